@@ -21,7 +21,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::ext::IdentExt;
 use syn::parse::discouraged::Speculative;
-use syn::parse::ParseStream;
+use syn::parse::{ParseStream, Parser};
 use syn::token::Paren;
 use syn::{Expr, ExprClosure, Ident, LitBool, LitInt, Token, Type};
 
@@ -35,29 +35,43 @@ pub enum Grammar {
     /// A leaf type with ports, or a closure (`StatefulAction`: a type only; `SubTree`: a tree
     /// type with entry bindings and `..`).
     Leaf,
-    /// A loop count.
-    Count,
-    /// `then_skip = ..`, optional.
-    RunOnce,
-    /// One blackboard entry.
-    Entry,
-    /// `entry = value`.
+    /// `entry = value` (SetBlackboard).
     Assign,
-    /// A closure over the blackboard.
-    Script,
     /// Named parameters, the first ones also by position: `Kind(3)`, `Kind(a = 1, b = {x})`.
     Params(&'static [Param]),
 }
 
-/// One parameter of a kind that takes [`Grammar::Params`].
+/// One parameter of a kind: its name, the form of its value, whether it may be written by
+/// position, and its default. The model reads parameters by name (`model::Params`), and a
+/// parameter it does not find in its kind's list is a bug the kinds tests catch.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Param {
     pub name: &'static str,
     pub value: ParamKind,
     /// May be written without its name, at its position.
     pub positional: bool,
-    /// Must be given (else the model supplies its default).
-    pub required: bool,
+    /// What an absent parameter is.
+    pub default: Default,
+}
+
+impl Param {
+    /// Must be given.
+    pub fn required(&self) -> bool {
+        self.default == Default::Required
+    }
+}
+
+/// What an absent parameter is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Default {
+    /// It must be given.
+    Required,
+    /// It stays absent (`None` in the model).
+    Absent,
+    Int(i64),
+    Bool(bool),
+    /// A word or a status.
+    Word(&'static str),
 }
 
 /// What a parameter's value is.
@@ -67,7 +81,7 @@ pub enum ParamKind {
     Int,
     /// A duration: see [`duration`].
     Duration,
-    /// A count: a whole number, not negative.
+    /// A count: see [`count`].
     Count,
     /// Any Rust expression.
     Expr,
@@ -88,7 +102,8 @@ pub enum ParamKind {
 pub enum ParamValue {
     Int(i64, Span),
     Duration(Quantity),
-    Count(u64),
+    /// `None`: `forever`.
+    Count(Option<Quantity>),
     Expr(Box<Expr>),
     Bool(bool),
     Status(Ident),
@@ -103,14 +118,7 @@ pub enum Args {
     /// No parentheses, and none needed.
     Absent,
     Leaf(LeafArgs),
-    /// `Some(n)`, or `None` for `forever`.
-    Count(Option<Quantity>),
-    RunOnce {
-        then_skip: bool,
-    },
-    Entry(Ident),
     Assign(Ident, Value),
-    Script(Box<ExprClosure>),
     /// The values of [`Grammar::Params`], in the order of its parameters (`None`: not given).
     Params(Vec<Option<ParamValue>>),
     /// Arguments that do not fit the grammar; the model reports the error.
@@ -200,28 +208,24 @@ pub fn parse(
 fn absent(grammar: Grammar, kind: &Ident) -> syn::Result<Args> {
     match grammar {
         Grammar::None => Ok(Args::Absent),
-        Grammar::RunOnce => Ok(Args::RunOnce { then_skip: true }),
-        Grammar::Count => Err(syn::Error::new(
-            kind.span(),
-            format!("`{kind}` needs a count: {}", count_usage(kind)),
-        )),
-        Grammar::Leaf if is_subtree(kind) => Err(syn::Error::new(
-            kind.span(),
-            format!("`{kind}` needs arguments: {SUBTREE_USAGE}"),
-        )),
-        Grammar::Leaf => Err(syn::Error::new(
-            kind.span(),
-            format!("`{kind}` needs its leaf: {}", leaf_usage(kind)),
-        )),
-        Grammar::Params(params) if params.iter().all(|param| !param.required) => {
+        Grammar::Params(params) if params.iter().all(|param| !param.required()) => {
             Ok(Args::Params(params.iter().map(|_| None).collect()))
         }
-        Grammar::Entry | Grammar::Assign | Grammar::Script | Grammar::Params(_) => {
-            Err(syn::Error::new(
-                kind.span(),
-                format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
-            ))
+        Grammar::Leaf | Grammar::Assign | Grammar::Params(_) => {
+            Err(syn::Error::new(kind.span(), needs_arguments(grammar, kind)))
         }
+    }
+}
+
+/// The error of a kind written without the arguments it needs.
+fn needs_arguments(grammar: Grammar, kind: &Ident) -> String {
+    match grammar {
+        Grammar::Leaf if is_subtree(kind) => format!("`{kind}` needs arguments: {SUBTREE_USAGE}"),
+        Grammar::Leaf => format!("`{kind}` needs its leaf: {}", leaf_usage(kind)),
+        Grammar::Params([param]) if param.value == ParamKind::Count => {
+            format!("`{kind}` needs a count: {}", count_usage(kind, param))
+        }
+        _ => format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
     }
 }
 
@@ -235,35 +239,15 @@ fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> 
     }
     if input.is_empty() {
         if let Grammar::Params(params) = grammar {
-            if params.iter().all(|param| !param.required) {
+            if params.iter().all(|param| !param.required()) {
                 return Ok(Args::Params(params.iter().map(|_| None).collect()));
             }
         }
-        let message = match grammar {
-            Grammar::Count => format!("`{kind}` needs a count: {}", count_usage(kind)),
-            Grammar::Leaf if is_subtree(kind) => {
-                format!("`{kind}` needs arguments: {SUBTREE_USAGE}")
-            }
-            Grammar::Leaf => format!("`{kind}` needs its leaf: {}", leaf_usage(kind)),
-            Grammar::RunOnce => RUN_ONCE_USAGE.to_owned(),
-            _ => format!("`{kind}` needs arguments: {}", usage(grammar, kind)),
-        };
-        return Err(syn::Error::new(whole, message));
+        return Err(syn::Error::new(whole, needs_arguments(grammar, kind)));
     }
     match grammar {
         Grammar::None => unreachable!("handled above"),
         Grammar::Leaf => leaf(kind, input).map(Args::Leaf),
-        Grammar::Count => count(kind, input).map(Args::Count),
-        Grammar::RunOnce => run_once(input)
-            .map(|then_skip| Args::RunOnce { then_skip })
-            .map_err(|error| syn::Error::new(error.span(), RUN_ONCE_USAGE)),
-        Grammar::Entry => entry(input)
-            .and_then(|entry| end(input).map(|()| entry))
-            .map(Args::Entry)
-            .map_err(|error| {
-                let usage = usage(grammar, kind);
-                syn::Error::new(error.span(), format!("expected {usage}"))
-            }),
         Grammar::Assign => assign(input)
             .map(|(entry, value)| Args::Assign(entry, value))
             .map_err(|error| {
@@ -274,32 +258,18 @@ fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> 
                 syn::Error::new(error.span(), format!("expected {usage}"))
             }),
         Grammar::Params(params) => parameters(kind, params, input).map(Args::Params),
-        Grammar::Script => {
-            let usage = usage(grammar, kind);
-            let closure = closure(input).map_err(|error| {
-                syn::Error::new(
-                    error.span(),
-                    format!("expected a closure over the blackboard: {usage}"),
-                )
-            })?;
-            closure_arity(&closure, &[1], &usage)?;
-            Ok(Args::Script(Box::new(closure)))
-        }
     }
 }
 
 /// The usage line of `kind` in error messages.
 fn usage(grammar: Grammar, kind: &Ident) -> String {
     match grammar {
-        Grammar::Entry => format!("`{kind}(entry)`"),
         Grammar::Assign => {
             "`SetBlackboard(entry = value)` or `SetBlackboard(entry = {other_entry})`".to_owned()
         }
-        Grammar::Script => format!("`{kind}(|bb| ..)`"),
-        Grammar::Count => count_usage(kind),
         Grammar::Leaf => leaf_usage(kind),
-        Grammar::RunOnce => RUN_ONCE_USAGE.to_owned(),
         Grammar::None => format!("`{kind}`"),
+        Grammar::Params([param]) if param.value == ParamKind::Count => count_usage(kind, param),
         Grammar::Params(params) => {
             let shown: Vec<String> = (params.iter())
                 .map(|param| {
@@ -310,7 +280,7 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                         ParamKind::Expr => "value",
                         ParamKind::Bool => "true",
                         ParamKind::Status => "Failure",
-                        ParamKind::Entry => "{entry}",
+                        ParamKind::Entry => "entry",
                         ParamKind::Closure => "|bb| ..",
                         ParamKind::Word(words) => words[0],
                         ParamKind::ContextClosure => "|ctx| &mut ctx.field",
@@ -331,8 +301,6 @@ const BRACES_NAME_AN_ENTRY: &str = "`{ .. }` names a blackboard entry: `{entry}`
 
 const SUBTREE_USAGE: &str = "`SubTree(Child)`, with remapped entries after a comma: `SubTree(Child, child_entry = {parent_entry}, other = {=}, speed = 2.0)`, or `SubTree(Child, ..)` to share every entry by name";
 
-const RUN_ONCE_USAGE: &str = "expected `RunOnce(then_skip = true)` or `RunOnce(then_skip = false)`";
-
 fn is_subtree(kind: &Ident) -> bool {
     kind == "SubTree"
 }
@@ -349,7 +317,13 @@ fn leaf_usage(kind: &Ident) -> String {
     }
 }
 
-fn count_usage(kind: &Ident) -> String {
+/// The forms of a count, for error messages: those of the kind's one count (`Repeat(3)`), or of
+/// a named one (`max = 3`).
+fn count_usage(kind: &Ident, param: &Param) -> String {
+    if !param.positional {
+        let name = param.name;
+        return format!("`{name} = 3`, `{name} = forever` for no limit, a constant `{name} = MAX` or an entry `{name} = {{{name}}}`");
+    }
     format!("`{kind}(3) {{ .. }}`, `{kind}(forever) {{ .. }}` for no limit, a constant `{kind}(RETRIES)` or an entry `{kind}({{retries}})`")
 }
 
@@ -545,8 +519,7 @@ fn assign(input: ParseStream) -> syn::Result<(Ident, Value)> {
 }
 
 /// `3`, `forever`, `{entry}` or an expression (a constant).
-fn count(kind: &Ident, input: ParseStream) -> syn::Result<Option<Quantity>> {
-    let usage = count_usage(kind);
+fn count(usage: &str, input: ParseStream) -> syn::Result<Option<Quantity>> {
     if input.peek(Token![-]) {
         let minus: Token![-] = input.parse()?;
         let fork = input.fork();
@@ -693,18 +666,6 @@ fn duration(kind: &Ident, input: ParseStream) -> syn::Result<Quantity> {
     })
 }
 
-/// `then_skip = true` or `then_skip = false`.
-fn run_once(input: ParseStream) -> syn::Result<bool> {
-    let key: Ident = input.parse()?;
-    if key != kw::THEN_SKIP || !input.peek(Token![=]) {
-        return Err(syn::Error::new(key.span(), "unknown parameter"));
-    }
-    input.parse::<Token![=]>()?;
-    let value: LitBool = input.parse()?;
-    end(input)?;
-    Ok(value.value)
-}
-
 /// `Kind(positional, .., name = value, ..)` for [`Grammar::Params`].
 fn parameters(
     kind: &Ident,
@@ -769,7 +730,7 @@ fn parameters(
         }
     }
     let missing =
-        (params.iter().zip(&values)).find(|(param, value)| param.required && value.is_none());
+        (params.iter().zip(&values)).find(|(param, value)| param.required() && value.is_none());
     if let Some((param, _)) = missing {
         return Err(syn::Error::new(
             kind.span(),
@@ -808,28 +769,17 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
         }
         ParamKind::Duration => duration(kind, input).map(ParamValue::Duration),
         ParamKind::Count => {
-            if input.peek(Token![-]) {
-                let minus: Token![-] = input.parse()?;
-                return Err(syn::Error::new(
-                    minus.span,
-                    format!(
-                        "a negative count is meaningless; `{name}` is a whole number, such as `3`"
-                    ),
-                ));
+            // The count ends at the next `,`: read it alone, by the one count grammar.
+            let mut value = TokenStream::new();
+            while !input.is_empty() && !input.peek(Token![,]) {
+                value.extend(std::iter::once(input.parse::<proc_macro2::TokenTree>()?));
             }
-            let literal: LitInt = input.parse().map_err(|error| {
-                syn::Error::new(
-                    error.span(),
-                    format!("`{name}` is a whole number, such as `3`"),
-                )
-            })?;
-            let value: u64 = literal.base10_parse().map_err(|_| {
-                syn::Error::new(
-                    literal.span(),
-                    format!("`{name}` is a whole number, such as `3`"),
-                )
-            })?;
-            Ok(ParamValue::Count(value))
+            if value.is_empty() {
+                return Err(input.error(format!("expected a count: {}", count_usage(kind, param))));
+            }
+            let usage = count_usage(kind, param);
+            let parsed = (|input: ParseStream| count(&usage, input)).parse2(value);
+            parsed.map(ParamValue::Count)
         }
         ParamKind::Expr => Ok(ParamValue::Expr(Box::new(input.parse()?))),
         ParamKind::Bool => {
@@ -955,7 +905,7 @@ mod tests {
     fn counts_take_integer_suffixes_only() {
         let parse = |text: &str| {
             let tokens: TokenStream = text.parse().unwrap();
-            (|input: ParseStream| count(&kind(), input)).parse2(tokens)
+            (|input: ParseStream| count("usage", input)).parse2(tokens)
         };
         assert!(matches!(parse("3u8"), Ok(Some(Quantity::Literal(3)))));
         assert!(matches!(parse("forever"), Ok(None)));

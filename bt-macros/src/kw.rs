@@ -19,4 +19,3 @@ pub const SCORE: &str = "score";
 
 // Parameters.
 pub const FOREVER: &str = "forever";
-pub const THEN_SKIP: &str = "then_skip";

@@ -183,8 +183,8 @@ fn may_run(tree: &Tree) -> Vec<bool> {
                     || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise == "Running")
             }
             Running::Loop => match &node.kind {
-                Kind::Decorator(decorator) => match decorator
-                    .loop_limit()
+                Kind::Loop(looping) => match looping
+                    .limit()
                     .map(|limit| limit.as_ref().map(Quantity::literal))
                 {
                     // A limit read at run time may be anything: the loop may run.

@@ -1,53 +1,38 @@
-//! Decorators: the child's status goes through the bt-core rule (`bt_core::decorator`).
+//! Decorators: the child's status goes through the bt-core rule (`bt_core::decorator`,
+//! `bt_core::decorator::nodecanvas`, `bt_core::abort`), or the rule decides whether to tick the
+//! child. The time decorators are in `time.rs`, the loops in `loops.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use super::selector::{abort_mode, guard};
+use super::step::{rule_bodies, StepRule};
 use super::{
-    duration, halt_child, limit_counter, node_methods, now, running_flag, small_index, state, step,
-    tick_child, Gen, NodeCode,
+    ctx, halt_child, nc, node_methods, outcome, rules, running_flag, small_index, state, status,
+    test, tick_child, Gen, NodeCode,
 };
-use crate::model::{Decorator, Limit, Node};
+use crate::model::{Decorator, Limit, Node, Quantity};
 
 pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode {
     let mut code = NodeCode::default();
+    let (rules, nc) = (rules(), nc());
     let child = node.children[0];
     let tick = tick_child(g, child);
     let halt = halt_child(g, child);
+    let child_running = running_flag(g, child);
     let (body, halt_body) = match decorator {
-        Decorator::NodeCanvas(decorator) => {
-            return super::nodecanvas::decorator(g, node, decorator)
-        }
         Decorator::Inverter => stateless(quote!(inverter), tick, halt),
         Decorator::ForceSuccess => stateless(quote!(force_success), tick, halt),
         Decorator::ForceFailure => stateless(quote!(force_failure), tick, halt),
         Decorator::KeepRunningUntilFailure => {
             stateless(quote!(keep_running_until_failure), tick, halt)
         }
-        Decorator::Repeat(limit) => looping(g, node, quote!(Repeat), limit, tick, halt, &mut code),
-        Decorator::RetryUntilSuccessful(limit) => looping(
-            g,
-            node,
-            quote!(RetryUntilSuccessful),
-            limit,
-            tick,
-            halt,
-            &mut code,
-        ),
-        Decorator::SkipUnlessUpdated(entry) => {
-            updated(g, node, entry, quote!(Skipped), tick, halt, &mut code)
-        }
-        Decorator::WaitValueUpdate(entry) => {
-            updated(g, node, entry, quote!(Running), tick, halt, &mut code)
-        }
-        Decorator::Delay(ms) => {
-            let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
+        Decorator::RunOnce { then_skip } => {
+            let state = state(g, node, quote!(::bt::__private::RunOnce), &mut code);
             let access = &state.access;
-            let now = now(g, node);
-            let ms = duration(g, ms);
             let body = quote! {
-                match #access.start(#now, #ms) {
+                match #access.start(#then_skip) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
                     ::core::option::Option::None => {
                         let __bt_child_status = #tick;
@@ -55,24 +40,13 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
                     }
                 }
             };
-            (body, quote!(#halt #access.halt();))
+            (body, halt)
         }
-        Decorator::Timeout(ms) => {
-            let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
-            let access = &state.access;
-            let now = now(g, node);
-            let duration = duration(g, ms);
-            step::bodies(
-                g,
-                node,
-                &state.declare_local,
-                TokenStream::new(),
-                [
-                    quote!(#access.start(#now, #duration)),
-                    quote!(#access.next(__bt_event, #duration)),
-                    quote!(#access.halt(#duration)),
-                ],
-            )
+        Decorator::SkipUnlessUpdated(entry) => {
+            updated(g, node, entry, quote!(Skipped), tick, halt, &mut code)
+        }
+        Decorator::WaitValueUpdate(entry) => {
+            updated(g, node, entry, quote!(Running), tick, halt, &mut code)
         }
         Decorator::Precondition {
             condition,
@@ -96,63 +70,100 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             };
             (body, halt)
         }
-        Decorator::Loop {
-            queue,
-            value,
-            if_empty,
-        } => {
-            let child_running = running_flag(g, node.children[0]);
-            let bb = g.tree.blackboard.as_ref();
-            // `self` comes from the macro's own tokens, the queue's field through a closure at
-            // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
-            // is reported at the name.
-            let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
-            let field = super::leaf::field_closure(queue.span(), queue, true);
-            let queue_access = quote_spanned!(queue.span()=>
-                ::bt::__private::pop_front(&mut #fields, #field));
-            let store = match value {
-                Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
-                    quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
-                }
-                Some(value) => {
-                    quote_spanned!(value.span()=> #fields.#value = ::core::convert::From::from(#item))
-                }
-                None => quote!(let _ = __bt_item),
-            };
-            let body = quote! {
-                match ::bt::__private::loop_start(
-                    #child_running,
-                    || match #queue_access {
-                        ::core::option::Option::Some(__bt_item) => {
-                            #store;
-                            true
-                        }
-                        ::core::option::Option::None => false,
-                    },
-                    ::bt::__private::Status::#if_empty,
-                ) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = #tick;
-                        ::bt::__private::loop_on_child(__bt_child_status)
-                    }
-                }
-            };
-            (body, halt)
-        }
-        Decorator::Repeater(limit) => {
-            looping(g, node, quote!(Repeater), limit, tick, halt, &mut code)
-        }
-        Decorator::Limiter(max_loop) => {
-            let counter = small_index(*max_loop);
-            let state = state(
+        Decorator::Interrupt(condition) => {
+            let state = state(g, node, quote!(#nc::Interrupt), &mut code);
+            let s = &state.access;
+            let test = test(condition);
+            rule_bodies(
                 g,
                 node,
-                quote!(::bt::__private::Limiter<#counter>),
-                &mut code,
-            );
+                StepRule {
+                    declare: state.declare_local.clone(),
+                    // Evaluated once per tick, before the child.
+                    locals: quote!(let __bt_interrupt: ::core::primitive::bool = #test;),
+                    halt_locals: TokenStream::new(),
+                    start: quote!(#s.start(|| __bt_interrupt)),
+                    next: quote!(#s.next(__bt_event)),
+                    halt: quote!(#s.halt()),
+                    halt_next: quote!(#s.next(__bt_event)),
+                    pseudo: Vec::new(),
+                },
+            )
+        }
+        Decorator::Conditional {
+            condition,
+            dynamic,
+            otherwise,
+        } => {
+            let state = state(g, node, quote!(#nc::Conditional), &mut code);
+            let s = &state.access;
+            let test = test(condition);
+            // Static: not evaluated while the child runs (the rule does not ask).
+            let value = if *dynamic {
+                test
+            } else {
+                quote!(#child_running || #test)
+            };
+            let otherwise = outcome(otherwise);
+            rule_bodies(
+                g,
+                node,
+                StepRule {
+                    declare: state.declare_local.clone(),
+                    locals: quote!(let __bt_condition: ::core::primitive::bool = #value;),
+                    halt_locals: TokenStream::new(),
+                    start: quote!(#s.start(#child_running, || __bt_condition, #dynamic, #otherwise)),
+                    next: quote!(#s.next(__bt_event, #otherwise)),
+                    halt: quote!(#s.halt()),
+                    halt_next: quote!(#s.next(__bt_event, #otherwise)),
+                    pseudo: Vec::new(),
+                },
+            )
+        }
+        Decorator::WaitUntil(condition) => {
+            let state = state(g, node, quote!(#nc::WaitUntil), &mut code);
+            let (s, declare) = (&state.access, &state.declare_local);
+            let test = test(condition);
+            (
+                quote!({
+                    #declare
+                    // Not evaluated while the child runs (the rule does not ask).
+                    let __bt_condition: ::core::primitive::bool = #child_running || #test;
+                    match #s.start(#child_running, || __bt_condition) {
+                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        ::core::option::Option::None => #tick,
+                    }
+                }),
+                halt,
+            )
+        }
+        Decorator::Filter {
+            times,
+            count,
+            filtered,
+        } => {
+            let counter = count_counter(times);
+            let state = state(g, node, quote!(#nc::Filter<#counter>), &mut code);
+            let s = &state.access;
+            let (times, filtered) = (count_max(g, times), status(filtered));
+            (
+                quote! {
+                    match #s.start(#times, #filtered) {
+                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        ::core::option::Option::None => {
+                            let __bt_child_status = #tick;
+                            #s.on_child(__bt_child_status, #nc::CountWhen::#count)
+                        }
+                    }
+                },
+                halt,
+            )
+        }
+        Decorator::Limiter(max_loop) => {
+            let counter = count_counter(max_loop);
+            let state = state(g, node, quote!(#rules::Limiter<#counter>), &mut code);
             let access = &state.access;
-            let max_loop = *max_loop as usize;
+            let max_loop = count_max(g, max_loop);
             let body = quote! {
                 match #access.start(#max_loop) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
@@ -164,41 +175,89 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             };
             (body, halt)
         }
-        Decorator::MaxTime(ms) => {
-            let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
-            let access = &state.access;
-            let now = now(g, node);
-            let duration = duration(g, ms);
-            // The time is read once per tick (and halt), and given to every call of the rule.
-            step::bodies(
-                g,
-                node,
-                &state.declare_local,
-                quote!(let __bt_now = #now;),
-                [
-                    quote!(#access.start(__bt_now, #duration)),
-                    quote!(#access.next(__bt_event, __bt_now, #duration)),
-                    quote!(#access.halt()),
-                ],
+        Decorator::Optional => (quote!(#nc::optional(#tick)), halt),
+        Decorator::Guard { token, if_guarded } => {
+            let state = state(g, node, quote!(#nc::Guard), &mut code);
+            let s = &state.access;
+            let ctx = ctx();
+            let token = quote_spanned!(token.span()=> ::bt::__private::guard_token(#ctx, #token));
+            let if_guarded = status(if_guarded);
+            (
+                quote! {
+                    match #s.start(#token, #if_guarded) {
+                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        ::core::option::Option::None => {
+                            let __bt_child_status = #tick;
+                            #s.on_child(__bt_child_status, #token)
+                        }
+                    }
+                },
+                // Halting releases the token (also the tree's halt: a running Guard is halted).
+                quote! {
+                    #halt
+                    #s.halt(#token);
+                },
             )
         }
-        Decorator::RunOnce { then_skip } => {
-            let state = state(g, node, quote!(::bt::__private::RunOnce), &mut code);
-            let access = &state.access;
-            let body = quote! {
-                match #access.start(#then_skip) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = #tick;
-                        #access.on_child(__bt_child_status)
-                    }
-                }
-            };
-            (body, halt)
+        Decorator::Remap { success, failure } => {
+            let (success, failure) = (outcome(success), outcome(failure));
+            (quote!(#nc::remap(#tick, #success, #failure)), halt)
+        }
+        Decorator::Observe { guarded: true, .. } => {
+            // Its observer selector evaluates the condition (a pseudo child); the node passes its
+            // child's status through.
+            (tick, halt)
+        }
+        Decorator::Observe {
+            condition, abort, ..
+        } => {
+            let state = state(g, node, quote!(#rules::ConditionalAbort), &mut code);
+            let s = &state.access;
+            let mode = abort_mode(abort);
+            rule_bodies(
+                g,
+                node,
+                StepRule {
+                    declare: state.declare_local.clone(),
+                    locals: TokenStream::new(),
+                    halt_locals: TokenStream::new(),
+                    start: quote!(#s.start(#mode)),
+                    next: quote!(#s.next(__bt_event, #mode)),
+                    halt: quote!(#s.halt(#mode)),
+                    halt_next: quote!(#s.next(__bt_event, #mode)),
+                    // The condition is the pseudo child 1 (`ConditionalAbort::CONDITION`).
+                    pseudo: vec![(1, guard(condition))],
+                },
+            )
         }
     };
     code.methods = node_methods(g, node, body, halt_body);
     code
+}
+
+/// The counter of a Filter or a Limiter: the smallest type that holds a literal count; `usize`
+/// for a count read at run time, or none (`forever`).
+fn count_counter(limit: &Limit) -> TokenStream {
+    match limit {
+        Some(Quantity::Literal(n)) => small_index(*n),
+        _ => small_index(u64::MAX),
+    }
+}
+
+/// The count of a Filter or a Limiter as a `usize`: `forever` (or `-1` read at run time) is
+/// `usize::MAX`, which a count never reaches.
+fn count_max(g: &Gen, limit: &Limit) -> TokenStream {
+    match limit {
+        Some(Quantity::Literal(n)) => {
+            let n = *n as usize;
+            quote!(#n)
+        }
+        None => quote!(::core::primitive::usize::MAX),
+        Some(_) => {
+            let limit = super::limit(g, limit);
+            quote!(::core::option::Option::unwrap_or(#limit, ::core::primitive::usize::MAX))
+        }
+    }
 }
 
 /// SkipUnlessUpdated / WaitValueUpdate: tick the child only when the `#[tracked]` entry was
@@ -234,42 +293,4 @@ fn stateless(
     halt: TokenStream,
 ) -> (TokenStream, TokenStream) {
     (quote!(::bt::__private::#rule(#tick)), halt)
-}
-
-/// Repeat and RetryUntilSuccessful: a counter sized for the limit.
-fn looping(
-    g: &Gen,
-    node: &Node,
-    rule: TokenStream,
-    limit: &Limit,
-    tick: TokenStream,
-    halt: TokenStream,
-    code: &mut NodeCode,
-) -> (TokenStream, TokenStream) {
-    let counter = limit_counter(limit);
-    let state = state(g, node, quote!(::bt::__private::#rule<#counter>), code);
-    let access = &state.access;
-    let declare = &state.declare_local;
-    let limit = super::limit(g, limit);
-    let body = quote! {{
-        #declare
-        match #access.start(#limit) {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => {
-                let __bt_child_status = #tick;
-                #access.on_child(__bt_child_status, #limit)
-            }
-        }
-    }};
-    let halt_body = quote! {
-        #halt
-        #access.halt();
-    };
-    if !state.declare_local.is_empty() {
-        return (body, halt_body);
-    }
-    // A count kept across a skip belongs to an idle node, which a halt of its parent does not
-    // visit; the tree's halt clears it.
-    code.tree_halt.extend(quote!(#access.halt();));
-    (body, halt_body)
 }

@@ -7,7 +7,10 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use super::{leaf, Gen};
-use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Quantity, Tree, Value};
+use crate::model::{
+    Category, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel, Quantity, Selector, Time,
+    Tree, UtilityValue, Value,
+};
 use crate::text;
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
@@ -137,117 +140,20 @@ pub(super) fn quantity_text(quantity: &Quantity) -> String {
     }
 }
 
-/// A node's parameters as BehaviorTree.CPP XML attributes, with their values as source text
-/// (`bt_core::NodeInfo::params`).
+/// A node's parameters as BehaviorTree.CPP XML attributes (NodeCanvas's names for its kinds,
+/// Unreal's for `Observe`), with their values as source text (`bt_core::NodeInfo::params`).
 fn params(node: &Node) -> Vec<(String, String)> {
-    // Raw identifiers are written without their `r#`.
-    let name = |ident: &Ident| ident.unraw().to_string();
-    let entry = |entry: &Ident| format!("{{{}}}", name(entry));
-    let value = |value: &Value| match value {
-        Value::Entry(name) => entry(name),
-        Value::Expr(expr) => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
-    };
-    let limit = |limit: &Limit| limit.as_ref().map_or("-1".to_owned(), quantity_text);
-    let closure_body = |closure: &syn::ExprClosure| text::source(closure.body.to_token_stream());
     let mut params: Vec<(String, String)> = match &node.kind {
-        Kind::Control(Control::NodeCanvas(_)) | Kind::Decorator(Decorator::NodeCanvas(_)) => {
-            super::nodecanvas::params(node).unwrap_or_default()
-        }
-        Kind::Decorator(Decorator::Repeat(n)) => vec![("num_cycles".into(), limit(n))],
-        Kind::Decorator(Decorator::RetryUntilSuccessful(n)) => {
-            vec![("num_attempts".into(), limit(n))]
-        }
-        Kind::Decorator(Decorator::RunOnce { then_skip }) => {
-            vec![("then_skip".into(), then_skip.to_string())]
-        }
-        Kind::Decorator(
-            Decorator::SkipUnlessUpdated(entry_name) | Decorator::WaitValueUpdate(entry_name),
-        )
-        | Kind::Leaf(Leaf::WasEntryUpdated(entry_name)) => vec![("entry".into(), name(entry_name))],
-        Kind::Leaf(Leaf::SetBlackboard {
-            entry: target,
-            value: v,
-        }) => vec![
-            ("output_key".into(), name(target)),
-            ("value".into(), value(v)),
-        ],
-        Kind::Leaf(Leaf::UnsetBlackboard { entry }) => vec![("key".into(), name(entry))],
-        Kind::Control(Control::Parallel { success, failure }) => vec![
-            ("success_count".into(), success.to_string()),
-            ("failure_count".into(), failure.to_string()),
-        ],
-        Kind::Control(Control::ParallelAll { max_failures }) => {
-            vec![("max_failures".into(), max_failures.to_string())]
-        }
-        Kind::Control(Control::TryCatch { catch_on_halt }) => {
-            vec![("catch_on_halt".into(), catch_on_halt.to_string())]
-        }
-        Kind::Control(Control::Switch {
-            entry: variable,
-            cases,
-        }) => {
-            let mut params = vec![("variable".to_owned(), entry(variable))];
-            for (index, case) in cases.iter().enumerate() {
-                params.push((
-                    format!("case_{}", index + 1),
-                    text::source(case.to_token_stream()),
-                ));
-            }
-            params
-        }
-        Kind::Decorator(Decorator::Delay(ms)) => vec![("delay_msec".into(), quantity_text(ms))],
-        Kind::Decorator(Decorator::MaxTime(ms)) => vec![("maxTime".into(), quantity_text(ms))],
-        Kind::Leaf(Leaf::Wait(ms)) => vec![("milliseconds".into(), quantity_text(ms))],
-        Kind::Decorator(Decorator::Limiter(max)) => vec![("maxLoop".into(), max.to_string())],
-        Kind::Decorator(Decorator::Repeater(n)) => vec![("maxLoop".into(), limit(n))],
-        Kind::Leaf(Leaf::Error(value)) => {
-            vec![("error".into(), text::source(value.to_token_stream()))]
-        }
-        Kind::Decorator(Decorator::Timeout(ms)) | Kind::Leaf(Leaf::Sleep(ms)) => {
-            vec![("msec".into(), quantity_text(ms))]
-        }
-        Kind::Decorator(Decorator::Precondition {
-            condition,
-            otherwise,
-        }) => vec![
-            ("if".into(), closure_body(condition)),
-            ("else".into(), otherwise.to_string().to_uppercase()),
-        ],
-        Kind::Decorator(Decorator::Loop {
-            queue,
-            value: item,
-            if_empty,
-        }) => {
-            let mut params = vec![("queue".to_owned(), entry(queue))];
-            if let Some(item) = item {
-                params.push(("value".into(), entry(item)));
-            }
-            params.push(("if_empty".into(), if_empty.to_string().to_uppercase()));
-            params
-        }
-        Kind::Leaf(Leaf::Script(closure) | Leaf::ScriptCondition(closure)) => {
-            vec![("code".into(), closure_body(closure))]
-        }
-        Kind::Leaf(Leaf::SubTree(subtree)) => {
-            let mut params: Vec<(String, String)> = (subtree.bindings.iter())
-                .map(|binding| (name(&binding.port), value(&binding.value)))
-                .collect();
-            if subtree.autoremap.is_some() {
-                params.push(("_autoremap".into(), "true".into()));
-            }
-            if let Some(agent) = &subtree.agent {
-                params.push(("agent".into(), closure_body(agent)));
-            }
-            params
-        }
-        _ => match node.leaf_type() {
-            Some(leaf) => (leaf.bindings.iter())
-                .map(|binding| (name(&binding.port), value(&binding.value)))
-                .collect(),
-            None => Vec::new(),
-        },
+        Kind::Leaf(leaf) => leaf_params(node, leaf),
+        Kind::Composite(_) | Kind::Invalid => Vec::new(),
+        Kind::Selector(selector) => selector_params(selector),
+        Kind::Flow(flow) => flow_params(flow),
+        Kind::Parallel(parallel) => parallel_params(parallel),
+        Kind::Decorator(decorator) => decorator_params(decorator),
+        Kind::Time(time) => time_params(time),
+        Kind::Loop(looping) => loop_params(looping),
     };
-    params.extend(super::nodecanvas::utility_param(node));
+    params.extend(super::selector::utility_param(node));
     let conditions = &node.conditions;
     for (name, closure) in [
         ("_failureIf", &conditions.failure_if),
@@ -260,8 +166,304 @@ fn params(node: &Node) -> Vec<(String, String)> {
         ("_post", &conditions.post),
     ] {
         if let Some(closure) = closure {
-            params.push((name.into(), closure_body(closure)));
+            params.push((name.into(), body(closure)));
         }
     }
     params
+}
+
+fn pair(name: &str, value: String) -> (String, String) {
+    (name.to_owned(), value)
+}
+
+/// An entry as BehaviorTree.CPP writes a reference, `{name}` (raw identifiers without `r#`).
+fn entry(entry: &Ident) -> String {
+    format!("{{{}}}", entry.unraw())
+}
+
+/// A closure's body as source text.
+fn body(closure: &syn::ExprClosure) -> String {
+    text::source(closure.body.to_token_stream())
+}
+
+/// A count: `-1` for `forever`, as BehaviorTree.CPP writes it.
+fn limit(limit: &Limit) -> String {
+    limit.as_ref().map_or("-1".to_owned(), quantity_text)
+}
+
+/// A duration in seconds, as NodeCanvas writes it.
+fn seconds(ms: &Quantity) -> String {
+    match ms.literal() {
+        Some(ms) => format!("{}", ms as f64 / 1000.0),
+        None => quantity_text(ms),
+    }
+}
+
+/// A bound value: `{entry}`, or the expression's text.
+fn value(value: &Value) -> String {
+    match value {
+        Value::Entry(name) => entry(name),
+        Value::Expr(expr) => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
+    }
+}
+
+fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
+    let name = |ident: &Ident| ident.unraw().to_string();
+    let bindings = |bindings: &[crate::model::PortBinding]| {
+        (bindings.iter())
+            .map(|binding| (name(&binding.port), value(&binding.value)))
+            .collect()
+    };
+    match leaf {
+        Leaf::Condition(_) | Leaf::Action(_) | Leaf::Stateful(_) => node
+            .leaf_type()
+            .map_or_else(Vec::new, |leaf| bindings(&leaf.bindings)),
+        Leaf::AlwaysSuccess | Leaf::AlwaysFailure | Leaf::AlwaysRunning => Vec::new(),
+        Leaf::WasEntryUpdated(entry) => vec![pair("entry", name(entry))],
+        Leaf::SetBlackboard { entry, value: v } => {
+            vec![pair("output_key", name(entry)), pair("value", value(v))]
+        }
+        Leaf::UnsetBlackboard { entry } => vec![pair("key", name(entry))],
+        Leaf::Script(closure) | Leaf::ScriptCondition(closure) => {
+            vec![pair("code", body(closure))]
+        }
+        Leaf::Sleep(ms) => vec![pair("msec", quantity_text(ms))],
+        Leaf::Wait(ms) => vec![pair("milliseconds", quantity_text(ms))],
+        Leaf::Error(error) => vec![pair("error", text::source(error.to_token_stream()))],
+        Leaf::SubTree(subtree) => {
+            let mut params = bindings(&subtree.bindings);
+            if subtree.autoremap.is_some() {
+                params.push(pair("_autoremap", "true".into()));
+            }
+            if let Some(agent) = &subtree.agent {
+                params.push(pair("agent", body(agent)));
+            }
+            params
+        }
+    }
+}
+
+fn selector_params(selector: &Selector) -> Vec<(String, String)> {
+    match selector {
+        Selector::RandomSequence | Selector::RandomSelector => vec![pair("random", "true".into())],
+        Selector::DynamicSequence | Selector::DynamicSelector | Selector::PrioritySelector => {
+            vec![pair("dynamic", "true".into())]
+        }
+        Selector::ProbabilitySelector { fail } => match fail {
+            Some(UtilityValue::Closure(closure)) => vec![pair("failChance", body(closure))],
+            Some(UtilityValue::Constant(expr)) => {
+                vec![pair("failChance", text::source(expr.to_token_stream()))]
+            }
+            None => Vec::new(),
+        },
+        Selector::FlipSelector | Selector::StepSequencer | Selector::ObserverSelector => Vec::new(),
+    }
+}
+
+fn flow_params(flow: &Flow) -> Vec<(String, String)> {
+    match flow {
+        Flow::IfThenElse | Flow::WhileDoElse => Vec::new(),
+        Flow::TryCatch { catch_on_halt } => vec![pair("catch_on_halt", catch_on_halt.to_string())],
+        Flow::Switch {
+            entry: variable,
+            cases,
+        } => {
+            let mut params = vec![pair("variable", entry(variable))];
+            for (index, case) in cases.iter().enumerate() {
+                params.push((
+                    format!("case_{}", index + 1),
+                    text::source(case.to_token_stream()),
+                ));
+            }
+            params
+        }
+        Flow::BinarySelector { condition, dynamic } => vec![
+            pair("condition", body(condition)),
+            pair("dynamic", dynamic.to_string()),
+        ],
+        Flow::IndexSwitch {
+            index,
+            out_of_range,
+            dynamic,
+        } => vec![
+            pair("intCase", body(index)),
+            pair(
+                "outOfRangeMode",
+                if out_of_range == "Loop" {
+                    "LoopIndex".into()
+                } else {
+                    "ReturnFailure".into()
+                },
+            ),
+            pair("dynamic", dynamic.to_string()),
+        ],
+    }
+}
+
+fn parallel_params(parallel: &Parallel) -> Vec<(String, String)> {
+    match parallel {
+        Parallel::Parallel { success, failure } => vec![
+            pair("success_count", success.to_string()),
+            pair("failure_count", failure.to_string()),
+        ],
+        Parallel::ParallelAll { max_failures } => {
+            vec![pair("max_failures", max_failures.to_string())]
+        }
+        Parallel::PolicyParallel { policy, repeat } => vec![
+            pair("policy", policy.to_string()),
+            pair("dynamic", repeat.to_string()),
+        ],
+    }
+}
+
+fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
+    match decorator {
+        Decorator::Inverter
+        | Decorator::ForceSuccess
+        | Decorator::ForceFailure
+        | Decorator::KeepRunningUntilFailure
+        | Decorator::Optional => Vec::new(),
+        Decorator::RunOnce { then_skip } => vec![pair("then_skip", then_skip.to_string())],
+        Decorator::SkipUnlessUpdated(entry) | Decorator::WaitValueUpdate(entry) => {
+            vec![pair("entry", entry.unraw().to_string())]
+        }
+        Decorator::Precondition {
+            condition,
+            otherwise,
+        } => vec![
+            pair("if", body(condition)),
+            pair("else", otherwise.to_string().to_uppercase()),
+        ],
+        Decorator::Interrupt(condition) | Decorator::WaitUntil(condition) => {
+            vec![pair("condition", body(condition))]
+        }
+        Decorator::Conditional {
+            condition,
+            dynamic,
+            otherwise,
+        } => vec![
+            pair("condition", body(condition)),
+            pair("isDynamic", dynamic.to_string()),
+            pair("conditionFailReturn", otherwise.to_string()),
+        ],
+        Decorator::Filter {
+            times,
+            count,
+            filtered,
+        } => vec![
+            pair("filterMode", "LimitNumberOfTimes".into()),
+            pair("maxCount", limit(times)),
+            pair(
+                "policy",
+                match count.to_string().as_str() {
+                    "Success" => "SuccessOnly".into(),
+                    "Failure" => "FailureOnly".into(),
+                    _ => "SuccessOrFailure".into(),
+                },
+            ),
+            pair("inactiveWhenLimited", (filtered == "Skipped").to_string()),
+        ],
+        Decorator::Limiter(max) => vec![pair("maxLoop", limit(max))],
+        Decorator::Guard { token, if_guarded } => vec![
+            pair("token", body(token)),
+            pair(
+                "ifGuarded",
+                if if_guarded == "Running" {
+                    "WaitUntilReleased".into()
+                } else {
+                    "ReturnFailure".into()
+                },
+            ),
+        ],
+        Decorator::Remap { success, failure } => vec![
+            pair("successRemap", success.to_string()),
+            pair("failureRemap", failure.to_string()),
+        ],
+        Decorator::Observe {
+            condition, abort, ..
+        } => vec![
+            pair("condition", body(condition)),
+            pair(
+                "flowAbortMode",
+                match abort.to_string().as_str() {
+                    "self" => "Self".into(),
+                    "lower" => "LowerPriority".into(),
+                    "both" => "Both".into(),
+                    _ => "None".into(),
+                },
+            ),
+        ],
+    }
+}
+
+fn time_params(time: &Time) -> Vec<(String, String)> {
+    match time {
+        Time::Delay(ms) => vec![pair("delay_msec", quantity_text(ms))],
+        Time::Timeout(ms) => vec![pair("msec", quantity_text(ms))],
+        Time::MaxTime(ms) => vec![pair("maxTime", quantity_text(ms))],
+        Time::Deadline(ms) => vec![pair("timeout", seconds(ms))],
+        Time::Cooldown { ms, filtered } => vec![
+            pair("filterMode", "CoolDown".into()),
+            pair("coolDownTime", seconds(ms)),
+            pair("inactiveWhenLimited", (filtered == "Skipped").to_string()),
+        ],
+    }
+}
+
+fn loop_params(looping: &Loop) -> Vec<(String, String)> {
+    match looping {
+        Loop::Repeat(n) => vec![pair("num_cycles", limit(n))],
+        Loop::RetryUntilSuccessful(n) => vec![pair("num_attempts", limit(n))],
+        Loop::Repeater(n) => vec![pair("maxLoop", limit(n))],
+        Loop::RepeatTimes(n) => match n {
+            Some(n) => vec![
+                pair("repeaterMode", "RepeatTimes".into()),
+                pair("repeatTimes", quantity_text(n)),
+            ],
+            None => vec![pair("repeaterMode", "RepeatForever".into())],
+        },
+        Loop::RepeatUntil(target) => vec![
+            pair("repeaterMode", "RepeatUntil".into()),
+            pair("repeatUntilStatus", target.to_string()),
+        ],
+        Loop::Loop {
+            queue,
+            value: item,
+            if_empty,
+        } => {
+            let mut params = vec![pair("queue", entry(queue))];
+            if let Some(item) = item {
+                params.push(pair("value", entry(item)));
+            }
+            params.push(pair("if_empty", if_empty.to_string().to_uppercase()));
+            params
+        }
+        Loop::Iterate {
+            list,
+            element,
+            index,
+            until,
+            max,
+            reset_index,
+        } => {
+            let mut params = vec![
+                pair("targetList", entry(list)),
+                pair("current", entry(element)),
+            ];
+            if let Some(index) = index {
+                params.push(pair("storeIndex", entry(index)));
+            }
+            params.push(pair(
+                "terminationCondition",
+                if until == "Never" {
+                    "None".into()
+                } else {
+                    until.to_string()
+                },
+            ));
+            params.push(pair("maxIteration", limit(max)));
+            params.push(pair("resetIndex", reset_index.to_string()));
+            params
+        }
+    }
 }

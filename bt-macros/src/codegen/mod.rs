@@ -11,22 +11,26 @@
 //! * `blackboard.rs`: the blackboard struct, its `..` support and the unused-entry warnings;
 //! * `metadata.rs`: node ids as the tree reports them, and `NODES`;
 //! * `resume.rs`: the direct resume of a running leaf;
-//! * `composite.rs`, `control.rs`, `decorator.rs`, `leaf.rs`, `subtree.rs`: one file per family
-//!   of kinds; `step.rs`: the loop that drives the rules of the `Step` protocol.
+//! * one file per family of kinds, as `kinds::Shape` groups them: `leaf.rs` (and `subtree.rs`),
+//!   `composite.rs`, `selector.rs`, `flow.rs`, `parallel.rs`, `decorator.rs`, `time.rs`,
+//!   `loops.rs`; `step.rs`: the loop that drives the rules of the `Step` protocol.
 //!
 //! Codegen reads the model (`crate::model`) and the plan (`crate::plan`) only.
 
 mod api;
 mod blackboard;
 mod composite;
-mod control;
 mod decorator;
+mod flow;
 mod leaf;
+mod loops;
 mod metadata;
-mod nodecanvas;
+mod parallel;
 mod resume;
+mod selector;
 mod step;
 mod subtree;
+mod time;
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -244,13 +248,50 @@ struct NodeCode {
 
 fn node_code(g: &Gen, node: &Node) -> NodeCode {
     match &node.kind {
-        Kind::Composite(composite) => composite::generate(g, node, *composite),
-        Kind::Control(control) => control::generate(g, node, control),
-        Kind::Decorator(decorator) => decorator::generate(g, node, decorator),
         Kind::Leaf(leaf) => leaf::generate(g, node, leaf),
+        Kind::Composite(composite) => composite::generate(g, node, *composite),
+        Kind::Selector(selector) => selector::generate(g, node, selector),
+        Kind::Flow(flow) => flow::generate(g, node, flow),
+        Kind::Parallel(parallel) => parallel::generate(g, node, parallel),
+        Kind::Decorator(decorator) => decorator::generate(g, node, decorator),
+        Kind::Time(time) => time::generate(g, node, time),
+        Kind::Loop(looping) => loops::generate(g, node, looping),
         // Invalid nodes only exist in trees that had errors, which are emitted as stubs.
         Kind::Invalid => NodeCode::default(),
     }
+}
+
+/// The bt-core paths of the rules.
+fn rules() -> TokenStream {
+    quote!(::bt::__private)
+}
+
+/// The bt-core paths of NodeCanvas's rules.
+fn nc() -> TokenStream {
+    quote!(::bt::__private::nodecanvas)
+}
+
+/// `&self.__bt_bb`, from the macro's own tokens (see `leaf.rs` on `self` and hygiene).
+fn bb() -> TokenStream {
+    quote!(&self.__bt_bb)
+}
+
+/// A condition over the blackboard, evaluated now; spanned at the closure.
+fn test(closure: &syn::ExprClosure) -> TokenStream {
+    let bb = bb();
+    quote_spanned!(closure.span()=> ::bt::__private::test(#bb, #closure))
+}
+
+/// A `Status` variant named by a word parameter.
+fn status(word: &Ident) -> TokenStream {
+    let rules = rules();
+    quote!(#rules::Status::#word)
+}
+
+/// An `Outcome` variant named by a word parameter.
+fn outcome(word: &Ident) -> TokenStream {
+    let rules = rules();
+    quote!(#rules::Outcome::#word)
 }
 
 /// Names shared by the generated functions.
@@ -436,9 +477,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
             Some(parent)
                 if matches!(
                     &parent.kind,
-                    Kind::Control(crate::model::Control::NodeCanvas(
-                        crate::model::NcControl::FlipSelector
-                    ))
+                    Kind::Selector(crate::model::Selector::FlipSelector)
                 ) =>
             {
                 let state = state_field(parent.id);

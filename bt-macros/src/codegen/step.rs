@@ -133,6 +133,38 @@ pub(super) struct StepRule {
     pub pseudo: Vec<(usize, TokenStream)>,
 }
 
+impl StepRule {
+    /// The rule whose state is `state` and whose calls take the constant `params` after their
+    /// own arguments: `start(inputs, params)`, `next(__bt_event, params)`, `halt(params)`.
+    pub fn with_params(
+        state: &super::State,
+        inputs: Option<TokenStream>,
+        params: TokenStream,
+    ) -> StepRule {
+        let access = &state.access;
+        let comma = if params.is_empty() {
+            quote!()
+        } else {
+            quote!(,)
+        };
+        let start = match inputs {
+            Some(inputs) => quote!(#access.start(#inputs #comma #params)),
+            None => quote!(#access.start(#params)),
+        };
+        let next = quote!(#access.next(__bt_event #comma #params));
+        StepRule {
+            declare: state.declare_local.clone(),
+            locals: TokenStream::new(),
+            halt_locals: TokenStream::new(),
+            start,
+            next: next.clone(),
+            halt: quote!(#access.halt(#params)),
+            halt_next: next,
+            pseudo: Vec::new(),
+        }
+    }
+}
+
 /// The tick and halt bodies of a node driven by `rule`.
 pub(super) fn rule_bodies(g: &Gen, node: &Node, rule: StepRule) -> (TokenStream, TokenStream) {
     let StepRule {

@@ -23,8 +23,8 @@ pub struct Conditions {
     pub post: Option<Box<ExprClosure>>,
     /// `#[weight(..)]` or `#[score(..)]`: not a condition on this node but its parent's input (a
     /// `ProbabilitySelector`'s weights, a `PrioritySelector`'s scores), checked and read there
-    /// (`super::nodecanvas`); `is_empty` leaves it out.
-    pub utility: Option<super::nodecanvas::Utility>,
+    /// (`super::composite`); `is_empty` leaves it out.
+    pub utility: Option<super::composite::Utility>,
 }
 
 impl Conditions {
@@ -119,7 +119,7 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
                 ),
             }
         } else if path.is_ident(kw::WEIGHT) || path.is_ident(kw::SCORE) {
-            super::nodecanvas::utility_attribute(cx, attr, &mut conditions.utility);
+            super::composite::utility_attribute(cx, attr, &mut conditions.utility);
         } else {
             cx.error_spanned_by(
                 path,

@@ -352,23 +352,6 @@ pub fn parallel_all(
     }
 }
 
-/// behavior3's `RepeatUntilFailure` / `RepeatUntilSuccess`: a limit of 0 is an error in behavior3
-/// (behavior3go refuses the tree, behavior3js answers ERROR on every tick), so it is one here.
-pub fn behavior3_loop(
-    cx: &Ctxt,
-    kind: &Ident,
-    limit: Option<super::Quantity>,
-) -> Option<Option<super::Quantity>> {
-    if limit.as_ref().and_then(super::Quantity::literal) == Some(0) {
-        cx.error_spanned_by(
-            kind,
-            format!("`{kind}(0)` would never tick its child; give a positive count, or `{kind}(forever)`"),
-        );
-        return None;
-    }
-    Some(limit)
-}
-
 /// Case labels outside a `Switch`.
 pub fn no_cases(cx: &Ctxt, children: Option<&Children>) {
     for child in children.iter().flat_map(|children| &children.nodes) {

@@ -3,36 +3,48 @@
 //! blackboard entries checked. Every problem is reported to the `Ctxt` at the user's token, and
 //! building goes on after an error so that all of them are found at once.
 //!
+//! * one module per family of kinds, each with its model types and its lowering from the kind's
+//!   parameters: [`leaf`]; [`composite`] (selectors, conditional flow, parallels); [`decorator`]
+//!   (decorators, time, loops). Each lowering matches its family's kinds exhaustively;
+//! * [`params`]: a kind's parameters read by name, with the defaults of the kinds table;
 //! * [`attr`]: node and entry attributes (`#[name]`, the pre/post-conditions, `#[tracked]`);
-//! * [`check`]: checks and suggestions that look across nodes (names, entries, arity, cycles).
+//! * [`check`]: checks and suggestions that look across nodes (names, entries, arity, cycles);
+//! * [`observers`]: the pass over the whole tree for what one node cannot see alone (the
+//!   children's `#[weight]`/`#[score]`, the observer selectors).
 //!
 //! What the generated code needs beyond the model (which nodes can run, which are resumed
 //! directly, where functions are split) is decided afterwards, in `crate::plan`.
 
 mod attr;
 mod check;
-mod nodecanvas;
+mod composite;
+mod decorator;
+mod leaf;
+mod observers;
+mod params;
 
-use proc_macro2::Span;
-use syn::{Expr, ExprClosure, Ident, LitStr, Type};
+use syn::{Expr, Ident, LitStr, Type};
 
-use crate::args::ParamValue;
+use crate::args::Args;
 pub use crate::args::Quantity;
-use crate::args::{Args, LeafArgs, Target};
 use crate::ctxt::Ctxt;
-use crate::kinds::{self, Arity, ControlKind, DecoratorKind, KindSpec, LeafKind, Shape};
+use crate::kinds::{self, Arity, KindSpec, Shape};
 use crate::parse::{Body, Children, NodeSyntax};
 
 pub use crate::args::{PortBinding, Value};
+pub use crate::kinds::{Category, Composite};
 pub use crate::parse::Header;
 pub use attr::Conditions;
 pub(crate) use check::edit_distance;
+pub use composite::{Flow, Parallel, Selector, UtilityValue};
+pub use decorator::{Decorator, Loop, Time};
+pub use leaf::{Leaf, LeafImpl, LeafType, SubTree};
+use params::Params;
 
 /// How many levels a tree may nest (its root is level 1): a node below the last is an error. The macro itself does not recurse
 /// per level; rustc, compiling the chain of one tick function per level, overflowed its stack at
 /// 10,000 levels in a debug build (3,000 levels build in 40 s).
 pub const MAX_DEPTH: usize = 3_000;
-pub use nodecanvas::{NcControl, NcDecorator, UtilityValue};
 
 /// A whole tree. `nodes` is in pre-order: a node's id is its index, the root is node 0.
 pub struct Tree {
@@ -94,182 +106,20 @@ pub struct Node {
     pub children: Vec<usize>,
 }
 
-/// A node's category in the tree's metadata (`bt::NodeCategory`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Category {
-    Control,
-    Decorator,
-    Condition,
-    Action,
-    SubTree,
-}
-
-/// The composites that walk their children in order (`bt_core::control::Flow`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Composite {
-    Sequence,
-    SequenceWithMemory,
-    ReactiveSequence,
-    Fallback,
-    ReactiveFallback,
-    AsyncSequence,
-    AsyncFallback,
-}
-
-impl Composite {
-    /// Whether the rule walks from a cursor (`bt_core::control`'s `Linear`): it resumes at the
-    /// running child, answers `Running` exactly when the child at its cursor does, and answers
-    /// `Skipped` only when every child of the activation skipped.
-    pub fn walks_from_cursor(self) -> bool {
-        matches!(
-            self,
-            Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory
-        )
-    }
-}
-
-/// The composites that choose their children otherwise (`bt_core::step`).
-pub enum Control {
-    /// Thresholds as written (negative ones count from the end); `span` is the node's kind.
-    Parallel {
-        success: i64,
-        failure: i64,
-    },
-    ParallelAll {
-        max_failures: i64,
-    },
-    IfThenElse,
-    WhileDoElse,
-    /// `Switch(entry) { case value => child, .., _ => default }`: one value per child but the
-    /// last.
-    Switch {
-        entry: Ident,
-        cases: Vec<Expr>,
-    },
-    TryCatch {
-        catch_on_halt: bool,
-    },
-    /// NodeCanvas's composites and the observer selector (`nodecanvas`).
-    NodeCanvas(NcControl),
-}
-
-pub enum Decorator {
-    Inverter,
-    ForceSuccess,
-    ForceFailure,
-    Repeat(Limit),
-    RetryUntilSuccessful(Limit),
-    KeepRunningUntilFailure,
-    RunOnce {
-        then_skip: bool,
-    },
-    /// `SkipUnlessUpdated(entry)`: the entry is `#[tracked]`.
-    SkipUnlessUpdated(Ident),
-    /// `WaitValueUpdate(entry)`: the entry is `#[tracked]`.
-    WaitValueUpdate(Ident),
-    /// `Delay(duration)`.
-    Delay(Quantity),
-    /// `Timeout(duration)`.
-    Timeout(Quantity),
-    /// `Precondition(|bb| condition, else = Status)`.
-    Precondition {
-        condition: Box<ExprClosure>,
-        otherwise: Ident,
-    },
-    /// `Loop(queue, value = {entry}, if_empty = Status)`.
-    Loop {
-        queue: Ident,
-        value: Option<Ident>,
-        if_empty: Ident,
-    },
-    /// behavior3's `Limiter(max_loop)`.
-    Limiter(u64),
-    /// behavior3's `MaxTime(duration)`.
-    MaxTime(Quantity),
-    /// behavior3's `Repeater(max_loop)`.
-    Repeater(Limit),
-    /// NodeCanvas's decorators and Unreal Engine's `Observe` (`nodecanvas`).
-    NodeCanvas(NcDecorator),
-}
-
-impl Decorator {
-    /// The limit of a loop that counts its child's completions (`Running::Loop`).
-    pub fn loop_limit(&self) -> Option<&Limit> {
-        match self {
-            Decorator::Repeat(limit)
-            | Decorator::RetryUntilSuccessful(limit)
-            | Decorator::Repeater(limit) => Some(limit),
-            Decorator::NodeCanvas(NcDecorator::RepeatTimes(limit)) => Some(limit),
-            _ => None,
-        }
-    }
-}
-
-/// A loop limit: `Some(n)` completions, or `None` for `forever`.
+/// A count as written: `Some(n)`, or `None` for `forever`.
 pub type Limit = Option<Quantity>;
 
-pub enum Leaf {
-    Condition(LeafImpl),
-    Action(LeafImpl),
-    Stateful(LeafType),
-    AlwaysSuccess,
-    AlwaysFailure,
-    SetBlackboard {
-        entry: Ident,
-        value: Value,
-    },
-    UnsetBlackboard {
-        entry: Ident,
-    },
-    /// `Script(|bb| statements)`: always `Success`.
-    Script(Box<ExprClosure>),
-    /// `ScriptCondition(|bb| condition)`.
-    ScriptCondition(Box<ExprClosure>),
-    /// `WasEntryUpdated(entry)`: the entry is `#[tracked]`.
-    WasEntryUpdated(Ident),
-    /// `SubTree(Child, x = {a}, ..)`: another generated tree.
-    SubTree(SubTree),
-    /// `Sleep(ms)`.
-    Sleep(Quantity),
-    AlwaysRunning,
-    /// behavior3's `Error(value)`: fails the tick with `value` (into the tree's error type).
-    Error(Box<Expr>),
-    /// behavior3's `Wait(ms)`.
-    Wait(Quantity),
-}
-
-/// A `SubTree` node: the child tree's type (built with `init`, else `Child::new()`), and how its
-/// entries meet the parent's: `bindings` (`x = {a}` remaps, `x = value` initial values), or every
-/// entry by name (`..`, `autoremap`).
-pub struct SubTree {
-    pub ty: Box<Type>,
-    pub init: Option<Box<Expr>>,
-    pub bindings: Vec<PortBinding>,
-    /// The span of `..`, if given.
-    pub autoremap: Option<Span>,
-    /// `agent = |ctx| &mut ctx.other` (NodeCanvas's Override Agent): the child tree runs on this
-    /// part of the context, a context of its own type.
-    pub agent: Option<Box<ExprClosure>>,
-}
-
-pub enum LeafImpl {
-    Type(LeafType),
-    /// `|ctx| ..` or `|ctx, bb| ..`.
-    Inline(Box<ExprClosure>),
-}
-
-/// A user leaf type, how to build it (`Default` when `init` is `None`), and its port bindings.
-pub struct LeafType {
-    pub ty: Box<Type>,
-    pub init: Option<Box<Expr>>,
-    pub bindings: Vec<PortBinding>,
-}
-
+/// What a node is: its family, and its kind with its parameters (`kinds::Shape` before the
+/// arguments are read).
 pub enum Kind {
-    Composite(Composite),
-    Control(Control),
-    Decorator(Decorator),
     Leaf(Leaf),
+    Composite(Composite),
+    Selector(Selector),
+    Flow(Flow),
+    Parallel(Parallel),
+    Decorator(Decorator),
+    Time(Time),
+    Loop(Loop),
     /// A node that failed validation (an error was reported); only in trees that are not emitted.
     Invalid,
 }
@@ -347,7 +197,7 @@ impl Tree {
         }
         tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &mentioned);
         check::unique_names(cx, &tree.nodes);
-        nodecanvas::resolve(cx, &mut tree);
+        observers::resolve(cx, &mut tree);
         tree.subtrees = (tree.nodes.iter())
             .filter(|node| node.subtree().is_some())
             .map(|node| node.id)
@@ -466,7 +316,8 @@ impl Tree {
         children.map_or_else(Vec::new, |children| children.nodes)
     }
 
-    /// The model of a node of a known kind, from its arguments; `None` after an error.
+    /// The model of a node of a known kind, from its arguments; `None` after an error. Each
+    /// family is lowered in its own module.
     fn build(
         &self,
         cx: &Ctxt,
@@ -476,237 +327,35 @@ impl Tree {
         cases: Option<Vec<Expr>>,
         child_count: usize,
     ) -> Option<Kind> {
-        let bb = self.blackboard.as_ref();
-        if let Args::Invalid(error) = args {
-            cx.syn_error(error);
-            return None;
-        }
-        let (mut params, args) = match args {
-            Args::Params(values) => (Params(values), Args::Absent),
-            args => (Params(Vec::new()), args),
+        let (values, args) = match args {
+            Args::Invalid(error) => {
+                cx.syn_error(error);
+                return None;
+            }
+            Args::Params(values) => (values, Args::Absent),
+            args => (Vec::new(), args),
         };
+        let at = Lower {
+            cx,
+            bb: self.blackboard.as_ref(),
+            header: &self.header,
+            kind,
+        };
+        let mut params = Params::new(spec, kind, values);
+        let p = &mut params;
         Some(match spec.shape {
+            Shape::Leaf(leaf) => Kind::Leaf(leaf::lower(&at, leaf, args, p)?),
             Shape::Composite(composite) => Kind::Composite(composite),
-            Shape::Control(control) => Kind::Control(match control {
-                ControlKind::Parallel => {
-                    let (success, at_success) = params.int(0).unwrap_or((-1, kind.span()));
-                    let (failure, at_failure) = params.int(1).unwrap_or((1, kind.span()));
-                    check::parallel(
-                        cx,
-                        kind,
-                        child_count,
-                        (success, at_success),
-                        (failure, at_failure),
-                    )?;
-                    Control::Parallel { success, failure }
-                }
-                ControlKind::ParallelAll => {
-                    let (max_failures, at) = params.int(0).unwrap_or((1, kind.span()));
-                    check::parallel_all(cx, kind, child_count, (max_failures, at))?;
-                    Control::ParallelAll { max_failures }
-                }
-                ControlKind::IfThenElse => Control::IfThenElse,
-                ControlKind::WhileDoElse => Control::WhileDoElse,
-                ControlKind::Switch => {
-                    let entry = params.entry(0)?;
-                    if !check::resolve_entry(cx, bb, &entry) {
-                        return None;
-                    }
-                    Control::Switch {
-                        entry,
-                        cases: cases?,
-                    }
-                }
-                ControlKind::TryCatch => Control::TryCatch {
-                    catch_on_halt: params.bool(0).unwrap_or(false),
-                },
-                ControlKind::RandomSequence
-                | ControlKind::RandomSelector
-                | ControlKind::ProbabilitySelector
-                | ControlKind::PrioritySelector
-                | ControlKind::FlipSelector
-                | ControlKind::StepSequencer
-                | ControlKind::BinarySelector
-                | ControlKind::IndexSwitch
-                | ControlKind::PolicyParallel
-                | ControlKind::DynamicSequence
-                | ControlKind::DynamicSelector
-                | ControlKind::ObserverSelector => {
-                    Control::NodeCanvas(nodecanvas::control(cx, kind, control, &mut params)?)
-                }
-            }),
-            Shape::Decorator(decorator) => Kind::Decorator(match (decorator, args) {
-                (DecoratorKind::Inverter, _) => Decorator::Inverter,
-                (DecoratorKind::ForceSuccess, _) => Decorator::ForceSuccess,
-                (DecoratorKind::ForceFailure, _) => Decorator::ForceFailure,
-                (DecoratorKind::KeepRunningUntilFailure, _) => Decorator::KeepRunningUntilFailure,
-                (DecoratorKind::Repeat, Args::Count(limit)) => {
-                    Decorator::Repeat(loop_limit(cx, bb, limit)?)
-                }
-                (DecoratorKind::RetryUntilSuccessful, Args::Count(limit)) => {
-                    Decorator::RetryUntilSuccessful(loop_limit(cx, bb, limit)?)
-                }
-                (DecoratorKind::RunOnce, Args::RunOnce { then_skip }) => {
-                    Decorator::RunOnce { then_skip }
-                }
-                (DecoratorKind::SkipUnlessUpdated, Args::Entry(entry)) => {
-                    Decorator::SkipUnlessUpdated(check::tracked_entry(cx, kind, bb, entry)?)
-                }
-                (DecoratorKind::WaitValueUpdate, Args::Entry(entry)) => {
-                    Decorator::WaitValueUpdate(check::tracked_entry(cx, kind, bb, entry)?)
-                }
-                (DecoratorKind::Delay, _) => {
-                    Decorator::Delay(quantity(cx, bb, params.duration(0)?)?)
-                }
-                (DecoratorKind::Timeout, _) => {
-                    Decorator::Timeout(quantity(cx, bb, params.duration(0)?)?)
-                }
-                (DecoratorKind::Precondition, _) => Decorator::Precondition {
-                    condition: params.closure(0)?,
-                    otherwise: params.status(1, kind, "Failure"),
-                },
-                (DecoratorKind::Limiter, _) => {
-                    let max_loop = params.count(0)?;
-                    if max_loop == 0 {
-                        cx.error_spanned_by(kind, format!("`{kind}(0)` would never tick its child (behavior3go rejects it too); give a positive count"));
-                        return None;
-                    }
-                    Decorator::Limiter(max_loop)
-                }
-                (DecoratorKind::MaxTime, _) => {
-                    Decorator::MaxTime(quantity(cx, bb, params.duration(0)?)?)
-                }
-                (DecoratorKind::Repeater, Args::Count(limit)) => {
-                    Decorator::Repeater(loop_limit(cx, bb, limit)?)
-                }
-                (DecoratorKind::RepeatUntilFailure, Args::Count(limit)) => {
-                    Decorator::Repeat(check::behavior3_loop(cx, kind, loop_limit(cx, bb, limit)?)?)
-                }
-                (DecoratorKind::RepeatUntilSuccess, Args::Count(limit)) => {
-                    Decorator::RetryUntilSuccessful(check::behavior3_loop(
-                        cx,
-                        kind,
-                        loop_limit(cx, bb, limit)?,
-                    )?)
-                }
-                (
-                    DecoratorKind::Interrupt
-                    | DecoratorKind::Conditional
-                    | DecoratorKind::RepeatTimes
-                    | DecoratorKind::RepeatUntil
-                    | DecoratorKind::Filter
-                    | DecoratorKind::Cooldown
-                    | DecoratorKind::Iterate
-                    | DecoratorKind::WaitUntil
-                    | DecoratorKind::Optional
-                    | DecoratorKind::Guard
-                    | DecoratorKind::Deadline
-                    | DecoratorKind::Remap
-                    | DecoratorKind::Observe,
-                    args,
-                ) => Decorator::NodeCanvas(nodecanvas::decorator(
-                    cx,
-                    bb,
-                    kind,
-                    decorator,
-                    args,
-                    &mut params,
-                )?),
-                (DecoratorKind::Loop, _) => {
-                    let queue = params.entry(0)?;
-                    let value = params.entry(1);
-                    let mut ok = check::resolve_entry(cx, bb, &queue);
-                    if let Some(value) = &value {
-                        ok &= check::resolve_entry(cx, bb, value);
-                    }
-                    if !ok {
-                        return None;
-                    }
-                    Decorator::Loop {
-                        queue,
-                        value,
-                        if_empty: params.status(2, kind, "Success"),
-                    }
-                }
-                _ => return None,
-            }),
-            Shape::Leaf(leaf) => Kind::Leaf(match (leaf, args) {
-                (LeafKind::AlwaysSuccess, _) => Leaf::AlwaysSuccess,
-                (LeafKind::AlwaysFailure, _) => Leaf::AlwaysFailure,
-                (LeafKind::Condition, Args::Leaf(leaf)) => {
-                    Leaf::Condition(self.leaf_impl(cx, leaf)?)
-                }
-                (LeafKind::Action, Args::Leaf(leaf)) => Leaf::Action(self.leaf_impl(cx, leaf)?),
-                (LeafKind::StatefulAction, Args::Leaf(LeafArgs::Target(target))) => {
-                    Leaf::Stateful(self.leaf_type(cx, target)?)
-                }
-                (LeafKind::SubTree, Args::Leaf(LeafArgs::Target(mut target))) => {
-                    let agent = nodecanvas::take_agent(cx, &mut target);
-                    let mut subtree = check::subtree(cx, target, bb)?;
-                    subtree.agent = agent?;
-                    if check::contains_itself(cx, &self.header.name, &subtree) {
-                        return None;
-                    }
-                    Leaf::SubTree(subtree)
-                }
-                (LeafKind::SetBlackboard, Args::Assign(entry, value)) => {
-                    let mut ok = check::resolve_entry(cx, bb, &entry);
-                    if let Value::Entry(other) = &value {
-                        ok &= check::resolve_entry(cx, bb, other);
-                    }
-                    if !ok {
-                        return None;
-                    }
-                    Leaf::SetBlackboard { entry, value }
-                }
-                (LeafKind::UnsetBlackboard, Args::Entry(entry)) => {
-                    if !check::resolve_entry(cx, bb, &entry) {
-                        return None;
-                    }
-                    Leaf::UnsetBlackboard { entry }
-                }
-                (LeafKind::WasEntryUpdated, Args::Entry(entry)) => {
-                    Leaf::WasEntryUpdated(check::tracked_entry(cx, kind, bb, entry)?)
-                }
-                (LeafKind::Script, Args::Script(closure)) => Leaf::Script(closure),
-                (LeafKind::ScriptCondition, Args::Script(closure)) => {
-                    Leaf::ScriptCondition(closure)
-                }
-                (LeafKind::Sleep, _) => Leaf::Sleep(quantity(cx, bb, params.duration(0)?)?),
-                (LeafKind::AlwaysRunning, _) => Leaf::AlwaysRunning,
-                (LeafKind::Wait, _) => Leaf::Wait(quantity(cx, bb, params.duration(0)?)?),
-                (LeafKind::Error, _) => {
-                    if self.header.error.is_none() {
-                        cx.error_spanned_by(
-                            kind,
-                            format!(
-                                "`{kind}` fails the tick with the tree's error, and this tree has no error type: declare it after the context, `tree {} for {}, error ErrorType {{ .. }}`",
-                                self.header.name,
-                                crate::text::source(quote::ToTokens::to_token_stream(&self.header.context)),
-                            ),
-                        );
-                        return None;
-                    }
-                    Leaf::Error(params.expr(0)?)
-                }
-                _ => return None,
-            }),
-        })
-    }
-
-    fn leaf_impl(&self, cx: &Ctxt, leaf: LeafArgs) -> Option<LeafImpl> {
-        match leaf {
-            LeafArgs::Closure(closure) => Some(LeafImpl::Inline(closure)),
-            LeafArgs::Target(target) => self.leaf_type(cx, target).map(LeafImpl::Type),
-        }
-    }
-
-    fn leaf_type(&self, cx: &Ctxt, target: Target) -> Option<LeafType> {
-        let ok = check::bindings(cx, &target.bindings, "port", self.blackboard.as_ref());
-        ok.then_some(LeafType {
-            ty: target.ty,
-            init: target.init,
-            bindings: target.bindings,
+            Shape::Selector(selector) => Kind::Selector(composite::selector(&at, selector, p)?),
+            Shape::Flow(flow) => Kind::Flow(composite::flow(&at, flow, p, cases)?),
+            Shape::Parallel(parallel) => {
+                Kind::Parallel(composite::parallel(&at, parallel, p, child_count)?)
+            }
+            Shape::Decorator(decorator) => {
+                Kind::Decorator(decorator::decorator(&at, decorator, p)?)
+            }
+            Shape::Time(time) => Kind::Time(decorator::time(&at, time, p)?),
+            Shape::Loop(kind) => Kind::Loop(decorator::looping(&at, kind, p)?),
         })
     }
 
@@ -724,100 +373,53 @@ impl Tree {
     }
 }
 
-/// A count or duration: an entry must be one of the blackboard's.
-pub(super) fn quantity(
-    cx: &Ctxt,
-    blackboard: Option<&Blackboard>,
-    quantity: Quantity,
-) -> Option<Quantity> {
-    match &quantity {
-        Quantity::Entry(entry) if !check::resolve_entry(cx, blackboard, entry) => None,
-        _ => Some(quantity),
-    }
+/// What lowering one node reads besides its parameters.
+struct Lower<'a> {
+    cx: &'a Ctxt,
+    bb: Option<&'a Blackboard>,
+    header: &'a Header,
+    /// The node's kind as written, where errors about the node point.
+    kind: &'a Ident,
 }
 
-/// A loop's limit (`None`: `forever`), its entry checked.
-pub(super) fn loop_limit(
-    cx: &Ctxt,
-    blackboard: Option<&Blackboard>,
-    limit: Limit,
-) -> Option<Limit> {
-    match limit {
-        Some(limit) => quantity(cx, blackboard, limit).map(Some),
-        None => Some(None),
+impl Lower<'_> {
+    /// A count or duration: an entry must be one of the blackboard's.
+    fn quantity(&self, quantity: Quantity) -> Option<Quantity> {
+        match &quantity {
+            Quantity::Entry(entry) if !check::resolve_entry(self.cx, self.bb, entry) => None,
+            _ => Some(quantity),
+        }
+    }
+
+    /// A count (`None`: `forever`), its entry checked.
+    fn limit(&self, limit: Limit) -> Option<Limit> {
+        match limit {
+            Some(limit) => self.quantity(limit).map(Some),
+            None => Some(None),
+        }
+    }
+
+    /// A count that must not be a literal 0, reported at the node's kind with `message`.
+    fn positive(&self, limit: Limit, message: impl FnOnce() -> String) -> Option<Limit> {
+        let limit = self.limit(limit)?;
+        if limit.as_ref().and_then(Quantity::literal) == Some(0) {
+            self.cx.error_spanned_by(self.kind, message());
+            return None;
+        }
+        Some(limit)
+    }
+
+    /// Entries that must be the blackboard's; all are checked (and reported) before answering.
+    fn entries<'e>(&self, entries: impl IntoIterator<Item = &'e Ident>) -> bool {
+        (entries.into_iter()).fold(true, |ok, entry| {
+            check::resolve_entry(self.cx, self.bb, entry) && ok
+        })
     }
 }
 
 /// The arity of the kind named `kind`, if it is known.
 fn spec_arity(kind: &Ident) -> Option<Arity> {
     kinds::lookup(&kind.to_string()).map(|spec| spec.arity)
-}
-
-/// The values of a kind's `Grammar::Params`, taken by position.
-struct Params(Vec<Option<ParamValue>>);
-
-impl Params {
-    fn take(&mut self, index: usize) -> Option<ParamValue> {
-        self.0.get_mut(index).and_then(Option::take)
-    }
-
-    /// A whole number and where it is written.
-    fn int(&mut self, index: usize) -> Option<(i64, Span)> {
-        match self.take(index)? {
-            ParamValue::Int(value, span) => Some((value, span)),
-            _ => None,
-        }
-    }
-
-    fn duration(&mut self, index: usize) -> Option<Quantity> {
-        match self.take(index)? {
-            ParamValue::Duration(value) => Some(value),
-            _ => None,
-        }
-    }
-
-    fn count(&mut self, index: usize) -> Option<u64> {
-        match self.take(index)? {
-            ParamValue::Count(value) => Some(value),
-            _ => None,
-        }
-    }
-
-    fn expr(&mut self, index: usize) -> Option<Box<Expr>> {
-        match self.take(index)? {
-            ParamValue::Expr(expr) => Some(expr),
-            _ => None,
-        }
-    }
-
-    fn bool(&mut self, index: usize) -> Option<bool> {
-        match self.take(index)? {
-            ParamValue::Bool(value) => Some(value),
-            _ => None,
-        }
-    }
-
-    fn entry(&mut self, index: usize) -> Option<Ident> {
-        match self.take(index)? {
-            ParamValue::Entry(entry) => Some(entry),
-            _ => None,
-        }
-    }
-
-    fn closure(&mut self, index: usize) -> Option<Box<ExprClosure>> {
-        match self.take(index)? {
-            ParamValue::Closure(closure) => Some(closure),
-            _ => None,
-        }
-    }
-
-    /// A status parameter, or `default` (spanned at the node's kind).
-    fn status(&mut self, index: usize, kind: &Ident, default: &str) -> Ident {
-        match self.take(index) {
-            Some(ParamValue::Status(status)) => status,
-            _ => Ident::new(default, kind.span()),
-        }
-    }
 }
 
 /// A node's default name: its leaf or tree type, else its kind as written.

@@ -1,52 +1,37 @@
-//! The composites of the `Step` protocol (`bt_core::step`): Parallel, ParallelAll, IfThenElse,
-//! WhileDoElse, Switch, TryCatch. Each is its bt-core rule, its constant parameters and its
-//! per-tick inputs, wired into the shared loop of `step.rs`.
+//! Conditional flow: a condition or a value picks the branch (IfThenElse, WhileDoElse, Switch,
+//! TryCatch, BinarySelector, IndexSwitch). Each is its bt-core rule of the `Step` protocol, its
+//! constant parameters and its per-tick inputs, wired into the loop of `step.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::{node_methods, small_index, state, step, Gen, NodeCode};
-use crate::model::{Control, Node};
+use super::step::{rule_bodies, StepRule};
+use super::{bb, node_methods, rules, small_index, state, test, Gen, NodeCode};
+use crate::model::{Flow, Node};
 
-pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
+pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let mut code = NodeCode::default();
+    let rules = rules();
     let len = node.children.len();
     let index = small_index(len as u64);
-    // The rule's type, its constant parameters (passed to every call) and the inputs of `start`.
-    let (ty, params, inputs) = match control {
-        Control::Parallel { success, failure } => {
-            let (success, failure) = (*success as i32, *failure as i32);
-            (
-                quote!(::bt::__private::Parallel<#index, { ::bt::__private::bitset_words(#len) }>),
-                quote!({
-                    const __BT_CONFIG: ::bt::__private::ParallelConfig =
-                        ::bt::__private::ParallelConfig::new(#len, #success, #failure);
-                    __BT_CONFIG
-                }),
-                None,
-            )
+    let ty = match flow {
+        Flow::IfThenElse => quote!(#rules::IfThenElse),
+        Flow::WhileDoElse => quote!(#rules::WhileDoElse),
+        Flow::TryCatch { .. } => quote!(#rules::TryCatch<#index>),
+        Flow::Switch { .. } => quote!(#rules::Switch<#index>),
+        Flow::BinarySelector { .. } => quote!(#rules::BinarySelector),
+        Flow::IndexSwitch { .. } => quote!(#rules::IndexSwitch<#index>),
+    };
+    let state = state(g, node, ty, &mut code);
+    let s = &state.access;
+    let mut rule = StepRule::with_params(&state, None, quote!(#len));
+    match flow {
+        Flow::IfThenElse | Flow::WhileDoElse => {}
+        Flow::TryCatch { catch_on_halt } => {
+            rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
         }
-        Control::ParallelAll { max_failures } => {
-            let max_failures = *max_failures as i32;
-            (
-                quote!(::bt::__private::ParallelAll<#index, { ::bt::__private::bitset_words(#len) }>),
-                quote!({
-                    const __BT_CONFIG: ::bt::__private::ParallelAllConfig =
-                        ::bt::__private::ParallelAllConfig::new(#len, #max_failures);
-                    __BT_CONFIG
-                }),
-                None,
-            )
-        }
-        Control::IfThenElse => (quote!(::bt::__private::IfThenElse), quote!(#len), None),
-        Control::WhileDoElse => (quote!(::bt::__private::WhileDoElse), quote!(#len), None),
-        Control::TryCatch { catch_on_halt } => (
-            quote!(::bt::__private::TryCatch<#index>),
-            quote!(#len, #catch_on_halt),
-            None,
-        ),
-        Control::Switch { entry, cases } => {
+        Flow::Switch { entry, cases } => {
             // The first case equal to the entry's value, else the default (the last child);
             // each comparison spanned at its case, so that rustc reports a type mismatch there.
             let default = cases.len();
@@ -67,34 +52,38 @@ pub(super) fn generate(g: &Gen, node: &Node, control: &Control) -> NodeCode {
                 let __bt_value = #value;
                 #(#arms)* { #default }
             });
-            (
-                quote!(::bt::__private::Switch<#index>),
-                TokenStream::new(),
-                Some(selected),
-            )
+            rule = StepRule::with_params(&state, Some(selected), TokenStream::new());
         }
-        Control::NodeCanvas(control) => return super::nodecanvas::control(g, node, control),
-    };
-    let state = state(g, node, ty, &mut code);
-    let access = &state.access;
-    let comma = if params.is_empty() {
-        quote!()
-    } else {
-        quote!(,)
-    };
-    let start = match inputs {
-        Some(inputs) => quote!(#access.start(#inputs #comma #params)),
-        None => quote!(#access.start(#params)),
-    };
-    let next = quote!(#access.next(__bt_event #comma #params));
-    let halt = quote!(#access.halt(#params));
-    let (body, halt_body) = step::bodies(
-        g,
-        node,
-        &state.declare_local,
-        TokenStream::new(),
-        [start, next, halt],
-    );
+        Flow::BinarySelector { condition, dynamic } => {
+            // Static: the condition is only read when the node starts.
+            let test = test(condition);
+            let value = if *dynamic {
+                test
+            } else {
+                quote!(#s.running().is_none() && #test)
+            };
+            rule = StepRule::with_params(&state, None, quote!(#dynamic));
+            rule.locals = quote!(let __bt_condition: ::core::primitive::bool = #value;);
+            rule.start = quote!(#s.start(__bt_condition, #dynamic));
+        }
+        Flow::IndexSwitch {
+            index,
+            out_of_range,
+            dynamic,
+        } => {
+            let bb = bb();
+            let case = quote_spanned!(index.span()=> ::bt::__private::case_index(#bb, #index));
+            let value = if *dynamic {
+                case
+            } else {
+                quote!(if #s.running().is_none() { #case } else { 0 })
+            };
+            let params = quote!(#len, #rules::OutOfRange::#out_of_range, #dynamic);
+            rule = StepRule::with_params(&state, Some(quote!(__bt_index)), params);
+            rule.locals = quote!(let __bt_index: ::core::primitive::i64 = #value;);
+        }
+    }
+    let (body, halt_body) = rule_bodies(g, node, rule);
     code.methods = node_methods(g, node, body, halt_body);
     code
 }

@@ -1,0 +1,249 @@
+//! The decorators that tick their child again: Repeat, RetryUntilSuccessful, Repeater (and
+//! behavior3's RepeatUntilFailure and RepeatUntilSuccess, lowered to the first two), NodeCanvas's
+//! Repeat (RepeatTimes, RepeatUntil), Loop over a queue, and Iterate over a list.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::Ident;
+
+use super::leaf::field_closure;
+use super::{
+    halt_child, limit_counter, nc, node_methods, outcome, running_flag, small_index, state,
+    tick_child, Gen, NodeCode,
+};
+use crate::model::{Limit, Loop, Node, Quantity};
+
+pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
+    let mut code = NodeCode::default();
+    let nc = nc();
+    let child = node.children[0];
+    let tick = tick_child(g, child);
+    let halt = halt_child(g, child);
+    let (body, halt_body) = match looping {
+        Loop::Repeat(limit) => counted(g, node, quote!(Repeat), limit, tick, halt, &mut code),
+        Loop::RetryUntilSuccessful(limit) => counted(
+            g,
+            node,
+            quote!(RetryUntilSuccessful),
+            limit,
+            tick,
+            halt,
+            &mut code,
+        ),
+        Loop::Repeater(limit) => counted(g, node, quote!(Repeater), limit, tick, halt, &mut code),
+        Loop::RepeatTimes(limit) => {
+            let (counter, mode) = match limit {
+                Some(Quantity::Literal(n)) => {
+                    let times = *n as usize;
+                    (small_index(*n), quote!(#nc::RepeatMode::Times(#times)))
+                }
+                Some(_) => {
+                    let limit = super::limit(g, limit);
+                    (
+                        small_index(u64::MAX),
+                        quote!(#nc::RepeatMode::from_limit(#limit)),
+                    )
+                }
+                None => (small_index(0), quote!(#nc::RepeatMode::Forever)),
+            };
+            nodecanvas_repeat(g, node, counter, mode, tick, halt, &mut code)
+        }
+        Loop::RepeatUntil(target) => {
+            let target = outcome(target);
+            let mode = quote!(#nc::RepeatMode::Until(#target));
+            nodecanvas_repeat(g, node, small_index(0), mode, tick, halt, &mut code)
+        }
+        Loop::Loop {
+            queue,
+            value,
+            if_empty,
+        } => {
+            let child_running = running_flag(g, node.children[0]);
+            let bb = g.tree.blackboard.as_ref();
+            // `self` comes from the macro's own tokens, the queue's field through a closure at
+            // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
+            // is reported at the name.
+            let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
+            let field = super::leaf::field_closure(queue.span(), queue, true);
+            let queue_access = quote_spanned!(queue.span()=>
+                ::bt::__private::pop_front(&mut #fields, #field));
+            let store = match value {
+                Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
+                    quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
+                }
+                Some(value) => {
+                    quote_spanned!(value.span()=> #fields.#value = ::core::convert::From::from(#item))
+                }
+                None => quote!(let _ = __bt_item),
+            };
+            let body = quote! {
+                match ::bt::__private::loop_start(
+                    #child_running,
+                    || match #queue_access {
+                        ::core::option::Option::Some(__bt_item) => {
+                            #store;
+                            true
+                        }
+                        ::core::option::Option::None => false,
+                    },
+                    ::bt::__private::Status::#if_empty,
+                ) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = #tick;
+                        ::bt::__private::loop_on_child(__bt_child_status)
+                    }
+                }
+            };
+            (body, halt)
+        }
+        Loop::Iterate {
+            list,
+            element,
+            index,
+            until,
+            max,
+            reset_index,
+        } => {
+            // Sized for a literal limit; an index up to a list's length otherwise.
+            let counter = match max {
+                Some(Quantity::Literal(max)) => small_index(*max),
+                _ => quote!(::core::primitive::usize),
+            };
+            let state = state(g, node, quote!(#nc::Iterate<#counter>), &mut code);
+            let s = &state.access;
+            // The list is reached through one closure at the user's `list` (for the length and
+            // for the element), the element entry through one at `element`: each mistake is
+            // reported once, at its entry.
+            let list_bb = Ident::new("__bt_list", Span::mixed_site());
+            let items = {
+                let closure = field_closure(list.span(), list, false);
+                quote_spanned!(list.span()=> ::bt::__private::iterate_items(#list_bb, #closure))
+            };
+            let bb = Ident::new("__bt_bb", Span::mixed_site());
+            let at = Ident::new("__bt_at", Span::mixed_site());
+            let len = quote!({
+                let #list_bb = &self.__bt_bb;
+                #items.len()
+            });
+            let write_element = {
+                let entry = field_closure(element.span(), element, true);
+                let item = Ident::new("__bt_item", Span::mixed_site());
+                let write = quote_spanned!(element.span()=>
+                    ::bt::__private::iterate_element(#bb, #item, #entry);
+                );
+                quote! {
+                    let #item = {
+                        let #list_bb = &*#bb;
+                        ::core::option::Option::map(#items.get(#at), ::core::clone::Clone::clone)
+                    };
+                    #write
+                }
+            };
+            let write_index = index.as_ref().map(|index| {
+                let entry = field_closure(index.span(), index, true);
+                quote_spanned!(index.span()=> ::bt::__private::iterate_index(#bb, #at, #entry);)
+            });
+            let max = super::limit(g, max);
+            (
+                quote!({
+                    let __bt_len = #len;
+                    let #bb = &mut self.__bt_bb;
+                    let __bt_started = #s.start(__bt_len, |#at| {
+                        #write_element
+                        #write_index
+                    });
+                    match __bt_started {
+                        // The list was emptied while the child ran: the child is halted.
+                        ::core::option::Option::Some(__bt_status) => {
+                            #halt
+                            __bt_status
+                        }
+                        ::core::option::Option::None => {
+                            let __bt_child_status = #tick;
+                            // The child may have changed the list.
+                            let __bt_len = #len;
+                            #s.on_child(
+                                __bt_child_status,
+                                __bt_len,
+                                #nc::Termination::#until,
+                                #max,
+                                #reset_index,
+                            )
+                        }
+                    }
+                }),
+                quote! {
+                    #halt
+                    #s.halt(#reset_index);
+                },
+            )
+        }
+    };
+    code.methods = node_methods(g, node, body, halt_body);
+    code
+}
+
+/// Repeat and RetryUntilSuccessful: a counter sized for the limit.
+fn counted(
+    g: &Gen,
+    node: &Node,
+    rule: TokenStream,
+    limit: &Limit,
+    tick: TokenStream,
+    halt: TokenStream,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let counter = limit_counter(limit);
+    let state = state(g, node, quote!(::bt::__private::#rule<#counter>), code);
+    let access = &state.access;
+    let declare = &state.declare_local;
+    let limit = super::limit(g, limit);
+    let body = quote! {{
+        #declare
+        match #access.start(#limit) {
+            ::core::option::Option::Some(__bt_status) => __bt_status,
+            ::core::option::Option::None => {
+                let __bt_child_status = #tick;
+                #access.on_child(__bt_child_status, #limit)
+            }
+        }
+    }};
+    let halt_body = quote! {
+        #halt
+        #access.halt();
+    };
+    if !state.declare_local.is_empty() {
+        return (body, halt_body);
+    }
+    // A count kept across a skip belongs to an idle node, which a halt of its parent does not
+    // visit; the tree's halt clears it.
+    code.tree_halt.extend(quote!(#access.halt();));
+    (body, halt_body)
+}
+
+/// NodeCanvas's Repeat (`RepeatTimes`, `RepeatUntil`) in `mode`, its count in a `counter`.
+fn nodecanvas_repeat(
+    g: &Gen,
+    node: &Node,
+    counter: TokenStream,
+    mode: TokenStream,
+    tick: TokenStream,
+    halt: TokenStream,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let nc = nc();
+    let state = state(g, node, quote!(#nc::Repeat<#counter>), code);
+    let (s, declare) = (&state.access, &state.declare_local);
+    (
+        quote!({
+            #declare
+            let __bt_child_status = #tick;
+            #s.on_child(__bt_child_status, #mode)
+        }),
+        quote! {
+            #halt
+            #s.halt();
+        },
+    )
+}

@@ -1,0 +1,116 @@
+//! The decorators that read the clock: Delay, Timeout, MaxTime, Deadline (NodeCanvas's Timeout)
+//! and Cooldown. Each reads the tree's clock once per tick (`now`) and gives it to its bt-core
+//! rule; a duration read at run time is read when the node starts (the guide's "Counts and
+//! durations").
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::step::{self, rule_bodies, StepRule};
+use super::{
+    duration, halt_child, nc, node_methods, now, state, status, tick_child, Gen, NodeCode,
+};
+use crate::model::{Node, Time};
+
+pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
+    let mut code = NodeCode::default();
+    let nc = nc();
+    let child = node.children[0];
+    let tick = tick_child(g, child);
+    let halt = halt_child(g, child);
+    let (body, halt_body) = match time {
+        Time::Delay(ms) => {
+            let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
+            let access = &state.access;
+            let now = now(g, node);
+            let ms = duration(g, ms);
+            let body = quote! {
+                match #access.start(#now, #ms) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = #tick;
+                        #access.on_child(__bt_child_status)
+                    }
+                }
+            };
+            (body, quote!(#halt #access.halt();))
+        }
+        Time::Timeout(ms) => {
+            let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
+            let access = &state.access;
+            let now = now(g, node);
+            let duration = duration(g, ms);
+            step::bodies(
+                g,
+                node,
+                &state.declare_local,
+                TokenStream::new(),
+                [
+                    quote!(#access.start(#now, #duration)),
+                    quote!(#access.next(__bt_event, #duration)),
+                    quote!(#access.halt(#duration)),
+                ],
+            )
+        }
+        Time::MaxTime(ms) => {
+            let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
+            let access = &state.access;
+            let now = now(g, node);
+            let duration = duration(g, ms);
+            // The time is read once per tick (and halt), and given to every call of the rule.
+            step::bodies(
+                g,
+                node,
+                &state.declare_local,
+                quote!(let __bt_now = #now;),
+                [
+                    quote!(#access.start(__bt_now, #duration)),
+                    quote!(#access.next(__bt_event, __bt_now, #duration)),
+                    quote!(#access.halt()),
+                ],
+            )
+        }
+        Time::Deadline(ms) => {
+            let state = state(g, node, quote!(#nc::Timeout), &mut code);
+            let s = &state.access;
+            let now = now(g, node);
+            let timeout = duration(g, ms);
+            rule_bodies(
+                g,
+                node,
+                StepRule {
+                    declare: state.declare_local.clone(),
+                    locals: quote!(let __bt_now = #now;),
+                    halt_locals: TokenStream::new(),
+                    start: quote!(#s.start(__bt_now, #timeout)),
+                    next: quote!(#s.next(__bt_event, __bt_now, #timeout)),
+                    halt: quote!(#s.halt()),
+                    // A halt reads no clock: only `Halted` events follow, which ignore the time.
+                    halt_next: quote!(#s.next(__bt_event, ::core::time::Duration::ZERO, #timeout)),
+                    pseudo: Vec::new(),
+                },
+            )
+        }
+        Time::Cooldown { ms, filtered } => {
+            let state = state(g, node, quote!(#nc::Cooldown), &mut code);
+            let s = &state.access;
+            let (now, filtered) = (now(g, node), status(filtered));
+            let ms = duration(g, ms);
+            (
+                quote!({
+                    let __bt_now = #now;
+                    match #s.start(__bt_now, #ms, #filtered) {
+                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        ::core::option::Option::None => {
+                            let __bt_child_status = #tick;
+                            #s.on_child(__bt_child_status, __bt_now)
+                        }
+                    }
+                }),
+                halt,
+            )
+        }
+    };
+    code.methods = node_methods(g, node, body, halt_body);
+    code
+}

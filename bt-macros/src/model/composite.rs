@@ -1,0 +1,238 @@
+//! The composites chosen by a rule of the `Step` protocol (`bt_core::step`), by family:
+//! selectors (NodeCanvas's, the observer selector), conditional flow, parallels. Their model, and
+//! their lowering from the parameters; the composites that walk in order (`kinds::Composite`)
+//! have none to read.
+
+use syn::{Attribute, Expr, ExprClosure, Ident};
+
+use super::{check, Lower, Params};
+use crate::args::closure_arity;
+use crate::ctxt::Ctxt;
+use crate::kinds::{FlowKind, ParallelKind, SelectorKind};
+
+/// The selectors: NodeCanvas's composites, and the observer selector.
+pub enum Selector {
+    RandomSequence,
+    RandomSelector,
+    /// `ProbabilitySelector(fail = w)`: the children's weights are their `#[weight(..)]`.
+    ProbabilitySelector {
+        fail: Option<UtilityValue>,
+    },
+    /// The children's scores are their `#[score(..)]`.
+    PrioritySelector,
+    FlipSelector,
+    StepSequencer,
+    DynamicSequence,
+    DynamicSelector,
+    /// A `Fallback` with an `Observe(.., abort = lower | both)` child: the guards are its
+    /// `Observe` children's conditions (`Decorator::Observe` with `guarded`).
+    ObserverSelector,
+}
+
+/// Conditional flow.
+pub enum Flow {
+    IfThenElse,
+    WhileDoElse,
+    /// `Switch(entry) { case value => child, .., _ => default }`: one value per child but the
+    /// last.
+    Switch {
+        entry: Ident,
+        cases: Vec<Expr>,
+    },
+    TryCatch {
+        catch_on_halt: bool,
+    },
+    /// `BinarySelector(|bb| condition, dynamic = bool) { then, otherwise }`.
+    BinarySelector {
+        condition: Box<ExprClosure>,
+        dynamic: bool,
+    },
+    /// `IndexSwitch(|bb| index, out_of_range = Fail | Loop, dynamic = bool)`.
+    IndexSwitch {
+        index: Box<ExprClosure>,
+        out_of_range: Ident,
+        dynamic: bool,
+    },
+}
+
+/// The parallels.
+pub enum Parallel {
+    /// Thresholds as written (negative ones count from the end).
+    Parallel {
+        success: i64,
+        failure: i64,
+    },
+    ParallelAll {
+        max_failures: i64,
+    },
+    /// `PolicyParallel(policy = FirstFailure | FirstSuccess | FirstSuccessOrFailure, repeat = ..)`.
+    PolicyParallel {
+        policy: Ident,
+        repeat: bool,
+    },
+}
+
+/// A selector from its parameters; `None` after an error.
+pub(super) fn selector(at: &Lower, kind: SelectorKind, p: &mut Params) -> Option<Selector> {
+    Some(match kind {
+        SelectorKind::RandomSequence => Selector::RandomSequence,
+        SelectorKind::RandomSelector => Selector::RandomSelector,
+        SelectorKind::ProbabilitySelector => Selector::ProbabilitySelector {
+            fail: match p.expr("fail") {
+                Some(expr) => {
+                    let kind = at.kind;
+                    let usage = format!(
+                        "`{kind}(fail = |bb| bb.entry)` or a constant, `{kind}(fail = 1.0)`"
+                    );
+                    Some(UtilityValue::of(at.cx, *expr, &usage)?)
+                }
+                None => None,
+            },
+        },
+        SelectorKind::PrioritySelector => Selector::PrioritySelector,
+        SelectorKind::FlipSelector => Selector::FlipSelector,
+        SelectorKind::StepSequencer => Selector::StepSequencer,
+        SelectorKind::DynamicSequence => Selector::DynamicSequence,
+        SelectorKind::DynamicSelector => Selector::DynamicSelector,
+        SelectorKind::ObserverSelector => Selector::ObserverSelector,
+    })
+}
+
+/// A node of conditional flow from its parameters (and a `Switch`'s case labels); `None` after
+/// an error.
+pub(super) fn flow(
+    at: &Lower,
+    kind: FlowKind,
+    p: &mut Params,
+    cases: Option<Vec<Expr>>,
+) -> Option<Flow> {
+    Some(match kind {
+        FlowKind::IfThenElse => Flow::IfThenElse,
+        FlowKind::WhileDoElse => Flow::WhileDoElse,
+        FlowKind::Switch => {
+            let entry = p.entry("entry")?;
+            if !at.entries([&entry]) {
+                return None;
+            }
+            Flow::Switch {
+                entry,
+                cases: cases?,
+            }
+        }
+        FlowKind::TryCatch => Flow::TryCatch {
+            catch_on_halt: p.bool("catch_on_halt")?,
+        },
+        FlowKind::BinarySelector => Flow::BinarySelector {
+            condition: p.closure("condition")?,
+            dynamic: p.bool("dynamic")?,
+        },
+        FlowKind::IndexSwitch => Flow::IndexSwitch {
+            index: p.closure("index")?,
+            out_of_range: p.word("out_of_range")?,
+            dynamic: p.bool("dynamic")?,
+        },
+    })
+}
+
+/// A parallel from its parameters, its thresholds checked against its `children`; `None` after
+/// an error.
+pub(super) fn parallel(
+    at: &Lower,
+    kind: ParallelKind,
+    p: &mut Params,
+    children: usize,
+) -> Option<Parallel> {
+    Some(match kind {
+        ParallelKind::Parallel => {
+            let (success, at_success) = p.int("success")?;
+            let (failure, at_failure) = p.int("failure")?;
+            check::parallel(
+                at.cx,
+                at.kind,
+                children,
+                (success, at_success),
+                (failure, at_failure),
+            )?;
+            Parallel::Parallel { success, failure }
+        }
+        ParallelKind::ParallelAll => {
+            let (max_failures, at_max) = p.int("max_failures")?;
+            check::parallel_all(at.cx, at.kind, children, (max_failures, at_max))?;
+            Parallel::ParallelAll { max_failures }
+        }
+        ParallelKind::PolicyParallel => Parallel::PolicyParallel {
+            policy: p.word("policy")?,
+            repeat: p.bool("repeat")?,
+        },
+    })
+}
+
+/// `#[weight(..)]` or `#[score(..)]` on a child.
+pub struct Utility {
+    /// `weight` or `score`, as written.
+    pub attr: Ident,
+    pub value: UtilityValue,
+}
+
+/// A weight or a score: a closure over the blackboard, or a constant expression.
+pub enum UtilityValue {
+    Closure(Box<ExprClosure>),
+    Constant(Box<Expr>),
+}
+
+impl UtilityValue {
+    fn of(cx: &Ctxt, expr: Expr, usage: &str) -> Option<UtilityValue> {
+        match expr {
+            Expr::Closure(closure) => match closure_arity(&closure, &[1], usage) {
+                Ok(()) => Some(UtilityValue::Closure(Box::new(closure))),
+                Err(error) => {
+                    cx.syn_error(error);
+                    None
+                }
+            },
+            constant => Some(UtilityValue::Constant(Box::new(constant))),
+        }
+    }
+}
+
+/// Reads `#[weight(..)]` or `#[score(..)]` into `slot`.
+pub(super) fn utility_attribute(cx: &Ctxt, attr: &Attribute, slot: &mut Option<Utility>) {
+    let Some(name) = attr.path().get_ident().cloned() else {
+        return;
+    };
+    let usage = format!("`#[{name}(|bb| bb.entry)]` or a constant, `#[{name}(2.0)]`");
+    let expr = match &attr.meta {
+        syn::Meta::List(_) => attr.parse_args::<Expr>(),
+        _ => Err(syn::Error::new_spanned(attr, "")),
+    };
+    // After an error the slot is filled all the same, so that the parent's check does not
+    // report the child as lacking one.
+    let placeholder = || Utility {
+        attr: name.clone(),
+        value: UtilityValue::Constant(Box::new(syn::parse_quote!(0.0))),
+    };
+    let Ok(expr) = expr else {
+        cx.error_spanned_by(
+            attr,
+            format!("expected a closure over the blackboard or a constant: {usage}"),
+        );
+        slot.get_or_insert_with(placeholder);
+        return;
+    };
+    if let Some(earlier) = slot {
+        let message = if earlier.attr == name {
+            format!("this node already has a `#[{name}]`")
+        } else {
+            format!(
+                "this node already has a `#[{}]`; a child has a weight (under a `ProbabilitySelector`) or a score (under a `PrioritySelector`), not both",
+                earlier.attr
+            )
+        };
+        cx.error_spanned_by(attr, message);
+        return;
+    }
+    *slot = Some(match UtilityValue::of(cx, expr, &usage) {
+        Some(value) => Utility { attr: name, value },
+        None => placeholder(),
+    });
+}
