@@ -280,7 +280,7 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                         ParamKind::Expr => "value",
                         ParamKind::Bool => "true",
                         ParamKind::Status => "Failure",
-                        ParamKind::Entry => "entry",
+                        ParamKind::Entry => "{entry}",
                         ParamKind::Closure => "|bb| ..",
                         ParamKind::Word(words) => words[0],
                         ParamKind::ContextClosure => "|ctx| &mut ctx.field",
@@ -811,13 +811,21 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
         }
         ParamKind::Entry => entry(input).map(ParamValue::Entry),
         ParamKind::Closure => {
+            // A kind's first closure is written alone: `Script(|bb| ..)`.
+            let usage = if param.positional {
+                format!("`{kind}(|bb| ..)`")
+            } else {
+                format!("`{name} = |bb| ..`")
+            };
             let closure: ExprClosure = input.parse().map_err(|error| {
-                syn::Error::new(
-                    error.span(),
-                    format!("`{name}` is a closure over the blackboard: `|bb| ..`"),
-                )
+                let message = if param.positional {
+                    format!("expected a closure over the blackboard: {usage}")
+                } else {
+                    format!("`{name}` is a closure over the blackboard: `|bb| ..`")
+                };
+                syn::Error::new(error.span(), message)
             })?;
-            closure_arity(&closure, &[1], &format!("`{name} = |bb| ..`"))?;
+            closure_arity(&closure, &[1], &usage)?;
             Ok(ParamValue::Closure(Box::new(closure)))
         }
         ParamKind::Word(words) => {
