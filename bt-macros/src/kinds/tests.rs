@@ -2,7 +2,7 @@
 
 use super::{all_names, Composite as Co, DecoratorKind as D, Memory, Running as Runs};
 use super::{FlowKind as F, LoopKind as Lp, ParallelKind as P, SelectorKind as S};
-use super::{Shape, TimeKind as T, KINDS};
+use super::{Arity, Shape, TimeKind as T, KINDS};
 use bt_core::__private as rules;
 use bt_core::Outcome;
 use bt_core::Status::{self, *};
@@ -965,4 +965,79 @@ fn names_are_unique() {
     for (index, name) in names.iter().enumerate() {
         assert!(!names[..index].contains(name), "{name} listed twice");
     }
+}
+
+/// Every kind of parameters lowers from its arguments, all given or only the required ones: the
+/// model reads each parameter by a name the table gives it (`model::Params` asserts it in debug
+/// builds) and finds a default for every optional one, so no kind becomes an invalid node
+/// without an error.
+#[test]
+fn every_kind_lowers_from_its_parameters() {
+    use crate::args::{Grammar, ParamKind};
+    let mut lowered = 0;
+    for spec in KINDS {
+        let Grammar::Params(params) = spec.grammar else {
+            continue;
+        };
+        let name = spec.names[0];
+        let value = |kind: ParamKind, param: &str| match kind {
+            ParamKind::Int => "1".to_owned(),
+            ParamKind::Duration => "5ms".to_owned(),
+            ParamKind::Count => "3".to_owned(),
+            ParamKind::Expr => "1.0".to_owned(),
+            ParamKind::Bool => "true".to_owned(),
+            ParamKind::Status => "Failure".to_owned(),
+            ParamKind::Entry => format!("{{{param}}}"),
+            ParamKind::Closure => "|bb| true".to_owned(),
+            ParamKind::Word(words) => words[0].to_owned(),
+            ParamKind::ContextClosure => "|ctx| &mut ctx.token".to_owned(),
+        };
+        let children = match spec.arity {
+            Arity::None => "",
+            Arity::One => "{ AlwaysSuccess }",
+            Arity::Cases => "{ case 1 => AlwaysSuccess, _ => AlwaysFailure }",
+            Arity::AtLeastOne | Arity::TwoOrThree | Arity::AtLeastTwo | Arity::Two => {
+                match spec.shape {
+                    Shape::Selector(S::ProbabilitySelector) => {
+                        "{ #[weight(1)] AlwaysSuccess, #[weight(2)] AlwaysFailure }"
+                    }
+                    Shape::Selector(S::PrioritySelector) => {
+                        "{ #[score(1)] AlwaysSuccess, #[score(2)] AlwaysFailure }"
+                    }
+                    _ => "{ AlwaysSuccess, AlwaysFailure }",
+                }
+            }
+        };
+        // Every entry a parameter names, tracked (the update nodes need it).
+        let entries: Vec<String> = (params.iter())
+            .filter(|param| param.value == ParamKind::Entry)
+            .map(|param| format!("#[tracked] {}: i32,", param.name))
+            .collect();
+        let all: Vec<String> = (params.iter())
+            .map(|param| format!("{} = {}", param.name, value(param.value, param.name)))
+            .collect();
+        let required: Vec<String> = (params.iter())
+            .filter(|param| param.required())
+            .map(|param| format!("{} = {}", param.name, value(param.value, param.name)))
+            .collect();
+        for args in [all, required] {
+            let source = format!(
+                "tree T for C, error E {{ blackboard {{ {} }} {name}({}) {children} }}",
+                entries.join(" "),
+                args.join(", ")
+            );
+            let input: crate::parse::TreeInput = syn::parse_str(&source).expect("parses");
+            let body = crate::parse::parse_body(input.body).expect("parses");
+            let cx = crate::ctxt::Ctxt::new();
+            let tree = crate::model::Tree::from_syntax(&cx, input.header, body);
+            let errors = cx.check().err().map(|error| error.to_string());
+            assert_eq!(errors, None, "{source}");
+            assert!(
+                !matches!(tree.nodes[0].kind, crate::model::Kind::Invalid),
+                "{source} lowered to an invalid node"
+            );
+            lowered += 1;
+        }
+    }
+    assert!(lowered > 60, "{lowered}");
 }
