@@ -602,8 +602,9 @@
 //! ## Counts and durations
 //!
 //! Every time parameter (`Delay`, `Timeout`, `Sleep`, `Wait`, `MaxTime`, `Cooldown`, `Deadline`)
-//! takes a duration, and the loops (`Repeat`, `RetryUntilSuccessful`, `Repeater`,
-//! `RepeatUntilFailure`, `RepeatUntilSuccess`, `RepeatTimes`) a count. Either is written:
+//! takes a duration, and every count a count: the loops (`Repeat`, `RetryUntilSuccessful`,
+//! `Repeater`, `RepeatUntilFailure`, `RepeatUntilSuccess`, `RepeatTimes`), `Limiter`, `Filter`'s
+//! `times` and `Iterate`'s `max`. Either is written:
 //!
 //! | form | meaning |
 //! |---|---|
@@ -611,7 +612,7 @@
 //! | `500ms`, `5s`, `1.5s` | with its unit: `ms` or `s` (a whole number of milliseconds); any other suffix is an error |
 //! | `TIMEOUT`, `Duration::from_secs(5)`, `2 * RETRIES` | a Rust expression: a [`core::time::Duration`], or an integer of milliseconds ([`time::AsDuration`]); for a count, an integer ([`decorator::AsLimit`]: `-1` is `forever`) |
 //! | `{timeout}` | a blackboard entry of such a type, read when the tree runs |
-//! | `forever` | a loop without a limit |
+//! | `forever` | no limit (a `Limiter` or a `Filter` that never closes, an `Iterate` over the whole list) |
 //!
 //! A literal is a constant of the generated code. An expression or an entry is read when the node
 //! needs it: `Delay`, `Timeout`, `Sleep`, `Wait`, `MaxTime` and `Deadline` read their duration
@@ -619,7 +620,8 @@
 //! timer starts, so changing the entry moves the next activation's deadline, not the running
 //! one's; `Cooldown` reads it each time it checks whether it is cooling down (before it ticks its
 //! child). A loop reads its count on every tick, as BehaviorTree.CPP's `Repeat` reads
-//! `num_cycles`.
+//! `num_cycles`, and so do `Limiter`, `Filter` and `Iterate` (raising the entry reopens a
+//! `Limiter` that had closed; the count so far is kept).
 //! In XML, `msec="{timeout}"` and `num_cycles="{laps}"` are such entries.
 //!
 //! # Trees from Groot2 / BehaviorTree.CPP XML

@@ -112,7 +112,7 @@ fn problems(text: &str) -> Vec<String> {
     for (line, name) in &found {
         if lookup(name).is_none() {
             problems.push(format!(
-                "src/lib.rs:{line}: `{name}` in a node table is not a kind of bt-macros/src/kinds.rs"
+                "src/lib.rs:{line}: `{name}` in a node table is not a kind of bt-macros/src/kinds/table.rs"
             ));
         }
     }

@@ -10,7 +10,7 @@
 //! * tick 2: `Task<0>` answers Success. Expected: the Precondition passes the Success up, the
 //!   Sequence ticks `Act<1>`: Success, calls `[OnRunning(0), Exec(1)]`.
 //!   Actual: Failure, calls `[OnRunning(0)]`: the tick resumes `Task<0>` directly (the
-//!   Precondition is marked `passes_running` in `bt-macros/src/kinds.rs`), the leaf's completion
+//!   Precondition is marked `passes_running` in `bt-macros/src/kinds/table.rs`), the leaf's completion
 //!   clears its running flag, and the walk that follows reaches the Precondition with the flag
 //!   down: it evaluates `go` (false) and answers its `else` status (Failure) without taking the
 //!   handed-over status.

@@ -1,6 +1,6 @@
 //! Fixed bug: `WaitUntil` did not pass on the status of a child that completes after its
 //! condition turned false (fixed by walking `WaitUntil`, not resuming below it directly:
-//! `bt-macros/src/kinds.rs`).
+//! `bt-macros/src/kinds/table.rs`).
 //!
 //! `WaitUntil(|bb| c) { child }` (NodeCanvas `Wait Until`, `bt_core::decorator::nodecanvas::
 //! WaitUntil`): "`Running` until its condition is true, then ticks its child until the child

@@ -1,8 +1,8 @@
 //! Each fact of the table, checked against the bt-core rule it restates.
 
 use super::{all_names, Composite as Co, DecoratorKind as D, Memory, Running as Runs};
-use super::{FlowKind as F, LoopKind as Lp, ParallelKind as P, SelectorKind as S};
 use super::{Arity, Shape, TimeKind as T, KINDS};
+use super::{FlowKind as F, LoopKind as Lp, ParallelKind as P, SelectorKind as S};
 use bt_core::__private as rules;
 use bt_core::Outcome;
 use bt_core::Status::{self, *};
