@@ -1,30 +1,16 @@
 //! Leaves: user types are fields of the tree and are called through the bt-core leaf traits,
 //! with the call spanned at the user's type so that a missing trait impl is reported there.
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
 use super::{
-    ctx, leaf_field, leaf_status, node_methods, now, resume, running_flag, state_field, subtree,
-    Gen, NodeCode,
+    ctx, field_closure, leaf_field, leaf_status, node_methods, now, resume, running_flag,
+    state_field, subtree, Gen, NodeCode,
 };
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
-
-/// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
-/// reports a mismatch or an unknown field there, and the closure resolves within its own hygiene
-/// context even when the tree comes through a `macro_rules!`.
-pub(super) fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenStream {
-    let param = Ident::new("__bt_of", span);
-    let mut field = field.clone();
-    field.set_span(span);
-    if mutable {
-        quote_spanned!(span=> |#param| &mut #param.#field)
-    } else {
-        quote_spanned!(span=> |#param| &#param.#field)
-    }
-}
 
 pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
     let mut code = NodeCode::default();

@@ -6,7 +6,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Ident;
 
-use super::leaf::field_closure;
+use super::field_closure;
 use super::{
     halt_child, limit_counter, nc, node_methods, outcome, running_flag, small_index, state,
     tick_child, Gen, NodeCode,
@@ -64,7 +64,7 @@ pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
             // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
             // is reported at the name.
             let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
-            let field = super::leaf::field_closure(queue.span(), queue, true);
+            let field = field_closure(queue.span(), queue, true);
             let queue_access = quote_spanned!(queue.span()=>
                 ::bt::__private::pop_front(&mut #fields, #field));
             let store = match value {

@@ -6,28 +6,12 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
-use super::{leaf, Gen};
+use super::{leaf, public_id, Gen};
 use crate::model::{
     Category, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel, Quantity, Selector, Time,
     Tree, UtilityValue, Value,
 };
 use crate::text;
-
-/// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
-/// counting the nodes of the subtrees before it. A constant expression when subtrees come first
-/// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
-pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
-    let before = (tree.subtrees_before(id)).map(|(_, subtree)| {
-        let (ty, context) = (&subtree.ty, super::subtree::child_context(tree, subtree));
-        quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
-    });
-    let before: Vec<TokenStream> = before.collect();
-    if before.is_empty() {
-        quote!(#id)
-    } else {
-        quote!((#id #(+ #before)*))
-    }
-}
 
 fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let name = &node.name;
@@ -92,7 +76,7 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     let len = public_id(tree, tree.nodes.len());
     let splices = tree.subtrees_before(tree.nodes.len()).map(|(id, subtree)| {
         let (ty, at, depth) = (&subtree.ty, public_id(tree, id), tree.nodes[id].depth);
-        let context = super::subtree::child_context(tree, subtree);
+        let context = super::child_context(tree, subtree);
         let nodes =
             quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODES);
         quote!(#table = ::bt::__private::splice(#table, #nodes, #at, #depth);)

@@ -37,7 +37,7 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::kinds::Memory;
-use crate::model::{Header, Kind, Limit, Node, Quantity, Tree};
+use crate::model::{Header, Kind, Limit, Node, Quantity, SubTree, Tree};
 use crate::plan::Plan;
 
 /// The whole generated tree: the blackboard struct, the tree struct with its API and one tick
@@ -504,7 +504,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
 
 /// Reports the abort of node `id` (`Observer::on_aborted`), whose tick an error leaves.
 fn aborted(g: &Gen, id: usize) -> TokenStream {
-    let (public, observer) = (metadata::public_id(g.tree, id), observer());
+    let (public, observer) = (public_id(g.tree, id), observer());
     quote!(::bt::__private::aborted(#public, #observer);)
 }
 
@@ -622,7 +622,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     let lifetimes = &g.tree.header.context_lifetimes;
     let (ctx, observer) = (ctx(), observer());
     let id = node.id;
-    let public = metadata::public_id(g.tree, id);
+    let public = public_id(g.tree, id);
     let tick = tick_fn(id);
     let slot = g.plan.active_slot[id];
     let active = match slot {
@@ -749,4 +749,47 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         });
     }
     methods
+}
+
+/// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
+/// counting the nodes of the subtrees before it. A constant expression when subtrees come first
+/// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
+pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
+    let before = (tree.subtrees_before(id)).map(|(_, subtree)| {
+        let (ty, context) = (&subtree.ty, child_context(tree, subtree));
+        quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
+    });
+    let before: Vec<TokenStream> = before.collect();
+    if before.is_empty() {
+        quote!(#id)
+    } else {
+        quote!((#id #(+ #before)*))
+    }
+}
+
+/// The context type the child tree of `subtree` runs on: the parent's, or with
+/// `agent = |ctx| ..` the child's own (`<Child as BehaviorTree>::Context`).
+pub(super) fn child_context(tree: &Tree, subtree: &SubTree) -> TokenStream {
+    let ty = &subtree.ty;
+    match subtree.agent {
+        Some(_) => quote_spanned!(ty.span()=> <#ty as ::bt::__private::BehaviorTree>::Context),
+        None => {
+            let context = &tree.header.context;
+            quote!(#context)
+        }
+    }
+}
+
+/// `|param| &mut param.field` (or `&param.field`), every token at the user's `span`: rustc
+/// reports a mismatch or an unknown field there, and the closure resolves within its own hygiene
+/// context even when the tree comes through a `macro_rules!`.
+pub(super) fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenStream {
+    let param = Ident::new("__bt_of", span);
+    let mut field = field.clone();
+    field.set_span(span);
+    if mutable {
+        quote_spanned!(span=> |#param| &mut #param.#field)
+    } else {
+        quote_spanned!(span=> |#param| &#param.#field)
+    }
 }

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{ctx, metadata, observer, tick_child, tick_fn, Gen};
+use super::{ctx, observer, public_id, tick_child, tick_fn, Gen};
 
 /// The root's tick: the walk from the root, preceded, in a tree with leaves that can be resumed
 /// directly, by a `match` on the leaf that answered `Running` on the last tick.
@@ -24,7 +24,7 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
         let code = code_literal(g.plan.resume_code(leaf).expect("a leaf of `plan.resume`"));
         let resume = resume_fn(leaf);
         let ancestors = g.tree.ancestors(leaf).map(|node| {
-            let public = metadata::public_id(g.tree, node.id);
+            let public = public_id(g.tree, node.id);
             quote!(::bt::__private::still_running(#public, #observer);)
         });
         // Still running: every ancestor answers `Running` again and changes nothing, and the
@@ -57,7 +57,7 @@ pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStrea
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
     let (ctx, observer) = (ctx(), observer());
-    let public = metadata::public_id(g.tree, node.id);
+    let public = public_id(g.tree, node.id);
     let resume = resume_fn(node.id);
     quote! {
         #[inline]

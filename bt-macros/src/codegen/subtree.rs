@@ -6,8 +6,7 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
-use super::leaf::field_closure;
-use super::metadata::public_id;
+use super::{child_context, field_closure, public_id};
 use super::{ctx, leaf_field, node_methods, observer, Gen, NodeCode};
 use crate::model::{Node, SubTree, Value};
 
@@ -100,17 +99,4 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     code.tree_halt = quote!(#reset;);
     code.methods = node_methods(g, node, body, halt_body);
     code
-}
-
-/// The context type the child tree of `subtree` runs on: the parent's, or with
-/// `agent = |ctx| ..` the child's own (`<Child as BehaviorTree>::Context`).
-pub(super) fn child_context(tree: &crate::model::Tree, subtree: &SubTree) -> TokenStream {
-    let ty = &subtree.ty;
-    match subtree.agent {
-        Some(_) => quote_spanned!(ty.span()=> <#ty as ::bt::__private::BehaviorTree>::Context),
-        None => {
-            let context = &tree.header.context;
-            quote!(#context)
-        }
-    }
 }

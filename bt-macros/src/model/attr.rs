@@ -1,8 +1,9 @@
 //! Attributes: on nodes, `#[name = ".."]` and the pre/post-conditions; on blackboard entries,
-//! doc comments, `#[tracked]` and the lint attributes passed through to the field.
+//! doc comments, `#[tracked]` and the lint attributes passed through to the field; on the
+//! children of the utility selectors, `#[weight(..)]` and `#[score(..)]`.
 
 use quote::ToTokens;
-use syn::{Attribute, Expr, ExprClosure, LitStr};
+use syn::{Attribute, Expr, ExprClosure, Ident, LitStr};
 
 use super::{Blackboard, Entry};
 use crate::args::closure_arity;
@@ -23,8 +24,8 @@ pub struct Conditions {
     pub post: Option<Box<ExprClosure>>,
     /// `#[weight(..)]` or `#[score(..)]`: not a condition on this node but its parent's input (a
     /// `ProbabilitySelector`'s weights, a `PrioritySelector`'s scores), checked and read there
-    /// (`super::composite`); `is_empty` leaves it out.
-    pub utility: Option<super::composite::Utility>,
+    /// (below); `is_empty` leaves it out.
+    pub utility: Option<Utility>,
 }
 
 impl Conditions {
@@ -119,7 +120,7 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
                 ),
             }
         } else if path.is_ident(kw::WEIGHT) || path.is_ident(kw::SCORE) {
-            super::composite::utility_attribute(cx, attr, &mut conditions.utility);
+            utility_attribute(cx, attr, &mut conditions.utility);
         } else {
             cx.error_spanned_by(
                 path,
@@ -180,4 +181,74 @@ pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
 /// True for an entry marked `#[allow(..)]`: only code outside the tree uses it.
 pub fn allows_unused(entry: &Entry) -> bool {
     entry.attrs.iter().any(|attr| attr.path().is_ident("allow"))
+}
+
+/// `#[weight(..)]` or `#[score(..)]` on a child.
+pub struct Utility {
+    /// `weight` or `score`, as written.
+    pub attr: Ident,
+    pub value: UtilityValue,
+}
+
+/// A weight or a score: a closure over the blackboard, or a constant expression.
+pub enum UtilityValue {
+    Closure(Box<ExprClosure>),
+    Constant(Box<Expr>),
+}
+
+impl UtilityValue {
+    pub(super) fn of(cx: &Ctxt, expr: Expr, usage: &str) -> Option<UtilityValue> {
+        match expr {
+            Expr::Closure(closure) => match closure_arity(&closure, &[1], usage) {
+                Ok(()) => Some(UtilityValue::Closure(Box::new(closure))),
+                Err(error) => {
+                    cx.syn_error(error);
+                    None
+                }
+            },
+            constant => Some(UtilityValue::Constant(Box::new(constant))),
+        }
+    }
+}
+
+/// Reads `#[weight(..)]` or `#[score(..)]` into `slot`.
+fn utility_attribute(cx: &Ctxt, attr: &Attribute, slot: &mut Option<Utility>) {
+    let Some(name) = attr.path().get_ident().cloned() else {
+        return;
+    };
+    let usage = format!("`#[{name}(|bb| bb.entry)]` or a constant, `#[{name}(2.0)]`");
+    let expr = match &attr.meta {
+        syn::Meta::List(_) => attr.parse_args::<Expr>(),
+        _ => Err(syn::Error::new_spanned(attr, "")),
+    };
+    // After an error the slot is filled all the same, so that the parent's check does not
+    // report the child as lacking one.
+    let placeholder = || Utility {
+        attr: name.clone(),
+        value: UtilityValue::Constant(Box::new(syn::parse_quote!(0.0))),
+    };
+    let Ok(expr) = expr else {
+        cx.error_spanned_by(
+            attr,
+            format!("expected a closure over the blackboard or a constant: {usage}"),
+        );
+        slot.get_or_insert_with(placeholder);
+        return;
+    };
+    if let Some(earlier) = slot {
+        let message = if earlier.attr == name {
+            format!("this node already has a `#[{name}]`")
+        } else {
+            format!(
+                "this node already has a `#[{}]`; a child has a weight (under a `ProbabilitySelector`) or a score (under a `PrioritySelector`), not both",
+                earlier.attr
+            )
+        };
+        cx.error_spanned_by(attr, message);
+        return;
+    }
+    *slot = Some(match UtilityValue::of(cx, expr, &usage) {
+        Some(value) => Utility { attr: name, value },
+        None => placeholder(),
+    });
 }

@@ -3,11 +3,10 @@
 //! their lowering from the parameters; the composites that walk in order (`kinds::Composite`)
 //! have none to read.
 
-use syn::{Attribute, Expr, ExprClosure, Ident};
+use syn::{Expr, ExprClosure, Ident};
 
+use super::attr::UtilityValue;
 use super::{check, Lower, Params};
-use crate::args::closure_arity;
-use crate::ctxt::Ctxt;
 use crate::kinds::{FlowKind, ParallelKind, SelectorKind};
 
 /// The selectors: NodeCanvas's composites, and the observer selector.
@@ -165,74 +164,4 @@ pub(super) fn parallel(
             repeat: p.bool("repeat")?,
         },
     })
-}
-
-/// `#[weight(..)]` or `#[score(..)]` on a child.
-pub struct Utility {
-    /// `weight` or `score`, as written.
-    pub attr: Ident,
-    pub value: UtilityValue,
-}
-
-/// A weight or a score: a closure over the blackboard, or a constant expression.
-pub enum UtilityValue {
-    Closure(Box<ExprClosure>),
-    Constant(Box<Expr>),
-}
-
-impl UtilityValue {
-    fn of(cx: &Ctxt, expr: Expr, usage: &str) -> Option<UtilityValue> {
-        match expr {
-            Expr::Closure(closure) => match closure_arity(&closure, &[1], usage) {
-                Ok(()) => Some(UtilityValue::Closure(Box::new(closure))),
-                Err(error) => {
-                    cx.syn_error(error);
-                    None
-                }
-            },
-            constant => Some(UtilityValue::Constant(Box::new(constant))),
-        }
-    }
-}
-
-/// Reads `#[weight(..)]` or `#[score(..)]` into `slot`.
-pub(super) fn utility_attribute(cx: &Ctxt, attr: &Attribute, slot: &mut Option<Utility>) {
-    let Some(name) = attr.path().get_ident().cloned() else {
-        return;
-    };
-    let usage = format!("`#[{name}(|bb| bb.entry)]` or a constant, `#[{name}(2.0)]`");
-    let expr = match &attr.meta {
-        syn::Meta::List(_) => attr.parse_args::<Expr>(),
-        _ => Err(syn::Error::new_spanned(attr, "")),
-    };
-    // After an error the slot is filled all the same, so that the parent's check does not
-    // report the child as lacking one.
-    let placeholder = || Utility {
-        attr: name.clone(),
-        value: UtilityValue::Constant(Box::new(syn::parse_quote!(0.0))),
-    };
-    let Ok(expr) = expr else {
-        cx.error_spanned_by(
-            attr,
-            format!("expected a closure over the blackboard or a constant: {usage}"),
-        );
-        slot.get_or_insert_with(placeholder);
-        return;
-    };
-    if let Some(earlier) = slot {
-        let message = if earlier.attr == name {
-            format!("this node already has a `#[{name}]`")
-        } else {
-            format!(
-                "this node already has a `#[{}]`; a child has a weight (under a `ProbabilitySelector`) or a score (under a `PrioritySelector`), not both",
-                earlier.attr
-            )
-        };
-        cx.error_spanned_by(attr, message);
-        return;
-    }
-    *slot = Some(match UtilityValue::of(cx, expr, &usage) {
-        Some(value) => Utility { attr: name, value },
-        None => placeholder(),
-    });
 }
