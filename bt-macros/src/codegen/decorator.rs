@@ -9,8 +9,8 @@ use syn::spanned::Spanned;
 use super::selector::{abort_mode, guard};
 use super::step::{rule_bodies, StepRule};
 use super::{
-    ctx, halt_child, nc, node_methods, outcome, rules, running_flag, small_index, state, status,
-    test, tick_child, Gen, NodeCode,
+    ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, small_index, state,
+    status, test, tick_child, Gen, NodeCode,
 };
 use crate::model::{Decorator, Limit, Node, Quantity};
 
@@ -28,19 +28,18 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::KeepRunningUntilFailure => {
             stateless(quote!(keep_running_until_failure), tick, halt)
         }
+        Decorator::Optional => (quote!(#nc::optional(#tick)), halt),
+        Decorator::Remap { success, failure } => {
+            let (success, failure) = (outcome(success), outcome(failure));
+            (quote!(#nc::remap(#tick, #success, #failure)), halt)
+        }
         Decorator::RunOnce { then_skip } => {
-            let state = state(g, node, quote!(::bt::__private::RunOnce), &mut code);
-            let access = &state.access;
-            let body = quote! {
-                match #access.start(#then_skip) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = #tick;
-                        #access.on_child(__bt_child_status)
-                    }
-                }
-            };
-            (body, halt)
+            let s = state(g, node, quote!(#rules::RunOnce), &mut code).access;
+            let on_child = quote!(#s.on_child(__bt_child_status));
+            (
+                gate(quote!(#s.start(#then_skip)), tick, Some(on_child)),
+                halt,
+            )
         }
         Decorator::SkipUnlessUpdated(entry) => {
             updated(g, node, entry, quote!(Skipped), tick, halt, &mut code)
@@ -52,43 +51,23 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             condition,
             otherwise,
         } => {
-            let child_running = running_flag(g, node.children[0]);
-            let condition = {
-                // `self` comes from the macro's own tokens (hygiene through `macro_rules!`).
-                let bb = quote!(&self.__bt_bb);
-                quote_spanned!(condition.span()=> ::bt::__private::test(#bb, #condition))
-            };
-            let body = quote! {
-                match ::bt::__private::precondition(
+            let condition = test(condition);
+            let start = quote! {
+                ::bt::__private::precondition(
                     #child_running,
                     || #condition,
                     ::bt::__private::Status::#otherwise,
-                ) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => #tick,
-                }
+                )
             };
-            (body, halt)
+            (gate(start, tick, None), halt)
         }
         Decorator::Interrupt(condition) => {
             let state = state(g, node, quote!(#nc::Interrupt), &mut code);
-            let s = &state.access;
+            let mut rule = StepRule::with_params(&state, Some(quote!(|| __bt_interrupt)), quote!());
+            // Evaluated once per tick, before the child.
             let test = test(condition);
-            rule_bodies(
-                g,
-                node,
-                StepRule {
-                    declare: state.declare_local.clone(),
-                    // Evaluated once per tick, before the child.
-                    locals: quote!(let __bt_interrupt: ::core::primitive::bool = #test;),
-                    halt_locals: TokenStream::new(),
-                    start: quote!(#s.start(|| __bt_interrupt)),
-                    next: quote!(#s.next(__bt_event)),
-                    halt: quote!(#s.halt()),
-                    halt_next: quote!(#s.next(__bt_event)),
-                    pseudo: Vec::new(),
-                },
-            )
+            rule.locals = quote!(let __bt_interrupt: ::core::primitive::bool = #test;);
+            rule_bodies(g, node, rule)
         }
         Decorator::Conditional {
             condition,
@@ -105,34 +84,27 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
                 quote!(#child_running || #test)
             };
             let otherwise = outcome(otherwise);
-            rule_bodies(
-                g,
-                node,
-                StepRule {
-                    declare: state.declare_local.clone(),
-                    locals: quote!(let __bt_condition: ::core::primitive::bool = #value;),
-                    halt_locals: TokenStream::new(),
-                    start: quote!(#s.start(#child_running, || __bt_condition, #dynamic, #otherwise)),
-                    next: quote!(#s.next(__bt_event, #otherwise)),
-                    halt: quote!(#s.halt()),
-                    halt_next: quote!(#s.next(__bt_event, #otherwise)),
-                    pseudo: Vec::new(),
-                },
-            )
+            let mut rule = StepRule::with_params(&state, None, otherwise.clone());
+            rule.locals = quote!(let __bt_condition: ::core::primitive::bool = #value;);
+            rule.start = quote!(#s.start(#child_running, || __bt_condition, #dynamic, #otherwise));
+            rule.halt = quote!(#s.halt());
+            rule_bodies(g, node, rule)
         }
         Decorator::WaitUntil(condition) => {
             let state = state(g, node, quote!(#nc::WaitUntil), &mut code);
             let (s, declare) = (&state.access, &state.declare_local);
             let test = test(condition);
+            let gated = gate(
+                quote!(#s.start(#child_running, || __bt_condition)),
+                tick,
+                None,
+            );
             (
                 quote!({
                     #declare
                     // Not evaluated while the child runs (the rule does not ask).
                     let __bt_condition: ::core::primitive::bool = #child_running || #test;
-                    match #s.start(#child_running, || __bt_condition) {
-                        ::core::option::Option::Some(__bt_status) => __bt_status,
-                        ::core::option::Option::None => #tick,
-                    }
+                    #gated
                 }),
                 halt,
             )
@@ -143,65 +115,38 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             filtered,
         } => {
             let counter = count_counter(times);
-            let state = state(g, node, quote!(#nc::Filter<#counter>), &mut code);
-            let s = &state.access;
+            let s = state(g, node, quote!(#nc::Filter<#counter>), &mut code).access;
             let (times, filtered) = (count_max(g, times), status(filtered));
+            let on_child = quote!(#s.on_child(__bt_child_status, #nc::CountWhen::#count));
             (
-                quote! {
-                    match #s.start(#times, #filtered) {
-                        ::core::option::Option::Some(__bt_status) => __bt_status,
-                        ::core::option::Option::None => {
-                            let __bt_child_status = #tick;
-                            #s.on_child(__bt_child_status, #nc::CountWhen::#count)
-                        }
-                    }
-                },
+                gate(quote!(#s.start(#times, #filtered)), tick, Some(on_child)),
                 halt,
             )
         }
         Decorator::Limiter(max_loop) => {
             let counter = count_counter(max_loop);
-            let state = state(g, node, quote!(#rules::Limiter<#counter>), &mut code);
-            let access = &state.access;
+            let s = state(g, node, quote!(#rules::Limiter<#counter>), &mut code).access;
             let max_loop = count_max(g, max_loop);
-            let body = quote! {
-                match #access.start(#max_loop) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = #tick;
-                        #access.on_child(__bt_child_status)
-                    }
-                }
-            };
-            (body, halt)
+            let on_child = quote!(#s.on_child(__bt_child_status));
+            (
+                gate(quote!(#s.start(#max_loop)), tick, Some(on_child)),
+                halt,
+            )
         }
-        Decorator::Optional => (quote!(#nc::optional(#tick)), halt),
         Decorator::Guard { token, if_guarded } => {
-            let state = state(g, node, quote!(#nc::Guard), &mut code);
-            let s = &state.access;
+            let s = state(g, node, quote!(#nc::Guard), &mut code).access;
             let ctx = ctx();
             let token = quote_spanned!(token.span()=> ::bt::__private::guard_token(#ctx, #token));
             let if_guarded = status(if_guarded);
+            let on_child = quote!(#s.on_child(__bt_child_status, #token));
             (
-                quote! {
-                    match #s.start(#token, #if_guarded) {
-                        ::core::option::Option::Some(__bt_status) => __bt_status,
-                        ::core::option::Option::None => {
-                            let __bt_child_status = #tick;
-                            #s.on_child(__bt_child_status, #token)
-                        }
-                    }
-                },
+                gate(quote!(#s.start(#token, #if_guarded)), tick, Some(on_child)),
                 // Halting releases the token (also the tree's halt: a running Guard is halted).
                 quote! {
                     #halt
                     #s.halt(#token);
                 },
             )
-        }
-        Decorator::Remap { success, failure } => {
-            let (success, failure) = (outcome(success), outcome(failure));
-            (quote!(#nc::remap(#tick, #success, #failure)), halt)
         }
         Decorator::Observe { guarded: true, .. } => {
             // Its observer selector evaluates the condition (a pseudo child); the node passes its
@@ -212,23 +157,10 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             condition, abort, ..
         } => {
             let state = state(g, node, quote!(#rules::ConditionalAbort), &mut code);
-            let s = &state.access;
-            let mode = abort_mode(abort);
-            rule_bodies(
-                g,
-                node,
-                StepRule {
-                    declare: state.declare_local.clone(),
-                    locals: TokenStream::new(),
-                    halt_locals: TokenStream::new(),
-                    start: quote!(#s.start(#mode)),
-                    next: quote!(#s.next(__bt_event, #mode)),
-                    halt: quote!(#s.halt(#mode)),
-                    halt_next: quote!(#s.next(__bt_event, #mode)),
-                    // The condition is the pseudo child 1 (`ConditionalAbort::CONDITION`).
-                    pseudo: vec![(1, guard(condition))],
-                },
-            )
+            let mut rule = StepRule::with_params(&state, None, abort_mode(abort));
+            // The condition is the pseudo child 1 (`ConditionalAbort::CONDITION`).
+            rule.pseudo = vec![(1, guard(condition))];
+            rule_bodies(g, node, rule)
         }
     };
     code.methods = node_methods(g, node, body, halt_body);
@@ -274,17 +206,14 @@ fn updated(
     let state = state(g, node, quote!(::bt::__private::EntryUpdated), code);
     let access = &state.access;
     let child_running = running_flag(g, node.children[0]);
-    let body = quote! {
-        match #access.start(
+    let start = quote! {
+        #access.start(
             #child_running,
             self.__bt_bb.#entry.version(),
             ::bt::__private::Status::#waiting,
-        ) {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => #tick,
-        }
+        )
     };
-    (body, halt)
+    (gate(start, tick, None), halt)
 }
 
 fn stateless(

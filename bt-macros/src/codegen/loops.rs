@@ -8,7 +8,7 @@ use syn::Ident;
 
 use super::field_closure;
 use super::{
-    halt_child, limit_counter, nc, node_methods, outcome, running_flag, small_index, state,
+    gate, halt_child, limit_counter, nc, node_methods, outcome, running_flag, small_index, state,
     tick_child, Gen, NodeCode,
 };
 use crate::model::{Limit, Loop, Node, Quantity};
@@ -199,15 +199,11 @@ fn counted(
     let access = &state.access;
     let declare = &state.declare_local;
     let limit = super::limit(g, limit);
+    let on_child = quote!(#access.on_child(__bt_child_status, #limit));
+    let gated = gate(quote!(#access.start(#limit)), tick, Some(on_child));
     let body = quote! {{
         #declare
-        match #access.start(#limit) {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => {
-                let __bt_child_status = #tick;
-                #access.on_child(__bt_child_status, #limit)
-            }
-        }
+        #gated
     }};
     let halt_body = quote! {
         #halt

@@ -294,6 +294,27 @@ fn outcome(word: &Ident) -> TokenStream {
     quote!(#rules::Outcome::#word)
 }
 
+/// A rule that may answer before its child: `start`'s answer (an `Option<Status>`), else the
+/// child's tick, whose status `on_child` (an expression over `__bt_child_status`) turns into the
+/// node's, or which is the node's as it is.
+fn gate(start: TokenStream, tick: TokenStream, on_child: Option<TokenStream>) -> TokenStream {
+    let child = match on_child {
+        Some(on_child) => quote! {
+            ::core::option::Option::None => {
+                let __bt_child_status = #tick;
+                #on_child
+            }
+        },
+        None => quote!(::core::option::Option::None => #tick,),
+    };
+    quote! {
+        match #start {
+            ::core::option::Option::Some(__bt_status) => __bt_status,
+            #child
+        }
+    }
+}
+
 /// Names shared by the generated functions.
 fn ctx() -> Ident {
     Ident::new("__bt_ctx", Span::mixed_site())

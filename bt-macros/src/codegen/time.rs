@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::step::{self, rule_bodies, StepRule};
 use super::{
-    duration, halt_child, nc, node_methods, now, state, status, tick_child, Gen, NodeCode,
+    duration, gate, halt_child, nc, node_methods, now, state, status, tick_child, Gen, NodeCode,
 };
 use crate::model::{Node, Time};
 
@@ -24,15 +24,8 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
             let access = &state.access;
             let now = now(g, node);
             let ms = duration(g, ms);
-            let body = quote! {
-                match #access.start(#now, #ms) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = #tick;
-                        #access.on_child(__bt_child_status)
-                    }
-                }
-            };
+            let on_child = quote!(#access.on_child(__bt_child_status));
+            let body = gate(quote!(#access.start(#now, #ms)), tick, Some(on_child));
             (body, quote!(#halt #access.halt();))
         }
         Time::Timeout(ms) => {
@@ -96,16 +89,16 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
             let s = &state.access;
             let (now, filtered) = (now(g, node), status(filtered));
             let ms = duration(g, ms);
+            let on_child = quote!(#s.on_child(__bt_child_status, __bt_now));
+            let gated = gate(
+                quote!(#s.start(__bt_now, #ms, #filtered)),
+                tick,
+                Some(on_child),
+            );
             (
                 quote!({
                     let __bt_now = #now;
-                    match #s.start(__bt_now, #ms, #filtered) {
-                        ::core::option::Option::Some(__bt_status) => __bt_status,
-                        ::core::option::Option::None => {
-                            let __bt_child_status = #tick;
-                            #s.on_child(__bt_child_status, __bt_now)
-                        }
-                    }
+                    #gated
                 }),
                 halt,
             )
