@@ -30,20 +30,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             quote!(::bt::__private::always_running()),
             TokenStream::new(),
         ),
-        Leaf::Sleep(ms) => {
-            let ms = super::duration(g, ms);
-            let field = state_field(node.id);
-            code.fields.push((
-                field.clone(),
-                quote!(::bt::__private::Sleep),
-                quote!(::bt::__private::Sleep::new()),
-            ));
-            let now = now(g, node);
-            (
-                quote!(#this.#field.tick(#now, #ms)),
-                quote!(#this.#field.halt();),
-            )
-        }
+        Leaf::Sleep(ms) => timer(g, node, quote!(Sleep), ms, &mut code),
         Leaf::Condition(LeafImpl::Inline(closure)) => {
             let call = match (g.error(), closure.inputs.len() == 2) {
                 (None, true) => {
@@ -85,48 +72,9 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let call = quote_spanned!(value.span()=> ::bt::__private::raise::<#error>(#value));
             (leaf_status(g, node, call), TokenStream::new())
         }
-        Leaf::Wait(ms) => {
-            let ms = super::duration(g, ms);
-            let field = state_field(node.id);
-            code.fields.push((
-                field.clone(),
-                quote!(::bt::__private::Wait),
-                quote!(::bt::__private::Wait::new()),
-            ));
-            let now = now(g, node);
-            (
-                quote!(#this.#field.tick(#now, #ms)),
-                quote!(#this.#field.halt();),
-            )
-        }
+        Leaf::Wait(ms) => timer(g, node, quote!(Wait), ms, &mut code),
         Leaf::SetBlackboard { entry, value } => {
-            let target = field_closure(entry.span(), entry, true);
-            let body = match value {
-                Value::Entry(other) => {
-                    let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
-                    let (mut entry, mut other) = (entry.clone(), other.clone());
-                    entry.set_span(span);
-                    other.set_span(span);
-                    let entries =
-                        quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
-                    let bb = quote!(&mut self.__bt_bb);
-                    quote_spanned!(span=> ::bt::__private::copy_entry(#bb, #entries))
-                }
-                Value::Expr(expr)
-                    if g.tree
-                        .blackboard
-                        .as_ref()
-                        .is_some_and(|bb| bb.is_tracked(entry)) =>
-                {
-                    let bb = quote!(&mut self.__bt_bb);
-                    quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#bb, #target, #expr))
-                }
-                Value::Expr(expr) => {
-                    let bb = quote!(&mut self.__bt_bb);
-                    quote_spanned!(expr.span()=> ::bt::__private::set(#bb, #target, #expr))
-                }
-            };
-            (body, TokenStream::new())
+            (set_blackboard(g, entry, value), TokenStream::new())
         }
         Leaf::WasEntryUpdated(entry) => {
             let field = state_field(node.id);
@@ -193,44 +141,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             )
         }
         Leaf::SubTree(child) => return subtree::generate(g, node, child),
-        Leaf::Stateful(leaf) => {
-            let field = field(node, leaf, &mut code);
-            let ty = &leaf.ty;
-            let running = running_flag(g, node.id);
-            let ctx = &ctx;
-            let call = |call: TokenStream| {
-                move |this_leaf: &TokenStream| match g.error() {
-                    None => quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                        #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
-                    )),
-                    Some(error) => {
-                        quote_spanned!(ty.span()=> ::bt::__private::try_stateful::<#context, #error, #ty>(
-                            #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
-                        ))
-                    }
-                }
-            };
-            // The running flag is read before the call: with bindings, the call runs in a
-            // closure that borrows the leaf and the blackboard only (`with_ports`).
-            let tick = with_ports(
-                leaf,
-                &field,
-                call(quote!(Tick {
-                    running: __bt_running
-                })),
-            );
-            let halt = with_ports(leaf, &field, call(quote!(Halt)));
-            if g.plan.resume_code(node.id).is_some() {
-                // The direct resume's call: the leaf is running, by the resume's invariant.
-                let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
-                code.methods.extend(resume::resume_method(g, node, resumed));
-            }
-            let tick = quote!({
-                let __bt_running: bool = #running;
-                #tick
-            });
-            (leaf_status(g, node, tick), quote!(let _ = #halt;))
-        }
+        Leaf::Stateful(leaf) => stateful(g, node, leaf, &mut code),
     };
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
@@ -339,4 +250,105 @@ fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
     };
     code.fields.push((name.clone(), quote!(#ty), init));
     name
+}
+
+/// `Sleep(ms)` and `Wait(ms)`: the bt-core timer `rule`, in a field (it runs), given the time.
+fn timer(
+    g: &Gen,
+    node: &Node,
+    rule: TokenStream,
+    ms: &crate::model::Quantity,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let ms = super::duration(g, ms);
+    let field = state_field(node.id);
+    code.fields.push((
+        field.clone(),
+        quote!(::bt::__private::#rule),
+        quote!(::bt::__private::#rule::new()),
+    ));
+    let now = now(g, node);
+    (
+        quote!(self.#field.tick(#now, #ms)),
+        quote!(self.#field.halt();),
+    )
+}
+
+/// `SetBlackboard(entry = value)` or `SetBlackboard(entry = {other})`: the write, spanned at the
+/// value (or the other entry) so that rustc reports a type mismatch there.
+fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
+    let target = field_closure(entry.span(), entry, true);
+    let body = match value {
+        Value::Entry(other) => {
+            let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
+            let (mut entry, mut other) = (entry.clone(), other.clone());
+            entry.set_span(span);
+            other.set_span(span);
+            let entries = quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
+            let bb = quote!(&mut self.__bt_bb);
+            quote_spanned!(span=> ::bt::__private::copy_entry(#bb, #entries))
+        }
+        Value::Expr(expr)
+            if g.tree
+                .blackboard
+                .as_ref()
+                .is_some_and(|bb| bb.is_tracked(entry)) =>
+        {
+            let bb = quote!(&mut self.__bt_bb);
+            quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#bb, #target, #expr))
+        }
+        Value::Expr(expr) => {
+            let bb = quote!(&mut self.__bt_bb);
+            quote_spanned!(expr.span()=> ::bt::__private::set(#bb, #target, #expr))
+        }
+    };
+    body
+}
+
+/// `StatefulAction(Type)`: the leaf's field and its `on_start`/`on_running`/`on_halted` calls
+/// through `bt_core`'s `stateful`, and the direct resume's call when the plan resumes it.
+fn stateful(
+    g: &Gen,
+    node: &Node,
+    leaf: &LeafType,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let context = &g.tree.header.context;
+    let ctx = ctx();
+    let field = field(node, leaf, code);
+    let ty = &leaf.ty;
+    let running = running_flag(g, node.id);
+    let ctx = &ctx;
+    let call = |call: TokenStream| {
+        move |this_leaf: &TokenStream| match g.error() {
+            None => quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
+                #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
+            )),
+            Some(error) => {
+                quote_spanned!(ty.span()=> ::bt::__private::try_stateful::<#context, #error, #ty>(
+                    #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
+                ))
+            }
+        }
+    };
+    // The running flag is read before the call: with bindings, the call runs in a
+    // closure that borrows the leaf and the blackboard only (`with_ports`).
+    let tick = with_ports(
+        leaf,
+        &field,
+        call(quote!(Tick {
+            running: __bt_running
+        })),
+    );
+    let halt = with_ports(leaf, &field, call(quote!(Halt)));
+    if g.plan.resume_code(node.id).is_some() {
+        // The direct resume's call: the leaf is running, by the resume's invariant.
+        let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
+        code.methods.extend(resume::resume_method(g, node, resumed));
+    }
+    let tick = quote!({
+        let __bt_running: bool = #running;
+        #tick
+    });
+    (leaf_status(g, node, tick), quote!(let _ = #halt;))
 }

@@ -57,46 +57,7 @@ pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
             queue,
             value,
             if_empty,
-        } => {
-            let child_running = running_flag(g, node.children[0]);
-            let bb = g.tree.blackboard.as_ref();
-            // `self` comes from the macro's own tokens, the queue's field through a closure at
-            // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
-            // is reported at the name.
-            let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
-            let field = field_closure(queue.span(), queue, true);
-            let queue_access = quote_spanned!(queue.span()=>
-                ::bt::__private::pop_front(&mut #fields, #field));
-            let store = match value {
-                Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
-                    quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
-                }
-                Some(value) => {
-                    quote_spanned!(value.span()=> #fields.#value = ::core::convert::From::from(#item))
-                }
-                None => quote!(let _ = __bt_item),
-            };
-            let body = quote! {
-                match ::bt::__private::loop_start(
-                    #child_running,
-                    || match #queue_access {
-                        ::core::option::Option::Some(__bt_item) => {
-                            #store;
-                            true
-                        }
-                        ::core::option::Option::None => false,
-                    },
-                    ::bt::__private::Status::#if_empty,
-                ) {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = #tick;
-                        ::bt::__private::loop_on_child(__bt_child_status)
-                    }
-                }
-            };
-            (body, halt)
-        }
+        } => queue_loop(g, node, queue, value.as_ref(), if_empty, tick, halt),
         Loop::Iterate {
             list,
             element,
@@ -105,79 +66,15 @@ pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
             max,
             reset_index,
         } => {
-            // Sized for a literal limit; an index up to a list's length otherwise.
-            let counter = match max {
-                Some(Quantity::Literal(max)) => small_index(*max),
-                _ => quote!(::core::primitive::usize),
+            let walk = Walk {
+                list,
+                element,
+                index: index.as_ref(),
+                until,
+                max,
+                reset_index: *reset_index,
             };
-            let state = state(g, node, quote!(#nc::Iterate<#counter>), &mut code);
-            let s = &state.access;
-            // The list is reached through one closure at the user's `list` (for the length and
-            // for the element), the element entry through one at `element`: each mistake is
-            // reported once, at its entry.
-            let list_bb = Ident::new("__bt_list", Span::mixed_site());
-            let items = {
-                let closure = field_closure(list.span(), list, false);
-                quote_spanned!(list.span()=> ::bt::__private::iterate_items(#list_bb, #closure))
-            };
-            let bb = Ident::new("__bt_bb", Span::mixed_site());
-            let at = Ident::new("__bt_at", Span::mixed_site());
-            let len = quote!({
-                let #list_bb = &self.__bt_bb;
-                #items.len()
-            });
-            let write_element = {
-                let entry = field_closure(element.span(), element, true);
-                let item = Ident::new("__bt_item", Span::mixed_site());
-                let write = quote_spanned!(element.span()=>
-                    ::bt::__private::iterate_element(#bb, #item, #entry);
-                );
-                quote! {
-                    let #item = {
-                        let #list_bb = &*#bb;
-                        ::core::option::Option::map(#items.get(#at), ::core::clone::Clone::clone)
-                    };
-                    #write
-                }
-            };
-            let write_index = index.as_ref().map(|index| {
-                let entry = field_closure(index.span(), index, true);
-                quote_spanned!(index.span()=> ::bt::__private::iterate_index(#bb, #at, #entry);)
-            });
-            let max = super::limit(g, max);
-            (
-                quote!({
-                    let __bt_len = #len;
-                    let #bb = &mut self.__bt_bb;
-                    let __bt_started = #s.start(__bt_len, |#at| {
-                        #write_element
-                        #write_index
-                    });
-                    match __bt_started {
-                        // The list was emptied while the child ran: the child is halted.
-                        ::core::option::Option::Some(__bt_status) => {
-                            #halt
-                            __bt_status
-                        }
-                        ::core::option::Option::None => {
-                            let __bt_child_status = #tick;
-                            // The child may have changed the list.
-                            let __bt_len = #len;
-                            #s.on_child(
-                                __bt_child_status,
-                                __bt_len,
-                                #nc::Termination::#until,
-                                #max,
-                                #reset_index,
-                            )
-                        }
-                    }
-                }),
-                quote! {
-                    #halt
-                    #s.halt(#reset_index);
-                },
-            )
+            iterate(g, node, walk, tick, halt, &mut code)
         }
     };
     code.methods = node_methods(g, node, body, halt_body);
@@ -240,6 +137,161 @@ fn nodecanvas_repeat(
         quote! {
             #halt
             #s.halt();
+        },
+    )
+}
+
+/// `Loop(queue, value = {entry}, if_empty = ..)`: pops the queue's front into the value entry
+/// before ticking the child, as long as the queue has items.
+fn queue_loop(
+    g: &Gen,
+    node: &Node,
+    queue: &Ident,
+    value: Option<&Ident>,
+    if_empty: &Ident,
+    tick: TokenStream,
+    halt: TokenStream,
+) -> (TokenStream, TokenStream) {
+    let child_running = running_flag(g, node.children[0]);
+    let bb = g.tree.blackboard.as_ref();
+    // `self` comes from the macro's own tokens, the queue's field through a closure at
+    // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
+    // is reported at the name.
+    let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
+    let field = field_closure(queue.span(), queue, true);
+    let queue_access = quote_spanned!(queue.span()=>
+        ::bt::__private::pop_front(&mut #fields, #field));
+    let store = match value {
+        Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
+            quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
+        }
+        Some(value) => {
+            quote_spanned!(value.span()=> #fields.#value = ::core::convert::From::from(#item))
+        }
+        None => quote!(let _ = __bt_item),
+    };
+    let body = quote! {
+        match ::bt::__private::loop_start(
+            #child_running,
+            || match #queue_access {
+                ::core::option::Option::Some(__bt_item) => {
+                    #store;
+                    true
+                }
+                ::core::option::Option::None => false,
+            },
+            ::bt::__private::Status::#if_empty,
+        ) {
+            ::core::option::Option::Some(__bt_status) => __bt_status,
+            ::core::option::Option::None => {
+                let __bt_child_status = #tick;
+                ::bt::__private::loop_on_child(__bt_child_status)
+            }
+        }
+    };
+    (body, halt)
+}
+
+/// The parameters of an `Iterate`.
+struct Walk<'a> {
+    list: &'a Ident,
+    element: &'a Ident,
+    index: Option<&'a Ident>,
+    until: &'a Ident,
+    max: &'a Limit,
+    reset_index: bool,
+}
+
+/// `Iterate(list, element = {e}, ..)`: one element of the list per tick, written into the
+/// element (and index) entries before the child's tick.
+fn iterate(
+    g: &Gen,
+    node: &Node,
+    walk: Walk,
+    tick: TokenStream,
+    halt: TokenStream,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let Walk {
+        list,
+        element,
+        index,
+        until,
+        max,
+        reset_index,
+    } = walk;
+    let nc = nc();
+    // Sized for a literal limit; an index up to a list's length otherwise.
+    let counter = match max {
+        Some(Quantity::Literal(max)) => small_index(*max),
+        _ => quote!(::core::primitive::usize),
+    };
+    let state = state(g, node, quote!(#nc::Iterate<#counter>), code);
+    let s = &state.access;
+    // The list is reached through one closure at the user's `list` (for the length and
+    // for the element), the element entry through one at `element`: each mistake is
+    // reported once, at its entry.
+    let list_bb = Ident::new("__bt_list", Span::mixed_site());
+    let items = {
+        let closure = field_closure(list.span(), list, false);
+        quote_spanned!(list.span()=> ::bt::__private::iterate_items(#list_bb, #closure))
+    };
+    let bb = Ident::new("__bt_bb", Span::mixed_site());
+    let at = Ident::new("__bt_at", Span::mixed_site());
+    let len = quote!({
+        let #list_bb = &self.__bt_bb;
+        #items.len()
+    });
+    let write_element = {
+        let entry = field_closure(element.span(), element, true);
+        let item = Ident::new("__bt_item", Span::mixed_site());
+        let write = quote_spanned!(element.span()=>
+            ::bt::__private::iterate_element(#bb, #item, #entry);
+        );
+        quote! {
+            let #item = {
+                let #list_bb = &*#bb;
+                ::core::option::Option::map(#items.get(#at), ::core::clone::Clone::clone)
+            };
+            #write
+        }
+    };
+    let write_index = index.as_ref().map(|index| {
+        let entry = field_closure(index.span(), index, true);
+        quote_spanned!(index.span()=> ::bt::__private::iterate_index(#bb, #at, #entry);)
+    });
+    let max = super::limit(g, max);
+    (
+        quote!({
+            let __bt_len = #len;
+            let #bb = &mut self.__bt_bb;
+            let __bt_started = #s.start(__bt_len, |#at| {
+                #write_element
+                #write_index
+            });
+            match __bt_started {
+                // The list was emptied while the child ran: the child is halted.
+                ::core::option::Option::Some(__bt_status) => {
+                    #halt
+                    __bt_status
+                }
+                ::core::option::Option::None => {
+                    let __bt_child_status = #tick;
+                    // The child may have changed the list.
+                    let __bt_len = #len;
+                    #s.on_child(
+                        __bt_child_status,
+                        __bt_len,
+                        #nc::Termination::#until,
+                        #max,
+                        #reset_index,
+                    )
+                }
+            }
+        }),
+        quote! {
+            #halt
+            #s.halt(#reset_index);
         },
     )
 }
