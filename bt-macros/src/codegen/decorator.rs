@@ -73,23 +73,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             condition,
             dynamic,
             otherwise,
-        } => {
-            let state = state(g, node, quote!(#nc::Conditional), &mut code);
-            let s = &state.access;
-            let test = test(condition);
-            // Static: not evaluated while the child runs (the rule does not ask).
-            let value = if *dynamic {
-                test
-            } else {
-                quote!(#child_running || #test)
-            };
-            let otherwise = outcome(otherwise);
-            let mut rule = StepRule::with_params(&state, None, otherwise.clone());
-            rule.locals = quote!(let __bt_condition: ::core::primitive::bool = #value;);
-            rule.start = quote!(#s.start(#child_running, || __bt_condition, #dynamic, #otherwise));
-            rule.halt = quote!(#s.halt());
-            rule_bodies(g, node, rule)
-        }
+        } => conditional(g, node, condition, *dynamic, otherwise, &mut code),
         Decorator::WaitUntil(condition) => {
             let state = state(g, node, quote!(#nc::WaitUntil), &mut code);
             let (s, declare) = (&state.access, &state.declare_local);
@@ -134,19 +118,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             )
         }
         Decorator::Guard { token, if_guarded } => {
-            let s = state(g, node, quote!(#nc::Guard), &mut code).access;
-            let ctx = ctx();
-            let token = quote_spanned!(token.span()=> ::bt::__private::guard_token(#ctx, #token));
-            let if_guarded = status(if_guarded);
-            let on_child = quote!(#s.on_child(__bt_child_status, #token));
-            (
-                gate(quote!(#s.start(#token, #if_guarded)), tick, Some(on_child)),
-                // Halting releases the token (also the tree's halt: a running Guard is halted).
-                quote! {
-                    #halt
-                    #s.halt(#token);
-                },
-            )
+            guard_token(g, node, token, if_guarded, tick, halt, &mut code)
         }
         Decorator::Observe { guarded: true, .. } => {
             // Its observer selector evaluates the condition (a pseudo child); the node passes its
@@ -165,6 +137,61 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
     };
     code.methods = node_methods(g, node, body, halt_body);
     code
+}
+
+/// NodeCanvas's `Conditional`: the condition read once per tick (while the child runs only when
+/// `dynamic`), and the rule of the `Step` protocol.
+fn conditional(
+    g: &Gen,
+    node: &Node,
+    condition: &syn::ExprClosure,
+    dynamic: bool,
+    otherwise: &syn::Ident,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let nc = nc();
+    let child_running = running_flag(g, node.children[0]);
+    let state = state(g, node, quote!(#nc::Conditional), code);
+    let s = &state.access;
+    let test = test(condition);
+    // Static: not evaluated while the child runs (the rule does not ask).
+    let value = if dynamic {
+        test
+    } else {
+        quote!(#child_running || #test)
+    };
+    let otherwise = outcome(otherwise);
+    let mut rule = StepRule::with_params(&state, None, otherwise.clone());
+    rule.locals = quote!(let __bt_condition: ::core::primitive::bool = #value;);
+    rule.start = quote!(#s.start(#child_running, || __bt_condition, #dynamic, #otherwise));
+    rule.halt = quote!(#s.halt());
+    rule_bodies(g, node, rule)
+}
+
+/// NodeCanvas's `Guard`: ticks its child only while it holds the token (from the context).
+fn guard_token(
+    g: &Gen,
+    node: &Node,
+    token: &syn::ExprClosure,
+    if_guarded: &syn::Ident,
+    tick: TokenStream,
+    halt: TokenStream,
+    code: &mut NodeCode,
+) -> (TokenStream, TokenStream) {
+    let nc = nc();
+    let s = state(g, node, quote!(#nc::Guard), code).access;
+    let ctx = ctx();
+    let token = quote_spanned!(token.span()=> ::bt::__private::guard_token(#ctx, #token));
+    let if_guarded = status(if_guarded);
+    let on_child = quote!(#s.on_child(__bt_child_status, #token));
+    (
+        gate(quote!(#s.start(#token, #if_guarded)), tick, Some(on_child)),
+        // Halting releases the token (also the tree's halt: a running Guard is halted).
+        quote! {
+            #halt
+            #s.halt(#token);
+        },
+    )
 }
 
 /// The counter of a Filter or a Limiter: the smallest type that holds a literal count; `usize`
