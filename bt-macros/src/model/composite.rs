@@ -10,6 +10,8 @@ use super::{check, Lower, Params};
 use crate::kinds::{FlowKind, ParallelKind, SelectorKind};
 
 /// The selectors: NodeCanvas's composites, and the observer selector.
+// The variants are the kinds as users write them (`RandomSelector`, `MaxTime`).
+#[allow(clippy::enum_variant_names)]
 pub enum Selector {
     RandomSequence,
     RandomSelector,
@@ -29,6 +31,8 @@ pub enum Selector {
 }
 
 /// Conditional flow.
+// The variants are the kinds as users write them (`RandomSelector`, `MaxTime`).
+#[allow(clippy::enum_variant_names)]
 pub enum Flow {
     IfThenElse,
     WhileDoElse,
@@ -55,6 +59,8 @@ pub enum Flow {
 }
 
 /// The parallels.
+// The variants are the kinds as users write them (`RandomSelector`, `MaxTime`).
+#[allow(clippy::enum_variant_names)]
 pub enum Parallel {
     /// Thresholds as written (negative ones count from the end).
     Parallel {

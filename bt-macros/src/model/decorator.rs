@@ -64,6 +64,8 @@ pub enum Decorator {
 }
 
 /// The decorators that read the clock; each duration as written.
+// The variants are the kinds as users write them (`RandomSelector`, `MaxTime`).
+#[allow(clippy::enum_variant_names)]
 pub enum Time {
     Delay(Quantity),
     Timeout(Quantity),
@@ -79,6 +81,8 @@ pub enum Time {
 }
 
 /// The decorators that tick their child again.
+// The variants are the kinds as users write them (`RandomSelector`, `MaxTime`).
+#[allow(clippy::enum_variant_names)]
 pub enum Loop {
     Repeat(Limit),
     RetryUntilSuccessful(Limit),

@@ -412,9 +412,11 @@ impl Lower<'_> {
 
     /// Entries that must be the blackboard's; all are checked (and reported) before answering.
     fn entries<'e>(&self, entries: impl IntoIterator<Item = &'e Ident>) -> bool {
-        (entries.into_iter()).fold(true, |ok, entry| {
-            check::resolve_entry(self.cx, self.bb, entry) && ok
-        })
+        let mut ok = true;
+        for entry in entries {
+            ok &= check::resolve_entry(self.cx, self.bb, entry);
+        }
+        ok
     }
 }
 
