@@ -73,7 +73,11 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
     match translated {
         Ok(trees) => {
             for tree in trees {
-                out.extend(crate::expand::behavior_tree(tree));
+                // Generated tokens: the header always parses.
+                match syn::parse2::<crate::parse::TreeInput>(tree) {
+                    Ok(tree) => out.extend(crate::pipeline::tree(tree.header, tree.body)),
+                    Err(error) => out.extend(error.to_compile_error()),
+                }
             }
             out
         }
