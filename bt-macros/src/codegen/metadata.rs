@@ -1,14 +1,17 @@
 //! Metadata: node ids as the tree reports them (counting the nodes of the subtrees before them),
 //! and the `NODES` table.
 
+use bt_core::export::vocabulary::{attr, CONDITIONS};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use super::{leaf, Gen};
-use crate::model::{Category, Control, Decorator, Kind, Leaf, Limit, Node, Quantity, Tree, Value};
-use crate::text;
+use crate::model::{
+    Category, Conditions, Control, Decorator, Kind, Leaf, Limit, Node, Quantity, Tree, Value,
+};
+use crate::{kw, text};
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
@@ -153,90 +156,92 @@ fn params(node: &Node) -> Vec<(String, String)> {
         Kind::Control(Control::NodeCanvas(_)) | Kind::Decorator(Decorator::NodeCanvas(_)) => {
             super::nodecanvas::params(node).unwrap_or_default()
         }
-        Kind::Decorator(Decorator::Repeat(n)) => vec![("num_cycles".into(), limit(n))],
+        Kind::Decorator(Decorator::Repeat(n)) => vec![(attr::NUM_CYCLES.into(), limit(n))],
         Kind::Decorator(Decorator::RetryUntilSuccessful(n)) => {
-            vec![("num_attempts".into(), limit(n))]
+            vec![(attr::NUM_ATTEMPTS.into(), limit(n))]
         }
         Kind::Decorator(Decorator::RunOnce { then_skip }) => {
-            vec![("then_skip".into(), then_skip.to_string())]
+            vec![(attr::THEN_SKIP.into(), then_skip.to_string())]
         }
         Kind::Decorator(
             Decorator::SkipUnlessUpdated(entry_name) | Decorator::WaitValueUpdate(entry_name),
         )
-        | Kind::Leaf(Leaf::WasEntryUpdated(entry_name)) => vec![("entry".into(), name(entry_name))],
+        | Kind::Leaf(Leaf::WasEntryUpdated(entry_name)) => {
+            vec![(attr::ENTRY.into(), name(entry_name))]
+        }
         Kind::Leaf(Leaf::SetBlackboard {
             entry: target,
             value: v,
         }) => vec![
-            ("output_key".into(), name(target)),
-            ("value".into(), value(v)),
+            (attr::OUTPUT_KEY.into(), name(target)),
+            (attr::VALUE.into(), value(v)),
         ],
-        Kind::Leaf(Leaf::UnsetBlackboard { entry }) => vec![("key".into(), name(entry))],
+        Kind::Leaf(Leaf::UnsetBlackboard { entry }) => vec![(attr::KEY.into(), name(entry))],
         Kind::Control(Control::Parallel { success, failure }) => vec![
-            ("success_count".into(), success.to_string()),
-            ("failure_count".into(), failure.to_string()),
+            (attr::SUCCESS_COUNT.into(), success.to_string()),
+            (attr::FAILURE_COUNT.into(), failure.to_string()),
         ],
         Kind::Control(Control::ParallelAll { max_failures }) => {
-            vec![("max_failures".into(), max_failures.to_string())]
+            vec![(attr::MAX_FAILURES.into(), max_failures.to_string())]
         }
         Kind::Control(Control::TryCatch { catch_on_halt }) => {
-            vec![("catch_on_halt".into(), catch_on_halt.to_string())]
+            vec![(attr::CATCH_ON_HALT.into(), catch_on_halt.to_string())]
         }
         Kind::Control(Control::Switch {
             entry: variable,
             cases,
         }) => {
-            let mut params = vec![("variable".to_owned(), entry(variable))];
+            let mut params = vec![(attr::VARIABLE.to_owned(), entry(variable))];
             for (index, case) in cases.iter().enumerate() {
                 params.push((
-                    format!("case_{}", index + 1),
+                    format!("{}{}", attr::CASE_PREFIX, index + 1),
                     text::source(case.to_token_stream()),
                 ));
             }
             params
         }
-        Kind::Decorator(Decorator::Delay(ms)) => vec![("delay_msec".into(), quantity_text(ms))],
-        Kind::Decorator(Decorator::MaxTime(ms)) => vec![("maxTime".into(), quantity_text(ms))],
-        Kind::Leaf(Leaf::Wait(ms)) => vec![("milliseconds".into(), quantity_text(ms))],
-        Kind::Decorator(Decorator::Limiter(max)) => vec![("maxLoop".into(), max.to_string())],
-        Kind::Decorator(Decorator::Repeater(n)) => vec![("maxLoop".into(), limit(n))],
+        Kind::Decorator(Decorator::Delay(ms)) => vec![(attr::DELAY_MSEC.into(), quantity_text(ms))],
+        Kind::Decorator(Decorator::MaxTime(ms)) => vec![(attr::MAX_TIME.into(), quantity_text(ms))],
+        Kind::Leaf(Leaf::Wait(ms)) => vec![(attr::MILLISECONDS.into(), quantity_text(ms))],
+        Kind::Decorator(Decorator::Limiter(max)) => vec![(attr::MAX_LOOP.into(), max.to_string())],
+        Kind::Decorator(Decorator::Repeater(n)) => vec![(attr::MAX_LOOP.into(), limit(n))],
         Kind::Leaf(Leaf::Error(value)) => {
-            vec![("error".into(), text::source(value.to_token_stream()))]
+            vec![(attr::ERROR.into(), text::source(value.to_token_stream()))]
         }
         Kind::Decorator(Decorator::Timeout(ms)) | Kind::Leaf(Leaf::Sleep(ms)) => {
-            vec![("msec".into(), quantity_text(ms))]
+            vec![(attr::MSEC.into(), quantity_text(ms))]
         }
         Kind::Decorator(Decorator::Precondition {
             condition,
             otherwise,
         }) => vec![
-            ("if".into(), closure_body(condition)),
-            ("else".into(), otherwise.to_string().to_uppercase()),
+            (attr::IF.into(), closure_body(condition)),
+            (attr::ELSE.into(), otherwise.to_string().to_uppercase()),
         ],
         Kind::Decorator(Decorator::Loop {
             queue,
             value: item,
             if_empty,
         }) => {
-            let mut params = vec![("queue".to_owned(), entry(queue))];
+            let mut params = vec![(attr::QUEUE.to_owned(), entry(queue))];
             if let Some(item) = item {
-                params.push(("value".into(), entry(item)));
+                params.push((attr::VALUE.into(), entry(item)));
             }
-            params.push(("if_empty".into(), if_empty.to_string().to_uppercase()));
+            params.push((attr::IF_EMPTY.into(), if_empty.to_string().to_uppercase()));
             params
         }
         Kind::Leaf(Leaf::Script(closure) | Leaf::ScriptCondition(closure)) => {
-            vec![("code".into(), closure_body(closure))]
+            vec![(attr::CODE.into(), closure_body(closure))]
         }
         Kind::Leaf(Leaf::SubTree(subtree)) => {
             let mut params: Vec<(String, String)> = (subtree.bindings.iter())
                 .map(|binding| (name(&binding.port), value(&binding.value)))
                 .collect();
             if subtree.autoremap.is_some() {
-                params.push(("_autoremap".into(), "true".into()));
+                params.push((attr::AUTOREMAP.into(), "true".into()));
             }
             if let Some(agent) = &subtree.agent {
-                params.push(("agent".into(), closure_body(agent)));
+                params.push((attr::AGENT.into(), closure_body(agent)));
             }
             params
         }
@@ -248,20 +253,26 @@ fn params(node: &Node) -> Vec<(String, String)> {
         },
     };
     params.extend(super::nodecanvas::utility_param(node));
-    let conditions = &node.conditions;
-    for (name, closure) in [
-        ("_failureIf", &conditions.failure_if),
-        ("_successIf", &conditions.success_if),
-        ("_skipIf", &conditions.skip_if),
-        ("_while", &conditions.run_while),
-        ("_onSuccess", &conditions.on_success),
-        ("_onFailure", &conditions.on_failure),
-        ("_onHalted", &conditions.on_halted),
-        ("_post", &conditions.post),
-    ] {
-        if let Some(closure) = closure {
-            params.push((name.into(), closure_body(closure)));
+    for &(attribute, dsl, _) in CONDITIONS {
+        if let Some(closure) = condition(&node.conditions, dsl) {
+            params.push((attribute.into(), closure_body(closure)));
         }
     }
     params
+}
+
+/// The pre- or post-condition the DSL calls `dsl` (`skip_if`), if the node has it.
+fn condition<'c>(conditions: &'c Conditions, dsl: &str) -> Option<&'c syn::ExprClosure> {
+    let closure = match dsl {
+        kw::FAILURE_IF => &conditions.failure_if,
+        kw::SUCCESS_IF => &conditions.success_if,
+        kw::SKIP_IF => &conditions.skip_if,
+        kw::RUN_WHILE => &conditions.run_while,
+        kw::ON_SUCCESS => &conditions.on_success,
+        kw::ON_FAILURE => &conditions.on_failure,
+        kw::ON_HALTED => &conditions.on_halted,
+        kw::POST => &conditions.post,
+        _ => return None,
+    };
+    closure.as_deref()
 }

@@ -213,12 +213,14 @@ fn mapping(input: ParseStream) -> syn::Result<(Mapping, Span)> {
         Some(id) => id,
         None => match type_name(args.clone()) {
             Some(name) => (name, kind.span()),
-            None => return Err(syn::Error::new(
-                paren.span.join(),
-                format!(
+            None => {
+                return Err(syn::Error::new(
+                    paren.span.join(),
+                    format!(
                     "expected a type, whose name is the XML ID; or write the ID: `ID = {kind}(..)`"
                 ),
-            )),
+                ))
+            }
         },
     };
     Ok((Mapping { id, kind, args }, id_span))

@@ -453,7 +453,7 @@ impl<'a> Tr<'a> {
                         }
                     }
                 }
-                "_autoremap" => autoremap = Some((value, at)),
+                table::attr::AUTOREMAP => autoremap = Some((value, at)),
                 "__shared_blackboard" => self.err(
                     at,
                     "`__shared_blackboard` is BehaviorTree.CPP 3's; write `_autoremap=\"true\"`",
