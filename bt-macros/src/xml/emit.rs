@@ -7,13 +7,13 @@
 //! parses one level at a time (`crate::parse::Children`), so that no stage recurses per level.
 //! The header is built here, not parsed again.
 
-use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::LitStr;
 
-use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
+use super::entries::{is_tracked_attr, respan, rust_ident, TreeEntries};
+use super::ir::{Arg, KindIr, NodeIr, Script, Target, Tr, Value};
 use super::script;
-use super::translate::{Arg, KindIr, NodeIr, Script, Target, Tr, Value};
 use crate::codegen;
 use crate::model::Tree;
 use crate::parse::{BlackboardSyntax, EntrySyntax, Header};
@@ -24,6 +24,13 @@ use crate::pipeline;
 pub(super) struct DslTree {
     pub(super) header: Header,
     pub(super) body: TokenStream,
+}
+
+/// Every tree of a finished translation, in the DSL.
+pub(super) fn trees(tr: &Tr) -> Vec<DslTree> {
+    (0..tr.trees.len())
+        .map(|index| tr.emit_tree(index))
+        .collect()
 }
 
 /// Every translated tree through the DSL's stages.
@@ -55,7 +62,7 @@ pub(super) fn with_stub(
 impl Tr<'_> {
     /// Tree `index`: the invocation's header for the main tree (index 0), a header of the same
     /// visibility and context, documented, for a subtree.
-    pub(super) fn emit_tree(&self, index: usize) -> DslTree {
+    fn emit_tree(&self, index: usize) -> DslTree {
         let tree = &self.trees[index];
         let user = self.header;
         let attrs = if index == 0 {
@@ -304,24 +311,6 @@ pub(super) fn is_rust_constant(text: &str) -> bool {
     }
     // A string literal's contents stay text; so does anything that is not one expression.
     !text.trim().is_empty() && syn::parse_str::<syn::Expr>(text).is_ok_and(|expr| constant(&expr))
-}
-
-/// Gives every token of `tokens` the span `span`.
-pub(super) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|token| match token {
-            TokenTree::Group(group) => {
-                let mut new = Group::new(group.delimiter(), respan(group.stream(), span));
-                new.set_span(span);
-                TokenTree::Group(new)
-            }
-            mut other => {
-                other.set_span(span);
-                other
-            }
-        })
-        .collect()
 }
 
 /// A declared entry as written.

@@ -4,68 +4,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
 
-use super::emit::respan;
 use super::input::XmlInput;
+use super::ir::{Tr, Value};
 use super::script;
-use super::translate::{Tr, Value};
 use crate::parse::EntrySyntax;
-
-/// A blackboard entry of one tree; entries joined by remapping are one class (union-find).
-pub(super) struct EntryInfo {
-    pub(super) tree: usize,
-    pub(super) name: String,
-    /// Used by a node of its own tree (else only there for a remapping).
-    pub(super) used: bool,
-    /// Types from `<TreeNodesModel>` ports bound to it.
-    pub(super) model_types: Vec<String>,
-    /// Used by an update node (`WasEntryUpdated`, ..): tracked.
-    pub(super) updates: bool,
-}
-
-/// Every entry of every tree, by (tree, name), in first-use order.
-#[derive(Default)]
-pub(super) struct EntryTable {
-    pub(super) index: HashMap<(usize, String), usize>,
-    pub(super) infos: Vec<EntryInfo>,
-    parent: Vec<usize>,
-}
-
-impl EntryTable {
-    pub(super) fn get(&mut self, tree: usize, name: &str) -> usize {
-        if let Some(&index) = self.index.get(&(tree, name.to_owned())) {
-            return index;
-        }
-        let index = self.infos.len();
-        self.index.insert((tree, name.to_owned()), index);
-        self.infos.push(EntryInfo {
-            tree,
-            name: name.to_owned(),
-            used: false,
-            model_types: Vec::new(),
-            updates: false,
-        });
-        self.parent.push(index);
-        index
-    }
-
-    fn find(&mut self, mut index: usize) -> usize {
-        while self.parent[index] != index {
-            self.parent[index] = self.parent[self.parent[index]];
-            index = self.parent[index];
-        }
-        index
-    }
-
-    pub(super) fn union(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.find(a), self.find(b));
-        if a != b {
-            self.parent[b.max(a)] = a.min(b);
-        }
-    }
-}
 
 /// Splits `{key}`-style text: `Some(Ok(key))` for `{key}`, `Some(Err(()))` for `{=}`, `None` for a
 /// literal.
@@ -354,4 +299,22 @@ impl script::Entries for TreeEntries<'_, '_> {
     fn is_tracked(&self, name: &str) -> bool {
         self.index(name).is_some_and(|index| self.tr.tracked[index])
     }
+}
+
+/// Gives every token of `tokens` the span `span`.
+pub(super) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            TokenTree::Group(group) => {
+                let mut new = Group::new(group.delimiter(), respan(group.stream(), span));
+                new.set_span(span);
+                TokenTree::Group(new)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
 }

@@ -17,8 +17,9 @@
 //! * [`input`]: the invocation's items, the XML text, and the document (roxmltree), with the
 //!   depth limit checked first;
 //! * [`translate`]: the document's elements into one intermediate tree per `<BehaviorTree>`
-//!   used; [`params`] a node's attributes into arguments, by the table ([`table`]: BehaviorTree.CPP's
-//!   node names and attributes, DSL kinds and arguments); [`script`] the script subset;
+//!   used ([`ir`]: those trees and the translation's state); [`params`] a node's attributes into
+//!   arguments, by the table ([`table`]: BehaviorTree.CPP's node names and attributes, DSL kinds
+//!   and arguments); [`script`] the script subset;
 //! * [`entries`]: the blackboard entries of each tree, joined across subtrees, and their types;
 //! * [`emit`]: each tree as the DSL (a header and its body's tokens) handed to the stages every
 //!   tree goes through (`crate::pipeline`), or the errors and a stub.
@@ -30,6 +31,7 @@
 mod emit;
 mod entries;
 mod input;
+mod ir;
 mod params;
 mod script;
 mod table;
@@ -69,7 +71,8 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
         Ok(doc) => doc,
         Err(error) => return emit::with_stub(error, header, input.blackboard),
     };
-    let translated = translate::translate(&header, &input, &doc, &source.display);
+    let translated =
+        translate::translate(&header, &input, &doc, &source.display).map(|tr| emit::trees(&tr));
     drop(doc);
     let mut out = source.tracking;
     match translated {

@@ -4,9 +4,9 @@
 use roxmltree::Node as XNode;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
+use super::ir::{format_list, Arg, KindIr, Param, Script, SubUse, Target, Tr, Value};
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
-use super::translate::{format_list, Arg, KindIr, Param, Script, SubUse, Target, Tr, Value};
 use crate::kinds::{self, Arity};
 
 impl<'a> Tr<'a> {

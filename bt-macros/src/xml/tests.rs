@@ -4,7 +4,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 
-use super::emit::{is_rust_constant, DslTree};
+use super::emit::{self, is_rust_constant, DslTree};
 use super::entries::{rust_ident, rust_type};
 use super::input::{parse_document, parse_input, read, row_col, too_deep};
 use super::translate::{translate, tree_ident};
@@ -17,7 +17,7 @@ fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
     let source = read(&xml.source).map_err(|e| vec![e.to_string()])?;
     let doc = parse_document(&source, Span::call_site()).map_err(|e| vec![e.to_string()])?;
     translate(&input.header, &xml, &doc, &source.display)
-        .map(|trees| trees.iter().map(written).collect())
+        .map(|tr| emit::trees(&tr).iter().map(written).collect())
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
 }
 

@@ -1,152 +1,41 @@
 //! The translation: the XML document → one intermediate tree per `<BehaviorTree>` used (the main
-//! one, then each one a `<SubTree>` runs) → the DSL (`emit`). This file reads the document and
-//! its elements; `params` turns a node's attributes into arguments, `entries` gathers and types
-//! the blackboard entries.
+//! one, then each one a `<SubTree>` runs; `ir`), which `emit` writes in the DSL. This file reads
+//! the document and its elements; `params` turns a node's attributes into arguments, `entries`
+//! gathers and types the blackboard entries.
 //!
 //! Every error goes to the `Ctxt`, at the `xml = ".."` literal, with the XML's file, line and
 //! column in its message; translation goes on after an error, so that all of them are found.
 
 use std::collections::{HashMap, VecDeque};
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, Span};
 use roxmltree::{Document, Node as XNode};
 
-use super::emit::DslTree;
-use super::entries::EntryTable;
 use super::input::XmlInput;
-use super::script::Expr;
-use super::table::{self, Row};
+use super::ir::{format_list, EntryTable, KindIr, Model, ModelPort, NodeIr, Param, Tr, TreeIr};
+use super::table::{self, attr};
 use crate::ctxt::Ctxt;
 use crate::kinds;
 use crate::model::edit_distance;
 use crate::parse::Header;
 
-/// A node of a `<TreeNodesModel>`.
-pub(super) struct Model<'a> {
-    pub(super) category: &'a str,
-    pub(super) ports: Vec<ModelPort<'a>>,
-}
-
-pub(super) struct ModelPort<'a> {
-    pub(super) name: &'a str,
-    pub(super) ty: Option<&'a str>,
-    pub(super) pos: usize,
-}
-
-/// A tree to generate: the main tree (index 0) and each `<BehaviorTree>` a `SubTree` runs.
-pub(super) struct TreeIr {
-    pub(super) id: String,
-    pub(super) ident: Ident,
-    pub(super) root: Option<NodeIr>,
-}
-
-pub(super) struct NodeIr {
-    pub(super) name: Option<String>,
-    /// The DSL attribute and its script.
-    pub(super) conditions: Vec<(&'static str, Script)>,
-    pub(super) kind: KindIr,
-    pub(super) children: Vec<NodeIr>,
-}
-
-pub(super) enum Script {
-    Test(Expr),
-    Act(Vec<(String, &'static str, Expr)>),
-}
-
-pub(super) enum KindIr {
-    BuiltIn {
-        row: &'static Row,
-        args: Vec<(&'static str, Arg)>,
-    },
-    Leaf {
-        mapping: usize,
-        ports: Vec<(String, Value)>,
-    },
-    SubTree {
-        target: Target,
-        remaps: Vec<(String, Value)>,
-        autoremap: bool,
-    },
-    /// After an error.
-    Invalid,
-}
-
-pub(super) enum Arg {
-    /// Already DSL text (a count, a flag, an entry's name).
-    Text(String),
-    Value(Value),
-    Script(Script),
-}
-
-#[derive(Clone)]
-pub(super) enum Value {
-    Entry(String),
-    Literal(String),
-}
-
-#[derive(Clone, Copy)]
-pub(super) enum Target {
-    /// A tree generated from this file (its index).
-    Generated(usize),
-    /// `nodes { ID = SubTree(Type) }` (the mapping's index).
-    Mapped(usize),
-}
-
-/// A `SubTree` node running a tree of this file: for `_autoremap` and the cycle check.
-pub(super) struct SubUse {
-    pub(super) parent: usize,
-    pub(super) child: usize,
-    pub(super) autoremap: bool,
-    pub(super) pos: usize,
-}
-
-/// An attribute that is a port or parameter: its name, text, the offset of its value and of
-/// the attribute.
-pub(super) type Param<'a> = (&'a str, &'a str, usize, usize);
-
-/// The translation's state.
-pub(super) struct Tr<'a> {
-    pub(super) header: &'a Header,
-    pub(super) input: &'a XmlInput,
+/// Translates the document: every tree the invocation compiles, or every error found.
+pub(super) fn translate<'a>(
+    header: &'a Header,
+    input: &'a XmlInput,
     doc: &'a Document<'a>,
-    pub(super) display: &'a str,
-    /// Where every error and every generated token is spanned.
-    pub(super) span: Span,
-    cx: &'a Ctxt,
-    /// Whether an error was reported.
-    pub(super) failed: bool,
-    /// `<BehaviorTree>` elements by ID.
-    pub(super) tree_elems: HashMap<&'a str, XNode<'a, 'a>>,
-    pub(super) models: HashMap<&'a str, Model<'a>>,
-    pub(super) trees: Vec<TreeIr>,
-    /// Generated trees by ID.
-    tree_index: HashMap<String, usize>,
-    queue: VecDeque<(usize, XNode<'a, 'a>)>,
-    pub(super) entries: EntryTable,
-    pub(super) uses: Vec<SubUse>,
-    /// Resolved entry types (by entry index) and tracked classes, after `resolve`.
-    pub(super) types: Vec<Option<TokenStream>>,
-    pub(super) tracked: Vec<bool>,
-}
-
-/// Every tree the invocation compiles, in the DSL, or every error found.
-pub(super) fn translate(
-    header: &Header,
-    input: &XmlInput,
-    doc: &Document,
-    display: &str,
-) -> syn::Result<Vec<DslTree>> {
-    let cx = Ctxt::new();
+    display: &'a str,
+) -> syn::Result<Tr<'a>> {
     // Every generated token sits at the literal, with mixed-site hygiene: rustc reports there,
     // and offers no edit of the literal as a fix (its suggestions skip macro-made code).
     let span = Span::mixed_site().located_at(input.source.lit().span());
-    let tr = Tr {
+    let mut tr = Tr {
         header,
         input,
         doc,
         display,
         span,
-        cx: &cx,
+        cx: Ctxt::new(),
         failed: false,
         tree_elems: HashMap::new(),
         models: HashMap::new(),
@@ -158,17 +47,16 @@ pub(super) fn translate(
         types: Vec::new(),
         tracked: Vec::new(),
     };
-    let trees = tr.run();
-    // `run` yields no tree exactly when it reported an error.
-    cx.check()?;
-    Ok(trees)
+    tr.run();
+    tr.finish()
 }
 
 impl<'a> Tr<'a> {
-    /// The trees in the DSL; none after an error.
-    fn run(mut self) -> Vec<DslTree> {
+    /// Reads every tree used into [`Tr::trees`], its entries into [`Tr::entries`], with their
+    /// types; stops early after an error that leaves nothing to translate.
+    fn run(&mut self) {
         let Some(main) = self.document() else {
-            return Vec::new();
+            return;
         };
         self.trees.push(TreeIr {
             id: main.attribute("ID").unwrap_or_default().to_owned(),
@@ -185,30 +73,6 @@ impl<'a> Tr<'a> {
             self.autoremap();
             self.resolve();
         }
-        if self.failed {
-            return Vec::new();
-        }
-        (0..self.trees.len())
-            .map(|index| self.emit_tree(index))
-            .collect()
-    }
-
-    /// `file:line:column` of byte `pos`.
-    pub(super) fn loc(&self, pos: usize) -> String {
-        let at = self.doc.text_pos_at(pos);
-        format!("{}:{}:{}", self.display, at.row, at.col)
-    }
-
-    /// Reports an error at byte `pos` of the XML.
-    pub(super) fn err(&mut self, pos: usize, message: impl AsRef<str>) {
-        let message = format!("{}: {}", self.loc(pos), message.as_ref());
-        self.error(syn::Error::new(self.span, message));
-    }
-
-    /// Reports an error spanned elsewhere.
-    fn error(&mut self, error: syn::Error) {
-        self.failed = true;
-        self.cx.syn_error(error);
     }
 
     /// Reads `<root>`: the trees and the model; returns the main tree's element, or `None` after
@@ -362,11 +226,6 @@ impl<'a> Tr<'a> {
         }
     }
 
-    /// The index of the `nodes { .. }` mapping of `id`.
-    pub(super) fn mapping(&self, id: &str) -> Option<usize> {
-        self.input.nodes.iter().position(|mapping| mapping.id == id)
-    }
-
     /// An element and its descendants. Recursive: [`super::input::XML_MAX_DEPTH`] bounds the
     /// depth before the document is parsed.
     fn node(
@@ -453,7 +312,7 @@ impl<'a> Tr<'a> {
                         }
                     }
                 }
-                table::attr::AUTOREMAP => autoremap = Some((value, at)),
+                attr::AUTOREMAP => autoremap = Some((value, at)),
                 "__shared_blackboard" => self.err(
                     at,
                     "`__shared_blackboard` is BehaviorTree.CPP 3's; write `_autoremap=\"true\"`",
@@ -596,14 +455,4 @@ pub(super) fn tree_ident(id: &str, span: Span) -> Ident {
         name.insert_str(0, "Tree");
     }
     Ident::new(&name, span)
-}
-
-/// `` `a`, `b` `` (or `none`).
-pub(super) fn format_list<'s>(items: impl Iterator<Item = &'s str>) -> String {
-    let items: Vec<String> = items.map(|item| format!("`{item}`")).collect();
-    if items.is_empty() {
-        "none".to_owned()
-    } else {
-        items.join(", ")
-    }
 }
