@@ -697,7 +697,7 @@
 //! | `nodes { ID = Kind(..), .. }` | each ID of your own nodes: `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)` (also `Type = init` and fixed ports: `Action(Beep, volume = 3)`), or `SubTree(TreeType)` for a tree of yours; `Kind(Type)` alone maps the ID named like the type |
 //! | `blackboard { name: Type = init, .. }` | the entries' types, initial values and attributes (`#[tracked]`, docs), as in the DSL |
 //!
-//! What becomes what (the table is `bt-macros/src/xml/table.rs`):
+//! What becomes what (the table is `bt-core/src/export/vocabulary.rs`, which the export reads too):
 //!
 //! | XML | DSL |
 //! |---|---|

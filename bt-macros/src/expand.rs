@@ -1,13 +1,11 @@
-//! The macro on `proc_macro2` token streams: parse → model → plan → codegen.
+//! The macro on `proc_macro2` token streams: the header, then the body through its front end (the
+//! DSL's own, or `xml` for a tree given as BehaviorTree.CPP XML) into `pipeline`'s stages:
+//! parse → model → plan → codegen.
 
 use proc_macro2::TokenStream;
 
-use crate::codegen;
-use crate::ctxt::Ctxt;
-use crate::model::Tree;
-use crate::parse::{parse_body, TreeInput};
-use crate::plan::Plan;
-use crate::xml;
+use crate::parse::TreeInput;
+use crate::{pipeline, xml};
 
 /// Expands one `behavior_tree!` invocation. Never panics on bad input: every problem becomes a
 /// `compile_error!` at the user's token, followed (when the header could be read) by a stub of the
@@ -18,27 +16,10 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
         Err(error) => return error.to_compile_error(),
     };
     if xml::is_xml_body(&input.body) {
-        // A tree from BehaviorTree.CPP XML: translated to this DSL, then expanded as usual.
+        // A tree from BehaviorTree.CPP XML: translated to this DSL, then through the same stages.
         return xml::expand(input.header, input.body);
     }
-    let body = match parse_body(input.body) {
-        Ok(body) => body,
-        Err(error) => {
-            let mut out = error.to_compile_error();
-            out.extend(codegen::stub(&input.header, None));
-            return out;
-        }
-    };
-    let cx = Ctxt::new();
-    let tree = Tree::from_syntax(&cx, input.header, body);
-    match cx.check() {
-        Ok(()) => codegen::tree(&tree, &Plan::new(&tree)),
-        Err(error) => {
-            let mut out = error.to_compile_error();
-            out.extend(codegen::stub(&tree.header, Some(&tree)));
-            out
-        }
-    }
+    pipeline::tree(input.header, input.body)
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 //! The pipeline is one module per stage: `parse` (syntax; node arguments by the grammars of
 //! `args`) → `model` (kinds, parameters, arity, names; every error collected in a
 //! `ctxt::Ctxt`) → `plan` (running flags, outlining, direct resume) → `codegen`. `kinds`
-//! is the one table of node kinds they all read. `expand` runs them on `proc_macro2` token
-//! streams so that tests can call it directly. `xml` is a front end before them: a tree given as
-//! BehaviorTree.CPP XML (`xml = "file.xml"`) is translated into the DSL's tokens and expanded
-//! like any other.
+//! is the one table of node kinds they all read. `expand` is the entry on `proc_macro2` token
+//! streams (tests call it directly); `pipeline` runs the stages on one tree's body. `xml` is a
+//! second front end: a tree given as BehaviorTree.CPP XML (`xml = "file.xml"`) is translated into
+//! the DSL's tokens and handed to `pipeline` like any other.
 #![forbid(unsafe_code)]
 
 mod args;
@@ -20,6 +20,7 @@ mod kinds;
 mod kw;
 mod model;
 mod parse;
+mod pipeline;
 mod plan;
 mod ports;
 mod snapshots;

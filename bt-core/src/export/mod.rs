@@ -49,6 +49,8 @@
 mod dot;
 mod escape;
 mod mermaid;
+#[doc(hidden)]
+pub mod vocabulary;
 mod xml;
 
 pub use dot::{dot, dot_with_status, Dot};

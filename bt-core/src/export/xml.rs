@@ -4,6 +4,7 @@ use core::fmt;
 
 use super::escape::{Escaped, Syntax, XmlName};
 use super::subtree_id;
+use super::vocabulary::{ALIASES, BUILT_IN};
 use crate::{NodeCategory, NodeInfo, PortDirection};
 
 /// The tree whose `NODES` are `nodes`, called `name`, as a BehaviorTree.CPP v4 XML document:
@@ -60,59 +61,6 @@ pub struct Xml<'a> {
     name: &'a str,
     nodes: &'a [NodeInfo],
 }
-
-/// Every node ID BehaviorTree.CPP 4 registers itself (`BehaviorTreeFactory`'s built-ins).
-const BUILT_IN: &[&str] = &[
-    "Fallback",
-    "AsyncFallback",
-    "Sequence",
-    "AsyncSequence",
-    "SequenceWithMemory",
-    "Parallel",
-    "ParallelAll",
-    "ReactiveSequence",
-    "ReactiveFallback",
-    "IfThenElse",
-    "WhileDoElse",
-    "TryCatch",
-    "Inverter",
-    "RetryUntilSuccessful",
-    "KeepRunningUntilFailure",
-    "Repeat",
-    "Timeout",
-    "Delay",
-    "RunOnce",
-    "ForceSuccess",
-    "ForceFailure",
-    "AlwaysSuccess",
-    "AlwaysFailure",
-    "Script",
-    "ScriptCondition",
-    "SetBlackboard",
-    "Sleep",
-    "UnsetBlackboard",
-    "SubTree",
-    "Precondition",
-    "Switch2",
-    "Switch3",
-    "Switch4",
-    "Switch5",
-    "Switch6",
-    "LoopInt",
-    "LoopBool",
-    "LoopDouble",
-    "LoopString",
-    "WasEntryUpdated",
-    "SkipUnlessUpdated",
-    "WaitValueUpdate",
-];
-
-/// Our kinds written under another BehaviorTree.CPP name.
-const ALIASES: &[(&str, &str)] = &[
-    ("MemSequence", "Sequence"),
-    ("SequenceStar", "SequenceWithMemory"),
-    ("MemPriority", "Fallback"),
-];
 
 /// A node's element name.
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,7 @@
 //! Metadata: node ids as the tree reports them (counting the nodes of the subtrees before them),
 //! and the `NODES` table.
 
+use bt_core::export::vocabulary::{attr, CONDITIONS};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
@@ -8,10 +9,10 @@ use syn::spanned::Spanned;
 
 use super::{leaf, public_id, Gen};
 use crate::model::{
-    Category, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel, Quantity, Selector, Time,
-    Tree, UtilityValue, Value,
+    Category, Conditions, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel, Quantity,
+    Selector, Time, Tree, UtilityValue, Value,
 };
-use crate::text;
+use crate::{kw, text};
 
 fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let name = &node.name;
@@ -138,22 +139,28 @@ fn params(node: &Node) -> Vec<(String, String)> {
         Kind::Loop(looping) => loop_params(looping),
     };
     params.extend(super::selector::utility_param(node));
-    let conditions = &node.conditions;
-    for (name, closure) in [
-        ("_failureIf", &conditions.failure_if),
-        ("_successIf", &conditions.success_if),
-        ("_skipIf", &conditions.skip_if),
-        ("_while", &conditions.run_while),
-        ("_onSuccess", &conditions.on_success),
-        ("_onFailure", &conditions.on_failure),
-        ("_onHalted", &conditions.on_halted),
-        ("_post", &conditions.post),
-    ] {
-        if let Some(closure) = closure {
-            params.push((name.into(), body(closure)));
+    for &(attribute, dsl, _) in CONDITIONS {
+        if let Some(closure) = condition(&node.conditions, dsl) {
+            params.push((attribute.into(), body(closure)));
         }
     }
     params
+}
+
+/// The pre- or post-condition the DSL calls `dsl` (`skip_if`), if the node has it.
+fn condition<'c>(conditions: &'c Conditions, dsl: &str) -> Option<&'c syn::ExprClosure> {
+    let closure = match dsl {
+        kw::FAILURE_IF => &conditions.failure_if,
+        kw::SUCCESS_IF => &conditions.success_if,
+        kw::SKIP_IF => &conditions.skip_if,
+        kw::RUN_WHILE => &conditions.run_while,
+        kw::ON_SUCCESS => &conditions.on_success,
+        kw::ON_FAILURE => &conditions.on_failure,
+        kw::ON_HALTED => &conditions.on_halted,
+        kw::POST => &conditions.post,
+        _ => return None,
+    };
+    closure.as_deref()
 }
 
 fn pair(name: &str, value: String) -> (String, String) {
@@ -203,24 +210,27 @@ fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
             .leaf_type()
             .map_or_else(Vec::new, |leaf| bindings(&leaf.bindings)),
         Leaf::AlwaysSuccess | Leaf::AlwaysFailure | Leaf::AlwaysRunning => Vec::new(),
-        Leaf::WasEntryUpdated(entry) => vec![pair("entry", name(entry))],
+        Leaf::WasEntryUpdated(entry) => vec![pair(attr::ENTRY, name(entry))],
         Leaf::SetBlackboard { entry, value: v } => {
-            vec![pair("output_key", name(entry)), pair("value", value(v))]
+            vec![
+                pair(attr::OUTPUT_KEY, name(entry)),
+                pair(attr::VALUE, value(v)),
+            ]
         }
-        Leaf::UnsetBlackboard { entry } => vec![pair("key", name(entry))],
+        Leaf::UnsetBlackboard { entry } => vec![pair(attr::KEY, name(entry))],
         Leaf::Script(closure) | Leaf::ScriptCondition(closure) => {
-            vec![pair("code", body(closure))]
+            vec![pair(attr::CODE, body(closure))]
         }
-        Leaf::Sleep(ms) => vec![pair("msec", quantity_text(ms))],
-        Leaf::Wait(ms) => vec![pair("milliseconds", quantity_text(ms))],
-        Leaf::Error(error) => vec![pair("error", text::source(error.to_token_stream()))],
+        Leaf::Sleep(ms) => vec![pair(attr::MSEC, quantity_text(ms))],
+        Leaf::Wait(ms) => vec![pair(attr::MILLISECONDS, quantity_text(ms))],
+        Leaf::Error(error) => vec![pair(attr::ERROR, text::source(error.to_token_stream()))],
         Leaf::SubTree(subtree) => {
             let mut params = bindings(&subtree.bindings);
             if subtree.autoremap.is_some() {
-                params.push(pair("_autoremap", "true".into()));
+                params.push(pair(attr::AUTOREMAP, "true".into()));
             }
             if let Some(agent) = &subtree.agent {
-                params.push(pair("agent", body(agent)));
+                params.push(pair(attr::AGENT, body(agent)));
             }
             params
         }
@@ -247,15 +257,17 @@ fn selector_params(selector: &Selector) -> Vec<(String, String)> {
 fn flow_params(flow: &Flow) -> Vec<(String, String)> {
     match flow {
         Flow::IfThenElse | Flow::WhileDoElse => Vec::new(),
-        Flow::TryCatch { catch_on_halt } => vec![pair("catch_on_halt", catch_on_halt.to_string())],
+        Flow::TryCatch { catch_on_halt } => {
+            vec![pair(attr::CATCH_ON_HALT, catch_on_halt.to_string())]
+        }
         Flow::Switch {
             entry: variable,
             cases,
         } => {
-            let mut params = vec![pair("variable", entry(variable))];
+            let mut params = vec![pair(attr::VARIABLE, entry(variable))];
             for (index, case) in cases.iter().enumerate() {
                 params.push((
-                    format!("case_{}", index + 1),
+                    format!("{}{}", attr::CASE_PREFIX, index + 1),
                     text::source(case.to_token_stream()),
                 ));
             }
@@ -287,11 +299,11 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
 fn parallel_params(parallel: &Parallel) -> Vec<(String, String)> {
     match parallel {
         Parallel::Parallel { success, failure } => vec![
-            pair("success_count", success.to_string()),
-            pair("failure_count", failure.to_string()),
+            pair(attr::SUCCESS_COUNT, success.to_string()),
+            pair(attr::FAILURE_COUNT, failure.to_string()),
         ],
         Parallel::ParallelAll { max_failures } => {
-            vec![pair("max_failures", max_failures.to_string())]
+            vec![pair(attr::MAX_FAILURES, max_failures.to_string())]
         }
         Parallel::PolicyParallel { policy, repeat } => vec![
             pair("policy", policy.to_string()),
@@ -307,16 +319,16 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
         | Decorator::ForceFailure
         | Decorator::KeepRunningUntilFailure
         | Decorator::Optional => Vec::new(),
-        Decorator::RunOnce { then_skip } => vec![pair("then_skip", then_skip.to_string())],
+        Decorator::RunOnce { then_skip } => vec![pair(attr::THEN_SKIP, then_skip.to_string())],
         Decorator::SkipUnlessUpdated(entry) | Decorator::WaitValueUpdate(entry) => {
-            vec![pair("entry", entry.unraw().to_string())]
+            vec![pair(attr::ENTRY, entry.unraw().to_string())]
         }
         Decorator::Precondition {
             condition,
             otherwise,
         } => vec![
-            pair("if", body(condition)),
-            pair("else", otherwise.to_string().to_uppercase()),
+            pair(attr::IF, body(condition)),
+            pair(attr::ELSE, otherwise.to_string().to_uppercase()),
         ],
         Decorator::Interrupt(condition) | Decorator::WaitUntil(condition) => {
             vec![pair("condition", body(condition))]
@@ -347,7 +359,7 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
             ),
             pair("inactiveWhenLimited", (filtered == "Skipped").to_string()),
         ],
-        Decorator::Limiter(max) => vec![pair("maxLoop", limit(max))],
+        Decorator::Limiter(max) => vec![pair(attr::MAX_LOOP, limit(max))],
         Decorator::Guard { token, if_guarded } => vec![
             pair("token", body(token)),
             pair(
@@ -382,9 +394,9 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
 
 fn time_params(time: &Time) -> Vec<(String, String)> {
     match time {
-        Time::Delay(ms) => vec![pair("delay_msec", quantity_text(ms))],
-        Time::Timeout(ms) => vec![pair("msec", quantity_text(ms))],
-        Time::MaxTime(ms) => vec![pair("maxTime", quantity_text(ms))],
+        Time::Delay(ms) => vec![pair(attr::DELAY_MSEC, quantity_text(ms))],
+        Time::Timeout(ms) => vec![pair(attr::MSEC, quantity_text(ms))],
+        Time::MaxTime(ms) => vec![pair(attr::MAX_TIME, quantity_text(ms))],
         Time::Deadline(ms) => vec![pair("timeout", seconds(ms))],
         Time::Cooldown { ms, filtered } => vec![
             pair("filterMode", "CoolDown".into()),
@@ -396,9 +408,9 @@ fn time_params(time: &Time) -> Vec<(String, String)> {
 
 fn loop_params(looping: &Loop) -> Vec<(String, String)> {
     match looping {
-        Loop::Repeat(n) => vec![pair("num_cycles", limit(n))],
-        Loop::RetryUntilSuccessful(n) => vec![pair("num_attempts", limit(n))],
-        Loop::Repeater(n) => vec![pair("maxLoop", limit(n))],
+        Loop::Repeat(n) => vec![pair(attr::NUM_CYCLES, limit(n))],
+        Loop::RetryUntilSuccessful(n) => vec![pair(attr::NUM_ATTEMPTS, limit(n))],
+        Loop::Repeater(n) => vec![pair(attr::MAX_LOOP, limit(n))],
         Loop::RepeatTimes(n) => match n {
             Some(n) => vec![
                 pair("repeaterMode", "RepeatTimes".into()),
@@ -415,11 +427,11 @@ fn loop_params(looping: &Loop) -> Vec<(String, String)> {
             value: item,
             if_empty,
         } => {
-            let mut params = vec![pair("queue", entry(queue))];
+            let mut params = vec![pair(attr::QUEUE, entry(queue))];
             if let Some(item) = item {
-                params.push(pair("value", entry(item)));
+                params.push(pair(attr::VALUE, entry(item)));
             }
-            params.push(pair("if_empty", if_empty.to_string().to_uppercase()));
+            params.push(pair(attr::IF_EMPTY, if_empty.to_string().to_uppercase()));
             params
         }
         Loop::Iterate {

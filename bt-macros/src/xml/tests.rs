@@ -1,9 +1,13 @@
 //! The translation to the DSL, its errors (with the XML's line and column), and a fuzz test of the
 //! XML text.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
 
-use super::*;
+use super::emit::{self, is_rust_constant, DslTree};
+use super::entries::{rust_ident, rust_type};
+use super::input::{parse_document, parse_input, read, row_col, too_deep};
+use super::translate::{translate, tree_ident};
 use crate::parse::TreeInput;
 
 /// The DSL of each tree of an invocation, or its errors.
@@ -13,8 +17,21 @@ fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
     let source = read(&xml.source).map_err(|e| vec![e.to_string()])?;
     let doc = parse_document(&source, Span::call_site()).map_err(|e| vec![e.to_string()])?;
     translate(&input.header, &xml, &doc, &source.display)
-        .map(|trees| trees.iter().map(ToString::to_string).collect())
+        .map(|tr| emit::trees(&tr).iter().map(written).collect())
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
+}
+
+/// A translated tree as it would be written in the DSL.
+fn written(tree: &DslTree) -> String {
+    let header = &tree.header;
+    let (attrs, vis, name, context, body) = (
+        &header.attrs,
+        &header.vis,
+        &header.name,
+        &header.context,
+        &tree.body,
+    );
+    quote!(#(#attrs)* #vis tree #name for #context { #body }).to_string()
 }
 
 /// An invocation of `xml_text`, with `nodes` and `blackboard` items.
@@ -653,7 +670,7 @@ fn deep_xml_is_rejected_without_overflow() {
 
 #[test]
 fn the_depth_scan_skips_what_is_not_an_element() {
-    let deep = |text: &str, limit| super::too_deep(text, limit).map(|(_, depth)| depth + 2);
+    let deep = |text: &str, limit| too_deep(text, limit).map(|(_, depth)| depth + 2);
     assert_eq!(deep("<a><b/></a>", 2), None);
     assert_eq!(deep("<a><b><c/></b></a>", 2), Some(3));
     assert_eq!(deep("<a><b><c></c></b></a>", 2), Some(3));
@@ -665,5 +682,5 @@ fn the_depth_scan_skips_what_is_not_an_element() {
         None
     );
     assert_eq!(deep("<a t='>'><b>", 1), Some(2));
-    assert_eq!(super::row_col("ab\ncd", 4), (2, 2));
+    assert_eq!(row_col("ab\ncd", 4), (2, 2));
 }

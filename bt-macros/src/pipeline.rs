@@ -1,0 +1,36 @@
+//! The stages after the front ends: a tree's body, given as the DSL's tokens, is parsed, lowered
+//! into the model (every error collected in a `Ctxt`), planned and generated. Both front ends
+//! end here: `expand` for a tree written in the DSL, `xml` for each tree a BehaviorTree.CPP
+//! document yields. Neither calls the other, so the front ends do not import each other.
+
+use proc_macro2::TokenStream;
+
+use crate::codegen;
+use crate::ctxt::Ctxt;
+use crate::model::Tree;
+use crate::parse::{parse_body, Header};
+use crate::plan::Plan;
+
+/// The code of the tree `header` with the body `body`; on errors, the errors followed by a stub
+/// of the tree type (with its blackboard when the body got that far), so that code using the tree
+/// does not pile up further errors.
+pub fn tree(header: Header, body: TokenStream) -> TokenStream {
+    let body = match parse_body(body) {
+        Ok(body) => body,
+        Err(error) => {
+            let mut out = error.to_compile_error();
+            out.extend(codegen::stub(&header, None));
+            return out;
+        }
+    };
+    let cx = Ctxt::new();
+    let tree = Tree::from_syntax(&cx, header, body);
+    match cx.check() {
+        Ok(()) => codegen::tree(&tree, &Plan::new(&tree)),
+        Err(error) => {
+            let mut out = error.to_compile_error();
+            out.extend(codegen::stub(&tree.header, Some(&tree)));
+            out
+        }
+    }
+}

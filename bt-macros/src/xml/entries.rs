@@ -1,0 +1,320 @@
+//! Blackboard entries: the `{key}` references of ports, remappings and scripts, the entries each
+//! tree gets (joined across subtrees by remapping and `_autoremap`), and their types (the
+//! invocation's `blackboard { .. }`, else a `<TreeNodesModel>` port type).
+
+use std::collections::{HashMap, HashSet};
+
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+
+use super::input::XmlInput;
+use super::ir::{Tr, Value};
+use super::script;
+use crate::parse::EntrySyntax;
+
+/// Splits `{key}`-style text: `Some(Ok(key))` for `{key}`, `Some(Err(()))` for `{=}`, `None` for a
+/// literal.
+pub(super) fn entry_ref(text: &str) -> Option<Result<&str, ()>> {
+    let trimmed = text.trim();
+    if trimmed == "=" {
+        return Some(Err(()));
+    }
+    let inner = trimmed.strip_prefix('{')?.strip_suffix('}')?.trim();
+    if inner == "=" {
+        Some(Err(()))
+    } else {
+        Some(Ok(inner))
+    }
+}
+
+/// A BehaviorTree.CPP key or port name as a Rust identifier (raw for a keyword).
+pub(super) fn rust_ident(name: &str, span: Span) -> Option<Ident> {
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    if !(first.is_ascii_alphabetic() || first == '_')
+        || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        || name == "_"
+    {
+        return None;
+    }
+    if syn::parse_str::<syn::Ident>(name).is_ok() {
+        return Some(Ident::new(name, span));
+    }
+    if matches!(name, "self" | "Self" | "super" | "crate") {
+        return None;
+    }
+    Some(Ident::new_raw(name, span))
+}
+
+/// The Rust type of a `<TreeNodesModel>` port's `type`: BehaviorTree.CPP's C++ names of the
+/// primitive types, or the text as a Rust type (what `Tree::to_xml()` writes).
+pub(super) fn rust_type(text: &str) -> Option<String> {
+    let text = text.trim();
+    let known = match text {
+        "std::string"
+        | "string"
+        | "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >" => {
+            "String"
+        }
+        "double" => "f64",
+        "float" => "f32",
+        "int" | "int32_t" => "i32",
+        "unsigned" | "unsigned int" | "uint32_t" => "u32",
+        "long" | "long long" | "int64_t" => "i64",
+        "unsigned long" | "unsigned long long" | "uint64_t" => "u64",
+        "short" | "int16_t" => "i16",
+        "unsigned short" | "uint16_t" => "u16",
+        "int8_t" | "signed char" => "i8",
+        "uint8_t" | "unsigned char" => "u8",
+        "size_t" | "std::size_t" => "usize",
+        "char" => "char",
+        "bool" => "bool",
+        _ => {
+            return syn::parse_str::<syn::Type>(text)
+                .ok()
+                .map(|ty| ty.to_token_stream().to_string())
+        }
+    };
+    Some(known.to_owned())
+}
+
+/// Whether `attr`, on an entry of the invocation's `blackboard { .. }`, is `#[tracked]`.
+pub(super) fn is_tracked_attr(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident(crate::kw::TRACKED)
+}
+
+impl<'a> Tr<'a> {
+    /// An entry of `tree` named in the XML at `pos`: registered, `None` (reported) if its name is
+    /// not a Rust identifier.
+    pub(super) fn entry(
+        &mut self,
+        tree: usize,
+        name: &str,
+        pos: usize,
+        used: bool,
+    ) -> Option<usize> {
+        if name.starts_with('@') {
+            self.err(pos, format!("`{name}`: `@` (the root blackboard) is not supported; remap the entry through the subtrees"));
+            return None;
+        }
+        if rust_ident(name, self.span).is_none() {
+            self.err(pos, format!("the blackboard entry `{name}` is not a Rust identifier: use letters, digits and `_`"));
+            return None;
+        }
+        let index = self.entries.get(tree, name);
+        self.entries.infos[index].used |= used;
+        Some(index)
+    }
+
+    /// A port, remapping or `value` attribute: `{key}` (`{=}` is the entry named `port`) or a
+    /// literal.
+    pub(super) fn value(
+        &mut self,
+        tree: usize,
+        port: &str,
+        text: &str,
+        pos: usize,
+    ) -> Option<Value> {
+        match entry_ref(text) {
+            Some(Ok(key)) => self
+                .entry(tree, key, pos, true)
+                .map(|_| Value::Entry(key.to_owned())),
+            Some(Err(())) => self
+                .entry(tree, port, pos, true)
+                .map(|_| Value::Entry(port.to_owned())),
+            None => Some(Value::Literal(text.to_owned())),
+        }
+    }
+
+    /// A port or remapped entry's name as a Rust identifier.
+    pub(super) fn port_name(&mut self, name: &str, pos: usize) -> bool {
+        if rust_ident(name, self.span).is_some() {
+            return true;
+        }
+        self.err(
+            pos,
+            format!("`{name}` is not a Rust identifier, so it cannot name a port or an entry"),
+        );
+        false
+    }
+
+    /// The ports a `<TreeNodesModel>` declares for the subtree `id` (generated as tree `index`):
+    /// entries of the child, typed.
+    pub(super) fn subtree_ports(&mut self, id: &str, index: usize) {
+        let Some(model) = self.models.get(id) else {
+            return;
+        };
+        let ports: Vec<(&str, Option<&str>, usize)> =
+            model.ports.iter().map(|p| (p.name, p.ty, p.pos)).collect();
+        for (name, ty, at) in ports {
+            if let Some(entry) = self.entry(index, name, at, false) {
+                if let Some(ty) = ty.and_then(rust_type) {
+                    self.entries.infos[entry].model_types.push(ty);
+                }
+            }
+        }
+    }
+
+    /// `_autoremap="true"`: every entry of the child is the parent's entry of the same name
+    /// (repeated until nothing changes: a child's own autoremapped children add entries).
+    pub(super) fn autoremap(&mut self) {
+        loop {
+            let mut changed = false;
+            for use_index in 0..self.uses.len() {
+                let (parent, child, autoremap) = {
+                    let sub = &self.uses[use_index];
+                    (sub.parent, sub.child, sub.autoremap)
+                };
+                if !autoremap {
+                    continue;
+                }
+                let names: Vec<String> = (self.entries.infos.iter())
+                    .filter(|info| info.tree == child)
+                    .map(|info| info.name.clone())
+                    .collect();
+                for name in names {
+                    let known = self.entries.index.contains_key(&(parent, name.clone()));
+                    let parent_entry = self.entries.get(parent, &name);
+                    let child_entry = self.entries.get(child, &name);
+                    changed |=
+                        !known || self.entries.find(parent_entry) != self.entries.find(child_entry);
+                    self.entries.union(parent_entry, child_entry);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The user's declaration of entry `name`.
+    pub(super) fn declared(&self, name: &str) -> Option<&'a EntrySyntax> {
+        let input: &'a XmlInput = self.input;
+        input
+            .blackboard
+            .iter()
+            .find(|entry| syn::ext::IdentExt::unraw(&entry.name) == name)
+    }
+
+    /// Every entry's type (the user's, else one of its class's, else a `<TreeNodesModel>` port
+    /// type of its class) and whether its class is tracked.
+    pub(super) fn resolve(&mut self) {
+        let count = self.entries.infos.len();
+        let roots: Vec<usize> = (0..count).map(|index| self.entries.find(index)).collect();
+        let mut class_user: HashMap<usize, TokenStream> = HashMap::new();
+        let mut class_model: HashMap<usize, String> = HashMap::new();
+        let mut class_tracked: HashSet<usize> = HashSet::new();
+        for (info, &root) in self.entries.infos.iter().zip(&roots) {
+            if let Some(declared) = self.declared(&info.name) {
+                let ty = &declared.ty;
+                class_user.entry(root).or_insert_with(|| quote!(#ty));
+                if declared.attrs.iter().any(is_tracked_attr) {
+                    class_tracked.insert(root);
+                }
+            }
+            if let Some(ty) = info.model_types.first() {
+                class_model.entry(root).or_insert_with(|| ty.clone());
+            }
+            if info.updates {
+                class_tracked.insert(root);
+            }
+        }
+        let mut types = Vec::with_capacity(count);
+        let mut missing = Vec::new();
+        for (index, (info, &root)) in self.entries.infos.iter().zip(&roots).enumerate() {
+            let ty = match self.declared(&info.name) {
+                Some(declared) => {
+                    let ty = &declared.ty;
+                    Some(quote!(#ty))
+                }
+                None => class_user.get(&root).cloned().or_else(|| {
+                    class_model.get(&root).and_then(|ty| {
+                        ty.parse::<TokenStream>()
+                            .ok()
+                            .map(|ty| respan(ty, self.span))
+                    })
+                }),
+            };
+            if ty.is_none() {
+                missing.push(index);
+            }
+            types.push(ty);
+        }
+        for index in missing {
+            self.untyped(index);
+        }
+        self.tracked = roots
+            .iter()
+            .map(|root| class_tracked.contains(root))
+            .collect();
+        self.types = types;
+    }
+
+    /// Reports entry `index`, which has no type.
+    fn untyped(&mut self, index: usize) {
+        let (tree, name) = {
+            let info = &self.entries.infos[index];
+            (info.tree, info.name.clone())
+        };
+        let tree_id = self.trees[tree].id.clone();
+        let message = format!(
+            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, or give the port bound to it a `type` in `<TreeNodesModel>`"
+        );
+        // The tree's own position: entries have no element of their own.
+        let pos = self
+            .tree_elems
+            .get(tree_id.as_str())
+            .map_or(0, |elem| elem.range().start);
+        self.err(pos, message);
+    }
+}
+
+/// The entries of one tree, for the script translation.
+pub(super) struct TreeEntries<'t, 'a> {
+    pub(super) tr: &'t Tr<'a>,
+    pub(super) tree: usize,
+}
+
+impl TreeEntries<'_, '_> {
+    fn index(&self, name: &str) -> Option<usize> {
+        self.tr
+            .entries
+            .index
+            .get(&(self.tree, name.to_owned()))
+            .copied()
+    }
+}
+
+impl script::Entries for TreeEntries<'_, '_> {
+    fn ident(&self, name: &str) -> Ident {
+        rust_ident(name, self.tr.span).unwrap_or_else(|| Ident::new("__bt_invalid", self.tr.span))
+    }
+
+    fn is_float(&self, name: &str) -> bool {
+        self.index(name)
+            .and_then(|index| self.tr.types[index].as_ref())
+            .is_some_and(|ty| matches!(ty.to_string().as_str(), "f32" | "f64"))
+    }
+
+    fn is_tracked(&self, name: &str) -> bool {
+        self.index(name).is_some_and(|index| self.tr.tracked[index])
+    }
+}
+
+/// Gives every token of `tokens` the span `span`.
+pub(super) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            TokenTree::Group(group) => {
+                let mut new = Group::new(group.delimiter(), respan(group.stream(), span));
+                new.set_span(span);
+                TokenTree::Group(new)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,218 @@
+//! The translation's intermediate trees (one per `<BehaviorTree>` used) and its state, [`Tr`],
+//! which `translate`, `params` and `entries` fill in and `emit` reads.
+
+use std::collections::{HashMap, VecDeque};
+
+use proc_macro2::{Ident, Span, TokenStream};
+use roxmltree::{Document, Node as XNode};
+
+use super::input::XmlInput;
+use super::script::Expr;
+use super::table::Row;
+use crate::ctxt::Ctxt;
+use crate::parse::Header;
+
+/// A node of a `<TreeNodesModel>`.
+pub(super) struct Model<'a> {
+    pub(super) category: &'a str,
+    pub(super) ports: Vec<ModelPort<'a>>,
+}
+
+pub(super) struct ModelPort<'a> {
+    pub(super) name: &'a str,
+    pub(super) ty: Option<&'a str>,
+    pub(super) pos: usize,
+}
+
+/// A tree to generate: the main tree (index 0) and each `<BehaviorTree>` a `SubTree` runs.
+pub(super) struct TreeIr {
+    pub(super) id: String,
+    pub(super) ident: Ident,
+    pub(super) root: Option<NodeIr>,
+}
+
+pub(super) struct NodeIr {
+    pub(super) name: Option<String>,
+    /// The DSL attribute and its script.
+    pub(super) conditions: Vec<(&'static str, Script)>,
+    pub(super) kind: KindIr,
+    pub(super) children: Vec<NodeIr>,
+}
+
+pub(super) enum Script {
+    Test(Expr),
+    Act(Vec<(String, &'static str, Expr)>),
+}
+
+pub(super) enum KindIr {
+    BuiltIn {
+        row: &'static Row,
+        args: Vec<(&'static str, Arg)>,
+    },
+    Leaf {
+        mapping: usize,
+        ports: Vec<(String, Value)>,
+    },
+    SubTree {
+        target: Target,
+        remaps: Vec<(String, Value)>,
+        autoremap: bool,
+    },
+    /// After an error.
+    Invalid,
+}
+
+pub(super) enum Arg {
+    /// Already DSL text (a count, a flag, an entry's name).
+    Text(String),
+    Value(Value),
+    Script(Script),
+}
+
+#[derive(Clone)]
+pub(super) enum Value {
+    Entry(String),
+    Literal(String),
+}
+
+#[derive(Clone, Copy)]
+pub(super) enum Target {
+    /// A tree generated from this file (its index).
+    Generated(usize),
+    /// `nodes { ID = SubTree(Type) }` (the mapping's index).
+    Mapped(usize),
+}
+
+/// A `SubTree` node running a tree of this file: for `_autoremap` and the cycle check.
+pub(super) struct SubUse {
+    pub(super) parent: usize,
+    pub(super) child: usize,
+    pub(super) autoremap: bool,
+    pub(super) pos: usize,
+}
+
+/// An attribute that is a port or parameter: its name, text, the offset of its value and of
+/// the attribute.
+pub(super) type Param<'a> = (&'a str, &'a str, usize, usize);
+
+/// The translation's state.
+pub(super) struct Tr<'a> {
+    pub(super) header: &'a Header,
+    pub(super) input: &'a XmlInput,
+    pub(super) doc: &'a Document<'a>,
+    pub(super) display: &'a str,
+    /// Where every error and every generated token is spanned.
+    pub(super) span: Span,
+    /// Every error found; checked by [`Tr::finish`].
+    pub(super) cx: Ctxt,
+    /// Whether an error was reported.
+    pub(super) failed: bool,
+    /// `<BehaviorTree>` elements by ID.
+    pub(super) tree_elems: HashMap<&'a str, XNode<'a, 'a>>,
+    pub(super) models: HashMap<&'a str, Model<'a>>,
+    pub(super) trees: Vec<TreeIr>,
+    /// Generated trees by ID.
+    pub(super) tree_index: HashMap<String, usize>,
+    pub(super) queue: VecDeque<(usize, XNode<'a, 'a>)>,
+    pub(super) entries: EntryTable,
+    pub(super) uses: Vec<SubUse>,
+    /// Resolved entry types (by entry index) and tracked classes, after `resolve`.
+    pub(super) types: Vec<Option<TokenStream>>,
+    pub(super) tracked: Vec<bool>,
+}
+
+/// A blackboard entry of one tree; entries joined by remapping are one class (union-find).
+pub(super) struct EntryInfo {
+    pub(super) tree: usize,
+    pub(super) name: String,
+    /// Used by a node of its own tree (else only there for a remapping).
+    pub(super) used: bool,
+    /// Types from `<TreeNodesModel>` ports bound to it.
+    pub(super) model_types: Vec<String>,
+    /// Used by an update node (`WasEntryUpdated`, ..): tracked.
+    pub(super) updates: bool,
+}
+
+/// Every entry of every tree, by (tree, name), in first-use order.
+#[derive(Default)]
+pub(super) struct EntryTable {
+    pub(super) index: HashMap<(usize, String), usize>,
+    pub(super) infos: Vec<EntryInfo>,
+    parent: Vec<usize>,
+}
+
+impl EntryTable {
+    pub(super) fn get(&mut self, tree: usize, name: &str) -> usize {
+        if let Some(&index) = self.index.get(&(tree, name.to_owned())) {
+            return index;
+        }
+        let index = self.infos.len();
+        self.index.insert((tree, name.to_owned()), index);
+        self.infos.push(EntryInfo {
+            tree,
+            name: name.to_owned(),
+            used: false,
+            model_types: Vec::new(),
+            updates: false,
+        });
+        self.parent.push(index);
+        index
+    }
+
+    pub(super) fn find(&mut self, mut index: usize) -> usize {
+        while self.parent[index] != index {
+            self.parent[index] = self.parent[self.parent[index]];
+            index = self.parent[index];
+        }
+        index
+    }
+
+    pub(super) fn union(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[b.max(a)] = a.min(b);
+        }
+    }
+}
+
+impl<'a> Tr<'a> {
+    /// `file:line:column` of byte `pos`.
+    pub(super) fn loc(&self, pos: usize) -> String {
+        let at = self.doc.text_pos_at(pos);
+        format!("{}:{}:{}", self.display, at.row, at.col)
+    }
+
+    /// Reports an error at byte `pos` of the XML.
+    pub(super) fn err(&mut self, pos: usize, message: impl AsRef<str>) {
+        let message = format!("{}: {}", self.loc(pos), message.as_ref());
+        self.error(syn::Error::new(self.span, message));
+    }
+
+    /// Reports an error spanned elsewhere.
+    pub(super) fn error(&mut self, error: syn::Error) {
+        self.failed = true;
+        self.cx.syn_error(error);
+    }
+
+    /// The index of the `nodes { .. }` mapping of `id`.
+    pub(super) fn mapping(&self, id: &str) -> Option<usize> {
+        self.input.nodes.iter().position(|mapping| mapping.id == id)
+    }
+
+    /// Ends the translation: the translated trees, or every error found.
+    pub(super) fn finish(mut self) -> syn::Result<Self> {
+        // What stays behind is a `Ctxt` that was checked (`Default`'s), which may be dropped.
+        std::mem::take(&mut self.cx).check()?;
+        Ok(self)
+    }
+}
+
+/// `` `a`, `b` `` (or `none`).
+pub(super) fn format_list<'s>(items: impl Iterator<Item = &'s str>) -> String {
+    let items: Vec<String> = items.map(|item| format!("`{item}`")).collect();
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
+    }
+}

@@ -1,0 +1,431 @@
+//! A node's XML attributes as the DSL's arguments: a built-in node's by its row of the table
+//! (`table`), a mapped leaf's as its ports, a `<SubTree>`'s as its remappings, and the scripts.
+
+use roxmltree::Node as XNode;
+
+use super::entries::{entry_ref, rust_ident, rust_type};
+use super::ir::{format_list, Arg, KindIr, Param, Script, SubUse, Target, Tr, Value};
+use super::script::{self, Stmt};
+use super::table::{Form, Row};
+use crate::kinds::{self, Arity};
+
+impl<'a> Tr<'a> {
+    /// A node of `row`.
+    pub(super) fn built_in(
+        &mut self,
+        tree: usize,
+        row: &'static Row,
+        pos: usize,
+        params: &[Param<'a>],
+        children: usize,
+    ) -> KindIr {
+        let name = row.xml;
+        // Checked here rather than by the model: its messages name the XML's line and column,
+        // and the XML's names, not the DSL's braces.
+        if let Some(problem) = kinds::lookup(row.dsl).and_then(|spec| {
+            let arity = spec.arity;
+            arity_problem(name, arity, children)
+        }) {
+            self.err(pos, problem);
+        }
+        for &(attribute, _, _, at) in params {
+            if !row.params.iter().any(|param| param.attribute == attribute) {
+                let takes = if row.params.is_empty() {
+                    "it takes no parameters".to_owned()
+                } else {
+                    format!(
+                        "it takes {}",
+                        format_list(row.params.iter().map(|p| p.attribute))
+                    )
+                };
+                self.err(
+                    at,
+                    format!("unknown attribute `{attribute}` on `{name}`; {takes}"),
+                );
+            }
+        }
+        let mut args = Vec::new();
+        for param in row.params {
+            let given = params
+                .iter()
+                .find(|(attribute, ..)| *attribute == param.attribute);
+            let (text, at) = match (given, param.default) {
+                (Some(&(_, text, at, _)), _) => (text, at),
+                (None, Some(default)) => (default, pos),
+                (None, None) => {
+                    self.err(pos, format!("`{name}` needs `{}`", param.attribute));
+                    continue;
+                }
+            };
+            if let Some(arg) = self.arg(tree, row, param.attribute, param.form, text, at) {
+                args.push((param.attribute, arg));
+            }
+        }
+        if args.len() == row.params.len() {
+            KindIr::BuiltIn { row, args }
+        } else {
+            KindIr::Invalid
+        }
+    }
+
+    /// One attribute of a built-in node as its argument.
+    fn arg(
+        &mut self,
+        tree: usize,
+        row: &Row,
+        attribute: &str,
+        form: Form,
+        text: &str,
+        at: usize,
+    ) -> Option<Arg> {
+        let name = row.xml;
+        let result = match form {
+            Form::Count | Form::Millis if entry_ref(text).is_some() => {
+                // Read by the node when it runs (the guide's "Counts and durations").
+                let Some(Ok(key)) = entry_ref(text) else {
+                    self.err(
+                        at,
+                        format!("`{name}`'s `{attribute}` names a blackboard entry: `{{key}}`"),
+                    );
+                    return None;
+                };
+                self.entry(tree, key, at, true)?;
+                Ok(format!("{{{}}}", rust_ident(key, self.span)?))
+            }
+            Form::Key | Form::TrackedKey => {
+                return self.key_arg(tree, name, attribute, form, text, at)
+            }
+            Form::Int | Form::Millis if entry_ref(text).is_some() => Err(format!(
+                "must be a number here: the DSL's `{}` takes a constant, not a blackboard entry",
+                row.dsl
+            )),
+            Form::Count | Form::Bool | Form::Int | Form::Millis | Form::Status => {
+                constant(form, text).map_err(|what| format!("must be {what}, not `{text}`"))
+            }
+            Form::Value => return self.value(tree, attribute, text, at).map(Arg::Value),
+            Form::Script => {
+                return self
+                    .script(tree, attribute, text, at, false)
+                    .map(Arg::Script)
+            }
+            Form::Condition => {
+                return self
+                    .script(tree, attribute, text, at, true)
+                    .map(Arg::Script)
+            }
+        };
+        match result {
+            Ok(text) => Some(Arg::Text(text)),
+            Err(problem) => {
+                self.err(at, format!("`{name}`'s `{attribute}` {problem}"));
+                None
+            }
+        }
+    }
+
+    /// A blackboard entry's name, `{key}` or `key`; a tracked one for an update node.
+    fn key_arg(
+        &mut self,
+        tree: usize,
+        name: &str,
+        attribute: &str,
+        form: Form,
+        text: &str,
+        at: usize,
+    ) -> Option<Arg> {
+        let key = match entry_ref(text) {
+            Some(Ok(key)) => key,
+            None => text.trim(),
+            Some(Err(())) => {
+                self.err(
+                    at,
+                    format!(
+                        "`{name}`'s `{attribute}` names a blackboard entry: `{{key}}` or `key`"
+                    ),
+                );
+                return None;
+            }
+        };
+        let index = self.entry(tree, key, at, true)?;
+        if form == Form::TrackedKey {
+            self.entries.infos[index].updates = true;
+        }
+        Some(Arg::Text(rust_ident(key, self.span)?.to_string()))
+    }
+
+    /// A script attribute: one boolean expression (`test`), or assignments.
+    pub(super) fn script(
+        &mut self,
+        tree: usize,
+        attribute: &str,
+        text: &str,
+        at: usize,
+        test: bool,
+    ) -> Option<Script> {
+        let statements = match script::parse(text) {
+            Ok(statements) => statements,
+            Err(error) => {
+                self.err(at + error.offset, format!("`{attribute}=\"{text}\"`: {} (the XML front end translates a subset of BehaviorTree.CPP's scripts: see the `bt` docs)", error.message));
+                return None;
+            }
+        };
+        let mut names = Vec::new();
+        for statement in &statements {
+            script::entries(statement, &mut names);
+        }
+        let mut ok = true;
+        for name in names {
+            ok &= self.entry(tree, &name, at, true).is_some();
+        }
+        let script = if test {
+            match &statements[..] {
+                [Stmt::Expr(expr)] => Script::Test(expr.clone()),
+                _ => {
+                    self.err(at, format!("`{attribute}=\"{text}\"` must be one boolean expression, such as `battery < 20`: it only reads the blackboard"));
+                    return None;
+                }
+            }
+        } else {
+            let mut assignments = Vec::new();
+            for statement in statements {
+                match statement {
+                    Stmt::Assign { target, op, value } => assignments.push((target, op, value)),
+                    Stmt::Expr(_) => {
+                        self.err(at, format!("`{attribute}=\"{text}\"` must be assignments, such as `count += 1; done := true`: a value alone has no effect"));
+                        return None;
+                    }
+                }
+            }
+            Script::Act(assignments)
+        };
+        ok.then_some(script)
+    }
+
+    /// A node the user mapped to a leaf type.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn leaf(
+        &mut self,
+        tree: usize,
+        id: &str,
+        pos: usize,
+        index: usize,
+        category: Option<&str>,
+        params: &[Param<'a>],
+        children: &[XNode],
+    ) -> KindIr {
+        let kind = self.input.nodes[index].kind.to_string();
+        let declared = category.or(self.models.get(id).map(|model| model.category));
+        let fits = match declared {
+            Some("Condition") => kind == "Condition",
+            Some("Action") => kind == "Action" || kind == "StatefulAction",
+            Some(other) => {
+                self.err(pos, format!("`{id}` is declared a `{other}`, but `nodes` maps it to the leaf `{kind}(..)`; only leaves can be mapped"));
+                return KindIr::Invalid;
+            }
+            None => true,
+        };
+        if !fits {
+            let declared = declared.unwrap_or_default();
+            self.err(pos, format!("`{id}` is declared a `{declared}` in the XML, but `nodes` maps it to `{kind}(..)`"));
+        }
+        if let Some(child) = children.first() {
+            self.err(
+                child.range().start,
+                format!("`{id}` is a leaf (`{kind}(..)`) and has no children"),
+            );
+        }
+        let mut ports = Vec::new();
+        for &(port, text, at, _) in params {
+            if !self.port_name(port, at) {
+                continue;
+            }
+            let Some(value) = self.value(tree, port, text, at) else {
+                continue;
+            };
+            if let Value::Entry(key) = &value {
+                self.port_type(tree, id, port, key);
+            }
+            ports.push((port.to_owned(), value));
+        }
+        KindIr::Leaf {
+            mapping: index,
+            ports,
+        }
+    }
+
+    /// The `<TreeNodesModel>` type of leaf `id`'s `port`, if any, for the entry `key` bound to it.
+    fn port_type(&mut self, tree: usize, id: &str, port: &str, key: &str) {
+        let ty = (self.models.get(id))
+            .and_then(|model| model.ports.iter().find(|p| p.name == port))
+            .and_then(|p| p.ty.map(|ty| (ty, p.pos)));
+        if let Some((ty, at)) = ty {
+            match rust_type(ty) {
+                Some(ty) => {
+                    let entry = self.entries.get(tree, key);
+                    self.entries.infos[entry].model_types.push(ty);
+                }
+                None => self.err(at, format!("the port type `{ty}` is not a Rust type")),
+            }
+        }
+    }
+
+    /// `<SubTree ID=".." remaps.. _autoremap=".."/>`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn subtree(
+        &mut self,
+        tree: usize,
+        id: &str,
+        pos: usize,
+        mapping: Option<usize>,
+        params: &[Param<'a>],
+        autoremap: Option<(&str, usize)>,
+        children: &[XNode],
+    ) -> KindIr {
+        if let Some(child) = children.first() {
+            self.err(
+                child.range().start,
+                "a `<SubTree>` has no children: its nodes are in its own `<BehaviorTree>`",
+            );
+        }
+        let autoremap = match autoremap.map(|(text, at)| (text.trim(), at)) {
+            None | Some(("false" | "0", _)) => false,
+            Some(("true" | "1", _)) => true,
+            Some((text, at)) => {
+                self.err(
+                    at,
+                    format!("`_autoremap` must be `true` or `false`, not `{text}`"),
+                );
+                false
+            }
+        };
+        let Some(target) = self.subtree_target(id, pos, mapping) else {
+            return KindIr::Invalid;
+        };
+        let remaps = self.remaps(tree, target, autoremap, params);
+        if let Target::Generated(child) = target {
+            self.uses.push(SubUse {
+                parent: tree,
+                child,
+                autoremap,
+                pos,
+            });
+        }
+        KindIr::SubTree {
+            target,
+            remaps,
+            autoremap,
+        }
+    }
+
+    /// The tree a `<SubTree ID="id">` runs: mapped, or one of the file's.
+    fn subtree_target(&mut self, id: &str, pos: usize, mapping: Option<usize>) -> Option<Target> {
+        match mapping {
+            Some(index) if self.input.nodes[index].kind == "SubTree" => Some(Target::Mapped(index)),
+            Some(index) => {
+                let kind = self.input.nodes[index].kind.to_string();
+                self.err(
+                    pos,
+                    format!("`{id}` is a subtree here, but `nodes` maps it to `{kind}(..)`"),
+                );
+                None
+            }
+            None => match self.tree_elems.get(id).copied() {
+                Some(elem) => Some(Target::Generated(self.generated(id, elem))),
+                None => {
+                    let trees = format_list(self.tree_elems.keys().copied());
+                    self.err(pos, format!("no `<BehaviorTree ID=\"{id}\">` for this `<SubTree>` (the file's trees: {trees}); or map `{id}` to a tree type in `nodes {{ {id} = SubTree(Type) }}`"));
+                    None
+                }
+            },
+        }
+    }
+
+    /// A `<SubTree>`'s remappings; each one joins the child's entry to the parent's.
+    fn remaps(
+        &mut self,
+        tree: usize,
+        target: Target,
+        autoremap: bool,
+        params: &[Param<'a>],
+    ) -> Vec<(String, Value)> {
+        let mut remaps = Vec::new();
+        for &(port, text, at, _) in params {
+            if !self.port_name(port, at) {
+                continue;
+            }
+            let Some(value) = self.value(tree, port, text, at) else {
+                continue;
+            };
+            if autoremap {
+                if matches!(&value, Value::Entry(key) if key == port) {
+                    continue;
+                }
+                self.err(at, format!("`{port}=\"{text}\"` next to `_autoremap=\"true\"`: the DSL's `..` shares every entry by name and takes no other remapping; remove `_autoremap` and remap each entry"));
+                continue;
+            }
+            if let Target::Generated(child) = target {
+                if let Some(child_entry) = self.entry(child, port, at, false) {
+                    if let Value::Entry(key) = &value {
+                        let parent_entry = self.entries.get(tree, key);
+                        self.entries.union(parent_entry, child_entry);
+                    }
+                }
+            }
+            remaps.push((port.to_owned(), value));
+        }
+        remaps
+    }
+}
+
+/// What is wrong with `children` children for a node named `name` (in the XML) of `arity`.
+fn arity_problem(name: &str, arity: Arity, children: usize) -> Option<String> {
+    match (arity, children) {
+        (Arity::None, 0) | (Arity::One, 1) => None,
+        (Arity::AtLeastOne, n) if n > 0 => None,
+        (Arity::None, n) => Some(format!("`{name}` is a leaf and has no children, found {n}")),
+        (Arity::One, n) => Some(format!(
+            "`{name}` is a decorator and takes exactly one child, found {n}"
+        )),
+        (Arity::AtLeastOne, _) => Some(format!("`{name}` needs at least one child")),
+        (Arity::TwoOrThree, 2 | 3) | (Arity::Two, 2) => None,
+        (Arity::Two, n) => Some(format!("`{name}` takes exactly two children, found {n}")),
+        (Arity::TwoOrThree, n) => Some(format!(
+            "`{name}` takes a condition and one or two branches, found {n} children"
+        )),
+        (Arity::AtLeastTwo, n) if n >= 2 => None,
+        (Arity::AtLeastTwo, n) => Some(format!(
+            "`{name}` takes a try block and a catch child, found {n} children"
+        )),
+        // Switch's children are checked with its cases.
+        (Arity::Cases, _) => None,
+    }
+}
+
+/// A constant attribute of `form` (a count, a flag, a number, a status) as DSL text, or what it
+/// must be.
+fn constant(form: Form, text: &str) -> Result<String, &'static str> {
+    let trimmed = text.trim();
+    match form {
+        Form::Count if trimmed == "-1" => Ok("forever".into()),
+        Form::Count => (trimmed.parse::<u64>().map(|count| count.to_string()))
+            .map_err(|_| "a whole number, or -1 for no limit"),
+        Form::Bool => match trimmed {
+            "true" | "True" | "TRUE" | "1" => Ok("true".into()),
+            "false" | "False" | "FALSE" | "0" => Ok("false".into()),
+            _ => Err("`true` or `false`"),
+        },
+        Form::Int => {
+            (trimmed.parse::<i64>().map(|_| trimmed.to_owned())).map_err(|_| "a whole number")
+        }
+        Form::Millis => (trimmed.parse::<u64>().map(|_| trimmed.to_owned()))
+            .map_err(|_| "a number of milliseconds (a whole number, not negative)"),
+        Form::Status => match trimmed.to_ascii_uppercase().as_str() {
+            "SUCCESS" => Ok("Success".into()),
+            "FAILURE" => Ok("Failure".into()),
+            "RUNNING" => Ok("Running".into()),
+            "SKIPPED" => Ok("Skipped".into()),
+            _ => Err("a status: `SUCCESS`, `FAILURE`, `RUNNING` or `SKIPPED`"),
+        },
+        _ => Err("a constant"),
+    }
+}

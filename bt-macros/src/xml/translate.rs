@@ -1,0 +1,458 @@
+//! The translation: the XML document → one intermediate tree per `<BehaviorTree>` used (the main
+//! one, then each one a `<SubTree>` runs; `ir`), which `emit` writes in the DSL. This file reads
+//! the document and its elements; `params` turns a node's attributes into arguments, `entries`
+//! gathers and types the blackboard entries.
+//!
+//! Every error goes to the `Ctxt`, at the `xml = ".."` literal, with the XML's file, line and
+//! column in its message; translation goes on after an error, so that all of them are found.
+
+use std::collections::{HashMap, VecDeque};
+
+use proc_macro2::{Ident, Span};
+use roxmltree::{Document, Node as XNode};
+
+use super::input::XmlInput;
+use super::ir::{format_list, EntryTable, KindIr, Model, ModelPort, NodeIr, Param, Tr, TreeIr};
+use super::table::{self, attr};
+use crate::ctxt::Ctxt;
+use crate::kinds;
+use crate::model::edit_distance;
+use crate::parse::Header;
+
+/// Translates the document: every tree the invocation compiles, or every error found.
+pub(super) fn translate<'a>(
+    header: &'a Header,
+    input: &'a XmlInput,
+    doc: &'a Document<'a>,
+    display: &'a str,
+) -> syn::Result<Tr<'a>> {
+    // Every generated token sits at the literal, with mixed-site hygiene: rustc reports there,
+    // and offers no edit of the literal as a fix (its suggestions skip macro-made code).
+    let span = Span::mixed_site().located_at(input.source.lit().span());
+    let mut tr = Tr {
+        header,
+        input,
+        doc,
+        display,
+        span,
+        cx: Ctxt::new(),
+        failed: false,
+        tree_elems: HashMap::new(),
+        models: HashMap::new(),
+        trees: Vec::new(),
+        tree_index: HashMap::new(),
+        queue: VecDeque::new(),
+        entries: EntryTable::default(),
+        uses: Vec::new(),
+        types: Vec::new(),
+        tracked: Vec::new(),
+    };
+    tr.run();
+    tr.finish()
+}
+
+impl<'a> Tr<'a> {
+    /// Reads every tree used into [`Tr::trees`], its entries into [`Tr::entries`], with their
+    /// types; stops early after an error that leaves nothing to translate.
+    fn run(&mut self) {
+        let Some(main) = self.document() else {
+            return;
+        };
+        self.trees.push(TreeIr {
+            id: main.attribute("ID").unwrap_or_default().to_owned(),
+            ident: self.header.name.clone(),
+            root: None,
+        });
+        self.tree_index.insert(self.trees[0].id.clone(), 0);
+        self.queue.push_back((0, main));
+        while let Some((index, elem)) = self.queue.pop_front() {
+            self.trees[index].root = self.tree_root(index, elem);
+        }
+        self.check_cycles();
+        if !self.failed {
+            self.autoremap();
+            self.resolve();
+        }
+    }
+
+    /// Reads `<root>`: the trees and the model; returns the main tree's element, or `None` after
+    /// an error that leaves nothing to translate.
+    fn document(&mut self) -> Option<XNode<'a, 'a>> {
+        let root = self.doc.root_element();
+        if root.tag_name().name() != "root" {
+            let name = root.tag_name().name().to_owned();
+            let message = format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
+            self.err(root.range().start, message);
+            return None;
+        }
+        if let Some(format) = root.attribute("BTCPP_format") {
+            if format.trim() != "4" {
+                self.err(
+                    root.range().start,
+                    format!("this is BehaviorTree.CPP {format} XML; only format 4 (`BTCPP_format=\"4\"`) is supported"),
+                );
+                return None;
+            }
+        }
+        let order = self.root_children(root);
+        if self.failed {
+            return None;
+        }
+        self.main_tree(root, &order)
+    }
+
+    /// The `<BehaviorTree>`s (their IDs in order) and the `<TreeNodesModel>` of `<root>`.
+    fn root_children(&mut self, root: XNode<'a, 'a>) -> Vec<&'a str> {
+        let mut order = Vec::new();
+        for child in root.children().filter(XNode::is_element) {
+            let pos = child.range().start;
+            match child.tag_name().name() {
+                "BehaviorTree" => match child.attribute("ID") {
+                    None => self.err(pos, "a `<BehaviorTree>` needs an `ID`"),
+                    Some(id) if self.tree_elems.contains_key(id) => {
+                        self.err(pos, format!("two `<BehaviorTree>`s have the ID `{id}`"))
+                    }
+                    Some(id) => {
+                        order.push(id);
+                        self.tree_elems.insert(id, child);
+                    }
+                },
+                "TreeNodesModel" => self.model(child),
+                "include" => self.err(
+                    pos,
+                    "`<include>` is not supported: put the trees in one file",
+                ),
+                other => {
+                    let other = other.to_owned();
+                    self.err(
+                        pos,
+                        format!("unexpected `<{other}>`: `<root>` holds `<BehaviorTree>`s and a `<TreeNodesModel>`"),
+                    )
+                }
+            }
+        }
+        order
+    }
+
+    /// The tree to compile: `tree = ".."`, else `main_tree_to_execute`, else the only one.
+    fn main_tree(&mut self, root: XNode<'a, 'a>, order: &[&str]) -> Option<XNode<'a, 'a>> {
+        let known = || format_list(order.iter().copied());
+        let main = match &self.input.tree {
+            Some(lit) => {
+                let id = lit.value();
+                if let Some(elem) = self.tree_elems.get(id.as_str()) {
+                    return Some(*elem);
+                }
+                let message = format!(
+                    "{} has no `<BehaviorTree ID=\"{id}\">`; its trees: {}",
+                    self.display,
+                    known()
+                );
+                self.error(syn::Error::new(lit.span(), message));
+                return None;
+            }
+            None => match root.attribute("main_tree_to_execute") {
+                Some(id) => self.tree_elems.get(id).copied().ok_or(id),
+                None if order.len() == 1 => Ok(self.tree_elems[order[0]]),
+                None => Err(""),
+            },
+        };
+        main.map_err(|id| {
+            let message = if id.is_empty() && order.is_empty() {
+                "there is no `<BehaviorTree>`".to_owned()
+            } else if id.is_empty() {
+                format!("there are {} trees ({}) and no `main_tree_to_execute`: choose one with `tree = \"ID\"`", order.len(), known())
+            } else {
+                format!("`main_tree_to_execute` names `{id}`, but there is no such `<BehaviorTree>`; its trees: {}", known())
+            };
+            self.err(root.range().start, message);
+        })
+        .ok()
+    }
+
+    /// `<TreeNodesModel>`: the declared categories and port types.
+    fn model(&mut self, elem: XNode<'a, 'a>) {
+        for node in elem.children().filter(XNode::is_element) {
+            let Some(id) = node.attribute("ID") else {
+                self.err(
+                    node.range().start,
+                    "a `<TreeNodesModel>` entry needs an `ID`",
+                );
+                continue;
+            };
+            let ports = (node.children().filter(XNode::is_element))
+                .filter(|port| port.tag_name().name().ends_with("_port"))
+                .filter_map(|port| {
+                    Some(ModelPort {
+                        name: port.attribute("name")?,
+                        ty: port.attribute("type").filter(|ty| !ty.trim().is_empty()),
+                        pos: port.range().start,
+                    })
+                })
+                .collect();
+            self.models.insert(
+                id,
+                Model {
+                    category: node.tag_name().name(),
+                    ports,
+                },
+            );
+        }
+    }
+
+    /// The one node under `<BehaviorTree>`.
+    fn tree_root(&mut self, tree: usize, elem: XNode<'a, 'a>) -> Option<NodeIr> {
+        let nodes: Vec<XNode> = elem.children().filter(XNode::is_element).collect();
+        let id = self.trees[tree].id.clone();
+        match nodes[..] {
+            [root] => {
+                let mut names = HashMap::new();
+                Some(self.node(tree, root, &mut names))
+            }
+            [] => {
+                self.err(
+                    elem.range().start,
+                    format!("`<BehaviorTree ID=\"{id}\">` is empty: it needs one root node"),
+                );
+                None
+            }
+            [_, second, ..] => {
+                self.err(
+                    second.range().start,
+                    format!("`<BehaviorTree ID=\"{id}\">` has {} root nodes; a tree has exactly one: put them under a `<Sequence>` or `<Fallback>`", nodes.len()),
+                );
+                None
+            }
+        }
+    }
+
+    /// An element and its descendants. Recursive: [`super::input::XML_MAX_DEPTH`] bounds the
+    /// depth before the document is parsed.
+    fn node(
+        &mut self,
+        tree: usize,
+        elem: XNode<'a, 'a>,
+        names: &mut HashMap<String, usize>,
+    ) -> NodeIr {
+        let pos = elem.range().start;
+        let tag = elem.tag_name().name();
+        let mut ir = NodeIr {
+            name: None,
+            conditions: Vec::new(),
+            kind: KindIr::Invalid,
+            children: Vec::new(),
+        };
+        let (id, category) = match tag {
+            "Action" | "Condition" | "Decorator" | "Control" | "SubTree" => {
+                match elem.attribute("ID") {
+                    Some(id) => (id, Some(tag)),
+                    None => {
+                        self.err(
+                            pos,
+                            format!("`<{tag}>` needs an `ID`: `<{tag} ID=\"..\"/>`"),
+                        );
+                        return ir;
+                    }
+                }
+            }
+            _ => (tag, None),
+        };
+        let (params, autoremap) = self.attributes(tree, elem, id, names, &mut ir);
+        let children: Vec<XNode> = elem.children().filter(XNode::is_element).collect();
+        let mapping = self.mapping(id);
+        let mapped_subtree = mapping.is_some_and(|m| self.input.nodes[m].kind == "SubTree");
+        if tag == "SubTree" || mapped_subtree {
+            ir.kind = self.subtree(tree, id, pos, mapping, &params, autoremap, &children);
+            return ir;
+        }
+        if let Some((_, at)) = autoremap {
+            self.err(at, "`_autoremap` is for `<SubTree>`");
+        }
+        if let Some(index) = mapping {
+            ir.kind = self.leaf(tree, id, pos, index, category, &params, &children);
+            return ir;
+        }
+        let row = table::row(id).filter(|row| kinds::lookup(row.dsl).is_some());
+        let Some(row) = row else {
+            self.unknown(id, pos, category, children.is_empty());
+            return ir;
+        };
+        ir.kind = self.built_in(tree, row, pos, &params, children.len());
+        for child in children {
+            let child = self.node(tree, child, names);
+            ir.children.push(child);
+        }
+        ir
+    }
+
+    /// Reads the attributes every node takes into `ir` (its name, its pre- and
+    /// post-conditions); returns the others, its ports or parameters, and `_autoremap`.
+    fn attributes(
+        &mut self,
+        tree: usize,
+        elem: XNode<'a, 'a>,
+        id: &str,
+        names: &mut HashMap<String, usize>,
+        ir: &mut NodeIr,
+    ) -> (Vec<Param<'a>>, Option<(&'a str, usize)>) {
+        let mut params = Vec::new();
+        let mut autoremap = None;
+        for attr in elem.attributes() {
+            let (name, value, at) = (attr.name(), attr.value(), attr.range_value().start);
+            match name {
+                "ID" => {}
+                "name" => {
+                    if value != id && !value.is_empty() {
+                        if let Some(&earlier) = names.get(value) {
+                            let earlier = self.loc(earlier);
+                            self.err(at, format!("two nodes of this tree are named \"{value}\" (the other at {earlier}); names must be unique within a tree"));
+                        } else {
+                            names.insert(value.to_owned(), at);
+                            ir.name = Some(value.to_owned());
+                        }
+                    }
+                }
+                attr::AUTOREMAP => autoremap = Some((value, at)),
+                "__shared_blackboard" => self.err(
+                    at,
+                    "`__shared_blackboard` is BehaviorTree.CPP 3's; write `_autoremap=\"true\"`",
+                ),
+                _ => match table::CONDITIONS.iter().find(|(xml, ..)| *xml == name) {
+                    Some(&(_, dsl, test)) => {
+                        if let Some(script) = self.script(tree, name, value, at, test) {
+                            ir.conditions.push((dsl, script));
+                        }
+                    }
+                    // BehaviorTree.CPP keeps other `_` attributes (`_description`) without effect.
+                    None if name.starts_with('_') => {}
+                    None => params.push((name, value, at, attr.range().start)),
+                },
+            }
+        }
+        (params, autoremap)
+    }
+
+    /// A node that is neither built in nor mapped.
+    fn unknown(&mut self, id: &str, pos: usize, category: Option<&str>, leaf: bool) {
+        if table::NOT_YET.contains(&id) {
+            let instead = if leaf {
+                format!("map it to a leaf of yours in `nodes {{ {id} = StatefulAction(Type) }}`, or use another node")
+            } else {
+                "use another node".to_owned()
+            };
+            self.err(
+                pos,
+                format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; {instead}"),
+            );
+            return;
+        }
+        if matches!(id, "InlineCondition" | "InlineAction") {
+            self.err(pos, format!("`{id}` is a closure of a tree exported by `to_xml()`; map it to a leaf type: `nodes {{ {id} = Action(Type) }}`"));
+            return;
+        }
+        let kind = match category.or(self.models.get(id).map(|model| model.category)) {
+            Some("Condition") => "Condition",
+            _ => "Action",
+        };
+        // The model's suggestion rule (`check::unknown_kind`), over the names an XML node may
+        // have: the table's and the mapped IDs.
+        let known = (table::ROWS.iter().map(|row| row.xml))
+            .chain(self.input.nodes.iter().map(|m| m.id.as_str()))
+            .filter(|known| known.eq_ignore_ascii_case(id) || edit_distance(known, id) <= 2)
+            .min_by_key(|known| edit_distance(known, id));
+        let hint = match known {
+            Some(known) => format!("; did you mean `{known}`?"),
+            None => String::new(),
+        };
+        self.err(pos, format!("unknown node `{id}`: map its ID to a leaf type in the invocation, `nodes {{ {id} = {kind}(Type) }}` (or `Condition`, `Action`, `StatefulAction`){hint}"));
+    }
+
+    /// The index of the generated tree `id`, queued for translation the first time.
+    pub(super) fn generated(&mut self, id: &str, elem: XNode<'a, 'a>) -> usize {
+        if let Some(&index) = self.tree_index.get(id) {
+            return index;
+        }
+        let index = self.trees.len();
+        let ident = tree_ident(id, self.span);
+        if let Some(other) = self.trees.iter().find(|tree| tree.ident == ident) {
+            let other = other.id.clone();
+            let pos = elem.range().start;
+            self.err(pos, format!("the tree `{id}` would be a type named `{ident}`, like the tree `{other}`: give one of them another ID, or map one to a tree type of yours in `nodes {{ {id} = SubTree(Type) }}`"));
+        }
+        self.trees.push(TreeIr {
+            id: id.to_owned(),
+            ident,
+            root: None,
+        });
+        self.tree_index.insert(id.to_owned(), index);
+        self.queue.push_back((index, elem));
+        self.subtree_ports(id, index);
+        index
+    }
+
+    /// A tree that contains itself is an error (BehaviorTree.CPP's too).
+    fn check_cycles(&mut self) {
+        let count = self.trees.len();
+        let mut edges: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+        for sub in &self.uses {
+            edges[sub.parent].push((sub.child, sub.pos));
+        }
+        // 0 unvisited, 1 on the path, 2 done; the stack holds (tree, next edge).
+        let mut state = vec![0u8; count];
+        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+        state[0] = 1;
+        while let Some(&(node, next)) = stack.last() {
+            let Some(&(child, pos)) = edges[node].get(next) else {
+                state[node] = 2;
+                stack.pop();
+                continue;
+            };
+            if let Some(top) = stack.last_mut() {
+                top.1 += 1;
+            }
+            match state[child] {
+                0 => {
+                    state[child] = 1;
+                    stack.push((child, 0));
+                }
+                1 => {
+                    let from = stack.iter().position(|&(t, _)| t == child).unwrap_or(0);
+                    let cycle: Vec<&str> = (stack[from..].iter().map(|&(t, _)| t))
+                        .chain([child])
+                        .map(|t| self.trees[t].id.as_str())
+                        .collect();
+                    let message = format!(
+                        "tree `{}` contains itself ({}): its struct would contain itself",
+                        self.trees[child].id,
+                        cycle.join(" → ")
+                    );
+                    self.err(pos, message);
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A generated tree's type name: its ID when that is a Rust identifier, else the ID's letters and
+/// digits in UpperCamelCase (`recharge-battery` → `RechargeBattery`).
+pub(super) fn tree_ident(id: &str, span: Span) -> Ident {
+    if let Ok(ident) = syn::parse_str::<syn::Ident>(id) {
+        let mut ident = ident;
+        ident.set_span(span);
+        return ident;
+    }
+    let mut name = String::new();
+    for word in id.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            name.push(first.to_ascii_uppercase());
+            name.extend(chars);
+        }
+    }
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic()) || name == "Self" {
+        name.insert_str(0, "Tree");
+    }
+    Ident::new(&name, span)
+}
