@@ -11,8 +11,8 @@
 //! user's token) would lose its span, so that rustc's errors would point at the whole invocation
 //! instead of the offending token. So the output starts with an import, `use $crate as
 //! __bt_crate_Tree;` (named after the first tree, unique in its module), every `::bt` becomes
-//! that name with the span `bt` had, and every module the output opens imports the name from
-//! its parent.
+//! that name with the span `bt` had, and every module the output opens imports `$crate` again
+//! under the same name.
 //!
 //! `#[derive(Ports)]` cannot see `$crate` (a derive is called directly); a renamed dependency
 //! gives the path with `#[port(crate = behave)]` on the struct, and its tokens take the place of
@@ -28,8 +28,8 @@ const WRITTEN: &str = "bt";
 enum Target {
     /// A path given by the user (`behave`, `::behave`): its tokens.
     Path(Vec<TokenTree>),
-    /// An import of `$crate` under this name.
-    Alias(Ident),
+    /// An import of `$crate` (the tokens) under this name.
+    Alias(TokenStream, Ident),
 }
 
 /// `tokens` (the output of `behavior_tree!` for `input`) with every path that starts `::bt`
@@ -46,7 +46,8 @@ pub fn rebase(tokens: TokenStream, krate: &TokenStream, input: &TokenStream) -> 
         return rebase_stream(tokens, &Target::Path(krate_tokens)).unwrap_or_else(|tokens| tokens);
     }
     let alias = Ident::new(&alias_name(input), Span::call_site());
-    let Ok(rebased) = rebase_stream(tokens.clone(), &Target::Alias(alias.clone())) else {
+    let target = Target::Alias(krate.clone(), alias.clone());
+    let Ok(rebased) = rebase_stream(tokens.clone(), &target) else {
         return tokens;
     };
     quote! {
@@ -93,7 +94,7 @@ fn rebase_stream(tokens: TokenStream, target: &Target) -> Result<TokenStream, To
                     token.set_span(span);
                     token
                 })),
-                Target::Alias(alias) => {
+                Target::Alias(_, alias) => {
                     out.push(TokenTree::Ident(Ident::new(&alias.to_string(), span)))
                 }
             }
@@ -104,11 +105,13 @@ fn rebase_stream(tokens: TokenStream, target: &Target) -> Result<TokenStream, To
         match &tokens[i] {
             TokenTree::Group(group) => match rebase_stream(group.stream(), target) {
                 Ok(mut stream) => {
-                    if let Target::Alias(alias) = target {
+                    if let Target::Alias(krate, alias) = target {
                         if opens_module(&tokens, i) {
+                            // Not `use super::alias`: in a function's body, `super` is the
+                            // module around the function, not the block the import is in.
                             stream = quote! {
                                 #[allow(unused_imports)]
-                                use super::#alias;
+                                use #krate as #alias;
                                 #stream
                             };
                         }
@@ -259,7 +262,7 @@ mod tests {
             }
             const C: ::bt::Y = 1;
         );
-        let target = Target::Alias(Ident::new("__bt_crate_T", Span::call_site()));
+        let target = Target::Alias(quote!(krate), Ident::new("__bt_crate_T", Span::call_site()));
         let out = rebase_stream(code, &target).unwrap().to_string();
         assert_eq!(
             out,
@@ -267,7 +270,7 @@ mod tests {
                 struct T;
                 mod m {
                     #[allow(unused_imports)]
-                    use super::__bt_crate_T;
+                    use krate as __bt_crate_T;
                     impl __bt_crate_T::X for super::T {}
                 }
                 const C: __bt_crate_T::Y = 1;

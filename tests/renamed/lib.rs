@@ -135,3 +135,18 @@ fn trees_compile_and_tick_under_another_name() {
     assert_eq!(xml.blackboard().x, 3);
     assert_eq!(<Add as behave::Ports>::PORTS.len(), 3);
 }
+
+#[test]
+fn a_tree_in_a_function_body() {
+    // The generated module of entry names (`mod __bt_entries_Local`) sits in this block, where
+    // `super` would be the crate's root: the import of the runtime must be its own.
+    behavior_tree! {
+        tree Local for World {
+            blackboard { n: u32 = 1 }
+            Script(|bb| bb.n += 1)
+        }
+    }
+    let mut local = Local::new();
+    assert_eq!(local.tick(&mut world()), Status::Success);
+    assert_eq!(local.blackboard().n, 2);
+}
