@@ -110,15 +110,21 @@
 //!
 //! ## Under another name
 //!
-//! The generated code names this crate by its absolute path, `::bt`, so that no `use` or local
-//! item in the user's module can shadow it. A crate that depends on it under another name
-//! (`behave = { package = "bt", .. }` in Cargo.toml) makes that name `bt` again with one line at
-//! its root (`lib.rs` or `main.rs`); an `extern crate` at the root adds its name to every module's
-//! paths, so `::bt` resolves:
+//! The package is `bt-compiled` and its library `bt`, so a dependency written
+//! `bt-compiled = "0.1"` is `bt` in code. A crate may give it another name
+//! (`behave = { package = "bt-compiled", .. }` in Cargo.toml): `behave::behavior_tree!` works
+//! as it is, because the code it generates reaches this crate through the macro's `$crate`, not
+//! through a name. `#[derive(Ports)]` cannot see that path, so such a crate tells it once per
+//! type:
 //!
 //! ```text
-//! extern crate behave as bt;
+//! #[derive(Default, behave::Ports)]
+//! #[port(crate = behave)]
+//! pub struct MoveTo { pub goal: behave::Input<(i32, i32)> }
 //! ```
+//!
+//! (`extern crate behave as bt;` at the crate's root does it for every type: it makes `bt` a
+//! name in every module.) `tests/renamed/` is such a crate, built by `cargo test --workspace`.
 //!
 //! # Leaves
 //!
@@ -208,7 +214,7 @@
 //! `x = {a}` (one entry under two names, both ways), `x = {=}`, `x = expression` (the child's
 //! initial value), or `..` (every entry to the parent's namesake, BehaviorTree.CPP's
 //! `_autoremap`). Node ids continue through the boundary, and halting reaches the child's running
-//! actions. The rules and their reasons are in [`subtree`]; README.md has an example.
+//! actions. The rules and their reasons are in [`subtree`]; `docs/tour.md` in the repository has an example.
 //!
 //! `SubTree(Child, agent = |ctx| &mut ctx.pet, ..)` (NodeCanvas's Override Agent) runs the child on
 //! a part of the context: `Child` is a tree over the type of `ctx.pet`, and every tick and halt of
@@ -1191,7 +1197,7 @@
 //!
 //! ```toml
 //! [dependencies]
-//! bt = { version = "0.1", features = ["tracing", "json"] }
+//! bt-compiled = { version = "0.1", features = ["tracing", "json"] }
 //! ```
 //!
 //! * `tracing`: `bt::observe::tracing::TracingObserver` emits a `tracing` event (target `bt`,
@@ -1322,9 +1328,22 @@
 #![warn(missing_docs)]
 
 pub use bt_core::*;
-pub use bt_macros::{behavior_tree, Ports};
+pub use bt_macros::Ports;
+
+mod macros;
+
+/// The macros behind [`behavior_tree!`], which passes them `$crate`.
+#[doc(hidden)]
+pub mod __macros {
+    pub use bt_macros::behavior_tree_at;
+}
 
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The code blocks of `docs/tour.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/tour.md")]
+pub struct TourDoctests;

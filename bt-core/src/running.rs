@@ -8,7 +8,7 @@
 //! is set with a load, a mask and a store that depends on the flags set just before it in the
 //! same byte, where a `bool` is one store. On the deep tree of `benches/` (621 flags) the resumed
 //! tick took 5.2–5.8 ns with bits against 3.2–3.5 ns with `bool`s, and the 10-node memory tree
-//! about 1 ns more (BENCHMARKS.md, "Running flags").
+//! about 1 ns more (benches/HISTORY.md, "Running flags as bits").
 //!
 //! Only the nodes whose running is not already known from other state keep a flag here. The
 //! macro derives the others (`bt-macros/src/plan.rs`): the root is running when the tree's

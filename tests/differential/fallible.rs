@@ -1,4 +1,4 @@
-//! Trees with an error type (`tree T for Ctx, error DiffError`; README and guide "Errors",
+//! Trees with an error type (`tree T for Ctx, error DiffError`; docs/tour.md and the guide, "Errors",
 //! `decisions.md` decision 11): the fallible leaves' side of the interpreter, the `fallible!`
 //! line of the generated parts, and the harness's checks after a tick that failed.
 //!
@@ -273,7 +273,7 @@ pub fn on_error_path(mutation: Mutation) -> bool {
 }
 
 /// The catch child of `TryCatch(catch_on_halt = true)` ticked in a halt: a halt cannot fail, so
-/// an error counts as a failure (README/guide "Errors"), and what the aborted tick left running
+/// an error counts as a failure (docs/tour.md and the guide, "Errors"), and what the aborted tick left running
 /// in the child counts as running (the TryCatch's halt then halts it).
 pub fn tick_in_halt(catch_child: &mut RefNode, ctx: &mut Ctx, bb: &mut Bb) -> Status {
     match catch(|| catch_child.tick(ctx, bb)) {

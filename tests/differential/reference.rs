@@ -1,7 +1,7 @@
 //! The reference interpreter: a deliberately simple, dynamic implementation of every node kind
 //! the macro supports, written from `/work/shared/spec/behaviortree-cpp.md` (sections 1-3 for the
 //! nodes, 4.1, 5 and 6 for the blackboard, ports and pre/post-conditions), `decisions.md` and the
-//! user guide (`src/lib.rs`, README), sharing no code with `bt-core`.
+//! user guide (`src/lib.rs`, docs/tour.md), sharing no code with `bt-core`.
 //!
 //! Each node is a [`RefNode`] holding its own memory; `tick` and `halt` recurse. The model:
 //!
@@ -111,7 +111,7 @@ pub enum Mutation {
     /// A halted node with conditions runs `on_halted` and `post` before its own halt (spec 1.3:
     /// `halt()`, then the `_onHalted` script).
     HooksBeforeHalt,
-    /// A halted SubTree node does not halt its child tree (README "Subtrees": pre-empting the
+    /// A halted SubTree node does not halt its child tree (docs/tour.md "Subtrees": pre-empting the
     /// `SubTree` node halts the child's running actions).
     SubTreeDoesNotHaltChild,
     /// AsyncSequence/AsyncFallback also yield after a child that was already running before the
@@ -170,7 +170,7 @@ pub enum Mutation {
     RepeaterStopsOnFailure,
     /// RepeatUntilFailure follows RetryUntilSuccessful's rule and RepeatUntilSuccess Repeat's (behavior3: loop while the child succeeds / fails).
     RepeatUntilNamesSwapped,
-    /// Priority resumes at its running child like MemPriority (README: Priority is ReactiveFallback).
+    /// Priority resumes at its running child like MemPriority (docs/tour.md: Priority is ReactiveFallback).
     PriorityIsMemPriority,
     /// Succeeder fails and Failer succeeds.
     Behavior3ConstantsSwapped,
@@ -519,7 +519,7 @@ pub enum RefNode {
         post: Box<[Option<Vec<Stmt>>; 4]>,
         child: Box<RefNode>,
     },
-    /// SubTree (spec 3, README "Subtrees"): the child tree's root, wrapped; its status is the
+    /// SubTree (spec 3, docs/tour.md "Subtrees"): the child tree's root, wrapped; its status is the
     /// child's, it is running when the child is, its halt halts the child. Every entry is the
     /// parent's (the generated trees share them all), so it uses the parent's blackboard.
     Sub {
@@ -1764,7 +1764,7 @@ impl RefNode {
                     let (catch, tries) = children.split_last_mut().unwrap();
                     halt_all(tries, ctx, bb);
                     // A halt cannot fail: an error in the catch child counts as a failure
-                    // (README "Errors"; `fallible::tick_in_halt`).
+                    // (docs/tour.md "Errors"; `fallible::tick_in_halt`).
                     if crate::harness::fallible::tick_in_halt(catch, ctx, bb) == Running {
                         catch.halt(ctx, bb);
                     }
@@ -1803,7 +1803,7 @@ impl RefNode {
             RefNode::UpdateGate { child, .. } => child.halt(ctx, bb),
             // Spec 1.3: the node's halt, then its on_halted; then post (decision 4).
             RefNode::Guarded { post, child, .. } => halt_guarded(post, child, ctx, bb),
-            // The child tree's running nodes, as halting its root would (README "Subtrees").
+            // The child tree's running nodes, as halting its root would (docs/tour.md "Subtrees").
             RefNode::Sub { child } if !mutant(Mutation::SubTreeDoesNotHaltChild) => {
                 child.halt(ctx, bb)
             }
@@ -2075,7 +2075,7 @@ fn reached(times: Count, count: u32) -> bool {
 }
 
 /// One tick of a [`RefNode::Ext`] (`was_running`: it answered `Running` last and was not halted
-/// since). The rules, from the README/guide tables and the truth tables in the docs of
+/// since). The rules, from the guide tables (and docs/tour.md) and the truth tables in the docs of
 /// `bt-core`'s `behavior3` and `nodecanvas` types:
 fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -> Status {
     let RefNode::Ext {

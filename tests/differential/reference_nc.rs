@@ -3,7 +3,7 @@
 //! `Observe` with its observer selector, `Iterate`, `Guard` and the random composites
 //! (`RandomSequence`, `RandomSelector`, `ProbabilitySelector`, drawing from the context's
 //! `bt::SmallRng`, `Ctx::rng`). A submodule of `reference.rs` (it uses its helpers),
-//! written from the README/guide tables (`src/lib.rs`: "NodeCanvas", "Utility attributes",
+//! written from the guide tables (`src/lib.rs`: "NodeCanvas", "Utility attributes",
 //! "Observer aborts", "Randomness") and the truth tables in the public docs of
 //! `bt_core::control::DynamicSequence`, `DynamicSelector`, `PrioritySelector`,
 //! `RandomSequence`, `RandomSelector`, `ProbabilitySelector`, `Permutation::shuffle`,

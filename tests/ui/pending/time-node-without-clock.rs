@@ -11,7 +11,7 @@
 //! not named. The generated `::bt::__private::now::<World>(ctx)` is spanned at the node kind
 //! (`bt-macros/src/codegen/mod.rs`, `fn now`), but rustc reports the unmet bound at the explicit
 //! type argument, which keeps the span of the header's `World`. Move this file back to
-//! `tests/ui/` (and list it in README's catalogue) once the message points at the kind.
+//! `tests/ui/` (and list it in the catalogue, tests/ui/README.md) once the message points at the kind.
 
 use bt::behavior_tree;
 

@@ -1,0 +1,71 @@
+//! Ports: a leaf's port list, and the bindings of its ports to entries and expressions.
+
+#[allow(unused_imports)]
+use super::*;
+
+pub use crate::ports::{
+    bound_ports, check_required, BindEntry, BindValue, PortDirection, PortInfo, FRAME_BYTES,
+};
+
+/// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
+/// `#[derive(bt::Ports)]` (an inherent constant, which takes precedence) or else this one; and
+/// likewise a call in place where `#[derive(bt::Ports)]` gives the type a
+/// [port frame](crate::ports#port-frames) (an inherent method, which takes precedence when the
+/// type has one).
+pub trait NoPorts {
+    /// No ports.
+    const __BT_PORTS: &'static [PortInfo] = &[];
+
+    /// Calls the leaf in place: `call(self, bb)`. `bound` (the bound ports, [`bound_ports`]) is
+    /// for the frames only.
+    #[inline(always)]
+    fn __bt_frame<B, R>(
+        &mut self,
+        bound: u64,
+        bb: &mut B,
+        call: impl FnOnce(&mut Self, &mut B) -> R,
+    ) -> R {
+        let _ = bound;
+        call(self, bb)
+    }
+}
+
+impl<T: ?Sized> NoPorts for T {}
+
+/// Which side of the leaf's call a port binding is handled on.
+#[derive(Clone, Copy)]
+pub enum PortStep {
+    /// Before the call: inputs take their values.
+    Load,
+    /// After the call: written outputs reach their entries.
+    Store,
+}
+
+/// `port = {entry}`, before and after the leaf's call. One function for both steps, so that a
+/// type mismatch is reported once, naming both types. The entry and the port are reached through
+/// closures written at the user's tokens (`|bb| &mut bb.target`, `|leaf| &mut leaf.goal`), so that
+/// rustc reports a mismatch or an unknown port there.
+#[inline(always)]
+pub fn bind_entry<B, L, E, P: BindEntry<E>>(
+    bb: &mut B,
+    leaf: &mut L,
+    entry: impl FnOnce(&mut B) -> &mut E,
+    port: impl FnOnce(&mut L) -> &mut P,
+    step: PortStep,
+) {
+    let (entry, port) = (entry(bb), port(leaf));
+    match step {
+        PortStep::Load => port.load(entry),
+        PortStep::Store => port.store(entry),
+    }
+}
+
+/// `port = expression`, before the leaf's call (the value first, so that its type is known).
+#[inline(always)]
+pub fn bind_value<L, V, P: BindValue<V>>(
+    value: V,
+    leaf: &mut L,
+    port: impl FnOnce(&mut L) -> &mut P,
+) {
+    port(leaf).load_value(value)
+}

@@ -1,0 +1,54 @@
+//! Time: the clock the time nodes read, durations written as expressions or entries, and the
+//! context's time for an observer that asks for it.
+
+#[allow(unused_imports)]
+use super::*;
+
+/// The time now, read from the tree's context by the time nodes (`crate::time`).
+#[inline(always)]
+pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
+    ctx.now()
+}
+
+pub use crate::time::ms;
+
+/// A duration written as an expression or an entry (`bt::time::AsDuration`).
+#[inline(always)]
+pub fn duration<T: crate::time::AsDuration + ?Sized>(value: &T) -> core::time::Duration {
+    value.as_duration()
+}
+
+/// The tree's context, at the start of `tick_with` and `halt_with`: if it implements
+/// [`Clock`](crate::Clock) and the observer [`wants_time`](Observer::wants_time), its time goes to
+/// [`Observer::on_time`]. The generated code
+/// writes `(&ContextClock(&*ctx)).__bt_tell_clock(observer)` with [`TellClock`] and [`NoClock`]
+/// in scope: method resolution picks [`TellClock`]'s when the context is a clock (no autoref
+/// needed) and [`NoClock`]'s, which does nothing, otherwise. The clock is read only for an
+/// observer that asks, so a tree ticked without an observer pays nothing.
+pub struct ContextClock<'a, Ctx: ?Sized>(pub &'a Ctx);
+
+/// [`ContextClock`] of a context that implements [`Clock`](crate::Clock).
+pub trait TellClock {
+    /// Gives the context's time to `observer`, if it wants it.
+    fn __bt_tell_clock<O: Observer>(&self, observer: &mut O);
+}
+
+impl<Ctx: crate::Clock> TellClock for ContextClock<'_, Ctx> {
+    #[inline(always)]
+    fn __bt_tell_clock<O: Observer>(&self, observer: &mut O) {
+        if observer.wants_time() {
+            observer.on_time(crate::Clock::now(self.0));
+        }
+    }
+}
+
+/// [`ContextClock`] of any context: the fallback of [`TellClock`], one autoref away.
+pub trait NoClock {
+    /// Does nothing: the context is not a clock.
+    fn __bt_tell_clock<O: Observer>(&self, observer: &mut O);
+}
+
+impl<Ctx: ?Sized> NoClock for &ContextClock<'_, Ctx> {
+    #[inline(always)]
+    fn __bt_tell_clock<O: Observer>(&self, _: &mut O) {}
+}

@@ -1,0 +1,58 @@
+//! The blackboard: the entry types, the pre- and post-conditions, and the blackboard nodes
+//! (`Script`, `ScriptCondition`, `SetBlackboard`, `UnsetBlackboard`).
+
+#[allow(unused_imports)]
+use super::*;
+
+pub use crate::blackboard::{CopyInto, Tracked, Unset};
+pub use crate::conditions::{after_halt, postconditions, preconditions, Gate};
+
+/// Evaluates a condition over the blackboard (`ScriptCondition`, pre-conditions).
+#[inline(always)]
+pub fn test<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> bool {
+    condition(bb)
+}
+
+/// Runs statements over the blackboard (`Script`, post-conditions).
+#[inline(always)]
+pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
+    script(bb)
+}
+
+/// `SetBlackboard(entry = value)`: the value must have the entry's type.
+#[inline(always)]
+pub fn set<B, T>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T, value: T) -> Status {
+    // The entry comes first: its type is the one expected, and a value of another type is the
+    // mistake rustc reports.
+    *entry(bb) = value;
+    Status::Success
+}
+
+/// `SetBlackboard(entry = {other})`: `entries` returns both fields of the blackboard.
+#[inline(always)]
+pub fn copy_entry<B, Entry, Other: CopyInto<Entry>>(
+    bb: &mut B,
+    entries: impl FnOnce(&mut B) -> (&mut Entry, &Other),
+) -> Status {
+    let (entry, other) = entries(bb);
+    other.copy_into(entry);
+    Status::Success
+}
+
+/// `UnsetBlackboard(entry)`.
+#[inline(always)]
+pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {
+    entry(bb).unset();
+    Status::Success
+}
+
+/// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
+#[inline(always)]
+pub fn set_tracked<B, T>(
+    bb: &mut B,
+    entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
+    value: T,
+) -> Status {
+    entry(bb).set(value);
+    Status::Success
+}

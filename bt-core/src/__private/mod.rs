@@ -1,0 +1,76 @@
+//! Items used by the code `behavior_tree!` generates. Not a public API: names and signatures
+//! change without notice. Generated code reaches every item as `::bt::__private::NAME`: the
+//! modules below are private, and each is re-exported here whole, so that where an item is
+//! written does not change its path.
+//!
+//! | module | what it serves |
+//! |---|---|
+//! | `status` | status and halt plumbing: every node's result and every halt, the running flags, the observer |
+//! | `leaf` | calls on the user's leaves, typed and inline |
+//! | `fallible` | trees with an error type: fallible leaf calls, `Error(value)`, the abort |
+//! | `entries` | the blackboard: entry types, pre- and post-conditions, the blackboard nodes |
+//! | `binding` | ports: port lists and the bindings of ports to entries and expressions |
+//! | `child_tree` | `SubTree` nodes: calls on the child, remapped entries, the agent |
+//! | `clock` | time: the time nodes' clock, durations, the context's time for observers |
+//! | `loops` | counts written as entries, `Loop`'s queue |
+//! | `node_canvas` | NodeCanvas's and Unreal Engine's nodes: utilities, `IndexSwitch`, the context's generator, `Guard`, `Iterate`, observer-abort guards |
+//! | `xml` | trees from BehaviorTree.CPP XML: text values |
+//!
+//! The node rules themselves (bt-core's plain-Rust decision rules) are re-exported below, by
+//! family.
+
+mod binding;
+mod child_tree;
+mod clock;
+mod entries;
+mod fallible;
+mod leaf;
+mod loops;
+mod node_canvas;
+mod status;
+mod xml;
+
+pub use self::binding::*;
+pub use self::child_tree::*;
+pub use self::clock::*;
+pub use self::entries::*;
+pub use self::fallible::*;
+pub use self::leaf::*;
+pub use self::loops::*;
+pub use self::node_canvas::*;
+pub use self::status::*;
+pub use self::xml::*;
+
+// The types every tree names.
+pub use crate::export;
+pub use crate::{
+    BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex, StatefulAction,
+    Status, SyncAction,
+};
+
+// BehaviorTree.CPP's composites, decorators and leaves.
+pub use crate::control::{
+    bitset_words, AsyncFallback, AsyncSequence, Fallback, Flow, IfThenElse, NoSkips, Parallel,
+    ParallelAll, ParallelAllConfig, ParallelConfig, ReactiveFallback, ReactiveSequence,
+    ReactiveTick, Sequence, SequenceWithMemory, Switch, TryCatch, WhileDoElse,
+};
+pub use crate::decorator::{
+    force_failure, force_success, inverter, keep_running_until_failure, loop_on_child, loop_start,
+    pop_into, precondition, Delay, EntryUpdated, Repeat, RetryUntilSuccessful, RunOnce, Timeout,
+};
+pub use crate::leaves::{always_running, Sleep};
+pub use crate::queue::LoopQueue;
+pub use crate::step::{Event, Step};
+
+// behavior3's nodes.
+pub use crate::behavior3::{failer, runner, succeeder, Limiter, MaxTime, Repeater, Wait};
+
+// NodeCanvas's composites and decorators, Unreal Engine's observer aborts, the random nodes.
+pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
+pub use crate::control::{
+    BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
+    ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,
+    RandomSequence, StepSequencer,
+};
+pub use crate::decorator::nodecanvas;
+pub use crate::random::{Rng, SmallRng};

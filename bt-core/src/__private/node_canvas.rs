@@ -1,0 +1,227 @@
+//! NodeCanvas's and Unreal Engine's nodes: utilities, `IndexSwitch`'s index, the generator of a
+//! tree declared `rng = context`, `Guard`'s token, `Iterate`'s list and entries, and the
+//! conditions answered as pseudo children (observer aborts).
+
+#[allow(unused_imports)]
+use super::*;
+
+/// A utility (a `#[weight(..)]` or `#[score(..)]` on a child of a ProbabilitySelector or a
+/// PrioritySelector, or a ProbabilitySelector's `fail`) written as a closure over the blackboard.
+#[inline(always)]
+pub fn utility<Bb>(bb: &Bb, utility: impl FnOnce(&Bb) -> f32) -> f32 {
+    utility(bb)
+}
+
+/// A case index of `IndexSwitch(|bb| index)`: any integer.
+#[diagnostic::on_unimplemented(
+    message = "`IndexSwitch` chooses its child by an integer, but this closure returns a `{Self}`",
+    label = "not an integer",
+    note = "return the child's position as an integer (`|bb| bb.mode as i64` for a field-less enum, in declaration order)"
+)]
+pub trait CaseIndex {
+    /// The index; a value beyond `i64` saturates (and is out of range).
+    fn case_index(self) -> i64;
+}
+
+macro_rules! case_index {
+    ($($t:ty),*) => {$(
+        impl CaseIndex for $t {
+            #[inline(always)]
+            fn case_index(self) -> i64 {
+                i64::try_from(self).unwrap_or(i64::MAX)
+            }
+        }
+    )*};
+}
+
+case_index!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+/// `IndexSwitch(|bb| index)`: the case this tick.
+#[inline(always)]
+pub fn case_index<Bb, T: CaseIndex>(bb: &Bb, index: impl FnOnce(&Bb) -> T) -> i64 {
+    index(bb).case_index()
+}
+
+/// The context of a tree declared `rng = context`, as the generator its random nodes draw from:
+/// the context's own `Rng` methods, taken where the bound is checked ([`context_rng`]), so that a
+/// context that is not a generator is reported once, there.
+pub struct ContextRng<'a, C: ?Sized> {
+    ctx: &'a mut C,
+    next_u32: fn(&mut C) -> u32,
+    below: fn(&mut C, u32) -> u32,
+    unit: fn(&mut C) -> f32,
+}
+
+impl<C: ?Sized> Rng for ContextRng<'_, C> {
+    #[inline(always)]
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u32)(self.ctx)
+    }
+
+    #[inline(always)]
+    fn below(&mut self, n: u32) -> u32 {
+        (self.below)(self.ctx, n)
+    }
+
+    #[inline(always)]
+    fn unit(&mut self) -> f32 {
+        (self.unit)(self.ctx)
+    }
+}
+
+/// The generator of a tree declared `rng = context`: its context, which must implement `Rng`.
+#[inline(always)]
+pub fn context_rng<C: Rng + ?Sized>(ctx: &mut C) -> ContextRng<'_, C> {
+    ContextRng {
+        ctx,
+        next_u32: C::next_u32,
+        below: C::below,
+        unit: C::unit,
+    }
+}
+
+/// `Guard(|ctx| &mut ctx.token)`: the token, reached through the context.
+#[inline(always)]
+pub fn guard_token<Ctx: ?Sized>(
+    ctx: &mut Ctx,
+    token: impl FnOnce(&mut Ctx) -> &mut nodecanvas::GuardToken,
+) -> &mut nodecanvas::GuardToken {
+    token(ctx)
+}
+
+/// The list entry of `Iterate(list, ..)`: a `Vec<T>`, an array `[T; N]` or a `&[T]`.
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` walks a list entry, but this entry is a `{Self}`",
+    label = "not a list",
+    note = "declare the entry as a `Vec<T>`, an array `[T; N]` or a `&'static [T]`"
+)]
+pub trait IterList {
+    /// The elements' type.
+    type Item;
+    /// The elements.
+    fn items(&self) -> &[Self::Item];
+}
+
+impl<T, const N: usize> IterList for [T; N] {
+    type Item = T;
+    #[inline(always)]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> IterList for &[T] {
+    type Item = T;
+    #[inline(always)]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+#[cfg(any(test, feature = "std"))]
+impl<T> IterList for std::vec::Vec<T> {
+    type Item = T;
+    #[inline(always)]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<L: IterList> IterList for Tracked<L> {
+    type Item = L::Item;
+    #[inline(always)]
+    fn items(&self) -> &[L::Item] {
+        self.get().items()
+    }
+}
+
+/// The `element = {entry}` of `Iterate`: an entry of the list's element type (tracked or not).
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` cannot write an element of type `{T}` into an entry of type `{Self}`",
+    label = "this entry is a `{Self}`",
+    note = "declare the element entry with the list's element type"
+)]
+pub trait IterElement<T> {
+    /// Writes `item`.
+    fn write(&mut self, item: T);
+}
+
+impl<T> IterElement<T> for T {
+    #[inline(always)]
+    fn write(&mut self, item: T) {
+        *self = item;
+    }
+}
+
+impl<T> IterElement<T> for Tracked<T> {
+    #[inline(always)]
+    fn write(&mut self, item: T) {
+        self.set(item);
+    }
+}
+
+/// The `index = {entry}` of `Iterate`: a `usize` entry (tracked or not).
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` writes the element's index as a `usize`, but this entry is a `{Self}`",
+    label = "not a `usize`",
+    note = "declare the index entry as `name: usize`"
+)]
+pub trait IterIndex {
+    /// Writes the index.
+    fn write_index(&mut self, index: usize);
+}
+
+impl IterIndex for usize {
+    #[inline(always)]
+    fn write_index(&mut self, index: usize) {
+        *self = index;
+    }
+}
+
+impl IterIndex for Tracked<usize> {
+    #[inline(always)]
+    fn write_index(&mut self, index: usize) {
+        self.set(index);
+    }
+}
+
+/// The elements of `Iterate`'s list entry, reached through a closure written at the user's
+/// token: the one place that asks for [`IterList`], always with the same closure, so that an
+/// entry that is not a list is reported once.
+#[inline(always)]
+pub fn iterate_items<'a, Bb, L: IterList + ?Sized + 'a>(
+    bb: &'a Bb,
+    list: impl FnOnce(&'a Bb) -> &'a L,
+) -> &'a [L::Item] {
+    list(bb).items()
+}
+
+/// `Iterate` writes a copy of the current element (`None` past the end: nothing) into the element
+/// entry.
+#[inline(always)]
+pub fn iterate_element<Bb, T, E: IterElement<T> + ?Sized>(
+    bb: &mut Bb,
+    item: Option<T>,
+    entry: impl FnOnce(&mut Bb) -> &mut E,
+) {
+    if let Some(item) = item {
+        entry(bb).write(item);
+    }
+}
+
+/// `Iterate`'s `index = {entry}`.
+#[inline(always)]
+pub fn iterate_index<Bb, E: IterIndex + ?Sized>(
+    bb: &mut Bb,
+    index: usize,
+    entry: impl FnOnce(&mut Bb) -> &mut E,
+) {
+    entry(bb).write_index(index)
+}
+
+/// A condition that the generated code answers as a pseudo child (a guard of an
+/// `ObserverSelector`, the condition of a `ConditionalAbort`).
+#[inline(always)]
+pub fn guard<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> Status {
+    Status::from_bool(condition(bb))
+}

@@ -1,0 +1,309 @@
+//! The path the generated code reaches the runtime by. Code generation writes `::bt::..`
+//! everywhere (`::bt::__private::finish`, `::bt::Status`): that is the facade's library name, so
+//! it resolves in a crate that depends on the facade under its own name. A crate that renames
+//! the dependency (`behave = { package = "bt-compiled", .. }`) has no `bt`: for it this pass,
+//! run once on the whole output, replaces the `::bt` that starts a path.
+//!
+//! `behavior_tree!` is a `macro_rules!` macro of the facade that calls
+//! [`behavior_tree_at`](crate::behavior_tree_at) with `$crate`, which names the facade under
+//! any name. `$crate` cannot simply take the place of `::bt`: its span belongs to the facade's
+//! macro, and an expression that starts with it (`::bt::__private::check(..)`, spanned at the
+//! user's token) would lose its span, so that rustc's errors would point at the whole invocation
+//! instead of the offending token. So the output starts with an import, `use $crate as
+//! __bt_crate_Tree;` (named after the first tree, unique in its module), every `::bt` becomes
+//! that name with the span `bt` had, and every module the output opens imports `$crate` again
+//! under the same name.
+//!
+//! `#[derive(Ports)]` cannot see `$crate` (a derive is called directly); a renamed dependency
+//! gives the path with `#[port(crate = behave)]` on the struct, and its tokens take the place of
+//! `::bt`, with the spans `::bt` had.
+
+use proc_macro2::{Delimiter, Group, Ident, Spacing, Span, TokenStream, TokenTree};
+use quote::quote;
+
+/// The library name the generated code writes.
+const WRITTEN: &str = "bt";
+
+/// What `::bt` becomes.
+enum Target {
+    /// A path given by the user (`behave`, `::behave`): its tokens.
+    Path(Vec<TokenTree>),
+    /// An import of `$crate` (the tokens) under this name.
+    Alias(TokenStream, Ident),
+}
+
+/// `tokens` (the output of `behavior_tree!` for `input`) with every path that starts `::bt`
+/// started by `krate` instead: `$crate`, or a path such as `::behave` or `behave`. Groups
+/// without such a path are kept as they are, with their spans.
+pub fn rebase(tokens: TokenStream, krate: &TokenStream, input: &TokenStream) -> TokenStream {
+    if is_written(krate) {
+        return tokens;
+    }
+    let krate_tokens: Vec<TokenTree> = krate.clone().into_iter().collect();
+    let dollar_crate =
+        matches!(krate_tokens.as_slice(), [TokenTree::Ident(ident)] if ident == "$crate");
+    if !dollar_crate {
+        return rebase_stream(tokens, &Target::Path(krate_tokens)).unwrap_or_else(|tokens| tokens);
+    }
+    let alias = Ident::new(&alias_name(input), Span::call_site());
+    let target = Target::Alias(krate.clone(), alias.clone());
+    let Ok(rebased) = rebase_stream(tokens.clone(), &target) else {
+        return tokens;
+    };
+    quote! {
+        #[doc(hidden)]
+        #[allow(unused_imports, non_camel_case_types)]
+        use #krate as #alias;
+        #rebased
+    }
+}
+
+/// `__bt_crate_Tree`, after the first tree of the invocation, `tree Tree for ..`.
+fn alias_name(input: &TokenStream) -> String {
+    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
+    let name = tokens.windows(2).find_map(|pair| match pair {
+        [TokenTree::Ident(tree), TokenTree::Ident(name)] if tree == "tree" => {
+            Some(name.to_string())
+        }
+        _ => None,
+    });
+    format!(
+        "__bt_crate_{}",
+        name.unwrap_or_default().trim_start_matches("r#")
+    )
+}
+
+/// Whether `krate` is `::bt` itself, so that there is nothing to do.
+fn is_written(krate: &TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = krate.clone().into_iter().collect();
+    matches!(tokens.as_slice(), [TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(name)]
+        if a.as_char() == ':' && b.as_char() == ':' && name == WRITTEN)
+}
+
+/// `Ok` with the rebased stream if anything changed, else `Err` with the stream unchanged.
+fn rebase_stream(tokens: TokenStream, target: &Target) -> Result<TokenStream, TokenStream> {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut changed = false;
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if starts_written_path(&tokens, i) {
+            let span = tokens[i + 2].span();
+            match target {
+                Target::Path(path) => out.extend(path.iter().cloned().map(|mut token| {
+                    token.set_span(span);
+                    token
+                })),
+                Target::Alias(_, alias) => {
+                    out.push(TokenTree::Ident(Ident::new(&alias.to_string(), span)))
+                }
+            }
+            changed = true;
+            i += 3;
+            continue;
+        }
+        match &tokens[i] {
+            TokenTree::Group(group) => match rebase_stream(group.stream(), target) {
+                Ok(mut stream) => {
+                    if let Target::Alias(krate, alias) = target {
+                        if opens_module(&tokens, i) {
+                            // Not `use super::alias`: in a function's body, `super` is the
+                            // module around the function, not the block the import is in.
+                            stream = quote! {
+                                #[allow(unused_imports)]
+                                use #krate as #alias;
+                                #stream
+                            };
+                        }
+                    }
+                    let mut rebuilt = Group::new(group.delimiter(), stream);
+                    rebuilt.set_span(group.span());
+                    out.push(TokenTree::Group(rebuilt));
+                    changed = true;
+                }
+                Err(_) => out.push(tokens[i].clone()),
+            },
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    if changed {
+        Ok(out.into_iter().collect())
+    } else {
+        Err(tokens.into_iter().collect())
+    }
+}
+
+/// Whether `tokens[i]` is the body of a module, `mod name { .. }`.
+fn opens_module(tokens: &[TokenTree], i: usize) -> bool {
+    i >= 2
+        && matches!(&tokens[i], TokenTree::Group(group) if group.delimiter() == Delimiter::Brace)
+        && matches!(&tokens[i - 1], TokenTree::Ident(_))
+        && matches!(&tokens[i - 2], TokenTree::Ident(keyword) if keyword == "mod")
+}
+
+/// Whether `tokens[i..]` is `:: bt` at the start of a path: not `a::bt` (a module of that name
+/// under another path), but after punctuation, a keyword (`as ::bt::X`, `impl ::bt::X`, `dyn`,
+/// `for`, ..), a lifetime (`&'a ::bt::X`), a group or nothing.
+fn starts_written_path(tokens: &[TokenTree], i: usize) -> bool {
+    let [TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(name), ..] = &tokens[i..]
+    else {
+        return false;
+    };
+    if a.as_char() != ':' || a.spacing() != Spacing::Joint || b.as_char() != ':' || name != WRITTEN
+    {
+        return false;
+    }
+    match i.checked_sub(1).map(|before| &tokens[before]) {
+        Some(TokenTree::Ident(ident)) => {
+            let lifetime = i >= 2
+                && matches!(&tokens[i - 2], TokenTree::Punct(p) if p.as_char() == '\''
+                    && p.spacing() == Spacing::Joint);
+            lifetime || is_keyword(ident)
+        }
+        // `a::bt` where `a` is a group (`<T>::bt` cannot name a crate) is not generated.
+        _ => true,
+    }
+}
+
+/// The keywords after which a path may start.
+fn is_keyword(ident: &Ident) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "as", "box", "break", "const", "dyn", "else", "for", "if", "impl", "in", "let", "loop",
+        "match", "move", "mut", "pub", "ref", "return", "static", "type", "unsafe", "use", "where",
+        "while", "yield",
+    ];
+    KEYWORDS.iter().any(|keyword| ident == keyword)
+}
+
+/// Splits the input of [`behavior_tree_at`](crate::behavior_tree_at): `(PATH) tree..`, the
+/// crate's path in parentheses, then the tree as `behavior_tree!` takes it.
+pub fn split_at_input(input: TokenStream) -> Result<(TokenStream, TokenStream), syn::Error> {
+    let mut tokens = input.into_iter();
+    match tokens.next() {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Parenthesis => {
+            Ok((group.stream(), tokens.collect()))
+        }
+        other => Err(syn::Error::new(
+            other.map_or_else(proc_macro2::Span::call_site, |token| token.span()),
+            "`behavior_tree_at!` takes the runtime's path in parentheses, then the tree: use `behavior_tree!`",
+        )),
+    }
+}
+
+/// The path a `#[derive(Ports)]` names the runtime by: `#[port(crate = path)]` on the struct, or
+/// `::bt`.
+pub fn derive_crate(input: &TokenStream) -> Result<TokenStream, syn::Error> {
+    let input: syn::DeriveInput = syn::parse2(input.clone())?;
+    let mut krate = None;
+    for attr in input
+        .attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("port"))
+    {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("crate") {
+                let path: syn::Path = meta.value()?.parse()?;
+                krate = Some(quote::ToTokens::into_token_stream(path));
+                Ok(())
+            } else {
+                Err(meta.error(
+                    "unknown option on the struct; the only one is `#[port(crate = path)]`, the path of the `bt` crate when it is renamed",
+                ))
+            }
+        })?;
+    }
+    Ok(krate.unwrap_or_else(|| quote::quote!(::bt)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn rebased(tokens: TokenStream, krate: TokenStream) -> String {
+        rebase(tokens, &krate, &quote!(tree T for C { AlwaysSuccess })).to_string()
+    }
+
+    #[test]
+    fn paths_that_start_with_bt_are_rebased() {
+        let code = quote! {
+            impl ::bt::Ports for X {
+                const P: &'static [::bt::__private::PortInfo] = &[];
+                fn f<'a>(x: &'a ::bt::Status) -> <T as ::bt::Subtree>::Blackboard {
+                    ::bt::__private::finish(None, 0, ::bt::Status::Success, o);
+                    dyn ::bt::Observer
+                }
+            }
+        };
+        let out = rebased(code, quote!(::behave));
+        assert!(!out.contains(":: bt"), "{out}");
+        assert_eq!(out.matches(":: behave ::").count(), 7, "{out}");
+    }
+
+    #[test]
+    fn other_paths_are_kept() {
+        let code = quote!(a::bt::X; self::bt::Y; ::bt_core::Z; bt::W; ::btx::V);
+        assert_eq!(rebased(code.clone(), quote!(::behave)), code.to_string());
+    }
+
+    #[test]
+    fn the_written_name_is_left_alone() {
+        let code = quote!(::bt::Status);
+        assert_eq!(rebased(code.clone(), quote!(::bt)), code.to_string());
+    }
+
+    #[test]
+    fn crate_is_imported_once_and_in_every_module() {
+        let code = quote!(
+            struct T;
+            mod m {
+                impl ::bt::X for super::T {}
+            }
+            const C: ::bt::Y = 1;
+        );
+        let target = Target::Alias(quote!(krate), Ident::new("__bt_crate_T", Span::call_site()));
+        let out = rebase_stream(code, &target).unwrap().to_string();
+        assert_eq!(
+            out,
+            quote!(
+                struct T;
+                mod m {
+                    #[allow(unused_imports)]
+                    use krate as __bt_crate_T;
+                    impl __bt_crate_T::X for super::T {}
+                }
+                const C: __bt_crate_T::Y = 1;
+            )
+            .to_string()
+        );
+        assert_eq!(
+            alias_name(&quote!(pub tree Sniper for World { .. })),
+            "__bt_crate_Sniper"
+        );
+    }
+
+    #[test]
+    fn the_crate_of_a_derive() {
+        let input = quote!(
+            #[port(crate = behave)]
+            struct X {
+                a: u32,
+            }
+        );
+        assert_eq!(derive_crate(&input).unwrap().to_string(), "behave");
+        let input = quote!(
+            struct X {
+                a: u32,
+            }
+        );
+        assert_eq!(derive_crate(&input).unwrap().to_string(), ":: bt");
+        let input = quote!(
+            #[port(default)]
+            struct X {
+                a: u32,
+            }
+        );
+        assert!(derive_crate(&input).is_err());
+    }
+}
