@@ -13,7 +13,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::step::{rule_bodies, StepRule};
-use super::{bb, ctx, node_methods, rules, small_index, state, Gen, NodeCode};
+use super::{bb, ctx, node_methods, rules, small_index, state, Gen, NodeCode, State};
 use crate::model::{Decorator, Kind, Leaf, Node, Selector, UtilityValue};
 use crate::text;
 
@@ -37,54 +37,24 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
         Selector::ObserverSelector => quote!(#rules::ObserverSelector<#words, #index>),
     };
     let state = state(g, node, ty, &mut code);
-    let s = &state.access;
-    let mut rule = StepRule {
-        declare: state.declare_local.clone(),
-        locals: TokenStream::new(),
-        halt_locals: TokenStream::new(),
-        start: TokenStream::new(),
-        next: quote!(#s.next(__bt_event)),
-        halt: quote!(#s.halt()),
-        halt_next: TokenStream::new(),
-        pseudo: Vec::new(),
-    };
-    match selector {
+    let rule = match selector {
         Selector::RandomSequence | Selector::RandomSelector => {
             let rng = rng(g, node, &mut code);
-            rule.start = quote!(#s.start(#rng));
+            StepRule::with_params(&state, Some(rng), quote!())
         }
         Selector::ProbabilitySelector { fail } => {
             let rng = rng(g, node, &mut code);
-            let weights = (node.children.iter()).filter_map(|&child| {
-                let utility = g.tree.nodes[child].conditions.utility.as_ref()?;
-                Some(utility_of(&utility.value))
-            });
-            let fail = match fail {
-                Some(fail) => utility(fail),
-                None => quote!(0.0),
-            };
-            rule.locals = quote! {
-                let __bt_weights: [::core::primitive::f32; #len] = [#(#weights),*];
-                let __bt_fail: ::core::primitive::f32 = #fail;
-            };
-            rule.start = quote!(#s.start(&__bt_weights, __bt_fail, #rng));
-            rule.next = quote!(#s.next(__bt_event, &__bt_weights, __bt_fail));
-            // A halt only halts the running child: no weight is read.
-            rule.halt_next = quote!(#s.next(__bt_event, &[], 0.0));
+            probability(g, node, &state, fail.as_ref(), rng)
         }
         Selector::PrioritySelector => {
             let scores = (node.children.iter()).filter_map(|&child| {
                 let utility = g.tree.nodes[child].conditions.utility.as_ref()?;
                 Some(utility_of(&utility.value))
             });
-            rule.start = quote!(#s.start(&[#(#scores),*]));
+            StepRule::with_params(&state, Some(quote!(&[#(#scores),*])), quote!())
         }
-        Selector::FlipSelector => rule.start = quote!(#s.start()),
-        Selector::StepSequencer => {
-            rule.start = quote!(#s.start(#len));
-            rule.next = quote!(#s.next(__bt_event, #len));
-            rule.halt = quote!(#s.halt(#len));
-        }
+        Selector::FlipSelector => StepRule::with_params(&state, None, quote!()),
+        Selector::StepSequencer => StepRule::with_params(&state, None, quote!(#len)),
         Selector::DynamicSequence | Selector::DynamicSelector => {
             // Which children are conditions, re-checked every tick (decision 9).
             let flags = node.children.iter().map(|&child| {
@@ -93,46 +63,70 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
                     Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_))
                 )
             });
-            let conditions = quote!(&[#(#flags),*]);
-            rule.start = quote!(#s.start(#conditions));
-            rule.next = quote!(#s.next(__bt_event, #conditions));
-            rule.halt = quote!(#s.halt(#conditions));
+            StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
-        Selector::ObserverSelector => {
-            let guards = node.children.iter().map(|&child| match observe(g, child) {
-                Some((_, abort, _)) => {
-                    let mode = abort_mode(abort);
-                    quote!(::core::option::Option::Some(#mode))
-                }
-                None => quote!(::core::option::Option::None),
-            });
-            let declare = quote! {
-                const __BT_GUARDS: [::core::option::Option<#rules::AbortMode>; #len] =
-                    [#(#guards),*];
-            };
-            rule.locals = declare.clone();
-            rule.halt_locals = declare;
-            rule.start = quote!(#s.start(&__BT_GUARDS));
-            rule.next = quote!(#s.next(__bt_event, &__BT_GUARDS));
-            rule.halt = quote!(#s.halt(&__BT_GUARDS));
-            // The guard of child `i` is the pseudo child `len + i`.
-            rule.pseudo = (node.children.iter().enumerate())
-                .filter_map(|(position, &child)| {
-                    let (condition, _, _) = observe(g, child)?;
-                    Some((len + position, guard(condition)))
-                })
-                .collect();
-        }
-    }
-    if rule.start.is_empty() {
-        rule.start = quote!(#s.start());
-    }
-    if rule.halt_next.is_empty() {
-        rule.halt_next = rule.next.clone();
-    }
+        Selector::ObserverSelector => observer_selector(g, node, &state),
+    };
     let (body, halt_body) = rule_bodies(g, node, rule);
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
+}
+
+/// `ProbabilitySelector`: the weights (and the fail weight) read once per tick, before any child
+/// runs; a halt reads none.
+fn probability(
+    g: &Gen,
+    node: &Node,
+    state: &State,
+    fail: Option<&UtilityValue>,
+    rng: TokenStream,
+) -> StepRule {
+    let (s, len) = (&state.access, node.children.len());
+    let weights = (node.children.iter()).filter_map(|&child| {
+        let utility = g.tree.nodes[child].conditions.utility.as_ref()?;
+        Some(utility_of(&utility.value))
+    });
+    let fail = match fail {
+        Some(fail) => utility(fail),
+        None => quote!(0.0),
+    };
+    let mut rule = StepRule::with_params(state, None, quote!());
+    rule.locals = quote! {
+        let __bt_weights: [::core::primitive::f32; #len] = [#(#weights),*];
+        let __bt_fail: ::core::primitive::f32 = #fail;
+    };
+    rule.start = quote!(#s.start(&__bt_weights, __bt_fail, #rng));
+    rule.next = quote!(#s.next(__bt_event, &__bt_weights, __bt_fail));
+    // A halt only halts the running child: no weight is read.
+    rule.halt_next = quote!(#s.next(__bt_event, &[], 0.0));
+    rule
+}
+
+/// The observer selector: its children's abort modes (a constant table) and their `Observe`
+/// conditions as pseudo children (the guard of child `i` is the pseudo child `len + i`).
+fn observer_selector(g: &Gen, node: &Node, state: &State) -> StepRule {
+    let (rules, len) = (rules(), node.children.len());
+    let guards = node.children.iter().map(|&child| match observe(g, child) {
+        Some((_, abort, _)) => {
+            let mode = abort_mode(abort);
+            quote!(::core::option::Option::Some(#mode))
+        }
+        None => quote!(::core::option::Option::None),
+    });
+    let declare = quote! {
+        const __BT_GUARDS: [::core::option::Option<#rules::AbortMode>; #len] =
+            [#(#guards),*];
+    };
+    let mut rule = StepRule::with_params(state, None, quote!(&__BT_GUARDS));
+    rule.locals = declare.clone();
+    rule.halt_locals = declare;
+    rule.pseudo = (node.children.iter().enumerate())
+        .filter_map(|(position, &child)| {
+            let (condition, _, _) = observe(g, child)?;
+            Some((len + position, guard(condition)))
+        })
+        .collect();
+    rule
 }
 
 fn utility_of(value: &UtilityValue) -> TokenStream {
