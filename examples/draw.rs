@@ -22,7 +22,7 @@
 //! red, skipped grey, halted blue, not ticked white.
 //!
 //! The trees are not repeated here: each example file is included as a module, and gives its
-//! tree with a small `tree()` function at its end. `tests/export.rs` checks that the files in
+//! tree with a small `tree()` function at its end. `tests/exports/export.rs` checks that the files in
 //! `docs/trees/` are what this command writes now.
 
 use std::path::{Path, PathBuf};

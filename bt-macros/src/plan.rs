@@ -304,7 +304,7 @@ mod tests {
                      RunOnce { KeepRunningUntilFailure { ForceSuccess { ForceFailure { \
                      StatefulAction(A) } } } } } } }";
         assert_eq!(resumed(every), [7]);
-        // `tests/test_resume.rs`'s `Chain`: both tasks, under Fallback, Repeat, Sequence and
+        // `tests/behaviour/resume.rs`'s `Chain`: both tasks, under Fallback, Repeat, Sequence and
         // ForceSuccess. (Its size no longer shows it: the code replaces their two flags.)
         let chain = "Sequence { Action(A), Fallback { Condition(B), Repeat(2) { Sequence { \
                      StatefulAction(C), ForceSuccess { StatefulAction(D) } } } }, Action(E) }";

@@ -16,7 +16,7 @@
 //!
 //! The same trees under `Sequence`, `Fallback`, `SequenceWithMemory`, `Parallel`, `IfThenElse`,
 //! `WhileDoElse`, `Switch`, `TryCatch` and every decorator are halted correctly
-//! (`tests/test_errors.rs`, `a_task_started_in_the_aborted_tick_is_halted_under_every_parent`).
+//! (`tests/behaviour/errors.rs`, `a_task_started_in_the_aborted_tick_is_halted_under_every_parent`).
 //!
 //! Cause (as far as the generated code shows): on an error, `tick_child` (bt-macros
 //! `codegen/mod.rs`) marks each parent on the way up running, so that the tree's halt visits it;
@@ -25,7 +25,7 @@
 //! likewise the async walk), which is not the child being ticked when the error came. That child
 //! keeps its running flag and state.
 //!
-//! Found while writing `tests/test_errors.rs`. Each test below gives the tree, the ticks, the
+//! Found while writing `tests/behaviour/errors.rs`. Each test below gives the tree, the ticks, the
 //! expected calls and (in the comment) the actual ones.
 
 use bt::behavior_tree;

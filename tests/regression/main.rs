@@ -1,5 +1,5 @@
 //! Minimal regression tests for library bugs found by the differential test
-//! (`tests/differential.rs`) or by the behaviour tests. Each is `#[ignore = "bug: ..."]` while
+//! (`tests/differential/main.rs`) or by the behaviour tests. Each is `#[ignore = "bug: ..."]` while
 //! the bug is open, so the suite stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`,
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite`,

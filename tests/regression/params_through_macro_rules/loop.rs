@@ -18,7 +18,7 @@ wrap! {
     Loop(queue, value = {item}) { AlwaysSuccess }
 }
 
-fn main() {
+pub fn main() {
     let mut tree = Wrapped::new();
     assert_eq!(tree.tick(&mut World), Status::Running);
     assert_eq!(tree.blackboard().item, 1);

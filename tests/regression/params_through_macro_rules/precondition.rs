@@ -16,7 +16,7 @@ wrap! {
     Precondition(|bb| bb.go) { AlwaysSuccess }
 }
 
-fn main() {
+pub fn main() {
     let mut tree = Wrapped::new();
     assert_eq!(tree.tick(&mut World), Status::Success);
     tree.blackboard_mut().go = false;

@@ -16,7 +16,7 @@ wrap! {
     Switch(mode) { case 1 => AlwaysSuccess, _ => AlwaysFailure }
 }
 
-fn main() {
+pub fn main() {
     let mut tree = Wrapped::new();
     assert_eq!(tree.tick(&mut World), Status::Success);
     tree.blackboard_mut().mode = 2;

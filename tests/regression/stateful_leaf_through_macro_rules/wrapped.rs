@@ -25,7 +25,7 @@ macro_rules! wrap {
 
 wrap! { StatefulAction(Walk) }
 
-fn main() {
+pub fn main() {
     let mut tree = Wrapped::new();
     assert_eq!(tree.tick(&mut World), Status::Running);
     assert_eq!(tree.tick(&mut World), Status::Success);

@@ -12,7 +12,7 @@
 //! and halt are measured too. The first two are also ticked with the library's observers
 //! attached (statistics, a transition logger, a trace, a JSON-lines writer), which must not
 //! allocate either; a fifth uses every NodeCanvas kind, the random nodes (with the tree's own
-//! generator) and observer aborts. The tests run in their own binary.
+//! generator) and observer aborts. The counter counts only on the thread that measures, so the other tests of the binary (`tests/behaviour`) do not disturb it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

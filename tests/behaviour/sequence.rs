@@ -9,7 +9,7 @@
 //! * halted while running: Sequence restarts at the first child; SequenceWithMemory resumes at the
 //!   child that was running.
 
-mod common;
+use crate::common;
 
 use bt::behavior_tree;
 use bt::Status::{self, *};

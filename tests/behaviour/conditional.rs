@@ -15,7 +15,7 @@
 //!   running; false answers `S` without ticking the child. A halt clears the "child running"
 //!   latch (decision 5).
 
-mod common;
+use crate::common;
 
 use std::cell::Cell;
 

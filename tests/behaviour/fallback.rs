@@ -5,7 +5,7 @@
 //! `Success`; after the last child: `Failure`, or `Skipped` if every child of the activation was
 //! skipped. The next activation (after completing, or after a halt) starts at the first child.
 
-mod common;
+use crate::common;
 
 use bt::behavior_tree;
 use bt::Status::*;

@@ -6,7 +6,7 @@
 //! must differ from each other (so the comparison can tell kinds apart). The metadata keeps the
 //! kind as written.
 
-mod common;
+use crate::common;
 
 use bt::behavior_tree;
 use bt::Status::{self, *};

@@ -5,7 +5,7 @@
 //! decorator never restarts a child that completed in the same tick: it answers `Running` and the
 //! child starts again on the next tick (one completion per tick).
 
-mod common;
+use crate::common;
 
 use bt::behavior_tree;
 use bt::Status::{self, *};

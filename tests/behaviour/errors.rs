@@ -11,7 +11,7 @@
 //! Leaves: `TryCond<ID>`, `TryAct<ID>`, `TryTask<ID>` (tests/common) fail with `Oops(ID)` when
 //! scripted to (`ctx.script_err(ID)`); `Minor` is a second error type that converts into `Oops`.
 
-mod common;
+use crate::common;
 
 use bt::Status::{self, *};
 use bt::{

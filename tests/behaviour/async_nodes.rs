@@ -7,7 +7,7 @@
 //! on the next tick. A child that was running and completes lets it move on in the same tick; a
 //! skipped child never makes it yield.
 
-mod common;
+use crate::common;
 
 use bt::Status::*;
 use bt::{behavior_tree, TickTrace};

@@ -6,7 +6,7 @@
 //! SequenceWithMemory keeps its position and RunOnce its memory. Every halted node that was
 //! running is reported to the observer as `Halted`.
 
-mod common;
+use crate::common;
 
 use bt::Status::*;
 use bt::{behavior_tree, NodeCategory, NodeInfo, TickTrace, TraceEvent};

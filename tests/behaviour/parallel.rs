@@ -10,7 +10,7 @@
 //! not ticked. `ParallelAll(max_failures = N)` (default 1) never stops early: it waits until every
 //! child completed (or was skipped this tick) and fails if `failures >= N`.
 
-mod common;
+use crate::common;
 
 use bt::Status::*;
 use bt::{behavior_tree, TickTrace};

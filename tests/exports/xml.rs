@@ -381,7 +381,7 @@ fn assert_round_trip(xml: &str, exported: &str, ids: &[(&str, &str)], scripts: &
 #[test]
 fn to_xml_gives_the_gate_back() {
     assert_round_trip(
-        include_str!("xml/gate.xml"),
+        include_str!("../xml/gate.xml"),
         &Gate::to_xml().to_string(),
         &[("EnterYard", "Gate")],
         &[
@@ -394,7 +394,7 @@ fn to_xml_gives_the_gate_back() {
 #[test]
 fn to_xml_gives_the_courier_back() {
     assert_round_trip(
-        include_str!("xml/courier.xml"),
+        include_str!("../xml/courier.xml"),
         &Courier::to_xml().to_string(),
         &[("IsPathClear", "PathClear")],
         &[

@@ -7,7 +7,7 @@
 //! (after the deciding child was ticked, in the same tick), exactly once. Skipped children are
 //! passed over; every child skipped in one tick is `Skipped`.
 
-mod common;
+use crate::common;
 
 use bt::Status::*;
 use bt::{behavior_tree, TickTrace, TraceEvent};

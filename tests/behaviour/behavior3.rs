@@ -8,7 +8,7 @@
 //! Limiter's count survives it, the clocks and loop counts restart). Time comes from the context's
 //! `ManualClock`, moved only by the tests.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

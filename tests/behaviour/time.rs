@@ -16,7 +16,7 @@
 //!
 //! A halt clears every clock: the next activation starts its wait afresh.
 
-mod common;
+use crate::common;
 
 use bt::Status::*;
 use bt::{behavior_tree, TickTrace, TraceEvent};

@@ -5,7 +5,7 @@
 //! update counts flow both ways); unmapped entries stay private to each tree; `x = value` sets a
 //! child entry's initial value; `..` shares every entry by name.
 
-mod common;
+use crate::common;
 
 use bt::{
     behavior_tree, InOut, Input, NodeCategory, NodeInfo, Outcome, Output, Ports, Status,

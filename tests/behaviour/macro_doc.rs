@@ -36,7 +36,7 @@ fn the_macro_documentation_example_runs() {
 
 #[test]
 fn the_macro_documentation_example_is_this_file() {
-    let doc = include_str!("../bt-macros/src/lib.rs");
+    let doc = include_str!("../../bt-macros/src/lib.rs");
     let example: String = (doc.lines())
         .skip_while(|line| !line.contains("```ignore"))
         .skip(1)

@@ -9,7 +9,7 @@
 //!
 //! Rules: bt-core `control/nodecanvas/random.rs`, `probability.rs`, `random.rs`.
 
-mod agent;
+use crate::agent;
 
 use agent::{expect_halt, expect_tick, Act, Agent, Call, Task, *};
 use bt::Status::*;

@@ -2,7 +2,7 @@
 //! loop's count takes: a literal, `forever`, a constant or an expression, or a blackboard entry
 //! read when the count is compared. Tick by tick, with the scripted leaves of `common`.
 
-mod common;
+use crate::common;
 
 use bt::behavior_tree;
 use bt::Status::*;

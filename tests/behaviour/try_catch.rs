@@ -8,7 +8,7 @@
 //! try block halts the running try child, then ticks the catch child once (halting it if it
 //! answers Running).
 
-mod common;
+use crate::common;
 
 use bt::behavior_tree;
 use bt::Status::*;

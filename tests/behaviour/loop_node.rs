@@ -9,7 +9,7 @@
 //! `Failure` (the other items stay queued), `Running` is `Running` (no item popped while the
 //! child runs). N items take N + 1 ticks.
 
-mod common;
+use crate::common;
 
 use std::collections::VecDeque;
 

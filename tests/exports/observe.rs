@@ -10,7 +10,7 @@
 //! The `json` and `tracing` features of bt-core are on for the facade's tests (its
 //! dev-dependencies), so CI's `cargo test --workspace` runs these.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
@@ -360,7 +360,7 @@ fn generic_code_traces_any_tree() {
 
 #[test]
 #[should_panic(
-    expected = "Trace: its storage has room for 8 nodes but the tree `observe::Guarded` has 9: \
+    expected = "Trace: its storage has room for 8 nodes but the tree `exports::observe::Guarded` has 9: \
                 give it at least 9 entries (the tree's `NODE_COUNT`)"
 )]
 fn a_trace_too_small_for_the_tree_panics_up_front() {
@@ -371,7 +371,7 @@ fn a_trace_too_small_for_the_tree_panics_up_front() {
 #[test]
 #[should_panic(
     expected = "Statistics: its storage has room for 3 nodes but the tree \
-                           `observe::Errand` has 4"
+                           `exports::observe::Errand` has 4"
 )]
 fn statistics_too_small_for_the_tree_panic_up_front() {
     let _ = Statistics::for_tree::<Errand>(vec![NodeStats::ZERO; 3]);

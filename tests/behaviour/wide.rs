@@ -2,7 +2,7 @@
 //! beyond 128 children when the composite starts at its first child, a jump table beyond 16 when
 //! it resumes at a remembered child), so their rules are checked here too.
 
-mod common;
+use crate::common;
 
 use bt::{behavior_tree, Status};
 use common::{expect_halt, expect_tick, Call, Call::*, Cond, Ctx, Task};

@@ -16,7 +16,7 @@ use bt::{
 };
 
 #[allow(dead_code)]
-#[path = "../examples/draw.rs"]
+#[path = "../../examples/draw.rs"]
 mod draw;
 
 pub struct World {

@@ -4,7 +4,7 @@
 //! the root; a leaf that finishes hands its status to the walk, which carries on from there; a
 //! halt forgets the resumed leaf.
 
-mod common;
+use crate::common;
 
 use std::mem::{align_of, size_of};
 

@@ -7,7 +7,7 @@
 //! Rules: bt-core `control/nodecanvas/*.rs`, `decorator/nodecanvas/*.rs`;
 //! `spec/other-systems.md` §1.3, §2.x; decisions 3, 9, 13.
 
-mod agent;
+use crate::agent;
 
 use agent::{expect_halt, expect_tick, Act, Agent, Cond, Pet, Task, *};
 use bt::Status::*;

@@ -8,7 +8,7 @@
 //! Rules: bt-core `abort.rs` (its examples are the first two tests);
 //! `spec/other-systems.md` §1.5, §2.23.
 
-mod agent;
+use crate::agent;
 
 use agent::{expect_halt, expect_tick, Act, Agent, Task, *};
 use bt::behavior_tree;
