@@ -1301,7 +1301,7 @@
 //! `tree.tick(ctx)` is `tree.tick_with(ctx, &mut NoObserver)`, whose methods are empty and
 //! inlined: a tree ticked without an observer compiles to the code it would be without observers
 //! at all. An observer costs what it does per report; the library's do not allocate (checked by
-//! `tests/allocations.rs`, the JSON writer included).
+//! `tests/behaviour/allocations.rs`, the JSON writer included).
 //!
 //! # Compile-time errors
 //!
