@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use super::selector::{abort_mode, guard};
 use super::step::{rule_bodies, StepRule};
 use super::{
-    ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, small_index, state,
+    bounded_counter, ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, state,
     status, test, tick_child, Gen, NodeCode,
 };
 use crate::model::{Decorator, Limit, Node, Quantity};
@@ -98,7 +98,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             count,
             filtered,
         } => {
-            let counter = count_counter(times);
+            let counter = bounded_counter(times);
             let s = state(g, node, quote!(#nc::Filter<#counter>), &mut code).access;
             let (times, filtered) = (count_max(g, times), status(filtered));
             let on_child = quote!(#s.on_child(__bt_child_status, #nc::CountWhen::#count));
@@ -108,7 +108,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             )
         }
         Decorator::Limiter(max_loop) => {
-            let counter = count_counter(max_loop);
+            let counter = bounded_counter(max_loop);
             let s = state(g, node, quote!(#rules::Limiter<#counter>), &mut code).access;
             let max_loop = count_max(g, max_loop);
             let on_child = quote!(#s.on_child(__bt_child_status));
@@ -192,15 +192,6 @@ fn guard_token(
             #s.halt(#token);
         },
     )
-}
-
-/// The counter of a Filter or a Limiter: the smallest type that holds a literal count; `usize`
-/// for a count read at run time, or none (`forever`).
-fn count_counter(limit: &Limit) -> TokenStream {
-    match limit {
-        Some(Quantity::Literal(n)) => small_index(*n),
-        _ => small_index(u64::MAX),
-    }
 }
 
 /// The count of a Filter or a Limiter as a `usize`: `forever` (or `-1` read at run time) is

@@ -8,8 +8,8 @@ use syn::Ident;
 
 use super::field_closure;
 use super::{
-    gate, halt_child, limit_counter, nc, node_methods, outcome, running_flag, small_index, state,
-    tick_child, Gen, NodeCode,
+    bounded_counter, gate, halt_child, limit_counter, nc, node_methods, outcome, running_flag,
+    small_index, state, tick_child, Gen, NodeCode,
 };
 use crate::model::{Limit, Loop, Node, Quantity};
 
@@ -221,11 +221,7 @@ fn iterate(
         reset_index,
     } = walk;
     let nc = nc();
-    // Sized for a literal limit; an index up to a list's length otherwise.
-    let counter = match max {
-        Some(Quantity::Literal(max)) => small_index(*max),
-        _ => quote!(::core::primitive::usize),
-    };
+    let counter = bounded_counter(max);
     let state = state(g, node, quote!(#nc::Iterate<#counter>), code);
     let s = &state.access;
     // The list is reached through one closure at the user's `list` (for the length and

@@ -403,6 +403,16 @@ fn limit_counter(limit: &Limit) -> TokenStream {
     }
 }
 
+/// The counter type of a count that bounds something other than a loop (Filter, Limiter,
+/// Iterate's index): the smallest that holds a literal; `usize` for a count read at run time, or
+/// none (`forever`), which the counter must be able to pass.
+fn bounded_counter(limit: &Limit) -> TokenStream {
+    match limit {
+        Some(Quantity::Literal(n)) => small_index(*n),
+        None | Some(_) => small_index(u64::MAX),
+    }
+}
+
 /// `bt::__private::{convert}` (`duration`, `limit`) of an expression's or an entry's value,
 /// spanned at the user's tokens so that rustc reports a value of the wrong type there. An entry
 /// is first bound to a local named at the entry (`self` stays in the macro's own tokens, for
