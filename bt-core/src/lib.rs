@@ -9,6 +9,8 @@
 //! * [`control`]: the rule of every composite (Sequence, Fallback, their reactive and memory forms),
 //!   each a small state type that is told what its current child returned and answers with a
 //!   [`Flow`](control::Flow): tick that child next, or finish with this status (halting that child);
+//! * [`custom`]: control nodes and decorators of your own ([`ControlNode`], [`DecoratorNode`]),
+//!   which reach their children through a generated handle ([`Children`], [`Child`]);
 //! * [`step`]: the general protocol of the nodes that do not walk their children in order
 //!   (Parallel, IfThenElse, Switch, TryCatch, Timeout, ...);
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...),
@@ -51,6 +53,7 @@ mod bits;
 pub mod blackboard;
 pub mod conditions;
 pub mod control;
+pub mod custom;
 pub mod decorator;
 pub mod export;
 mod index;
@@ -71,6 +74,7 @@ pub mod time;
 mod tree;
 
 pub use blackboard::Tracked;
+pub use custom::{Child, Children, ControlNode, DecoratorNode};
 pub use decorator::nodecanvas::GuardToken;
 pub use index::SmallIndex;
 pub use leaf::{

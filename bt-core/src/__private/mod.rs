@@ -11,6 +11,7 @@
 //! | `entries` | the blackboard: entry types, pre- and post-conditions, the blackboard nodes |
 //! | `binding` | ports: port lists and the bindings of ports to entries and expressions |
 //! | `child_tree` | `SubTree` nodes: calls on the child, remapped entries, the agent |
+//! | `custom` | `Control(Type)` and `Decorator(Type)`: the node's place, the handle over its children, its calls |
 //! | `clock` | time: the time nodes' clock, durations, the context's time for observers |
 //! | `loops` | counts written as entries, `Loop`'s queue |
 //! | `node_canvas` | NodeCanvas's and Unreal Engine's nodes: utilities, `IndexSwitch`, the context's generator, `Guard`, `Iterate`, observer-abort guards |
@@ -21,6 +22,7 @@
 
 mod binding;
 mod child_tree;
+mod custom;
 mod clock;
 mod entries;
 mod fallible;
@@ -32,6 +34,7 @@ mod xml;
 
 pub use self::binding::*;
 pub use self::child_tree::*;
+pub use self::custom::*;
 pub use self::clock::*;
 pub use self::entries::*;
 pub use self::fallible::*;

@@ -1,0 +1,7 @@
+//! Control nodes and decorators of the user's (`Control(Type)`, `Decorator(Type)`): the node's
+//! place in the tree, the handle over its children, and the calls of its traits.
+
+pub use crate::custom::{
+    check_children, control_halted, control_tick, decorator_halted, decorator_tick, ChildSlots,
+    Kids, Taken, UserNode,
+};
