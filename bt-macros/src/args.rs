@@ -309,8 +309,13 @@ fn is_stateful(kind: &Ident) -> bool {
     kind == "StatefulAction"
 }
 
+/// `Control(Type)` and `Decorator(Type)`: the user's own control nodes and decorators.
+fn is_custom(kind: &Ident) -> bool {
+    kind == "Control" || kind == "Decorator"
+}
+
 fn leaf_usage(kind: &Ident) -> String {
-    if is_stateful(kind) {
+    if is_stateful(kind) || is_custom(kind) {
         format!("`{kind}(Type)` or `{kind}(Type = expression)`")
     } else {
         format!("`{kind}(Type)`, `{kind}(Type = expression)` or `{kind}(|ctx| ..)`")
@@ -386,6 +391,17 @@ fn leaf(kind: &Ident, input: ParseStream) -> syn::Result<LeafArgs> {
             return Err(syn::Error::new_spanned(
                 rest,
                 "a stateful action keeps state between ticks, so it cannot be a closure: implement `bt::StatefulAction` for a type and write `StatefulAction(Type)`",
+            ));
+        }
+        if is_custom(kind) {
+            let trait_name = if kind == "Control" {
+                "ControlNode"
+            } else {
+                "DecoratorNode"
+            };
+            return Err(syn::Error::new_spanned(
+                rest,
+                format!("`{kind}(..)` takes the type of your node, not a closure: implement `bt::{trait_name}` for a type and write `{kind}(Type)` or `{kind}(Type = expression)`"),
             ));
         }
         let usage = format!("`{kind}(|ctx| ..)` or `{kind}(|ctx, bb| ..)`");

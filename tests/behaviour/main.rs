@@ -21,6 +21,7 @@ mod behavior3;
 mod conditional;
 mod conditions;
 mod counts;
+mod custom;
 mod decorators;
 mod errors;
 mod fallback;

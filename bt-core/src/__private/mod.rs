@@ -22,8 +22,8 @@
 
 mod binding;
 mod child_tree;
-mod custom;
 mod clock;
+mod custom;
 mod entries;
 mod fallible;
 mod leaf;
@@ -34,8 +34,8 @@ mod xml;
 
 pub use self::binding::*;
 pub use self::child_tree::*;
-pub use self::custom::*;
 pub use self::clock::*;
+pub use self::custom::*;
 pub use self::entries::*;
 pub use self::fallible::*;
 pub use self::leaf::*;

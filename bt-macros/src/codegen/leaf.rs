@@ -165,44 +165,11 @@ fn with_ports(
         return call(&quote!(&mut self.#field));
     }
     let this_leaf = quote!(&mut *__bt_leaf);
-    // `leaf.<port>`, spanned at the user's port name so that rustc reports an unknown port or a
-    // port of the wrong kind there.
-    let port_access = |port: &Ident| field_closure(port.span(), port, true);
-    let step = |step: TokenStream| {
-        leaf.bindings.iter().filter_map(move |binding| {
-            let port = port_access(&binding.port);
-            match &binding.value {
-                Value::Entry(entry) => {
-                    let entry_access = field_closure(entry.span(), entry, true);
-                    let (bb, leaf) = (quote!(&mut *__bt_bb), quote!(&mut *__bt_leaf));
-                    Some(quote_spanned! {binding.port.span()=>
-                        ::bt::__private::bind_entry(
-                            #bb,
-                            #leaf,
-                            #entry_access,
-                            #port,
-                            ::bt::__private::PortStep::#step,
-                        );
-                    })
-                }
-                Value::Expr(_) => None,
-            }
-        })
-    };
-    let values = leaf.bindings.iter().filter_map(|binding| {
-        let port = port_access(&binding.port);
-        match &binding.value {
-            Value::Expr(expr) => {
-                let leaf = quote!(&mut *__bt_leaf);
-                Some(quote_spanned! {binding.port.span()=>
-                    ::bt::__private::bind_value(#expr, #leaf, #port);
-                })
-            }
-            Value::Entry(_) => None,
-        }
-    });
-    let loads = step(quote!(Load));
-    let stores = step(quote!(Store));
+    let PortSteps {
+        loads,
+        values,
+        stores,
+    } = port_steps(leaf);
     let call = call(&this_leaf);
     let ports = ports_of(&leaf.ty);
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
@@ -211,13 +178,76 @@ fn with_ports(
         use ::bt::__private::NoPorts as _;
         let __bt_bound: u64 = const { ::bt::__private::bound_ports(#ports, &[#(#bound),*]) };
         self.#field.__bt_frame(__bt_bound, &mut self.__bt_bb, |__bt_leaf, __bt_bb| {
-            #(#loads)*
-            #(#values)*
+            #loads
+            #values
             let __bt_result = #call;
-            #(#stores)*
+            #stores
             __bt_result
         })
     }}
+}
+
+/// A node's port bindings as statements over `__bt_leaf` (`&mut` the user's node) and
+/// `__bt_bb` (`&mut` the blackboard), each spanned at the user's binding.
+pub(super) struct PortSteps {
+    /// The entries bound to inputs, loaded into the node.
+    pub loads: TokenStream,
+    /// The expressions bound to inputs, given to the node.
+    pub values: TokenStream,
+    /// The written outputs, stored into their entries.
+    pub stores: TokenStream,
+}
+
+/// The port steps of `leaf`'s bindings.
+pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
+    // `leaf.<port>`, spanned at the user's port name so that rustc reports an unknown port or a
+    // port of the wrong kind there.
+    let port_access = |port: &Ident| field_closure(port.span(), port, true);
+    let step = |step: TokenStream| -> TokenStream {
+        leaf.bindings
+            .iter()
+            .filter_map(|binding| {
+                let port = port_access(&binding.port);
+                match &binding.value {
+                    Value::Entry(entry) => {
+                        let entry_access = field_closure(entry.span(), entry, true);
+                        let (bb, leaf) = (quote!(&mut *__bt_bb), quote!(&mut *__bt_leaf));
+                        Some(quote_spanned! {binding.port.span()=>
+                            ::bt::__private::bind_entry(
+                                #bb,
+                                #leaf,
+                                #entry_access,
+                                #port,
+                                ::bt::__private::PortStep::#step,
+                            );
+                        })
+                    }
+                    Value::Expr(_) => None,
+                }
+            })
+            .collect()
+    };
+    let values = leaf
+        .bindings
+        .iter()
+        .filter_map(|binding| {
+            let port = port_access(&binding.port);
+            match &binding.value {
+                Value::Expr(expr) => {
+                    let leaf = quote!(&mut *__bt_leaf);
+                    Some(quote_spanned! {binding.port.span()=>
+                        ::bt::__private::bind_value(#expr, #leaf, #port);
+                    })
+                }
+                Value::Entry(_) => None,
+            }
+        })
+        .collect();
+    PortSteps {
+        loads: step(quote!(Load)),
+        values,
+        stores: step(quote!(Store)),
+    }
 }
 
 /// The leaf type's port list: its `#[derive(Ports)]` constant, or an empty one.
@@ -230,7 +260,7 @@ pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
 }
 
 /// A compile-time check that every required input of the leaf type is bound.
-fn required_check(leaf: &LeafType) -> TokenStream {
+pub(super) fn required_check(leaf: &LeafType) -> TokenStream {
     let ty = &leaf.ty;
     let ports = ports_of(ty);
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());

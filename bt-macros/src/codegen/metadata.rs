@@ -137,6 +137,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
         Kind::Decorator(decorator) => decorator_params(decorator),
         Kind::Time(time) => time_params(time),
         Kind::Loop(looping) => loop_params(looping),
+        Kind::Custom(custom) => bindings_params(&custom.node.bindings),
     };
     params.extend(super::selector::utility_param(node));
     for &(attribute, dsl, _) in CONDITIONS {
@@ -198,17 +199,19 @@ fn value(value: &Value) -> String {
     }
 }
 
+/// A user type's port bindings, as attributes named after the ports.
+fn bindings_params(bindings: &[crate::model::PortBinding]) -> Vec<(String, String)> {
+    (bindings.iter())
+        .map(|binding| (binding.port.unraw().to_string(), value(&binding.value)))
+        .collect()
+}
+
 fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
     let name = |ident: &Ident| ident.unraw().to_string();
-    let bindings = |bindings: &[crate::model::PortBinding]| {
-        (bindings.iter())
-            .map(|binding| (name(&binding.port), value(&binding.value)))
-            .collect()
-    };
     match leaf {
         Leaf::Condition(_) | Leaf::Action(_) | Leaf::Stateful(_) => node
             .leaf_type()
-            .map_or_else(Vec::new, |leaf| bindings(&leaf.bindings)),
+            .map_or_else(Vec::new, |leaf| bindings_params(&leaf.bindings)),
         Leaf::AlwaysSuccess | Leaf::AlwaysFailure | Leaf::AlwaysRunning => Vec::new(),
         Leaf::WasEntryUpdated(entry) => vec![pair(attr::ENTRY, name(entry))],
         Leaf::SetBlackboard { entry, value: v } => {
@@ -225,7 +228,7 @@ fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
         Leaf::Wait(ms) => vec![pair(attr::MILLISECONDS, quantity_text(ms))],
         Leaf::Error(error) => vec![pair(attr::ERROR, text::source(error.to_token_stream()))],
         Leaf::SubTree(subtree) => {
-            let mut params = bindings(&subtree.bindings);
+            let mut params = bindings_params(&subtree.bindings);
             if subtree.autoremap.is_some() {
                 params.push(pair(attr::AUTOREMAP, "true".into()));
             }

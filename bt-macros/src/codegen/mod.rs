@@ -13,13 +13,15 @@
 //! * `resume.rs`: the direct resume of a running leaf;
 //! * one file per family of kinds, as `kinds::Shape` groups them: `leaf.rs` (and `subtree.rs`),
 //!   `composite.rs`, `selector.rs`, `flow.rs`, `parallel.rs`, `decorator.rs`, `time.rs`,
-//!   `loops.rs`; `step.rs`: the loop that drives the rules of the `Step` protocol.
+//!   `loops.rs`, `custom.rs` (the user's own control nodes and decorators); `step.rs`: the loop
+//!   that drives the rules of the `Step` protocol.
 //!
 //! Codegen reads the model (`crate::model`) and the plan (`crate::plan`) only.
 
 mod api;
 mod blackboard;
 mod composite;
+mod custom;
 mod decorator;
 mod flow;
 mod leaf;
@@ -256,6 +258,7 @@ fn node_code(g: &Gen, node: &Node) -> NodeCode {
         Kind::Decorator(decorator) => decorator::generate(g, node, decorator),
         Kind::Time(time) => time::generate(g, node, time),
         Kind::Loop(looping) => loops::generate(g, node, looping),
+        Kind::Custom(custom) => custom::generate(g, node, custom),
         // Invalid nodes only exist in trees that had errors, which are emitted as stubs.
         Kind::Invalid => NodeCode::default(),
     }

@@ -62,6 +62,18 @@ pub enum Shape {
     Time(TimeKind),
     /// One child, ticked again and again.
     Loop(LoopKind),
+    /// The user's own control nodes and decorators (`bt_core::custom`): a type of theirs ticks
+    /// the children through a generated handle.
+    Custom(CustomKind),
+}
+
+/// The user's own nodes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CustomKind {
+    /// `Control(Type) { children.. }`: a `bt::ControlNode`.
+    Control,
+    /// `Decorator(Type) { child }`: a `bt::DecoratorNode`.
+    Decorator,
 }
 
 /// The composites that walk their children in order (`bt_core::control::Flow`).

@@ -2,8 +2,8 @@
 //! in the model (`model::Params`).
 
 use super::{
-    Arity, Category, Composite, DecoratorKind, FlowKind, KindSpec, LeafKind, LoopKind, Memory,
-    ParallelKind, Running, SelectorKind, Shape, TimeKind,
+    Arity, Category, Composite, CustomKind, DecoratorKind, FlowKind, KindSpec, LeafKind, LoopKind,
+    Memory, ParallelKind, Running, SelectorKind, Shape, TimeKind,
 };
 use crate::args::{Default, Grammar, Param, ParamKind};
 
@@ -375,6 +375,11 @@ pub const KINDS: &[KindSpec] = &[
     decorator(&["Loop"],                          Loop(Lp::Loop),                 params(LOOP),     R::Always,     false, Activation),
     // Iterate writes the element before its child; its index outlives activations.
     decorator(&["Iterate"],                       Loop(Lp::Iterate),              params(ITERATE),  R::Always,     false, Kept),
+
+    // The user's own (`bt_core::custom`): a type and its port bindings, like a leaf's. They may
+    // answer `Running` with no child running, and keep their state for the tree's life.
+    control(&["Control"],     Shape::Custom(CustomKind::Control),   Grammar::Leaf, AtLeastOne, R::Always, Kept),
+    decorator(&["Decorator"], Shape::Custom(CustomKind::Decorator), Grammar::Leaf, R::Always, false, Kept),
 ];
 
 /// Node kinds of other systems that this DSL knows but does not offer, with what to write

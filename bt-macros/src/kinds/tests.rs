@@ -277,7 +277,8 @@ fn decorator_rule(shape: Shape) -> Option<Box<dyn Rule>> {
         | Shape::Composite(_)
         | Shape::Selector(_)
         | Shape::Flow(_)
-        | Shape::Parallel(_) => return None,
+        | Shape::Parallel(_)
+        | Shape::Custom(_) => return None,
     })
 }
 

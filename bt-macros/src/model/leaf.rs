@@ -143,7 +143,7 @@ fn leaf_impl(at: &Lower, leaf: LeafArgs) -> Option<LeafImpl> {
     }
 }
 
-fn leaf_type(at: &Lower, target: Target) -> Option<LeafType> {
+pub(super) fn leaf_type(at: &Lower, target: Target) -> Option<LeafType> {
     let ok = check::bindings(at.cx, &target.bindings, "port", at.bb);
     ok.then_some(LeafType {
         ty: target.ty,

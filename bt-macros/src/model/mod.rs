@@ -5,7 +5,8 @@
 //!
 //! * one module per family of kinds, each with its model types and its lowering from the kind's
 //!   parameters: [`leaf`]; [`composite`] (selectors, conditional flow, parallels); [`decorator`]
-//!   (decorators, time, loops). Each lowering matches its family's kinds exhaustively;
+//!   (decorators, time, loops); [`custom`] (the user's own control nodes and decorators). Each
+//!   lowering matches its family's kinds exhaustively;
 //! * [`params`]: a kind's parameters read by name, with the defaults of the kinds table;
 //! * [`attr`]: node and entry attributes (`#[name]`, the pre/post-conditions, `#[tracked]`);
 //! * [`check`]: checks and suggestions that look across nodes (names, entries, arity, cycles);
@@ -18,6 +19,7 @@
 mod attr;
 mod check;
 mod composite;
+mod custom;
 mod decorator;
 mod leaf;
 mod observers;
@@ -38,6 +40,7 @@ pub use attr::Conditions;
 pub use attr::UtilityValue;
 pub(crate) use check::edit_distance;
 pub use composite::{Flow, Parallel, Selector};
+pub use custom::Custom;
 pub use decorator::{Decorator, Loop, Time};
 pub use leaf::{Leaf, LeafImpl, LeafType, SubTree};
 use params::Params;
@@ -121,17 +124,20 @@ pub enum Kind {
     Decorator(Decorator),
     Time(Time),
     Loop(Loop),
+    Custom(Custom),
     /// A node that failed validation (an error was reported); only in trees that are not emitted.
     Invalid,
 }
 
 impl Node {
-    /// The leaf type of a `Condition(Type)`, `Action(Type)` or `StatefulAction(Type)`.
+    /// The user's type of a `Condition(Type)`, `Action(Type)` or `StatefulAction(Type)` leaf,
+    /// or of a `Control(Type)` or `Decorator(Type)` node: the type whose ports the node has.
     pub fn leaf_type(&self) -> Option<&LeafType> {
         match &self.kind {
             Kind::Leaf(Leaf::Condition(LeafImpl::Type(leaf)))
             | Kind::Leaf(Leaf::Action(LeafImpl::Type(leaf)))
-            | Kind::Leaf(Leaf::Stateful(leaf)) => Some(leaf),
+            | Kind::Leaf(Leaf::Stateful(leaf))
+            | Kind::Custom(Custom { node: leaf, .. }) => Some(leaf),
             _ => None,
         }
     }
@@ -357,6 +363,7 @@ impl Tree {
             }
             Shape::Time(time) => Kind::Time(decorator::time(&at, time, p)?),
             Shape::Loop(kind) => Kind::Loop(decorator::looping(&at, kind, p)?),
+            Shape::Custom(kind) => Kind::Custom(custom::lower(&at, kind, args)?),
         })
     }
 
@@ -430,7 +437,8 @@ fn default_name(kind: &Kind, written: &str) -> String {
     let ty = match kind {
         Kind::Leaf(Leaf::Condition(LeafImpl::Type(leaf)))
         | Kind::Leaf(Leaf::Action(LeafImpl::Type(leaf)))
-        | Kind::Leaf(Leaf::Stateful(leaf)) => Some(&*leaf.ty),
+        | Kind::Leaf(Leaf::Stateful(leaf))
+        | Kind::Custom(Custom { node: leaf, .. }) => Some(&*leaf.ty),
         Kind::Leaf(Leaf::SubTree(subtree)) => Some(&*subtree.ty),
         _ => None,
     };

@@ -1,0 +1,423 @@
+//! Control nodes and decorators of the user's own (`Control(Type)`, `Decorator(Type)`,
+//! `bt::custom`), tick by tick: the four navigation nodes of `examples/nav_recovery/nodes.rs`
+//! row by row, and what the tree enforces whatever a node does (a child left running is halted
+//! once, a halt reaches the running children and then `on_halted`, an error ends the tick).
+
+use std::cell::{Cell, RefCell};
+
+use crate::common;
+
+use bt::Status::*;
+use bt::{behavior_tree, Child, Children, ControlNode, DecoratorNode, Status};
+use common::Call::*;
+use common::{expect_halt, expect_tick, try_trees, Ctx, Task, TryTask};
+
+#[path = "../../examples/nav_recovery/nodes.rs"]
+mod nodes;
+
+use nodes::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
+
+behavior_tree! {
+    tree Pipeline for Ctx {
+        Control(PipelineSequence) {
+            StatefulAction(Task<0>), StatefulAction(Task<1>), StatefulAction(Task<2>),
+        }
+    }
+}
+
+#[test]
+fn pipeline_sequence() {
+    let (mut tree, mut ctx) = (Pipeline::new(), Ctx::new());
+    // Every child succeeds at once.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Skipped]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Success,
+        &[OnStart(0), OnStart(1), OnStart(2)],
+    );
+    // A running child at the furthest point answers for the node.
+    ctx.script(0, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0), OnStart(1)]);
+    // The earlier children are ticked again; one that runs before the furthest is passed over
+    // and keeps running.
+    ctx.script(0, &[Running]);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[OnStart(0), OnRunning(1), OnStart(2)],
+    );
+    // A failure halts the children still running (child 0 here), once, and fails the node.
+    ctx.script(0, &[Running]);
+    ctx.script(1, &[Failure]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Failure,
+        &[OnRunning(0), OnStart(1), OnHalted(0), OnHalted(2)],
+    );
+    // The next activation starts afresh.
+    ctx.script(0, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    // A halt reaches the running child; the furthest point is forgotten.
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(0)]);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    ctx.script(0, &[Running]);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Success]);
+    // Child 0 runs before the furthest point; when the last child succeeds, the node succeeds
+    // and halts it.
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Success,
+        &[OnStart(0), OnRunning(1), OnStart(2), OnHalted(0)],
+    );
+}
+
+behavior_tree! {
+    tree Recovery for Ctx {
+        blackboard { retries: u32 = 2 }
+        Control(RecoveryNode, number_of_retries = {retries}) {
+            StatefulAction(Task<0>), StatefulAction(Task<1>),
+        }
+    }
+}
+
+behavior_tree! {
+    tree RecoveryDefault for Ctx {
+        Control(RecoveryNode) { StatefulAction(Task<0>), StatefulAction(Task<1>) }
+    }
+}
+
+#[test]
+fn recovery_node() {
+    let (mut tree, mut ctx) = (Recovery::new(), Ctx::new());
+    // The action succeeds: the recovery is not ticked.
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+    // The action fails, the recovery succeeds, the action is retried in the same tick.
+    ctx.script(0, &[Failure, Success]);
+    ctx.script(1, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Success,
+        &[OnStart(0), OnStart(1), OnStart(0)],
+    );
+    // The recovery fails: the node fails.
+    ctx.script(0, &[Failure]);
+    ctx.script(1, &[Failure]);
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnStart(0), OnStart(1)]);
+    // Two retries (the entry), then the action's third failure fails the node.
+    ctx.script(0, &[Failure, Failure, Failure]);
+    ctx.script(1, &[Success, Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Failure,
+        &[OnStart(0), OnStart(1), OnStart(0), OnStart(1), OnStart(0)],
+    );
+    // One retry only, read from the entry at the next tick.
+    tree.blackboard_mut().retries = 1;
+    ctx.script(0, &[Failure, Failure]);
+    ctx.script(1, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Failure,
+        &[OnStart(0), OnStart(1), OnStart(0)],
+    );
+    // A running recovery keeps the node running; when it succeeds the action runs again.
+    ctx.script(0, &[Failure, Running, Success]);
+    ctx.script(1, &[Running, Success]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(1), OnStart(0)]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnRunning(0)]);
+    // A halt while the recovery runs halts it, and the next activation starts with the action
+    // and a fresh retry count.
+    ctx.script(0, &[Failure]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(1)]);
+    ctx.script(0, &[Failure, Success]);
+    ctx.script(1, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Success,
+        &[OnStart(0), OnStart(1), OnStart(0)],
+    );
+}
+
+#[test]
+fn recovery_node_default_retries_once() {
+    let (mut tree, mut ctx) = (RecoveryDefault::new(), Ctx::new());
+    ctx.script(0, &[Failure, Failure]);
+    ctx.script(1, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Failure,
+        &[OnStart(0), OnStart(1), OnStart(0)],
+    );
+}
+
+behavior_tree! {
+    tree Rate for Ctx {
+        blackboard { rate: f64 = 10.0 }
+        Decorator(RateController, hz = {rate}) { StatefulAction(Task<0>) }
+    }
+}
+
+#[test]
+fn rate_controller() {
+    let (mut tree, mut ctx) = (Rate::new(), Ctx::new());
+    // The first tick ticks the child.
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+    // Within the period (100 ms at 10 Hz) the child is not ticked: the node runs.
+    ctx.advance_ms(99);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(1);
+    ctx.script(0, &[Running, Running, Success]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    // A running child is ticked on every tick, whatever the period.
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0)]);
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnRunning(0)]);
+    // The period counts from the last success.
+    ctx.advance_ms(99);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.advance_ms(1);
+    ctx.script(0, &[Failure]);
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnStart(0)]);
+    // A failure does not restart the period: the child is due again at once.
+    ctx.script(0, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    // A halt halts the running child and forgets the period: the next tick ticks the child.
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(0)]);
+    ctx.script(0, &[Success, Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    // The rate is an input: read at every tick.
+    tree.blackboard_mut().rate = 1000.0;
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+}
+
+behavior_tree! {
+    tree Robin for Ctx {
+        Control(RoundRobin) {
+            StatefulAction(Task<0>), StatefulAction(Task<1>), StatefulAction(Task<2>),
+        }
+    }
+}
+
+#[test]
+fn round_robin() {
+    let (mut tree, mut ctx) = (Robin::new(), Ctx::new());
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+    // The turn passes to the next child; a failure passes it on in the same tick.
+    ctx.script(1, &[Failure]);
+    ctx.script(2, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(1), OnStart(2)]);
+    // After the last child comes the first; a running child keeps the turn.
+    ctx.script(0, &[Running, Success]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnRunning(0)]);
+    // Every child fails in a row (skipped counts as failed): the node fails and starts again
+    // from the first child.
+    ctx.script(1, &[Failure]);
+    ctx.script(2, &[Skipped]);
+    ctx.script(0, &[Failure]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Failure,
+        &[OnStart(1), OnStart(2), OnStart(0)],
+    );
+    ctx.script(0, &[Failure]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    // A halt halts the running child, and the turn goes back to the first child.
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(1)]);
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+}
+
+thread_local! {
+    /// `StartAll`'s halts, and what `Peek` saw before each tick, in this test's thread.
+    static HALTS: Cell<u32> = const { Cell::new(0) };
+    static SEEN: RefCell<Vec<Option<Status>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A careless control node: it starts every child and succeeds at once, leaving the running
+/// ones for the tree to halt; it counts its halts.
+#[derive(Default)]
+pub struct StartAll;
+
+impl<Ctx: ?Sized> ControlNode<Ctx> for StartAll {
+    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+        for index in 0..children.len() {
+            children.tick(ctx, index);
+        }
+        if children.is_running(0) {
+            Running
+        } else {
+            Success
+        }
+    }
+
+    fn on_halted(&mut self, _: &mut Ctx) {
+        HALTS.set(HALTS.get() + 1);
+    }
+}
+
+/// A decorator that answers its child's last status in this activation before ticking it
+/// again, and halts a running child itself on every third tick.
+#[derive(Default)]
+pub struct Peek {
+    ticks: u32,
+}
+
+impl<Ctx: ?Sized> DecoratorNode<Ctx> for Peek {
+    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
+        SEEN.with_borrow_mut(|seen| seen.push(child.status()));
+        self.ticks += 1;
+        if self.ticks % 3 == 0 && child.is_running() {
+            child.halt(ctx);
+            return Running;
+        }
+        child.tick(ctx)
+    }
+}
+
+behavior_tree! {
+    tree Careless for Ctx {
+        Sequence {
+            Control(StartAll) {
+                StatefulAction(Task<0>), StatefulAction(Task<1>), StatefulAction(Task<2>),
+            },
+            Decorator(Peek) { StatefulAction(Task<3>) },
+        }
+    }
+}
+
+#[test]
+fn children_left_running_are_halted_once() {
+    let (mut tree, mut ctx) = (Careless::new(), Ctx::new());
+    // Child 0 succeeds, so the node succeeds with children 1 and 2 running: the tree halts
+    // them, in child order, once each.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    ctx.script(2, &[Running]);
+    ctx.script(3, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Success,
+        &[
+            OnStart(0),
+            OnStart(1),
+            OnStart(2),
+            OnHalted(1),
+            OnHalted(2),
+            OnStart(3),
+        ],
+    );
+    // The node is running with child 0: halting the tree halts the running children in child
+    // order, then the node (`on_halted`, once).
+    ctx.script(0, &[Running]);
+    ctx.script(1, &[Running]);
+    ctx.script(2, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[OnStart(0), OnStart(1), OnStart(2)],
+    );
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(0), OnHalted(1)]);
+    assert_eq!(HALTS.get(), 1);
+    // A second halt of an idle tree halts nothing.
+    expect_halt(&mut tree, &mut ctx, &[]);
+    assert_eq!(HALTS.get(), 1);
+}
+
+#[test]
+fn a_decorator_sees_its_childs_last_status_and_may_halt_it() {
+    let (mut tree, mut ctx) = (Careless::new(), Ctx::new());
+    ctx.always(0, Success);
+    ctx.always(1, Success);
+    ctx.always(2, Success);
+    ctx.script(3, &[Running, Running]);
+    let starts = [OnStart(0), OnStart(1), OnStart(2), OnStart(3)];
+    expect_tick(&mut tree, &mut ctx, Running, &starts);
+    // The sequence resumes at its running child, the decorator.
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(3)]);
+    // The third tick: the decorator halts its running child itself and runs.
+    expect_tick(&mut tree, &mut ctx, Running, &[OnHalted(3)]);
+    ctx.script(3, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(3)]);
+    // Before each tick: nothing yet, then Running twice, then nothing (halted).
+    let seen = SEEN.take();
+    assert_eq!(seen, [None, Some(Running), Some(Running), None]);
+}
+
+behavior_tree! {
+    tree Failing for Ctx, error common::Oops {
+        Control(PipelineSequence) {
+            StatefulAction(TryTask<0>), StatefulAction(TryTask<1>), StatefulAction(TryTask<2>),
+        }
+    }
+}
+
+try_trees!(Failing);
+
+#[test]
+fn a_childs_error_ends_the_tick_and_halts_the_tree() {
+    use common::{expect_try_tick, Oops};
+    let (mut tree, mut ctx) = (Failing::new(), Ctx::new());
+    // Child 0 runs (passed over later), child 1 fails with an error: the tick ends with it, child
+    // 2 is not ticked, and the tree halts what runs (child 0) and the node.
+    ctx.script(0, &[Running]);
+    expect_try_tick(&mut tree, &mut ctx, Ok(Running), &[OnStart(0)]);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_try_tick(
+        &mut tree,
+        &mut ctx,
+        Ok(Running),
+        &[OnRunning(0), OnStart(1)],
+    );
+    ctx.script(0, &[Running]);
+    ctx.script_err(1);
+    expect_try_tick(
+        &mut tree,
+        &mut ctx,
+        Err(Oops(1)),
+        &[OnStart(0), OnRunning(1), OnHalted(0)],
+    );
+    // The next tick starts afresh: the node was halted (its furthest point forgotten).
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Success]);
+    expect_try_tick(
+        &mut tree,
+        &mut ctx,
+        Ok(Success),
+        &[OnStart(0), OnStart(1), OnStart(2)],
+    );
+}
