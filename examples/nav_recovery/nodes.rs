@@ -107,6 +107,11 @@ impl<Ctx: ?Sized> ControlNode<Ctx> for RecoveryNode {
 /// Ticks its child at most `hz` times a second: at its first tick, then again once a period
 /// has passed since the child last succeeded; a running child is ticked on every tick. Between
 /// ticks of the child it answers `Running`. The time is the context's clock (`bt::Clock`).
+///
+/// Nav2's `RateController` also starts afresh when its parent resets it (BehaviorTree.CPP sets
+/// a completed child's status back to `IDLE` when the parent completes, without halting it).
+/// A node here is told of a halt, never of such a reset, so this one keeps its period until it
+/// is halted while running.
 #[derive(Default, Ports)]
 pub struct RateController {
     /// Ticks of the child per second.

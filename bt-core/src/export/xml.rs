@@ -107,10 +107,12 @@ enum Model {
 /// The element name of `nodes[id]`, and how the model declares it.
 fn tag(nodes: &[NodeInfo], id: usize) -> (Tag<'static>, Option<Model>) {
     let node = &nodes[id];
+    // A leaf of a type, or a control node or decorator of the user's (`Control(Type)`): its
+    // type is its ID, declared with its ports.
     let leaf = matches!(
         node.category,
         NodeCategory::Condition | NodeCategory::Action
-    );
+    ) || matches!(node.kind, "Control" | "Decorator");
     if node.category == NodeCategory::SubTree {
         return (Tag::BuiltIn("SubTree"), None);
     }

@@ -227,8 +227,10 @@ fn halt_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots
         custom,
         field,
         quote!({
-            ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last)
-                .halt_all(#ctx);
+            ::bt::__private::Children::halt_all(
+                &mut ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last),
+                #ctx,
+            );
             #halted
         }),
     );

@@ -44,8 +44,16 @@ pub(super) struct XmlInput {
 
 const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes { ID = Action(Type), .. }` and `blackboard { entry: Type, .. }`";
 
-/// The leaf kinds a BehaviorTree.CPP ID can be mapped to.
-const MAPPED_KINDS: &[&str] = &["Condition", "Action", "StatefulAction", "SubTree"];
+/// The kinds a BehaviorTree.CPP ID can be mapped to: the leaves of a type, a tree, and the
+/// user's own control nodes and decorators.
+pub(super) const MAPPED_KINDS: &[&str] = &[
+    "Condition",
+    "Action",
+    "StatefulAction",
+    "SubTree",
+    "Control",
+    "Decorator",
+];
 
 /// The items read so far.
 #[derive(Default)]
@@ -194,13 +202,13 @@ fn mapping(input: ParseStream) -> syn::Result<(Mapping, Span)> {
     let kind: Ident = input.parse().map_err(|error| {
         syn::Error::new(
             error.span(),
-            "expected a node mapping: `ID = Action(Type)` (or `Condition`, `StatefulAction`, `SubTree`), or `Action(Type)` for an ID named like the type",
+            "expected a node mapping: `ID = Action(Type)` (or `Condition`, `StatefulAction`, `SubTree`, `Control`, `Decorator`), or `Action(Type)` for an ID named like the type",
         )
     })?;
     if !MAPPED_KINDS.iter().any(|known| kind == known) {
         return Err(syn::Error::new(
             kind.span(),
-            format!("a BehaviorTree.CPP ID maps to `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)` or `SubTree(Tree)`, not `{kind}`"),
+            format!("a BehaviorTree.CPP ID maps to `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)`, `SubTree(Tree)`, or a control node or decorator of yours, `Control(Type)` or `Decorator(Type)`; not `{kind}`"),
         ));
     }
     if !input.peek(syn::token::Paren) {

@@ -218,8 +218,10 @@ impl<'a> Tr<'a> {
         let fits = match declared {
             Some("Condition") => kind == "Condition",
             Some("Action") => kind == "Action" || kind == "StatefulAction",
+            Some("Control") => kind == "Control",
+            Some("Decorator") => kind == "Decorator",
             Some(other) => {
-                self.err(pos, format!("`{id}` is declared a `{other}`, but `nodes` maps it to the leaf `{kind}(..)`; only leaves can be mapped"));
+                self.err(pos, format!("`{id}` is declared a `{other}`, but `nodes` maps it to `{kind}(..)`; map it to a leaf (`Action(Type)`, ..), `Control(Type)` or `Decorator(Type)`"));
                 return KindIr::Invalid;
             }
             None => true,
@@ -228,10 +230,11 @@ impl<'a> Tr<'a> {
             let declared = declared.unwrap_or_default();
             self.err(pos, format!("`{id}` is declared a `{declared}` in the XML, but `nodes` maps it to `{kind}(..)`"));
         }
-        if let Some(child) = children.first() {
+        let leaf = !matches!(kind.as_str(), "Control" | "Decorator");
+        if let (true, Some(child)) = (leaf, children.first()) {
             self.err(
                 child.range().start,
-                format!("`{id}` is a leaf (`{kind}(..)`) and has no children"),
+                format!("`{id}` is a leaf (`{kind}(..)`) and has no children; a control node or decorator of yours is mapped `{id} = Control(Type)` or `{id} = Decorator(Type)`"),
             );
         }
         let mut ports = Vec::new();

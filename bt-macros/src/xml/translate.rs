@@ -270,6 +270,16 @@ impl<'a> Tr<'a> {
         }
         if let Some(index) = mapping {
             ir.kind = self.leaf(tree, id, pos, index, category, &params, &children);
+            // A control node or decorator of the user's (`Control(Type)`) has children.
+            if matches!(
+                self.input.nodes[index].kind.to_string().as_str(),
+                "Control" | "Decorator"
+            ) {
+                for child in children {
+                    let child = self.node(tree, child, names);
+                    ir.children.push(child);
+                }
+            }
             return ir;
         }
         let row = table::row(id).filter(|row| kinds::lookup(row.dsl).is_some());

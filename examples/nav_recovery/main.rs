@@ -1,0 +1,267 @@
+//! # A navigation stack's tree, with control nodes of its own, from XML
+//!
+//! Run it with `cargo run --example nav_recovery`.
+//!
+//! Most BehaviorTree.CPP projects write some of their control nodes and decorators themselves.
+//! This example is a robot navigation tree in the style of ROS 2 Nav2's "navigate with
+//! replanning and recovery", loaded from [`trees/nav_recovery.xml`](../trees/nav_recovery.xml)
+//! as BehaviorTree.CPP would load it, with four such nodes written in Rust in
+//! [`nodes.rs`](nodes.rs): `PipelineSequence`, `RecoveryNode`, `RateController` and
+//! `RoundRobin`. Each is a plain type implementing `bt::ControlNode` or `bt::DecoratorNode`;
+//! the invocation maps the XML IDs to them (`RecoveryNode = Control(RecoveryNode)`), and the
+//! macro generates, for each, a statically dispatched handle over its children: no `dyn`, no
+//! allocation.
+//!
+//! ```text
+//! RecoveryNode "NavigateRecovery"  number_of_retries=6
+//! ├── PipelineSequence "NavigateWithReplanning"
+//! │   ├── RateController  hz=1.0
+//! │   │   └── RecoveryNode "ComputePathRecovery"  number_of_retries=1
+//! │   │       ├── ComputePathToPose  goal={goal} path={path}
+//! │   │       └── ClearCostmap "ClearGlobalCostmap-Context"  costmap=global
+//! │   └── RecoveryNode "FollowPathRecovery"  number_of_retries=1
+//! │       ├── FollowPath  path={path}
+//! │       └── ClearCostmap "ClearLocalCostmap-Context"  costmap=local
+//! └── ReactiveFallback "RecoveryFallback"
+//!     ├── GoalUpdated
+//!     └── RoundRobin "RecoveryActions"
+//!         ├── Sequence "ClearingActions"
+//!         │   ├── ClearCostmap "ClearLocalCostmap-Subtree"  costmap=local
+//!         │   └── ClearCostmap "ClearGlobalCostmap-Subtree"  costmap=global
+//!         ├── Spin  spin_dist=1.57
+//!         └── BackUp  backup_dist=0.3
+//! ```
+//!
+//! ## What the run shows
+//!
+//! The robot drives along a corridor from 0 m to a goal at 6 m, half a metre per tick, a tick
+//! every 250 ms of the world's clock. A person steps into the corridor at 2.5 m for eight ticks.
+//!
+//! * Ticks 1–4: the pipeline plans (tick 1) and follows the path. Between plans the
+//!   `RateController` answers `Running` without ticking its child, and the `PipelineSequence`
+//!   passes over it to the running `FollowPath`.
+//! * Tick 5 (1 s): a new plan; `FollowPath` is blocked by the person and fails;
+//!   `FollowPathRecovery` clears the local costmap and tries again within the tick, blocked
+//!   again, so the pipeline fails (halting nothing: no other child runs). `NavigateRecovery`
+//!   runs its recovery branch: the `RoundRobin`'s first turn clears both costmaps, and
+//!   navigation starts again in the same tick, waiting for its next planning time (the
+//!   `RateController`'s period runs from its last plan, see `nodes.rs`).
+//! * Tick 9 (2 s): a new plan, blocked twice again; the `RoundRobin`'s second turn is `Spin`,
+//!   which takes four ticks, during which the person walks away.
+//! * Tick 13: a new plan, and the robot drives on, planning again at 4 s while it drives, and
+//!   arrives on tick 20.
+//!
+//! At the end it prints the tree's XML export: the user's nodes appear under their own IDs, with
+//! their ports in the `TreeNodesModel`, as Groot2 expects.
+
+mod nodes;
+
+use std::time::Duration;
+
+use bt::{
+    behavior_tree, Clock, Condition, Input, ManualClock, Output, Ports, StatefulAction, Status,
+    SyncAction,
+};
+use nodes::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
+
+/// The robot's world: a corridor, a clock, and a person who may stand in the way.
+struct World {
+    clock: ManualClock,
+    /// The robot's position along the corridor, in metres.
+    at: f64,
+    /// Where the person stands, while they do.
+    person: Option<f64>,
+    /// Ticks left until the person walks away.
+    person_leaves_in: u32,
+    /// Plans made so far (a plan is a path to the goal).
+    plans: u32,
+}
+
+impl Clock for World {
+    fn now(&self) -> Duration {
+        self.clock.now()
+    }
+}
+
+/// A plan: where it leads, and which plan it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Path {
+    to: f64,
+    plan: u32,
+}
+
+/// Plans a path to the goal (at once).
+#[derive(Default, Ports)]
+struct ComputePathToPose {
+    goal: Input<f64>,
+    path: Output<Path>,
+}
+
+impl SyncAction<World> for ComputePathToPose {
+    fn execute(&mut self, world: &mut World) -> bt::Outcome {
+        world.plans += 1;
+        self.path.set(Path {
+            to: *self.goal,
+            plan: world.plans,
+        });
+        println!("  > planned path #{} to {} m", world.plans, *self.goal);
+        bt::Outcome::Success
+    }
+}
+
+/// Drives along the path, half a metre per tick; fails when someone is in the way.
+#[derive(Default, Ports)]
+struct FollowPath {
+    path: Input<Path>,
+}
+
+impl StatefulAction<World> for FollowPath {
+    fn on_start(&mut self, world: &mut World) -> Status {
+        println!("  > following path #{}", self.path.plan);
+        self.on_running(world)
+    }
+
+    fn on_running(&mut self, world: &mut World) -> Status {
+        if world.person.is_some_and(|person| person - world.at <= 0.5) {
+            println!("  > blocked at {} m", world.at);
+            return Status::Failure;
+        }
+        world.at = (world.at + 0.5).min(self.path.to);
+        if world.at >= self.path.to {
+            println!("  > arrived at {} m", world.at);
+            return Status::Success;
+        }
+        Status::Running
+    }
+
+    fn on_halted(&mut self, world: &mut World) {
+        println!("  > stopped at {} m", world.at);
+    }
+}
+
+/// Clears a costmap (at once; it cannot clear a person).
+#[derive(Default, Ports)]
+struct ClearCostmap {
+    costmap: Input<&'static str>,
+}
+
+impl SyncAction<World> for ClearCostmap {
+    fn execute(&mut self, _: &mut World) -> bt::Outcome {
+        println!("  > cleared the {} costmap", *self.costmap);
+        bt::Outcome::Success
+    }
+}
+
+/// Whether the operator has sent a new goal (never, in this run).
+#[derive(Default)]
+struct GoalUpdated;
+
+impl Condition<World> for GoalUpdated {
+    fn check(&mut self, _: &World) -> bool {
+        false
+    }
+}
+
+/// Turns on the spot by `spin_dist` radians, half a radian per tick.
+#[derive(Default, Ports)]
+struct Spin {
+    spin_dist: Input<f64>,
+    left: f64,
+}
+
+impl StatefulAction<World> for Spin {
+    fn on_start(&mut self, world: &mut World) -> Status {
+        println!("  > spinning {} rad", *self.spin_dist);
+        self.left = *self.spin_dist;
+        self.on_running(world)
+    }
+
+    fn on_running(&mut self, _: &mut World) -> Status {
+        self.left -= 0.5;
+        if self.left > 0.0 {
+            Status::Running
+        } else {
+            Status::Success
+        }
+    }
+}
+
+/// Backs up by `backup_dist` metres (at once).
+#[derive(Default, Ports)]
+struct BackUp {
+    backup_dist: Input<f64>,
+}
+
+impl SyncAction<World> for BackUp {
+    fn execute(&mut self, world: &mut World) -> bt::Outcome {
+        world.at = (world.at - *self.backup_dist).max(0.0);
+        println!("  > backed up to {:.1} m", world.at);
+        bt::Outcome::Success
+    }
+}
+
+behavior_tree! {
+    tree Navigate for World {
+        xml = "examples/trees/nav_recovery.xml",
+        nodes {
+            PipelineSequence = Control(PipelineSequence),
+            RecoveryNode = Control(RecoveryNode),
+            RateController = Decorator(RateController),
+            RoundRobin = Control(RoundRobin),
+            Action(ComputePathToPose),
+            StatefulAction(FollowPath),
+            Action(ClearCostmap),
+            Condition(GoalUpdated),
+            StatefulAction(Spin),
+            Action(BackUp),
+        }
+        blackboard {
+            goal: f64 = 6.0,
+            path: Path,
+        }
+    }
+}
+
+fn main() {
+    let mut tree = Navigate::new();
+    let mut world = World {
+        clock: ManualClock::new(),
+        at: 0.0,
+        person: None,
+        person_leaves_in: 0,
+        plans: 0,
+    };
+    for tick in 1..=40 {
+        if tick == 4 {
+            world.person = Some(2.5);
+            world.person_leaves_in = 8;
+            println!("(a person steps into the corridor at 2.5 m)");
+        } else if world.person.is_some() {
+            world.person_leaves_in -= 1;
+            if world.person_leaves_in == 0 {
+                world.person = None;
+                println!("(the person walks away)");
+            }
+        }
+        println!(
+            "tick {tick} ({} ms): robot at {} m",
+            world.clock.now().as_millis(),
+            world.at
+        );
+        let status = tree.tick(&mut world);
+        println!("  => {status:?}");
+        if status != Status::Running {
+            break;
+        }
+        world.clock.advance(Duration::from_millis(250));
+    }
+    println!(
+        "\nThe tree as BehaviorTree.CPP XML (the user's nodes under their own IDs):\n{}",
+        Navigate::to_xml()
+    );
+}
+
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Navigate::NODES, Navigate::to_xml())
+}
