@@ -457,6 +457,106 @@
 //! assert_eq!(guard.log, ["patrol", "raise the alarm", "patrol"]);
 //! ```
 //!
+//! # Your own control nodes and decorators
+//!
+//! A node the catalogue does not have (a pipeline sequence, a recovery node, a rate
+//! controller: what most BehaviorTree.CPP projects write for themselves) is a type of yours
+//! implementing [`ControlNode`] (any number of children) or [`DecoratorNode`] (one child), used
+//! as `Control(Type) { .. }` or `Decorator(Type) { child }`. Like a leaf's, the type is built
+//! with `Default` or written `Control(Type = expression)`, and its ports (`#[derive(Ports)]`)
+//! are bound after a comma: `Decorator(RateController, hz = 10.0)`. From XML, an ID is mapped
+//! to one in `nodes { PipelineSequence = Control(Pipeline) }`.
+//!
+//! The node ticks its children through a handle the tree generates for it ([`Children`], or
+//! [`Child`] for a decorator): `tick(ctx, i)`, `halt(ctx, i)`, `halt_all(ctx)`, `len()`,
+//! `status(i)` (what child `i` answered last in this activation) and `is_running(i)`. The
+//! handle is a small struct of the tree's with a `match` over the children, and the node's
+//! `tick` is monomorphised for it: nothing is boxed or allocated, and the call costs what a
+//! hand-written one does.
+//!
+//! ```
+//! use bt::{behavior_tree, Child, Children, ControlNode, DecoratorNode, Status};
+//!
+//! pub struct World { calls: u32 }
+//!
+//! /// Gives its child three attempts per activation, one per tick.
+//! #[derive(Default)]
+//! pub struct ThreeTries { failures: u8 }
+//!
+//! impl<Ctx: ?Sized> DecoratorNode<Ctx> for ThreeTries {
+//!     fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
+//!         match child.tick(ctx) {
+//!             Status::Failure if self.failures < 2 => {
+//!                 self.failures += 1;
+//!                 Status::Running
+//!             }
+//!             status => {
+//!                 self.failures = 0;
+//!                 status
+//!             }
+//!         }
+//!     }
+//!
+//!     fn on_halted(&mut self, _: &mut Ctx) {
+//!         self.failures = 0;
+//!     }
+//! }
+//!
+//! /// Ticks its children in turn, one per activation.
+//! #[derive(Default)]
+//! pub struct Turns { next: usize }
+//!
+//! impl<Ctx: ?Sized> ControlNode<Ctx> for Turns {
+//!     fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+//!         let status = children.tick(ctx, self.next);
+//!         if status != Status::Running {
+//!             self.next = (self.next + 1) % children.len();
+//!         }
+//!         status
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     tree Turnstile for World {
+//!         Control(Turns) {
+//!             Decorator(ThreeTries) { Action(|w| { w.calls += 1; false }) },
+//!             AlwaysSuccess,
+//!         }
+//!     }
+//! }
+//!
+//! let (mut tree, mut world) = (Turnstile::new(), World { calls: 0 });
+//! assert_eq!(tree.tick(&mut world), Status::Running);
+//! assert_eq!(tree.tick(&mut world), Status::Running);
+//! assert_eq!(tree.tick(&mut world), Status::Failure); // the third failure
+//! assert_eq!(tree.tick(&mut world), Status::Success); // the second child's turn
+//! assert_eq!(world.calls, 3);
+//! ```
+//!
+//! **The contract** (BehaviorTree.CPP's `ControlNode`/`DecoratorNode`, with what the tree
+//! enforces; [`custom`] has it in full):
+//!
+//! * the node ticks whichever children it chooses, in any order, as often as it chooses within a
+//!   tick (its loops are its own to bound), and may answer `Running` with no child running;
+//! * when it answers anything but `Running`, the tree halts every child it left running, once,
+//!   in child order: a node cannot leak a running child;
+//! * when it is halted while running, the tree halts its running children in child order, then
+//!   calls its `on_halted` once; a node that is not running is never halted. Unlike
+//!   BehaviorTree.CPP, a node is not told when its parent merely resets it after completing
+//!   (BehaviorTree.CPP's `IDLE`): state that must restart then restarts in `on_halted` or when
+//!   the node completes;
+//! * `MIN_CHILDREN`/`MAX_CHILDREN` bound the number of children, checked when the tree
+//!   compiles (a `Decorator` has exactly one);
+//! * in a tree with an error type, a child's error ends the tick: the handle answers `Failure`
+//!   without ticking from then on, the node's answer is ignored, the error reaches the caller,
+//!   and the tree halts every running node, this one included.
+//!
+//! Observers, `NODES` and the exports see such a node like any other: its kind is `Control` or
+//! `Decorator`, its type its name, and `to_xml()` writes it under its type's name with its
+//! ports in the `TreeNodesModel`. `cargo run --example nav_recovery` runs a navigation tree in
+//! the style of ROS 2 Nav2 from an XML file, with four such nodes (`PipelineSequence`,
+//! `RecoveryNode`, `RateController`, `RoundRobin`).
+//!
 //! # Coming from behavior3
 //!
 //! behavior3 (behavior3js, behavior3py, behavior3go) runs every node through one wrapper:

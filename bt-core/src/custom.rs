@@ -181,13 +181,12 @@ const POISONED: &str = "a control node or decorator of this tree panicked in an 
 
 /// A user node's place in the tree: the node, and its `N` children's last statuses. Between
 /// ticks it holds the node; during the node's tick the node is taken out (so that the children,
-/// which are the tree's too, can be ticked while the node is borrowed) and put back. Not a
-/// public API.
+/// which are the tree's too, can be ticked while the node is borrowed) and put back. The place
+/// costs no tag: `None` is one of the values an `Option<Status>` never takes. Not a public API.
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct UserNode<T, const N: usize> {
-    node: Option<T>,
-    last: [Option<Status>; N],
+    taken: Option<Taken<T, N>>,
 }
 
 /// A user node taken out of its place for a call. Not a public API.
@@ -205,8 +204,10 @@ impl<T, const N: usize> UserNode<T, N> {
     #[inline(always)]
     pub fn new(node: T) -> Self {
         UserNode {
-            node: Some(node),
-            last: [None; N],
+            taken: Some(Taken {
+                node,
+                last: [None; N],
+            }),
         }
     }
 
@@ -217,22 +218,18 @@ impl<T, const N: usize> UserNode<T, N> {
     /// If the node was not put back: a call panicked in an earlier tick.
     #[inline(always)]
     pub fn take(&mut self) -> Taken<T, N> {
-        Taken {
-            node: self.node.take().expect(POISONED),
-            last: self.last,
-        }
+        self.taken.take().expect(POISONED)
     }
 
     /// Puts the node back after a call.
     #[inline(always)]
     pub fn put(&mut self, taken: Taken<T, N>) {
-        self.node = Some(taken.node);
-        self.last = taken.last;
+        self.taken = Some(taken);
     }
 
     /// The node, for code outside the tree (`None` only after a panic in its tick).
     pub fn get(&self) -> Option<&T> {
-        self.node.as_ref()
+        self.taken.as_ref().map(|taken| &taken.node)
     }
 }
 
@@ -369,41 +366,51 @@ pub const fn check_children<Ctx: ?Sized, T: ControlNode<Ctx>>(count: usize) {
     }
 }
 
-/// Ticks a `Control(Type)` node: the one call of its trait, so that a type without it is
-/// reported once, at the user's token. Not a public API.
+/// What the generated code asks of a user node: tick it with the handle, or tell it it was
+/// halted (the handle is not used then; it is there so that both calls are one function's).
+/// Not a public API.
+#[doc(hidden)]
+pub enum UserCall<'k, K> {
+    /// Tick the node.
+    Tick(&'k mut K),
+    /// The node was halted; its children have been.
+    Halted(&'k mut K),
+}
+
+/// Every call of a `Control(Type)` node goes through this one function, so that a type without
+/// the trait is reported once, at the user's token. Answers the node's status (for a halt,
+/// `Failure`, which is ignored). Not a public API.
 #[doc(hidden)]
 #[inline(always)]
-pub fn control_tick<Ctx: ?Sized, T: ControlNode<Ctx>>(
+pub fn control<Ctx: ?Sized, T: ControlNode<Ctx>, K: Children<Ctx>>(
     node: &mut T,
     ctx: &mut Ctx,
-    children: &mut impl Children<Ctx>,
+    call: UserCall<'_, K>,
 ) -> Status {
-    node.tick(ctx, children)
+    match call {
+        UserCall::Tick(children) => node.tick(ctx, children),
+        UserCall::Halted(_) => {
+            node.on_halted(ctx);
+            Status::Failure
+        }
+    }
 }
 
-/// Halts a `Control(Type)` node. Not a public API.
+/// Every call of a `Decorator(Type)` node (see [`control`]). Not a public API.
 #[doc(hidden)]
 #[inline(always)]
-pub fn control_halted<Ctx: ?Sized, T: ControlNode<Ctx>>(node: &mut T, ctx: &mut Ctx) {
-    node.on_halted(ctx)
-}
-
-/// Ticks a `Decorator(Type)` node. Not a public API.
-#[doc(hidden)]
-#[inline(always)]
-pub fn decorator_tick<Ctx: ?Sized, T: DecoratorNode<Ctx>>(
+pub fn decorator<Ctx: ?Sized, T: DecoratorNode<Ctx>, K: Child<Ctx>>(
     node: &mut T,
     ctx: &mut Ctx,
-    child: &mut impl Child<Ctx>,
+    call: UserCall<'_, K>,
 ) -> Status {
-    node.tick(ctx, child)
-}
-
-/// Halts a `Decorator(Type)` node. Not a public API.
-#[doc(hidden)]
-#[inline(always)]
-pub fn decorator_halted<Ctx: ?Sized, T: DecoratorNode<Ctx>>(node: &mut T, ctx: &mut Ctx) {
-    node.on_halted(ctx)
+    match call {
+        UserCall::Tick(child) => node.tick(ctx, child),
+        UserCall::Halted(_) => {
+            node.on_halted(ctx);
+            Status::Failure
+        }
+    }
 }
 
 #[cfg(test)]
@@ -412,6 +419,7 @@ mod tests {
     //! halts at the end of an activation, and an error.
 
     use super::*;
+    use core::mem::size_of;
     use std::vec::Vec;
     use Status::{Failure, Running, Success};
 
@@ -595,6 +603,12 @@ mod tests {
         place.put(taken);
         assert_eq!(place.get(), Some(&8));
         assert_eq!(place.take().last, [None, Some(Success)]);
+    }
+
+    #[test]
+    fn the_place_costs_no_tag() {
+        assert_eq!(size_of::<UserNode<u64, 8>>(), 16);
+        assert_eq!(size_of::<UserNode<[u8; 3], 1>>(), 4);
     }
 
     #[test]

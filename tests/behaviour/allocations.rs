@@ -12,7 +12,8 @@
 //! and halt are measured too. The first two are also ticked with the library's observers
 //! attached (statistics, a transition logger, a trace, a JSON-lines writer), which must not
 //! allocate either; a fifth uses every NodeCanvas kind, the random nodes (with the tree's own
-//! generator) and observer aborts. The counter counts only on the thread that measures, so the other tests of the binary (`tests/behaviour`) do not disturb it.
+//! generator) and observer aborts; a sixth is made of the user's own control nodes and decorators
+//! (`Control(Type)`, `Decorator(Type)`). The counter counts only on the thread that measures, so the other tests of the binary (`tests/behaviour`) do not disturb it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -870,4 +871,87 @@ fn nodecanvas_aborts_and_random_nodes_never_allocate() {
     }
     assert!(world.halts.get() > 0, "no stateful action was ever halted");
     assert!(!world.door.is_taken(), "the halted tree released its token");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control nodes and decorators of the user's own (`Control(Type)`, `Decorator(Type)`).
+
+use crate::custom::nodes::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
+
+behavior_tree! {
+    tree OwnNodes for World {
+        Control(RoundRobin) {
+            Control(RecoveryNode, number_of_retries = 2) {
+                Control(PipelineSequence) {
+                    StatefulAction(Coin<0>),
+                    Decorator(RateController, hz = 20.0) { StatefulAction(Coin<1>) },
+                    StatefulAction(Coin<2>),
+                },
+                StatefulAction(Coin<3>),
+            },
+            Control(PipelineSequence) { StatefulAction(Coin<4>), Action(Coin<5>) },
+        }
+    }
+}
+
+/// The user's nodes are stored in the tree (each in its place with its children's last
+/// statuses), ticked through a generated handle, and never allocate, halts included, with or
+/// without an observer.
+#[test]
+fn own_control_nodes_never_allocate() {
+    let (mut tree, count) = allocations_in(OwnNodes::new);
+    assert_eq!(count, 0, "OwnNodes::new() allocated");
+    let mut world = World::new();
+    let mut trace = TickTrace::<{ OwnNodes::NODE_COUNT }>::new();
+    let mut results = [0u32; 4];
+    let (mut tick_allocations, mut halt_allocations) = (0, 0);
+    for round in 0..20_000u32 {
+        world.clock.advance(Duration::from_millis(10));
+        let (status, count) = allocations_in(|| {
+            if round % 2 == 0 {
+                tree.tick(&mut world)
+            } else {
+                tree.tick_with(&mut world, &mut trace)
+            }
+        });
+        tick_allocations += count;
+        results[status as usize] += 1;
+        if round % 7 == 6 {
+            let ((), count) = allocations_in(|| tree.halt_with(&mut world, &mut trace));
+            halt_allocations += count;
+        }
+    }
+    assert_eq!(tick_allocations, 0, "tick() allocated");
+    assert_eq!(halt_allocations, 0, "halt() allocated");
+    for id in 0..6 {
+        assert!(world.calls[id].get() > 0, "leaf {id} was never called");
+    }
+    let [running, success, failure, _skipped] = results;
+    assert!(
+        running > 0 && success > 0 && failure > 0,
+        "root results {results:?}"
+    );
+    assert!(world.halts.get() > 0, "no stateful action was ever halted");
+
+    // Size: the leaves, each user node with one byte per child (its last status; its place has
+    // no tag), padded to the node's alignment (8 here), a flag per node and the root's status,
+    // rounded up to the alignment.
+    let leaves = 6 * size_of::<Coin<0>>();
+    let own = size_of::<RoundRobin>()
+        + size_of::<RecoveryNode>()
+        + 2 * size_of::<PipelineSequence>()
+        + size_of::<RateController>();
+    let places = 5 * align_of::<u64>();
+    let flags = OwnNodes::NODE_COUNT * size_of::<bool>();
+    let status = size_of::<Option<Status>>();
+    let bound = (leaves + own + places + flags + status).div_ceil(8) * 8;
+    let size = size_of::<OwnNodes>();
+    assert!(
+        size <= bound,
+        "size_of::<OwnNodes>() = {size}, above the computed bound {bound}"
+    );
+    assert!(
+        size >= leaves + own,
+        "the user's nodes are stored in the tree"
+    );
 }

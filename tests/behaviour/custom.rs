@@ -13,7 +13,7 @@ use common::Call::*;
 use common::{expect_halt, expect_tick, try_trees, Ctx, Task, TryTask};
 
 #[path = "../../examples/nav_recovery/nodes.rs"]
-mod nodes;
+pub(crate) mod nodes;
 
 use nodes::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
 

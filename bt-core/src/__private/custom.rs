@@ -2,6 +2,6 @@
 //! place in the tree, the handle over its children, and the calls of its traits.
 
 pub use crate::custom::{
-    check_children, control_halted, control_tick, decorator_halted, decorator_tick, Child,
-    ChildSlots, Children, Kids, Taken, UserNode,
+    check_children, control, decorator, Child, ChildSlots, Children, Kids, Taken, UserCall,
+    UserNode,
 };

@@ -153,20 +153,11 @@ fn around_call(custom: &Custom, field: &Ident, call: TokenStream) -> TokenStream
 }
 
 fn tick_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots) -> TokenStream {
-    let context = &g.tree.header.context;
-    let ty = &custom.node.ty;
     let (ctx, n, error) = (ctx(), node.children.len(), &slots.error);
     let (items, build) = (&slots.items, &slots.build);
     let handle = quote!(&mut __bt_kids);
     let node_ref = quote!(&mut __bt_user.node);
-    let said = match custom.kind {
-        CustomKind::Control => {
-            quote_spanned!(ty.span()=> ::bt::__private::control_tick::<#context, #ty>(#node_ref, #ctx, #handle))
-        }
-        CustomKind::Decorator => {
-            quote_spanned!(ty.span()=> ::bt::__private::decorator_tick::<#context, #ty>(#node_ref, #ctx, #handle))
-        }
-    };
+    let said = user_call(g, custom, &node_ref, quote!(Tick(#handle)));
     let call = around_call(
         custom,
         field,
@@ -209,29 +200,19 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots
 
 /// The halt of a running node: its running children in child order, then its `on_halted`.
 fn halt_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots) -> TokenStream {
-    let context = &g.tree.header.context;
-    let ty = &custom.node.ty;
     let (ctx, error) = (ctx(), &slots.error);
     let (items, build) = (&slots.items, &slots.build);
     let n = node.children.len();
     let node_ref = quote!(&mut __bt_user.node);
-    let halted = match custom.kind {
-        CustomKind::Control => {
-            quote_spanned!(ty.span()=> ::bt::__private::control_halted::<#context, #ty>(#node_ref, #ctx))
-        }
-        CustomKind::Decorator => {
-            quote_spanned!(ty.span()=> ::bt::__private::decorator_halted::<#context, #ty>(#node_ref, #ctx))
-        }
-    };
+    let halted = user_call(g, custom, &node_ref, quote!(Halted(&mut __bt_kids)));
     let call = around_call(
         custom,
         field,
         quote!({
-            ::bt::__private::Children::halt_all(
-                &mut ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last),
-                #ctx,
-            );
-            #halted
+            let mut __bt_kids =
+                ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last);
+            ::bt::__private::Children::halt_all(&mut __bt_kids, #ctx);
+            let _ = #halted;
         }),
     );
     quote! {
@@ -239,6 +220,21 @@ fn halt_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots
         #call
         let () = __bt_answer;
     }
+}
+
+/// The call of the node's trait (`ControlNode` or `DecoratorNode`): one function for the tick
+/// and the halt, spanned at the user's type, so that a type without the trait is reported once,
+/// there.
+fn user_call(g: &Gen, custom: &Custom, node: &TokenStream, call: TokenStream) -> TokenStream {
+    let context = &g.tree.header.context;
+    let (ty, ctx) = (&custom.node.ty, ctx());
+    let function = match custom.kind {
+        CustomKind::Control => quote!(control),
+        CustomKind::Decorator => quote!(decorator),
+    };
+    quote_spanned!(ty.span()=> ::bt::__private::#function::<#context, #ty, _>(
+        #node, #ctx, ::bt::__private::UserCall::#call,
+    ))
 }
 
 /// `tokens` (a type) with every lifetime made `'static`: the context type in a constant, where

@@ -221,14 +221,15 @@ impl<'a> Tr<'a> {
             Some("Control") => kind == "Control",
             Some("Decorator") => kind == "Decorator",
             Some(other) => {
-                self.err(pos, format!("`{id}` is declared a `{other}`, but `nodes` maps it to `{kind}(..)`; map it to a leaf (`Action(Type)`, ..), `Control(Type)` or `Decorator(Type)`"));
+                self.err(pos, format!("`{id}` is declared as `{other}`, but `nodes` maps it to `{kind}(..)`; map it to a leaf (`Action(Type)`, ..), `Control(Type)` or `Decorator(Type)`"));
                 return KindIr::Invalid;
             }
             None => true,
         };
         if !fits {
             let declared = declared.unwrap_or_default();
-            self.err(pos, format!("`{id}` is declared a `{declared}` in the XML, but `nodes` maps it to `{kind}(..)`"));
+            self.err(pos, format!("`{id}` is declared as `{declared}` in the XML, but `nodes` maps it to `{kind}(..)`"));
+            return KindIr::Invalid;
         }
         let leaf = !matches!(kind.as_str(), "Control" | "Decorator");
         if let (true, Some(child)) = (leaf, children.first()) {

@@ -398,7 +398,7 @@ fn errors_point_into_the_xml() {
     at(
         &tree(r#"<Condition ID="MoveTo"/>"#),
         "nodes { Action(MoveTo) }",
-        "`MoveTo` is declared a `Condition` in the XML, but `nodes` maps it to `Action(..)`",
+        "`MoveTo` is declared as `Condition` in the XML, but `nodes` maps it to `Action(..)`",
     );
     at(
         &tree(r#"<SubTree ID="MoveTo"/>"#),
