@@ -37,6 +37,9 @@ mod approach_enemy;
 #[path = "cave_monster.rs"]
 mod cave_monster;
 #[allow(dead_code)]
+#[path = "nav_recovery/main.rs"]
+mod nav_recovery;
+
 #[path = "patrol_robot.rs"]
 mod patrol_robot;
 #[allow(dead_code)]
@@ -117,6 +120,11 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         name: "village_npc",
         tree: village_npc::tree,
+        story: None,
+    },
+    Example {
+        name: "nav_recovery",
+        tree: nav_recovery::tree,
         story: None,
     },
 ];

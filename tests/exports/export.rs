@@ -431,8 +431,15 @@ fn the_draw_example_draws_every_example() {
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
     let mut names: Vec<String> = std::fs::read_dir(examples)
         .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .filter_map(|file| file.strip_suffix(".rs").map(str::to_string))
+        .map(|entry| entry.unwrap().path())
+        .filter_map(|path| {
+            // An example is a file `NAME.rs`, or a directory `NAME/` with a `main.rs`.
+            let name = path.file_name()?.to_str()?.to_owned();
+            match name.strip_suffix(".rs") {
+                Some(stem) => Some(stem.to_owned()),
+                None => path.join("main.rs").is_file().then_some(name),
+            }
+        })
         .filter(|name| name != "draw" && name != "sniper-expanded")
         .collect();
     names.sort();
