@@ -421,3 +421,51 @@ fn a_childs_error_ends_the_tick_and_halts_the_tree() {
         &[OnStart(0), OnStart(1), OnStart(2)],
     );
 }
+
+/// An observer sees a user node and its children like any node: their statuses, the halts of
+/// the children the tree halted for the node, and the node's own halt.
+#[test]
+fn an_observer_sees_user_nodes() {
+    use bt::{TickTrace, TraceEvent::*};
+    let (mut tree, mut ctx) = (Careless::new(), Ctx::new());
+    let mut trace = TickTrace::<{ Careless::NODE_COUNT }>::new();
+    assert_eq!(
+        (Careless::NODES[1].kind, Careless::NODES[1].type_name()),
+        ("Control", "StartAll")
+    );
+    assert_eq!(Careless::NODES[5].kind, "Decorator");
+    // StartAll succeeds with children 1 and 2 running: their halts are seen.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    ctx.script(2, &[Running]);
+    ctx.script(3, &[Running]);
+    assert_eq!(tree.tick_with(&mut ctx, &mut trace), Running);
+    assert_eq!(
+        trace.events(),
+        [
+            Some(Ticked(Running)),
+            Some(Ticked(Success)),
+            Some(Ticked(Success)),
+            Some(Halted),
+            Some(Halted),
+            Some(Ticked(Running)),
+            Some(Ticked(Running)),
+        ]
+    );
+    ctx.take_log();
+    trace.clear();
+    tree.halt_with(&mut ctx, &mut trace);
+    assert_eq!(
+        trace.events(),
+        [
+            Some(Halted),
+            None,
+            None,
+            None,
+            None,
+            Some(Halted),
+            Some(Halted)
+        ]
+    );
+    assert_eq!(ctx.take_log(), [OnHalted(3)]);
+}

@@ -589,3 +589,73 @@ fn the_svgs_in_the_docs_draw_their_dot_files() {
         "the trees and one snapshot"
     );
 }
+
+/// A control node or decorator of the user's (`Control(Type)`, `Decorator(Type)`, here the
+/// navigation example's) is a node like any other: its kind, category, type and ports in
+/// `NODES`, its type as its XML element, declared with its ports in the `TreeNodesModel`, and its
+/// type in the DOT label.
+#[test]
+fn user_nodes_export_under_their_types_with_their_ports() {
+    let example = draw::EXAMPLES
+        .iter()
+        .find(|example| example.name == "nav_recovery")
+        .expect("the navigation example is drawn");
+    let (nodes, xml) = (example.tree)();
+    let (root, rate) = (&nodes[0], &nodes[2]);
+    assert_eq!(
+        (root.name, root.kind, root.category, root.leaf_type),
+        (
+            "NavigateRecovery",
+            "Control",
+            NodeCategory::Control,
+            Some("RecoveryNode")
+        )
+    );
+    assert_eq!(root.params, [("number_of_retries", "6")]);
+    let ports: Vec<_> = (root.ports.iter())
+        .map(|port| (port.name, port.type_name, port.required))
+        .collect();
+    assert_eq!(ports, [("number_of_retries", "u32", false)]);
+    assert_eq!(
+        (rate.kind, rate.category, rate.type_name()),
+        ("Decorator", NodeCategory::Decorator, "RateController")
+    );
+    assert_eq!(rate.ports[0].name, "hz");
+    assert!(rate.ports[0].required);
+
+    let xml = xml.to_string();
+    let document = roxmltree::Document::parse(&xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    let walked = walk(&document, "Navigate");
+    assert_eq!(walked.len(), nodes.len());
+    let tags: Vec<&str> = walked
+        .iter()
+        .map(|(tag, ..)| tag.as_str())
+        .take(3)
+        .collect();
+    assert_eq!(tags, ["RecoveryNode", "PipelineSequence", "RateController"]);
+    let model = |category: &str, id: &str| {
+        let element = document
+            .descendants()
+            .find(|node| node.has_tag_name(category) && node.attribute("ID") == Some(id))
+            .unwrap_or_else(|| panic!("no <{category} ID=\"{id}\"> in the model\n{xml}"));
+        (element.children().filter(|child| child.is_element()))
+            .map(|port| {
+                let name = port.attribute("name").unwrap_or_default();
+                (port.tag_name().name().to_owned(), name.to_owned())
+            })
+            .collect::<Vec<_>>()
+    };
+    let input = |name: &str| ("input_port".to_owned(), name.to_owned());
+    assert_eq!(
+        model("Control", "RecoveryNode"),
+        [input("number_of_retries")]
+    );
+    assert_eq!(model("Decorator", "RateController"), [input("hz")]);
+    assert_eq!(model("Control", "RoundRobin"), []);
+
+    let dot = export::dot(nodes).to_string();
+    assert!(
+        dot.contains(r#"n2 [label="RateController\nhz=1.0", shape=hexagon]"#),
+        "{dot}"
+    );
+}
