@@ -39,7 +39,7 @@ mod cave_monster;
 #[allow(dead_code)]
 #[path = "nav_recovery/main.rs"]
 mod nav_recovery;
-
+#[allow(dead_code)]
 #[path = "patrol_robot.rs"]
 mod patrol_robot;
 #[allow(dead_code)]
