@@ -404,6 +404,7 @@
 //! | `Precondition(\|bb\| cond, else = Failure) { c }` | checks `cond` when the child is not running: false answers `else` (any status, default `Failure`) without the child; a running child is ticked without checking; a halt clears that latch (decision 5) ([`decorator::precondition`]) |
 //! | `Loop(queue, value = {e}, if_empty = Success) { c }` | one item of the `queue` entry (a [`LoopQueue`]: [`Deque`] or `VecDeque`) per tick, popped into `e` before the child; `Running` while items remain; the child's failure fails; empty: `if_empty`; a skipped child counts as done (decision 6) ([`decorator::loop_start`]) |
 //! | `SubTree(Child, x = {a}, ..)` | another generated tree as a node; its root's status passes through ([`subtree`]) |
+//! | `Control(Type) { .. }`, `Decorator(Type) { c }` | a control node or decorator of yours: a type implementing [`ControlNode`] or [`DecoratorNode`] that ticks its children through a generated handle ([Your own control nodes and decorators](#your-own-control-nodes-and-decorators)) |
 //! | `Limiter(n) { c }` | ticks the child until it has completed `n` times over the tree's life, then fails ([`behavior3::Limiter`]) |
 //! | `MaxTime(ms) { c }` | fails when more than `ms` passed since the activation began, whatever the child answers, halting it if it runs ([`behavior3::MaxTime`]) |
 //! | `Repeater(n) { c }`, `Repeater(forever) { c }` | runs the child `n` times, successes and failures alike, one completion per tick; answers the last ([`behavior3::Repeater`]) |
