@@ -1328,6 +1328,9 @@
 #![warn(missing_docs)]
 
 pub use bt_core::*;
+/// Watching a tree live in Groot2 (feature `groot2`): the crate `bt-groot2`.
+#[cfg(feature = "groot2")]
+pub use bt_groot2 as groot2;
 pub use bt_macros::Ports;
 
 mod macros;
