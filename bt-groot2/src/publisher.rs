@@ -340,12 +340,6 @@ impl Groot2Publisher {
 
     /// Hands recorded transitions to the server, if it is not reading them right now.
     fn hand_over(&mut self) {
-        let generation = self.shared.recording_generation.load(Ordering::Relaxed);
-        if generation != self.pending_generation {
-            self.pending.clear();
-            self.pending_generation = generation;
-            return;
-        }
         if let Ok(mut transitions) = self.shared.transitions.try_lock() {
             for record in self.pending.drain(..) {
                 if transitions.len() == MAX_TRANSITIONS {
@@ -362,6 +356,12 @@ impl Groot2Publisher {
         let shared = &*self.shared;
         let states = &shared.states;
         if recording {
+            let generation = shared.recording_generation.load(Ordering::Relaxed);
+            if generation != self.pending_generation {
+                // A new recording: what is pending belongs to the last one.
+                self.pending.clear();
+                self.pending_generation = generation;
+            }
             let pending = &mut self.pending;
             let now = shared.epoch.elapsed().as_micros() as u64;
             let micros = now.saturating_sub(shared.recording_start.load(Ordering::Relaxed));

@@ -128,6 +128,8 @@ pub struct Board {
     /// True for the nodes that reset their only child when it completes (decorators and
     /// `SubTree` nodes).
     resets_child: Box<[bool]>,
+    /// Each node's parent (`u32::MAX` for the root).
+    parents: Box<[u32]>,
 }
 
 impl Board {
@@ -144,7 +146,30 @@ impl Board {
                 ) && NodeInfo::subtree_end(nodes, id) > id + 1
             })
             .collect();
-        Board { ends, resets_child }
+        let parents = nodes
+            .iter()
+            .map(|node| node.parent.map_or(u32::MAX, |parent| parent as u32))
+            .collect();
+        Board {
+            ends,
+            resets_child,
+            parents,
+        }
+    }
+
+    /// BehaviorTree.CPP's composites and decorators become RUNNING when their tick starts,
+    /// before their children's: a report from below means each ancestor that is not running
+    /// has started, from the top down.
+    fn start_ancestors(&self, states: &[AtomicU8], id: usize, changed: &mut impl FnMut(usize, u8)) {
+        let parent = self.parents[id];
+        if parent == u32::MAX {
+            return;
+        }
+        let parent = parent as usize;
+        if states[parent].load(Ordering::Relaxed) != 1 {
+            self.start_ancestors(states, parent, changed);
+            Board::set(states, parent, 1, changed);
+        }
     }
 
     fn set(states: &[AtomicU8], id: usize, state: u8, changed: &mut impl FnMut(usize, u8)) {
@@ -180,18 +205,20 @@ impl Board {
             return;
         };
         let end = end as usize;
-        Board::set(states, id, status_byte(status), changed);
+        self.start_ancestors(states, id, changed);
+        // A node resets its children inside its tick, before its status is set.
         if status != Status::Running {
             Board::reset(states, id + 1, end, changed);
-            if id == 0 {
-                Board::reset(states, 0, 1, changed);
-            }
         } else if self.resets_child[id] {
             let child = id + 1;
             let state = states[child].load(Ordering::Relaxed);
             if resettable(state) && state != 1 {
                 Board::reset(states, child, self.ends[child] as usize, changed);
             }
+        }
+        Board::set(states, id, status_byte(status), changed);
+        if id == 0 && status != Status::Running {
+            Board::reset(states, 0, 1, changed);
         }
     }
 
@@ -299,18 +326,23 @@ mod tests {
         assert_eq!(
             log,
             [
-                (3, 2),
-                (2, 1),
-                (3, 0),
+                // Tick 1: the sequence and Repeat start, IsReady succeeds, Repeat yields and
+                // resets it.
                 (1, 1),
+                (2, 1),
                 (3, 2),
-                (2, 2),
                 (3, 0),
+                // Tick 2: IsReady again, Repeat resets it and is done, Work starts.
+                (3, 2),
+                (3, 0),
+                (2, 2),
                 (4, 1),
+                // Tick 3: Work succeeds, the sequence resets its children and succeeds, the
+                // tree resets it.
                 (4, 2),
-                (1, 2),
                 (2, 0),
                 (4, 0),
+                (1, 2),
                 (1, 0)
             ]
         );
