@@ -135,7 +135,11 @@ fn options() -> Result<Options, String> {
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--port" => options.port = value("--port")?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--port" => {
+                options.port = value("--port")?
+                    .parse()
+                    .map_err(|e| format!("--port: {e}"))?
+            }
             "--address" => {
                 options.address = value("--address")?
                     .parse()
@@ -148,7 +152,11 @@ fn options() -> Result<Options, String> {
                 }
             }
             "--ticks" => {
-                options.ticks = Some(value("--ticks")?.parse().map_err(|e| format!("--ticks: {e}"))?)
+                options.ticks = Some(
+                    value("--ticks")?
+                        .parse()
+                        .map_err(|e| format!("--ticks: {e}"))?,
+                )
             }
             "--breakpoints" => options.breakpoints = true,
             "--step" => options.step = true,

@@ -32,7 +32,10 @@ impl Hook {
         let status = field("desired_status")?
             .as_str()
             .ok_or(RequestError::BadJson)?;
-        if !matches!(status, "IDLE" | "RUNNING" | "SUCCESS" | "FAILURE" | "SKIPPED") {
+        if !matches!(
+            status,
+            "IDLE" | "RUNNING" | "SUCCESS" | "FAILURE" | "SKIPPED"
+        ) {
             return Err(RequestError::BadJson);
         }
         Ok(Hook {
@@ -42,7 +45,9 @@ impl Hook {
                 .ok_or(RequestError::BadJson)? as u16,
             once: field("once")?.as_bool().ok_or(RequestError::BadJson)?,
             mode: field("mode")?.as_int(0, 1).ok_or(RequestError::BadJson)?,
-            position: field("position")?.as_int(0, 1).ok_or(RequestError::BadJson)?,
+            position: field("position")?
+                .as_int(0, 1)
+                .ok_or(RequestError::BadJson)?,
             desired_status: status.to_owned(),
             ready: false,
         })
@@ -77,7 +82,9 @@ impl Hooks {
     }
 
     fn lock(&self) -> MutexGuard<'_, Vec<Hook>> {
-        self.table.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.table
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn rearm(&self, table: &[Hook]) {
@@ -311,7 +318,9 @@ mod tests {
         // `remove_when_done`: the hook is gone.
         assert_eq!(hooks.dump(), "[]");
         assert_eq!(
-            hooks.unlock(br#"{"uid":2,"position":0,"desired_status":"SKIPPED","remove_when_done":true}"#),
+            hooks.unlock(
+                br#"{"uid":2,"position":0,"desired_status":"SKIPPED","remove_when_done":true}"#
+            ),
             Err(RequestError::NodeNotFound)
         );
     }

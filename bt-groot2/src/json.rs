@@ -180,7 +180,8 @@ impl Reader<'_> {
                         b'u' => {
                             let hex = self.text.get(self.at..self.at + 4)?;
                             self.at += 4;
-                            let code = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+                            let code =
+                                u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
                             // Surrogates are not needed by hook requests: written as U+FFFD.
                             let c = char::from_u32(code).unwrap_or('\u{FFFD}');
                             let mut utf8 = [0u8; 4];
@@ -225,7 +226,10 @@ mod tests {
         .unwrap();
         assert_eq!(json.get("uid").unwrap().as_int(0, 65535), Some(3));
         assert_eq!(json.get("enabled").unwrap().as_bool(), Some(true));
-        assert_eq!(json.get("desired_status").unwrap().as_str(), Some("SUCCESS"));
+        assert_eq!(
+            json.get("desired_status").unwrap().as_str(),
+            Some("SUCCESS")
+        );
         let array = Json::parse(b" [ {\"a\": [1, 2.5, -3e2, null]} , \"x\\u0041\\n\" ] ").unwrap();
         assert_eq!(
             array,

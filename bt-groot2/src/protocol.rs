@@ -194,7 +194,10 @@ mod tests {
         assert_eq!(header.id, 0x0102_0304);
         assert_eq!(parse_header(&[2, b'S', 4]), Err(RequestError::WrongHeader));
         assert_eq!(parse_header(&[]), Err(RequestError::WrongHeader));
-        assert_eq!(parse_header(&[2, 0, 0, 0, 0, 0, 0]), Err(RequestError::WrongHeader));
+        assert_eq!(
+            parse_header(&[2, 0, 0, 0, 0, 0, 0]),
+            Err(RequestError::WrongHeader)
+        );
         assert_eq!(
             parse_header(&[7, b'S', 0, 0, 0, 0]),
             Err(RequestError::WrongProtocol)

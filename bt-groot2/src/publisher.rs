@@ -82,7 +82,9 @@ pub(crate) struct Shared {
 /// Locks `mutex`, also after a panic of another holder (the data stays consistent: every
 /// critical section here is a copy or a swap).
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Shared {
@@ -205,7 +207,10 @@ impl Groot2Builder {
 fn bind_pair(address: IpAddr, port: u16) -> io::Result<(TcpListener, TcpListener)> {
     if port != 0 {
         let next = port.checked_add(1).ok_or_else(|| {
-            io::Error::new(io::ErrorKind::InvalidInput, "the port after 65535 does not exist")
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "the port after 65535 does not exist",
+            )
         })?;
         let rep = TcpListener::bind(SocketAddr::new(address, port))?;
         let publisher = TcpListener::bind(SocketAddr::new(address, next))?;

@@ -87,14 +87,13 @@ fn spawn_connection(shared: &Arc<Shared>, stream: TcpStream, kind: SocketType) {
             if stream.set_nonblocking(false).is_err() {
                 return;
             }
-            let Ok(connection) =
-                Connection::handshake(stream, kind, shared.limits, &shared.stop)
+            let Ok(connection) = Connection::handshake(stream, kind, shared.limits, &shared.stop)
             else {
                 return;
             };
             match kind {
                 SocketType::Rep => serve_requests(&shared, connection),
-                SocketType::Pub => serve_subscriber(&shared, connection),
+                _ => serve_subscriber(&shared, connection),
             }
             drop(slot);
         });
@@ -178,7 +177,9 @@ pub(crate) fn answer(shared: &Shared, request: &[Vec<u8>]) -> Vec<Vec<u8>> {
             Ok(Some(out))
         }
         RequestType::Blackboard => Ok(Some(blackboards(shared, second.unwrap_or_default()))),
-        RequestType::HookInsert => hooks().and_then(|h| h.insert(second.unwrap_or_default())).map(|_| None),
+        RequestType::HookInsert => hooks()
+            .and_then(|h| h.insert(second.unwrap_or_default()))
+            .map(|_| None),
         RequestType::HookRemove => match &shared.hooks {
             Some(h) => h.remove(second.unwrap_or_default()).map(|_| None),
             // No hook can exist: BehaviorTree.CPP's answer for a hook it does not have.
@@ -263,13 +264,10 @@ fn toggle_recording(shared: &Shared, command: &[u8]) -> Option<Vec<u8>> {
         b"start" => {
             let mut transitions = lock(&shared.transitions);
             transitions.clear();
+            shared.recording_generation.fetch_add(1, Ordering::Relaxed);
             shared
-                .recording_generation
-                .fetch_add(1, Ordering::Relaxed);
-            shared.recording_start.store(
-                shared.epoch.elapsed().as_micros() as u64,
-                Ordering::Relaxed,
-            );
+                .recording_start
+                .store(shared.epoch.elapsed().as_micros() as u64, Ordering::Relaxed);
             shared.recording.store(true, Ordering::Relaxed);
             let now = SystemTime::now()
                 .duration_since(UNIX_EPOCH)

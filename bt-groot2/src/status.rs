@@ -57,7 +57,9 @@ pub struct Instance {
 /// True if node `id` is a `SubTree` node whose tree's nodes follow it.
 pub fn is_instance(nodes: &[NodeInfo], id: usize) -> bool {
     nodes[id].category == NodeCategory::SubTree
-        && nodes.get(id + 1).is_some_and(|next| next.parent == Some(id))
+        && nodes
+            .get(id + 1)
+            .is_some_and(|next| next.parent == Some(id))
 }
 
 /// The tree id a `SubTree` node runs.
@@ -281,7 +283,13 @@ mod tests {
         // As BehaviorTree.CPP 4.8.2 wrote them for the same tree.
         assert_eq!(
             paths,
-            ["", "Outer::2", "Outer::2/Inner::4", "Outer::2/named", "solo"]
+            [
+                "",
+                "Outer::2",
+                "Outer::2/Inner::4",
+                "Outer::2/named",
+                "solo"
+            ]
         );
         let uids: Vec<u16> = buffer_order(NESTED).iter().map(|id| id + 1).collect();
         assert_eq!(uids, [1, 2, 8, 9, 3, 4, 6, 5, 7, 10]);
@@ -291,7 +299,14 @@ mod tests {
     const REPEAT: &[NodeInfo] = &[
         node("Sequence", "Sequence", Control, None, 0, None),
         node("Repeat", "Repeat", Decorator, Some(0), 1, None),
-        node("IsReady", "Condition", Condition, Some(1), 2, Some("IsReady")),
+        node(
+            "IsReady",
+            "Condition",
+            Condition,
+            Some(1),
+            2,
+            Some("IsReady"),
+        ),
         node("Work", "StatefulAction", Action, Some(0), 1, Some("Work")),
     ];
 

@@ -46,12 +46,12 @@ fn blocks(text: &str) -> Option<(Vec<Block<'_>>, &str)> {
         let quote = after.find('"')?;
         let id = &after[..quote];
         let after = &after[quote + 1..];
-        if after.starts_with("/>") {
+        if let Some(after) = after.strip_prefix("/>") {
             out.push(Block {
                 id,
                 elements: Vec::new(),
             });
-            rest = &after[2..];
+            rest = after;
             continue;
         }
         let body_start = after.find('>')? + 1;

@@ -26,6 +26,12 @@ pub(crate) enum SocketType {
     Rep,
     /// The notification publisher (ZeroMQ PUB).
     Pub,
+    /// A request client (the tests' side of a REP).
+    #[cfg(test)]
+    Req,
+    /// A subscriber (the tests' side of a PUB).
+    #[cfg(test)]
+    Sub,
 }
 
 impl SocketType {
@@ -33,6 +39,10 @@ impl SocketType {
         match self {
             SocketType::Rep => b"REP",
             SocketType::Pub => b"PUB",
+            #[cfg(test)]
+            SocketType::Req => b"REQ",
+            #[cfg(test)]
+            SocketType::Sub => b"SUB",
         }
     }
 
@@ -41,6 +51,10 @@ impl SocketType {
         match self {
             SocketType::Rep => peer == b"REQ" || peer == b"DEALER",
             SocketType::Pub => peer == b"SUB" || peer == b"XSUB",
+            #[cfg(test)]
+            SocketType::Req => peer == b"REP",
+            #[cfg(test)]
+            SocketType::Sub => peer == b"PUB",
         }
     }
 }
@@ -99,9 +113,14 @@ fn read_full(
             Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
             Ok(n) => filled += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
                 if stop.load(Ordering::Relaxed) {
-                    return Err(io::Error::new(io::ErrorKind::Other, "shutting down"));
+                    return Err(io::Error::other("shutting down"));
                 }
                 if deadline.is_some_and(|d| Instant::now() >= d) {
                     return Err(io::ErrorKind::TimedOut.into());
@@ -378,6 +397,16 @@ impl Connection {
         self.flush()
     }
 
+    /// Sends a command (the tests' SUBSCRIBE).
+    #[cfg(test)]
+    pub(crate) fn write_command(&mut self, name: &[u8], data: &[u8]) -> io::Result<()> {
+        let mut body = command(name, &[]);
+        body.extend_from_slice(data);
+        self.out.clear();
+        push_frame(&mut self.out, FLAG_COMMAND, &body);
+        self.flush()
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         self.stream.write_all(&self.out)?;
         if self.out.capacity() > 1 << 20 {
@@ -404,7 +433,10 @@ mod tests {
         let ready = command(b"READY", &[(b"Socket-Type", b"REQ"), (b"Identity", b"")]);
         let (name, metadata) = split_command(&ready).unwrap();
         assert_eq!(name, b"READY");
-        assert_eq!(property(metadata, b"socket-type").unwrap(), Some(&b"REQ"[..]));
+        assert_eq!(
+            property(metadata, b"socket-type").unwrap(),
+            Some(&b"REQ"[..])
+        );
         assert_eq!(property(metadata, b"Identity").unwrap(), Some(&b""[..]));
         assert_eq!(property(metadata, b"Other").unwrap(), None);
         // Every truncation is an error, never a panic.
