@@ -37,6 +37,10 @@ mod approach_enemy;
 #[path = "cave_monster.rs"]
 mod cave_monster;
 #[allow(dead_code)]
+#[path = "monitor.rs"]
+mod monitor;
+
+#[allow(dead_code)]
 #[path = "patrol_robot.rs"]
 mod patrol_robot;
 #[allow(dead_code)]
@@ -117,6 +121,11 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         name: "village_npc",
         tree: village_npc::tree,
+        story: None,
+    },
+    Example {
+        name: "monitor",
+        tree: monitor::tree,
         story: None,
     },
 ];

@@ -246,3 +246,9 @@ fn main() {
         }
     }
 }
+
+/// The tree, for `cargo run --example draw`.
+#[allow(dead_code)]
+pub(crate) fn tree() -> (&'static [bt::NodeInfo], bt::export::Xml<'static>) {
+    (Rover::NODES, Rover::to_xml())
+}
