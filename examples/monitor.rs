@@ -12,17 +12,20 @@
 //! `--ticks N` (stop after N ticks), `--breakpoints` (let Groot2 pause the tree), `--step` (tick
 //! once per line read on standard input, printing `tick N STATUS`: how
 //! `tests/groot2/check.py` drives it in lockstep with BehaviorTree.CPP), `--xml` (print the
-//! tree's XML, the one BehaviorTree.CPP loads for the comparison, and exit).
+//! tree's XML, the one BehaviorTree.CPP loads for the comparison, and exit), `--btlog FILE`
+//! (also write BehaviorTree.CPP's `.btlog`, which Groot2 replays), `--trace FILE` (also write
+//! a Chrome trace-event timeline, which ui.perfetto.dev opens).
 //!
 //! The rover's story repeats every 26 ticks: five drives of three ticks (five percent of battery
 //! per tick) with a waypoint change after each, until the battery is below 30; then
 //! `BatteryOk` fails and `Recharge` runs until the battery is full again.
 
-use std::io::BufRead;
+use std::fs::File;
+use std::io::{BufRead, BufWriter};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use bt::{behavior_tree, Condition, Outcome, StatefulAction, Status, SyncAction};
+use bt::{behavior_tree, Condition, Observer, Outcome, StatefulAction, Status, SyncAction};
 // In a crate of your own this is `bt::groot2`, with bt's cargo feature `groot2`.
 use bt_groot2 as groot2;
 
@@ -119,6 +122,41 @@ struct Options {
     breakpoints: bool,
     step: bool,
     xml: bool,
+    btlog: Option<String>,
+    trace: Option<String>,
+}
+
+/// An observer that may be absent (the files of `--btlog` and `--trace`).
+struct Maybe<O>(Option<O>);
+
+impl<O: Observer> Observer for Maybe<O> {
+    fn on_status(&mut self, node: usize, status: Status) {
+        if let Some(observer) = &mut self.0 {
+            observer.on_status(node, status);
+        }
+    }
+
+    fn on_halted(&mut self, node: usize) {
+        if let Some(observer) = &mut self.0 {
+            observer.on_halted(node);
+        }
+    }
+
+    fn on_aborted(&mut self, node: usize) {
+        if let Some(observer) = &mut self.0 {
+            observer.on_aborted(node);
+        }
+    }
+}
+
+fn create(path: &str) -> BufWriter<File> {
+    match File::create(path) {
+        Ok(file) => BufWriter::new(file),
+        Err(error) => {
+            eprintln!("monitor: cannot create {path}: {error}");
+            std::process::exit(1);
+        }
+    }
 }
 
 fn options() -> Result<Options, String> {
@@ -130,6 +168,8 @@ fn options() -> Result<Options, String> {
         breakpoints: false,
         step: false,
         xml: false,
+        btlog: None,
+        trace: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -161,6 +201,8 @@ fn options() -> Result<Options, String> {
             "--breakpoints" => options.breakpoints = true,
             "--step" => options.step = true,
             "--xml" => options.xml = true,
+            "--btlog" => options.btlog = Some(value("--btlog")?),
+            "--trace" => options.trace = Some(value("--trace")?),
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -214,6 +256,12 @@ fn main() {
     let period = Duration::from_secs_f64(1.0 / options.hz);
     let mut next_tick = Instant::now();
     let mut lines = std::io::stdin().lock().lines();
+    let mut btlog = Maybe(options.btlog.as_deref().map(|path| {
+        groot2::BtLog::new("Rover", Rover::NODES, create(path)).expect("the .btlog header")
+    }));
+    let mut trace = Maybe(options.trace.as_deref().map(|path| {
+        groot2::ChromeTrace::new("Rover", Rover::NODES, create(path)).expect("the trace header")
+    }));
     let mut ticks = 0u64;
     while options.ticks.map_or(true, |limit| ticks < limit) {
         if options.step {
@@ -227,7 +275,7 @@ fn main() {
                 std::thread::sleep(wait);
             }
         }
-        let status = rover.tick_with(&mut world, &mut groot);
+        let status = rover.tick_with(&mut world, &mut (&mut groot, &mut btlog, &mut trace));
         groot.publish_blackboard(|entries| {
             entries
                 .entry("battery", world.battery)
@@ -243,6 +291,16 @@ fn main() {
                 world.battery,
                 world.waypoint
             );
+        }
+    }
+    if let Some(log) = btlog.0 {
+        if let Err(error) = log.finish() {
+            eprintln!("monitor: writing the .btlog: {error}");
+        }
+    }
+    if let Some(trace) = trace.0 {
+        if let Err(error) = trace.finish() {
+            eprintln!("monitor: writing the trace: {error}");
         }
     }
 }

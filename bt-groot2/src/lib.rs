@@ -95,6 +95,7 @@
 #![warn(missing_docs)]
 
 mod blackboard;
+mod files;
 mod hooks;
 mod json;
 mod protocol;
@@ -105,6 +106,7 @@ mod xml;
 mod zmtp;
 
 pub use blackboard::{Entries, Value};
+pub use files::{BtLog, ChromeTrace, BTLOG_MAGIC};
 pub use protocol::{RequestError, RequestType, PROTOCOL_ID};
 pub use publisher::{Groot2Builder, Groot2Publisher, DEFAULT_PORT, MAX_TRANSITIONS};
 

@@ -224,12 +224,13 @@ impl Board {
         }
     }
 
-    /// Node `id` was halted, or aborted by an error: it and everything under it is idle.
+    /// Node `id` was halted, or aborted by an error: everything under it, then it, is idle.
     pub fn on_halted(&self, states: &[AtomicU8], id: usize, changed: &mut impl FnMut(usize, u8)) {
         let Some(&end) = self.ends.get(id) else {
             return;
         };
-        Board::reset(states, id, end as usize, changed);
+        Board::reset(states, id + 1, end as usize, changed);
+        Board::reset(states, id, id + 1, changed);
     }
 }
 

@@ -29,6 +29,7 @@ import socket
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 
@@ -174,9 +175,15 @@ def lockstep():
     xml = subprocess.run([MONITOR, "--xml"], check=True, capture_output=True, text=True).stdout
     their_port = free_port_pair()
     tree, publisher, world = btcpp_rover(xml, their_port)
+    files = tempfile.mkdtemp(prefix="groot2-check-")
+    their_log = bt.FileLogger(tree, os.path.join(files, "theirs.btlog"))
     our_port = free_port_pair()
     ours_process = subprocess.Popen(
-        [MONITOR, "--step", "--port", str(our_port)],
+        [
+            MONITOR, "--step", "--port", str(our_port),
+            "--btlog", os.path.join(files, "ours.btlog"),
+            "--trace", os.path.join(files, "ours.json"),
+        ],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -256,6 +263,59 @@ def lockstep():
         ours_process.stdin.close()
         ours_process.wait(timeout=10)
         del publisher
+    del their_log  # BehaviorTree.CPP's writer thread flushes and closes the file
+    time.sleep(0.2)
+    compare_btlogs(os.path.join(files, "ours.btlog"), os.path.join(files, "theirs.btlog"))
+    check_chrome_trace(os.path.join(files, "ours.json"))
+
+
+def read_btlog(path):
+    data = open(path, "rb").read()
+    check(data[:18] == b"BTCPP4-FileLogger2", f"{path}: magic {data[:18]!r}")
+    check(data[18] == 1, f"{path}: version {data[18]}")
+    length = struct.unpack("<i", data[19:23])[0]
+    xml = data[23 : 23 + length].decode()
+    start = struct.unpack("<q", data[23 + length : 31 + length])[0]
+    records = data[31 + length :]
+    check(len(records) % 9 == 0, f"{path}: records of 9 bytes")
+    records = [
+        (int.from_bytes(records[i : i + 6], "little"), *struct.unpack("<HB", records[i + 6 : i + 9]))
+        for i in range(0, len(records), 9)
+    ]
+    return xml, start, records
+
+
+def compare_btlogs(ours_path, theirs_path):
+    ours, theirs = read_btlog(ours_path), read_btlog(theirs_path)
+    compare_tree_xml(ours[0], theirs[0])
+    check(abs(ours[1] - theirs[1]) < 600_000_000, f".btlog start times {ours[1]} / {theirs[1]} (microseconds since the epoch)")
+    our_records = [(uid, status) for _, uid, status in ours[2]]
+    their_records = [(uid, status) for _, uid, status in theirs[2] if (uid, status) not in SIMPLE_ACTION_RUNNING]
+    check(our_records == their_records, f".btlog records: {our_records[:20]} / {their_records[:20]}")
+    times = [t for t, _, _ in ours[2]]
+    check(times == sorted(times), ".btlog times go forward")
+    print(f"  .btlog: same header layout, tree and {len(our_records)} records as BehaviorTree.CPP's FileLogger2")
+
+
+def check_chrome_trace(path):
+    """The Chrome trace-event format's JSON object form: traceEvents, each with ph, pid, tid;
+    complete events with ts and dur; metadata naming one track per node."""
+    document = json.load(open(path))
+    events = document["traceEvents"]
+    tracks = {e["tid"] for e in events if e["ph"] == "M" and e["name"] == "thread_name"}
+    check(tracks == {1, 2, 3, 4, 5, 6}, f"one track per node: {tracks}")
+    spans = [e for e in events if e["ph"] == "X"]
+    check(spans, "spans while running")
+    for event in events:
+        check(event["ph"] in ("M", "X", "i") and isinstance(event["pid"], int) and isinstance(event["tid"], int), f"event {event}")
+        if event["ph"] in ("X", "i"):
+            check(isinstance(event["ts"], (int, float)) and event["ts"] >= 0, f"ts of {event}")
+        if event["ph"] == "X":
+            check(isinstance(event["dur"], (int, float)) and event["dur"] >= 0, f"dur of {event}")
+            check(event["args"]["status"] in ("SUCCESS", "FAILURE", "SKIPPED", "HALTED", "RUNNING"), f"status of {event}")
+    drives = [e for e in spans if e["name"] == "DriveTo"]
+    check(len(drives) >= 10 and all(e["args"]["status"] == "SUCCESS" for e in drives), f"DriveTo's spans: {len(drives)}")
+    print(f"  Chrome trace: {len(events)} events, {len(spans)} spans on {len(tracks)} tracks, valid trace-event JSON")
 
 
 # --- 2. breakpoints -------------------------------------------------------------------------
