@@ -53,6 +53,15 @@
 //! Only the tree's own blackboard is served (under the tree's name); the blackboards of subtree
 //! instances, which BehaviorTree.CPP names by their `_fullpath`, are not.
 //!
+//! # Files for after the run
+//!
+//! Two more observers write files as the tree runs: [`BtLog`], BehaviorTree.CPP 4's
+//! `FileLogger2` format (`.btlog`), which Groot2 opens to replay a run (compared with the file
+//! BehaviorTree.CPP 4.8.2 writes for the same tree and ticks by `tests/groot2/check.py`), and
+//! [`ChromeTrace`], a Chrome trace-event JSON timeline with one track per node and a span while
+//! it runs, which ui.perfetto.dev and `chrome://tracing` open. Combine them with the publisher
+//! in a tuple: `tree.tick_with(&mut ctx, &mut (&mut groot, &mut log))`.
+//!
 //! # Safety by default
 //!
 //! * It listens on `127.0.0.1` unless [`Groot2Builder::address`] names another address: the
