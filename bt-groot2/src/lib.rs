@@ -98,7 +98,7 @@
 //! does not have; the pure-Rust `zeromq` crate brings an async runtime (tokio or async-std)
 //! into a library whose trees must never wait. A monitor needs two socket types (REP and PUB),
 //! the NULL mechanism and ZMTP 3.x framing (RFC 23/37): a few hundred lines on std's TCP and
-//! threads, with every size bounded in one place ([`zmtp`](crate) module). It is checked
+//! threads, with every size bounded in one place (the `zmtp` module). It is checked
 //! against libzmq (pyzmq's REQ and SUB sockets, and `btview`) by `tests/groot2/check.py`.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
