@@ -1404,6 +1404,40 @@
 //! at all. An observer costs what it does per report; the library's do not allocate (checked by
 //! `tests/behaviour/allocations.rs`, the JSON writer included).
 //!
+//! # Watching a tree
+//!
+//! With the feature `groot2`, `bt::groot2::Groot2Publisher` serves a running tree to Groot2 (and
+//! to any client of BehaviorTree.CPP 4's Groot2 protocol, such as the terminal monitor
+//! `btview`): the tree with its node uids, every node's status as it runs, the blackboard,
+//! recorded transitions and, if enabled, breakpoints. It is an observer: tick the tree with it.
+//!
+//! ```toml
+//! [dependencies]
+//! bt-compiled = { version = "0.1", features = ["groot2"] }
+//! ```
+//!
+//! ```text
+//! let mut groot = bt::groot2::Groot2Publisher::builder("Rover", Rover::NODES).start()?;
+//! loop {
+//!     rover.tick_with(&mut world, &mut groot);
+//!     groot.publish_blackboard(|entries| { entries.entry("battery", world.battery); });
+//!     sleep(period);
+//! }
+//! ```
+//!
+//! It listens on `127.0.0.1:1667` (and a PUB socket on 1668) unless told otherwise; in Groot2,
+//! connect the monitor to `localhost`, port 1667. `cargo run --example monitor` runs a rover
+//! forever and publishes it. The server has its own threads; the ticking thread only updates
+//! atomics, and hands over blackboard snapshots and recorded transitions with a `try_lock` that
+//! never waits, so a slow, malformed or hostile client cannot stall the tick. Breakpoints pause
+//! the ticking thread and are off unless `breakpoints(true)`. A tree ticked without the publisher
+//! is unchanged (`benches/icount.sh` counts the same instructions with and without the
+//! feature). `bt::groot2::BtLog` writes BehaviorTree.CPP's `.btlog` files, which Groot2
+//! replays, and `bt::groot2::ChromeTrace` a trace-event timeline for Perfetto (the example's
+//! `--btlog FILE` and `--trace FILE`). The crate `bt-groot2`'s documentation has the protocol
+//! details, the limits, and what differs from BehaviorTree.CPP's publisher;
+//! `tests/groot2/check.sh` compares the two reply by reply.
+//!
 //! # Compile-time errors
 //!
 //! Mistakes in a tree are compile errors at the offending token, with a message that says what to
@@ -1429,6 +1463,9 @@
 #![warn(missing_docs)]
 
 pub use bt_core::*;
+/// Watching a tree live in Groot2 (feature `groot2`): the crate `bt-groot2`.
+#[cfg(feature = "groot2")]
+pub use bt_groot2 as groot2;
 pub use bt_macros::Ports;
 
 mod macros;
