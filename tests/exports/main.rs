@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod btcpp_files;
 mod export;
 mod observe;
 mod xml;

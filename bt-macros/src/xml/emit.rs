@@ -70,7 +70,7 @@ impl Tr<'_> {
         } else {
             let doc = format!(
                 " The BehaviorTree.CPP tree `{}` of `{}`, a subtree of [`{}`].",
-                tree.id, self.display, user.name
+                tree.id, self.files[0].display, user.name
             );
             vec![syn::parse_quote_spanned!(self.span=> #[doc = #doc])]
         };

@@ -264,7 +264,7 @@ impl<'a> Tr<'a> {
         let pos = self
             .tree_elems
             .get(tree_id.as_str())
-            .map_or(0, |elem| elem.range().start);
+            .map_or(0, |elem| self.at(*elem));
         self.err(pos, message);
     }
 }

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use proc_macro2::{Ident, Span, TokenStream};
 use roxmltree::{Document, Node as XNode};
 
-use super::input::XmlInput;
+use super::input::{Loaded, XmlInput};
 use super::script::Expr;
 use super::table::Row;
 use crate::ctxt::Ctxt;
@@ -99,8 +99,9 @@ pub(super) type Param<'a> = (&'a str, &'a str, usize, usize);
 pub(super) struct Tr<'a> {
     pub(super) header: &'a Header,
     pub(super) input: &'a XmlInput,
-    pub(super) doc: &'a Document<'a>,
-    pub(super) display: &'a str,
+    /// The documents: the invocation's, then the files it includes.
+    pub(super) docs: &'a [Document<'a>],
+    pub(super) files: &'a [Loaded],
     /// Where every error and every generated token is spanned.
     pub(super) span: Span,
     /// Every error found; checked by [`Tr::finish`].
@@ -176,10 +177,25 @@ impl EntryTable {
 }
 
 impl<'a> Tr<'a> {
-    /// `file:line:column` of byte `pos`.
+    /// `file:line:column` of position `pos` ([`Tr::at`]).
     pub(super) fn loc(&self, pos: usize) -> String {
-        let at = self.doc.text_pos_at(pos);
-        format!("{}:{}:{}", self.display, at.row, at.col)
+        let file = pos >> FILE_SHIFT;
+        self.files[file].loc(pos & ((1 << FILE_SHIFT) - 1))
+    }
+
+    /// The position of `node` (an element, or the attribute at `offset` of its document when
+    /// given): its byte offset, with the index of its document in the high bits, so that one
+    /// `usize` says where in which file.
+    pub(super) fn at(&self, node: XNode<'a, 'a>) -> usize {
+        self.at_offset(node, node.range().start)
+    }
+
+    /// The position of byte `offset` of `node`'s document.
+    pub(super) fn at_offset(&self, node: XNode<'a, 'a>, offset: usize) -> usize {
+        let file = (self.docs.iter())
+            .position(|doc| std::ptr::eq(doc, node.document()))
+            .unwrap_or(0);
+        (file << FILE_SHIFT) | offset
     }
 
     /// Reports an error at byte `pos` of the XML.
@@ -206,6 +222,9 @@ impl<'a> Tr<'a> {
         Ok(self)
     }
 }
+
+/// The bits of a position ([`Tr::at`]) that hold the byte offset in its document.
+const FILE_SHIFT: u32 = 40;
 
 /// `` `a`, `b` `` (or `none`).
 pub(super) fn format_list<'s>(items: impl Iterator<Item = &'s str>) -> String {

@@ -230,7 +230,7 @@ impl<'a> Tr<'a> {
         }
         if let Some(child) = children.first() {
             self.err(
-                child.range().start,
+                self.at(*child),
                 format!("`{id}` is a leaf (`{kind}(..)`) and has no children"),
             );
         }
@@ -283,7 +283,7 @@ impl<'a> Tr<'a> {
     ) -> KindIr {
         if let Some(child) = children.first() {
             self.err(
-                child.range().start,
+                self.at(*child),
                 "a `<SubTree>` has no children: its nodes are in its own `<BehaviorTree>`",
             );
         }

@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::emit::{self, is_rust_constant, DslTree};
 use super::entries::{rust_ident, rust_type};
-use super::input::{parse_document, parse_input, read, row_col, too_deep};
+use super::input::{lenient, load, parse_document, parse_input, row_col, too_deep};
 use super::translate::{translate, tree_ident};
 use crate::parse::TreeInput;
 
@@ -14,9 +14,12 @@ use crate::parse::TreeInput;
 fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
     let input: TreeInput = syn::parse_str(invocation).map_err(|e| vec![e.to_string()])?;
     let xml = parse_input(input.body, input.header.body_span).map_err(|e| vec![e.to_string()])?;
-    let source = read(&xml.source).map_err(|e| vec![e.to_string()])?;
-    let doc = parse_document(&source, Span::call_site()).map_err(|e| vec![e.to_string()])?;
-    translate(&input.header, &xml, &doc, &source.display)
+    let files = load(&xml.source).map_err(|e| vec![e.to_string()])?;
+    let docs = (files.iter())
+        .map(|file| parse_document(file, Span::call_site()))
+        .collect::<syn::Result<Vec<_>>>()
+        .map_err(|e| vec![e.to_string()])?;
+    translate(&input.header, &xml, &docs, &files)
         .map(|tr| emit::trees(&tr).iter().map(written).collect())
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
 }
@@ -241,6 +244,25 @@ fn identifiers_and_types() {
     assert_eq!(rust_type("not a type"), None);
 }
 
+/// What tinyxml2 accepts and roxmltree does not (a raw `&&` or `<` in a script) is escaped, and
+/// lines and columns are still those of the text as written.
+#[test]
+fn lenient_text_as_tinyxml2_reads_it() {
+    let (text, shifts) = lenient(r#"<a code="x && y < 3 &amp; &#65; &#x41;">&b</a><!-- & < --><![CDATA[ & ]]>"#);
+    assert_eq!(
+        text,
+        r#"<a code="x &amp;&amp; y &lt; 3 &amp; &#65; &#x41;">&amp;b</a><!-- & < --><![CDATA[ & ]]>"#
+    );
+    assert_eq!(shifts.len(), 4);
+    assert_eq!(lenient("é & <b c='<é'/>").0, "é &amp; <b c='&lt;é'/>");
+    // An error after a raw `&&` is at its column as written.
+    let errors = errors(
+        &tree("<Sequence>\n<ScriptCondition code=\"a && b\"/> <Nope/></Sequence>"),
+        "blackboard { a: bool, b: bool }",
+    );
+    assert!(errors[0].starts_with("xml_text:2:34: unknown node `Nope`"), "{errors:?}");
+}
+
 /// Each error names the file, line and column.
 #[test]
 fn errors_point_into_the_xml() {
@@ -272,9 +294,10 @@ fn errors_point_into_the_xml() {
         "`main_tree_to_execute` names `C`",
     );
     at(
-        r#"<root><include path="x.xml"/></root>"#,
+        r#"<root>
+  <include path="no/such/file.xml"/></root>"#,
         "",
-        "`<include>` is not supported",
+        "xml_text:2:3: cannot read the included file `no/such/file.xml`",
     );
     at(&tree(""), "", "is empty: it needs one root node");
     at(

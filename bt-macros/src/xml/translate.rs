@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use proc_macro2::{Ident, Span};
 use roxmltree::{Document, Node as XNode};
 
-use super::input::XmlInput;
+use super::input::{Loaded, XmlInput};
 use super::ir::{format_list, EntryTable, KindIr, Model, ModelPort, NodeIr, Param, Tr, TreeIr};
 use super::table::{self, attr};
 use crate::ctxt::Ctxt;
@@ -23,8 +23,8 @@ use crate::parse::Header;
 pub(super) fn translate<'a>(
     header: &'a Header,
     input: &'a XmlInput,
-    doc: &'a Document<'a>,
-    display: &'a str,
+    docs: &'a [Document<'a>],
+    files: &'a [Loaded],
 ) -> syn::Result<Tr<'a>> {
     // Every generated token sits at the literal, with mixed-site hygiene: rustc reports there,
     // and offers no edit of the literal as a fix (its suggestions skip macro-made code).
@@ -32,8 +32,8 @@ pub(super) fn translate<'a>(
     let mut tr = Tr {
         header,
         input,
-        doc,
-        display,
+        docs,
+        files,
         span,
         cx: Ctxt::new(),
         failed: false,
@@ -78,17 +78,17 @@ impl<'a> Tr<'a> {
     /// Reads `<root>`: the trees and the model; returns the main tree's element, or `None` after
     /// an error that leaves nothing to translate.
     fn document(&mut self) -> Option<XNode<'a, 'a>> {
-        let root = self.doc.root_element();
+        let root = self.docs[0].root_element();
         if root.tag_name().name() != "root" {
             let name = root.tag_name().name().to_owned();
             let message = format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
-            self.err(root.range().start, message);
+            self.err(self.at(root), message);
             return None;
         }
         if let Some(format) = root.attribute("BTCPP_format") {
             if format.trim() != "4" {
                 self.err(
-                    root.range().start,
+                    self.at(root),
                     format!("this is BehaviorTree.CPP {format} XML; only format 4 (`BTCPP_format=\"4\"`) is supported"),
                 );
                 return None;
@@ -101,33 +101,58 @@ impl<'a> Tr<'a> {
         self.main_tree(root, &order)
     }
 
-    /// The `<BehaviorTree>`s (their IDs in order) and the `<TreeNodesModel>` of `<root>`.
+    /// The `<BehaviorTree>`s (their IDs in order) and the `<TreeNodesModel>` of `<root>`, and
+    /// those of the files it includes.
     fn root_children(&mut self, root: XNode<'a, 'a>) -> Vec<&'a str> {
         let mut order = Vec::new();
-        for child in root.children().filter(XNode::is_element) {
-            let pos = child.range().start;
-            match child.tag_name().name() {
-                "BehaviorTree" => match child.attribute("ID") {
-                    None => self.err(pos, "a `<BehaviorTree>` needs an `ID`"),
-                    Some(id) if self.tree_elems.contains_key(id) => {
-                        self.err(pos, format!("two `<BehaviorTree>`s have the ID `{id}`"))
+        // BehaviorTree.CPP 4.8.2 lets the ID out when the tree is all that `<root>` holds.
+        let alone = root.children().filter(XNode::is_element).count() == 1;
+        // The documents to read, each once: the invocation's, then those it includes.
+        let mut read = vec![false; self.docs.len()];
+        let mut pending = vec![0];
+        while let Some(file) = pending.pop() {
+            if std::mem::replace(&mut read[file], true) {
+                continue;
+            }
+            let root = self.docs[file].root_element();
+            if file > 0 && root.tag_name().name() != "root" {
+                let name = root.tag_name().name().to_owned();
+                let message = format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
+                self.err(self.at(root), message);
+                continue;
+            }
+            for child in root.children().filter(XNode::is_element) {
+                let pos = self.at(child);
+                match child.tag_name().name() {
+                    "BehaviorTree" => match child.attribute("ID") {
+                        None if alone && file == 0 => {
+                            order.push("");
+                            self.tree_elems.insert("", child);
+                        }
+                        None => self.err(pos, "a `<BehaviorTree>` needs an `ID` when `<root>` holds anything else (BehaviorTree.CPP lets it out only for a file with one `<BehaviorTree>` and nothing more)"),
+                        Some(id) if self.tree_elems.contains_key(id) => {
+                            self.err(pos, format!("two `<BehaviorTree>`s have the ID `{id}`"))
+                        }
+                        Some(id) => {
+                            order.push(id);
+                            self.tree_elems.insert(id, child);
+                        }
+                    },
+                    "TreeNodesModel" => self.model(child),
+                    "include" => {
+                        let offset = child.range().start;
+                        let included = self.files[file].includes.iter().find(|(at, _)| *at == offset);
+                        if let Some(&(_, index)) = included {
+                            pending.push(index);
+                        }
                     }
-                    Some(id) => {
-                        order.push(id);
-                        self.tree_elems.insert(id, child);
+                    other => {
+                        let other = other.to_owned();
+                        self.err(
+                            pos,
+                            format!("unexpected `<{other}>`: `<root>` holds `<BehaviorTree>`s, a `<TreeNodesModel>` and `<include>`s"),
+                        )
                     }
-                },
-                "TreeNodesModel" => self.model(child),
-                "include" => self.err(
-                    pos,
-                    "`<include>` is not supported: put the trees in one file",
-                ),
-                other => {
-                    let other = other.to_owned();
-                    self.err(
-                        pos,
-                        format!("unexpected `<{other}>`: `<root>` holds `<BehaviorTree>`s and a `<TreeNodesModel>`"),
-                    )
                 }
             }
         }
@@ -145,7 +170,7 @@ impl<'a> Tr<'a> {
                 }
                 let message = format!(
                     "{} has no `<BehaviorTree ID=\"{id}\">`; its trees: {}",
-                    self.display,
+                    self.files[0].display,
                     known()
                 );
                 self.error(syn::Error::new(lit.span(), message));
@@ -165,7 +190,7 @@ impl<'a> Tr<'a> {
             } else {
                 format!("`main_tree_to_execute` names `{id}`, but there is no such `<BehaviorTree>`; its trees: {}", known())
             };
-            self.err(root.range().start, message);
+            self.err(self.at(root), message);
         })
         .ok()
     }
@@ -175,7 +200,7 @@ impl<'a> Tr<'a> {
         for node in elem.children().filter(XNode::is_element) {
             let Some(id) = node.attribute("ID") else {
                 self.err(
-                    node.range().start,
+                    self.at(node),
                     "a `<TreeNodesModel>` entry needs an `ID`",
                 );
                 continue;
@@ -186,7 +211,7 @@ impl<'a> Tr<'a> {
                     Some(ModelPort {
                         name: port.attribute("name")?,
                         ty: port.attribute("type").filter(|ty| !ty.trim().is_empty()),
-                        pos: port.range().start,
+                        pos: self.at(port),
                     })
                 })
                 .collect();
@@ -211,14 +236,14 @@ impl<'a> Tr<'a> {
             }
             [] => {
                 self.err(
-                    elem.range().start,
+                    self.at(elem),
                     format!("`<BehaviorTree ID=\"{id}\">` is empty: it needs one root node"),
                 );
                 None
             }
             [_, second, ..] => {
                 self.err(
-                    second.range().start,
+                    self.at(second),
                     format!("`<BehaviorTree ID=\"{id}\">` has {} root nodes; a tree has exactly one: put them under a `<Sequence>` or `<Fallback>`", nodes.len()),
                 );
                 None
@@ -234,7 +259,7 @@ impl<'a> Tr<'a> {
         elem: XNode<'a, 'a>,
         names: &mut HashMap<String, usize>,
     ) -> NodeIr {
-        let pos = elem.range().start;
+        let pos = self.at(elem);
         let tag = elem.tag_name().name();
         let mut ir = NodeIr {
             name: None,
@@ -298,7 +323,8 @@ impl<'a> Tr<'a> {
         let mut params = Vec::new();
         let mut autoremap = None;
         for attr in elem.attributes() {
-            let (name, value, at) = (attr.name(), attr.value(), attr.range_value().start);
+            let (name, value) = (attr.name(), attr.value());
+            let at = self.at_offset(elem, attr.range_value().start);
             match name {
                 "ID" => {}
                 "name" => {
@@ -325,7 +351,7 @@ impl<'a> Tr<'a> {
                     }
                     // BehaviorTree.CPP keeps other `_` attributes (`_description`) without effect.
                     None if name.starts_with('_') => {}
-                    None => params.push((name, value, at, attr.range().start)),
+                    None => params.push((name, value, at, self.at_offset(elem, attr.range().start))),
                 },
             }
         }
@@ -376,7 +402,7 @@ impl<'a> Tr<'a> {
         let ident = tree_ident(id, self.span);
         if let Some(other) = self.trees.iter().find(|tree| tree.ident == ident) {
             let other = other.id.clone();
-            let pos = elem.range().start;
+            let pos = self.at(elem);
             self.err(pos, format!("the tree `{id}` would be a type named `{ident}`, like the tree `{other}`: give one of them another ID, or map one to a tree type of yours in `nodes {{ {id} = SubTree(Type) }}`"));
         }
         self.trees.push(TreeIr {

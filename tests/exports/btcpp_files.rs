@@ -1,0 +1,94 @@
+//! XML as real BehaviorTree.CPP files write it (`tests/xml/btcpp/`): each file here is one that
+//! BehaviorTree.CPP 4.8.2 itself loads and ticks (`tests/xml/btcpp/check.sh` runs it there, with
+//! the final status and blackboard that the tests below expect).
+
+use bt::{behavior_tree, Condition, Outcome, Status, SyncAction};
+
+/// A robot whose leaves log their calls.
+#[derive(Default)]
+pub struct Robot {
+    log: Vec<&'static str>,
+    battery_ok_checks: std::cell::Cell<u32>,
+}
+
+macro_rules! logging_action {
+    ($($name:ident),*) => {$(
+        #[derive(Default)]
+        pub struct $name;
+        impl SyncAction<Robot> for $name {
+            fn execute(&mut self, robot: &mut Robot) -> Outcome {
+                robot.log.push(stringify!($name));
+                Outcome::Success
+            }
+        }
+    )*};
+}
+
+logging_action!(OpenGripper, ApproachObject, CloseGripper);
+
+#[derive(Default)]
+pub struct CheckBattery;
+impl Condition<Robot> for CheckBattery {
+    fn check(&mut self, robot: &Robot) -> bool {
+        robot.battery_ok_checks.set(robot.battery_ok_checks.get() + 1);
+        true
+    }
+}
+
+mod single {
+    use super::*;
+
+    behavior_tree! {
+        /// `<BehaviorTree>` without an `ID`, all that `<root>` holds.
+        pub tree Grasp for Robot {
+            xml = "tests/xml/btcpp/single_tree.xml",
+            nodes {
+                Condition(CheckBattery),
+                Action(OpenGripper),
+                Action(ApproachObject),
+                Action(CloseGripper),
+            }
+        }
+    }
+
+    #[test]
+    fn a_tree_without_an_id() {
+        let mut robot = Robot::default();
+        assert_eq!(Grasp::new().tick(&mut robot), Status::Success);
+        assert_eq!(robot.battery_ok_checks.get(), 1);
+        assert_eq!(robot.log, ["OpenGripper", "ApproachObject", "CloseGripper"]);
+    }
+}
+
+mod include {
+    use super::*;
+
+    behavior_tree! {
+        /// `<include path="parts/dock.xml"/>`, which includes `charge.xml` beside it.
+        pub tree Patrol for Robot {
+            xml = "tests/xml/btcpp/include_main.xml",
+            nodes { Condition(CheckBattery) }
+            blackboard { laps: i64, charges: i64 }
+        }
+    }
+
+    #[test]
+    fn subtrees_from_included_files() {
+        let mut robot = Robot::default();
+        let mut patrol = Patrol::new();
+        let mut status = Status::Running;
+        for _ in 0..5 {
+            status = patrol.tick(&mut robot);
+            if status != Status::Running {
+                break;
+            }
+        }
+        // As BehaviorTree.CPP ends it (check.sh): SUCCESS, laps 2, charges 1.
+        assert_eq!(status, Status::Success);
+        assert_eq!((patrol.blackboard().laps, patrol.blackboard().charges), (2, 1));
+        assert_eq!(robot.battery_ok_checks.get(), 1);
+        // The included files' trees are types of their own, named by their IDs.
+        let _: Dock = Dock::new();
+        let _: Charge = Charge::new();
+    }
+}
