@@ -357,7 +357,8 @@ pub(super) fn load(source: &Source) -> syn::Result<Vec<Loaded>> {
                 };
                 let path = file.dir.join(written);
                 let text = std::fs::read_to_string(&path).map_err(|error| {
-                    let message = format!("{}: cannot read the included file `{written}` ({}, relative to the directory of the file that includes it): {error}", file.loc(pos), path.display());
+                    let base = if file.display == "xml_text" { "`xml_text`'s includes are relative to the crate's root" } else { "a path relative to the directory of the file that includes it" };
+                    let message = format!("{}: cannot read the included file `{written}` ({base}): {error}", file.loc(pos));
                     syn::Error::new(span, message)
                 })?;
                 let display = std::path::Path::new(&file.display)
