@@ -102,7 +102,14 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
     let segments: Vec<String> = (path.path.segments.iter())
         .map(|segment| segment.ident.to_string())
         .collect();
+    // `::bt::__private::text("..")`, or the XML front end's located conversion of a literal,
+    // `<_ as __bt_xml_Tree_3>::__bt_xml("..")`: the text as the XML had it.
+    let located = path.qself.is_some() && segments.last().is_some_and(|last| last == "__bt_xml");
     match (&segments[..], call.args.first(), call.args.len()) {
+        (_, Some(syn::Expr::Lit(lit)), 1) if located => match &lit.lit {
+            syn::Lit::Str(text) => Some(text.value()),
+            _ => None,
+        },
         ([bt, private, text], Some(syn::Expr::Lit(lit)), 1)
             if bt == "bt" && private == "__private" && text == "text" =>
         {

@@ -122,7 +122,7 @@ impl<'a> Tr<'a> {
             Some(Err(())) => self
                 .entry(tree, port, pos, true)
                 .map(|_| Value::Entry(port.to_owned())),
-            None => Some(Value::Literal(text.to_owned())),
+            None => Some(Value::Literal(text.to_owned(), pos)),
         }
     }
 

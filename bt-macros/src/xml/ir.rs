@@ -72,7 +72,8 @@ pub(super) enum Arg {
 #[derive(Clone)]
 pub(super) enum Value {
     Entry(String),
-    Literal(String),
+    /// The attribute's text, and its position.
+    Literal(String, usize),
 }
 
 #[derive(Clone, Copy)]
@@ -120,6 +121,9 @@ pub(super) struct Tr<'a> {
     /// Resolved entry types (by entry index) and tracked classes, after `resolve`.
     pub(super) types: Vec<Option<TokenStream>>,
     pub(super) tracked: Vec<bool>,
+    /// The located conversions `emit` writes for the values of the XML (`emit::Tr::located`),
+    /// handed over with the trees.
+    pub(super) checks: std::cell::RefCell<Vec<TokenStream>>,
 }
 
 /// A blackboard entry of one tree; entries joined by remapping are one class (union-find).

@@ -20,7 +20,7 @@ fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
         .collect::<syn::Result<Vec<_>>>()
         .map_err(|e| vec![e.to_string()])?;
     translate(&input.header, &xml, &docs, &files)
-        .map(|tr| emit::trees(&tr).iter().map(written).collect())
+        .map(|tr| emit::trees(&tr).0.iter().map(written).collect())
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
 }
 
@@ -93,7 +93,7 @@ fn built_in_nodes_translate_by_the_table() {
         "Repeat (3) { RetryUntilSuccessful (forever) { AlwaysSuccess } }",
         "RunOnce (then_skip = true) { RunOnce (then_skip = false) { AlwaysSuccess } }",
         "SkipUnlessUpdated (seen) { WaitValueUpdate (seen) { WasEntryUpdated (seen) } }",
-        "SetBlackboard (count = 5) , SetBlackboard (count = { other })",
+        "SetBlackboard (count = < _ as __bt_xml_T_0 > :: __bt_xml (\"5\")) , SetBlackboard (count = { other })",
         "UnsetBlackboard (maybe)",
         "Script (| bb | bb . count += 1) , ScriptCondition (| bb | bb . count > 2)",
     ] {
@@ -117,7 +117,7 @@ fn leaves_ports_names_and_conditions() {
     );
     for expected in [
         "# [name = \"main\"] Fallback",
-        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { bb . trips += 1 ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = 2.5 , label = :: bt :: __private :: text (\"fast\") , mode = Mode :: Fast , same = { same })",
+        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { bb . trips += 1 ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = < _ as __bt_xml_T_0 > :: __bt_xml (\"2.5\") , label = < _ as __bt_xml_T_1 > :: __bt_xml (\"fast\") , mode = Mode :: Fast , same = { same })",
         // A name equal to the ID is the default name.
         ", Condition (game :: Ok) }",
     ] {
@@ -190,7 +190,7 @@ fn subtrees_become_trees_with_remapped_entries() {
         unreachable!()
     };
     assert!(
-        main.contains("SubTree (ChargeDock , level = { battery } , low = 20)"),
+        main.contains("SubTree (ChargeDock , level = { battery } , low = < _ as __bt_xml_T_0 > :: __bt_xml (\"20\"))"),
         "{main}"
     );
     assert!(

@@ -46,6 +46,7 @@ pub(super) fn translate<'a>(
         uses: Vec::new(),
         types: Vec::new(),
         tracked: Vec::new(),
+        checks: std::cell::RefCell::default(),
     };
     tr.run();
     tr.finish()
