@@ -30,7 +30,9 @@ logging_action!(OpenGripper, ApproachObject, CloseGripper);
 pub struct CheckBattery;
 impl Condition<Robot> for CheckBattery {
     fn check(&mut self, robot: &Robot) -> bool {
-        robot.battery_ok_checks.set(robot.battery_ok_checks.get() + 1);
+        robot
+            .battery_ok_checks
+            .set(robot.battery_ok_checks.get() + 1);
         true
     }
 }
@@ -85,10 +87,59 @@ mod include {
         }
         // As BehaviorTree.CPP ends it (check.sh): SUCCESS, laps 2, charges 1.
         assert_eq!(status, Status::Success);
-        assert_eq!((patrol.blackboard().laps, patrol.blackboard().charges), (2, 1));
+        assert_eq!(
+            (patrol.blackboard().laps, patrol.blackboard().charges),
+            (2, 1)
+        );
         assert_eq!(robot.battery_ok_checks.get(), 1);
         // The included files' trees are types of their own, named by their IDs.
         let _: Dock = Dock::new();
         let _: Charge = Charge::new();
+    }
+}
+
+mod switch_loop {
+    use super::*;
+    use bt::Deque;
+
+    behavior_tree! {
+        /// `Switch2` .. `Switch6` and the four `Loop` nodes.
+        pub tree Sorter for Robot {
+            xml = "tests/xml/btcpp/switch_loop.xml",
+            blackboard {
+                bin: i64,
+                mode: String,
+                hits: i32,
+                tally: i64,
+                mass: f64,
+                counts: Deque<i32, 4> = Deque::from_array([1, 2, 3]),
+                weights: Deque<f64, 4> = Deque::from_array([0.5, 0.25]),
+                flags: Deque<bool, 4> = Deque::from_array([true, true]),
+                names: Deque<String, 4>,
+            }
+        }
+    }
+
+    #[test]
+    fn switches_and_loops() {
+        let mut robot = Robot::default();
+        let mut sorter = Sorter::new();
+        sorter.blackboard_mut().names.push_back("a".into()).unwrap();
+        sorter.blackboard_mut().names.push_back("b".into()).unwrap();
+        let mut status = Status::Running;
+        for _ in 0..20 {
+            status = sorter.tick(&mut robot);
+            if status != Status::Running {
+                break;
+            }
+        }
+        // As BehaviorTree.CPP ends it (check.sh, with the same queues as text): SUCCESS,
+        // hits 300 + 1 (Switch6's default) + 1 + 2 + 3, tally 2, mass 0.75.
+        assert_eq!(status, Status::Success);
+        let bb = sorter.blackboard();
+        assert_eq!((bb.hits, bb.tally, bb.mass), (307, 2, 0.75));
+        // `value` entries the invocation does not declare get the Loop's item type.
+        let _: (i32, f64, bool, &String) = (bb.count, bb.weight, bb.flag, &bb.name);
+        assert_eq!(bb.name, "b");
     }
 }

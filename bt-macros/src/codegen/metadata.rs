@@ -122,6 +122,18 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
     }
 }
 
+/// A `Switch` case as BehaviorTree.CPP's `case_<n>` text: a string literal's text, a literal the
+/// XML front end converted as the XML wrote it, else the Rust source.
+fn case_text(case: &syn::Expr) -> String {
+    match case {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) => text.value(),
+        _ => xml_text(case).unwrap_or_else(|| text::source(case.to_token_stream())),
+    }
+}
+
 /// A count or a duration as an XML attribute's text: the number (milliseconds for a duration),
 /// `{entry}`, or the Rust expression's source.
 pub(super) fn quantity_text(quantity: &Quantity) -> String {
@@ -275,7 +287,7 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
             for (index, case) in cases.iter().enumerate() {
                 params.push((
                     format!("{}{}", attr::CASE_PREFIX, index + 1),
-                    text::source(case.to_token_stream()),
+                    case_text(case),
                 ));
             }
             params

@@ -156,9 +156,12 @@ impl Tr<'_> {
             let closure = self.emit_script(tree, script);
             attrs.extend(quote_spanned!(span=> #[#attr(#closure)]));
         }
-        let children: Vec<TokenStream> = (node.children.iter())
+        let mut children: Vec<TokenStream> = (node.children.iter())
             .map(|child| self.emit_node(tree, child))
             .collect();
+        if let KindIr::BuiltIn { row, args } = &node.kind {
+            self.label_cases(tree, row, args, &mut children);
+        }
         let children = (!children.is_empty()).then(|| quote!({ #(#children),* }));
         let kind = self.emit_kind(tree, &node.kind);
         quote!(#attrs #kind #children)
@@ -253,7 +256,7 @@ impl Tr<'_> {
                     Ok(tokens) => respan(tokens, span),
                     Err(_) => TokenStream::new(),
                 },
-                form => self.located(text, *at, what, form),
+                form => self.located(text, *at, what, form, None),
             },
         }
     }
@@ -266,10 +269,22 @@ impl Tr<'_> {
     /// `xml = ".."` literal, so that is all a span can say; the message says the rest, and, being
     /// different for each value, is not folded into one by rustc with the others. A whole number
     /// out of the target's range fails the `const` assertion, with the same location.
-    fn located(&self, text: &str, at: usize, what: &str, form: LiteralForm) -> TokenStream {
+    fn located(
+        &self,
+        text: &str,
+        at: usize,
+        what: &str,
+        form: LiteralForm,
+        ty: Option<&TokenStream>,
+    ) -> TokenStream {
         let span = self.span;
         let mut checks = self.checks.borrow_mut();
-        let name = quote::format_ident!("__bt_xml_{}_{}", self.header.name, checks.len(), span = span);
+        let name = quote::format_ident!(
+            "__bt_xml_{}_{}",
+            self.header.name,
+            checks.len(),
+            span = span
+        );
         let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
         let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(text.trim()));
         let (bound, body, message, note) = match form {
@@ -330,7 +345,64 @@ impl Tr<'_> {
         });
         let mut lit = TokenTree::Literal(Literal::string(text.trim()));
         lit.set_span(span);
-        quote_spanned!(span=> <_ as #name>::__bt_xml(#lit))
+        let ty = ty.cloned().unwrap_or_else(|| quote_spanned!(span=> _));
+        quote_spanned!(span=> <#ty as #name>::__bt_xml(#lit))
+    }
+
+    /// `Switch<n>`'s children labelled with its cases, `case value =>`, and the last `_ =>`.
+    fn label_cases(
+        &self,
+        tree: usize,
+        row: &Row,
+        args: &[(&'static str, Arg)],
+        children: &mut [TokenStream],
+    ) {
+        let span = self.span;
+        // The variable's type, named in each case's conversion: `==` alone would leave it to
+        // inference, which another crate's `PartialEq` impls can make ambiguous.
+        let variable = args.iter().find_map(|(attribute, arg)| match arg {
+            Arg::Text(key) if *attribute == super::table::attr::VARIABLE => Some(key),
+            _ => None,
+        });
+        let ty = variable
+            .and_then(|key| {
+                self.entries
+                    .index
+                    .get(&(tree, key.trim_start_matches("r#").to_owned()))
+            })
+            .and_then(|&index| self.types.get(index).cloned().flatten());
+        let cases: Vec<(&str, &str, usize)> = (args.iter())
+            .filter_map(|(attribute, arg)| match arg {
+                Arg::Case(text, at) => Some((*attribute, text.as_str(), *at)),
+                _ => None,
+            })
+            .collect();
+        if cases.is_empty() || children.len() != cases.len() + 1 {
+            return;
+        }
+        for (child, (attribute, text, at)) in children.iter_mut().zip(&cases) {
+            let what = format!(
+                "`{}`'s `{attribute}`, compared with its `variable`,",
+                row.xml
+            );
+            let value = match literal_form(text) {
+                LiteralForm::Text => {
+                    let mut lit = TokenTree::Literal(Literal::string(text));
+                    lit.set_span(span);
+                    lit.into_token_stream()
+                }
+                LiteralForm::Constant => match text.parse() {
+                    Ok(tokens) => respan(tokens, span),
+                    Err(_) => TokenStream::new(),
+                },
+                form => self.located(text, *at, &what, form, ty.as_ref()),
+            };
+            let case = Ident::new("case", span);
+            *child = quote_spanned!(span=> #case #value => #child);
+        }
+        if let Some(default) = children.last_mut() {
+            *default = quote_spanned!(span=> _ => #default);
+        }
     }
 
     fn emit_script(&self, tree: usize, script: &Script) -> TokenStream {
@@ -364,6 +436,7 @@ impl Tr<'_> {
                         self.emit_value(value, &what).to_string()
                     }
                     Arg::Script(script) => self.emit_script(tree, script).to_string(),
+                    Arg::Case(..) => String::new(),
                 };
                 text.push(' ');
                 text.push_str(&tokens);
@@ -404,7 +477,9 @@ pub(super) fn literal_form(text: &str) -> LiteralForm {
             return LiteralForm::Int(value);
         }
     }
-    let real = digits.bytes().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'-' | b'+'))
+    let real = digits
+        .bytes()
+        .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'-' | b'+'))
         && digits.starts_with(|c: char| c.is_ascii_digit());
     match trimmed.parse::<f64>() {
         Ok(value) if real && value.is_finite() => LiteralForm::Real(value),

@@ -262,9 +262,22 @@ pub(super) struct Loaded {
 }
 
 impl Loaded {
-    fn new(original: String, display: String, tracking: TokenStream, dir: std::path::PathBuf) -> Self {
+    fn new(
+        original: String,
+        display: String,
+        tracking: TokenStream,
+        dir: std::path::PathBuf,
+    ) -> Self {
         let (text, shifts) = lenient(&original);
-        Loaded { text, original, shifts, display, tracking, dir, includes: Vec::new() }
+        Loaded {
+            text,
+            original,
+            shifts,
+            display,
+            tracking,
+            dir,
+            includes: Vec::new(),
+        }
     }
 
     /// `file:line:column` of byte `pos` of [`Loaded::text`], counted in the text as written.
@@ -309,7 +322,10 @@ fn read_file(lit: &LitStr) -> syn::Result<Loaded> {
             ),
         )
     })?;
-    let dir = path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+    let dir = path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
     Ok(Loaded::new(text, written, tracking(&path, lit.span()), dir))
 }
 
@@ -357,14 +373,24 @@ pub(super) fn load(source: &Source) -> syn::Result<Vec<Loaded>> {
                 };
                 let path = file.dir.join(written);
                 let text = std::fs::read_to_string(&path).map_err(|error| {
-                    let base = if file.display == "xml_text" { "`xml_text`'s includes are relative to the crate's root" } else { "a path relative to the directory of the file that includes it" };
-                    let message = format!("{}: cannot read the included file `{written}` ({base}): {error}", file.loc(pos));
+                    let base = if file.display == "xml_text" {
+                        "`xml_text`'s includes are relative to the crate's root"
+                    } else {
+                        "a path relative to the directory of the file that includes it"
+                    };
+                    let message = format!(
+                        "{}: cannot read the included file `{written}` ({base}): {error}",
+                        file.loc(pos)
+                    );
                     syn::Error::new(span, message)
                 })?;
                 let display = std::path::Path::new(&file.display)
                     .parent()
                     .filter(|_| file.display != "xml_text")
-                    .map_or_else(|| written.to_owned(), |dir| dir.join(written).display().to_string());
+                    .map_or_else(
+                        || written.to_owned(),
+                        |dir| dir.join(written).display().to_string(),
+                    );
                 found.push((pos, path, text, display));
             }
             found
@@ -375,7 +401,10 @@ pub(super) fn load(source: &Source) -> syn::Result<Vec<Loaded>> {
                 Some(known) => known,
                 None => {
                     seen.push(canonical);
-                    let dir = path.parent().map(std::path::Path::to_path_buf).unwrap_or_default();
+                    let dir = path
+                        .parent()
+                        .map(std::path::Path::to_path_buf)
+                        .unwrap_or_default();
                     files.push(Loaded::new(text, display, tracking(&path, span), dir));
                     files.len() - 1
                 }
@@ -400,7 +429,11 @@ pub(super) fn lenient(text: &str) -> (String, Vec<(usize, usize)>) {
     let mut copied = 0;
     // The quote of the attribute value we are in, if any; and whether we are in a start tag.
     let (mut in_tag, mut quote) = (false, None::<u8>);
-    let add = |out: &mut String, shifts: &mut Vec<(usize, usize)>, copied: &mut usize, at: usize, with: &str| {
+    let add = |out: &mut String,
+               shifts: &mut Vec<(usize, usize)>,
+               copied: &mut usize,
+               at: usize,
+               with: &str| {
         out.push_str(&text[*copied..at]);
         out.push_str(with);
         shifts.push((out.len(), with.len() - 1));
@@ -410,14 +443,19 @@ pub(super) fn lenient(text: &str) -> (String, Vec<(usize, usize)>) {
         let rest = &bytes[at..];
         match (in_tag, quote, bytes[at]) {
             (false, _, b'<') => {
-                let skip = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>"), ("<!", ">")]
-                    .iter()
-                    .find(|(open, _)| rest.starts_with(open.as_bytes()))
-                    .map(|(_, close)| {
-                        (rest.windows(close.len()))
-                            .position(|window| window == close.as_bytes())
-                            .map_or(bytes.len(), |end| at + end + close.len())
-                    });
+                let skip = [
+                    ("<!--", "-->"),
+                    ("<![CDATA[", "]]>"),
+                    ("<?", "?>"),
+                    ("<!", ">"),
+                ]
+                .iter()
+                .find(|(open, _)| rest.starts_with(open.as_bytes()))
+                .map(|(_, close)| {
+                    (rest.windows(close.len()))
+                        .position(|window| window == close.as_bytes())
+                        .map_or(bytes.len(), |end| at + end + close.len())
+                });
                 match skip {
                     Some(end) => {
                         at = end;
@@ -430,7 +468,9 @@ pub(super) fn lenient(text: &str) -> (String, Vec<(usize, usize)>) {
             (true, Some(q), c) if c == q => quote = None,
             (true, None, b'>') => in_tag = false,
             (true, Some(_), b'<') => add(&mut out, &mut shifts, &mut copied, at, "&lt;"),
-            (_, _, b'&') if !is_reference(rest) => add(&mut out, &mut shifts, &mut copied, at, "&amp;"),
+            (_, _, b'&') if !is_reference(rest) => {
+                add(&mut out, &mut shifts, &mut copied, at, "&amp;")
+            }
             _ => {}
         }
         at += 1;
@@ -560,7 +600,11 @@ fn offset_of(text: &str, row: usize, col: usize) -> usize {
         .filter(|_| row > 1)
         .map_or(0, |(at, _)| at + 1);
     let line = &text[line_start..];
-    line_start + line.char_indices().nth(col.saturating_sub(1)).map_or(line.len(), |(at, _)| at)
+    line_start
+        + line
+            .char_indices()
+            .nth(col.saturating_sub(1))
+            .map_or(line.len(), |(at, _)| at)
 }
 
 /// The line and column (from 1, in characters) of byte `pos` of `text`.

@@ -67,6 +67,8 @@ pub(super) enum Arg {
     Text(String),
     Value(Value),
     Script(Script),
+    /// A `Switch<n>` case: its text and position.
+    Case(String, usize),
 }
 
 #[derive(Clone)]

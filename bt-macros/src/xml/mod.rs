@@ -68,7 +68,11 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
         Err(error) => return emit::with_stub(error, header, input.blackboard),
     };
     let span = input.source.lit().span();
-    let docs = match files.iter().map(|file| input::parse_document(file, span)).collect() {
+    let docs = match files
+        .iter()
+        .map(|file| input::parse_document(file, span))
+        .collect()
+    {
         Ok(docs) => docs,
         Err(error) => return emit::with_stub(error, header, input.blackboard),
     };

@@ -248,7 +248,8 @@ fn identifiers_and_types() {
 /// lines and columns are still those of the text as written.
 #[test]
 fn lenient_text_as_tinyxml2_reads_it() {
-    let (text, shifts) = lenient(r#"<a code="x && y < 3 &amp; &#65; &#x41;">&b</a><!-- & < --><![CDATA[ & ]]>"#);
+    let (text, shifts) =
+        lenient(r#"<a code="x && y < 3 &amp; &#65; &#x41;">&b</a><!-- & < --><![CDATA[ & ]]>"#);
     assert_eq!(
         text,
         r#"<a code="x &amp;&amp; y &lt; 3 &amp; &#65; &#x41;">&amp;b</a><!-- & < --><![CDATA[ & ]]>"#
@@ -260,7 +261,10 @@ fn lenient_text_as_tinyxml2_reads_it() {
         &tree("<Sequence>\n<ScriptCondition code=\"a && b\"/> <Nope/></Sequence>"),
         "blackboard { a: bool, b: bool }",
     );
-    assert!(errors[0].starts_with("xml_text:2:34: unknown node `Nope`"), "{errors:?}");
+    assert!(
+        errors[0].starts_with("xml_text:2:34: unknown node `Nope`"),
+        "{errors:?}"
+    );
 }
 
 /// Each error names the file, line and column.
@@ -307,9 +311,29 @@ fn errors_point_into_the_xml() {
     );
     at(&tree("\n  <Sequnce/>"), "", "xml_text:2:3: unknown node `Sequnce`: map its ID to a leaf type in the invocation, `nodes { Sequnce = Action(Type) }` (or `Condition`, `Action`, `StatefulAction`); did you mean `Sequence`?");
     at(
-        &tree("<LoopInt queue=\"1;2\"><AlwaysSuccess/></LoopInt>"),
+        &tree("<LoopInt queue=\"1;2\" value=\"{v}\"><AlwaysSuccess/></LoopInt>"),
         "",
-        "`LoopInt` is a BehaviorTree.CPP node the DSL does not have yet",
+        "`LoopInt`'s `queue` must name a queue entry, `{key}`",
+    );
+    at(
+        &tree("<ManualSelector><AlwaysSuccess/></ManualSelector>"),
+        "",
+        "`ManualSelector` is a BehaviorTree.CPP node the DSL does not offer: BehaviorTree.CPP's `ManualSelector` asks a person",
+    );
+    at(
+        &tree("<PipelineSequence><AlwaysSuccess/></PipelineSequence>"),
+        "",
+        "unknown node `PipelineSequence` with children: a control node or decorator of your own? Map its ID to your type in the invocation, `nodes { PipelineSequence = Control(YourType) }` (`Decorator(YourType)` for a decorator, with one child): see the guide's \"Your own control nodes and decorators\"",
+    );
+    at(
+        &tree("<Decorator ID=\"RateController\" hz=\"1.0\"><AlwaysSuccess/></Decorator>"),
+        "",
+        "nodes { RateController = Decorator(YourType) }`: see",
+    );
+    at(
+        &tree("<Switch2 variable=\"{v}\" case_1=\"1\" case_2=\"2\"><AlwaysSuccess/><AlwaysSuccess/></Switch2>"),
+        "blackboard { v: i32 }",
+        "`Switch2` takes 3 children, one per case and the default last, found 2",
     );
     at(
         &tree("<Inverter/>"),

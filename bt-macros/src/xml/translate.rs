@@ -118,7 +118,8 @@ impl<'a> Tr<'a> {
             let root = self.docs[file].root_element();
             if file > 0 && root.tag_name().name() != "root" {
                 let name = root.tag_name().name().to_owned();
-                let message = format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
+                let message =
+                    format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
                 self.err(self.at(root), message);
                 continue;
             }
@@ -200,10 +201,7 @@ impl<'a> Tr<'a> {
     fn model(&mut self, elem: XNode<'a, 'a>) {
         for node in elem.children().filter(XNode::is_element) {
             let Some(id) = node.attribute("ID") else {
-                self.err(
-                    self.at(node),
-                    "a `<TreeNodesModel>` entry needs an `ID`",
-                );
+                self.err(self.at(node), "a `<TreeNodesModel>` entry needs an `ID`");
                 continue;
             };
             let ports = (node.children().filter(XNode::is_element))
@@ -352,7 +350,9 @@ impl<'a> Tr<'a> {
                     }
                     // BehaviorTree.CPP keeps other `_` attributes (`_description`) without effect.
                     None if name.starts_with('_') => {}
-                    None => params.push((name, value, at, self.at_offset(elem, attr.range().start))),
+                    None => {
+                        params.push((name, value, at, self.at_offset(elem, attr.range().start)))
+                    }
                 },
             }
         }
@@ -362,14 +362,13 @@ impl<'a> Tr<'a> {
     /// A node that is neither built in nor mapped.
     fn unknown(&mut self, id: &str, pos: usize, category: Option<&str>, leaf: bool) {
         if table::NOT_YET.contains(&id) {
-            let instead = if leaf {
-                format!("map it to a leaf of yours in `nodes {{ {id} = StatefulAction(Type) }}`, or use another node")
-            } else {
-                "use another node".to_owned()
-            };
+            // What the DSL's own error says about the name, when it has something to say.
+            let instead = (kinds::UNSUPPORTED.iter())
+                .find(|(name, _)| *name == id)
+                .map_or("use another node", |(_, instead)| instead);
             self.err(
                 pos,
-                format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; {instead}"),
+                format!("`{id}` is a BehaviorTree.CPP node the DSL does not offer: {instead}"),
             );
             return;
         }
@@ -377,10 +376,6 @@ impl<'a> Tr<'a> {
             self.err(pos, format!("`{id}` is a closure of a tree exported by `to_xml()`; map it to a leaf type: `nodes {{ {id} = Action(Type) }}`"));
             return;
         }
-        let kind = match category.or(self.models.get(id).map(|model| model.category)) {
-            Some("Condition") => "Condition",
-            _ => "Action",
-        };
         // The model's suggestion rule (`check::unknown_kind`), over the names an XML node may
         // have: the table's and the mapped IDs.
         let known = (table::ROWS.iter().map(|row| row.xml))
@@ -390,6 +385,32 @@ impl<'a> Tr<'a> {
         let hint = match known {
             Some(known) => format!("; did you mean `{known}`?"),
             None => String::new(),
+        };
+        let declared = category.or(self.models.get(id).map(|model| model.category));
+        if !leaf || matches!(declared, Some("Control" | "Decorator")) {
+            // A control node or decorator of the user's own, as navigation stacks write them.
+            let (kind, other) = match declared {
+                Some("Decorator") => ("Decorator", ""),
+                _ => (
+                    "Control",
+                    " (`Decorator(YourType)` for a decorator, with one child)",
+                ),
+            };
+            let what = if leaf {
+                "declared a".to_owned()
+            } else {
+                "with children:".to_owned()
+            };
+            let what = match declared {
+                Some(category) if leaf => format!("{what} `{category}`:"),
+                _ => what,
+            };
+            self.err(pos, format!("unknown node `{id}` {what} a control node or decorator of your own? Map its ID to your type in the invocation, `nodes {{ {id} = {kind}(YourType) }}`{other}: see the guide's \"Your own control nodes and decorators\"{hint}"));
+            return;
+        }
+        let kind = match declared {
+            Some("Condition") => "Condition",
+            _ => "Action",
         };
         self.err(pos, format!("unknown node `{id}`: map its ID to a leaf type in the invocation, `nodes {{ {id} = {kind}(Type) }}` (or `Condition`, `Action`, `StatefulAction`){hint}"));
     }
