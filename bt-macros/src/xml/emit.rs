@@ -386,6 +386,7 @@ impl Tr<'_> {
                 row.xml
             );
             let value = match literal_form(text) {
+                _ if self.enum_value(text).is_some() => self.enum_value(text).unwrap_or_default(),
                 LiteralForm::Text => {
                     let mut lit = TokenTree::Literal(Literal::string(text));
                     lit.set_span(span);

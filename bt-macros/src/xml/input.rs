@@ -40,9 +40,11 @@ pub(super) struct XmlInput {
     pub(super) tree: Option<LitStr>,
     pub(super) nodes: Vec<Mapping>,
     pub(super) blackboard: Vec<EntrySyntax>,
+    /// The scripting enums: each name the scripts (and `Switch` cases) may use, and its value.
+    pub(super) enums: Vec<(String, syn::Expr)>,
 }
 
-const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes { ID = Action(Type), .. }` and `blackboard { entry: Type, .. }`";
+const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes { ID = Action(Type), .. }`, `blackboard { entry: Type, .. }` and `enums { NAME = Type::Variant, .. }`";
 
 /// The leaf kinds a BehaviorTree.CPP ID can be mapped to.
 const MAPPED_KINDS: &[&str] = &["Condition", "Action", "StatefulAction", "SubTree"];
@@ -54,6 +56,7 @@ struct Items {
     tree: Option<LitStr>,
     nodes: Option<Vec<Mapping>>,
     blackboard: Option<Vec<EntrySyntax>>,
+    enums: Option<Vec<(String, syn::Expr)>>,
 }
 
 pub(super) fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<XmlInput> {
@@ -73,6 +76,7 @@ pub(super) fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<Xml
             tree: items.tree,
             nodes: items.nodes.unwrap_or_default(),
             blackboard: items.blackboard.unwrap_or_default(),
+            enums: items.enums.unwrap_or_default(),
         })
     };
     parser.parse2(body)
@@ -110,6 +114,14 @@ impl Items {
                     }
                 }
                 self.blackboard = Some(entries);
+            }
+            "enums" => {
+                if self.enums.is_some() {
+                    return Err(twice());
+                }
+                let content;
+                braced!(content in input);
+                self.enums = Some(enums(&content)?);
             }
             _ => {
                 return Err(syn::Error::new(
@@ -159,6 +171,50 @@ impl Items {
         });
         Ok(())
     }
+}
+
+/// `NAME = value` or `Type::Variant` (the name is the variant's), comma-separated: the names a
+/// script may use for values, as BehaviorTree.CPP's `registerScriptingEnum(s)` gives them.
+fn enums(input: ParseStream) -> syn::Result<Vec<(String, syn::Expr)>> {
+    let mut out: Vec<(String, syn::Expr)> = Vec::new();
+    while !input.is_empty() {
+        let (name, span, value) = if input.peek(syn::Ident) && input.peek2(Token![=]) {
+            let name: Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
+            let value: syn::Expr = input.parse()?;
+            (
+                syn::ext::IdentExt::unraw(&name).to_string(),
+                name.span(),
+                value,
+            )
+        } else {
+            let path: syn::Path = input.parse().map_err(|error| {
+                syn::Error::new(error.span(), "expected a scripting enum: `NAME = Type::Variant` (or any constant), or `Type::Variant` for the name `Variant`")
+            })?;
+            let Some(last) = path.segments.last() else {
+                return Err(syn::Error::new(input.span(), "expected `Type::Variant`"));
+            };
+            let name = syn::ext::IdentExt::unraw(&last.ident).to_string();
+            let span = last.ident.span();
+            let value = syn::Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path,
+            });
+            (name, span, value)
+        };
+        if out.iter().any(|(earlier, _)| *earlier == name) {
+            return Err(syn::Error::new(
+                span,
+                format!("the scripting enum `{name}` is given twice"),
+            ));
+        }
+        out.push((name, value));
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    Ok(out)
 }
 
 /// `ID = Kind(args)` or `Kind(Type, ..)` (the ID is the type's name), comma-separated.

@@ -138,6 +138,8 @@ pub(super) struct EntryInfo {
     pub(super) model_types: Vec<String>,
     /// Used by an update node (`WasEntryUpdated`, ..): tracked.
     pub(super) updates: bool,
+    /// Where the XML first names it (a script's attribute, a port's), for errors.
+    pub(super) pos: Option<usize>,
 }
 
 /// Every entry of every tree, by (tree, name), in first-use order.
@@ -161,6 +163,7 @@ impl EntryTable {
             used: false,
             model_types: Vec::new(),
             updates: false,
+            pos: None,
         });
         self.parent.push(index);
         index
@@ -214,6 +217,12 @@ impl<'a> Tr<'a> {
     pub(super) fn error(&mut self, error: syn::Error) {
         self.failed = true;
         self.cx.syn_error(error);
+    }
+
+    /// The value of the scripting enum `name` (`enums { RED = Color::Red }`), at the literal.
+    pub(super) fn enum_value(&self, name: &str) -> Option<TokenStream> {
+        let (_, value) = self.input.enums.iter().find(|(known, _)| known == name)?;
+        Some(super::entries::respan(quote::quote!((#value)), self.span))
     }
 
     /// The index of the `nodes { .. }` mapping of `id`.

@@ -200,6 +200,10 @@ impl<'a> Tr<'a> {
         }
         let mut ok = true;
         for name in names {
+            // A scripting enum is a value, not an entry.
+            if self.input.enums.iter().any(|(known, _)| *known == name) {
+                continue;
+            }
             ok &= self.entry(tree, &name, at, true).is_some();
         }
         let script = if test {
