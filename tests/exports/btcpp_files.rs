@@ -194,3 +194,130 @@ mod scripting {
         assert_eq!(robot.said, ["hello world"]);
     }
 }
+
+mod counts_from_entries {
+    use super::*;
+
+    /// A robot with a clock that the test moves.
+    #[derive(Default)]
+    pub struct Timed {
+        clock: bt::ManualClock,
+    }
+
+    impl bt::Clock for Timed {
+        fn now(&self) -> std::time::Duration {
+            self.clock.now()
+        }
+    }
+
+    behavior_tree! {
+        /// `num_cycles="{laps}"`, `num_attempts="{retries}"`, `msec="{limit}"`,
+        /// `delay_msec="{pause}"`.
+        pub tree Counts for Timed {
+            xml = "tests/xml/btcpp/counts_from_entries.xml",
+            blackboard { laps: i32, retries: i32, pause: u64, limit: u64, done: i32, tries: i32 }
+        }
+    }
+
+    #[test]
+    fn counts_and_durations_from_entries() {
+        let mut robot = Timed::default();
+        let mut tree = Counts::new();
+        // The Repeat reads `laps` on every tick: 5, then 2 once its child has lowered it.
+        assert_eq!(tree.tick(&mut robot), Status::Running);
+        assert_eq!(tree.blackboard().done, 1);
+        assert_eq!(tree.tick(&mut robot), Status::Running);
+        assert_eq!(tree.blackboard().done, 2);
+        let mut status = Status::Running;
+        for _ in 0..20 {
+            robot.clock.advance_ms(10);
+            status = tree.tick(&mut robot);
+            if status != Status::Running {
+                break;
+            }
+        }
+        // As BehaviorTree.CPP ends it (check.sh): SUCCESS, done 2, tries 3.
+        assert_eq!(status, Status::Success);
+        assert_eq!((tree.blackboard().done, tree.blackboard().tries), (2, 3));
+        // The retries end at 20 ms (one attempt per tick), then the Timeout and the Delay start,
+        // the Delay's 20 ms pass at 40 ms, the Sleep's at 60 ms.
+        assert_eq!(
+            bt::Clock::now(&robot.clock),
+            std::time::Duration::from_millis(60)
+        );
+    }
+}
+
+mod nav_recoveries {
+    use super::*;
+    use bt::{Input, Ports};
+
+    /// What the recoveries were asked to do.
+    #[derive(Default)]
+    pub struct Base {
+        asked: Vec<(&'static str, f64, f64)>,
+    }
+
+    #[derive(Default, Ports)]
+    pub struct Spin {
+        pub spin_dist: Input<f64>,
+        pub time_allowance: Input<f64>,
+    }
+    impl SyncAction<Base> for Spin {
+        fn execute(&mut self, base: &mut Base) -> Outcome {
+            base.asked
+                .push(("spin", *self.spin_dist, *self.time_allowance));
+            Outcome::Success
+        }
+    }
+
+    #[derive(Default, Ports)]
+    pub struct Wait {
+        pub wait_duration: Input<f64>,
+    }
+    impl SyncAction<Base> for Wait {
+        fn execute(&mut self, base: &mut Base) -> Outcome {
+            base.asked.push(("wait", *self.wait_duration, 0.0));
+            Outcome::Success
+        }
+    }
+
+    #[derive(Default, Ports)]
+    pub struct BackUp {
+        pub backup_dist: Input<f64>,
+        pub backup_speed: Input<f32>,
+        pub time_allowance: Input<f64>,
+    }
+    impl SyncAction<Base> for BackUp {
+        fn execute(&mut self, base: &mut Base) -> Outcome {
+            assert_eq!(
+                *self.backup_speed, 0.05f32,
+                "read as an f32, not an f64 narrowed"
+            );
+            base.asked
+                .push(("back up", *self.backup_dist, *self.time_allowance));
+            Outcome::Success
+        }
+    }
+
+    behavior_tree! {
+        pub tree Recoveries for Base {
+            xml = "tests/xml/btcpp/nav_recoveries.xml",
+            nodes { Action(Spin), Action(Wait), Action(BackUp) }
+        }
+    }
+
+    #[test]
+    fn whole_numbers_for_real_ports() {
+        let mut base = Base::default();
+        assert_eq!(Recoveries::new().tick(&mut base), Status::Success);
+        assert_eq!(
+            base.asked,
+            [
+                ("spin", 1.57, 12.0),
+                ("wait", 5.0, 0.0),
+                ("back up", 0.3, 10.0)
+            ]
+        );
+    }
+}

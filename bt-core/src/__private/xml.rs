@@ -30,6 +30,15 @@ impl<T: From<&'static str>> FromXmlText for T {
     }
 }
 
+/// A scripting enum of a BehaviorTree.CPP script (`color := RED`), the value the invocation
+/// gives it (`enums { RED = Color::Red }`); its name is there for `to_xml()`, which writes the
+/// script back.
+#[inline(always)]
+pub const fn scripting_enum<T>(name: &'static str, value: T) -> T {
+    let _ = name;
+    value
+}
+
 /// What a whole number in the XML (`time_allowance="12"`) becomes, for a port or entry of this
 /// type: any integer type that holds it, `f32` or `f64` (BehaviorTree.CPP converts the text
 /// `"12"` to a `double` port as `12.0`), or the text itself for `&'static str` and `String`

@@ -130,6 +130,19 @@ fn case_text(case: &syn::Expr) -> String {
             lit: syn::Lit::Str(text),
             ..
         }) => text.value(),
+        // A scripting enum keeps its name (`scripting_enum("RED", Color::Red)`).
+        syn::Expr::Call(call)
+            if call.args.len() == 2
+                && matches!(&*call.func, syn::Expr::Path(path) if path.path.segments.last().is_some_and(|s| s.ident == "scripting_enum")) =>
+        {
+            match &call.args[0] {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(name),
+                    ..
+                }) => name.value(),
+                _ => text::source(case.to_token_stream()),
+            }
+        }
         _ => xml_text(case).unwrap_or_else(|| text::source(case.to_token_stream())),
     }
 }
@@ -160,7 +173,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
     params.extend(super::selector::utility_param(node));
     for &(attribute, dsl, _) in CONDITIONS {
         if let Some(closure) = condition(&node.conditions, dsl) {
-            params.push((attribute.into(), body(closure)));
+            params.push((attribute.into(), script(closure)));
         }
     }
     params
@@ -194,6 +207,13 @@ fn entry(entry: &Ident) -> String {
 /// A closure's body as source text.
 fn body(closure: &syn::ExprClosure) -> String {
     text::source(closure.body.to_token_stream())
+}
+
+/// A closure over the blackboard as BehaviorTree.CPP's script (`battery < 20`, `laps += 1`) when
+/// it is one (`crate::xml::closure_script`), else its body's Rust source, which BehaviorTree.CPP
+/// cannot read (the guide's "Back to XML").
+fn script(closure: &syn::ExprClosure) -> String {
+    crate::xml::closure_script(closure).unwrap_or_else(|| body(closure))
 }
 
 /// A count: `-1` for `forever`, as BehaviorTree.CPP writes it.
@@ -238,7 +258,7 @@ fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
         }
         Leaf::UnsetBlackboard { entry } => vec![pair(attr::KEY, name(entry))],
         Leaf::Script(closure) | Leaf::ScriptCondition(closure) => {
-            vec![pair(attr::CODE, body(closure))]
+            vec![pair(attr::CODE, script(closure))]
         }
         Leaf::Sleep(ms) => vec![pair(attr::MSEC, quantity_text(ms))],
         Leaf::Wait(ms) => vec![pair(attr::MILLISECONDS, quantity_text(ms))],
@@ -346,7 +366,7 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
             condition,
             otherwise,
         } => vec![
-            pair(attr::IF, body(condition)),
+            pair(attr::IF, script(condition)),
             pair(attr::ELSE, otherwise.to_string().to_uppercase()),
         ],
         Decorator::Interrupt(condition) | Decorator::WaitUntil(condition) => {

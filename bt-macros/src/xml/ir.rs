@@ -222,7 +222,12 @@ impl<'a> Tr<'a> {
     /// The value of the scripting enum `name` (`enums { RED = Color::Red }`), at the literal.
     pub(super) fn enum_value(&self, name: &str) -> Option<TokenStream> {
         let (_, value) = self.input.enums.iter().find(|(known, _)| known == name)?;
-        Some(super::entries::respan(quote::quote!((#value)), self.span))
+        // Through `scripting_enum`, which keeps the name for `to_xml()`.
+        let name = proc_macro2::Literal::string(name);
+        Some(super::entries::respan(
+            quote::quote!(::bt::__private::scripting_enum(#name, #value)),
+            self.span,
+        ))
     }
 
     /// The index of the `nodes { .. }` mapping of `id`.
