@@ -38,7 +38,7 @@ impl Condition<Robot> for CheckBattery {
     }
 }
 
-mod single {
+pub(crate) mod single {
     use super::*;
 
     behavior_tree! {
@@ -63,7 +63,7 @@ mod single {
     }
 }
 
-mod include {
+pub(crate) mod include {
     use super::*;
 
     behavior_tree! {
@@ -99,7 +99,7 @@ mod include {
     }
 }
 
-mod switch_loop {
+pub(crate) mod switch_loop {
     use super::*;
     use bt::Deque;
 
@@ -148,7 +148,7 @@ mod switch_loop {
 // The entries `A` and `B`, as the tutorial names them (an `#[allow(non_snake_case)]` on the
 // entry does not reach the lint: the macro's code for the blackboard trips it elsewhere).
 #[allow(non_snake_case)]
-mod scripting {
+pub(crate) mod scripting {
     use super::*;
     use bt::{Input, Ports};
 
@@ -195,7 +195,7 @@ mod scripting {
     }
 }
 
-mod counts_from_entries {
+pub(crate) mod counts_from_entries {
     use super::*;
 
     /// A robot with a clock that the test moves.
@@ -248,7 +248,7 @@ mod counts_from_entries {
     }
 }
 
-mod nav_recoveries {
+pub(crate) mod nav_recoveries {
     use super::*;
     use bt::{Input, Ports};
 

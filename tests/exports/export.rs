@@ -17,7 +17,7 @@ use bt::{
 
 #[allow(dead_code)]
 #[path = "../../examples/draw.rs"]
-mod draw;
+pub(crate) mod draw;
 
 pub struct World {
     ok: bool,

@@ -9,4 +9,5 @@ mod common;
 mod btcpp_files;
 mod export;
 mod observe;
+mod round_trip;
 mod xml;

@@ -256,6 +256,14 @@ pub fn loop_item_type(name: &str) -> Option<&'static str> {
     }
 }
 
+/// BehaviorTree.CPP's `Loop<T>` node for items of the Rust type `ty` (as a type prints without
+/// spaces): the reverse of [`loop_item_type`].
+pub fn loop_name(ty: &str) -> Option<&'static str> {
+    ["LoopInt", "LoopBool", "LoopDouble", "LoopString"]
+        .into_iter()
+        .find(|name| loop_item_type(name) == Some(ty))
+}
+
 const fn plain(name: &'static str) -> Row {
     Row {
         xml: name,

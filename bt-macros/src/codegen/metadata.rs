@@ -14,6 +14,31 @@ use crate::model::{
 };
 use crate::{kw, text};
 
+/// A `Loop`'s `value` port, with the type of the entry it writes: what tells the XML export which
+/// of BehaviorTree.CPP's `LoopInt`, `LoopBool`, `LoopDouble`, `LoopString` it is.
+fn loop_value_port(tree: &Tree, node: &Node) -> TokenStream {
+    let Kind::Loop(Loop::Loop {
+        value: Some(item), ..
+    }) = &node.kind
+    else {
+        return quote!(&[]);
+    };
+    let Some(entry) = tree.blackboard.as_ref().and_then(|bb| bb.entry(item)) else {
+        return quote!(&[]);
+    };
+    let ty = entry.ty.to_token_stream().to_string().replace(' ', "");
+    let name = attr::VALUE;
+    quote! {
+        &[::bt::__private::PortInfo {
+            name: #name,
+            direction: ::bt::__private::PortDirection::Output,
+            type_name: #ty,
+            required: false,
+            missing_message: "",
+        }]
+    }
+}
+
 fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let name = &node.name;
     let kind = node.kind_ident.to_string();
@@ -34,7 +59,7 @@ fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let depth = node.depth;
     let ports = match node.leaf_type() {
         Some(leaf) => leaf::ports_of(&leaf.ty),
-        None => quote!(&[]),
+        None => loop_value_port(tree, node),
     };
     let leaf_type = match node
         .leaf_type()
