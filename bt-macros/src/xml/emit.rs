@@ -145,6 +145,18 @@ impl Tr<'_> {
     }
 
     fn emit_node(&self, tree: usize, node: &NodeIr) -> TokenStream {
+        // One frame per level: the node's own tokens are made in `emit_head` and `emit_tail`.
+        let mut children = Vec::with_capacity(node.children.len());
+        for child in &node.children {
+            children.push(self.emit_node(tree, child));
+        }
+        self.emit_tail(tree, node, children)
+    }
+
+    /// A node's attributes and kind, then its children (already written), labelled with their
+    /// cases under a `Switch`.
+    #[inline(never)]
+    fn emit_tail(&self, tree: usize, node: &NodeIr, mut children: Vec<TokenStream>) -> TokenStream {
         let span = self.span;
         let mut attrs = TokenStream::new();
         if let Some(name) = &node.name {
@@ -156,9 +168,6 @@ impl Tr<'_> {
             let closure = self.emit_script(tree, script);
             attrs.extend(quote_spanned!(span=> #[#attr(#closure)]));
         }
-        let mut children: Vec<TokenStream> = (node.children.iter())
-            .map(|child| self.emit_node(tree, child))
-            .collect();
         if let KindIr::BuiltIn { row, args } = &node.kind {
             self.label_cases(tree, row, args, &mut children);
         }

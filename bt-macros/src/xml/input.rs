@@ -548,16 +548,17 @@ fn is_reference(text: &[u8]) -> bool {
     }
 }
 
-/// How many levels an XML tree may nest below its `<BehaviorTree>` (its root node is level 1).
+/// How many levels an XML tree may nest below its `<BehaviorTree>` (its root node is level 1):
+/// the model's limit, [`crate::model::MAX_DEPTH`] (3,000), what rustc can build.
 ///
-/// There are two depth limits, and this is the lower one. The model's,
-/// [`crate::model::MAX_DEPTH`] (3,000), is what rustc can build: no stage of the macro recurses
-/// per level. The XML front end cannot reach it: roxmltree's parser recurses once per element
-/// (`parse_element` → `parse_content` → `parse_element`), and overflowed the stack rustc runs
-/// the macro on (8 MiB) at 2,000 levels; the translation to the DSL recurses too. So the document
-/// is scanned for its depth before roxmltree sees it ([`too_deep`]), against this limit. A tree
-/// translated from the XML is therefore always within the model's limit.
-pub(super) const XML_MAX_DEPTH: usize = 1_000;
+/// roxmltree's parser recurses once per element (`parse_element` → `parse_content` →
+/// `parse_element`), and overflowed the stack rustc runs the macro on (8 MiB) at 2,000 levels:
+/// it runs on a thread of its own with a larger stack ([`parse_on_a_large_stack`]). The
+/// translation and the emission recurse once per level too, on rustc's thread (they make spans),
+/// each with one small frame per level (`Tr::node`, `Tr::emit_node`): 3,000 levels need less than
+/// 3 MiB in a debug build of the macro. A deeper document is rejected before it is parsed, by a
+/// linear scan of the text ([`too_deep`]), at any depth.
+pub(super) const XML_MAX_DEPTH: usize = crate::model::MAX_DEPTH;
 
 const _: () = assert!(XML_MAX_DEPTH <= crate::model::MAX_DEPTH);
 
@@ -576,7 +577,7 @@ pub(super) fn parse_document(source: &Loaded, span: Span) -> syn::Result<Documen
             ),
         ));
     }
-    Document::parse(&source.text).map_err(|error| {
+    parse_on_a_large_stack(&source.text).map_err(|error| {
         let pos = error.pos();
         let message = error.to_string();
         let suffix = format!(" at {}:{}", pos.row, pos.col);
@@ -587,6 +588,24 @@ pub(super) fn parse_document(source: &Loaded, span: Span) -> syn::Result<Documen
             span,
             format!("{}: not well-formed XML: {message}", source.loc(offset)),
         )
+    })
+}
+
+/// roxmltree's parse, which recurses once per element: on a thread of its own, with a stack
+/// for [`XML_MAX_DEPTH`] levels and more (rustc runs the macro on a thread of 8 MiB, which
+/// roxmltree overflowed at 2,000 levels). The document holds no token or span, so it may cross
+/// threads; the translation, which makes spans, stays on rustc's thread.
+fn parse_on_a_large_stack(text: &str) -> Result<Document<'_>, roxmltree::Error> {
+    const STACK: usize = 256 << 20;
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(scope, || Document::parse(text))
+        {
+            Ok(parsing) => parsing.join().unwrap_or_else(|_| Document::parse("")),
+            // No thread to be had: parse here (the depth limit still holds).
+            Err(_) => Document::parse(text),
+        }
     })
 }
 

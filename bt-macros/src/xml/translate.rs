@@ -258,6 +258,24 @@ impl<'a> Tr<'a> {
         elem: XNode<'a, 'a>,
         names: &mut HashMap<String, usize>,
     ) -> NodeIr {
+        // The work of one element is in `head`, so that this frame, one per level, stays small.
+        let (mut ir, children) = self.head(tree, elem, names);
+        for child in children {
+            let child = self.node(tree, child, names);
+            ir.children.push(child);
+        }
+        ir
+    }
+
+    /// One element without its children: its translation, and the children to translate (none
+    /// for a leaf, a subtree or after an error).
+    #[inline(never)]
+    fn head(
+        &mut self,
+        tree: usize,
+        elem: XNode<'a, 'a>,
+        names: &mut HashMap<String, usize>,
+    ) -> (NodeIr, Vec<XNode<'a, 'a>>) {
         let pos = self.at(elem);
         let tag = elem.tag_name().name();
         let mut ir = NodeIr {
@@ -275,7 +293,7 @@ impl<'a> Tr<'a> {
                             pos,
                             format!("`<{tag}>` needs an `ID`: `<{tag} ID=\"..\"/>`"),
                         );
-                        return ir;
+                        return (ir, Vec::new());
                     }
                 }
             }
@@ -287,26 +305,22 @@ impl<'a> Tr<'a> {
         let mapped_subtree = mapping.is_some_and(|m| self.input.nodes[m].kind == "SubTree");
         if tag == "SubTree" || mapped_subtree {
             ir.kind = self.subtree(tree, id, pos, mapping, &params, autoremap, &children);
-            return ir;
+            return (ir, Vec::new());
         }
         if let Some((_, at)) = autoremap {
             self.err(at, "`_autoremap` is for `<SubTree>`");
         }
         if let Some(index) = mapping {
             ir.kind = self.leaf(tree, id, pos, index, category, &params, &children);
-            return ir;
+            return (ir, Vec::new());
         }
         let row = table::row(id).filter(|row| kinds::lookup(row.dsl).is_some());
         let Some(row) = row else {
             self.unknown(id, pos, category, children.is_empty());
-            return ir;
+            return (ir, Vec::new());
         };
         ir.kind = self.built_in(tree, row, pos, &params, children.len());
-        for child in children {
-            let child = self.node(tree, child, names);
-            ir.children.push(child);
-        }
-        ir
+        (ir, children)
     }
 
     /// Reads the attributes every node takes into `ir` (its name, its pre- and
