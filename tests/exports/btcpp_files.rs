@@ -184,6 +184,7 @@ pub(crate) mod scripting {
     }
 
     #[test]
+    #[allow(clippy::approx_constant)] // the tutorial's `B := 3.14`, not π
     fn scripts_enums_and_a_raw_and() {
         let mut robot = Robot::default();
         let mut tree = Scripting::new();

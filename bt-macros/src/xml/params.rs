@@ -104,7 +104,7 @@ impl<'a> Tr<'a> {
             }
             Form::Queue => match entry_ref(text) {
                 Some(Ok(_)) => return self.key_arg(tree, name, attribute, Form::Key, text, at),
-                _ => Err(format!("must name a queue entry, `{{key}}`, declared in the invocation as a `bt::Deque<T, N>` or a `VecDeque<T>`; BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value")),
+                _ => Err("must name a queue entry, `{key}`, declared in the invocation as a `bt::Deque<T, N>` or a `VecDeque<T>`; BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value".to_owned()),
             },
             Form::Case => return Some(Arg::Case(text.trim().to_owned(), at)),
             Form::Int | Form::Millis if entry_ref(text).is_some() => Err(format!(
