@@ -4,7 +4,7 @@
 
 use crate::leaves::{Act, Ctx, DiffError, Task};
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, RoundRobin, Rotate, Sweep, Twice,
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {

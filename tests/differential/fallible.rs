@@ -115,7 +115,11 @@ pub fn tick_try(kind: char, id: usize, running: bool, ctx: &mut Ctx) -> Status {
 /// error, after the nodes of its path in `child` are left as the abort leaves them (the failing
 /// leaf finished, those that can run counting as running: the library marks them as the error
 /// passes, before the user node's rule goes on).
-pub fn tick_user_child(child: &mut RefNode, ctx: &mut Ctx, bb: &mut Bb) -> Result<Status, DiffError> {
+pub fn tick_user_child(
+    child: &mut RefNode,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Result<Status, DiffError> {
     match catch(|| child.tick(ctx, bb)) {
         Ok(status) => Ok(status),
         Err((error, path)) => {

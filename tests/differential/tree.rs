@@ -1774,9 +1774,7 @@ impl User {
 
     pub fn id_mut(&mut self) -> Option<&mut usize> {
         match self {
-            User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => {
-                Some(id)
-            }
+            User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => Some(id),
             _ => None,
         }
     }
@@ -1858,13 +1856,15 @@ impl User {
                     .map(User::Rate)
                     .map_err(|_| format!("bad URate {t:?}"))
             }),
-            _ if name.starts_with("USw") => (|| {
-                Ok(User::Sweep(id(&name[3..])?, Ports::parse(text()?)?))
-            })(),
-            _ if name.starts_with("UGate") => (|| {
-                Ok(User::Gate(id(&name[5..])?, Ports::parse(text()?)?))
-            })(),
-            _ if name.starts_with("UTw") => id(&name[3..]).and_then(|id| no_payload(User::Twice(id))),
+            _ if name.starts_with("USw") => {
+                (|| Ok(User::Sweep(id(&name[3..])?, Ports::parse(text()?)?)))()
+            }
+            _ if name.starts_with("UGate") => {
+                (|| Ok(User::Gate(id(&name[5..])?, Ports::parse(text()?)?)))()
+            }
+            _ if name.starts_with("UTw") => {
+                id(&name[3..]).and_then(|id| no_payload(User::Twice(id)))
+            }
             _ if name.starts_with("URot") => {
                 id(&name[4..]).and_then(|id| no_payload(User::Rotate(id)))
             }
@@ -2410,7 +2410,11 @@ impl Node {
                     User::RoundRobin => any(S, S) | any(F, F) | any(K, F) | any(R, R),
                     User::Sweep(..) | User::Twice(_) => all,
                     User::Rotate(_) => {
-                        let turns = if children.len() > 1 { R } else { Outcomes::NONE };
+                        let turns = if children.len() > 1 {
+                            R
+                        } else {
+                            Outcomes::NONE
+                        };
                         any(S, S) | any(K, S) | any(F, F) | any(R, R) | turns
                     }
                 }

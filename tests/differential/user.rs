@@ -45,7 +45,11 @@ impl<const ID: usize> ControlNode<Ctx> for Sweep<ID> {
                 children.tick(ctx, index);
             }
         }
-        let count = |status: Status| (0..n).filter(|&i| children.status(i) == Some(status)).count();
+        let count = |status: Status| {
+            (0..n)
+                .filter(|&i| children.status(i) == Some(status))
+                .count()
+        };
         let (successes, failures) = (count(Status::Success), count(Status::Failure));
         let need = 1 + self.b0.rem_euclid(n as i64) as usize;
         self.b1.set(successes as i64);

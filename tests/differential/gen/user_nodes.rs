@@ -60,7 +60,9 @@ pub fn add_user_nodes(rng: &mut Rng, tree: &mut Tree) {
                 number_leaves(&mut root, &mut 0);
             } else {
                 let at = rng.below(size);
-                wrap_nth(&mut root, at, &mut 0, &mut |node| Node::User(user, vec![node]));
+                wrap_nth(&mut root, at, &mut 0, &mut |node| {
+                    Node::User(user, vec![node])
+                });
             }
             if root.size() <= MAX_SIZE
                 && root.depth() <= MAX_DEPTH
@@ -121,14 +123,7 @@ fn draw(rng: &mut Rng, declared: &[Entry], ints: &[Entry]) -> User {
             } else {
                 Some(bind(rng, Entry::b1, declared, ints))
             };
-            User::Sweep(
-                0,
-                Ports {
-                    b0,
-                    b1,
-                    t0: None,
-                },
-            )
+            User::Sweep(0, Ports { b0, b1, t0: None })
         }
         5 => User::Twice(0),
         6 => User::Rotate(0),
@@ -136,14 +131,7 @@ fn draw(rng: &mut Rng, declared: &[Entry], ints: &[Entry]) -> User {
             // A value that is 3 modulo 4 would keep the child from ever being ticked.
             let b0 = Some(input(rng, Entry::b0, declared, ints, &[0, 1, 2, 4, 5, 6]));
             let t0 = Some(bind(rng, Entry::t0, declared, ints));
-            User::Gate(
-                0,
-                Ports {
-                    b0,
-                    b1: None,
-                    t0,
-                },
-            )
+            User::Gate(0, Ports { b0, b1: None, t0 })
         }
     }
 }
