@@ -50,7 +50,9 @@
 //!   error. A node cannot raise an error of its own.
 //! * **Ports.** Inputs are loaded before `tick` and `on_halted`, written outputs are stored after
 //!   them, as for a leaf. The children see the blackboard as it is during the call: an output
-//!   the node sets reaches its entry after `tick` returns.
+//!   the node sets reaches its entry after `tick` returns. For a halt, the inputs are loaded
+//!   after the running children have been halted, just before `on_halted`, so that it sees what
+//!   their halts wrote.
 //!
 //! The guide's section "Your own control nodes and decorators" has a worked example, and
 //! `examples/nav_recovery.rs` four nodes of a navigation stack.

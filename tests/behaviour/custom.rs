@@ -469,3 +469,50 @@ fn an_observer_sees_user_nodes() {
     );
     assert_eq!(ctx.take_log(), [OnHalted(3)]);
 }
+
+thread_local! {
+    /// What `SeesOnHalt` read from its input in `on_halted`, in this test's thread.
+    static SEEN_ON_HALT: Cell<Option<i64>> = const { Cell::new(None) };
+}
+
+/// A control node that ticks its only child and, when halted, records its input.
+#[derive(Default, bt::Ports)]
+pub struct SeesOnHalt {
+    pub level: bt::Input<i64>,
+}
+
+impl<Ctx: ?Sized> ControlNode<Ctx> for SeesOnHalt {
+    const MAX_CHILDREN: usize = 1;
+
+    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+        children.tick(ctx, 0)
+    }
+
+    fn on_halted(&mut self, _: &mut Ctx) {
+        SEEN_ON_HALT.set(Some(*self.level));
+    }
+}
+
+behavior_tree! {
+    tree HaltInput for Ctx {
+        blackboard { level: i64 = 1 }
+        Control(SeesOnHalt, level = {=}) {
+            #[on_halted(|bb| bb.level = 7)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+/// Found by the differential test (a `Sweep` whose running child wrote the entry bound to its
+/// input when halted): the halt of a user node halts its running children, then calls its
+/// `on_halted` with its inputs loaded before that call (`bt::custom`, "Ports"), so it sees
+/// what the children's halts wrote, as a leaf's `on_halted` sees the entry's current value.
+#[test]
+fn on_halted_sees_the_inputs_after_the_childrens_halts() {
+    let (mut tree, mut ctx) = (HaltInput::new(), Ctx::new());
+    ctx.script(0, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(0)]);
+    assert_eq!(tree.blackboard().level, 7);
+    assert_eq!(SEEN_ON_HALT.get(), Some(7));
+}

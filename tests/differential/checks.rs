@@ -80,6 +80,7 @@ fn features(node: &Node) -> Vec<String> {
         Node::Sub(SubForm::Plain, _) => "SubTree(Child)".into(),
         Node::Sub(SubForm::Auto, _) => "SubTree(Child, ..)".into(),
         Node::Sub(SubForm::Remap, _) => "SubTree(Child, x = {x})".into(),
+        Node::User(user, _) => format!("{}({})", user.dsl_kind(), user.type_name()),
         other => other.dsl_kind().to_string(),
     }];
     for attr in node.attrs() {
@@ -104,6 +105,33 @@ fn features(node: &Node) -> Vec<String> {
             }
         }
         Node::Script(script) => script.iter().for_each(|s| statement(s, &mut out)),
+        Node::User(user, _) => {
+            for (port, bind) in user.ports().map(tree::Ports::bound).unwrap_or_default() {
+                let how = match bind {
+                    Bind::Entry(e) if e.tracked() => "{tracked}",
+                    Bind::Entry(_) => "{entry}",
+                    Bind::Same => "{=}",
+                    Bind::Value(_) => "value",
+                };
+                out.push(format!("user port {} = {how}", port.name()));
+            }
+            match user {
+                tree::User::Sweep(_, ports) => out.push(match ports.b1 {
+                    None => "user output unbound".into(),
+                    Some(_) => "user output bound".into(),
+                }),
+                tree::User::Recovery(None) => {
+                    out.push("RecoveryNode(number_of_retries not written)".into())
+                }
+                tree::User::Recovery(Some(_)) => {
+                    out.push("RecoveryNode(number_of_retries = n)".into())
+                }
+                _ => {}
+            }
+            if !node.attrs().is_empty() {
+                out.push("user node with attributes".into());
+            }
+        }
         Node::Retry(_, Spelling::Alias, _) => out.push("Retry".into()),
         Node::Parallel(success, failure, _) => {
             out.push(format!("Parallel(success {})", threshold(*success)));
@@ -359,6 +387,24 @@ fn every_node_kind_and_parameter_is_covered() {
         if tree.board.is_some() {
             *counts.entry("blackboard".into()).or_default() += 1;
         }
+        let users = |node: &Node| {
+            node.preorder()
+                .iter()
+                .filter(|(n, _)| matches!(n.bare(), Node::User(..)))
+                .count()
+        };
+        if node.fallible() {
+            *counts
+                .entry("user node in a tree with an error type".into())
+                .or_default() += users(node);
+        }
+        for (n, _) in node.preorder() {
+            if let Node::Sub(_, child) = n.bare() {
+                *counts
+                    .entry("user node in a child tree".into())
+                    .or_default() += users(child);
+            }
+        }
         if node.fallible() {
             // Trees with an error type (`fallible.rs`); with subtrees (infallible child trees).
             *counts.entry("error type".into()).or_default() += 1;
@@ -549,6 +595,25 @@ fn every_node_kind_and_parameter_is_covered() {
         "Action TryInline",
         "StatefulAction Try",
         "Error",
+        // Control nodes and decorators of the user's own (issue 26, `user.rs`).
+        "Control(PipelineSequence)",
+        "Control(RecoveryNode)",
+        "Decorator(RateController)",
+        "Control(RoundRobin)",
+        "Control(Sweep)",
+        "Decorator(Twice)",
+        "Control(Rotate)",
+        "Decorator(Gate)",
+        "RecoveryNode(number_of_retries not written)",
+        "RecoveryNode(number_of_retries = n)",
+        "user port b0 = {entry}",
+        "user port b0 = {tracked}",
+        "user port b0 = {=}",
+        "user port b0 = value",
+        "user port t0 = {entry}",
+        "user output bound",
+        "user output unbound",
+        "user node in a tree with an error type",
     ] {
         expected.push(key.to_string());
     }

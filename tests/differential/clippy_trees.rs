@@ -1,8 +1,11 @@
-//! The stand-in for the generated `trees/` under clippy (see `main.rs`): three small handwritten
+//! The stand-in for the generated `trees/` under clippy (see `main.rs`): four small handwritten
 //! trees in the generated form (`cases!`, `board!`, `fallible!`), so that clippy sees the harness
 //! used as the generated parts use it. It is never run: `cargo test` compiles the real `trees/`.
 
 use crate::leaves::{Act, Ctx, DiffError, Task};
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Plain for Ctx {
@@ -38,10 +41,31 @@ bt::behavior_tree! {
 
 fallible!(Failing);
 
+bt::behavior_tree! {
+    pub tree Custom for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Control(Sweep<100>, b0 = {=}, b1 = {b0}) {
+            Control(PipelineSequence) { Action(Act<0>) },
+            Control(RecoveryNode, number_of_retries = 2) { Action(Act<1>), Action(Act<2>) },
+            Decorator(RateController, hz = 50.0) { Action(Act<3>) },
+            Control(RoundRobin) { Action(Act<4>) },
+            Decorator(Twice<101>) { Action(Act<5>) },
+            Control(Rotate<102>) { Action(Act<6>) },
+            Decorator(Gate<103>, b0 = 1, t0 = {=}) { Action(Act<7>) },
+        }
+    }
+}
+
+board!(CustomBlackboard { b0 t0 });
+
 cases! {
     Plain "Seq(a0,t1)",
     Boarded "B{t0;b0=4}Intr{t0>b0+4}(a0)",
     Failing "Ite(Err{1},a0)",
+    Custom "B{b0;t0}USw100{b0:=;b1:b0}(UPipe(a0),URec{2}(a1,a2),URate{50}(a3),URr(a4),UTw101(a5),URot102(a6),UGate103{b0:1;t0:=}(a7))",
 }
 
 /// Every case, as in the generated `trees/mod.rs`.

@@ -111,6 +111,33 @@ pub fn tick_try(kind: char, id: usize, running: bool, ctx: &mut Ctx) -> Status {
     result.unwrap_or_else(|error| raise(error))
 }
 
+/// A child's tick by a user node's handle (`reference_user.rs`): an aborted tick answers the
+/// error, after the nodes of its path in `child` are left as the abort leaves them (the failing
+/// leaf finished, those that can run counting as running: the library marks them as the error
+/// passes, before the user node's rule goes on).
+pub fn tick_user_child(
+    child: &mut RefNode,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Result<Status, DiffError> {
+    match catch(|| child.tick(ctx, bb)) {
+        Ok(status) => Ok(status),
+        Err((error, path)) => {
+            abort_path(child, &path);
+            Err(error)
+        }
+    }
+}
+
+/// Aborts the tick with a child's `error` from the user node being ticked (the last node on
+/// the path), once its rule has run: the path ends past that node (an address no node has), so
+/// that the abort counts it as running and leaves its children as [`tick_user_child`] left
+/// them.
+pub fn reraise_from_user(error: DiffError) -> ! {
+    PATH.with(|path| path.borrow_mut().push(usize::MAX));
+    raise(error)
+}
+
 /// Runs `tick`; an aborted tick answers its error and the path (from the node `tick` ticked to
 /// the failing leaf).
 fn catch(tick: impl FnOnce() -> Status) -> Result<Status, (DiffError, Vec<usize>)> {
@@ -156,6 +183,8 @@ pub fn can_run(node: &Node) -> bool {
         | Node::AlwaysRunning
         | Node::Sleep(_)
         | Node::Sub(..) => true,
+        // A user node may answer Running whatever its children do (`bt::custom`: "Running").
+        Node::User(..) => true,
         Node::Ported(leaf, ..) => *leaf == PortLeaf::Task,
         Node::Repeat(n, _) | Node::Retry(n, ..) => looping(n),
         Node::Precondition(_, otherwise, _) => any() || *otherwise == Some(StatusName::Running),
@@ -269,6 +298,7 @@ pub fn on_error_path(mutation: Mutation) -> bool {
             | Mutation::ErrorHaltsFailingAction
             | Mutation::ErrorHaltsEveryPathNode
             | Mutation::ErrorKeepsActivationState
+            | Mutation::UserStopsAtChildError
     )
 }
 

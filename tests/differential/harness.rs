@@ -629,7 +629,10 @@ impl<'a> Run<'a> {
                 Call::In(..) | Call::Out(..) => totals.port_values += 1,
                 _ => {}
             }
-            self.called.insert(call.id());
+            // (A user node's calls name the node, not a leaf.)
+            if call.id() < tree::USER_ID_BASE {
+                self.called.insert(call.id());
+            }
         }
         if (lib_status, &lib_calls) != (ref_status, &ref_calls) {
             return Err(self.report(
@@ -740,7 +743,7 @@ impl<'a> Run<'a> {
         ));
         self.check_contract()?;
         // on_halted exactly once for each started action, and nothing else (but the port values
-        // of those actions' on_halted).
+        // of those actions' on_halted, and the `on_halted` of user nodes with their inputs).
         // A TryCatch(catch_on_halt = true) may tick its catch child in the halt: those calls are
         // allowed, and an action it starts there is halted there too.
         let mut halted: Vec<usize> = Vec::new();
@@ -752,6 +755,9 @@ impl<'a> Run<'a> {
                     totals.port_values += 1
                 }
                 Call::OnStart(id, Status::Running) if self.halt_ticks => expected.push(*id),
+                // A halted user node's `on_halted`, and the input it loads for it.
+                Call::User(_, 'x') => {}
+                Call::In(id, _) if *id >= tree::USER_ID_BASE => totals.port_values += 1,
                 _ if self.halt_ticks => {}
                 other => {
                     return Err(self.report(

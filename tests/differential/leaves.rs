@@ -91,6 +91,9 @@ pub enum Call {
     /// A fallible leaf (`fallible.rs`) failed with an error instead of answering: `'c'` in
     /// `try_check`, `'a'` in `try_execute`, `'+'` in `try_on_start`, `'~'` in `try_on_running`.
     Error(usize, char),
+    /// A user node of `user.rs` (`tree::User`, ids from `tree::USER_ID_BASE`) was called:
+    /// `'t'` its `tick`, `'x'` its `on_halted`.
+    User(usize, char),
 }
 
 impl Call {
@@ -104,7 +107,8 @@ impl Call {
             | Call::OnHalted(id)
             | Call::In(id, _)
             | Call::Out(id, _)
-            | Call::Error(id, _) => id,
+            | Call::Error(id, _)
+            | Call::User(id, _) => id,
         }
     }
 }
@@ -131,6 +135,7 @@ impl fmt::Debug for Call {
             Call::Error(id, 'c') => write!(f, "c{id}?E"),
             Call::Error(id, 'a') => write!(f, "a{id}!E"),
             Call::Error(id, phase) => write!(f, "t{id}{phase}E"),
+            Call::User(id, phase) => write!(f, "u{id}{phase}"),
         }
     }
 }
@@ -445,6 +450,21 @@ impl Ctx {
         self.log_in(id, input);
         self.on_halted(id);
         self.output(id, input)
+    }
+
+    /// A user node's call (`user.rs`): `'t'` tick, `'x'` `on_halted`.
+    pub fn user(&mut self, id: usize, phase: char) {
+        self.inner.get_mut().log.push(Call::User(id, phase));
+    }
+
+    /// A user node received `value` through an input port.
+    pub fn user_in(&mut self, id: usize, value: i64) {
+        self.inner.get_mut().log.push(Call::In(id, value));
+    }
+
+    /// A user node wrote `value` to an output or in-out port.
+    pub fn user_out(&mut self, id: usize, value: i64) {
+        self.inner.get_mut().log.push(Call::Out(id, value));
     }
 
     /// The calls since the last `take_log`.

@@ -16,6 +16,9 @@
 //!   the stateful contract (`on_running`/`on_halted` only while started, `on_start` only while not)
 //!   and no action left started without being ticked.
 //!
+//! * Control nodes and decorators of the user's own (`Control(Type)`, `Decorator(Type)`;
+//!   `user.rs`, the interpreter's rules and the contract around them in `reference_user.rs`).
+//!
 //! * Trees with an error type (`fallible.rs`): fallible leaves and `Error(value)`;
 //!   a tick that fails must fail the same way on both sides, halt every running node, leave
 //!   `status()` at `None`, and the next ticks start afresh.
@@ -29,6 +32,8 @@
 mod tree;
 
 mod leaves;
+
+mod user;
 
 mod reference;
 

@@ -40,10 +40,12 @@ use bt::Status::{self, Failure, Running, Skipped, Success};
 use crate::leaves::{Bb, Ctx, Queue, Slot};
 #[path = "reference_nc.rs"]
 mod nc;
+#[path = "reference_user.rs"]
+mod user;
 
 use crate::tree::{
     Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op, PortLeaf,
-    Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree,
+    Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree, User,
 };
 
 /// Deliberate errors the interpreter can be switched to, one at a time, to check that the
@@ -252,10 +254,22 @@ pub enum Mutation {
     /// ProbabilitySelector draws on every tick, also while a child runs (its docs: only when
     /// it starts).
     ProbabilityDrawsEveryTick,
+    /// A user node (`Control(Type)`/`Decorator(Type)`) that completes leaves the children it
+    /// left running running (`bt::custom`: the tree halts them, once, in child order).
+    UserLeavesChildrenRunning,
+    /// A user node's children's last statuses outlive its activation (`bt::custom`: forgotten
+    /// when it completes).
+    UserKeepsLastStatuses,
+    /// A halted user node gets `on_halted` before its running children are halted
+    /// (`bt::custom`: the children first).
+    UserHaltedBeforeChildren,
+    /// A child's error stops the user node's rule at once (`bt::custom`: the handle answers
+    /// `Failure` from then on and the rule runs to its end, its outputs stored).
+    UserStopsAtChildError,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 81] = [
+    pub const ALL: [Mutation; 85] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -337,6 +351,10 @@ impl Mutation {
         Mutation::ProbabilityRedrawsAfterFailure,
         Mutation::ProbabilityFailWeightLast,
         Mutation::ProbabilityDrawsEveryTick,
+        Mutation::UserLeavesChildrenRunning,
+        Mutation::UserKeepsLastStatuses,
+        Mutation::UserHaltedBeforeChildren,
+        Mutation::UserStopsAtChildError,
     ];
 }
 
@@ -559,6 +577,16 @@ pub enum RefNode {
         pos: usize,
         seen: Vec<bool>,
         answers: Vec<(usize, Status)>,
+        running: bool,
+    },
+    /// A control node or decorator of the user's own (`tree::User`, issue 26): its children,
+    /// their last statuses in the activation (the handle's), its own state; rules and the
+    /// contract around them in `reference_user.rs`.
+    User {
+        user: User,
+        children: Vec<RefNode>,
+        last: Vec<Option<Status>>,
+        state: user::UserState,
         running: bool,
     },
     Condition(usize),
@@ -826,6 +854,13 @@ impl RefNode {
                 }
             }
             Node::Error(n) => RefNode::Error(*n),
+            Node::User(user, children) => RefNode::User {
+                user: *user,
+                children: children.iter().map(RefNode::build).collect(),
+                last: vec![None; children.len()],
+                state: user::UserState::default(),
+                running: false,
+            },
             Node::Condition(id, _) => RefNode::Condition(*id),
             Node::Action(id, _) => RefNode::Action(*id),
             Node::Stateful(id, _) => RefNode::Stateful {
@@ -903,6 +938,7 @@ impl RefNode {
             | RefNode::Sleep { running, .. }
             | RefNode::Ext { running, .. }
             | RefNode::ObserverSelector { running, .. }
+            | RefNode::User { running, .. }
             | RefNode::AlwaysRunning { running } => *running,
             RefNode::Guarded { child, .. } | RefNode::Sub { child } => child.is_running(),
             _ => false,
@@ -935,6 +971,7 @@ impl RefNode {
             | RefNode::Sleep { running, .. }
             | RefNode::Ext { running, .. }
             | RefNode::ObserverSelector { running, .. }
+            | RefNode::User { running, .. }
             | RefNode::AlwaysRunning { running } => *running = value,
             // Running exactly when its node (its child tree's root) is.
             RefNode::Guarded { .. } | RefNode::Sub { .. } => {}
@@ -1667,6 +1704,13 @@ impl RefNode {
                 crate::harness::fallible::tick_try(*kind, *id, *running, ctx)
             }
             RefNode::Error(n) => crate::harness::fallible::raise(crate::leaves::DiffError(*n)),
+            RefNode::User {
+                user,
+                children,
+                last,
+                state,
+                ..
+            } => user::tick_user(user, children, last, state, ctx, bb),
             RefNode::ObserverSelector {
                 guards,
                 children,
@@ -1864,6 +1908,13 @@ impl RefNode {
                     }
                 }
             }
+            RefNode::User {
+                user,
+                children,
+                last,
+                state,
+                ..
+            } => user::halt_user(user, children, last, state, ctx, bb),
             // The running child; the observers' memory ends (its docs).
             RefNode::ObserverSelector {
                 children,
@@ -1911,6 +1962,7 @@ impl RefNode {
             | RefNode::Switch { children, .. }
             | RefNode::TryCatch { children, .. }
             | RefNode::ObserverSelector { children, .. }
+            | RefNode::User { children, .. }
             | RefNode::Ext { children, .. } => children,
             RefNode::Delay { child, .. }
             | RefNode::Timeout { child, .. }
@@ -2009,6 +2061,12 @@ impl RefNode {
             | RefNode::Timeout { start, .. }
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
+            RefNode::User {
+                user, last, state, ..
+            } => {
+                last.iter_mut().for_each(|l| *l = None);
+                *state = state.halt_memory(user);
+            }
             RefNode::ObserverSelector {
                 pos, seen, answers, ..
             } => {

@@ -47,6 +47,9 @@
 //!           | Sb{entry=number} | Sb{entry=entry} | Ub{entry}       SetBlackboard, UnsetBlackboard
 //!           | Sc{script} | Scc{cond} | Wu{entry}                    Script, ScriptCondition, WasEntryUpdated
 //!           | Err{n}                                              Error(DiffError(n)) (error type)
+//!           | UPipe | URec{n-or-_} | URate{hz} | URr                 the user's PipelineSequence, RecoveryNode,
+//!           | USw<id>{ports} | UTw<id> | URot<id> | UGate<id>{ports}  RateController, RoundRobin, Sweep, Twice,
+//!                                                               Rotate, Gate (`User`, `user.rs`)
 //! id       := digits ( "e" | "l" | "t" | "r" )?                       leaf form (t, r: fallible)
 //! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
 //! script   := stmt ( ";" stmt )*
@@ -1699,6 +1702,177 @@ impl Ext {
     }
 }
 
+/// The first id of the user nodes that log their calls ([`User::id`]): leaf ids are below it
+/// (a tree has at most 60 nodes), so a call names a leaf or a user node, never both.
+pub const USER_ID_BASE: usize = 100;
+
+/// A control node or decorator of the user's own (`Control(Type) { .. }`, `Decorator(Type) {
+/// c }`; issue 26), as `user.rs` defines them: the four navigation nodes of
+/// `examples/nav_recovery/nodes.rs`, and four nodes written to stress the contract the tree
+/// enforces (`bt::custom`). The nodes with an id log their calls (`u<id>t` tick, `u<id>x`
+/// `on_halted`) and the values their ports received and wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum User {
+    /// `Control(PipelineSequence) { .. }`; description `UPipe`.
+    Pipeline,
+    /// `Control(RecoveryNode, number_of_retries = n) { action, recovery }` (`None`: the port is
+    /// not written, 1); description `URec{n-or-_}`.
+    Recovery(Option<u32>),
+    /// `Decorator(RateController, hz = h.0) { c }` (`h` in 20, 25, 50, 100: periods of 50, 40,
+    /// 20 and 10 ms); description `URate{h}`.
+    Rate(u32),
+    /// `Control(RoundRobin) { .. }`; description `URr`.
+    RoundRobin,
+    /// `Control(Sweep<id>, b0 = .., b1 = ..) { .. }` (`b1` may be unbound): ticks every child
+    /// not completed in the activation, succeeds at `1 + b0 mod n` successes leaving the others
+    /// running; description `USw<id>{ports}`.
+    Sweep(usize, Ports),
+    /// `Decorator(Twice<id>) { c }`: ticks its child a second time in the same tick when the
+    /// first answer is not `Running`; description `UTw<id>`.
+    Twice(usize),
+    /// `Control(Rotate<id>) { .. }`: one child per tick in turn, halting the others itself,
+    /// `Running` between turns with no child running; description `URot<id>`.
+    Rotate(usize),
+    /// `Decorator(Gate<id>, b0 = .., t0 = {..}) { c }`: `Running` without ticking (its running
+    /// child halted) while `b0 mod 4 == 3`, else ticks the child and adds 1 to the in-out `t0`;
+    /// description `UGate<id>{ports}`.
+    Gate(usize, Ports),
+}
+
+impl User {
+    /// `Control` or `Decorator` (what `NodeInfo::kind` reports).
+    pub fn dsl_kind(&self) -> &'static str {
+        match self {
+            User::Rate(_) | User::Twice(_) | User::Gate(..) => "Decorator",
+            _ => "Control",
+        }
+    }
+
+    /// The type's name in the DSL.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            User::Pipeline => "PipelineSequence",
+            User::Recovery(_) => "RecoveryNode",
+            User::Rate(_) => "RateController",
+            User::RoundRobin => "RoundRobin",
+            User::Sweep(..) => "Sweep",
+            User::Twice(_) => "Twice",
+            User::Rotate(_) => "Rotate",
+            User::Gate(..) => "Gate",
+        }
+    }
+
+    /// The id of a node that logs its calls.
+    pub fn id(&self) -> Option<usize> {
+        match self {
+            User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => {
+                Some(*id)
+            }
+            _ => None,
+        }
+    }
+
+    pub fn id_mut(&mut self) -> Option<&mut usize> {
+        match self {
+            User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// The port bindings of `Sweep` and `Gate`.
+    pub fn ports(&self) -> Option<&Ports> {
+        match self {
+            User::Sweep(_, ports) | User::Gate(_, ports) => Some(ports),
+            _ => None,
+        }
+    }
+
+    /// How many children it takes (`None`: one or more).
+    pub fn arity(&self) -> Option<usize> {
+        match self {
+            User::Recovery(_) => Some(2),
+            User::Rate(_) | User::Twice(_) | User::Gate(..) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The DSL head: `Control(Type<id>, port = ..)`.
+    fn dsl_head(&self) -> String {
+        let mut text = format!("{}({}", self.dsl_kind(), self.type_name());
+        if let Some(id) = self.id() {
+            let _ = write!(text, "<{id}>");
+        }
+        match self {
+            User::Recovery(Some(n)) => {
+                let _ = write!(text, ", number_of_retries = {n}");
+            }
+            User::Rate(hz) => {
+                let _ = write!(text, ", hz = {hz}.0");
+            }
+            _ => {}
+        }
+        for (port, bind) in self.ports().map(Ports::bound).unwrap_or_default() {
+            let _ = write!(text, ", {} = {}", port.name(), bind.rust());
+        }
+        text.push(')');
+        text
+    }
+
+    fn desc(&self) -> String {
+        match self {
+            User::Pipeline => "UPipe".into(),
+            User::Recovery(n) => format!("URec{{{}}}", n.map_or("_".into(), |n| n.to_string())),
+            User::Rate(hz) => format!("URate{{{hz}}}"),
+            User::RoundRobin => "URr".into(),
+            User::Sweep(id, ports) => format!("USw{id}{{{}}}", ports.desc()),
+            User::Twice(id) => format!("UTw{id}"),
+            User::Rotate(id) => format!("URot{id}"),
+            User::Gate(id, ports) => format!("UGate{id}{{{}}}", ports.desc()),
+        }
+    }
+
+    /// The user node named `name` (with its payload), if `name` is one.
+    fn parse(name: &str, payload: Option<&str>) -> Option<Result<User, String>> {
+        let text = || payload.ok_or_else(|| format!("{name} needs a {{..}} payload"));
+        let id = |rest: &str| -> Result<usize, String> {
+            rest.parse().map_err(|_| format!("bad user node {name:?}"))
+        };
+        let no_payload = |user: User| match payload {
+            None => Ok(user),
+            Some(_) => Err(format!("{name} takes no payload")),
+        };
+        Some(match name {
+            "UPipe" => no_payload(User::Pipeline),
+            "URr" => no_payload(User::RoundRobin),
+            "URec" => text().and_then(|t| match t {
+                "_" => Ok(User::Recovery(None)),
+                n => n
+                    .parse()
+                    .map(|n| User::Recovery(Some(n)))
+                    .map_err(|_| format!("bad URec {t:?}")),
+            }),
+            "URate" => text().and_then(|t| {
+                t.parse()
+                    .map(User::Rate)
+                    .map_err(|_| format!("bad URate {t:?}"))
+            }),
+            _ if name.starts_with("USw") => {
+                (|| Ok(User::Sweep(id(&name[3..])?, Ports::parse(text()?)?)))()
+            }
+            _ if name.starts_with("UGate") => {
+                (|| Ok(User::Gate(id(&name[5..])?, Ports::parse(text()?)?)))()
+            }
+            _ if name.starts_with("UTw") => {
+                id(&name[3..]).and_then(|id| no_payload(User::Twice(id)))
+            }
+            _ if name.starts_with("URot") => {
+                id(&name[4..]).and_then(|id| no_payload(User::Rotate(id)))
+            }
+            _ => return None,
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     Composite(Composite, Vec<Node>),
@@ -1766,6 +1940,8 @@ pub enum Node {
     Sub(SubForm, Box<Node>),
     /// A node of issues 11/12 ([`Ext`]) with its children.
     Ext(Ext, Vec<Node>),
+    /// A control node or decorator of the user's own ([`User`], issue 26) with its children.
+    User(User, Vec<Node>),
     /// `Error(DiffError(n))` (behavior3's ERROR leaf, in a tree with an error type); description
     /// `Err{n}`.
     Error(u32),
@@ -1802,7 +1978,8 @@ impl Node {
             | Node::WhileDoElse(children)
             | Node::Switch(_, children)
             | Node::TryCatch(_, children)
-            | Node::Ext(_, children) => children.iter().collect(),
+            | Node::Ext(_, children)
+            | Node::User(_, children) => children.iter().collect(),
             Node::Inverter(_, c)
             | Node::ForceSuccess(c)
             | Node::ForceFailure(c)
@@ -1832,7 +2009,8 @@ impl Node {
             | Node::WhileDoElse(children)
             | Node::Switch(_, children)
             | Node::TryCatch(_, children)
-            | Node::Ext(_, children) => children.iter_mut().collect(),
+            | Node::Ext(_, children)
+            | Node::User(_, children) => children.iter_mut().collect(),
             Node::Inverter(_, c)
             | Node::ForceSuccess(c)
             | Node::ForceFailure(c)
@@ -1931,6 +2109,7 @@ impl Node {
             Node::ScriptCondition(..) => "ScriptCondition",
             Node::WasEntryUpdated(..) => "WasEntryUpdated",
             Node::Ext(ext, _) => ext.dsl_kind(),
+            Node::User(user, _) => user.dsl_kind(),
             Node::Error(_) => "Error",
             Node::Attr(..) => unreachable!("bare"),
         }
@@ -1973,6 +2152,11 @@ impl Node {
             }
             Node::Ported(_, _, ports) => {
                 for (port, bind) in ports.bound() {
+                    out.extend(bind.entry(port));
+                }
+            }
+            Node::User(user, _) => {
+                for (port, bind) in user.ports().map(Ports::bound).unwrap_or_default() {
                     out.extend(bind.entry(port));
                 }
             }
@@ -2208,6 +2392,33 @@ impl Node {
             Node::AlwaysFailure => F,
             // It never answers: every tick fails with its error.
             Node::Error(_) => Outcomes::NONE,
+            Node::User(user, children) => {
+                let all = children
+                    .iter()
+                    .fold(Outcomes::NONE, |acc, c| acc | c.outcomes());
+                let any = |o: Outcomes, then: Outcomes| {
+                    if all.has(o) {
+                        then
+                    } else {
+                        Outcomes::NONE
+                    }
+                };
+                match user {
+                    User::Pipeline => S | any(F, F) | any(R, R),
+                    User::Recovery(_) => S | F | any(R, R),
+                    User::Rate(_) | User::Gate(..) => all | R,
+                    User::RoundRobin => any(S, S) | any(F, F) | any(K, F) | any(R, R),
+                    User::Sweep(..) | User::Twice(_) => all,
+                    User::Rotate(_) => {
+                        let turns = if children.len() > 1 {
+                            R
+                        } else {
+                            Outcomes::NONE
+                        };
+                        any(S, S) | any(K, S) | any(F, F) | any(R, R) | turns
+                    }
+                }
+            }
             Node::Ext(ext, children) => {
                 let c = || children[0].outcomes();
                 let all = || {
@@ -2422,6 +2633,10 @@ impl Node {
                 | Node::WasEntryUpdated(..)
                 | Node::SkipUnlessUpdated(..)
                 | Node::WaitValueUpdate(..)
+                // RateController keeps the time of its child's last success, and RoundRobin
+                // its turn, from one activation to the next; a halt of the tree does not reach
+                // them when they are idle.
+                | Node::User(User::Rate(_) | User::RoundRobin, _)
                 | Node::Ext(
                     Ext::Limiter(_)
                         | Ext::FlipSelector
@@ -2497,6 +2712,7 @@ impl Node {
             Node::WasEntryUpdated(e) => format!("Wu{{{}}}", e.name()),
             Node::Sub(form, _) => form.desc().into(),
             Node::Ext(ext, _) => ext.desc(),
+            Node::User(user, _) => user.desc(),
             Node::Error(n) => format!("Err{{{n}}}"),
             Node::Attr(attrs, inner) => {
                 let mut out: String = attrs.iter().map(Attr::desc).collect();
@@ -2629,6 +2845,7 @@ impl Node {
             Node::ScriptCondition(cond) => format!("ScriptCondition(|bb| {})", cond.rust()),
             Node::WasEntryUpdated(e) => format!("WasEntryUpdated({})", e.name()),
             Node::Ext(ext, _) => ext.dsl_head(),
+            Node::User(user, _) => user.dsl_head(),
             Node::Error(n) => format!("Error(DiffError({n}))"),
             Node::Sub(form, root) => {
                 let name = subs.write_tree(root);
@@ -2963,6 +3180,17 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
         }
         Ok(e)
     };
+    if let Some(user) = User::parse(name, payload) {
+        let user = user?;
+        match user.arity() {
+            Some(n) if children.len() != n => {
+                return Err(format!("{name} needs {n} children"));
+            }
+            None if children.is_empty() => return Err(format!("{name} needs children")),
+            _ => {}
+        }
+        return Ok(Node::User(user, children));
+    }
     if let Some(ext) = Ext::parse(name, payload) {
         let ext = ext?;
         match ext.arity() {

@@ -124,8 +124,14 @@ fn slots(g: &Gen, node: &Node) -> Slots {
 }
 
 /// The node's call (`call`, over `__bt_user.node`) between its port loads and stores, with the
-/// node taken out of its place and put back.
-fn around_call(custom: &Custom, field: &Ident, call: TokenStream) -> TokenStream {
+/// node taken out of its place and put back; `first` runs before the loads, with the node
+/// taken out.
+fn around_call(
+    custom: &Custom,
+    field: &Ident,
+    first: TokenStream,
+    call: TokenStream,
+) -> TokenStream {
     let PortSteps {
         loads,
         values,
@@ -145,6 +151,7 @@ fn around_call(custom: &Custom, field: &Ident, call: TokenStream) -> TokenStream
     let after = with_ports(stores);
     quote! {
         let mut __bt_user = self.#field.take();
+        #first
         #before
         let __bt_answer = #call;
         #after
@@ -161,6 +168,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots
     let call = around_call(
         custom,
         field,
+        TokenStream::new(),
         quote!({
             let mut __bt_kids =
                 ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last);
@@ -198,20 +206,25 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots
     })
 }
 
-/// The halt of a running node: its running children in child order, then its `on_halted`.
+/// The halt of a running node: its running children in child order, then its `on_halted`, its
+/// inputs loaded after the children's halts (which may write their entries), just before the
+/// call.
 fn halt_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots) -> TokenStream {
     let (ctx, error) = (ctx(), &slots.error);
     let (items, build) = (&slots.items, &slots.build);
     let n = node.children.len();
     let node_ref = quote!(&mut __bt_user.node);
     let halted = user_call(g, custom, &node_ref, quote!(Halted(&mut __bt_kids)));
+    let kids = quote!(::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last));
     let call = around_call(
         custom,
         field,
         quote!({
-            let mut __bt_kids =
-                ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last);
+            let mut __bt_kids = #kids;
             ::bt::__private::Children::halt_all(&mut __bt_kids, #ctx);
+        }),
+        quote!({
+            let mut __bt_kids = #kids;
             let _ = #halted;
         }),
     );

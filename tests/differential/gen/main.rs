@@ -14,6 +14,7 @@
 mod tree;
 
 mod nc_more;
+mod user_nodes;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -895,6 +896,7 @@ fn main() {
     let mut sub_rng = Rng(args.seed ^ 0x5AB7_7EE5_0000_0000);
     let mut error_rng = Rng(args.seed ^ 0xE770_0000_0000_0000);
     let mut busy_rng = Rng(args.seed ^ 0xB057_0000_0000_0000);
+    let mut user_rng = Rng(args.seed ^ 0x05E2_0000_0000_0000);
     let mut seen = HashSet::new();
     if let Some(path) = &args.seen {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -907,6 +909,7 @@ fn main() {
         add_subtrees(&mut sub_rng, &mut tree);
         add_errors(&mut error_rng, &mut tree);
         nc_more::busy_observers(&mut busy_rng, &mut tree);
+        user_nodes::add_user_nodes(&mut user_rng, &mut tree);
         let desc = tree.to_desc();
         assert_eq!(tree::parse(&desc).as_ref(), Ok(&tree), "{desc}");
         assert!(!desc.contains('"') && !desc.contains('\\'), "{desc}");
@@ -952,7 +955,9 @@ fn main() {
              #[allow(unused_imports)]\n\
              use crate::leaves::{{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task}};\n\
              #[allow(unused_imports)]\n\
-             use crate::leaves::{{DiffError, TAct, TCond, TTask}};\n\n"
+             use crate::leaves::{{DiffError, TAct, TCond, TTask}};\n\
+             #[allow(unused_imports)]\n\
+             use crate::user::{{\n    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,\n}};\n\n"
         );
         let mut table = String::from("cases! {\n");
         for (i, tree) in part.iter().enumerate() {

@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0000Sub1 for Ctx {
@@ -40,7 +44,7 @@ bt::behavior_tree! {
             },
             Repeat(3) {
                 RunOnce(then_skip = false) {
-                    SequenceWithMemory {
+                    Control(PipelineSequence) {
                         SubTree(Tree0000Sub0),
                         StatefulAction(Task<5>),
                     },
@@ -200,7 +204,7 @@ bt::behavior_tree! {
                 },
             },
             Priority {
-                ReactiveFallback {
+                Control(RecoveryNode) {
                     StatefulAction(Task<2> = Task::<2>),
                     StatefulAction(Task<3>),
                 },
@@ -235,9 +239,11 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64 = 4,
         }
-        Repeater(forever) {
-            Interrupt(|bb| *bb.t0 > bb.b0 + 4) {
-                Runner,
+        Decorator(Gate<100>, b0 = {b0}, t0 = {t0}) {
+            Repeater(forever) {
+                Interrupt(|bb| *bb.t0 > bb.b0 + 4) {
+                    Runner,
+                },
             },
         }
     }
@@ -273,7 +279,7 @@ bt::behavior_tree! {
         #[skip_if(|bb| bb.b0 + 4 > bb.b1 % 2)]
         Conditional(|bb| bb.b1 % 2 > 0, dynamic = true) {
             ParallelAll {
-                MemPriority {
+                Control(RecoveryNode, number_of_retries = 2) {
                     StatefulAction(Task<0> = Task::<0>),
                     IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
                         Fallback {
@@ -359,9 +365,11 @@ bt::behavior_tree! {
                 },
                 #[score(|bb| (bb.b0) as f32)]
                 MaxTime(10) {
-                    Cooldown(0, filtered = Skipped) {
-                        RepeatUntilSuccess(1) {
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                    Control(Rotate<100>) {
+                        Cooldown(0, filtered = Skipped) {
+                            RepeatUntilSuccess(1) {
+                                StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                            },
                         },
                     },
                 },
@@ -384,7 +392,7 @@ bt::behavior_tree! {
         SequenceWithMemory {
             ParallelAll(1) {
                 RepeatUntil(Success) {
-                    ReactiveSequence {
+                    Control(Rotate<100>) {
                         SetBlackboard(t1 = 8),
                         Condition(Cond<0>),
                         Condition(Cond<1>),
@@ -652,7 +660,7 @@ bt::behavior_tree! {
                         Condition(|ctx| ctx.check(1)),
                     },
                 },
-                ReactiveSequence {
+                Control(Sweep<100>, b0 = 4) {
                     IndexSwitch(|bb| 0) {
                         Condition(Cond<2>),
                         Script(|bb| bb.b0 += 1),
@@ -725,7 +733,7 @@ bt::behavior_tree! {
             l0: Vec<i64>,
             b0: i64 = 0,
         }
-        SequenceWithMemory {
+        Control(PipelineSequence) {
             Action(PIo<0>, t0 = {t0}),
             Interrupt(|bb| *bb.t0 + 1 > 2) {
                 Interrupt(|bb| bb.b0 % 2 > 0) {
@@ -797,7 +805,11 @@ bt::behavior_tree! {
             #[on_success(|bb| { if bb.o0.is_none() { bb.t0.set(*bb.t1) }; *bb.t1 += 1 })]
             #[post(|bb| bb.b0 = bb.o0.unwrap_or(3) + 2)]
             ReactiveSequence {
-                Succeeder,
+                Decorator(Twice<100>) {
+                    Control(Rotate<101>) {
+                        Succeeder,
+                    },
+                },
                 AlwaysSuccess,
                 Condition(Cond<0>),
             },
@@ -819,7 +831,7 @@ bt::behavior_tree! {
         #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 4); bb.t1.set(6) })]
         #[post(|bb| if *bb.t0 != *bb.t1 { *bb.t1 += 2 })]
         SequenceWithMemory {
-            MemSequence {
+            Control(RecoveryNode, number_of_retries = 2) {
                 Condition(PCond<0>, b0 = 7),
                 AlwaysSuccess,
             },
@@ -843,14 +855,18 @@ bt::behavior_tree! {
             b0: i64 = 0,
         }
         Repeater(2) {
-            Precondition(|bb| (bb.b0 + 1) % 3 == 1, else = Failure) {
-                PolicyParallel(policy = FirstSuccess) {
-                    Script(|bb| *bb.t0 += 3),
-                    #[post(|bb| bb.b0 += 2)]
-                    Action(Act<0> = Act::<0>),
-                    ScriptCondition(|bb| bb.b0 + 2 != *bb.t0 % 4),
-                    Precondition(|bb| bb.b1 != *bb.t0 + 2, else = Running) {
-                        Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+            Decorator(RateController, hz = 20.0) {
+                Precondition(|bb| (bb.b0 + 1) % 3 == 1, else = Failure) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Decorator(Twice<100>) {
+                            Script(|bb| *bb.t0 += 3),
+                        },
+                        #[post(|bb| bb.b0 += 2)]
+                        Action(Act<0> = Act::<0>),
+                        ScriptCondition(|bb| bb.b0 + 2 != *bb.t0 % 4),
+                        Precondition(|bb| bb.b1 != *bb.t0 + 2, else = Running) {
+                            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+                        },
                     },
                 },
             },
@@ -868,7 +884,9 @@ bt::behavior_tree! {
         }
         Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
             KeepRunningUntilFailure {
-                Error(DiffError(1011)),
+                Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+                    Error(DiffError(1011)),
+                },
             },
         }
     }
@@ -969,7 +987,9 @@ bt::behavior_tree! {
             Condition(PCond<0>, b0 = {b0}),
             MemPriority {
                 AlwaysFailure,
-                StatefulAction(Task<1>),
+                Decorator(Twice<100>) {
+                    StatefulAction(Task<1>),
+                },
                 Deadline(0) {
                     WaitUntil(|bb| *bb.t0 > 3) {
                         RepeatUntil(Success) {
@@ -1436,13 +1456,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
-        ReactiveSequence {
-            RepeatTimes(3) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2> = Task::<2>),
+        Decorator(Twice<100>) {
+            Control(Sweep<101>, b0 = 4) {
+                RepeatTimes(3) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Sequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
             },
         }
     }
@@ -1466,16 +1488,18 @@ bt::behavior_tree! {
                         StatefulAction(Task<2>),
                     },
                 },
-                ForceSuccess {
-                    AsyncSequence {
-                        Condition(PCond<3>, b0 = {=}),
-                        StatefulAction(Task<4>),
-                        Cooldown(50, filtered = Failure) {
-                            Script(|bb| if *bb.t0 + 3 > 7 { bb.b0 = *bb.t0 }),
+                Decorator(RateController, hz = 50.0) {
+                    ForceSuccess {
+                        AsyncSequence {
+                            Condition(PCond<3>, b0 = {=}),
+                            StatefulAction(Task<4>),
+                            Cooldown(50, filtered = Failure) {
+                                Script(|bb| if *bb.t0 + 3 > 7 { bb.b0 = *bb.t0 }),
+                            },
+                            #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                            Sleep(10),
                         },
-                        #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
-                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
-                        Sleep(10),
                     },
                 },
             },
@@ -1499,7 +1523,7 @@ bt::behavior_tree! {
                 ReactiveFallback {
                     KeepRunningUntilFailure {
                         ReactiveFallback {
-                            SequenceWithMemory {
+                            Control(Rotate<100>) {
                                 Condition(Cond<0>),
                                 Condition(Cond<1>),
                                 ReactiveSequence {
@@ -1554,7 +1578,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b1: i64 = 3,
         }
-        ReactiveSequence {
+        Control(RecoveryNode) {
             Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
             Fallback {
                 Observe(|bb| *bb.t0 > 3, abort = lower) {
@@ -1626,11 +1650,13 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
         }
         Repeat(4) {
-            Sequence {
+            Control(Sweep<100>, b0 = {t1}, b1 = {t1}) {
                 Action(Act<0>),
                 StatefulAction(Task<1>),
                 Action(Act<2>),
-                SetBlackboard(t0 = {t1}),
+                Control(Rotate<101>) {
+                    SetBlackboard(t0 = {t1}),
+                },
                 StatefulAction(Task<3>),
             },
         }
@@ -1698,7 +1724,12 @@ bt::behavior_tree! {
         }
         BinarySelector(|bb| (*bb.t0 + 1) % 4 == 1, dynamic = false) {
             SetBlackboard(b1 = 1),
-            WasEntryUpdated(t0),
+            Decorator(Gate<100>, b0 = {b1}, t0 = {t0}) {
+                Control(RecoveryNode) {
+                    WasEntryUpdated(t0),
+                    Action(Act<0>),
+                },
+            },
         }
     }
 }
@@ -1708,7 +1739,7 @@ board!(Tree0043Blackboard { b1 t0 q0 });
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx, rng = context {
         MaxTime(20) {
-            Priority {
+            Control(Rotate<100>) {
                 IfThenElse {
                     PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                         MemPriority {
@@ -2056,10 +2087,15 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx, error DiffError {
-        SequenceWithMemory {
-            StatefulAction(TTask<0>),
-            Condition(PCond<1>, b0 = 0),
-            SubTree(Tree0054Sub0),
+        Control(RecoveryNode) {
+            SequenceWithMemory {
+                StatefulAction(TTask<0>),
+                Condition(PCond<1>, b0 = 0),
+                SubTree(Tree0054Sub0),
+            },
+            Decorator(Twice<100>) {
+                AlwaysSuccess,
+            },
         }
     }
 }
@@ -2094,7 +2130,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64,
         }
-        Priority {
+        Control(Rotate<100>) {
             IfThenElse {
                 #[failure_if(|bb| *bb.t0 < bb.b1 + 3)]
                 #[on_failure(|bb| *bb.t0 += 2)]
@@ -2107,7 +2143,10 @@ bt::behavior_tree! {
             WaitValueUpdate(t0) {
                 AlwaysFailure,
             },
-            Script(|bb| bb.b1 += 3),
+            Control(RecoveryNode) {
+                Script(|bb| bb.b1 += 3),
+                Action(Act<3>),
+            },
             Error(DiffError(1013)),
         }
     }
@@ -2205,7 +2244,7 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        ReactiveSequence {
+        Control(PipelineSequence) {
             Filter(times = 2, count = Failure, filtered = Skipped) {
                 ForceFailure {
                     Cooldown(20, filtered = Failure) {
@@ -2595,19 +2634,21 @@ bt::behavior_tree! {
         RunOnce(then_skip = true) {
             Precondition(|bb| bb.b1 > *bb.t0 + 3) {
                 Remap(success = Failure, failure = Success) {
-                    #[on_failure(|bb| bb.o0 = Some(bb.b1 % 4))]
-                    #[success_if(|bb| bb.o0.unwrap_or(0) + 1 > *bb.t0)]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Switch(b1) {
-                        case 0 => Error(DiffError(1057)),
-                        _ => TryCatch(catch_on_halt = false) {
-                            SetBlackboard(b1 = 8),
-                            Parallel(success = 2) {
-                                Action(PIo<1>, t0 = {=}),
-                                Action(|ctx| ctx.exec(2)),
-                                Condition(TCond<3>),
+                    Control(PipelineSequence) {
+                        #[on_failure(|bb| bb.o0 = Some(bb.b1 % 4))]
+                        #[success_if(|bb| bb.o0.unwrap_or(0) + 1 > *bb.t0)]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        Switch(b1) {
+                            case 0 => Error(DiffError(1057)),
+                            _ => TryCatch(catch_on_halt = false) {
+                                SetBlackboard(b1 = 8),
+                                Parallel(success = 2) {
+                                    Action(PIo<1>, t0 = {=}),
+                                    Action(|ctx| ctx.exec(2)),
+                                    Condition(TCond<3>),
+                                },
+                                StatefulAction(Task<4>),
                             },
-                            StatefulAction(Task<4>),
                         },
                     },
                 },
@@ -2671,16 +2712,18 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64 = 5,
         }
-        ProbabilitySelector {
-            #[weight(|bb| (*bb.t0 % 4) as f32)]
-            StatefulAction(Task<0>),
-            #[weight(|bb| ((bb.b1 + 1) % 4) as f32)]
-            PrioritySelector {
-                #[score(5)]
-                Action(Act<1>),
+        Control(RoundRobin) {
+            ProbabilitySelector {
+                #[weight(|bb| (*bb.t0 % 4) as f32)]
+                StatefulAction(Task<0>),
+                #[weight(|bb| ((bb.b1 + 1) % 4) as f32)]
+                PrioritySelector {
+                    #[score(5)]
+                    Action(Act<1>),
+                },
+                #[weight(|bb| (bb.b1 % 4) as f32)]
+                Condition(Cond<2>),
             },
-            #[weight(|bb| (bb.b1 % 4) as f32)]
-            Condition(Cond<2>),
         }
     }
 }
@@ -2791,9 +2834,11 @@ bt::behavior_tree! {
             b1: i64 = 5,
         }
         RunOnce(then_skip = true) {
-            WaitUntil(|bb| *bb.t0 > *bb.t0 % 2) {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    SetBlackboard(b1 = {b0}),
+            Control(Sweep<100>, b0 = 0) {
+                WaitUntil(|bb| *bb.t0 > *bb.t0 % 2) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        SetBlackboard(b1 = {b0}),
+                    },
                 },
             },
         }
@@ -2825,7 +2870,7 @@ bt::behavior_tree! {
                     },
                 },
             },
-            ReactiveSequence {
+            Control(RoundRobin) {
                 IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
                     #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
                     AsyncSequence {
@@ -2890,7 +2935,7 @@ bt::behavior_tree! {
                 ParallelAll {
                     #[run_while(|bb| *bb.t0 + 3 != 0)]
                     AsyncSequence {
-                        ReactiveSequence {
+                        Control(RoundRobin) {
                             Delay(0) {
                                 Condition(Cond<0>),
                             },
@@ -3070,39 +3115,43 @@ bt::behavior_tree! {
             b0: i64 = 0,
             b1: i64 = 5,
         }
-        WhileDoElse {
-            #[on_failure(|bb| bb.b1 += 1)]
-            #[run_while(|bb| bb.b1 > 7)]
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StatefulAction(Task<0>),
-                Inverter {
-                    #[failure_if(|bb| *bb.t0 + 1 != bb.b1 % 4)]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-            },
-            Parallel(failure = 1) {
-                BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
-                    #[run_while(|bb| bb.b1 != 6)]
-                    #[failure_if(|bb| bb.b1 % 3 == 1)]
-                    #[post(|bb| bb.b0 = (bb.b1 + 2) % 4)]
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
-                    StatefulAction(Task<4>),
-                },
-                Precondition(|bb| bb.b1 + 1 < 5, else = Failure) {
-                    Condition(PCond<5>, b0 = {b1}),
-                },
-            },
-            Switch(b1) {
-                case 1 => StatefulAction(Task<6>),
-                case 2 => SequenceWithMemory {
-                    WaitValueUpdate(t0) {
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+        Decorator(Twice<100>) {
+            WhileDoElse {
+                #[on_failure(|bb| bb.b1 += 1)]
+                #[run_while(|bb| bb.b1 > 7)]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<0>),
+                    Inverter {
+                        #[failure_if(|bb| *bb.t0 + 1 != bb.b1 % 4)]
+                        StatefulAction(Task<1> = Task::<1>),
                     },
-                    Script(|bb| bb.b0 = *bb.t0 % 4),
+                    Action(|ctx| ctx.exec(2)),
                 },
-                case 4 => StatefulAction(Task<8>),
-                _ => StatefulAction(Task<9>),
+                Parallel(failure = 1) {
+                    BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
+                        #[run_while(|bb| bb.b1 != 6)]
+                        #[failure_if(|bb| bb.b1 % 3 == 1)]
+                        #[post(|bb| bb.b0 = (bb.b1 + 2) % 4)]
+                        StatefulAction(PTask<3>, b0 = 9, b1 = {=}),
+                        StatefulAction(Task<4>),
+                    },
+                    Precondition(|bb| bb.b1 + 1 < 5, else = Failure) {
+                        Condition(PCond<5>, b0 = {b1}),
+                    },
+                },
+                Switch(b1) {
+                    case 1 => StatefulAction(Task<6>),
+                    case 2 => SequenceWithMemory {
+                        WaitValueUpdate(t0) {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+                        },
+                        Script(|bb| bb.b0 = *bb.t0 % 4),
+                    },
+                    case 4 => Decorator(Gate<101>, b0 = {=}, t0 = {b0}) {
+                        StatefulAction(Task<8>),
+                    },
+                    _ => StatefulAction(Task<9>),
+                },
             },
         }
     }
@@ -3176,7 +3225,10 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
         }
         Fallback {
-            StatefulAction(Task<0>),
+            Control(RecoveryNode) {
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+            },
             AlwaysFailure,
             Filter(times = 2, count = Failure, filtered = Skipped) {
                 WasEntryUpdated(t0),
@@ -3193,7 +3245,7 @@ board!(Tree0083Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0084 for Ctx {
         ReactiveSequence {
-            ReactiveSequence {
+            Control(RoundRobin) {
                 Condition(|ctx| ctx.check(0)),
                 Succeeder,
                 Condition(Cond<1> = Cond::<1>),
@@ -3206,7 +3258,9 @@ bt::behavior_tree! {
                     Wait(30),
                 },
                 Action(Act<5>),
-                StatefulAction(Task<6> = Task::<6>),
+                Decorator(Twice<100>) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
             },
         }
     }
@@ -3215,8 +3269,10 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx, error DiffError {
         Invert {
-            Cooldown(20, filtered = Skipped) {
-                Error(DiffError(1082)),
+            Control(PipelineSequence) {
+                Cooldown(20, filtered = Skipped) {
+                    Error(DiffError(1082)),
+                },
             },
         }
     }
@@ -3227,7 +3283,9 @@ fallible!(Tree0085);
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         Repeater(forever) {
-            StatefulAction(Task<0> = Task::<0>),
+            Control(Sweep<100>, b0 = 4) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
         }
     }
 }
@@ -3248,7 +3306,10 @@ bt::behavior_tree! {
                 #[weight(|bb| (*bb.t0) as f32)]
                 WasEntryUpdated(t0),
             },
-            WasEntryUpdated(t0),
+            Control(RecoveryNode) {
+                WasEntryUpdated(t0),
+                Action(Act<3>),
+            },
         }
     }
 }
@@ -3366,12 +3427,14 @@ bt::behavior_tree! {
         Observe(|bb| bb.b0 > 4, abort = none) {
             FlipSelector {
                 IfThenElse {
-                    AsyncSequence {
+                    Control(PipelineSequence) {
                         StatefulAction(Task<0>),
                         #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b0 > 3 { bb.o0 = Some(9) } })]
                         ScriptCondition(|bb| bb.o0.unwrap_or(5) + 3 == bb.b1 + 3),
-                        SkipUnlessUpdated(t0) {
-                            SubTree(Tree0091Sub0, b0 = {=}, b1 = {b1}, o0 = {=}, t0 = {t0}),
+                        Decorator(Gate<100>, b0 = 1, t0 = {=}) {
+                            SkipUnlessUpdated(t0) {
+                                SubTree(Tree0091Sub0, b0 = {=}, b1 = {b1}, o0 = {=}, t0 = {t0}),
+                            },
                         },
                     },
                     IfThenElse {
@@ -3556,14 +3619,16 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
         }
-        FlipSelector {
-            Action(Act<0>),
-            #[on_success(|bb| { if bb.b0 == 6 { bb.o0 = None }; bb.b0 = bb.b0 % 4 })]
-            SetBlackboard(o0 = Some(2)),
-            #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-            #[run_while(|bb| *bb.t1 + 3 < 4)]
-            #[on_halted(|bb| bb.b1 = bb.b0)]
-            Condition(Cond<1>),
+        Control(Sweep<100>, b0 = 0, b1 = {t0}) {
+            FlipSelector {
+                Action(Act<0>),
+                #[on_success(|bb| { if bb.b0 == 6 { bb.o0 = None }; bb.b0 = bb.b0 % 4 })]
+                SetBlackboard(o0 = Some(2)),
+                #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                #[run_while(|bb| *bb.t1 + 3 < 4)]
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                Condition(Cond<1>),
+            },
         }
     }
 }
@@ -3606,7 +3671,7 @@ bt::behavior_tree! {
             RunOnce(then_skip = false) {
                 Repeat(forever) {
                     MemPriority {
-                        ReactiveSequence {
+                        Control(Rotate<100>) {
                             StatefulAction(Task<1>),
                             Condition(Cond<2>),
                             StatefulAction(Task<3>),
@@ -3621,7 +3686,9 @@ bt::behavior_tree! {
                             Delay(0) {
                                 StatefulAction(Task<6>),
                             },
-                            Action(Act<7>),
+                            Decorator(Twice<101>) {
+                                Action(Act<7>),
+                            },
                         },
                     },
                 },
@@ -3717,32 +3784,32 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0000 "Star(Lim{2}(OnceK(PPar{0;N}(t0,Sl{50},t1))),Flip(Lim{1}(t2),R,t3),Rep3(OnceK(Swm(Sub(OnceK(Sub(a4e))),t5))))",
+    Tree0000 "Star(Lim{2}(OnceK(PPar{0;N}(t0,Sl{50},t1))),Flip(Lim{1}(t2),R,t3),Rep3(OnceK(UPipe(Sub(OnceK(Sub(a4e))),t5))))",
     Tree0001 "B{b0=0;q0=3;l0=2;b1;t0=5}Sw{3}(PAll{_}(Step(Sb{b1=t0},t0),Pre{b0%2<1;R}(t1),Itr{b1;2;3;N}(@ki{b0+1!3}Rpt{F}(Lp{_;R}(t2))),Itr{b0;2;1;T}(Ret3(@si{t0=2}pt3{b0:b0;b1:t0}))),Seq(t4,a5b{b0+1%2;b0},Scc{b1+3>5},c6b{b1%2},t7))",
     Tree0002 "PAll{_}(Ite(Err{1048},Sub(Sub(a1))))",
     Tree0003 "B{o0=5;t1=5;b0;t0=2;b1=3;l0=2}MSeq(Isw{5;N;_}(a0,SubR(@po{t1:=b1%4}c1),t2),a3,@po{t0+=2}@fi{b0+2%2=1}Bin{b0!t0;_}(@fi{none}@rw{t0=b1}t4,Itr{b1;_;1;_}(Cd{0;F}(a5))),Pri(c6))",
-    Tree0004 "B{b1=1;b0=3;t0=0;o0;l0=4}Wde(Invt(Itr{b1;2;_;T}(Grd{_}(Itr{b1;_;2;_}(Inv(MSeq(t0,pi1{t0:b0},R)))))),Pri(RFb(t2e,t3),Wu{t0},@si{b1+1<1}Star(pt4{b0:b1;b1:b1},Scc{t0+4%2<1})),Su{t0}(@fi{o0|2%3!1}@si{none}AFb(pc5{b0:b0},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}c6,a7l,Sb{t0=5})))",
-    Tree0005 "B{t0;b0=4}Rpt{F}(Intr{t0>b0+4}(Run))",
+    Tree0004 "B{b1=1;b0=3;t0=0;o0;l0=4}Wde(Invt(Itr{b1;2;_;T}(Grd{_}(Itr{b1;_;2;_}(Inv(MSeq(t0,pi1{t0:b0},R)))))),Pri(URec{_}(t2e,t3),Wu{t0},@si{b1+1<1}Star(pt4{b0:b1;b1:b1},Scc{t0+4%2<1})),Su{t0}(@fi{o0|2%3!1}@si{none}AFb(pc5{b0:b0},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}c6,a7l,Sb{t0=5})))",
+    Tree0005 "B{t0;b0=4}UGate100{b0:b0;t0:t0}(Rpt{F}(Intr{t0>b0+4}(Run)))",
     Tree0006 "B{b0;t0}Par{_;1}(t0,c1,Sc{t0:=4;b0+=2})",
-    Tree0007 "B{l0=1;b0;b1=3;t0=2}@oh{b1:=b1%3;t0:=b1%4}@ki{b0+4>b1%2}Cnd{b1%2>0;T;_}(PAll{_}(MPri(t0e,Isw{b0;T;_}(Fb(Scc{b1%3<0},@of{b1+=2}@fi{b1<3}RU{F}(TryT(pi1{t0:b1},t2))))),Wde(Seq(Bin{b1%3<1;T}(@oh{t0:=b0;b0:=b1}Wt{100},t3),Sc{b0:=b1},pt4{b0:6;b1:t0},c5,RSel(pt6{b0:=;b1:t0},c7)),Cnd{b1%3<2;N;_}(Star(Rep0(a8b{b0;b0}),Inv(Itr{b0;_;_;_}(@of{b1+=1}@si{b1+2<b1%2}@fi{t0+2<4}t9e))))),PPar{1;N}(c10,Itr{b0;_;1;_}(Wde(c11,pi12{t0:b0})),Sc{b0:=t0})))",
-    Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0})))))",
-    Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{1}(RU{S}(RSeq(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
+    Tree0007 "B{l0=1;b0;b1=3;t0=2}@oh{b1:=b1%3;t0:=b1%4}@ki{b0+4>b1%2}Cnd{b1%2>0;T;_}(PAll{_}(URec{2}(t0e,Isw{b0;T;_}(Fb(Scc{b1%3<0},@of{b1+=2}@fi{b1<3}RU{F}(TryT(pi1{t0:b1},t2))))),Wde(Seq(Bin{b1%3<1;T}(@oh{t0:=b0;b0:=b1}Wt{100},t3),Sc{b0:=b1},pt4{b0:6;b1:t0},c5,RSel(pt6{b0:=;b1:t0},c7)),Cnd{b1%3<2;N;_}(Star(Rep0(a8b{b0;b0}),Inv(Itr{b0;_;_;_}(@of{b1+=1}@si{b1+2<b1%2}@fi{t0+2<4}t9e))))),PPar{1;N}(c10,Itr{b0;_;1;_}(Wde(c11,pi12{t0:b0})),Sc{b0:=t0})))",
+    Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(URot100(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0}))))))",
+    Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{1}(RU{S}(URot100(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
     Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;L}(@ki{b0%4<1}Inv(a9)),Obs{b0>5;N}(@ki{none}Pre{t0+3=b0%2;F}(t10)),S)))",
     Tree0011 "B{b1=0;b0=4;t1;t0=5}Mt{20}(Step(PPar{2;N}(a0b{b0;b0}),RFb(Keep(SubA(Pri(t1,Scc{t1+3<3},@oh{b0:=0}@rw{t0!b0%3}Pre{t1+4%4>1;K}(c2),Opt(c3b{b1})))),Seq(Dd{20}(RSeq(Sl{10},To{100}(Wt{10}))),Par{_;-3}(F,PPar{0;N}(Scc{b1>0},c4),pt5{b0:b0;b1:t1})),MPri(@os{b0+=1}c6e,c7,c8b{b0+4}))))",
     Tree0012 "Lim{2}(PAll{-1}(t0,ASeq(RFb(c1,t2,S),Sub(Rep1(DySeq(t3e,Sub(c4))))),Pri(Grd{R}(Fai))))",
     Tree0013 "B{b1=3;t0;b0=2}RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1!1;L}(Opt(F)),@os{t0+=3}@ki{b1%4!0}MSeq(Pre{t0!5;F}(pa0{b0:b0}),@rw{b0>6}@os{t0:=b1}@fi{t0<3}Sc{b0:=1},Sw{2}(pa1{b0:t0;b1:t0},Wt{20}))))",
-    Tree0014 "B{o0=_;q0;b0=0;t0=2}@rw{some}@of{b0:=t0+2;b0!t0?b0:=t0}Intr{t0%2>0}(Bin{o0|3>b0;_}(Lp{b0;_}(Flip(t0,c1l)),RSeq(Isw{0;_;_}(c2,Sc{b0+=1}),@ki{o0|0%3=0}@si{o0|4>3}@os{t0+=1}Star(Wde(c3,Suc)))))",
+    Tree0014 "B{o0=_;q0;b0=0;t0=2}@rw{some}@of{b0:=t0+2;b0!t0?b0:=t0}Intr{t0%2>0}(Bin{o0|3>b0;_}(Lp{b0;_}(Flip(t0,c1l)),USw100{b0:4}(Isw{0;_;_}(c2,Sc{b0+=1}),@ki{o0|0%3=0}@si{o0|4>3}@os{t0+=1}Star(Wde(c3,Suc)))))",
     Tree0015 "B{t0=3}@fi{t0%3>1}RepF(RtyF(RU{S}(F)))",
     Tree0016 "RFb(c0l)",
     Tree0017 "B{t0=5;o0=_}DySeq(Scc{t0>0},Scc{t0%2=0},Ub{o0},c0)",
-    Tree0018 "B{t0=5;b1;l0;b0=0}Swm(pi0{t0:t0},Intr{t0+1>2}(Intr{b0%2>0}(Scc{t0=t0%4})),Wu{t0},Itr{b1;2;2;N}(Itr{b0;2;_;_}(Run)),Err{1009})",
+    Tree0018 "B{t0=5;b1;l0;b0=0}UPipe(pi0{t0:t0},Intr{t0+1>2}(Intr{b0%2>0}(Scc{t0=t0%4})),Wu{t0},Itr{b1;2;2;N}(Itr{b0;2;_;_}(Run)),Err{1009})",
     Tree0019 "B{b0=4;t0=1;b1=0}Par{4;-5}(Err{1074},a1b{t0+2%4;b1},pt2{b0:b0;b1:b1},t3,t4t)",
-    Tree0020 "B{b0=0;o0;t1=2;t0}Seq(SubA(Once(Su{t0}(Ub{o0}))),@os{none?t0:=t1;t1+=1}@po{b0:=o0|3+2}RSeq(Suc,S,c0),S)",
-    Tree0021 "B{b0=1;t1=3;t0;o0=_}@oh{o0:=o0|1%4;t1:=6}@po{t0!t1?t1+=2}Swm(MSeq(pc0{b0:7},S),FS(RSeq(pi1{t0:b0},a2l)))",
-    Tree0022 "B{b1=3;t0=5;b0=0}Rpt{2}(Pre{b0+1%3=1;F}(PPar{1;_}(Sc{t0+=3},@po{b0+=2}a0e,Scc{b0+2!t0%4},Pre{b1!t0+2;R}(pa1{b0:b0;b1:t0}))))",
-    Tree0023 "B{b0=1;l0}Itr{b0;2;3;_}(Keep(Err{1011}))",
+    Tree0020 "B{b0=0;o0;t1=2;t0}Seq(SubA(Once(Su{t0}(Ub{o0}))),@os{none?t0:=t1;t1+=1}@po{b0:=o0|3+2}RSeq(UTw100(URot101(Suc)),S,c0),S)",
+    Tree0021 "B{b0=1;t1=3;t0;o0=_}@oh{o0:=o0|1%4;t1:=6}@po{t0!t1?t1+=2}Swm(URec{2}(pc0{b0:7},S),FS(RSeq(pi1{t0:b0},a2l)))",
+    Tree0022 "B{b1=3;t0=5;b0=0}Rpt{2}(URate{20}(Pre{b0+1%3=1;F}(PPar{1;_}(UTw100(Sc{t0+=3}),@po{b0+=2}a0e,Scc{b0+2!t0%4},Pre{b1!t0+2;R}(pa1{b0:b0;b1:t0})))))",
+    Tree0023 "B{b0=1;l0}Itr{b0;2;3;_}(Keep(UGate100{b0:=;t0:b0}(Err{1011})))",
     Tree0024 "B{o0=2;b1;b0;t0;l0=4;q0}RndSel(@of{b0:=b0+3%3}@ki{o0|2!1}Itr{b1;0;_;N}(Flt{2;_;_}(@of{b1:=t0%3}@ki{t0>6}PAll{-1}(Sc{b0+3%4=0?t0:=o0|3+2},Intr{b0!3}(RFb(@oh{o0:=b1+4}@os{o0:=t0}@rw{b1+1>4}Rep2(t0),c1l)),Pri(Swm(c2,S),t3)))),RFb(Fb(Bin{t0+4>o0|2;T}(MPri(c4b{7},c5),t6e),Lp{t0;F}(Rep2(Sb{o0=7}))),c7,FS(Obs{b1+2>4;N}(Opt(c8b{b1+4}))),@po{b0:=b0+1%4}c9,Isw{b1;T;T}(Swm(t10,pi11{t0:b0}),F,a12)))",
-    Tree0025 "B{b0;t0;b1}RFb(pc0{b0:b0},MPri(F,t1,Dd{0}(WU{t0>3}(RU{S}(Sb{t0=2}))),Ret3(Cd{100;F}(Wu{t0}))),Fb(@rw{b0+1%4<2}RepF(To{0}(Star(c2))),Ite(pi3{t0:=},Isw{b1;_;N}(pi4{t0:t0},a5),To{20}(Ruf{F}(pi6{t0:=})))))",
+    Tree0025 "B{b0;t0;b1}RFb(pc0{b0:b0},MPri(F,UTw100(t1),Dd{0}(WU{t0>3}(RU{S}(Sb{t0=2}))),Ret3(Cd{100;F}(Wu{t0}))),Fb(@rw{b0+1%4<2}RepF(To{0}(Star(c2))),Ite(pi3{t0:=},Isw{b1;_;N}(pi4{t0:t0},a5),To{20}(Ruf{F}(pi6{t0:=})))))",
     Tree0026 "PAll{_}(Rmp{S;F}(a0l),Sub(t1e),t2)",
     Tree0027 "B{b1=2;q0;b0=0}Fb(SubR(Mt{10}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!2;B}(Sb{b1=9}),@ki{b1%4>2}Sw{2}(pa0{b0:2},pt1{b0:5;b1:b0}))))),Lp{_;K}(Flip(a2,SubR(t3))),Ite(RndSel(DySeq(c4,Scc{b1+1%2!0}),t5),c6))",
     Tree0028 "B{b1;o0=_;t0=0}Lim{2}(ASeq(Ret3(Seq(Rus{F}(c0b{b1+2}),Sb{t0=3})),t1,@si{t0<o0|0%4}Cd{10;F}(FS(Flip(DySel(Scc{b1<1},@ki{t0>7}@rw{t0+1%4>0}t2,t3),t4,Grd{R}(c5))))))",
@@ -3752,16 +3819,16 @@ cases! {
     Tree0032 "B{b0;t0}MSeq(@po{b0:=t0%3}@si{b0>3}Sel(@os{t0:=b0}@si{b0%2!0}pc0{b0:8},Sl{0}),Sc{t0+=3},MPri(a1,Isw{t0+3%4;_;N}(t2,c3)),Obs{t0+2!t0%4;_}(RSel(Wu{t0},c4l)))",
     Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{0;1;2;0;3}(c9r,Suc,t10e,PAll{_}(Wt{50}),R),Err{1032})",
     Tree0034 "Inv(Star(Wde(a0l,Rmp{F;F}(t1e),PbSel{2;0}(t2)),t3,Rep1(DySel(t4,c5)),RT{2}(Fb(Rep2(t6),c7))))",
-    Tree0035 "RSeq(RT{3}(t0e),Seq(c1,t2e))",
-    Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10}))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
-    Tree0037 "Rep3(Keep(RFb(Keep(RFb(Swm(c0,c1,RSeq(c2,a3),ASeq(c4,Sl{30}),a5e))),Dd{10}(a6l))))",
+    Tree0035 "UTw100(USw101{b0:4}(RT{3}(t0e),Seq(c1,t2e)))",
+    Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),URate{50}(FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10})))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
+    Tree0037 "Rep3(Keep(RFb(Keep(RFb(URot100(c0,c1,RSeq(c2,a3),ASeq(c4,Sl{30}),a5e))),Dd{10}(a6l))))",
     Tree0038 "B{b0=4;t1=3;t0=4}@oh{t1+=3}@si{t1<b0}Grd{_}(Dd{0}(Step(a0l,Sl{50},RepF(Scc{t0%4=3}))))",
-    Tree0039 "B{t0=4;b1=3}RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0>3;L}(Opt(RndSel(c0,t1))),@ki{b1!t0+1}c2l,Obs{b1<7;L}(Dl{20}(@ki{b1=1}a3))))",
+    Tree0039 "B{t0=4;b1=3}URec{_}(Sc{t0:=t0+1%8},Fb(Obs{t0>3;L}(Opt(RndSel(c0,t1))),@ki{b1!t0+1}c2l,Obs{b1<7;L}(Dl{20}(@ki{b1=1}a3))))",
     Tree0040 "RFb(PAll{_}(Rep0(t0),t1,a2,c3,Sl{50}),Cd{0;_}(Swm(a4,t5,Swm(t6,c7),Grd{_}(t8))),Ret1(DySel(c9,Grd{R}(Rty2(c10)))))",
-    Tree0041 "B{t0=3;t1}Rep4(Seq(a0,t1,a2,Sb{t0=t1},t3))",
+    Tree0041 "B{t0=3;t1}Rep4(USw100{b0:t1;b1:t1}(a0,t1,a2,URot101(Sb{t0=t1}),t3))",
     Tree0042 "Once(Star(OnceT(Inv(RFb(t0,c1))),Flip(c2e,t3,c4,t5e),PrSel{2;1;3}(t6,t7e,c8),PAll{-1}(Rty0(R)),Swm(PbSel{0;2;2;2}(Sl{20},a9l,c10),Swm(c11e,Wt{20}))))",
-    Tree0043 "B{b1=2;t0=5;q0}Bin{t0+1%4=1;N}(Sb{b1=1},Wu{t0})",
-    Tree0044 "Mt{20}(Pri(Ite(PPar{2;N}(MPri(a0,S),c1),RSel(t2,t3,To{0}(RndSel(Rep4(a4))),a5,a6)),PbSel{_;2;2}(DySeq(c7,OnceT(t8)),Fb(F,c9,a10))))",
+    Tree0043 "B{b1=2;t0=5;q0}Bin{t0+1%4=1;N}(Sb{b1=1},UGate100{b0:b1;t0:t0}(URec{_}(Wu{t0},a0)))",
+    Tree0044 "Mt{20}(URot100(Ite(PPar{2;N}(MPri(a0,S),c1),RSel(t2,t3,To{0}(RndSel(Rep4(a4))),a5,a6)),PbSel{_;2;2}(DySeq(c7,OnceT(t8)),Fb(F,c9,a10))))",
     Tree0045 "B{b1=2;t1;b0=2;o0=0}@rw{none}Wde(SubR(@fi{b1+4>1}RSeq(pa0{b0:=;b1:b0},pi1{t0:b1},t2,pc3{b0:b1})),Rep0(c4b{b0}),Seq(Bin{t1!4;_}(RFb(a5,c6),@si{none}@rw{o0|5>7}SubR(a7b{b1;b0}))))",
     Tree0046 "Rty3(Pri(t0,t1e))",
     Tree0047 "B{b0=4;b1}Pri(Fb(a0l,DySel(c1,c2,Scc{b1%4=2},c3e,c4),Rpt{2}(a5l)))",
@@ -3771,13 +3838,13 @@ cases! {
     Tree0051 "B{o0;b1;b0=1}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!4;B}(Opt(AFb(c0,c1l))),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Dl{10}(@ki{b1%3!2}Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))))",
     Tree0052 "Try(AFb(t0,F,To{0}(t1)),RSel(Cd{0;K}(t2),t3))",
     Tree0053 "B{b0;l0=4;b1}RFb(pi0{t0:b1},Itr{b1;_;_;T}(c1),Once(pi2{t0:b0}),c3e,t4)",
-    Tree0054 "Swm(t0t,pc1{b0:0},Sub(c2))",
+    Tree0054 "URec{_}(Swm(t0t,pc1{b0:0},Sub(c2)),UTw100(S))",
     Tree0055 "B{b1;b0=3;t0=2}@os{b0+=3;b0+=2}Isw{t0;N;T}(Sw{5}(t0,@po{b0+=3;t0+=1}Sc{b0:=b1%3}),t1,pi2{t0:b1})",
-    Tree0056 "B{t0;b1}Pri(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),Sc{b1+=3},Err{1013})",
+    Tree0056 "B{t0;b1}URot100(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),URec{_}(Sc{b1+=3},a3),Err{1013})",
     Tree0057 "Cd{0;K}(t0)",
     Tree0058 "B{t0;q0;b0}Ite(Lp{b0;S}(RndSeq(Opt(@fi{b0+3<b0}RU{F}(Flt{3;S;K}(c0))),c1e,a2)),Cnd{t0%3>1;_;F}(Cd{0;F}(c3b{b0%2})),RSeq(Sel(Grd{F}(pi4{t0:=}),c5),TryT(c6,Grd{_}(To{50}(Ite(pt7{b0:b0;b1:b0},Sb{b0=3}))))))",
     Tree0059 "B{b1=3}Rep3(@fi{b1+3>3}S)",
-    Tree0060 "RSeq(Flt{2;F;K}(FF(Cd{20;F}(PPar{0;T}(MPri(c0l,Sub(Wt{10})))))),Sub(c1))",
+    Tree0060 "UPipe(Flt{2;F;K}(FF(Cd{20;F}(PPar{0;T}(MPri(c0l,Sub(Wt{10})))))),Sub(c1))",
     Tree0061 "B{b0=5;t1;t0=4;b1=3;q0}Par{3;3}(Par{2;1}(Sc{t1+=2},Fb(@fi{t1>2}S,c0)),Su{t1}(@po{b0+=2}Pre{b1=5}(RFb(t1,@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}c2l))),@po{t0:=t0%4;t1+=3}Mt{0}(@ki{t0+1>7}FS(Inv(RndSeq(pc3{b0:t1},PPar{2;N}(@oh{b0:=t0%3}@po{t0+=2}Pre{t1%3!0;S}(Sb{t1=6})),pi4{t0:=})))))",
     Tree0062 "B{b1;o0=_;b0=1;t0=1}Ite(OnceT(Dd{0}(Bin{none;N}(c0r,MSeq(@ki{o0|0>t0+2%2}Scc{b0+2%3=1},pi1{t0:=})))),Sw{3;5}(a2r,Ub{o0},t3t),RFb(TryT(a4r,Inv(a5t)),a6e,@rw{t0<3}c7))",
     Tree0063 "B{t0=1;b0=0}@fi{t0+1%3>1}@po{t0:=1}@of{t0:=b0+2%3}Rep0(@rw{b0!7}Wt{50})",
@@ -3787,34 +3854,34 @@ cases! {
     Tree0067 "B{t0=1;b1;b0;t1=4}Inv(PAll{5}(Flip(t0,Sb{t0=0},Run),Ruf{F}(t1),Ite(@rw{t0>b1}pt2{b0:b1;b1:=},a3,pa4{b0:t1;b1:=}),PAll{-1}(@rw{b1+3>2}Sb{b0=0},Rep2(@oh{t0+=1}Scc{b1+2=2}),c5),Seq(t6,pi7{t0:=},Sb{t0=5},Fai)))",
     Tree0068 "DySel(Ite(Fb(c0,F,t1,t2e,c3l),RndSel(t4,PbSel{2;3;3}(F,F),t5),Lim{2}(t6e)))",
     Tree0069 "B{t1;b0=1;t0;q0=1;b1;o0=0}Isw{b1;_;N}(c0e,Flip(@ki{some}R,@rw{t0=2}@oh{b1+=3}Ret4(a1),R),@oh{b0:=3}@si{o0|2<2}a2e,DySel(Lim{2}(@fi{t1%4=3}@of{b0:=o0|3}@os{b0!6?t0+=1;o0:=_}Sl{30}),Intr{t1<5}(@ki{b0=3}@fi{none}Lp{t0;F}(pa3{b0:1})),Ret0(t4)),To{0}(Sw{0;4;5}(S,t5,F,@oh{b0:=t0+4%2;t1>b1?b1:=o0|0%4}Flt{2;_;K}(pi6{t0:=}))))",
-    Tree0070 "B{b1=5;t0=5;o0=_}OnceT(Pre{b1>t0+3}(Rmp{F;S}(@of{o0:=b1%4}@si{o0|0+1>t0}@fi{some}Sw{0}(Err{1057},TryF(Sb{b1=8},Par{2;_}(pi1{t0:=},a2l,c3t),t4)))))",
+    Tree0070 "B{b1=5;t0=5;o0=_}OnceT(Pre{b1>t0+3}(Rmp{F;S}(UPipe(@of{o0:=b1%4}@si{o0|0+1>t0}@fi{some}Sw{0}(Err{1057},TryF(Sb{b1=8},Par{2;_}(pi1{t0:=},a2l,c3t),t4))))))",
     Tree0071 "Swm(PrSel{3;0;0;3}(PrSel{1}(Sub(t0)),t1,c2e,Dl{0}(a3)),TryF(RFb(a4e),t5),DySeq(Lim{1}(DySeq(t6e)),c7,t8e,Sl{30},c9e))",
-    Tree0072 "B{t0;b1=5}PbSel{_;t0%4;b1+1%4;b1%4}(t0,PrSel{5}(a1),c2)",
+    Tree0072 "B{t0;b1=5}URr(PbSel{_;t0%4;b1+1%4;b1%4}(t0,PrSel{5}(a1),c2))",
     Tree0073 "B{o0}Dl{50}(Once(OnceK(Ret0(Sb{o0=5}))))",
     Tree0074 "B{t0;b0=2;b1}Seq(Seq(a0b{2;b1},Scc{t0+4=b1},c1b{b0}),Step(@os{t0+=3}pa2{b0:b1},c3,a4l),Wde(a5,Ret4(@si{t0=b0}@oh{b0+=3;b0:=b1}Rmp{S;F}(PAll{1}(c6,a7,c8b{b1},Sl{10})))),SubA(Step(t9,Grd{_}(Sel(@of{t0:=b0+1%4}@po{b0+=1}@os{b0<0?t0+=1}OnceT(c10e),t11,t12e)))),Star(Wt{10},@oh{b0+=2}@ki{b1!7}RU{F}(t13),pi14{t0:=},Sb{b1=b0}))",
-    Tree0075 "B{t0=5;q0=2;b0;b1=5}OnceT(WU{t0>t0%2}(Lp{b1;F}(Sb{b1=b0})))",
-    Tree0076 "B{o0=1;t0;b0}Swm(Fb(Ret2(Fb(pa0{b0:b0;b1:b0},Scc{o0|3+1%2<0},t1)),Step(pi2{t0:b0},FF(t3))),RSeq(Isw{b0+1;N;_}(@os{t0:=t0%4}ASeq(c4,c5l,a6,pa7{b0:t0;b1:b0},pi8{t0:=}),c9e)),Invt(@of{b0:=o0|3+1%4;b0:=5}PAll{_}(S,t10,t11,@oh{o0:=_}@ki{o0|2%3<0}@os{t0=t0%4?b0+=3}t12e,S)),@po{t0+=3}Fb(Lim{3}(TryT(Rep2(pa13{b0:=}),pi14{t0:b0},Scc{some},Su{t0}(t15),Fai))),PAll{-1}(pi16{t0:b0}))",
-    Tree0077 "B{o0=3;b0=2;b1;t0=4}OnceK(Seq(Scc{b1>t0},PAll{_}(@rw{t0+3!0}ASeq(RSeq(Dl{0}(c0),t1,Wt{10}),Ub{o0}),Pre{b0%3>0;F}(Pre{b0%2<1}(Inv(RepF(Suc)))),RSeq(pa2{b0:b0},t3,Ub{o0},Wu{t0},RSeq(a4,Wt{100})))))",
+    Tree0075 "B{t0=5;q0=2;b0;b1=5}OnceT(USw100{b0:0}(WU{t0>t0%2}(Lp{b1;F}(Sb{b1=b0}))))",
+    Tree0076 "B{o0=1;t0;b0}Swm(Fb(Ret2(Fb(pa0{b0:b0;b1:b0},Scc{o0|3+1%2<0},t1)),Step(pi2{t0:b0},FF(t3))),URr(Isw{b0+1;N;_}(@os{t0:=t0%4}ASeq(c4,c5l,a6,pa7{b0:t0;b1:b0},pi8{t0:=}),c9e)),Invt(@of{b0:=o0|3+1%4;b0:=5}PAll{_}(S,t10,t11,@oh{o0:=_}@ki{o0|2%3<0}@os{t0=t0%4?b0+=3}t12e,S)),@po{t0+=3}Fb(Lim{3}(TryT(Rep2(pa13{b0:=}),pi14{t0:b0},Scc{some},Su{t0}(t15),Fai))),PAll{-1}(pi16{t0:b0}))",
+    Tree0077 "B{o0=3;b0=2;b1;t0=4}OnceK(Seq(Scc{b1>t0},PAll{_}(@rw{t0+3!0}ASeq(URr(Dl{0}(c0),t1,Wt{10}),Ub{o0}),Pre{b0%3>0;F}(Pre{b0%2<1}(Inv(RepF(Suc)))),RSeq(pa2{b0:b0},t3,Ub{o0},Wu{t0},RSeq(a4,Wt{100})))))",
     Tree0078 "RSeq(Seq(t0,PAll{-1}(t1,c2),c3),PAll{_}(RU{F}(t4),a5l,a6),RSel(RndSel(t7,c8,a9),ASeq(PAll{1}(a10,Sub(t11)))),RU{F}(Fb(t12,a13e)))",
     Tree0079 "B{t0;b1=3}@os{b1:=t0}Rep4(@ki{t0+2>b1+1%4}@po{b1+=1}Sw{4}(c0,c1))",
     Tree0080 "B{b0=0;b1=3;t0;q0}To{30}(Sw{5;2}(Swm(PbSel{1;b0%4;b0%4;2}(Sb{t0=2},a0b{b0%2;b0},Wu{t0}),@fi{b0!1}@rw{b0=5}Ite(c1t,@si{b0%4=3}t2t,c3t),RFb(c4,a5r,pa6{b0:0})),Isw{t0%4;N;T}(@po{b0+=3;t0:=b1%3}@fi{b1=3}Cd{0;K}(Grd{R}(t7e)),Grd{_}(Pre{b1+1<b1%2}(Cd{10;_}(pc8{b0:b1})))),Fb(Lp{_;R}(Keep(a9)),t10t,Dl{0}(F),Sc{t0+=3})))",
-    Tree0081 "B{t0;b0=0;b1=5}Wde(@of{b1+=1}@rw{b1>7}PPar{1;N}(t0,Inv(@fi{t0+1!b1%4}t1e),a2l),Par{_;1}(Bin{b1=3;T}(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}pt3{b0:9;b1:=},t4),Pre{b1+1<5;F}(pc5{b0:b1})),Sw{1;2;4}(t6,Swm(Wv{t0}(a7b{b1;b0}),Sc{b0:=t0%4}),t8,t9))",
+    Tree0081 "B{t0;b0=0;b1=5}UTw100(Wde(@of{b1+=1}@rw{b1>7}PPar{1;N}(t0,Inv(@fi{t0+1!b1%4}t1e),a2l),Par{_;1}(Bin{b1=3;T}(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}pt3{b0:9;b1:=},t4),Pre{b1+1<5;F}(pc5{b0:b1})),Sw{1;2;4}(t6,Swm(Wv{t0}(a7b{b1;b0}),Sc{b0:=t0%4}),UGate101{b0:=;t0:b0}(t8),t9)))",
     Tree0082 "B{l0=3;b0=5;t0=2;t1}Isw{t1+1;_;N}(PPar{2;T}(RFb(RSeq(t0e,a1,pi2{t0:t1},@si{t0%3!1}Pre{b0+4>4;F}(c3l),Itr{b0;2;3;_}(DySeq(c4))),Sel(Itr{b0;0;3;_}(PrSel{b0;t0}(pa5{b0:t0},Scc{b0<t0})),@fi{t0<1}Sc{t1+=2},ASeq(Pre{t1+2%2>0;F}(Pre{t0<4;F}(@oh{t0+=1}a6))),To{10}(Isw{t1;_;T}(t7,Run)),c8))))",
-    Tree0083 "B{t0=4}Fb(t0,F,Flt{2;F;K}(Wu{t0}),Rep3(t1))",
-    Tree0084 "RSeq(RSeq(c0l,Suc,c1e,c2l),Pri(t3e,a4,Opt(Wt{30}),a5,t6e))",
-    Tree0085 "Invt(Cd{20;K}(Err{1082}))",
-    Tree0086 "Rpt{F}(t0e)",
-    Tree0087 "B{t0}RndSeq(t0,Rpt{0}(t1),PbSel{2;2;t0}(t2e,Wu{t0}),Wu{t0})",
+    Tree0083 "B{t0=4}Fb(URec{_}(t0,S),F,Flt{2;F;K}(Wu{t0}),Rep3(t1))",
+    Tree0084 "RSeq(URr(c0l,Suc,c1e,c2l),Pri(t3e,a4,Opt(Wt{30}),a5,UTw100(t6e)))",
+    Tree0085 "Invt(UPipe(Cd{20;K}(Err{1082})))",
+    Tree0086 "Rpt{F}(USw100{b0:4}(t0e))",
+    Tree0087 "B{t0}RndSeq(t0,Rpt{0}(t1),PbSel{2;2;t0}(t2e,Wu{t0}),URec{_}(Wu{t0},a3))",
     Tree0088 "B{t1=0;t0=5;q0=2;b0}@ki{b0>t1}Isw{t1;N;T}(c0,Ret4(Err{1065}),OnceK(SubA(a2b{t0;b0})))",
     Tree0089 "B{b0=5;t0=3;b1}OnceK(Par{2;1}(OnceK(MPri(Rep3(FF(RSeq(Scc{b1%3>1},Sb{b0=b1},Wu{t0}))))),Suc))",
     Tree0090 "B{b1}Fb(c0e,Seq(Flt{2;_;_}(Sb{b1=9}),Suc,t1,c2))",
-    Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(ASeq(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},Su{t0}(SubR(c1e))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},Err{1035}))))",
+    Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(UPipe(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},UGate100{b0:1;t0:=}(Su{t0}(SubR(c1e)))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},Err{1035}))))",
     Tree0092 "B{t1=0;b0=3}Par{1;_}(SubR(OnceT(Rep3(Sb{b0=t1}))))",
     Tree0093 "B{t1=0;b1;b0=2;t0=0}RSel(Isw{b1;T;T}(Cnd{b0>t0+4;N;F}(t0),pi1{t0:b0},a2b{t1;b1}),@os{t1:=b1%3}AFb(pa3{b0:t0;b1:t0}),Seq(t4e,Fb(c5,t6,t7)),MSeq(c8e,Sl{0}),PAll{1}(pt9{b0:=;b1:b0},Flt{2;_;K}(RU{S}(a10b{b1%3;b1}))))",
     Tree0094 "B{b1;l0;o0=5;t1=2;t0=4;b0}Sw{5;3;2}(Pre{o0|5%2=1}(Pre{t1+1=0;R}(MSeq(RU{S}(a0),t1))),DySel(c2,S),Isw{b1+3%2;_;T}(Fb(a3,a4b{b1+1;b1},Sb{t1=b1}),Itr{b1;0;_;_}(Seq(t5,t6))),@ki{b1<b0}RetF(Seq(pa7{b0:t1;b1:b0},Par{_;-2}(a8b{t0;b0},Run))))",
     Tree0095 "Flip(PrSel{0;2}(t0,c1),c2,Wde(t3,S,c4r),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
-    Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3}Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0}c1)",
+    Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3}USw100{b0:0;b1:t0}(Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0}c1))",
     Tree0097 "B{l0;b0=3;t0=5}Once(Step(Pre{b0>t0+2;S}(c0),F,RSeq(Inv(pa1{b0:=}),t2e,a3)))",
-    Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(RSeq(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),a7)))),t8)",
+    Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(URot100(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),UTw101(a7))))),t8)",
     Tree0099 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),RT{2}(Keep(a4)),a5),RFb(RSel(Once(a6),a7e,a8,RU{F}(t9),c10),Inv(PPar{0;N}(Inv(Wt{0}),Rpt{F}(c11e),Run))),Fb(Pri(t12,F,c13),ASeq(a14,c15,Wt{0}),Step(S)),Par{_;_}(Grd{R}(F),Grd{F}(RndSel(FS(FF(Flip(a16,t17))),Ret0(c18)))))",
 }

@@ -4,15 +4,21 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
             b1: i64,
         }
-        Fallback {
+        Control(Sweep<100>, b0 = {b1}) {
             StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = 9, b1 = {b1}),
+            Decorator(RateController, hz = 25.0) {
+                Action(PAct<1>, b0 = 9, b1 = {b1}),
+            },
             StatefulAction(Task<2>),
         }
     }
@@ -30,16 +36,18 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx, rng = context {
-        Fallback {
-            Delay(20) {
-                KeepRunningUntilFailure {
-                    RandomSelector {
-                        Condition(Cond<0>),
+        Decorator(Twice<100>) {
+            Fallback {
+                Delay(20) {
+                    KeepRunningUntilFailure {
+                        RandomSelector {
+                            Condition(Cond<0>),
+                        },
                     },
                 },
-            },
-            Optional {
-                Condition(Cond<1>),
+                Optional {
+                    Condition(Cond<1>),
+                },
             },
         }
     }
@@ -343,7 +351,11 @@ bt::behavior_tree! {
             BinarySelector(|bb| *bb.t0 % 2 > 0) {
                 Condition(Cond<0>),
                 KeepRunningUntilFailure {
-                    StatefulAction(Task<1>),
+                    Decorator(Twice<100>) {
+                        Control(Sweep<101>, b0 = 4, b1 = {b1}) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
             },
             RandomSelector {
@@ -393,9 +405,11 @@ board!(Tree0109Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1>),
+        Decorator(Twice<100>) {
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+            },
         }
     }
 }
@@ -440,7 +454,7 @@ bt::behavior_tree! {
             #[post(|bb| bb.o0 = Some(7))]
             Delay(10) {
                 #[on_failure(|bb| { if *bb.t1 + 3 > 1 { bb.b0 += 2 }; bb.b0 = *bb.t0 })]
-                MemSequence {
+                Control(RoundRobin) {
                     Repeater(1) {
                         Condition(Cond<0>),
                     },
@@ -459,12 +473,14 @@ bt::behavior_tree! {
                     Succeeder,
                     StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
                     ScriptCondition(|bb| *bb.t0 + 3 > 5),
-                    ReactiveSelector {
-                        #[on_success(|bb| *bb.t1 += 2)]
-                        Filter(times = 1, filtered = Skipped) {
-                            Action(Act<6>),
+                    Decorator(Twice<100>) {
+                        ReactiveSelector {
+                            #[on_success(|bb| *bb.t1 += 2)]
+                            Filter(times = 1, filtered = Skipped) {
+                                Action(Act<6>),
+                            },
+                            Condition(PCond<7>, b0 = {t0}),
                         },
-                        Condition(PCond<7>, b0 = {t0}),
                     },
                 },
             },
@@ -477,7 +493,7 @@ board!(Tree0112Blackboard { b1 b0 t1 o0 t0 });
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] b1: i64 = 4,
+            b1: i64 = 4,
             #[tracked] t0: i64,
             b0: i64 = 2,
         }
@@ -492,12 +508,16 @@ bt::behavior_tree! {
                     Condition(|ctx| ctx.try_check(0)),
                 },
             },
-            StatefulAction(TTask<1>),
+            Control(Sweep<100>, b0 = {=}, b1 = {=}) {
+                StatefulAction(TTask<1>),
+            },
             Fallback {
                 StatefulAction(TTask<2>),
                 StatefulAction(TTask<3>),
                 KeepRunningUntilFailure {
-                    AlwaysSuccess,
+                    Decorator(Twice<101>) {
+                        AlwaysSuccess,
+                    },
                 },
             },
         }
@@ -564,8 +584,10 @@ bt::behavior_tree! {
                     #[on_failure(|bb| { bb.b1 += 1; bb.o0 = None })]
                     #[post(|bb| bb.b0 = 3)]
                     MaxTime(10) {
-                        #[post(|bb| { bb.b1 += 1; if bb.b1 + 2 != (*bb.t0 + 1) % 2 { bb.o0 = None } })]
-                        Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+                        Decorator(Gate<100>, b0 = 5, t0 = {=}) {
+                            #[post(|bb| { bb.b1 += 1; if bb.b1 + 2 != (*bb.t0 + 1) % 2 { bb.o0 = None } })]
+                            Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+                        },
                     },
                 },
                 StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
@@ -688,10 +710,12 @@ bt::behavior_tree! {
             RepeatUntil(Failure) {
                 StatefulAction(PTask<0>, b0 = {t0}),
             },
-            #[success_if(|bb| bb.b0 != 3)]
-            #[run_while(|bb| bb.b1 % 3 == 0)]
-            #[on_success(|bb| bb.b1 += 2)]
-            StatefulAction(Task<1>),
+            Decorator(RateController, hz = 100.0) {
+                #[success_if(|bb| bb.b0 != 3)]
+                #[run_while(|bb| bb.b1 % 3 == 0)]
+                #[on_success(|bb| bb.b1 += 2)]
+                StatefulAction(Task<1>),
+            },
             Script(|bb| { bb.t0.set(bb.b1 % 3); bb.b1 = bb.o0.unwrap_or(3) + 2 }),
             Timeout(10) {
                 IfThenElse {
@@ -821,13 +845,16 @@ bt::behavior_tree! {
             ProbabilitySelector {
                 #[weight(|bb| (bb.b0 % 4) as f32)]
                 Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = false) {
-                    #[skip_if(|bb| *bb.t0 == *bb.t1 + 4)]
-                    Loop(q0, if_empty = Skipped) {
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            ScriptCondition(|bb| bb.b0 > 0),
-                            Action(PIo<1>, t0 = {t1}),
+                    Control(RecoveryNode) {
+                        #[skip_if(|bb| *bb.t0 == *bb.t1 + 4)]
+                        Loop(q0, if_empty = Skipped) {
+                            IfThenElse {
+                                StatefulAction(Task<0>),
+                                ScriptCondition(|bb| bb.b0 > 0),
+                                Action(PIo<1>, t0 = {t1}),
+                            },
                         },
+                        AlwaysSuccess,
                     },
                 },
                 #[weight(1)]
@@ -931,8 +958,12 @@ bt::behavior_tree! {
         }
         Parallel(success = -1, failure = -1) {
             IfThenElse {
-                Action(Act<0>),
-                Script(|bb| { bb.t1.set((bb.b0 + 2) % 3); bb.o0 = Some(0) }),
+                Decorator(RateController, hz = 20.0) {
+                    Action(Act<0>),
+                },
+                Control(PipelineSequence) {
+                    Script(|bb| { bb.t1.set((bb.b0 + 2) % 3); bb.o0 = Some(0) }),
+                },
             },
         }
     }
@@ -1329,10 +1360,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b0: i64,
         }
-        ReactiveSelector {
-            Observe(|bb| bb.b0 + 2 > *bb.t0 % 3) {
-                Action(Act<0> = Act::<0>),
+        Control(RecoveryNode, number_of_retries = 1) {
+            Control(RoundRobin) {
+                Observe(|bb| bb.b0 + 2 > *bb.t0 % 3) {
+                    Action(Act<0> = Act::<0>),
+                },
             },
+            Action(Act<1>),
         }
     }
 }
@@ -1361,7 +1395,7 @@ bt::behavior_tree! {
                     },
                 },
                 StatefulAction(Task<3>),
-                ReactiveFallback {
+                Control(Sweep<100>, b0 = 1) {
                     StatefulAction(Task<4>),
                     StatefulAction(Task<5>),
                 },
@@ -1476,7 +1510,9 @@ bt::behavior_tree! {
         }
         TryCatch {
             StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
+            Decorator(RateController, hz = 50.0) {
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -1777,26 +1813,28 @@ bt::behavior_tree! {
         }
         Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
             Fallback {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        SetBlackboard(b0 = {t1}),
-                        Condition(Cond<0>),
-                    },
-                    #[post(|bb| bb.t0.set(*bb.t1))]
-                    #[success_if(|bb| *bb.t1 < bb.b0)]
-                    #[failure_if(|bb| (bb.b1 + 1) % 3 == 1)]
-                    SetBlackboard(b0 = 3),
-                    RepeatUntilSuccess(forever) {
-                        Delay(20) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
-                                StatefulAction(PTask<2>, b0 = 9, b1 = {=}),
+                Control(PipelineSequence) {
+                    Control(Sweep<100>, b0 = {b1}, b1 = {b0}) {
+                        ReactiveSequence {
+                            SetBlackboard(b0 = {t1}),
+                            Condition(Cond<0>),
+                        },
+                        #[post(|bb| bb.t0.set(*bb.t1))]
+                        #[success_if(|bb| *bb.t1 < bb.b0)]
+                        #[failure_if(|bb| (bb.b1 + 1) % 3 == 1)]
+                        SetBlackboard(b0 = 3),
+                        RepeatUntilSuccess(forever) {
+                            Delay(20) {
+                                PolicyParallel(policy = FirstSuccess) {
+                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
+                                    StatefulAction(PTask<2>, b0 = 9, b1 = {=}),
+                                },
                             },
                         },
-                    },
-                    Action(Act<3>),
-                    Timeout(20) {
-                        Sleep(50),
+                        Action(Act<3>),
+                        Timeout(20) {
+                            Sleep(50),
+                        },
                     },
                 },
                 PolicyParallel(policy = FirstFailure, repeat = false) {
@@ -1828,24 +1866,26 @@ bt::behavior_tree! {
             b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        Observe(|bb| *bb.t0 % 3 < 2) {
-            MemPriority {
-                Limiter(1) {
-                    #[skip_if(|bb| bb.b0 + 3 > 1)]
-                    RepeatUntilSuccess(forever) {
-                        ParallelAll(4) {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {b0}),
-                            AlwaysFailure,
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
+        Control(RoundRobin) {
+            Observe(|bb| *bb.t0 % 3 < 2) {
+                Control(Sweep<100>, b0 = {b0}) {
+                    Limiter(1) {
+                        #[skip_if(|bb| bb.b0 + 3 > 1)]
+                        RepeatUntilSuccess(forever) {
+                            ParallelAll(4) {
+                                StatefulAction(Task<0>),
+                                Action(PIo<1>, t0 = {b0}),
+                                AlwaysFailure,
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                            },
                         },
                     },
-                },
-                FlipSelector {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
+                    FlipSelector {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
                 },
             },
         }
@@ -1881,7 +1921,7 @@ bt::behavior_tree! {
                         StatefulAction(PTask<3>, b0 = 9),
                     },
                 },
-                Fallback {
+                Control(Rotate<100>) {
                     AlwaysFailure,
                     StatefulAction(Task<4> = Task::<4>),
                     StatefulAction(Task<5>),
@@ -1976,14 +2016,16 @@ board!(Tree0158Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 1,
+            b0: i64 = 1,
             b1: i64 = 4,
         }
         MaxTime(10) {
-            RepeatUntilFailure(2) {
-                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
-                    AlwaysRunning,
-                    StatefulAction(Task<0> = Task::<0>),
+            Decorator(Gate<100>, b0 = {b0}, t0 = {b0}) {
+                RepeatUntilFailure(2) {
+                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
+                        AlwaysRunning,
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
                 },
             },
         }
@@ -2031,7 +2073,7 @@ bt::behavior_tree! {
                 },
                 RepeatUntilFailure(3) {
                     Filter(times = 1, count = Success, filtered = Failure) {
-                        ReactiveSequence {
+                        Control(Rotate<100>) {
                             SetBlackboard(t1 = {t0}),
                             Inverter {
                                 ParallelAll(max_failures = -1) {
@@ -2159,23 +2201,28 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                StatefulAction(Task<0>),
-                MemPriority {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Timeout(0) {
-                        AlwaysFailure,
+        Control(RecoveryNode, number_of_retries = 0) {
+            Sequence {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(Task<0>),
+                    MemPriority {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Timeout(0) {
+                            AlwaysFailure,
+                        },
+                        SetBlackboard(o0 = Some(0)),
                     },
-                    SetBlackboard(o0 = Some(0)),
-                },
-                Loop(q0, if_empty = Running) {
-                    RepeatUntilSuccess(forever) {
-                        SubTree(Tree0164Sub0, ..),
+                    Loop(q0, if_empty = Running) {
+                        RepeatUntilSuccess(forever) {
+                            Control(RoundRobin) {
+                                SubTree(Tree0164Sub0, ..),
+                            },
+                        },
                     },
                 },
+                Error(DiffError(1079)),
             },
-            Error(DiffError(1079)),
+            AlwaysSuccess,
         }
     }
 }
@@ -2395,12 +2442,17 @@ bt::behavior_tree! {
             MemPriority {
                 IndexSwitch(|bb| *bb.t0, dynamic = false) {
                     Loop(q0, if_empty = Skipped) {
-                        Action(TAct<0>),
+                        Decorator(Gate<100>, b0 = {b1}, t0 = {b1}) {
+                            Control(RecoveryNode, number_of_retries = 1) {
+                                Action(TAct<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
-                    Condition(Cond<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                    Condition(Cond<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b0)),
                 },
-                StatefulAction(TTask<3>),
+                StatefulAction(TTask<4>),
                 Error(DiffError(1042)),
             },
         }
@@ -2483,8 +2535,10 @@ bt::behavior_tree! {
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
         }
-        Interrupt(|bb| bb.b1 == (*bb.t0 + 1) % 4) {
-            WasEntryUpdated(t0),
+        Control(Sweep<100>, b0 = {t0}, b1 = {b1}) {
+            Interrupt(|bb| bb.b1 == (*bb.t0 + 1) % 4) {
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
@@ -2595,7 +2649,7 @@ bt::behavior_tree! {
         blackboard {
             b0: i64,
         }
-        ReactiveSelector {
+        Control(PipelineSequence) {
             SubTree(Tree0174Sub0, ..),
             StatefulAction(Task<1>),
             SetBlackboard(b0 = 3),
@@ -2624,7 +2678,9 @@ bt::behavior_tree! {
                 #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
                 UnsetBlackboard(o0),
                 Wait(0),
-                StatefulAction(Task<1>),
+                Decorator(Gate<100>, b0 = 5, t0 = {t0}) {
+                    StatefulAction(Task<1>),
+                },
             },
             StatefulAction(Task<2>),
             ForceSuccess {
@@ -2784,8 +2840,10 @@ bt::behavior_tree! {
                 Action(Act<0>),
                 BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
                     Loop(q0, value = {b1}, if_empty = Running) {
-                        RetryUntilSuccessful(forever) {
-                            Condition(Cond<1> = Cond::<1>),
+                        Decorator(RateController, hz = 20.0) {
+                            RetryUntilSuccessful(forever) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
                         },
                     },
                     Action(Act<2>),
@@ -2793,7 +2851,9 @@ bt::behavior_tree! {
             },
             _ => Repeat(forever) {
                 ReactiveSequence {
-                    Script(|bb| bb.b0 = bb.b1 % 4),
+                    Decorator(Gate<100>, b0 = {b0}, t0 = {t1}) {
+                        Script(|bb| bb.b0 = bb.b1 % 4),
+                    },
                     ReactiveSequence {
                         StatefulAction(Task<3> = Task::<3>),
                         Script(|bb| { bb.b0 = 7; bb.t0.set(*bb.t1 % 4) }),
@@ -3196,7 +3256,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 4,
             o0: Option<i64>,
         }
-        AsyncSequence {
+        Control(Rotate<100>) {
             Condition(|ctx| ctx.check(0)),
             RandomSequence {
                 #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = None })]
@@ -3218,10 +3278,12 @@ bt::behavior_tree! {
                         },
                     },
                 },
-                Optional {
-                    Precondition(|bb| *bb.t1 + 3 == bb.b1, else = Skipped) {
-                        Precondition(|bb| *bb.t0 < 2, else = Success) {
-                            AlwaysFailure,
+                Control(Sweep<101>, b0 = 1, b1 = {=}) {
+                    Optional {
+                        Precondition(|bb| *bb.t1 + 3 == bb.b1, else = Skipped) {
+                            Precondition(|bb| *bb.t0 < 2, else = Success) {
+                                AlwaysFailure,
+                            },
                         },
                     },
                 },
@@ -3633,15 +3695,20 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    TryCatch(catch_on_halt = false) {
-                        #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
-                        RandomSequence {
-                            Action(Act<5>),
-                            ScriptCondition(|bb| bb.b1 + 2 == 0),
+                    Decorator(Gate<100>, b0 = {t0}, t0 = {t0}) {
+                        #[on_failure(|bb| bb.b1 += 1)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        TryCatch(catch_on_halt = false) {
+                            #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
+                            RandomSequence {
+                                Action(Act<5>),
+                                Control(RecoveryNode, number_of_retries = 1) {
+                                    ScriptCondition(|bb| bb.b1 + 2 == 0),
+                                    AlwaysSuccess,
+                                },
+                            },
+                            ScriptCondition(|bb| *bb.t0 != 1),
                         },
-                        ScriptCondition(|bb| *bb.t0 != 1),
                     },
                 },
             },
@@ -3670,33 +3737,33 @@ bt::behavior_tree! {
 board!(Tree0199Blackboard { t0 o0 });
 
 cases! {
-    Tree0100 "B{b1}Fb(t0,pa1{b0:9;b1:b1},t2)",
+    Tree0100 "B{b1}USw100{b0:b1}(t0,URate{25}(pa1{b0:9;b1:b1}),t2)",
     Tree0101 "Flt{1;_;_}(c0l)",
-    Tree0102 "Fb(Dl{20}(Keep(RndSel(c0))),Opt(c1))",
+    Tree0102 "UTw100(Fb(Dl{20}(Keep(RndSel(c0))),Opt(c1)))",
     Tree0103 "B{o0=3;q0=0;b0=2;t0;b1}Lp{b1;R}(Star(Dd{0}(@rw{b0+3<o0|2+2}SubA(Step(Seq(c0,t1,pc2{b0:=}),Ub{o0},pc3{b0:=},Sc{t0:=b0;t0:=b0},@os{b0:=b0%3}@fi{none}@si{t0%3=1}Rus{F}(a4l)))),PrSel{b0;b0;b1%2;b1+4}(t5,F,@rw{b0%4=0}a6e,Fai)))",
     Tree0104 "B{b0=2;t0=5}Par{_;_}(Grd{R}(Sl{30}),Grd{_}(RFb(pa0{b0:=},pi1{t0:t0},t2)))",
     Tree0105 "B{t0=1;b1;t1=0;b0=1}Pri(OnceK(Pri(pt0{b0:b0;b1:=},pt1{b0:b1;b1:=},PPar{0;_}(c2,t3),Rpt{F}(t4))),Ite(a5,t6,Err{1018}),Inv(Wu{t0}),Swm(Su{t1}(FF(Sl{100})),Cd{0;F}(Sb{b0=1}),a7t))",
     Tree0106 "B{t1=5;b0;t0;o0=_;l0=3}@si{o0|5!t0+1}@ki{b0!1}RetF(RFb(Obs{none;S}(t0t),Pri(@fi{t1>7}@ki{none}@os{b0+=1;t1+4>3?b0+=1}Swm(ASeq(Sc{t1:=9},@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}pt1{b0:=;b1:t0}),t2t,@si{some}Pri(c3e,Ub{o0}))),pa4{b0:t0},@os{o0:=t0}WU{o0|2+1!4}(Itr{b0;2;3;T}(Bin{o0|5%2!0;N}(Step(pa5{b0:=},c6l,Wu{t0}),t7))),Wde(Star(c8,S),pi9{t0:t1},c10l)))",
     Tree0107 "B{b1=2;l0=0;q0=3;t0=1;o0;b0}Dl{0}(RSeq(Swm(RFb(Ite(t0,@si{t0>1}@of{t0+=1}a1),Wv{t0}(t2)),t3),Itr{b0;1;3;_}(Wde(Sw{5;4;1}(a4e,TryF(Lp{t0;S}(Wu{t0}),Sb{o0=2}),Cd{50;F}(@oh{t0:=b1+4}@po{t0:=6}@ki{t0!2}a5e),Ret2(c6)),RFb(Sw{5;0;3}(Sel(c7,pa8{b0:5;b1:b1},a9e),Ruf{F}(pt10{b0:b1;b1:t0}),Inv(@fi{b0+1=o0|4+3}t11),t12)),Swm(Inv(Swm(t13,t14)),Ruf{2}(Dl{0}(@os{o0|1!5?b1:=t0+1}@ki{some}@fi{none}a15l)))))))",
-    Tree0108 "B{t0=0;b1=0}Step(Bin{t0%2>0;_}(c0,Keep(t1)),RndSel(t2,FS(Wu{t0}),t3),RSeq(@os{b1:=t0+2;b1+=3}@rw{t0<0}t4,c5,t6e))",
+    Tree0108 "B{t0=0;b1=0}Step(Bin{t0%2>0;_}(c0,Keep(UTw100(USw101{b0:4;b1:b1}(t1)))),RndSel(t2,FS(Wu{t0}),t3),RSeq(@os{b1:=t0+2;b1+=3}@rw{t0<0}t4,c5,t6e))",
     Tree0109 "B{b0=3;t0}Bin{t0+2>b0%4;T}(S,SubA(Fai))",
-    Tree0110 "PPar{1;_}(c0e,c1)",
+    Tree0110 "UTw100(PPar{1;_}(c0e,c1))",
     Tree0111 "B{t0;b0=1;b1=0}DySel(Scc{t0+4=b0},Sw{0}(c0l,@rw{b1%3>0}PAll{2}(t1,c2b{t0+3},@of{b1+=1}Sb{b1=t0})))",
-    Tree0112 "B{b1=5;b0;t1=0;o0=_;t0=1}PPar{2;_}(@ki{b1%4!2}@rw{b1=4}@po{o0:=7}Dl{10}(@of{t1+3>1?b0+=2;b0:=t0}MSeq(Rpt{1}(c0),t1e,Wt{0},RSel(@os{b0+=3}t2,a3l))),Flt{2;F;_}(MSeq(pa4{b0:b1;b1:b0},Suc,pt5{b0:=;b1:t1},Scc{t0+3>5},RSel(@os{t1+=2}Flt{1;_;K}(a6),pc7{b0:t0}))))",
-    Tree0113 "B{b1=4;t0;b0=2}@rw{t0%2>0}RSel(Seq(@rw{b0+1<2}RFb(DySel(F),c0r)),t1t,Fb(t2t,t3t,Keep(S)))",
+    Tree0112 "B{b1=5;b0;t1=0;o0=_;t0=1}PPar{2;_}(@ki{b1%4!2}@rw{b1=4}@po{o0:=7}Dl{10}(@of{t1+3>1?b0+=2;b0:=t0}URr(Rpt{1}(c0),t1e,Wt{0},RSel(@os{b0+=3}t2,a3l))),Flt{2;F;_}(MSeq(pa4{b0:b1;b1:b0},Suc,pt5{b0:=;b1:t1},Scc{t0+3>5},UTw100(RSel(@os{t1+=2}Flt{1;_;K}(a6),pc7{b0:t0})))))",
+    Tree0113 "B{b1=4;t0;b0=2}@rw{t0%2>0}RSel(Seq(@rw{b0+1<2}RFb(DySel(F),c0r)),USw100{b0:=;b1:=}(t1t),Fb(t2t,t3t,Keep(UTw101(S))))",
     Tree0114 "B{b0=5;l0=4;o0;b1=3;t0=1}Isw{b0;N;T}(@oh{b1:=b0+2;t0+=1}Itr{b1;2;2;_}(Swm(a0r,Sb{o0=7},t1)),Opt(RSeq(c2,Suc,Sl{20},Err{1061})),RU{S}(@os{b0+=3}Run))",
-    Tree0115 "B{l0=0;b0=3;o0=2;t1;b1=3;t0=3}Itr{b1;2;_;T}(@os{t1:=o0|0}Wde(Itr{b1;0;1;T}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}Mt{10}(@po{b1+=1;b1+2!t0+1%2?o0:=_}a0b{8;b0})),pt1{b0:=;b1:t0}))",
+    Tree0115 "B{l0=0;b0=3;o0=2;t1;b1=3;t0=3}Itr{b1;2;_;T}(@os{t1:=o0|0}Wde(Itr{b1;0;1;T}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}Mt{10}(UGate100{b0:5;t0:=}(@po{b1+=1;b1+2!t0+1%2?o0:=_}a0b{8;b0}))),pt1{b0:=;b1:t0}))",
     Tree0116 "Flip(Rpt{2}(t0),Wde(c1,Mt{0}(TryT(a2,c3,c4))),Inv(Seq(t5,t6,OnceT(Sl{0}),t7)),Par{1;1}(RSeq(c8,c9e)))",
     Tree0117 "B{t1=1;t0=1;b0=4}@rw{t1+2>7}@po{b0:=t1%2;t0+2<2?t0+=2}PPar{0;T}(F,@of{t1:=b0+3}RU{F}(Err{1070}),Wv{t1}(Rpt{2}(S)),SubR(a1),c2b{t1})",
     Tree0118 "B{b1;t1=0}Sw{0}(a0r,Grd{F}(ASeq(pa1{b0:t1;b1:=},Err{1009})))",
-    Tree0119 "B{b0=3;b1;t0=1;o0=4}RndSeq(@oh{b0:=t0;b0:=b1}RU{F}(pt0{b0:t0}),@si{b0!3}@rw{b1%3=0}@os{b1+=2}t1,Sc{t0:=b1%3;b1:=o0|3+2},To{10}(Ite(Swm(t2,c3b{t0+3}),Scc{b1>2})),To{20}(Seq(Bin{b1>5;N}(RSeq(Sb{t0=9},a4),c5),Invt(a6),Obs{b1<b0;_}(RT{F}(pc7{b0:1})))))",
+    Tree0119 "B{b0=3;b1;t0=1;o0=4}RndSeq(@oh{b0:=t0;b0:=b1}RU{F}(pt0{b0:t0}),URate{100}(@si{b0!3}@rw{b1%3=0}@os{b1+=2}t1),Sc{t0:=b1%3;b1:=o0|3+2},To{10}(Ite(Swm(t2,c3b{t0+3}),Scc{b1>2})),To{20}(Seq(Bin{b1>5;N}(RSeq(Sb{t0=9},a4),c5),Invt(a6),Obs{b1<b0;_}(RT{F}(pc7{b0:1})))))",
     Tree0120 "B{b0=1}Ret3(RFb(pa0{b0:=},c1b{1}))",
     Tree0121 "B{b0;t0=3;q0;o0}RSeq(Isw{t0;T;_}(Obs{t0!7;_}(Pre{o0|4+1!6;K}(Cnd{b0%3>1;N;S}(a0l))),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<3;B}(Opt(Run)),Obs{some;B}(Dl{30}(@ki{o0|1>t0+4%2}c1)))),Opt(c2)),@rw{t0>o0|4%2}PPar{0;N}(Inv(Ret0(Wu{t0})),Lp{t0;F}(Fai),Sl{50},AFb(c3e,F),Fb(t4,@si{none}@of{b0+=1}Sc{b0:=9})))",
-    Tree0122 "B{b0=1;t1=5;q0;l0=2;t0=4}Itr{b0;2;1;N}(PbSel{_;b0%4;1}(Itr{b0;1;2;N}(@ki{t0=t1+4}Lp{_;K}(Ite(t0,Scc{b0>0},pi1{t0:t1}))),PAll{_}(t2e,pc3{b0:b0},a4,Sb{b0=8},pt5{b0:t1;b1:b0})))",
+    Tree0122 "B{b0=1;t1=5;q0;l0=2;t0=4}Itr{b0;2;1;N}(PbSel{_;b0%4;1}(Itr{b0;1;2;N}(URec{_}(@ki{t0=t1+4}Lp{_;K}(Ite(t0,Scc{b0>0},pi1{t0:t1})),S)),PAll{_}(t2e,pc3{b0:b0},a4,Sb{b0=8},pt5{b0:t1;b1:b0})))",
     Tree0123 "PPar{0;_}(F,Rep0(Sub(Sl{30})))",
     Tree0124 "B{b0=0;b1;t0}TryF(Rpt{3}(a0),c1,Fai,PrSel{t0%4;b0+4}(@ki{b0%4!1}@fi{b0+4=2}@os{b1:=b0}a2,c3))",
     Tree0125 "B{b0=4;b1;t0=1}Pre{b0+1!b0}(Fb(Grd{F}(Ite(c0,c1,R)),Swm(Sc{b1:=t0},FS(F),Rpt{F}(a2l))))",
-    Tree0126 "B{t1=5;o0=3;b0=1}Par{-1;-1}(Ite(a0,Sc{t1:=b0+2%3;o0:=0}))",
+    Tree0126 "B{t1=5;o0=3;b0=1}Par{-1;-1}(Ite(URate{20}(a0),UPipe(Sc{t1:=b0+2%3;o0:=0})))",
     Tree0127 "B{b0=4;t0}Bin{b0!5;N}(c0,Fb(Opt(Step(Sb{t0=3},c1,@oh{t0:=7}Run,c2l))))",
     Tree0128 "B{t0=1;b0=4}PAll{1}(Isw{b0;_;N}(@oh{t0%3!1?t0+=1}OnceT(c0e),a1,t2e),@ki{b0>2}@po{t0+=2}@rw{b0+4<7}Wt{20})",
     Tree0129 "B{b0=2;o0=1;t0=1;b1}Keep(Dl{50}(Ite(PPar{1;N}(FF(pa0{b0:=;b1:=}),@of{t0:=6;b0>b1%2?b1:=7}@si{some}S,Rep0(@of{t0<3?t0+=3;t0:=b0}@po{b0+=3;t0+=1}t1e)),Par{_;_}(RSeq(a2,c3,t4)),RSeq(@ki{some}OnceK(Ret3(Sb{b0=8})),Flip(Fai,c5,c6l)))))",
@@ -3707,14 +3774,14 @@ cases! {
     Tree0134 "B{q0=2;t1=1;o0;b1=2;t0=3}Dl{0}(Lp{t0;_}(Su{t0}(Sc{t1:=b1%4;o0:=t0+1})))",
     Tree0135 "B{q0=0;b1=1;b0=4;t0=0}PAll{1}(t0,RetF(a1),TryF(t2,a3),Bin{b0>3;T}(Lp{b1;K}(a4),pt5{b0:6}),@po{b0+=2}@of{b1+=2;t0+=1}@os{b1!b0%4?b0+=1}PPar{2;_}(Wde(c6,c7b{b0+2},pa8{b0:5;b1:b0})))",
     Tree0136 "B{o0=2}Ret1(To{0}(DySeq(Ub{o0})))",
-    Tree0137 "B{t0=4;b0}RSel(Obs{b0+2>t0%3;_}(a0e))",
-    Tree0138 "Seq(Ite(Dd{0}(t0),t1,Seq(a2,F)),Pri(Sel(Rmp{S;F}(Flt{1;_;_}(Wt{0}))),t3,RFb(t4,t5),c6),Ite(t7,R,t8e))",
+    Tree0137 "B{t0=4;b0}URec{1}(URr(Obs{b0+2>t0%3;_}(a0e)),a1)",
+    Tree0138 "Seq(Ite(Dd{0}(t0),t1,Seq(a2,F)),Pri(Sel(Rmp{S;F}(Flt{1;_;_}(Wt{0}))),t3,USw100{b0:1}(t4,t5),c6),Ite(t7,R,t8e))",
     Tree0139 "B{t0=0;b0=0}RndSel(Suc,Pre{t0!b0;S}(DySeq(pt0{b0:t0})))",
     Tree0140 "B{b1=4;t0=0;o0=4}RFb(Fb(@of{t0:=4}@oh{o0:=5;b1+=3}@po{b1:=o0|0}Scc{b1+4%4<0},Wu{t0}),c0)",
     Tree0141 "B{b0=5;t1}@fi{b0!5}PbSel{3;1;b0}(Opt(Wv{t1}(a0)),Step(c1,Wu{t1}))",
     Tree0142 "Ruf{F}(Rpt{0}(S))",
     Tree0143 "Flt{1;F;_}(Sub(Mt{0}(a0e)))",
-    Tree0144 "B{o0;b0}DySel(Scc{b0=4},SubR(Try(t0e,t1)))",
+    Tree0144 "B{o0;b0}DySel(Scc{b0=4},SubR(Try(t0e,URate{50}(t1))))",
     Tree0145 "Rpt{F}(Err{1034})",
     Tree0146 "B{b0=3;t0}PAll{_}(@si{b0+4%4>1}WU{b0!4}(Rep4(Step(t0,F,@oh{t0+=2;t0<1?b0+=1}@po{b0+=2}t1,Sc{t0+=2}))),Ite(c2,Rpt{2}(t3)))",
     Tree0147 "Rpt{F}(RndSeq(DySeq(Wde(t0,a1l),Fb(t2e,c3)),DySel(RSeq(c4l,Suc,a5,Fai)),AFb(c6,a7,t8),Ite(Grd{F}(a9),c10e),c11l))",
@@ -3724,34 +3791,34 @@ cases! {
     Tree0151 "B{t0=5;b0=5;b1}Lim{1}(Isw{t0;T;_}(Run,Dd{10}(Scc{b0=b1})))",
     Tree0152 "Flt{3;F;K}(TryF(Sl{0},Sl{20},RSeq(c0e,c1)))",
     Tree0153 "B{l0=3;b0=0;o0;t0=4}Seq(PPar{2;T}(Wt{50},Sc{some?b0+=3;o0:=b0+4},Pre{t0+2%4!0;F}(Itr{b0;_;3;_}(c0e)),S),Flt{2;R;K}(@ki{t0<0}Par{_;-2}(@oh{b0:=1;b0>1?t0+=2}@os{b0+=2}c1l,a2e,c3,a4,c5)))",
-    Tree0154 "B{b0=4;l0=1;t1=3;t0;b1}Itr{b0;0;3;T}(Fb(RSeq(RSeq(Sb{b0=t1},c0),@po{t0:=t1}@si{t1<b0}@fi{b1+1%3=1}Sb{b0=3},Rus{F}(Dl{20}(PPar{1;_}(pt1{b0:=;b1:t1},pt2{b0:9;b1:=}))),a3,To{20}(Sl{50})),PPar{0;N}(RT{3}(Flt{2;_;F}(Star(Wt{50},a4,@rw{t1=6}Fai,t5e,Dd{10}(c6b{t0+1})))))))",
-    Tree0155 "B{b0=5;t0}Obs{t0%3<2;_}(MPri(Lim{1}(@ki{b0+3>1}Rus{F}(PAll{4}(t0,pi1{t0:b0},F,t2,t3))),Flip(c4,t5,a6)))",
-    Tree0156 "B{b0;b1=1;t0=3}RT{F}(Wde(OnceK(Sw{3}(Sc{b0+=1;t0:=b1+4},a0l)),Dl{30}(RSeq(@of{t0+=2;b0+4%4>1?b1:=b0+3}@os{b1:=b0;b1:=b0+3}@oh{b0+=1}t1e,To{20}(t2),pt3{b0:9})),Fb(F,t4e,t5,a6e)))",
+    Tree0154 "B{b0=4;l0=1;t1=3;t0;b1}Itr{b0;0;3;T}(Fb(UPipe(USw100{b0:b1;b1:b0}(RSeq(Sb{b0=t1},c0),@po{t0:=t1}@si{t1<b0}@fi{b1+1%3=1}Sb{b0=3},Rus{F}(Dl{20}(PPar{1;_}(pt1{b0:=;b1:t1},pt2{b0:9;b1:=}))),a3,To{20}(Sl{50}))),PPar{0;N}(RT{3}(Flt{2;_;F}(Star(Wt{50},a4,@rw{t1=6}Fai,t5e,Dd{10}(c6b{t0+1})))))))",
+    Tree0155 "B{b0=5;t0}URr(Obs{t0%3<2;_}(USw100{b0:b0}(Lim{1}(@ki{b0+3>1}Rus{F}(PAll{4}(t0,pi1{t0:b0},F,t2,t3))),Flip(c4,t5,a6))))",
+    Tree0156 "B{b0;b1=1;t0=3}RT{F}(Wde(OnceK(Sw{3}(Sc{b0+=1;t0:=b1+4},a0l)),Dl{30}(RSeq(@of{t0+=2;b0+4%4>1?b1:=b0+3}@os{b1:=b0;b1:=b0+3}@oh{b0+=1}t1e,To{20}(t2),pt3{b0:9})),URot100(F,t4e,t5,a6e)))",
     Tree0157 "B{t0;o0=_;b0=4}Seq(Swm(t0t,S,SubR(c1b{o0|1}),a2b{2;b0}),Par{-2;2}(Sb{o0=7},pt3{b0:b0;b1:t0}),t4t)",
     Tree0158 "B{b0=2;t0}RndSeq(Ret4(Wde(a0l,c1,@of{b0:=t0}c2)),Dd{30}(Bin{b0>6;_}(Wde(@of{b0:=t0%4;b0:=8}t3,@fi{b0%4>1}@rw{b0+4!1}pa4{b0:8;b1:t0},t5),RU{F}(c6b{b0}))),PAll{_}(F,a7,S))",
-    Tree0159 "B{b0=1;b1=4}Mt{10}(Ruf{2}(Isw{b1%2;N;_}(R,t0e)))",
-    Tree0160 "B{b0=3;t1;o0=_;t0=4}@ki{o0|4>7}@oh{t1<t1%3?b0:=t0%4}Opt(Swm(PbSel{0;1;0;2;b0;0}(DySeq(c0),c1l,Ret2(pi2{t0:b0}),FS(c3b{1}),@os{o0:=_}RFb(pi4{t0:b0},@of{b0:=t1%2;t0:=o0|4}c5l,a6,c7)),Ruf{3}(Flt{1;S;F}(RSeq(Sb{t1=t0},Inv(PAll{-1}(@si{none}Fai,S,t8)),RFb(c9,c10)))),t11))",
+    Tree0159 "B{b0=1;b1=4}Mt{10}(UGate100{b0:b0;t0:b0}(Ruf{2}(Isw{b1%2;N;_}(R,t0e))))",
+    Tree0160 "B{b0=3;t1;o0=_;t0=4}@ki{o0|4>7}@oh{t1<t1%3?b0:=t0%4}Opt(Swm(PbSel{0;1;0;2;b0;0}(DySeq(c0),c1l,Ret2(pi2{t0:b0}),FS(c3b{1}),@os{o0:=_}RFb(pi4{t0:b0},@of{b0:=t1%2;t0:=o0|4}c5l,a6,c7)),Ruf{3}(Flt{1;S;F}(URot100(Sb{t1=t0},Inv(PAll{-1}(@si{none}Fai,S,t8)),RFb(c9,c10)))),t11))",
     Tree0161 "Flip(t0,S,Rpt{F}(To{0}(Mt{0}(RndSel(c1t)))),Wt{100})",
     Tree0162 "B{b0=5}Step(RFb(Mt{0}(a0),PPar{2;T}(RndSeq(t1,t2)),Dd{20}(pt3{b0:5;b1:b0}),c4))",
     Tree0163 "B{b1;b0=1;t0=1}TryF(RFb(a0b{b0+4%2;b1},Cnd{t0<7;_;_}(Rep0(c1l)),Sb{b1=1}),a2,@si{t0>b1}@ki{b1+1%2>0}Rep2(Sb{b1=b0}),Inv(@rw{b0+3<2}RSeq(c3,a4,t5)))",
-    Tree0164 "B{q0;o0=_;t0=5}Seq(PPar{0;T}(t0,MPri(@of{t0+=2}To{0}(F),Sb{o0=0}),Lp{_;R}(Rus{F}(SubA(c1l)))),Err{1079})",
+    Tree0164 "B{q0;o0=_;t0=5}URec{0}(Seq(PPar{0;T}(t0,MPri(@of{t0+=2}To{0}(F),Sb{o0=0}),Lp{_;R}(Rus{F}(URr(SubA(c1l))))),Err{1079}),S)",
     Tree0165 "B{q0=0;b1=2;l0=4;o0;b0;t0=4}Step(Cnd{b1+2<o0|4;N;F}(t0),Keep(MPri(Itr{b0;1;_;_}(a1b{8;b1}),Lp{_;S}(DySel(c2e,c3)),Lp{_;F}(RFb(Ruf{F}(c4b{t0+3}),SubA(a5e),a6)))))",
     Tree0166 "B{t0=3;l0;b0;o0;b1=2}AFb(Fb(Rmp{F;F}(S),Bin{some;_}(Pre{b0+3%2=1;K}(Dd{50}(FS(PPar{1;T}(c0,Sb{t0=8})))),Bin{o0|3>t0%2;_}(Wt{100},a1))),Par{_;1}(Itr{b0;_;3;T}(AFb(Wde(t2,Sl{0}),Cnd{b1<7;_;F}(SubR(Scc{t0<b1})),@os{b0+=1}@ki{o0|3%2=0}@fi{t0%2>0}Pri(a3,Ret0(Wt{0}))))))",
     Tree0167 "B{t0;o0=5;q0=1;b0=3}Isw{b0%3;_;N}(MPri(F,a0,pt1{b0:=;b1:t0},@ki{t0=b0}Sl{0},c2e),@os{t0:=b0+3}@rw{b0=7}RSel(@oh{b0:=2}Lp{_;F}(a3b{t0;b0}),t4),RFb(Flip(@si{b0>3}pc5{b0:=}),c6,a7,Flt{3;_;K}(c8),@si{t0!o0|4%3}a9))",
     Tree0168 "B{b1;t0;b0}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(Fb(Invt(c2),Dl{0}(a3e))))",
-    Tree0169 "B{b1;t0=5;q0=2;b0=0}Inv(MPri(Isw{t0;_;N}(Lp{_;K}(a0t),c1,a2b{b1;b0}),t3t,Err{1042}))",
+    Tree0169 "B{b1;t0=5;q0=2;b0=0}Inv(MPri(Isw{t0;_;N}(Lp{_;K}(UGate100{b0:b1;t0:b1}(URec{1}(a0t,t1))),c2,a3b{b1;b0}),t4t,Err{1042}))",
     Tree0170 "B{b0;o0;t0=1;b1=5}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
     Tree0171 "B{b0;b1}DySel(t0,RT{3}(Err{1066}),a2,Scc{b0+4>1},pt3{b0:b1;b1:=})",
-    Tree0172 "B{b1=0;q0=2;t0}Intr{b1=t0+1%4}(Wu{t0})",
+    Tree0172 "B{b1=0;q0=2;t0}USw100{b0:t0;b1:b1}(Intr{b1=t0+1%4}(Wu{t0}))",
     Tree0173 "B{b0;t0;l0=3;o0;b1=4}Bin{t0%2!0;T}(Itr{b0;1;1;T}(Isw{b0+4;T;_}(MSeq(Sw{4}(c0,OnceK(pt1{b0:b1;b1:t0})),PPar{2;N}(c2,Try(Sl{30},pa3{b0:3;b1:t0})),a4b{b0;b0}),S,Rpt{2}(Ret2(Flt{2;S;_}(PbSel{t0%4;o0|3%3;1;t0%2}(Wt{10},a5l,Ub{o0})))))),@po{b0<b1?b1:=t0+3}@rw{b0+1<6}@of{t0:=b0+1%3}Pri(Seq(c6,c7,Sl{0},t8),PAll{1}(PPar{2;N}(t9,pa10{b0:=;b1:t0})),Opt(OnceT(Mt{0}(Ite(c11,t12)))),Rpt{0}(a13)))",
-    Tree0174 "B{b0}RSel(SubA(SubR(c0)),t1,Sb{b0=3},Err{1072})",
-    Tree0175 "B{b0=4;o0=4;t0}Par{2;_}(TryF(@rw{b0=t0}pt0{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},t1),t2,FS(Sl{0}))",
+    Tree0174 "B{b0}UPipe(SubA(SubR(c0)),t1,Sb{b0=3},Err{1072})",
+    Tree0175 "B{b0=4;o0=4;t0}Par{2;_}(TryF(@rw{b0=t0}pt0{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},UGate100{b0:5;t0:t0}(t1)),t2,FS(Sl{0}))",
     Tree0176 "B{t0=0;t1=1;b1=0}Su{t0}(PPar{2;_}(OnceT(Sl{0}),@rw{t1<5}@fi{b1<4}t0e,t1,Sb{t0=5},Sl{0}))",
     Tree0177 "B{t0=0;b0=0;o0=_}Isw{t0;T;_}(@os{b0+=3;b0+=3}Pre{none;F}(Star(RFb(RFb(t0,pa1{b0:b0})))),Step(Bin{none;N}(Suc,Sb{o0=9}),Scc{b0%4=1}),Pri(c2e,t3,a4e),AFb(t5,c6b{o0|5}))",
     Tree0178 "B{t0=4;o0=1}@rw{some}@of{t0+=2}Rpt{0}(Sb{o0=2})",
     Tree0179 "B{o0;b0}Bin{b0>3;T}(Seq(Ub{o0},t0t),PPar{2;_}(c1t,RSeq(c2t,t3t)))",
     Tree0180 "Step(t0e,Dl{20}(FF(DySel(a1,c2l,S))),RSeq(c3e,Fb(Ret2(t4e)),t5))",
-    Tree0181 "B{b0=3;q0;t0=5;t1=5;b1=1}Sw{1}(RFb(a0,Bin{t0>1;T}(Lp{b1;R}(RetF(c1e)),a2)),RepF(RSeq(Sc{b0:=b1%4},RSeq(t3e,Sc{b0:=7;t0:=t1%4}))))",
+    Tree0181 "B{b0=3;q0;t0=5;t1=5;b1=1}Sw{1}(RFb(a0,Bin{t0>1;T}(Lp{b1;R}(URate{20}(RetF(c1e))),a2)),RepF(RSeq(UGate100{b0:b0;t0:t1}(Sc{b0:=b1%4}),RSeq(t3e,Sc{b0:=7;t0:=t1%4}))))",
     Tree0182 "B{o0;t1;b1=1;t0=4;b0=3}Pri(@po{t1=6?b1+=3}@rw{t1<t1%4}To{10}(Lim{2}(To{0}(Bin{b0<7;T}(Sw{2;0}(Suc,Sb{b1=3},a0),Isw{t0+3%2;T;T}(a1,t2e,Scc{b0<t0}))))),SubR(RFb(RSel(t3,@oh{b1%3!2?b1+=1}t4,a5),Obs{o0|3<7;_}(pc6{b0:=}),@fi{some}Seq(a7,Flip(Rpt{F}(t8)),c9e),pa10{b0:9})))",
     Tree0183 "B{q0=3;t0;b1;b0=3}Wde(@si{t0=b0+3}@ki{b1+4%3=1}Lp{_;S}(a0r),AFb(Fb(t1t),Rmp{S;F}(OnceT(Err{1082})),a3t,Lp{_;R}(FF(@of{b0:=b0+4%4}RndSel(pi4{t0:=},Wt{0})))))",
     Tree0184 "B{q0=3;t0=4;b0=0}Par{2;3}(Su{t0}(t0),MSeq(Lp{b0;_}(F),Lp{_;_}(t1),OnceT(Lp{_;S}(F)),SubA(pi2{t0:t0}),a3l),RSel(Fb(PrSel{b0+3;b0+4}(RSeq(a4,t5),S))))",
@@ -3759,7 +3826,7 @@ cases! {
     Tree0186 "B{b1=1;t1=0;b0=3;t0=4;o0}Su{t0}(AFb(c0e,Fb(Mt{0}(a1e),@os{b1+=1}@po{b1:=t0+1}@oh{b1+=1}Swm(a2,t3,t4,a5b{9;b0})),Fb(Flt{1;R;K}(Sb{b1=t0}),Wu{t1},PPar{0;_}(a6b{t0;b1},Scc{o0|1+3>t1},pt7{b0:b0;b1:t1}),Grd{F}(Star(t8,a9))),Bin{t1!1;N}(TryT(a10,t11e,Sc{t1>t0+4%4?b0+=3}),WU{t0<0}(F))))",
     Tree0187 "B{b1;b0;t0=2;o0=_}@of{b0+=3;t0+=1}@fi{t0+4%2<0}Rpt{1}(AFb(Isw{b1+3;_;_}(Ret4(t0),PAll{_}(Wv{t0}(Scc{b0+4%2!1})),Sb{o0=6},pt1{b0:b0;b1:b1},PbSel{_;t0%4;b0+3%4;1}(@oh{b0+=2;o0:=4}Rep3(Wu{t0}),a2,pt3{b0:8;b1:=})),Fb(Obs{o0|1>0;_}(Wu{t0}),Obs{none;L}(@oh{o0:=_}@rw{none}Scc{t0<3}),Obs{b0=5;N}(t4),Obs{o0|5+4!4;N}(c5b{b1+2%4}),Obs{b0!o0|0+1;_}(@rw{t0+2=b1}c6)),Sel(@si{t0>b0+3}a7,Rep1(Ite(a8e,t9)),Pre{t0+1>6;K}(@si{t0<4}RSeq(Scc{t0>t0+3},a10e,t11,@fi{t0+2>b0}a12)),Scc{some})))",
     Tree0188 "B{l0=3;b0=3}Itr{b0;_;1;T}(c0)",
-    Tree0189 "B{b0=5;b1=1;t0=5;t1=4;o0}ASeq(c0l,RndSeq(@of{t0+=1;o0:=_}@ki{t0%3!2}To{10}(RepF(@oh{b1:=t1+4%4}@si{b0+4%4=0}@rw{b0%4>0}PAll{_}(Step(RetF(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}a1))))),Opt(Pre{t1+3=b1;K}(Pre{t0<2;S}(F))),@of{b1+=1}Obs{some;_}(t2)))",
+    Tree0189 "B{b0=5;b1=1;t0=5;t1=4;o0}URot100(c0l,RndSeq(@of{t0+=1;o0:=_}@ki{t0%3!2}To{10}(RepF(@oh{b1:=t1+4%4}@si{b0+4%4=0}@rw{b0%4>0}PAll{_}(Step(RetF(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}a1))))),USw101{b0:1;b1:=}(Opt(Pre{t1+3=b1;K}(Pre{t0<2;S}(F)))),@of{b1+=1}Obs{some;_}(t2)))",
     Tree0190 "B{t0=1;b1=1;b0}Cnd{t0+3>1;T;S}(Star(@po{b0:=t0}@oh{b1:=3;b0+=3}@rw{b0>7}MSeq(Wde(Scc{b0>1},Sl{0}),Isw{b1%4;_;_}(Seq(c0,Sb{t0=2}),t1),Par{_;_}(Grd{F}(Seq(Wu{t0},a2e)),Grd{F}(pi3{t0:=})),Star(Sl{20},MPri(pc4{b0:2},pt5{b0:b0;b1:b0},t6,a7b{b0;b1}))),Wde(RSeq(Swm(MSeq(Sb{b0=3},pa8{b0:6;b1:=},c9,@of{b1+=3}@si{b0<b1}t10)),MSeq(c11,Star(c12))),TryF(Flip(Seq(a13b{t0;b0},Scc{b0%2<0},RU{F}(a14b{b0%3;b1})),@ki{b1+1>5}@rw{t0+4<5}Sel(c15,@ki{t0<b0+4%3}@os{b1=3?b0:=8}t16)),Isw{6;_;_}(a17b{t0;b1},t18)))))",
     Tree0191 "B{o0=_;b0=1;t0=1;b1=2}Obs{b0>3;S}(RSeq(RepF(DySeq(t0t)),@of{b0+=3;t0:=1}@po{b0:=o0|0;b1:=t0+1%4}a1b{o0|2;b1},a2r))",
     Tree0192 "B{t0=3;b1;q0;b0;l0=0}ASeq(Lp{b0;K}(Rep2(Fb(t0,ASeq(c1b{b0+2},c2l,Sl{20}),Itr{b1;0;1;T}(Sb{b1=2}),ASeq(pt3{b0:=;b1:b0},Sc{b0:=b1;b1+3=t0%2?b0+=3}),c4))),Sw{2;0;1}(t5,Scc{b1+1=b1},Sb{b0=6},Lp{_;F}(c6b{b1})))",
@@ -3768,6 +3835,6 @@ cases! {
     Tree0195 "B{b0;b1=3}PrSel{7;b1%3;b0}(Sb{b0=b1},c0l,Seq(c1b{b0},a2))",
     Tree0196 "B{b0=4;q0=2;t0=2;o0}PAll{_}(c0,Lp{b0;S}(Flip(a1l,@os{t0>4?b0+=1}Ub{o0},Ub{o0})),Flt{3;F;_}(Lp{t0;S}(Flt{2;_;F}(Par{_;_}(Grd{R}(t2),Grd{_}(Dd{10}(t3e)))))))",
     Tree0197 "Rpt{F}(Seq(RSeq(Rus{F}(RepF(Flt{3;R;_}(Once(c0))))),Once(Par{_;3}(FF(Cd{0;F}(a1l)),Rus{2}(DySel(Rep2(c2),a3)),Seq(t4,S)))))",
-    Tree0198 "B{q0;b1=4;t0;o0=3}Sel(Opt(AFb(Bin{t0!2;_}(t0,Inv(t1)),Lp{b1;_}(RSeq(@si{b1+2=3}Wde(c2,t3),OnceK(@rw{b1%4<1}c4),Dd{0}(Scc{b1+2%4<1}))),@of{b1+=1}@ki{some}TryF(@fi{b1=o0|0}RndSeq(a5,Scc{b1+2=0}),Scc{t0!1}))))",
+    Tree0198 "B{q0;b1=4;t0;o0=3}Sel(Opt(AFb(Bin{t0!2;_}(t0,Inv(t1)),Lp{b1;_}(RSeq(@si{b1+2=3}Wde(c2,t3),OnceK(@rw{b1%4<1}c4),Dd{0}(Scc{b1+2%4<1}))),UGate100{b0:t0;t0:t0}(@of{b1+=1}@ki{some}TryF(@fi{b1=o0|0}RndSeq(a5,URec{1}(Scc{b1+2=0},S)),Scc{t0!1})))))",
     Tree0199 "B{t0=0;o0=_}WU{t0!o0|5+3}(Wde(Scc{none},c0e,a1))",
 }

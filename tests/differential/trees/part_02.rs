@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
@@ -207,8 +211,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
-        Repeat(forever) {
-            SubTree(Tree0205Sub0),
+        Control(Rotate<100>) {
+            Control(RecoveryNode) {
+                Repeat(forever) {
+                    SubTree(Tree0205Sub0),
+                },
+                Action(Act<0>),
+            },
         }
     }
 }
@@ -287,7 +296,9 @@ board!(Tree0207Blackboard { t1 b1 b0 l0 q0 });
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx, rng = context {
         RandomSequence {
-            Failer,
+            Control(Rotate<100>) {
+                Failer,
+            },
         }
     }
 }
@@ -402,8 +413,10 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0212Sub0),
+        Control(RoundRobin) {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0212Sub0),
+            },
         }
     }
 }
@@ -430,11 +443,13 @@ bt::behavior_tree! {
                     StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
                 },
             },
-            #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(4)) })]
-            RetryUntilSuccessful(1) {
-                AsyncSequence {
-                    Condition(Cond<4>),
-                    SetBlackboard(t0 = {b1}),
+            Decorator(Gate<100>, b0 = 0, t0 = {=}) {
+                #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.o0.unwrap_or(4)) })]
+                RetryUntilSuccessful(1) {
+                    AsyncSequence {
+                        Condition(Cond<4>),
+                        SetBlackboard(t0 = {b1}),
+                    },
                 },
             },
             TryCatch {
@@ -458,7 +473,9 @@ bt::behavior_tree! {
         RepeatUntilFailure(2) {
             DynamicSelector {
                 StatefulAction(Task<0>),
-                Condition(Cond<1>),
+                Decorator(RateController, hz = 25.0) {
+                    Condition(Cond<1>),
+                },
             },
         }
     }
@@ -676,12 +693,12 @@ bt::behavior_tree! {
         RetryUntilSuccessful(2) {
             Inverter {
                 RunOnce(then_skip = true) {
-                    Fallback {
+                    Control(RecoveryNode, number_of_retries = 3) {
                         #[post(|bb| bb.o0 = Some(bb.b0 + 3))]
                         RunOnce(then_skip = true) {
                             StatefulAction(TTask<0>),
                         },
-                        AsyncSequence {
+                        Control(Sweep<100>, b0 = 1, b1 = {b0}) {
                             Action(Act<1>),
                             UnsetBlackboard(o0),
                             Condition(|ctx| ctx.check(2)),
@@ -937,7 +954,7 @@ bt::behavior_tree! {
                         StatefulAction(Task<6>),
                         StatefulAction(Task<7>),
                     },
-                    MemSequence {
+                    Control(RecoveryNode, number_of_retries = 2) {
                         StatefulAction(Task<8>),
                         StatefulAction(Task<9>),
                     },
@@ -1151,8 +1168,10 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
             },
-            RetryUntilSuccessful(4) {
-                SetBlackboard(t0 = 3),
+            Control(Sweep<100>, b0 = {t0}, b1 = {b1}) {
+                RetryUntilSuccessful(4) {
+                    SetBlackboard(t0 = 3),
+                },
             },
             Conditional(|bb| bb.b1 % 2 == 0, dynamic = false, else = Failure) {
                 FlipSelector {
@@ -1233,8 +1252,12 @@ bt::behavior_tree! {
         blackboard {
             b1: i64,
         }
-        Conditional(|bb| bb.b1 < 5, dynamic = false, else = Success) {
-            StatefulAction(Task<0> = Task::<0>),
+        Decorator(Gate<100>, b0 = {b1}, t0 = {b1}) {
+            Control(Sweep<101>, b0 = {b1}) {
+                Conditional(|bb| bb.b1 < 5, dynamic = false, else = Success) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
         }
     }
 }
@@ -1398,10 +1421,13 @@ bt::behavior_tree! {
                     Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
                         Parallel(success = -2, failure = 1) {
                             RepeatUntil(Success) {
-                                #[success_if(|bb| *bb.t0 > 6)]
-                                Failer,
+                                Control(RecoveryNode, number_of_retries = 1) {
+                                    #[success_if(|bb| *bb.t0 > 6)]
+                                    Failer,
+                                    StatefulAction(Task<4>),
+                                },
                             },
-                            Condition(Cond<4>),
+                            Condition(Cond<5>),
                         },
                     },
                 },
@@ -1426,26 +1452,31 @@ bt::behavior_tree! {
                     MemPriority {
                         MemSequence {
                             RandomSelector {
-                                Error(DiffError(1055)),
+                                Control(RecoveryNode, number_of_retries = 1) {
+                                    Error(DiffError(1055)),
+                                    AlwaysSuccess,
+                                },
                             },
-                            Action(TAct<1>),
+                            Action(TAct<0>),
                             UnsetBlackboard(o0),
                         },
                         #[post(|bb| bb.b0 += 2)]
                         MaxTime(0) {
-                            AsyncFallback {
-                                WasEntryUpdated(t0),
-                                Sleep(0),
+                            Decorator(Gate<100>, b0 = {b0}, t0 = {=}) {
+                                AsyncFallback {
+                                    WasEntryUpdated(t0),
+                                    Sleep(0),
+                                },
                             },
                         },
                         #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = (*bb.t0 + 3) % 3 })]
                         #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
                         IndexSwitch(|bb| (*bb.t0 + 3) % 4, out_of_range = Fail, dynamic = false) {
-                            Condition(PCond<2>, b0 = 5),
+                            Condition(PCond<1>, b0 = 5),
                             Sleep(10),
-                            Condition(Cond<3>),
-                            StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
-                            StatefulAction(PTask<5>, b0 = {=}),
+                            Condition(Cond<2>),
+                            StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
+                            StatefulAction(PTask<4>, b0 = {=}),
                         },
                     },
                 },
@@ -1510,15 +1541,17 @@ bt::behavior_tree! {
             b0: i64 = 3,
             l0: Vec<i64>,
         }
-        SequenceWithMemory {
-            ParallelAll {
-                Script(|bb| bb.t0.set(bb.b1 % 3)),
-                WaitUntil(|bb| bb.b0 > 7) {
-                    ScriptCondition(|bb| bb.b0 < 6),
-                },
-                Iterate(l0, element = {b1}, max = 1, reset_index = true) {
-                    RunOnce(then_skip = false) {
-                        Succeeder,
+        Control(PipelineSequence) {
+            Decorator(Twice<100>) {
+                ParallelAll {
+                    Script(|bb| bb.t0.set(bb.b1 % 3)),
+                    WaitUntil(|bb| bb.b0 > 7) {
+                        ScriptCondition(|bb| bb.b0 < 6),
+                    },
+                    Iterate(l0, element = {b1}, max = 1, reset_index = true) {
+                        RunOnce(then_skip = false) {
+                            Succeeder,
+                        },
                     },
                 },
             },
@@ -1711,7 +1744,7 @@ bt::behavior_tree! {
         #[skip_if(|bb| *bb.t0 > 3)]
         #[on_failure(|bb| bb.o0 = Some((bb.b1 + 2) % 4))]
         TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
+            Control(RecoveryNode) {
                 Cooldown(0, filtered = Skipped) {
                     Loop(q0, value = {b1}, if_empty = Running) {
                         Failer,
@@ -1747,7 +1780,7 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    SequenceWithMemory {
+                    Control(RecoveryNode) {
                         #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
                         #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(1))]
                         Action(PAct<3>, b0 = {b0}, b1 = {=}),
@@ -1808,8 +1841,12 @@ board!(Tree0247Blackboard { b1 t1 t0 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0248 for Ctx, rng = context {
-        RandomSequence {
-            StatefulAction(Task<0>),
+        Control(Rotate<100>) {
+            RandomSequence {
+                Decorator(Twice<101>) {
+                    StatefulAction(Task<0>),
+                },
+            },
         }
     }
 }
@@ -1914,7 +1951,9 @@ bt::behavior_tree! {
                 },
                 #[success_if(|bb| bb.b0 == 7)]
                 Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                Condition(PCond<1>, b0 = 8),
+                Decorator(Twice<100>) {
+                    Condition(PCond<1>, b0 = 8),
+                },
                 ReactiveSequence {
                     #[on_halted(|bb| *bb.t0 += 1)]
                     #[on_failure(|bb| { if *bb.t0 > 6 { bb.t0.set(bb.b1 + 3) }; bb.t0.set(bb.b0 + 1) })]
@@ -2148,10 +2187,12 @@ bt::behavior_tree! {
             SequenceStar {
                 Guard(|ctx| &mut ctx.token) {
                     Loop(q0, if_empty = Success) {
-                        SequenceStar {
-                            Action(PAct<0>, b0 = {=}, b1 = {=}),
-                            ScriptCondition(|bb| bb.b1 < *bb.t0),
-                            Condition(Cond<1>),
+                        Control(RoundRobin) {
+                            SequenceStar {
+                                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                                ScriptCondition(|bb| bb.b1 < *bb.t0),
+                                Condition(Cond<1>),
+                            },
                         },
                     },
                 },
@@ -2432,7 +2473,7 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Fallback {
+            Control(RecoveryNode, number_of_retries = 3) {
                 ReactiveSequence {
                     Remap(success = Failure, failure = Success) {
                         #[post(|bb| bb.t0.set(bb.b0 % 4))]
@@ -2627,12 +2668,14 @@ bt::behavior_tree! {
                 WaitUntil(|bb| *bb.t0 > 1) {
                     Delay(30) {
                         Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-                            Condition(Cond<1>),
+                            Decorator(Gate<100>, b0 = 4, t0 = {=}) {
+                                Condition(Cond<1>),
+                            },
                         },
                     },
                 },
             },
-            SequenceStar {
+            Control(PipelineSequence) {
                 Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
                     Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
                 },
@@ -2999,12 +3042,16 @@ bt::behavior_tree! {
                 Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 2)),
             },
             Loop(q0, value = {b0}, if_empty = Failure) {
-                #[on_failure(|bb| if *bb.t0 > 0 { bb.b0 += 1 })]
-                Wait(10),
+                Control(Rotate<100>) {
+                    #[on_failure(|bb| if *bb.t0 > 0 { bb.b0 += 1 })]
+                    Wait(10),
+                },
             },
-            #[run_while(|bb| bb.o0.unwrap_or(3) < 4)]
-            RunOnce(then_skip = true) {
-                Condition(Cond<1>),
+            Decorator(RateController, hz = 25.0) {
+                #[run_while(|bb| bb.o0.unwrap_or(3) < 4)]
+                RunOnce(then_skip = true) {
+                    Condition(Cond<1>),
+                },
             },
         }
     }
@@ -3328,7 +3375,9 @@ bt::behavior_tree! {
                 #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(bb.o0.unwrap_or(4) % 2) })]
                 SequenceWithMemory {
                     MemPriority {
-                        Action(Act<4> = Act::<4>),
+                        Decorator(Gate<100>, b0 = {t0}, t0 = {=}) {
+                            Action(Act<4> = Act::<4>),
+                        },
                         StatefulAction(Task<5>),
                     },
                     StatefulAction(Task<6>),
@@ -3352,9 +3401,11 @@ board!(Tree0290Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
-        RepeatUntilSuccess(forever) {
-            ForceSuccess {
-                AlwaysSuccess,
+        Decorator(RateController, hz = 50.0) {
+            RepeatUntilSuccess(forever) {
+                ForceSuccess {
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -3602,44 +3653,46 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         Conditional(|bb| bb.b1 == *bb.t0, dynamic = false, else = Failure) {
-            TryCatch {
-                ReactiveFallback {
-                    Limiter(3) {
-                        Action(Act<0>),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
-                            Condition(Cond<2> = Cond::<2>),
-                            AlwaysFailure,
+            Control(Sweep<100>, b0 = {t0}, b1 = {t0}) {
+                TryCatch {
+                    ReactiveFallback {
+                        Limiter(3) {
+                            Action(Act<0>),
                         },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    RunOnce {
-                        #[post(|bb| bb.b0 += 1)]
-                        Optional {
-                            ReactiveSequence {
-                                Action(Act<3>),
-                                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
-                                #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
-                                Runner,
+                        Cooldown(0, filtered = Skipped) {
+                            Fallback {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+                                Condition(Cond<2> = Cond::<2>),
+                                AlwaysFailure,
                             },
                         },
                     },
-                },
-                Precondition(|bb| bb.b1 % 4 < 2, else = Failure) {
-                    MemSequence {
-                        #[success_if(|bb| bb.b1 % 3 == 2)]
-                        Action(PIo<4>, t0 = {=}),
-                        Delay(100) {
-                            Parallel {
-                                #[on_failure(|bb| bb.b0 += 3)]
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
+                    KeepRunningUntilFailure {
+                        RunOnce {
+                            #[post(|bb| bb.b0 += 1)]
+                            Optional {
+                                ReactiveSequence {
+                                    Action(Act<3>),
+                                    #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
+                                    #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
+                                    Runner,
+                                },
                             },
                         },
-                        Condition(Cond<7>),
+                    },
+                    Precondition(|bb| bb.b1 % 4 < 2, else = Failure) {
+                        MemSequence {
+                            #[success_if(|bb| bb.b1 % 3 == 2)]
+                            Action(PIo<4>, t0 = {=}),
+                            Delay(100) {
+                                Parallel {
+                                    #[on_failure(|bb| bb.b0 += 3)]
+                                    Condition(Cond<5>),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                            Condition(Cond<7>),
+                        },
                     },
                 },
             },
@@ -3674,7 +3727,7 @@ bt::behavior_tree! {
         #[on_halted(|bb| bb.t0.set(bb.b1))]
         #[skip_if(|bb| *bb.t0 == bb.b0)]
         Loop(q0, value = {b0}, if_empty = Failure) {
-            SequenceWithMemory {
+            Control(RoundRobin) {
                 Condition(Cond<0>),
                 Action(Act<1>),
                 SubTree(Tree0297Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}, t0 = {=}),
@@ -3712,8 +3765,10 @@ bt::behavior_tree! {
                 #[failure_if(|bb| bb.b1 % 2 == 1)]
                 Loop(q0) {
                     Timeout(20) {
-                        Repeat(0) {
-                            AlwaysRunning,
+                        Decorator(Gate<100>, b0 = {t0}, t0 = {t0}) {
+                            Repeat(0) {
+                                AlwaysRunning,
+                            },
                         },
                     },
                 },
@@ -3740,12 +3795,14 @@ bt::behavior_tree! {
             b0: i64 = 1,
         }
         Fallback {
-            PolicyParallel(policy = FirstSuccess) {
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                },
-                ForceFailure {
-                    Condition(Cond<1>),
+            Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+                PolicyParallel(policy = FirstSuccess) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                    },
+                    ForceFailure {
+                        Condition(Cond<1>),
+                    },
                 },
             },
             #[failure_if(|bb| bb.b0 > (*bb.t0 + 3) % 2)]
@@ -3787,57 +3844,57 @@ cases! {
     Tree0202 "Ret1(Sl{20})",
     Tree0203 "B{o0=2;t0=4;b0=3;q0=1;b1=4}Isw{b0;N;N}(t0,Lp{b1;S}(Bin{b0+4%2<0;N}(Flip(@of{t0:=b1+1;o0:=t0}@fi{none}@si{t0=5}To{0}(c1e)),pt2{b0:b1;b1:b0})))",
     Tree0204 "B{t0=4}Obs{t0>t0+1;N}(SubR(pa0{b0:t0;b1:t0}))",
-    Tree0205 "RepF(Sub(S))",
+    Tree0205 "URot100(URec{_}(RepF(Sub(S)),a0))",
     Tree0206 "B{o0=_;b0;t0=2;b1}Ite(Fb(c0,pi1{t0:t0},pc2{b0:t0},@oh{o0:=o0|3%4}@of{t0+=3}@ki{o0|0%2<1}RU{S}(t3)),Star(Pre{some;R}(@po{b1+=3}@oh{b0+=1}Wt{100}),Err{1010}))",
     Tree0207 "B{t1=5;b1=0;b0;l0=1;q0=1}OnceT(Star(@ki{t1+3%3!0}Lp{_;K}(Flt{2;R;_}(RSeq(@rw{b0+3%4=2}a0))),Inv(MSeq(a1,pi2{t0:b1},Sl{50},pi3{t0:b1}))))",
-    Tree0208 "RndSeq(Fai)",
+    Tree0208 "RndSeq(URot100(Fai))",
     Tree0209 "B{b0=0;t0=1}Bin{b0>0;T}(SubA(t0),Obs{t0%2!0;N}(Grd{F}(@po{b0+=1}SubA(Wt{20}))))",
     Tree0210 "RFb(Star(RFb(Rep2(t0t)),FS(t1)),t2,PAll{-1}(t3,DySel(c4,PbSel{_;2}(c5),R)))",
     Tree0211 "B{o0=_;t0;b0}RFb(t0t,Obs{o0|0>0;N}(RU{S}(@fi{t0<0}Step(a1r,a2t))),@ki{o0|4<b0}@si{none}ASeq(F))",
-    Tree0212 "Ret0(Sub(Wt{20}))",
-    Tree0213 "B{b1;t0;o0=2;b0=5}RSeq(Rep1(@oh{b0:=b1+2}AFb(a0,t1e,Wu{t0},t2,@rw{t0!6}@ki{b0+2>0}@of{t0+=3;o0:=_}pt3{b0:t0;b1:=})),@po{b1+=1;t0:=o0|4}Ret1(ASeq(c4,Sb{t0=b1})),Try(@fi{b0=4}PPar{0;N}(c5l,Run),@fi{b1=7}R),t6)",
-    Tree0214 "Ruf{2}(DySel(t0,c1))",
+    Tree0212 "URr(Ret0(Sub(Wt{20})))",
+    Tree0213 "B{b1;t0;o0=2;b0=5}RSeq(Rep1(@oh{b0:=b1+2}AFb(a0,t1e,Wu{t0},t2,@rw{t0!6}@ki{b0+2>0}@of{t0+=3;o0:=_}pt3{b0:t0;b1:=})),UGate100{b0:0;t0:=}(@po{b1+=1;t0:=o0|4}Ret1(ASeq(c4,Sb{t0=b1}))),Try(@fi{b0=4}PPar{0;N}(c5l,Run),@fi{b1=7}R),t6)",
+    Tree0214 "Ruf{2}(DySel(t0,URate{25}(c1)))",
     Tree0215 "B{t0;b0;t1=3}RSeq(t0e,Inv(Ite(Pri(t1e,Flt{1;R;K}(Sb{b0=0}),a2b{t0+4;b0}),Sel(t3,pt4{b0:=;b1:t1},Sb{t1=1}))),RFb(Obs{b0>0;_}(@os{b0:=3}Fb(pa5{b0:=;b1:b0},@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}c6,a7,Rus{F}(pi8{t0:=}))),c9))",
     Tree0216 "B{o0=1;t0=5;b0=2}@fi{b0+4>t0+4}Rty1(Fb(Mt{10}(Wde(Dd{100}(t0),@ki{b0>b0+2%4}RFb(t1e,t2,Sl{50}))),Flt{2;F;_}(PAll{_}(@os{t0:=b0}Step(t3,t4),a5l)),PPar{2;_}(Fb(Wu{t0},t6),Par{_;1}(c7,R,Sl{30},R),AFb(Wu{t0},a8,t9,pa10{b0:=;b1:b0})),Pre{b0+3%2<0;R}(Wde(MPri(RT{1}(@of{t0+=2}RSeq(@ki{b0>t0%3}@rw{t0%2>0}t11,c12e))),RSeq(Wu{t0},Ub{o0}))),PPar{1;T}(RSeq(S,t13),PAll{1}(@si{b0<t0+3}@rw{t0=0}RT{2}(t14),Sl{0}))))",
     Tree0217 "B{b0=3;b1;t0}Seq(RFb(Intr{b1+3%2>0}(Wt{20}),a0,c1b{t0}),Bin{t0%3>1;_}(@rw{t0+4!4}@po{b0+=1}@si{t0=2}Star(@rw{b0>3}pt2{b0:2},Su{t0}(Star(t3,pt4{b0:3;b1:t0}))),Lim{1}(Dd{0}(pi5{t0:=}))))",
     Tree0218 "B{o0=2;q0=4;b1=0;b0=3}Flip(RSeq(a0l,pt1{b0:b1;b1:b0},c2b{o0|3}),Lp{b0;K}(Ub{o0}))",
-    Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(Fb(@po{o0:=b0+3}OnceT(t0t),ASeq(a1,Ub{o0},c2l)))))",
+    Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(URec{3}(@po{o0:=b0+3}OnceT(t0t),USw100{b0:1;b1:b0}(a1,Ub{o0},c2l)))))",
     Tree0220 "B{o0=_;q0=0;t0=5;l0=4;b0=0}Flt{1;S;_}(Star(Lp{t0;_}(DySeq(@rw{t0<6}Itr{b0;_;_;_}(Itr{b0;1;1;T}(Ub{o0})),pi0{t0:t0})),@si{b0!3}MPri(t1,t2e,c3e),Bin{b0!0;N}(Keep(@ki{t0+3%3=2}@oh{b0+=1}pi4{t0:=}),t5)))",
     Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(Fb(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;5}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
     Tree0222 "B{t0=0;b1=2;b0=1}Rep2(@si{b0+2!3}@rw{b1<t0+4}OnceT(Flt{1;F;_}(@of{b0>2?b0:=b1+3}SubR(Par{2;_}(Isw{9;T;T}(a0l,pt1{b0:b0},Fai,SubA(pi2{t0:b0})),Ret0(t3))))))",
     Tree0223 "B{o0=2;b0=2;t0=4;l0}MSeq(RSeq(Cnd{t0%3=0;N;S}(FS(Swm(c0,a1b{b0%3;b0},Mt{0}(Wu{t0})))),Isw{b0;N;T}(Ruf{3}(Scc{b0+3!b0}),Dl{20}(t2),c3e)),Rep1(@fi{t0<3}RFb(MSeq(Sb{t0=5},pa4{b0:=;b1:b0},t5e),Par{-2;_}(PPar{2;T}(Fai,pt6{b0:=;b1:b0}),Rpt{F}(pa7{b0:0;b1:b0})),Sel(Ret2(Itr{b0;1;1;_}(@ki{b0<1}@os{t0<5?b0:=t0}@po{b0+=1}Pre{t0=2;R}(c8b{t0}))),Scc{o0|0=3},t9))))",
-    Tree0224 "B{b0=0;b1=4;t0=1;q0=3}Swm(Rep0(@of{t0:=b0+2;b0+=3}t0),Par{1;_}(Seq(@ki{t0%4>0}@po{b1:=t0}Wt{10},c1b{b1%3},@po{b1:=t0}t2),@os{t0+=2}Lp{_;_}(t3),t4),Mt{0}(RSeq(@rw{b1+1=4}c5,Try(t6,t7),MSeq(t8,t9),t10)))",
+    Tree0224 "B{b0=0;b1=4;t0=1;q0=3}Swm(Rep0(@of{t0:=b0+2;b0+=3}t0),Par{1;_}(Seq(@ki{t0%4>0}@po{b1:=t0}Wt{10},c1b{b1%3},@po{b1:=t0}t2),@os{t0+=2}Lp{_;_}(t3),t4),Mt{0}(RSeq(@rw{b1+1=4}c5,Try(t6,t7),URec{2}(t8,t9),t10)))",
     Tree0225 "B{b0=3;o0=3;l0=4;t0=0;b1=4}Par{3;-4}(Itr{b0;0;_;T}(WU{o0|0=6}(Suc)),c0,Intr{b1+2!6}(a1),Dd{0}(Scc{t0+1>b1}),Scc{b1%2<0})",
     Tree0226 "B{b1=5;t1=5}Step(@po{b1+=2;b1:=t1}c0,Lim{3}(R))",
     Tree0227 "B{b1=3;b0=0;t0=5}Par{_;_}(ASeq(@oh{t0:=b0}@ki{b0%3<1}@fi{b1+3%2>0}RFb(Pre{b0%3=0;S}(MSeq(PAll{_}(Dl{0}(@po{b1>b0?t0+=2}@rw{b0>0}Sc{b1:=b0})),a0,t1,Cd{20;K}(c2),Flt{1;F;_}(a3))),Invt(Swm(Wt{0},Wu{t0},t4e)))))",
     Tree0228 "B{b0=2;l0;t0=5}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(c1t,t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
     Tree0229 "B{b0=3;t1=0;t0=2;b1}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{b1}(ASeq(c7,a8)))",
-    Tree0230 "B{t0;b1=0;b0}PAll{-3}(@fi{b1+4=2}Lim{1}(pa0{b0:t0;b1:=}),RT{F}(FS(@fi{b1+4%4>0}c1e)),Ite(t2,t3),Ret4(Sb{t0=3}),Cnd{b1%2=0;N;F}(Flip(@os{b0:=t0}t4,pa5{b0:=},R,S)))",
+    Tree0230 "B{t0;b1=0;b0}PAll{-3}(@fi{b1+4=2}Lim{1}(pa0{b0:t0;b1:=}),RT{F}(FS(@fi{b1+4%4>0}c1e)),Ite(t2,t3),USw100{b0:t0;b1:b1}(Ret4(Sb{t0=3})),Cnd{b1%2=0;N;F}(Flip(@os{b0:=t0}t4,pa5{b0:=},R,S)))",
     Tree0231 "PPar{2;N}(PAll{_}(DySel(c0,t1,c2,a3),c4,TryT(c5e,Rpt{3}(t6)),DySeq(Rep3(Rty2(t7)),t8),PbSel{1;1;1;1}(a9,c10,t11)),AFb(Rmp{S;F}(c12),Cd{0;K}(t13),RSeq(a14e,c15,t16,t17),OnceT(RndSeq(Wt{10},t18,t19))))",
-    Tree0232 "B{b1}Cnd{b1<5;N;S}(t0e)",
+    Tree0232 "B{b1}UGate100{b0:b1;t0:b1}(USw101{b0:b1}(Cnd{b1<5;N;S}(t0e)))",
     Tree0233 "B{b1;b0=5;o0;t0=4}Bin{b1>b0%3;T}(Sel(RT{3}(a0b{b0%2;b1}),t1,@si{b0%3<1}@os{b0:=9}a2e),Rus{F}(RSeq(RSeq(OnceT(t3),c4l),RSeq(Sl{30},Ub{o0},@os{t0+=2;o0:=_}@po{b1:=b0%2}@si{b0=7}Sb{b1=b0}))))",
     Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(@ki{t0<t0+3}Sc{b0+=3}),Obs{t0!5;B}(@ki{t0>4}Grd{F}(c0b{b1+1})),Obs{b1<3;S}(Dl{10}(@ki{b1%3<1}Err{1062})))",
     Tree0235 "Step(RFb(a0e,Sub(c1),t2),t3,RSeq(Flt{1;S;_}(S),Sub(a4e)),PbSel{_;2;3}(F,F),a5)",
-    Tree0236 "B{t1=1;t0=0;l0=1;b0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(@si{t0>6}Fai),c4)))))",
-    Tree0237 "B{q0=3;o0;b0=1;t0=5}OnceK(Lp{_;_}(Once(MPri(MSeq(RndSel(Err{1055}),a1t,Ub{o0}),@po{b0+=2}Mt{0}(AFb(Wu{t0},Sl{0})),@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Isw{t0+3%4;N;N}(pc2{b0:5},Sl{10},c3,pt4{b0:7;b1:b0},pt5{b0:=})))))",
+    Tree0236 "B{t1=1;t0=0;l0=1;b0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(URec{1}(@si{t0>6}Fai,t4)),c5)))))",
+    Tree0237 "B{q0=3;o0;b0=1;t0=5}OnceK(Lp{_;_}(Once(MPri(MSeq(RndSel(URec{1}(Err{1055},S)),a0t,Ub{o0}),@po{b0+=2}Mt{0}(UGate100{b0:b0;t0:=}(AFb(Wu{t0},Sl{0}))),@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Isw{t0+3%4;N;N}(pc1{b0:5},Sl{10},c2,pt3{b0:7;b1:b0},pt4{b0:=})))))",
     Tree0238 "FS(PAll{_}(Err{1022},RetF(t1)))",
     Tree0239 "Star(t0,Lim{3}(t1),t2,t3)",
     Tree0240 "B{b0=0;q0}Dd{10}(Obs{b0=b0+1;N}(c0b{b0}))",
-    Tree0241 "B{t0=3;b1=3;b0=3;l0}Swm(PAll{_}(Sc{t0:=b1%3},WU{b0>7}(Scc{b0<6}),Itr{b1;_;1;T}(OnceK(Suc))))",
+    Tree0241 "B{t0=3;b1=3;b0=3;l0}UPipe(UTw100(PAll{_}(Sc{t0:=b1%3},WU{b0>7}(Scc{b0<6}),Itr{b1;_;1;T}(OnceK(Suc)))))",
     Tree0242 "B{t0;o0;b0;b1=4}@si{b0+4>t0}@oh{t0%3<1?t0:=b0}@po{b1+=1}Seq(RndSeq(Inv(@si{b0>4}@po{t0<2?t0:=b0}Fai),Sl{0},@rw{t0=3}@ki{t0>1}@si{b1=t0%4}Rep2(t0)),OnceT(Mt{0}(@oh{t0+=1}@po{o0:=_}Wde(a1,Isw{b1%3;_;N}(Rep2(pc2{b0:8}),a3),a4b{b0+4;b1}))))",
     Tree0243 "B{t0;b1=5;q0=2;b0;t1=1;o0=4}Par{2;_}(Isw{b0+3;N;N}(pt0{b0:=;b1:=},RSeq(Sl{0},Wu{t1}),Cnd{t0=4;_;F}(t1e),a2e,Ub{o0}),Sw{3;0;4}(@os{b1+=2}@of{o0:=b1;b0+=3}Ret3(c3),RU{S}(Keep(Dl{0}(a4l))),Lp{_;F}(c5),t6))",
     Tree0244 "B{o0=4;b0=5}@si{some}MSeq(Step(t0e,a1l,a2b{b0;b0}),t3e)",
     Tree0245 "B{b1=0;b0;t0=0}Swm(Swm(Flt{1;_;F}(c0l),Step(Wv{t0}(Sw{3;5;0}(RU{S}(Par{1;_}(pa1{b0:=},c2)),@os{b1:=t0;b1+=1}@ki{b0<7}Sb{b0=0},FF(Sb{b0=b1}),Rty3(c3))),Sw{4;3}(RFb(t4e,Sc{b1:=t0+4%3;b1+=2}),t5,pt6{b0:b1;b1:t0}))),To{30}(Inv(Rep0(t7e))))",
-    Tree0246 "B{o0;t0=2;b1=2;b0;l0=2;q0}@ki{t0>3}@of{o0:=b1+2%4}TryF(RSeq(Cd{0;K}(Lp{b1;R}(Fai)),@of{o0|4<6?b0:=o0|0+2%2;b1+=2}@rw{b1<0}RT{2}(@fi{b0+2>t0}@ki{b1%3!1}Wde(c0l,Cnd{b0+3!b1+2;_;S}(Cnd{b0=1;T;_}(Itr{b1;2;_;N}(a1)))))),Rmp{S;S}(Try(a2,Pre{b0<2}(Bin{none;T}(Itr{b1;2;_;T}(S),Keep(Ub{o0}))),Swm(@of{o0:=t0}@oh{b0:=o0|1}pa3{b0:b0;b1:=},Ruf{2}(t4)),@po{o0|5+2!t0?o0:=b1;b1:=t0+4}Flip(c5l,t6,Wt{30}),Bin{some;T}(t7,pi8{t0:t0}))))",
+    Tree0246 "B{o0;t0=2;b1=2;b0;l0=2;q0}@ki{t0>3}@of{o0:=b1+2%4}TryF(URec{_}(Cd{0;K}(Lp{b1;R}(Fai)),@of{o0|4<6?b0:=o0|0+2%2;b1+=2}@rw{b1<0}RT{2}(@fi{b0+2>t0}@ki{b1%3!1}Wde(c0l,Cnd{b0+3!b1+2;_;S}(Cnd{b0=1;T;_}(Itr{b1;2;_;N}(a1)))))),Rmp{S;S}(Try(a2,Pre{b0<2}(Bin{none;T}(Itr{b1;2;_;T}(S),Keep(Ub{o0}))),URec{_}(@of{o0:=t0}@oh{b0:=o0|1}pa3{b0:b0;b1:=},Ruf{2}(t4)),@po{o0|5+2!t0?o0:=b1;b1:=t0+4}Flip(c5l,t6,Wt{30}),Bin{some;T}(t7,pi8{t0:t0}))))",
     Tree0247 "B{b1=5;t1=1;t0=0;l0=0;o0}To{0}(Cnd{t1>o0|2%4;_;F}(Itr{b1;_;2;T}(@fi{t1%4<1}@si{none}Sw{3;1}(a0,Scc{o0|5%4>0},Ite(@fi{t0+3%4>1}@ki{t1%2<1}@si{t0+4%3>1}t1,c2)))))",
-    Tree0248 "RndSeq(t0)",
+    Tree0248 "URot100(RndSeq(UTw101(t0)))",
     Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,Ruf{3}(Sb{o0=5})))),Cd{0;K}(Fb(t1,t2t)),Par{2;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
     Tree0250 "B{t1=5;o0=_;b1=3}@oh{b1+=2}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
-    Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},pc1{b0:8},RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
+    Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},UTw100(pc1{b0:8}),RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
     Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
     Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}MPri(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
     Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),RSeq(Sc{b0:=b0+1%8},@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0!1;B}(Opt(Lp{b1;K}(c10))),@ki{t0<2}RSeq(Inv(Scc{b0=b1%2})),Dl{20}(@ki{o0|4+1>1}DySeq(a11)))))",
-    Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1)))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
+    Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(URr(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1))))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
     Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),Fb(c5r,t6,c7e),t8t)",
     Tree0257 "B{b0=4;t1=2}AFb(Seq(c0e,@of{t1+=2}@rw{b0%4!1}Wt{100}),F,t1,t2e)",
     Tree0258 "RSeq(PrSel{3;0}(Rpt{0}(c0),t1),RSeq(Sel(Sub(a2e),t3),RFb(a4e,c5),RndSel(F)))",
@@ -3846,12 +3903,12 @@ cases! {
     Tree0261 "Swm(Rmp{S;S}(F),Pri(Rmp{S;F}(Swm(t0,Once(Sel(c1,Pri(a2,a3))),MSeq(a4,t5),t6e,RFb(RndSel(Ret0(t7)))))))",
     Tree0262 "B{b0=1;t1=3}Wde(Bin{b0+1%4<0;T}(Cnd{t1%4!0;T;_}(PbSel{2;t1;t1%4}(Sl{0},Fai)),RFb(@ki{b0!0}c0,Sl{0})),Par{_;1}(pa1{b0:=},a2))",
     Tree0263 "B{b0=4;t0}Par{-2;-4}(RT{1}(F),Sl{20},c0,WU{t0!b0%2}(c1e),t2)",
-    Tree0264 "B{b0;o0;t0=1}RndSel(Flt{3;_;K}(RSeq(TryT(Ub{o0},Wt{0},c0e),Isw{b0%2;T;N}(FF(t1),Rpt{F}(c2l)),Obs{t0+2%2<0;N}(Sb{t0=1}),RndSel(@ki{b0>2}a3))),Fb(RSeq(Rmp{F;S}(@po{t0:=b0%4}@rw{b0%4>1}Pre{t0%4<1;F}(c4)),c5l,Suc),Sb{b0=t0}))",
+    Tree0264 "B{b0;o0;t0=1}RndSel(Flt{3;_;K}(RSeq(TryT(Ub{o0},Wt{0},c0e),Isw{b0%2;T;N}(FF(t1),Rpt{F}(c2l)),Obs{t0+2%2<0;N}(Sb{t0=1}),RndSel(@ki{b0>2}a3))),URec{3}(RSeq(Rmp{F;S}(@po{t0:=b0%4}@rw{b0%4>1}Pre{t0%4<1;F}(c4)),c5l,Suc),Sb{b0=t0}))",
     Tree0265 "B{b0=2;t0=2;o0}Invt(Fb(Fb(Pre{b0<4;F}(Rus{1}(Cd{0;_}(RT{F}(pa0{b0:5;b1:t0})))),OnceK(RFb(@rw{t0%3!0}@of{t0!4?o0:=_}Ruf{3}(Flt{3;R;_}(Fai)),@rw{t0>2}Isw{b0+2%4;N;N}(c1,Scc{t0+2<3},a2e))))))",
     Tree0266 "B{b0;b1;l0=1;o0}PPar{0;N}(Par{_;1}(RndSeq(Err{1010})),FF(pt1{b0:=;b1:=}),PPar{0;N}(Swm(pa2{b0:6},t3)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}FF(RSel(@po{b0:=b0+1%3}t4t,Itr{b1;0;3;N}(pt5{b0:=}),Scc{some},a6b{o0|3+2%2;b1})))",
     Tree0267 "Ruf{3}(Err{1016})",
     Tree0268 "B{t0=2;l0=2;b0=2}Step(Seq(Itr{b0;1;1;N}(@ki{t0%3!0}@si{t0!2}@rw{t0+2%2<0}Seq(c0,t1)),c2e,SubA(SubR(RFb(Lim{2}(Sl{10}),pi3{t0:=},a4e,t5,c6e))),Par{-2;2}(Sb{b0=t0},a7l),t8))",
-    Tree0269 "B{b0=1;t0=0;l0=4;b1=5}Isw{t0%3;T;T}(a0,Inv(WU{t0>1}(Dl{30}(Itr{b0;2;2;_}(c1)))),Star(Itr{b0;2;1;_}(a2b{9;b0}),Ruf{F}(Itr{b0;_;2;T}(Scc{b1%2<0}))),c3)",
+    Tree0269 "B{b0=1;t0=0;l0=4;b1=5}Isw{t0%3;T;T}(a0,Inv(WU{t0>1}(Dl{30}(Itr{b0;2;2;_}(UGate100{b0:4;t0:=}(c1))))),UPipe(Itr{b0;2;1;_}(a2b{9;b0}),Ruf{F}(Itr{b0;_;2;T}(Scc{b1%2<0}))),c3)",
     Tree0270 "B{b0;t0=4;o0}Rus{1}(Pri(Intr{t0<o0|5}(RndSeq(t0,c1)),Flt{3;F;_}(RndSeq(a2b{t0+3;b0},@po{b0+=1;b0:=6}pt3{b0:7;b1:b0},Sb{o0=7})),RFb(pc4{b0:5}),PPar{1;T}(S,Run)))",
     Tree0271 "B{b0=2}Step(a0b{b0;b0},c1,t2)",
     Tree0272 "Isw{6;_;_}(c0,t1)",
@@ -3862,7 +3919,7 @@ cases! {
     Tree0277 "B{b1;o0=_;b0}RFb(c0,PbSel{0;b1+2%3}(Sb{o0=2}),@fi{b1%4!3}t1e,c2l,t3)",
     Tree0278 "B{t0=3;b0}Ite(c0b{t0},S,Scc{b0<6})",
     Tree0279 "B{t0;b0;o0=_;t1=0;l0=4;b1=5}Fb(Flt{1;F;_}(Ite(PPar{0;T}(Sb{b0=b1},pt0{b0:=;b1:t1}),Grd{F}(Bin{none;T}(Sb{b0=0},t1)))),Fb(t2,@si{none}@ki{b0+4!o0|5%3}Cd{50;K}(R),F,Itr{b1;_;_;N}(@si{b0%2>0}@po{t0:=b0}@oh{b1+=3;t0:=t0%4}Seq(t3,t4))),RU{S}(@po{t1+2>b0?b1+=3}@si{b0>t0+2}t5))",
-    Tree0280 "B{t0=5;b0;o0;q0}PAll{2}(TryT(Wt{50},c0b{b0+2}),Lp{b0;F}(@of{t0>0?b0+=1}Wt{10}),@rw{o0|3<4}OnceT(c1))",
+    Tree0280 "B{t0=5;b0;o0;q0}PAll{2}(TryT(Wt{50},c0b{b0+2}),Lp{b0;F}(URot100(@of{t0>0?b0+=1}Wt{10})),URate{25}(@rw{o0|3<4}OnceT(c1)))",
     Tree0281 "B{b0;t0=0}RSeq(t0t,Sl{10},RetF(Isw{b0;T;_}(@oh{b0:=7;t0:=b0+3%2}@ki{t0>t0+4}a1r,t2,pi3{t0:=})),Err{1028})",
     Tree0282 "B{t0=4;b1=4}RSeq(@oh{t0+=1}t0,Ite(pt1{b0:b1;b1:t0},pt2{b0:t0},S),t3,Par{-2;2}(S,a4e))",
     Tree0283 "B{t0;b0=2;q0=2}PrSel{b0+4%2;t0;b0}(Star(t0),Bin{t0%3>1;N}(Lp{t0;F}(c1b{0}),Obs{t0%3<1;S}(t2)),RT{F}(RSeq(Lp{_;K}(PAll{_}(@ki{t0+4%3>0}pc3{b0:t0},@ki{b0+2%2>0}Wt{50})))))",
@@ -3872,14 +3929,14 @@ cases! {
     Tree0287 "B{b0=4;l0;t0}Rep2(TryT(Flt{1;S;F}(Once(RT{1}(Run))),Cd{0;K}(Itr{b0;_;_;N}(OnceK(Rep4(Cnd{b0>3;T;S}(Sc{b0:=t0%4})))))))",
     Tree0288 "Flt{3;_;K}(Star(t0))",
     Tree0289 "B{t0;b0=4;q0=3;l0=4}Ite(RSeq(t0,t1),Fb(Itr{b0;_;1;_}(t2e),@oh{b0>3?b0:=t0+4}@si{b0+4%2<1}Lp{b0;F}(Itr{b0;2;1;T}(t3)),Sb{b0=t0}))",
-    Tree0290 "B{o0=_;b0=3;t0}Step(PbSel{_;o0|2;0}(Invt(Seq(S,t0,pi1{t0:=},t2,c3l)),@rw{t0>3}@si{t0>0}@oh{t0+3%2=0?t0:=o0|4%2}Swm(MPri(a4e,t5),t6,Dl{0}(Sb{o0=5}),pt7{b0:b0},TryT(@rw{t0+3=2}@ki{b0>3}pc8{b0:b0},Sb{b0=t0}))))",
-    Tree0291 "Rus{F}(FS(S))",
+    Tree0290 "B{o0=_;b0=3;t0}Step(PbSel{_;o0|2;0}(Invt(Seq(S,t0,pi1{t0:=},t2,c3l)),@rw{t0>3}@si{t0>0}@oh{t0+3%2=0?t0:=o0|4%2}Swm(MPri(UGate100{b0:t0;t0:=}(a4e),t5),t6,Dl{0}(Sb{o0=5}),pt7{b0:b0},TryT(@rw{t0+3=2}@ki{b0>3}pc8{b0:b0},Sb{b0=t0}))))",
+    Tree0291 "URate{50}(Rus{F}(FS(S)))",
     Tree0292 "B{b1=0;b0=2;q0=0;t0=4}Rep4(Once(Bin{t0+2<6;_}(Suc,@of{b1+=2}@po{b1:=b0%3}Scc{b0<0})))",
     Tree0293 "B{o0;t0=3;b0=1;b1=3}DySel(Wde(Rep2(DySeq(Cd{50;K}(F))),ASeq(To{20}(a0),t1,Sl{10},c2b{t0+4})),@oh{b1:=b1+2%4}@os{t0:=b0}@si{b0+1<b1%2}Ret2(PAll{3}(Ite(Su{t0}(pa3{b0:t0;b1:=}),@po{b1+=2}Dd{30}(t4e)),Sw{1;5;2}(Ub{o0},Sb{o0=1},a5b{t0;b1},c6l),PPar{1;_}(@os{b1+=2}Run,Wu{t0}))),PPar{2;_}(@po{b1+=2}TryT(Cnd{o0|1!0;T;S}(@fi{o0|3<7}Mt{20}(Keep(c7e))),PbSel{0;2;2;1;3}(pt8{b0:=},t9,pt10{b0:=;b1:b0},t11),@rw{b1+1<5}@si{o0|0%3<0}Fb(c12l,PAll{-1}(Wu{t0},pt13{b0:9}),a14e,Fai),ASeq(a15e,t16e,@os{t0+=1;b1+=3}@po{b0+=3}pa17{b0:b0;b1:b1},c18))))",
     Tree0294 "B{t0}Cnd{t0!t0+2;N;F}(Invt(Dl{0}(OnceT(c0))))",
     Tree0295 "Par{2;-2}(RndSel(PAll{3}(Grd{_}(OnceT(Ruf{F}(t0))),RSeq(t1,a2,c3),Opt(PAll{1}(a4,a5))),Dd{100}(Try(To{10}(t6),Sub(t7),DySel(F,t8),Ruf{1}(t9)))),RFb(Mt{0}(Ite(AFb(t10e,Grd{R}(c11l)),t12e,t13)),Cd{0;_}(RFb(a14l,Swm(Sl{20},a15,a16),Par{2;1}(t17,t18,Sl{0}))),Fb(Invt(Flt{3;_;_}(c19)),RSeq(t20,R))))",
-    Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(Try(RFb(Lim{3}(a0),Cd{0;K}(Fb(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7))))",
-    Tree0297 "B{q0=1;b0;b1=4;o0=_;t0=1}@oh{t0:=b1}@ki{t0=b0}Lp{b0;F}(Swm(c0,a1,SubR(t2),Flip(Ub{o0},@fi{b1=t0+3%3}a3),Sc{b1+=1}))",
-    Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(Rep0(R))),@fi{b1%4<1}@os{t0:=1}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",
-    Tree0299 "B{t0=1;q0=2;b0=1}Fb(PPar{1;_}(Lp{b0;K}(pt0{b0:t0;b1:b0}),FF(c1)),@fi{b0>t0+3%2}@oh{t0:=b0+2}Keep(Dl{0}(@po{t0%4>1?b0+=3}Sc{t0:=b0})),@si{b0+4%3=2}@po{t0%3!2?b0+=3}Pri(@po{t0:=b0+3%2}@of{t0+=2;t0:=t0%2}Wu{t0},a2e),Cd{0;_}(Ret1(@os{b0%4>2?b0+=1}Dd{0}(To{50}(c3e)))),c4)",
+    Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(USw100{b0:t0;b1:t0}(Try(RFb(Lim{3}(a0),Cd{0;K}(Fb(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7)))))",
+    Tree0297 "B{q0=1;b0;b1=4;o0=_;t0=1}@oh{t0:=b1}@ki{t0=b0}Lp{b0;F}(URr(c0,a1,SubR(t2),Flip(Ub{o0},@fi{b1=t0+3%3}a3),Sc{b1+=1}))",
+    Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(UGate100{b0:t0;t0:t0}(Rep0(R)))),@fi{b1%4<1}@os{t0:=1}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",
+    Tree0299 "B{t0=1;q0=2;b0=1}Fb(UGate100{b0:=;t0:b0}(PPar{1;_}(Lp{b0;K}(pt0{b0:t0;b1:b0}),FF(c1))),@fi{b0>t0+3%2}@oh{t0:=b0+2}Keep(Dl{0}(@po{t0%4>1?b0+=3}Sc{t0:=b0})),@si{b0+4%3=2}@po{t0%3!2?b0+=3}Pri(@po{t0:=b0+3%2}@of{t0+=2;t0:=t0%2}Wu{t0},a2e),Cd{0;_}(Ret1(@os{b0%4>2?b0+=1}Dd{0}(To{50}(c3e)))),c4)",
 }

@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
@@ -46,10 +50,13 @@ bt::behavior_tree! {
         WhileDoElse {
             DynamicSequence {
                 RepeatTimes(3) {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        RetryUntilSuccessful(4) {
-                            Action(|ctx| ctx.exec(0)),
+                    Control(RecoveryNode, number_of_retries = 1) {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            RetryUntilSuccessful(4) {
+                                Action(|ctx| ctx.exec(0)),
+                            },
                         },
+                        Action(Act<1>),
                     },
                 },
             },
@@ -60,27 +67,27 @@ bt::behavior_tree! {
                     },
                 },
                 Selector {
-                    Action(Act<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5> = Task::<5>),
                 },
-                Action(Act<5>),
                 Action(Act<6>),
-                StatefulAction(Task<7>),
+                Action(Act<7>),
+                StatefulAction(Task<8>),
             },
             PrioritySelector {
                 #[score(3)]
                 Retry(1) {
                     MemPriority {
-                        Condition(Cond<8> = Cond::<8>),
+                        Condition(Cond<9> = Cond::<9>),
                     },
                 },
                 #[score(3)]
                 ReactiveSequence {
                     Guard(|ctx| &mut ctx.token) {
                         Invert {
-                            Action(Act<9> = Act::<9>),
+                            Action(Act<10> = Act::<10>),
                         },
                     },
                 },
@@ -159,8 +166,11 @@ board!(Tree0302Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
-        Filter(times = 2, count = Completed, filtered = Failure) {
-            Wait(30),
+        Control(RecoveryNode, number_of_retries = 2) {
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                Wait(30),
+            },
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -172,7 +182,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
         }
-        Selector {
+        Control(PipelineSequence) {
             Inverter {
                 #[on_success(|bb| { if bb.b0 % 2 != 1 { *bb.t0 += 2 }; *bb.t0 += 3 })]
                 #[run_while(|bb| *bb.t0 > bb.o0.unwrap_or(3))]
@@ -184,10 +194,12 @@ bt::behavior_tree! {
                 AlwaysSuccess,
             },
             Condition(|ctx| ctx.check(0)),
-            Parallel {
-                StatefulAction(PTask<1>, b0 = {=}),
-                Runner,
-                Condition(|ctx| ctx.check(2)),
+            Decorator(RateController, hz = 25.0) {
+                Parallel {
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    Runner,
+                    Condition(|ctx| ctx.check(2)),
+                },
             },
             Fallback {
                 Condition(Cond<3>),
@@ -216,15 +228,20 @@ bt::behavior_tree! {
                 Condition(Cond<1>),
                 Action(|ctx| ctx.exec(2)),
             },
-            TryCatch {
-                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                StatefulAction(Task<3>),
-                Action(PAct<4>, b0 = {t0}),
-                SetBlackboard(b1 = {b0}),
-                StatefulAction(Task<5>),
+            Control(Sweep<100>, b0 = {b0}, b1 = {b1}) {
+                Control(RecoveryNode) {
+                    TryCatch {
+                        #[on_failure(|bb| bb.t0.set(bb.b1))]
+                        StatefulAction(Task<3>),
+                        Action(PAct<4>, b0 = {t0}),
+                        SetBlackboard(b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
+                    Action(Act<6>),
+                },
             },
             Switch(b1) {
-                case 1 => StatefulAction(Task<6>),
+                case 1 => StatefulAction(Task<7>),
                 _ => Script(|bb| if bb.b1 < 3 { bb.b0 = *bb.t0 + 1 }),
             },
         }
@@ -375,17 +392,19 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Repeat(2) {
-                Switch(b1) {
-                    case 0 => RepeatUntilSuccess(3) {
-                        ReactiveFallback {
-                            StatefulAction(TTask<4>),
-                            StatefulAction(TTask<5>),
+            Control(Rotate<100>) {
+                Repeat(2) {
+                    Switch(b1) {
+                        case 0 => RepeatUntilSuccess(3) {
+                            ReactiveFallback {
+                                StatefulAction(TTask<4>),
+                                StatefulAction(TTask<5>),
+                            },
                         },
-                    },
-                    _ => Sequence {
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
-                        Action(PIo<7>, t0 = {b0}),
+                        _ => Sequence {
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
+                            Action(PIo<7>, t0 = {b0}),
+                        },
                     },
                 },
             },
@@ -490,21 +509,23 @@ bt::behavior_tree! {
             b1: i64 = 1,
             o0: Option<i64>,
         }
-        #[failure_if(|bb| *bb.t0 < 1)]
-        ReactiveSelector {
-            ParallelAll(max_failures = -3) {
-                StatefulAction(TTask<0>),
-                #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
-                BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
-                    Condition(Cond<1>),
-                    StatefulAction(TTask<2>),
+        Decorator(Gate<100>, b0 = {b0}, t0 = {b0}) {
+            #[failure_if(|bb| *bb.t0 < 1)]
+            Control(PipelineSequence) {
+                ParallelAll(max_failures = -3) {
+                    StatefulAction(TTask<0>),
+                    #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
+                    BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
+                        Condition(Cond<1>),
+                        StatefulAction(TTask<2>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<3>),
+                    },
                 },
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<3>),
+                Repeat(4) {
+                    SetBlackboard(b0 = {b1}),
                 },
-            },
-            Repeat(4) {
-                SetBlackboard(b0 = {b1}),
             },
         }
     }
@@ -636,7 +657,9 @@ bt::behavior_tree! {
             },
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                 Sleep(0),
-                AlwaysRunning,
+                Decorator(Twice<100>) {
+                    AlwaysRunning,
+                },
             },
             MaxTime(0) {
                 MemSequence {
@@ -712,7 +735,7 @@ bt::behavior_tree! {
                     Condition(Cond<3>),
                 },
             },
-            Sequence {
+            Control(PipelineSequence) {
                 Condition(Cond<4>),
             },
         }
@@ -847,7 +870,7 @@ fallible!(Tree0321);
 
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
-        Sequence {
+        Control(Rotate<100>) {
             IfThenElse {
                 StatefulAction(Task<0>),
                 Condition(Cond<1>),
@@ -974,7 +997,7 @@ board!(Tree0324Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0325 for Ctx, rng = context {
-        Fallback {
+        Control(Sweep<100>, b0 = 2) {
             RandomSelector {
                 Condition(Cond<0>),
                 Condition(Cond<1> = Cond::<1>),
@@ -1065,7 +1088,7 @@ bt::behavior_tree! {
     pub tree Tree0328 for Ctx {
         ParallelAll {
             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                ReactiveSelector {
+                Control(Sweep<100>, b0 = 1) {
                     SequenceWithMemory {
                         Condition(Cond<0>),
                         Repeat(3) {
@@ -1388,7 +1411,7 @@ bt::behavior_tree! {
                         },
                         Condition(Cond<2>),
                         Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
-                            SequenceStar {
+                            Control(RoundRobin) {
                                 Condition(PCond<3>, b0 = {b1}),
                                 StatefulAction(Task<4>),
                                 StatefulAction(PTask<5>, b0 = {b0}),
@@ -1410,12 +1433,15 @@ bt::behavior_tree! {
                         },
                     },
                     Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b1)),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
+                    Control(RecoveryNode, number_of_retries = 3) {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
+                        Action(Act<9>),
+                    },
                     PrioritySelector {
                         #[score(|bb| (bb.b0) as f32)]
-                        Action(Act<9>),
+                        Action(Act<10>),
                         #[score(|bb| (*bb.t0) as f32)]
-                        Condition(Cond<10>),
+                        Condition(Cond<11>),
                     },
                 },
             },
@@ -1437,7 +1463,7 @@ bt::behavior_tree! {
                     Interrupt(|bb| bb.b0 % 2 != 0) {
                         #[on_failure(|bb| bb.b0 = *bb.t0)]
                         #[run_while(|bb| bb.b0 % 3 > 0)]
-                        ReactiveFallback {
+                        Control(Sweep<100>, b0 = {b0}) {
                             Action(Act<0>),
                             Delay(0) {
                                 IfThenElse {
@@ -1480,7 +1506,7 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
+        Control(Sweep<100>, b0 = {t0}) {
             Deadline(0) {
                 RunOnce(then_skip = true) {
                     Action(Act<0>),
@@ -1499,15 +1525,19 @@ bt::behavior_tree! {
         blackboard {
             b0: i64,
         }
-        Fallback {
-            Priority {
-                Action(PAct<0>, b0 = 2, b1 = {b0}),
+        Decorator(RateController, hz = 20.0) {
+            Fallback {
+                Priority {
+                    Action(PAct<0>, b0 = 2, b1 = {b0}),
+                },
+                Guard(|ctx| &mut ctx.token) {
+                    Condition(Cond<1>),
+                },
+                Control(Rotate<100>) {
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
             },
-            Guard(|ctx| &mut ctx.token) {
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
-            Action(Act<3>),
         }
     }
 }
@@ -1695,7 +1725,9 @@ bt::behavior_tree! {
                                 StatefulAction(Task<1>),
                             },
                         },
-                        case 2 => Sleep(0),
+                        case 2 => Control(Rotate<100>) {
+                            Sleep(0),
+                        },
                         case 4 => Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
                         _ => Loop(q0, if_empty = Skipped) {
                             Action(Act<3>),
@@ -1718,64 +1750,66 @@ bt::behavior_tree! {
             l0: Vec<i64>,
             q0: bt::Deque<i64, 4>,
         }
-        ProbabilitySelector(fail = 1) {
-            #[weight(2)]
-            Parallel(success = -3) {
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    #[success_if(|bb| (bb.b0 + 4) % 3 != 0)]
-                    DynamicSequence {
-                        RepeatUntil(Success) {
-                            #[run_while(|bb| bb.b0 == 0)]
-                            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                        },
-                        RetryUntilSuccessful(0) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(3) != 2)]
-                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 > 0),
-                },
-                RetryUntilSuccessful(4) {
-                    FlipSelector {
-                        Condition(|ctx| ctx.check(3)),
-                        Succeeder,
-                        Action(Act<4>),
-                    },
-                },
-            },
-            #[weight(3)]
-            SequenceWithMemory {
-                Parallel(success = 2, failure = 3) {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    RetryUntilSuccessful(forever) {
+        Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+            ProbabilitySelector(fail = 1) {
+                #[weight(2)]
+                Parallel(success = -3) {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        #[success_if(|bb| (bb.b0 + 4) % 3 != 0)]
                         DynamicSequence {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
-                            DynamicSelector {
-                                #[success_if(|bb| *bb.t0 != 7)]
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                                Action(PIo<8>, t0 = {=}),
+                            RepeatUntil(Success) {
+                                #[run_while(|bb| bb.b0 == 0)]
+                                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                            },
+                            RetryUntilSuccessful(0) {
+                                Action(Act<1>),
                             },
                         },
                     },
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    MemPriority {
-                        Action(PIo<9>, t0 = {=}),
-                        ScriptCondition(|bb| bb.b0 % 3 == 1),
-                        Condition(Cond<10>),
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) != 2)]
+                    #[on_success(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 > 0),
+                    },
+                    RetryUntilSuccessful(4) {
+                        FlipSelector {
+                            Condition(|ctx| ctx.check(3)),
+                            Succeeder,
+                            Action(Act<4>),
+                        },
                     },
                 },
-            },
-            #[weight(|bb| (bb.o0.unwrap_or(1) % 4) as f32)]
-            Iterate(l0, element = {b0}, until = FirstFailure) {
-                Action(PAct<11>, b0 = {b0}),
+                #[weight(3)]
+                SequenceWithMemory {
+                    Parallel(success = 2, failure = 3) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        RetryUntilSuccessful(forever) {
+                            DynamicSequence {
+                                Condition(Cond<6>),
+                                Condition(Cond<7>),
+                                DynamicSelector {
+                                    #[success_if(|bb| *bb.t0 != 7)]
+                                    #[on_halted(|bb| bb.b0 += 3)]
+                                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                                    Action(PIo<8>, t0 = {=}),
+                                },
+                            },
+                        },
+                        #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
+                        MemPriority {
+                            Action(PIo<9>, t0 = {=}),
+                            ScriptCondition(|bb| bb.b0 % 3 == 1),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+                #[weight(|bb| (bb.o0.unwrap_or(1) % 4) as f32)]
+                Iterate(l0, element = {b0}, until = FirstFailure) {
+                    Action(PAct<11>, b0 = {b0}),
+                },
             },
         }
     }
@@ -1831,24 +1865,26 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 2,
         }
-        FlipSelector {
-            Sequence {
-                RepeatTimes(forever) {
-                    ScriptCondition(|bb| *bb.t1 > 1),
+        Control(PipelineSequence) {
+            FlipSelector {
+                Control(PipelineSequence) {
+                    RepeatTimes(forever) {
+                        ScriptCondition(|bb| *bb.t1 > 1),
+                    },
                 },
+                Parallel(success = -2, failure = 2) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                },
+                Condition(Cond<2>),
+                Inverter {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                #[run_while(|bb| (bb.b1 + 2) % 4 == 0)]
+                #[on_failure(|bb| { if bb.b0 + 3 < 4 { bb.b0 = *bb.t1 % 3 }; if *bb.t1 % 3 < 1 { *bb.t0 += 2 } })]
+                #[skip_if(|bb| *bb.t1 + 4 != 7)]
+                Action(PAct<4>, b0 = {t0}),
             },
-            Parallel(success = -2, failure = 2) {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(PCond<1>, b0 = {=}),
-            },
-            Condition(Cond<2>),
-            Inverter {
-                Condition(|ctx| ctx.check(3)),
-            },
-            #[run_while(|bb| (bb.b1 + 2) % 4 == 0)]
-            #[on_failure(|bb| { if bb.b0 + 3 < 4 { bb.b0 = *bb.t1 % 3 }; if *bb.t1 % 3 < 1 { *bb.t0 += 2 } })]
-            #[skip_if(|bb| *bb.t1 + 4 != 7)]
-            Action(PAct<4>, b0 = {t0}),
         }
     }
 }
@@ -2220,7 +2256,7 @@ bt::behavior_tree! {
             },
             Switch(b1) {
                 case 5 => MaxTime(100) {
-                    MemSequence {
+                    Control(RecoveryNode, number_of_retries = 1) {
                         WaitValueUpdate(t0) {
                             Condition(Cond<5> = Cond::<5>),
                         },
@@ -2276,7 +2312,9 @@ bt::behavior_tree! {
                         Repeat(3) {
                             StatefulAction(Task<10> = Task::<10>),
                         },
-                        StatefulAction(Task<11>),
+                        Control(RoundRobin) {
+                            StatefulAction(Task<11>),
+                        },
                     },
                 },
             },
@@ -2298,8 +2336,10 @@ bt::behavior_tree! {
                 Action(PAct<0>, b0 = {=}),
             },
             ScriptCondition(|bb| bb.o0.is_none()),
-            Repeater(3) {
-                StatefulAction(Task<1>),
+            Decorator(Gate<100>, b0 = {b0}, t0 = {b0}) {
+                Repeater(3) {
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
@@ -2333,14 +2373,16 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0362Sub0 for Ctx {
-        SubTree(Tree0362Sub1)
+        Control(PipelineSequence) {
+            SubTree(Tree0362Sub1),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
         Cooldown(0, filtered = Failure) {
-            ReactiveFallback {
+            Control(PipelineSequence) {
                 Failer,
                 Action(Act<0>),
                 SubTree(Tree0362Sub0),
@@ -2481,7 +2523,9 @@ bt::behavior_tree! {
             Selector {
                 Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
                     IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
-                        AlwaysSuccess,
+                        Control(Sweep<100>, b0 = 1) {
+                            AlwaysSuccess,
+                        },
                         ScriptCondition(|bb| *bb.t0 == 5),
                         StatefulAction(Task<0>),
                     },
@@ -2672,7 +2716,7 @@ bt::behavior_tree! {
                 SetBlackboard(t0 = 7),
                 SetBlackboard(o0 = Some(3)),
             },
-            MemPriority {
+            Control(RecoveryNode) {
                 #[run_while(|bb| *bb.t0 < 7)]
                 #[on_success(|bb| bb.o0 = None)]
                 #[failure_if(|bb| *bb.t0 > 3)]
@@ -2721,12 +2765,15 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         Sequence {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                ReactiveSequence {
-                    Condition(TCond<0>),
-                    Script(|bb| bb.t0.set(bb.b0)),
-                    Error(DiffError(1094)),
+            Control(RecoveryNode) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ReactiveSequence {
+                        Condition(TCond<0>),
+                        Script(|bb| bb.t0.set(bb.b0)),
+                        Error(DiffError(1094)),
+                    },
                 },
+                AlwaysSuccess,
             },
             Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
         }
@@ -2850,7 +2897,7 @@ bt::behavior_tree! {
                         },
                     },
                 },
-                AsyncSequence {
+                Control(Sweep<100>, b0 = 2) {
                     Succeeder,
                     Action(|ctx| ctx.try_exec(3)),
                     Error(DiffError(1040)),
@@ -2938,7 +2985,9 @@ bt::behavior_tree! {
         }
         #[skip_if(|bb| bb.b0 != (bb.o0.unwrap_or(1) + 1) % 4)]
         Observe(|bb| bb.b1 + 1 != 3, abort = none) {
-            StatefulAction(Task<0>),
+            Control(RoundRobin) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -3042,7 +3091,7 @@ bt::behavior_tree! {
                 },
             },
             StatefulAction(Task<4>),
-            ReactiveFallback {
+            Control(RecoveryNode, number_of_retries = 3) {
                 StatefulAction(PTask<5>, b0 = {b1}, b1 = {=}),
                 RunOnce(then_skip = false) {
                     Action(PAct<6>, b0 = 5, b1 = {=}),
@@ -3083,8 +3132,10 @@ bt::behavior_tree! {
             Filter(times = 3, filtered = Skipped) {
                 Condition(|ctx| ctx.check(1)),
             },
-            ReactiveSequence {
-                StatefulAction(Task<2>),
+            Control(RoundRobin) {
+                Decorator(RateController, hz = 100.0) {
+                    StatefulAction(Task<2>),
+                },
                 SubTree(Tree0380Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
             },
         }
@@ -3155,8 +3206,10 @@ bt::behavior_tree! {
         Invert {
             Sequence {
                 Parallel {
-                    Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        StatefulAction(Task<0> = Task::<0>),
+                    Control(RoundRobin) {
+                        Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
                     },
                     Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
                         SequenceWithMemory {
@@ -3175,7 +3228,9 @@ bt::behavior_tree! {
                 WhileDoElse {
                     RunOnce {
                         Timeout(20) {
-                            Action(Act<3> = Act::<3>),
+                            Decorator(RateController, hz = 100.0) {
+                                Action(Act<3> = Act::<3>),
+                            },
                         },
                     },
                     AlwaysSuccess,
@@ -3240,7 +3295,9 @@ bt::behavior_tree! {
         }
         Precondition(|bb| *bb.t0 < 3, else = Success) {
             Priority {
-                WasEntryUpdated(t0),
+                Decorator(Twice<100>) {
+                    WasEntryUpdated(t0),
+                },
                 RetryUntilSuccessful(forever) {
                     Action(Act<0>),
                 },
@@ -3285,7 +3342,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64,
         }
-        AsyncFallback {
+        Control(PipelineSequence) {
             Inverter {
                 Priority {
                     Failer,
@@ -3353,14 +3410,16 @@ bt::behavior_tree! {
                             #[score(|bb| (*bb.t1) as f32)]
                             StatefulAction(Task<9>),
                             #[score(|bb| ((bb.o0.unwrap_or(1) + 1) % 2) as f32)]
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[success_if(|bb| bb.b0 < (bb.o0.unwrap_or(3) + 3) % 2)]
-                            SetBlackboard(o0 = Some(5)),
+                            Decorator(Gate<100>, b0 = {t0}, t0 = {t0}) {
+                                #[on_success(|bb| bb.b1 += 1)]
+                                #[success_if(|bb| bb.b0 < (bb.o0.unwrap_or(3) + 3) % 2)]
+                                SetBlackboard(o0 = Some(5)),
+                            },
                         },
                     },
                 },
                 Observe(|bb| *bb.t1 + 4 != 3, abort = self) {
-                    ReactiveSequence {
+                    Control(Sweep<101>, b0 = {t0}, b1 = {t1}) {
                         StatefulAction(Task<10>),
                         Script(|bb| { bb.o0 = None; bb.b1 = (bb.o0.unwrap_or(4) + 1) % 4 }),
                         StepSequencer {
@@ -3390,23 +3449,26 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
         }
         IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, dynamic = true) {
-            Sequence {
-                #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
-                #[post(|bb| { bb.b0 = 4; bb.b1 = 2 })]
-                SetBlackboard(t0 = 4),
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
-                Condition(PCond<2>, b0 = 2),
+            Control(RecoveryNode) {
+                Sequence {
+                    #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
+                    #[post(|bb| { bb.b0 = 4; bb.b1 = 2 })]
+                    SetBlackboard(t0 = 4),
+                    Action(PIo<0>, t0 = {t0}),
+                    StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                    Condition(PCond<2>, b0 = 2),
+                },
+                StatefulAction(Task<3>),
             },
             Sequence {
                 SetBlackboard(o0 = Some(4)),
                 #[post(|bb| bb.t1.set(*bb.t1 % 3))]
-                StatefulAction(TTask<3>),
-                Condition(Cond<4>),
+                StatefulAction(TTask<4>),
+                Condition(Cond<5>),
             },
             SkipUnlessUpdated(t1) {
                 Filter(times = 3, count = Failure) {
-                    Action(|ctx| ctx.try_exec(5)),
+                    Action(|ctx| ctx.try_exec(6)),
                 },
             },
         }
@@ -3546,9 +3608,11 @@ bt::behavior_tree! {
             #[on_success(|bb| bb.t0.set(bb.b0))]
             #[post(|bb| *bb.t0 += 1)]
             #[on_failure(|bb| { if bb.o0.is_none() { bb.b0 = *bb.t0 + 3 }; bb.o0 = None })]
-            Fallback {
+            Control(RecoveryNode, number_of_retries = 2) {
                 StatefulAction(Task<0> = Task::<0>),
-                AlwaysSuccess,
+                Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -3707,7 +3771,9 @@ bt::behavior_tree! {
                     Fallback {
                         Condition(Cond<11>),
                         Condition(|ctx, bb| ctx.check_in(12, bb.b0 % 2)),
-                        Action(Act<13>),
+                        Decorator(Gate<100>, b0 = {=}, t0 = {=}) {
+                            Action(Act<13>),
+                        },
                     },
                     SkipUnlessUpdated(t0) {
                         SetBlackboard(t0 = 5),
@@ -3763,7 +3829,10 @@ bt::behavior_tree! {
                     #[run_while(|bb| bb.b0 > 1)]
                     #[on_halted(|bb| bb.b0 += 3)]
                     Script(|bb| if *bb.t0 + 1 < 1 { bb.b1 = bb.b1 % 4 }),
-                    Failer,
+                    Control(RecoveryNode, number_of_retries = 3) {
+                        Failer,
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
         }
@@ -3814,34 +3883,34 @@ fallible!(Tree0399);
 
 cases! {
     Tree0300 "B{o0=_;b0=3;t0=5;b1=1}@rw{b1!o0|2%2}@ki{b0>5}@po{t0+4>5?b1+=2}Grd{_}(Pri(Cnd{t0+4!5;N;_}(RSeq(@po{o0:=t0%3}@of{t0:=b1+4}a0l,c1)),Step(a2e,@po{o0:=b1%4}@ki{o0|1+1=t0}pa3{b0:t0;b1:b0},c4,Wu{t0})))",
-    Tree0301 "Wde(DySeq(RT{3}(Flt{3;R;F}(Ret4(a0l)))),RSel(Flt{1;F;K}(Cd{10;F}(R)),Sel(a1,t2e,c3l,t4e),a5,a6,t7),PrSel{3;3}(Rty1(MPri(c8e)),RSeq(Grd{_}(Invt(a9e)))))",
+    Tree0301 "Wde(DySeq(RT{3}(URec{1}(Flt{3;R;F}(Ret4(a0l)),a1))),RSel(Flt{1;F;K}(Cd{10;F}(R)),Sel(a2,t3e,c4l,t5e),a6,a7,t8),PrSel{3;3}(Rty1(MPri(c9e)),RSeq(Grd{_}(Invt(a10e)))))",
     Tree0302 "B{o0=_;b0=0;t0}RFb(@oh{t0+=1}@si{b0%3>1}Bin{some;T}(a0,Lim{1}(Wu{t0})),DySeq(t1,Suc,SubA(t2),Rep4(OnceK(a3e))),Ret4(Seq(c4e,@rw{t0+4%3>0}@si{t0+4%2!0}@po{o0:=b0}Run,c5,@os{b0%2>0?t0+=3}c6)),@of{o0:=t0+2%4;t0+=1}MPri(t7,Dl{10}(a8b{o0|2+3;b0}),Scc{b0=3},RSeq(t9,@fi{t0%2!0}Sc{b0:=0;t0+=2})))",
-    Tree0303 "Flt{2;R;F}(Wt{30})",
-    Tree0304 "B{b0=2;o0=_;t0=3}Sel(Inv(@os{b0%2!1?t0+=2;t0+=3}@rw{t0>o0|3}Sb{o0=8}),@of{b0:=2}@fi{t0%3!1}Rpt{F}(S),c0l,Par{_;_}(pt1{b0:=},Run,c2l),Fb(c3,c4b{o0|2%4},Sc{b0:=t0}))",
-    Tree0305 "B{b0=3;t0;b1}@si{b0+3<b0}@po{b1:=t0}@of{t0:=b0%3}Seq(RndSeq(pc0{b0:1},c1,a2l),Try(@of{t0:=b1}t3,pa4{b0:t0},Sb{b1=b0},t5),Sw{1}(t6,Sc{b1<3?b0:=t0+1}))",
+    Tree0303 "URec{2}(Flt{2;R;F}(Wt{30}),t0)",
+    Tree0304 "B{b0=2;o0=_;t0=3}UPipe(Inv(@os{b0%2!1?t0+=2;t0+=3}@rw{t0>o0|3}Sb{o0=8}),@of{b0:=2}@fi{t0%3!1}Rpt{F}(S),c0l,URate{25}(Par{_;_}(pt1{b0:=},Run,c2l)),Fb(c3,c4b{o0|2%4},Sc{b0:=t0}))",
+    Tree0305 "B{b0=3;t0;b1}@si{b0+3<b0}@po{b1:=t0}@of{t0:=b0%3}Seq(RndSeq(pc0{b0:1},c1,a2l),USw100{b0:b0;b1:b1}(URec{_}(Try(@of{t0:=b1}t3,pa4{b0:t0},Sb{b1=b0},t5),a6)),Sw{1}(t7,Sc{b1<3?b0:=t0+1}))",
     Tree0306 "B{b0=4;t1;t0=2;o0=2}RSeq(OnceK(Rep4(Rep3(Fb(Wde(Dd{50}(Scc{t1=6}),c0,RetF(Sc{b0:=b0+3%2})),Ruf{F}(a1))))),t2,RSeq(Star(Wu{t1},a3b{o0|2;b0},a4),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<5;B}(Opt(Wt{0})),Dl{20}(@ki{b0<4}Invt(Suc))))))",
     Tree0307 "B{t0;b1=0;b0=4}@si{t0>b0+2}@oh{b0+=3;b1:=t0}@fi{b1%3!0}PAll{_}(Pri(Sw{4;3}(a0b{b0;b1},c1,Wu{t0}),pa2{b0:5;b1:b0},MPri(a3,t4,c5),pc6{b0:8}),Sw{3;4;1}(Pri(c7,c8b{b1%3},pt9{b0:1;b1:=}),a10,RFb(SubR(Wu{t0}),t11e,Suc),Inv(S)))",
-    Tree0308 "B{b0;b1=1;o0=3;t0=5}@os{o0:=_;o0:=b1+3}@ki{o0|5+1!6}@rw{none}MSeq(Par{_;_}(Grd{R}(t0t),Grd{R}(PPar{0;N}(t1,Sb{b0=5},c2,t3t))),Rep2(Sw{0}(Rus{3}(RFb(t4t,t5t)),Seq(a6b{t0%2;b1},pi7{t0:b0}))),RFb(@fi{o0|4<t0}@of{t0+=2}Sl{10},@po{b0:=2}Flt{1;_;F}(Scc{some}),c8t,a9t))",
+    Tree0308 "B{b0;b1=1;o0=3;t0=5}@os{o0:=_;o0:=b1+3}@ki{o0|5+1!6}@rw{none}MSeq(Par{_;_}(Grd{R}(t0t),Grd{R}(PPar{0;N}(t1,Sb{b0=5},c2,t3t))),URot100(Rep2(Sw{0}(Rus{3}(RFb(t4t,t5t)),Seq(a6b{t0%2;b1},pi7{t0:b0})))),RFb(@fi{o0|4<t0}@of{t0+=2}Sl{10},@po{b0:=2}Flt{1;_;F}(Scc{some}),c8t,a9t))",
     Tree0309 "B{b0=4;t0=5;o0=_;b1}Pre{some;R}(Flip(Cnd{some;T;_}(@os{b1:=o0|3}@ki{b1+3%4=0}Isw{o0|4%2;T;N}(@fi{t0+4!2}@si{t0>2}@os{b0:=o0|5;o0:=b0+3}RU{F}(TryF(Wde(Scc{o0|1%2<1},Sb{b0=t0},Scc{b1+2<6}),Wde(c0,c1,c2b{t0}),Dd{10}(t3)))))))",
     Tree0310 "B{b0=3}Grd{F}(Ite(Scc{b0%4=3},Rpt{3}(TryT(@rw{b0%2<1}SubA(a0),Sc{b0:=6}))))",
-    Tree0311 "B{t0=3;b0=2;b1=1;o0}@fi{t0<1}RSel(PAll{-3}(t0t,@rw{o0|2>1}Bin{t0+4%2<1;_}(c1,t2t),Rus{F}(t3)),Rep4(Sb{b0=b1}))",
+    Tree0311 "B{t0=3;b0=2;b1=1;o0}UGate100{b0:b0;t0:b0}(@fi{t0<1}UPipe(PAll{-3}(t0t,@rw{o0|2>1}Bin{t0+4%2<1;_}(c1,t2t),Rus{F}(t3)),Rep4(Sb{b0=b1})))",
     Tree0312 "B{b1;b0;t0=0}@ki{t0!4}@fi{b0>2}RetF(Isw{t0+4;T;N}(Sb{b0=b1},SubA(c0l)))",
     Tree0313 "B{b0;b1;t0=2}AFb(@of{t0:=b1%3}@oh{b0+=2}Ret1(@po{b0:=t0+4}Sl{20}))",
     Tree0314 "B{b0=3;o0=_;t1=0;b1}MSeq(t0,@si{t1+2!0}@os{b0<5?b1:=t1%3}Wu{t1},Err{1007})",
     Tree0315 "B{t0=2;o0=5}RSeq(t0t,SubA(Sl{0}),SubR(Sb{o0=6}),Err{1096})",
-    Tree0316 "Fb(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},R),Mt{0}(MSeq(c1,c2)),Par{3;3}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
+    Tree0316 "Fb(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},UTw100(R)),Mt{0}(MSeq(c1,c2)),Par{3;3}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
     Tree0317 "B{t0;o0;t1}Pri(Ite(Ruf{1}(Obs{o0|0+2<t1;_}(@po{t1+=2;t1:=t0}Su{t0}(a0e))),a1,pt2{b0:t1}))",
-    Tree0318 "B{t0=3;b0=5;b1=3;o0=_}Wde(Star(Dl{20}(Sl{0}),@si{t0>1}@ki{none}Try(Sl{100},@fi{t0=0}S),pc0{b0:b0}),Dd{0}(Step(pa1{b0:t0;b1:=},t2,c3)),Seq(c4))",
+    Tree0318 "B{t0=3;b0=5;b1=3;o0=_}Wde(Star(Dl{20}(Sl{0}),@si{t0>1}@ki{none}Try(Sl{100},@fi{t0=0}S),pc0{b0:b0}),Dd{0}(Step(pa1{b0:t0;b1:=},t2,c3)),UPipe(c4))",
     Tree0319 "B{t0=5;b0=3}Bin{t0!4;_}(RSeq(Mt{30}(a0),Flip(SubA(F),t1),c2e,Intr{b0<2}(a3l)),a4l)",
     Tree0320 "B{o0;t0}RetF(@po{o0:=_;t0+=3}Fb(DySeq(c0,Scc{some},Scc{some}),Err{1032}))",
     Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{2;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
-    Tree0322 "Seq(Ite(t0,c1),RU{S}(RSel(c2l,a3)))",
+    Tree0322 "URot100(Ite(t0,c1),RU{S}(RSel(c2l,a3)))",
     Tree0323 "Par{3;1}(Wde(RndSeq(RSeq(c0,S),t1),Seq(Par{1;-1}(R,a2e,Sl{10}),PPar{0;N}(F,Suc,t3)),PbSel{1;1;3;0}(To{0}(c4),RepF(t5e),Suc)),Rpt{F}(t6),Seq(Fb(DySel(c7,a8,a9e)),a10,Mt{20}(a11),S))",
     Tree0324 "B{o0;b0=5;t0=0}Wde(PAll{1}(Isw{3;_;N}(Lim{2}(Bin{o0|0+2>1;_}(F,@of{b0+=1}@si{none}@po{b0%4<2?t0+=1}a0b{9;b0})),Bin{t0+2%2<0;_}(Cd{0;_}(pc1{b0:b0}),t2))),Bin{b0<3;N}(c3e,Dd{10}(Swm(a4e,c5b{t0}))),Swm(TryF(Sc{b0:=t0%2},Sc{t0:=t0+3%2}),RSeq(c6,a7b{b0;b0}),Wt{20}))",
-    Tree0325 "Fb(RndSel(c0,c1e),OnceK(RFb(a2l,t3,c4)))",
+    Tree0325 "USw100{b0:2}(RndSel(c0,c1e),OnceK(RFb(a2l,t3,c4)))",
     Tree0326 "B{b0=0}Wde(SubA(Bin{b0%4>1;N}(Swm(a0,Opt(@oh{b0+=1}@os{b0+1!3?b0+=3}c1),pt2{b0:b0;b1:b0},Run),@fi{b0%3!2}@os{b0+=3}To{20}(RSeq(t3,t4,Sb{b0=1})))),t5)",
     Tree0327 "B{b1=2;t0;b0=1}RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0=3;B}(Opt(Scc{t0>5})),Dl{10}(@fi{b1%2=0}@po{t0:=b1;t0:=b0%3}@si{b0%3<0}S)))",
-    Tree0328 "PAll{_}(Grd{R}(RSel(Swm(c0,Rep3(RU{S}(F))))))",
+    Tree0328 "PAll{_}(Grd{R}(USw100{b0:1}(Swm(c0,Rep3(RU{S}(F))))))",
     Tree0329 "B{b0=2;t0=0}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2}pa12{b0:1;b1:b0}))))",
     Tree0330 "B{b0;t1;q0=2;b1=0;t0}RSeq(Lp{b1;S}(Opt(Rep3(RepF(Once(RetF(@rw{t1%3>0}t0)))))),Pre{b0<4}(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10},pi1{t0:=},t2)),Rty0(a3e))",
     Tree0331 "RSel(Dl{20}(Cd{100;_}(t0t)),t1e)",
@@ -3849,19 +3918,19 @@ cases! {
     Tree0333 "B{b1=1;b0=4}PAll{_}(Inv(Flt{1;_;K}(RU{S}(Pre{b0+3%2!0}(Sb{b1=7})))))",
     Tree0334 "B{b0}Isw{2;N;T}(t0,PbSel{_;b0}(SubA(@po{b0+=2;b0:=b0%2}SubR(t1e))),t2,t3e)",
     Tree0335 "B{b0=4;t0}@oh{b0:=6}@fi{t0>3}Swm(Rep1(Sb{b0=9}))",
-    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{2;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(Star(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},Scc{o0|2>b1},PrSel{b0;t0}(a9,c10))))",
-    Tree0337 "B{t0;b0=3}Cnd{t0>0;N;F}(Flt{1;_;F}(RU{S}(Intr{b0%2!0}(@of{b0:=t0}@rw{b0%3>0}RFb(a0,Dl{0}(Ite(a1,Sc{t0:=5},c2l)))))))",
+    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{2;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(URr(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},URec{3}(Scc{o0|2>b1},a9),PrSel{b0;t0}(a10,c11))))",
+    Tree0337 "B{t0;b0=3}Cnd{t0>0;N;F}(Flt{1;_;F}(RU{S}(Intr{b0%2!0}(@of{b0:=t0}@rw{b0%3>0}USw100{b0:b0}(a0,Dl{0}(Ite(a1,Sc{t0:=5},c2l)))))))",
     Tree0338 "B{t0=1;b0=4}Intr{b0+1%3!0}(TryT(t0,t1,t2,Sb{t0=2}))",
-    Tree0339 "B{t0=3}RSeq(Dd{0}(OnceT(a0)),pi1{t0:t0},a2)",
-    Tree0340 "B{b0}Fb(Pri(pa0{b0:2;b1:b0}),Grd{_}(c1),c2,a3)",
+    Tree0339 "B{t0=3}USw100{b0:t0}(Dd{0}(OnceT(a0)),pi1{t0:t0},a2)",
+    Tree0340 "B{b0}URate{20}(Fb(Pri(pa0{b0:2;b1:b0}),Grd{_}(c1),URot100(c2),a3))",
     Tree0341 "B{o0=_;b1;b0=0;t0}Grd{R}(Sw{1;3;2}(RFb(MPri(a0b{b1%4;b1},c1),Seq(pa2{b0:=},a3b{0;b1}),c4,t5,RSeq(t6e,t7,@of{t0>b0?b1:=t0+2}@os{b0+=3}c8b{o0|2+4%3})),Ret4(Once(Swm(a9b{t0;b1},@os{o0:=t0%4}@of{b1+=2}@ki{some}Pre{b0+2<6;F}(Sb{b0=b1}),Rus{F}(c10)))),Wde(t11,Rpt{F}(PbSel{b1%4;b1;0}(R,a12)),pt13{b0:b1;b1:b1}),Seq(Fb(t14,c15,@fi{b0+4%4!1}@os{b0+=1}Sl{50}),RSel(t16,a17l,F),Rus{F}(@fi{some}@os{b0+=2}Sw{2}(c18b{4},c19)))))",
     Tree0342 "B{b0=5;o0;t0}Keep(@os{t0+=1;b0:=b0+3%4}RFb(Pre{t0!t0%4;K}(pt0{b0:t0;b1:t0}),Ruf{1}(@of{t0+=3}@os{t0+=3;o0:=t0}RFb(Ret4(RFb(@ki{t0!3}@po{b0<2?o0:=b0}@os{t0+1%3>0?b0+=2;t0%2>0?o0:=_}a1,@ki{t0%3>1}@of{b0:=3}@fi{t0>3}pi2{t0:t0},@os{t0+=3}@si{t0<o0|1%3}@rw{t0!2}a3)),Par{1;_}(a4l,c5b{t0}),ASeq(Ruf{F}(@si{some}a6b{b0%2;b0}))))))",
     Tree0343 "RndSeq(a0,Rmp{S;S}(S),MSeq(S,a1e,t2,t3,t4e),RSeq(c5,c6,c7e,Sl{50},c8))",
-    Tree0344 "B{q0;t0=4;b1;b0}Isw{b1%4;_;_}(Wv{t0}(Lim{2}(Sw{5;2;4}(Seq(t0,Isw{b0;N;_}(t1)),Sl{0},c2b{t0%4},Lp{_;K}(a3)))))",
-    Tree0345 "B{b0=4;o0=2;t0=4;l0;q0}PbSel{1;2;3;o0|1%4}(Par{-3;_}(Flt{2;F;F}(@si{b0+4%3!0}DySeq(RU{S}(@rw{b0=0}pt0{b0:=;b1:b0}),Ret0(a1))),@fi{o0|3!2}@os{b0+=1;b0+=2}Wde(c2b{b0},Scc{o0|2%2>0}),Ret4(Flip(c3l,Suc,a4))),Swm(Par{2;3}(Lp{b0;F}(t5e),RetF(DySeq(c6,c7,DySel(@si{t0!7}@oh{b0+=3}@of{b0+=1;t0+=1}pi8{t0:=}))),@rw{t0+3%2<1}MPri(pi9{t0:=},Scc{b0%3=1},c10))),Itr{b0;2;_;_}(pa11{b0:b0}))",
+    Tree0344 "B{q0;t0=4;b1;b0}Isw{b1%4;_;_}(Wv{t0}(Lim{2}(Sw{5;2;4}(Seq(t0,Isw{b0;N;_}(t1)),URot100(Sl{0}),c2b{t0%4},Lp{_;K}(a3)))))",
+    Tree0345 "B{b0=4;o0=2;t0=4;l0;q0}UGate100{b0:=;t0:b0}(PbSel{1;2;3;o0|1%4}(Par{-3;_}(Flt{2;F;F}(@si{b0+4%3!0}DySeq(RU{S}(@rw{b0=0}pt0{b0:=;b1:b0}),Ret0(a1))),@fi{o0|3!2}@os{b0+=1;b0+=2}Wde(c2b{b0},Scc{o0|2%2>0}),Ret4(Flip(c3l,Suc,a4))),Swm(Par{2;3}(Lp{b0;F}(t5e),RetF(DySeq(c6,c7,DySel(@si{t0!7}@oh{b0+=3}@of{b0+=1;t0+=1}pi8{t0:=}))),@rw{t0+3%2<1}MPri(pi9{t0:=},Scc{b0%3=1},c10))),Itr{b0;2;_;_}(pa11{b0:b0})))",
     Tree0346 "B{t0;b1}Pre{b1+4>t0;K}(SubR(F))",
     Tree0347 "Star(PPar{2;_}(Wt{100},F),Flt{3;F;_}(a0),t1,t2)",
-    Tree0348 "B{b0;b1=5;t0=4;t1=2}Flip(Seq(RT{F}(Scc{t1>1})),Par{-2;2}(t0e,pc1{b0:=}),c2,Inv(c3l),@rw{b1+2%4=0}@of{b0+3<4?b0:=t1%3;t1%3<1?t0+=2}@ki{t1+4!7}pa4{b0:t0})",
+    Tree0348 "B{b0;b1=5;t0=4;t1=2}UPipe(Flip(UPipe(RT{F}(Scc{t1>1})),Par{-2;2}(t0e,pc1{b0:=}),c2,Inv(c3l),@rw{b1+2%4=0}@of{b0+3<4?b0:=t1%3;t1%3<1?t0+=2}@ki{t1+4!7}pa4{b0:t0}))",
     Tree0349 "B{o0=4;b0=1;t1;t0}PPar{1;T}(Obs{t0%3!0;N}(Fb(@of{o0:=t1+1}@os{o0:=_}c0,@si{o0|5>b0%3}@os{b0+=2}Scc{t1=6},pt1{b0:7},Wu{t0})),t2)",
     Tree0350 "B{t0=5}Cnd{t0!5;_;F}(RndSeq(Par{2;2}(t0,t1)))",
     Tree0351 "B{b0;t0=3;b1;l0}Keep(Cd{100;_}(Itr{b1;0;1;N}(@rw{t0>0}SubA(SubA(Intr{b0!t0+2%4}(Fai))))))",
@@ -3872,45 +3941,45 @@ cases! {
     Tree0356 "B{t1;b0=2;t0;b1;o0}Rus{F}(Par{1;1}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
     Tree0357 "B{b0=0;t0=5}Su{t0}(WU{b0%4!3}(DySeq(Rpt{0}(t0),Inv(Rmp{F;F}(pc1{b0:=})),Rep0(pc2{b0:b0}),R)))",
     Tree0358 "Dd{0}(t0)",
-    Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(MSeq(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(@ki{t0=b0}Scc{b1<0}),Dl{10}(RndSeq(a8))))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),t11))))",
-    Tree0360 "B{b0=3;o0;t0=5}DySel(Pre{b0+4<t0+1;R}(pa0{b0:=}),Scc{none},Rpt{3}(t1))",
+    Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(URec{1}(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(@ki{t0=b0}Scc{b1<0}),Dl{10}(RndSeq(a8))))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),URr(t11)))))",
+    Tree0360 "B{b0=3;o0;t0=5}DySel(Pre{b0+4<t0+1;R}(pa0{b0:=}),Scc{none},UGate100{b0:b0;t0:b0}(Rpt{3}(t1)))",
     Tree0361 "Ret2(Sub(c0))",
-    Tree0362 "Cd{0;F}(RFb(Fai,a0,Sub(Sub(To{0}(RndSel(t1))))))",
+    Tree0362 "Cd{0;F}(UPipe(Fai,a0,Sub(UPipe(Sub(To{0}(RndSel(t1)))))))",
     Tree0363 "B{o0=_}Seq(RFb(RFb(Scc{some},a0e),Sb{o0=5}),RSeq(Rpt{2}(Flt{2;_;K}(Swm(Rep2(MSeq(t1)))))),c2)",
     Tree0364 "B{t0;b0=5;b1=4;q0}RSeq(Seq(Flt{3;S;F}(pa0{b0:t0;b1:b1}),pa1{b0:5},Cd{20;_}(t2),a3),Lim{3}(Lp{_;F}(Ruf{3}(Isw{t0;T;T}(a4,t5,c6e,Sc{b1<b0?b0+=1},Lp{b1;F}(t7))))))",
     Tree0365 "B{t0=3;b0;o0=0}@os{b0>3?b0:=t0%4}RT{F}(Fb(RT{1}(OnceK(Fb(t0e,Wu{t0},Lim{1}(@of{o0:=_}@os{b0+=1;b0>3?o0:=t0+1}a1b{b0;b0})))),a2,Par{-2;1}(F,Ub{o0},Sb{b0=8}),Isw{o0|3+2%3;_;_}(t3,@oh{b0+=3}Pre{t0%4>1;F}(S),Wde(a4,t5e))))",
-    Tree0366 "B{t0=5;l0=0;b0=5}MSeq(@fi{t0!1}Sel(Itr{b0;1;_;T}(Isw{b0%4;_;N}(S,Scc{t0=5},t0))))",
+    Tree0366 "B{t0=5;l0=0;b0=5}MSeq(@fi{t0!1}Sel(Itr{b0;1;_;T}(Isw{b0%4;_;N}(USw100{b0:1}(S),Scc{t0=5},t0))))",
     Tree0367 "B{b0=2;t0;b1=3}Bin{b0<4;_}(PPar{1;T}(RFb(c0b{b1+1},c1,a2),a3,@rw{b1!6}Rep3(AFb(Scc{b0+1>7},a4b{b1%2;b1})),@rw{t0<t0+3}Cnd{b0!t0;T;F}(c5),c6),Ite(Cnd{t0%3>0;_;_}(t7),RSeq(c8,pc9{b0:b0},t10)))",
     Tree0368 "B{l0=3;b0;o0=_;t0=4}RSeq(Obs{b0+4%4>0;N}(RSeq(Wu{t0},Isw{t0;T;_}(pt0{b0:b0},t1),RSeq(t2,MSeq(t3)),Dd{10}(Try(pa4{b0:t0;b1:b0},c5e)))),@si{t0!o0|0+3}@oh{o0:=t0;t0:=b0+3}@po{b0:=t0+2}Itr{b0;_;_;_}(Su{t0}(Par{_;_}(Grd{_}(Dd{0}(t6)),Grd{_}(Bin{none;_}(Ret1(Scc{t0+4>1}),c7e))))),@fi{t0+3%4!2}Obs{some;S}(Ite(t8e,Wde(t9,Wt{0}),Rmp{F;S}(Seq(@of{o0:=_}Sc{b0:=t0+1;t0+=2},Fai)))))",
     Tree0369 "B{t0=1;b1=4}Intr{b1%2=0}(Sw{1}(RSeq(Sl{10},SubA(pi0{t0:=}),Wt{50}),c1))",
-    Tree0370 "B{o0=_;b0=5;t0;l0=4}Fb(Once(To{100}(Itr{b0;2;3;T}(Invt(DySel(Scc{some},t0e,c1l,t2,Wu{t0}))))),Swm(t3,Sb{t0=7},Sb{o0=3}),MPri(@rw{t0<7}@os{o0:=_}@fi{t0>3}Flt{3;S;F}(RFb(c4,Ub{o0})),pt5{b0:t0;b1:t0}))",
+    Tree0370 "B{o0=_;b0=5;t0;l0=4}Fb(Once(To{100}(Itr{b0;2;3;T}(Invt(DySel(Scc{some},t0e,c1l,t2,Wu{t0}))))),Swm(t3,Sb{t0=7},Sb{o0=3}),URec{_}(@rw{t0<7}@os{o0:=_}@fi{t0>3}Flt{3;S;F}(RFb(c4,Ub{o0})),pt5{b0:t0;b1:t0}))",
     Tree0371 "B{b0=0;t0}Obs{t0%3=1;_}(Flip(Wu{t0},a0,RSeq(c1,t2,c3b{b0+1})))",
-    Tree0372 "B{q0=2;b0;b1;t0}Seq(Lp{t0;K}(RSeq(c0t,Sc{t0:=b0},Err{1094})),c1b{b1%3})",
+    Tree0372 "B{q0=2;b0;b1;t0}Seq(URec{_}(Lp{t0;K}(RSeq(c0t,Sc{t0:=b0},Err{1094})),S),c1b{b1%3})",
     Tree0373 "B{b1;t0=2;b0}@of{t0+=3}@po{t0+=2;b0:=b1}@oh{b1:=t0;b1:=b1+4%3}RSeq(Sc{b1+=2},Cd{10;F}(RSeq(Sb{b0=2},t0e)),RSel(@si{b0%2!1}Su{t0}(pc1{b0:b1}),a2b{b1;b0}),Star(t3,c4,pi5{t0:b0},c6,a7b{b1+3%2;b0}))",
     Tree0374 "B{b1;b0=1;t0}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(Fb(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1}t4))))))",
-    Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),ASeq(Suc,a3r,Err{1040}),Dl{0}(a4t),c5,RepF(c6)))",
+    Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),USw100{b0:2}(Suc,a3r,Err{1040}),Dl{0}(a4t),c5,RepF(c6)))",
     Tree0376 "B{t1=5;q0=4;b0=0;b1;t0=0}RepF(Flip(Pre{b1>t0%4}(PPar{0;_}(Flip(Wt{10},Wt{10},t0),Lp{t1;F}(Seq(Sb{t1=3},pt1{b0:=;b1:b1})))),Lp{_;S}(FF(@ki{b1+4=4}@si{t0<5}Isw{t0+1%2;N;T}(@oh{b1%3=2?t0:=b0+2;t1+=1}@ki{b0=7}RSeq(t2,c3,Sl{20}),Lim{2}(Sl{20})))),Par{2;-4}(a4,DySel(t5),@rw{b0<0}t6,c7)))",
-    Tree0377 "B{b0=3;b1=3;o0=3}@ki{b0!o0|1+1%4}Obs{b1+1!3;N}(t0)",
+    Tree0377 "B{b0=3;b1=3;o0=3}@ki{b0!o0|1+1%4}Obs{b1+1!3;N}(URr(t0))",
     Tree0378 "B{o0=3;q0;b0=4;t0=0}@si{b0>t0%2}@of{o0:=b0}RFb(Grd{F}(Fb(@oh{t0:=t0%3}Seq(SubR(t0),@po{o0:=_;o0:=o0|5}Sb{t0=b0},c1l),Lp{t0;R}(Wv{t0}(c2)),MPri(c3,t4),RFb(Ite(c5b{t0},a6),@os{b0:=t0}@of{t0+=1}Ruf{2}(Fai)),Bin{some;N}(Wt{10},Fai))))",
-    Tree0379 "B{b1=3;b0=1;t0=0;o0=_;t1=0}Swm(@oh{t1+=1}Fb(Wu{t0},AFb(@si{some}@oh{t1+=2}@po{t1+=3;t0+=3}RU{F}(a0b{b0+2%4;b1})),Ruf{F}(a1)),Dd{20}(Fb(c2,t3,Sb{o0=1})),t4,RFb(pt5{b0:b1;b1:=},OnceK(pa6{b0:5;b1:=})),Seq(t7e,a8l))",
-    Tree0380 "B{t0=0;o0=_;b0=4}@of{b0:=t0%3;o0:=_}TryT(c0,@of{b0+=1}Flt{3;_;K}(c1l),RSeq(t2,SubR(pt3{b0:=;b1:b0})))",
+    Tree0379 "B{b1=3;b0=1;t0=0;o0=_;t1=0}Swm(@oh{t1+=1}Fb(Wu{t0},AFb(@si{some}@oh{t1+=2}@po{t1+=3;t0+=3}RU{F}(a0b{b0+2%4;b1})),Ruf{F}(a1)),Dd{20}(Fb(c2,t3,Sb{o0=1})),t4,URec{3}(pt5{b0:b1;b1:=},OnceK(pa6{b0:5;b1:=})),Seq(t7e,a8l))",
+    Tree0380 "B{t0=0;o0=_;b0=4}@of{b0:=t0%3;o0:=_}TryT(c0,@of{b0+=1}Flt{3;_;K}(c1l),URr(URate{100}(t2),SubR(pt3{b0:=;b1:b0})))",
     Tree0381 "B{t0=2;b0=0}Ruf{1}(Fb(Ret4(Rep1(t0)),PPar{2;_}(a1b{3;b0},c2e,t3,Wu{t0},R),PAll{1}(S,a4,R)))",
     Tree0382 "B{t0=3}PPar{1;T}(c0b{t0+1},Rep1(Err{1043}),a2r)",
-    Tree0383 "B{t1=1;t0=4;b0=0;o0=2}Invt(Seq(Par{_;_}(Grd{F}(t0e),Grd{F}(Swm(@ki{t0<1}Rep4(t1),@rw{o0|5%4=0}@oh{t1+=2}RU{S}(t2)))),Wde(Once(To{20}(a3e)),S,pt4{b0:=}),RFb(Ret0(@rw{t1+3!b0}Sc{b0%2!1?b0:=t0+2}),pa5{b0:t0;b1:t1}),RndSel(Pre{b0<b0+2;S}(Sb{b0=0}),Scc{t0+3=6},a6b{t0;b0})))",
+    Tree0383 "B{t1=1;t0=4;b0=0;o0=2}Invt(Seq(Par{_;_}(URr(Grd{F}(t0e)),Grd{F}(Swm(@ki{t0<1}Rep4(t1),@rw{o0|5%4=0}@oh{t1+=2}RU{S}(t2)))),Wde(Once(To{20}(URate{100}(a3e))),S,pt4{b0:=}),RFb(Ret0(@rw{t1+3!b0}Sc{b0%2!1?b0:=t0+2}),pa5{b0:t0;b1:t1}),RndSel(Pre{b0<b0+2;S}(Sb{b0=0}),Scc{t0+3=6},a6b{t0;b0})))",
     Tree0384 "B{b1=3;t0=1}RSeq(Par{_;_}(Grd{_}(t0),Grd{F}(FF(Sc{t0+=1;b1+4>7?t0:=t0+3%3}))),Cnd{b1%2<1;N;F}(Flt{2;R;K}(PPar{0;_}(t1,a2))))",
-    Tree0385 "B{t0}Pre{t0<3;S}(Pri(Wu{t0},RetF(a0)))",
+    Tree0385 "B{t0}Pre{t0<3;S}(Pri(UTw100(Wu{t0}),RetF(a0)))",
     Tree0386 "B{b1;b0=4}@si{b1+2%4=2}Sel(a0l,pc1{b0:b0},Scc{b0+2%4>1})",
     Tree0387 "TryT(Sl{10},Sl{10})",
-    Tree0388 "B{l0=3;o0=_;t0;b1}AFb(Inv(Pri(Fai,c0b{t0+3},t1)),Grd{R}(FF(FF(Ub{o0}))),a2,Dl{10}(Itr{b1;2;_;N}(c3)))",
-    Tree0389 "B{b0=4;b1=5;o0=2;t1=4;t0=3}Inv(TryT(DySel(t0,Ite(t1,t2),t3,t4e),RSeq(Step(@of{b0:=b0%3;t0+=1}@fi{t1>4}Sb{b1=5},pi5{t0:=},c6),Isw{b1;_;_}(@po{some?t1+=3;b0+=2}Suc,t7),RndSeq(R,PrSel{t1+3%3;t1;o0|1+1%2}(pc8{b0:9},t9,@os{b1+=1}@si{b0<o0|3+3%2}Sb{o0=5}))),Obs{t1+4!3;S}(RSeq(t10,Sc{o0:=_;b1:=o0|4+1%4},Step(pt11{b0:4;b1:b0},t12),Sb{o0=2},@rw{b1<7}@ki{none}t13))))",
-    Tree0390 "B{o0;b0=5;t1;b1;t0=0}Isw{o0|0+4%3;_;T}(Seq(@oh{o0:=b0%3;o0|1<t0?t0+=2}@po{b0:=4;b1:=2}Sb{t0=4},pi0{t0:t0},pt1{b0:5;b1:b1},pc2{b0:2}),Seq(Sb{o0=4},@po{t1:=t1%3}t3t,c4),Su{t1}(Flt{3;F;_}(a5r)))",
+    Tree0388 "B{l0=3;o0=_;t0;b1}UPipe(Inv(Pri(Fai,c0b{t0+3},t1)),Grd{R}(FF(FF(Ub{o0}))),a2,Dl{10}(Itr{b1;2;_;N}(c3)))",
+    Tree0389 "B{b0=4;b1=5;o0=2;t1=4;t0=3}Inv(TryT(DySel(t0,Ite(t1,t2),t3,t4e),RSeq(Step(@of{b0:=b0%3;t0+=1}@fi{t1>4}Sb{b1=5},pi5{t0:=},c6),Isw{b1;_;_}(@po{some?t1+=3;b0+=2}Suc,t7),RndSeq(R,PrSel{t1+3%3;t1;o0|1+1%2}(pc8{b0:9},t9,UGate100{b0:t0;t0:t0}(@os{b1+=1}@si{b0<o0|3+3%2}Sb{o0=5})))),Obs{t1+4!3;S}(USw101{b0:t0;b1:t1}(t10,Sc{o0:=_;b1:=o0|4+1%4},Step(pt11{b0:4;b1:b0},t12),Sb{o0=2},@rw{b1<7}@ki{none}t13))))",
+    Tree0390 "B{o0;b0=5;t1;b1;t0=0}Isw{o0|0+4%3;_;T}(URec{_}(Seq(@oh{o0:=b0%3;o0|1<t0?t0+=2}@po{b0:=4;b1:=2}Sb{t0=4},pi0{t0:t0},pt1{b0:5;b1:b1},pc2{b0:2}),t3),Seq(Sb{o0=4},@po{t1:=t1%3}t4t,c5),Su{t1}(Flt{3;F;_}(a6r)))",
     Tree0391 "B{b0;q0=3;t0=5;o0=3}PPar{0;T}(Flip(RFb(Dl{20}(PrSel{b0}(OnceK(@os{t0:=o0|1+2%4}Wde(c0,c1b{b0},@rw{b0+2>7}@oh{b0:=t0+4;o0:=_}@po{b0:=t0+3%3}pc2{b0:=}))))),Wde(c3,t4),Lp{b0;S}(Fb(Sl{10})),PAll{-2}(SubA(Suc),R,a5b{b0+4%4;b0})),WU{o0|2%3<1}(RFb(Cnd{t0%2=0;_;F}(Seq(Isw{o0|1%2;N;_}(RSeq(a6e,c7),SubA(t8)),Keep(To{20}(a9)))),t10)))",
     Tree0392 "B{l0=1;b0;b1=4;o0=5}Sw{3;0;1}(t0e,Seq(Ub{o0},t1),t2,Itr{b0;0;2;T}(a3))",
-    Tree0393 "B{b0=5;t0=2;o0=_}Rpt{1}(Flt{2;S;F}(Dd{0}(SubR(Cnd{some;N;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}Fb(t0e,S))))))",
+    Tree0393 "B{b0=5;t0=2;o0=_}Rpt{1}(Flt{2;S;F}(Dd{0}(SubR(Cnd{some;N;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}URec{2}(t0e,UGate100{b0:=;t0:b0}(S)))))))",
     Tree0394 "B{t1=0;b0;t0=4}RSeq(@ki{b0<3}@rw{t0%4>0}Wde(RSel(Seq(RSeq(@fi{b0<t0%2}@of{b0%3!0?t0+=1}@os{t1:=t1%4;b0:=t1+4}Sb{t0=t1},c0)),Flt{2;S;_}(a1l),Par{_;_}(Grd{R}(pc2{b0:=}),Grd{_}(Run))),SubR(Invt(DySeq(c3l,c4,Ret3(Suc),Sb{b0=t0},R)))))",
     Tree0395 "B{b1=2}Ret0(a0b{b1;b1})",
-    Tree0396 "B{t0=2;b0;q0}Pri(DySel(@si{t0<t0+3}Star(@po{t0+1%2!0?t0+=1}@si{b0<7}Cd{100;K}(RFb(t0,t1e,pa2{b0:b0;b1:b0})),Pre{t0%4>0;R}(DySel(t3,t4))),RSeq(@rw{t0<6}@si{b0+4<7}@oh{b0+=1}a5b{b0%3;b0}),Ret2(Star(Scc{t0+3%2=0},t6,Lp{_;S}(Sc{t0+=2}))),Bin{b0%4!2;N}(Bin{t0%4!3;T}(Rpt{F}(@rw{b0+2%4>2}a7e),Su{t0}(a8e)),t9),Swm(t10,Fb(c11,c12b{b0%2},a13),Su{t0}(Sb{t0=5}))))",
+    Tree0396 "B{t0=2;b0;q0}Pri(DySel(@si{t0<t0+3}Star(@po{t0+1%2!0?t0+=1}@si{b0<7}Cd{100;K}(RFb(t0,t1e,pa2{b0:b0;b1:b0})),Pre{t0%4>0;R}(DySel(t3,t4))),RSeq(@rw{t0<6}@si{b0+4<7}@oh{b0+=1}a5b{b0%3;b0}),Ret2(Star(Scc{t0+3%2=0},t6,Lp{_;S}(Sc{t0+=2}))),Bin{b0%4!2;N}(Bin{t0%4!3;T}(Rpt{F}(@rw{b0+2%4>2}a7e),Su{t0}(a8e)),t9),Swm(t10,Fb(c11,c12b{b0%2},UGate100{b0:=;t0:=}(a13)),Su{t0}(Sb{t0=5}))))",
     Tree0397 "B{t0=4;o0;b0=1}Bin{b0%3<2;T}(@si{b0%2>0}OnceK(Ret0(c0)),@of{t0:=b0+4}@fi{none}Par{2;-2}(Sl{0},S))",
-    Tree0398 "B{t0=1;b0=4;b1=4}Dd{20}(Wde(t0,pt1{b0:b1;b1:b1},Flip(a2l,@po{t0+=3}@rw{b0>1}@oh{b0+=3}Sc{t0+1<1?b1:=b1%4},Fai)))",
+    Tree0398 "B{t0=1;b0=4;b1=4}Dd{20}(Wde(t0,pt1{b0:b1;b1:b1},Flip(a2l,@po{t0+=3}@rw{b0>1}@oh{b0+=3}Sc{t0+1<1?b1:=b1%4},URec{3}(Fai,t3))))",
     Tree0399 "B{b0=2;q0;b1;t1=1;t0=3}@of{b0:=t1%4}@po{b1:=t0;b0>3?b1+=1}@os{t0+=2}Star(Bin{b0+1<t1;T}(@rw{t0%4=0}@po{b1+=3}@oh{b0+=3;t1+2>3?b1+=1}c0,t1t),Seq(@ki{t0<4}pa2{b0:b1},Scc{b0!0}),Lp{_;K}(RFb(t3e,c4,Sb{b0=b1})))",
 }

@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
@@ -44,7 +48,7 @@ bt::behavior_tree! {
             },
             WaitUntil(|bb| *bb.t0 + 4 < bb.b0 % 4) {
                 Delay(20) {
-                    ReactiveSequence {
+                    Control(Rotate<100>) {
                         Wait(50),
                         ScriptCondition(|bb| bb.b1 > 3),
                         StatefulAction(Task<2>),
@@ -72,10 +76,14 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 5,
         }
-        SkipUnlessUpdated(t0) {
-            Timeout(50) {
-                Repeater(0) {
-                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 2)),
+        Control(RoundRobin) {
+            SkipUnlessUpdated(t0) {
+                Timeout(50) {
+                    Decorator(Gate<100>, b0 = {t0}, t0 = {=}) {
+                        Repeater(0) {
+                            Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 2)),
+                        },
+                    },
                 },
             },
         }
@@ -161,7 +169,9 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
         }
         IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
-            Action(PIo<0>, t0 = {=}),
+            Control(Sweep<100>, b0 = 1, b1 = {b0}) {
+                Action(PIo<0>, t0 = {=}),
+            },
             Timeout(100) {
                 Repeater(0) {
                     Script(|bb| { bb.t1.set(0); *bb.t1 += 1 }),
@@ -198,14 +208,16 @@ bt::behavior_tree! {
             RandomSequence {
                 Condition(Cond<7>),
                 StatefulAction(Task<8>),
-                Repeater(forever) {
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        Parallel {
-                            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                                Succeeder,
-                            },
-                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                                StatefulAction(Task<9> = Task::<9>),
+                Decorator(Twice<100>) {
+                    Repeater(forever) {
+                        Filter(times = 2, count = Failure, filtered = Failure) {
+                            Parallel {
+                                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                                    Succeeder,
+                                },
+                                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                    StatefulAction(Task<9> = Task::<9>),
+                                },
                             },
                         },
                     },
@@ -248,13 +260,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             b1: i64 = 3,
         }
-        MemSequence {
+        Control(Sweep<100>, b0 = {=}) {
             Succeeder,
             Optional {
                 FlipSelector {
                     Filter(times = 1, filtered = Failure) {
                         Repeat(4) {
-                            Priority {
+                            Control(Sweep<101>, b0 = {b1}, b1 = {b1}) {
                                 StatefulAction(Task<0>),
                                 Action(Act<1> = Act::<1>),
                             },
@@ -493,7 +505,10 @@ bt::behavior_tree! {
                         RepeatUntil(Success) {
                             StatefulAction(Task<1> = Task::<1>),
                         },
-                        Condition(|ctx| ctx.check(2)),
+                        Control(RecoveryNode) {
+                            Condition(|ctx| ctx.check(2)),
+                            AlwaysSuccess,
+                        },
                         StatefulAction(Task<3>),
                         StatefulAction(Task<4>),
                         Condition(Cond<5>),
@@ -614,8 +629,10 @@ bt::behavior_tree! {
             BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
                 RandomSequence {
                     WhileDoElse {
-                        DynamicSelector {
-                            Action(PAct<0>, b0 = 1, b1 = {b0}),
+                        Control(Sweep<100>, b0 = 0, b1 = {t0}) {
+                            DynamicSelector {
+                                Action(PAct<0>, b0 = 1, b1 = {b0}),
+                            },
                         },
                         MaxTime(0) {
                             StatefulAction(Task<1>),
@@ -639,15 +656,17 @@ bt::behavior_tree! {
                         },
                     },
                     Precondition(|bb| *bb.t0 + 2 != *bb.t0, else = Running) {
-                        ReactiveFallback {
-                            Parallel(success = -1, failure = -3) {
-                                AlwaysFailure,
-                                Action(Act<4> = Act::<4>),
-                                #[on_success(|bb| { bb.t0.set((*bb.t0 + 1) % 2); bb.t0.set(9) })]
-                                SetBlackboard(t0 = 7),
-                                StatefulAction(Task<5> = Task::<5>),
+                        Decorator(Gate<101>, b0 = {=}, t0 = {=}) {
+                            ReactiveFallback {
+                                Parallel(success = -1, failure = -3) {
+                                    AlwaysFailure,
+                                    Action(Act<4> = Act::<4>),
+                                    #[on_success(|bb| { bb.t0.set((*bb.t0 + 1) % 2); bb.t0.set(9) })]
+                                    SetBlackboard(t0 = 7),
+                                    StatefulAction(Task<5> = Task::<5>),
+                                },
+                                StatefulAction(PTask<6>, b0 = {=}),
                             },
-                            StatefulAction(PTask<6>, b0 = {=}),
                         },
                     },
                 },
@@ -763,11 +782,15 @@ bt::behavior_tree! {
                     Action(|ctx| ctx.try_exec(0)),
                 },
                 Action(TAct<1>),
-                #[failure_if(|bb| *bb.t1 > 2)]
-                #[on_failure(|bb| if bb.b0 == *bb.t1 + 3 { bb.t1.set(*bb.t0 + 4) })]
-                Runner,
+                Decorator(Twice<100>) {
+                    #[failure_if(|bb| *bb.t1 > 2)]
+                    #[on_failure(|bb| if bb.b0 == *bb.t1 + 3 { bb.t1.set(*bb.t0 + 4) })]
+                    Runner,
+                },
                 Repeater(3) {
-                    SetBlackboard(t0 = 1),
+                    Control(PipelineSequence) {
+                        SetBlackboard(t0 = 1),
+                    },
                 },
             },
             Precondition(|bb| bb.b0 + 1 < *bb.t1, else = Running) {
@@ -892,7 +915,7 @@ bt::behavior_tree! {
                                 Action(|ctx| ctx.exec(0)),
                             },
                             WhileDoElse {
-                                MemPriority {
+                                Control(RoundRobin) {
                                     Action(|ctx| ctx.try_exec(1)),
                                     Condition(Cond<2> = Cond::<2>),
                                 },
@@ -934,16 +957,18 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    #[on_halted(|bb| bb.t0.set(9))]
-                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                    #[run_while(|bb| *bb.t0 != 1)]
-                    Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-                        #[run_while(|bb| *bb.t0 % 3 < 1)]
-                        IfThenElse {
-                            Action(|ctx| ctx.try_exec(6)),
-                            Action(|ctx| ctx.try_exec(7)),
-                            Loop(q0, value = {b0}, if_empty = Running) {
-                                Runner,
+                    Decorator(Gate<100>, b0 = {b0}, t0 = {t0}) {
+                        #[on_halted(|bb| bb.t0.set(9))]
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        #[run_while(|bb| *bb.t0 != 1)]
+                        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                            #[run_while(|bb| *bb.t0 % 3 < 1)]
+                            IfThenElse {
+                                Action(|ctx| ctx.try_exec(6)),
+                                Action(|ctx| ctx.try_exec(7)),
+                                Loop(q0, value = {b0}, if_empty = Running) {
+                                    Runner,
+                                },
                             },
                         },
                     },
@@ -1488,7 +1513,10 @@ bt::behavior_tree! {
                 Condition(Cond<5>),
                 Error(DiffError(1026)),
             },
-            StatefulAction(TTask<6>),
+            Control(RecoveryNode, number_of_retries = 3) {
+                StatefulAction(TTask<6>),
+                AlwaysSuccess,
+            },
         }
     }
 }
@@ -1547,11 +1575,15 @@ bt::behavior_tree! {
         Fallback {
             WaitValueUpdate(t1) {
                 Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Action(Act<0> = Act::<0>),
+                    Decorator(Gate<100>, b0 = {t1}, t0 = {t0}) {
+                        Action(Act<0> = Act::<0>),
+                    },
                 },
             },
             Condition(Cond<1>),
-            StatefulAction(Task<2>),
+            Decorator(Gate<101>, b0 = {t0}, t0 = {t0}) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
@@ -1654,9 +1686,11 @@ board!(Tree0443Blackboard { t0 b1 t1 b0 });
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         Selector {
-            MemPriority {
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<0>),
+            Control(PipelineSequence) {
+                Control(PipelineSequence) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<0>),
+                    },
                 },
                 Sequence {
                     StatefulAction(Task<1>),
@@ -1677,9 +1711,11 @@ bt::behavior_tree! {
             b0: i64 = 0,
         }
         RepeatUntilSuccess(forever) {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                SetBlackboard(t1 = {b0}),
+            Decorator(Gate<100>, b0 = 2, t0 = {b0}) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(t1 = {b0}),
+                },
             },
         }
     }
@@ -1733,10 +1769,12 @@ bt::behavior_tree! {
         Cooldown(100, filtered = Failure) {
             TryCatch(catch_on_halt = false) {
                 StatefulAction(Task<0>),
-                MemPriority {
-                    Condition(Cond<1>),
-                    Timeout(0) {
-                        Action(Act<2>),
+                Decorator(Twice<100>) {
+                    Control(Rotate<101>) {
+                        Condition(Cond<1>),
+                        Timeout(0) {
+                            Action(Act<2>),
+                        },
                     },
                 },
                 WhileDoElse {
@@ -1788,7 +1826,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64,
         }
-        MemSequence {
+        Control(PipelineSequence) {
             StatefulAction(Task<0>),
             ReactiveSequence {
                 Condition(Cond<1>),
@@ -1800,8 +1838,10 @@ bt::behavior_tree! {
             },
             Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
             StepSequencer {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Action(Act<6>),
+                Control(Sweep<100>, b0 = {b0}, b1 = {t0}) {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Action(Act<6>),
+                    },
                 },
                 Fallback {
                     StatefulAction(Task<7>),
@@ -1859,8 +1899,10 @@ bt::behavior_tree! {
             b0: i64 = 4,
             #[allow(unused)] #[tracked] t1: i64 = 0,
         }
-        Iterate(l0, element = {b0}) {
-            Action(Act<0> = Act::<0>),
+        Control(PipelineSequence) {
+            Iterate(l0, element = {b0}) {
+                Action(Act<0> = Act::<0>),
+            },
         }
     }
 }
@@ -1994,8 +2036,12 @@ bt::behavior_tree! {
         #[skip_if(|bb| bb.b0 < bb.b0 + 4)]
         TryCatch {
             Wait(0),
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
+            Control(Sweep<100>, b0 = {=}, b1 = {b0}) {
+                AlwaysSuccess,
+            },
+            Control(RoundRobin) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -2084,7 +2130,7 @@ bt::behavior_tree! {
     pub tree Tree0463 for Ctx, rng = context {
         ProbabilitySelector {
             #[weight(2)]
-            ReactiveFallback {
+            Control(PipelineSequence) {
                 RunOnce(then_skip = false) {
                     Repeat(3) {
                         Filter(times = 2, count = Failure) {
@@ -2225,10 +2271,12 @@ bt::behavior_tree! {
             b1: i64,
         }
         ReactiveFallback {
-            Priority {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                Action(Act<1>),
-                Action(PIo<2>, t0 = {t1}),
+            Decorator(RateController, hz = 50.0) {
+                Priority {
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    Action(Act<1>),
+                    Action(PIo<2>, t0 = {t1}),
+                },
             },
             StatefulAction(Task<3>),
         }
@@ -2275,18 +2323,22 @@ bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
         PolicyParallel(policy = FirstFailure, repeat = false) {
             Condition(Cond<0>),
-            RepeatTimes(3) {
-                PrioritySelector {
-                    #[score(3)]
-                    StatefulAction(Task<1>),
-                    #[score(0)]
-                    StatefulAction(Task<2>),
-                    #[score(0)]
-                    Delay(10) {
-                        StatefulAction(Task<3>),
+            Control(Sweep<100>, b0 = 1) {
+                Control(RoundRobin) {
+                    RepeatTimes(3) {
+                        PrioritySelector {
+                            #[score(3)]
+                            StatefulAction(Task<1>),
+                            #[score(0)]
+                            StatefulAction(Task<2>),
+                            #[score(0)]
+                            Delay(10) {
+                                StatefulAction(Task<3>),
+                            },
+                            #[score(0)]
+                            Action(Act<4>),
+                        },
                     },
-                    #[score(0)]
-                    Action(Act<4>),
                 },
             },
         }
@@ -2327,7 +2379,7 @@ bt::behavior_tree! {
             #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
             #[run_while(|bb| *bb.t0 > 3)]
             #[on_halted(|bb| bb.b1 += 2)]
-            Priority {
+            Control(Rotate<100>) {
                 StatefulAction(Task<0>),
                 RetryUntilSuccessful(4) {
                     StepSequencer {
@@ -2447,7 +2499,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             b0: i64 = 4,
         }
-        SequenceWithMemory {
+        Control(RoundRobin) {
             Sequence {
                 Condition(Cond<0>),
                 Script(|bb| bb.b1 += 1),
@@ -2561,18 +2613,22 @@ bt::behavior_tree! {
             b1: i64 = 0,
             b0: i64 = 2,
         }
-        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                Delay(50) {
-                    Conditional(|bb| *bb.t0 != 5, dynamic = true, else = Failure) {
-                        Script(|bb| bb.t0.set(bb.b1)),
+        Control(Sweep<100>, b0 = 2, b1 = {=}) {
+            IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    Delay(50) {
+                        Conditional(|bb| *bb.t0 != 5, dynamic = true, else = Failure) {
+                            Script(|bb| bb.t0.set(bb.b1)),
+                        },
                     },
                 },
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(PCond<0>, b0 = {=}),
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<1>),
+                TryCatch(catch_on_halt = true) {
+                    Condition(PCond<0>, b0 = {=}),
+                    Control(Rotate<101>) {
+                        RepeatUntil(Failure) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
                 },
             },
         }
@@ -2639,7 +2695,10 @@ bt::behavior_tree! {
                 Guard(|ctx| &mut ctx.token) {
                     ReactiveFallback {
                         StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = 7),
+                        Control(RecoveryNode) {
+                            Condition(PCond<1>, b0 = 7),
+                            StatefulAction(Task<2>),
+                        },
                         Failer,
                     },
                 },
@@ -2650,7 +2709,7 @@ bt::behavior_tree! {
                         ForceSuccess {
                             #[run_while(|bb| *bb.t0 + 1 < *bb.t0 + 3)]
                             #[skip_if(|bb| (bb.b0 + 1) % 3 < 2)]
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
                         },
                     },
                 },
@@ -2996,9 +3055,13 @@ bt::behavior_tree! {
             b1: i64 = 2,
             #[tracked] t0: i64 = 2,
         }
-        RepeatTimes(forever) {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+        Decorator(Twice<100>) {
+            Decorator(Twice<101>) {
+                RepeatTimes(forever) {
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                },
+            },
         }
     }
 }
@@ -3103,7 +3166,7 @@ bt::behavior_tree! {
         Fallback {
             Observe(|bb| bb.b0 == 3, abort = none) {
                 Fallback {
-                    ReactiveSelector {
+                    Control(PipelineSequence) {
                         StatefulAction(PTask<0>, b0 = 3),
                         Condition(Cond<1>),
                         Condition(|ctx| ctx.check(2)),
@@ -3255,7 +3318,9 @@ bt::behavior_tree! {
                     Fallback {
                         Observe(|bb| bb.b0 < 5, abort = both) {
                             Optional {
-                                Condition(Cond<0>),
+                                Control(PipelineSequence) {
+                                    Condition(Cond<0>),
+                                },
                             },
                         },
                         Observe(|bb| bb.b1 + 3 == 6, abort = lower) {
@@ -3272,7 +3337,9 @@ bt::behavior_tree! {
                                 #[score(|bb| (bb.b1 + 1) as f32)]
                                 Action(PAct<1>, b0 = {b0}),
                                 #[score(|bb| (bb.b1 + 2) as f32)]
-                                SetBlackboard(t0 = 6),
+                                Control(PipelineSequence) {
+                                    SetBlackboard(t0 = 6),
+                                },
                             },
                         },
                     },
@@ -3302,7 +3369,9 @@ bt::behavior_tree! {
                             Conditional(|bb| *bb.t0 % 4 < 0) {
                                 ScriptCondition(|bb| bb.b0 > *bb.t0 + 2),
                             },
-                            Condition(Cond<0>),
+                            Decorator(Gate<100>, b0 = {b0}, t0 = {=}) {
+                                Condition(Cond<0>),
+                            },
                             StatefulAction(Task<1>),
                             Wait(10),
                         },
@@ -3338,32 +3407,32 @@ board!(Tree0499Blackboard { t0 b0 });
 
 cases! {
     Tree0400 "B{t0;b0=5}Bin{t0<b0%2;_}(@os{t0:=b0+3}@oh{t0>t0+2?t0:=b0}MSeq(Wu{t0},Rep1(pt0{b0:=;b1:b0})),S)",
-    Tree0401 "B{b0=3;b1=2;t0=2}Isw{t0%3;_;N}(MSeq(Sl{100},S,t0e,Sl{50},c1),WU{t0+4<b0%4}(Dl{20}(RSeq(Wt{50},Scc{b1>3},t2,t3))),Flip(c4,Dl{20}(PAll{2}(S,a5b{t0;b0}))))",
-    Tree0402 "B{t0=5}Su{t0}(To{50}(Rpt{0}(c0b{t0+3%2})))",
+    Tree0401 "B{b0=3;b1=2;t0=2}Isw{t0%3;_;N}(MSeq(Sl{100},S,t0e,Sl{50},c1),WU{t0+4<b0%4}(Dl{20}(URot100(Wt{50},Scc{b1>3},t2,t3))),Flip(c4,Dl{20}(PAll{2}(S,a5b{t0;b0}))))",
+    Tree0402 "B{t0=5}URr(Su{t0}(To{50}(UGate100{b0:t0;t0:=}(Rpt{0}(c0b{t0+3%2})))))",
     Tree0403 "B{b0=3;l0}Itr{b0;2;1;T}(Fb(pc0{b0:=},t1))",
     Tree0404 "B{b0=5}Ite(Inv(c0),Scc{b0+4<5})",
     Tree0405 "Swm(PbSel{2;3;2;1}(Rus{F}(Cd{30;_}(t0)),Ret1(t1),t2),FF(t3),Lim{2}(Ite(Fb(t4,a5),t6e)),RepF(t7))",
-    Tree0406 "B{b0;t0=5;t1}Isw{b0+3;N;N}(pi0{t0:=},To{100}(Rpt{0}(Sc{t1:=0;t1+=1})))",
-    Tree0407 "TryT(Rpt{3}(RndSeq(c0e,c1l,Flip(t2e,c3),c4,Dl{30}(Opt(t5)))),OnceT(a6),RndSeq(c7,t8,Rpt{F}(Flt{2;F;F}(Par{_;_}(Grd{F}(Suc),Grd{R}(t9e))))))",
+    Tree0406 "B{b0;t0=5;t1}Isw{b0+3;N;N}(USw100{b0:1;b1:b0}(pi0{t0:=}),To{100}(Rpt{0}(Sc{t1:=0;t1+=1})))",
+    Tree0407 "TryT(Rpt{3}(RndSeq(c0e,c1l,Flip(t2e,c3),c4,Dl{30}(Opt(t5)))),OnceT(a6),RndSeq(c7,t8,UTw100(Rpt{F}(Flt{2;F;F}(Par{_;_}(Grd{F}(Suc),Grd{R}(t9e)))))))",
     Tree0408 "B{t0=5;b0=1}Flt{2;S;_}(RT{2}(@fi{b0+4>t0}Inv(Rpt{1}(Step(t0,RSeq(c1b{b0+1}))))))",
-    Tree0409 "B{b0=0;t0=3;b1=3}MSeq(Suc,Opt(Flip(Flt{1;_;F}(Rep4(Pri(t0,a1e))),WU{b1+1%4=3}(@po{b1+=2}Obs{b1<t0%2;N}(Sw{2}(S,t2e))),Sc{b0+=3})),t3)",
+    Tree0409 "B{b0=0;t0=3;b1=3}USw100{b0:=}(Suc,Opt(Flip(Flt{1;_;F}(Rep4(USw101{b0:b1;b1:b1}(t0,a1e))),WU{b1+1%4=3}(@po{b1+=2}Obs{b1<t0%2;N}(Sw{2}(S,t2e))),Sc{b0+=3})),t3)",
     Tree0410 "B{t0;b0}RndSel(ASeq(Fb(c0t,PPar{2;_}(a1r,pc2{b0:t0}),PAll{_}(@po{b0%3=2?t0:=3;t0:=b0+1%2}@si{t0%3!2}Su{t0}(S),Rep4(c3)),Dl{50}(c4),Bin{b0=3;T}(a5b{t0%3;b0},S)),Scc{b0%4<1},Seq(Try(Ret1(t6t),RU{F}(c7)),Lim{1}(PPar{1;N}(RndSel(t8e),Ret2(c9b{3}),c10t))),Su{t0}(Intr{t0=3}(MPri(c11r,OnceT(RU{F}(c12t)))))))",
     Tree0411 "B{b0=0}Ite(SubR(a0),SubA(c1b{b0}))",
     Tree0412 "B{b0=5;o0=4;t0=4;l0=2;b1=1}@oh{t0+=1}@fi{o0|3+2>1}Grd{F}(Itr{b1;1;_;T}(Sel(@rw{b1>6}@si{t0=3}Su{t0}(Star(@ki{b0<t0%3}RFb(F,t0),@rw{none}Star(@of{b1+=2}@oh{b0:=4}c1,a2,c3))),Ite(PrSel{b0;o0|0+1;b1+1;b0+3;b1%3}(RFb(Wu{t0}),Scc{o0|0=4},c4,Wt{10},Sc{b0+=3;t0<b0?o0:=b1%2}),Cnd{b0+3%2!0;T;S}(PAll{_}(t5,t6)),Flt{1;R;F}(Rep1(Pre{b1=1}(t7)))))))",
     Tree0413 "B{t0;t1=3;b1}Intr{b1%4<1}(Grd{_}(Mt{20}(@po{b1+=3}@ki{b1+2<t0}pa0{b0:9;b1:t1})))",
-    Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{5;5}(RU{S}(t1e),c2l,t3,t4,c5))))",
+    Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{5;5}(RU{S}(t1e),URec{_}(c2l,S),t3,t4,c5))))",
     Tree0415 "B{b1=0;t1=5;t0=5;l0=4;b0=4}AFb(Rus{F}(Cnd{t0!0;T;_}(Ret1(Bin{t1<b1;T}(Keep(@po{b0:=t1}Sc{b0+=3}),Fai)))))",
     Tree0416 "B{t1=1;t0=3;o0;b1=2}Lim{2}(RSeq(Flip(Sw{4;5}(F,a0,c1b{t1})),Ruf{3}(Rpt{0}(pc2{b0:t0})),RFb(t3,Scc{none})))",
     Tree0417 "Once(Try(Err{1012},c1))",
     Tree0418 "B{b0=3;t0=5;t1=2;o0}Flip(Pre{t0%2=0;S}(Sb{o0=0}),pt0{b0:=},Isw{o0|0;T;T}(c1b{t0},c2b{4}),pc3{b0:=},t4)",
-    Tree0419 "B{b0=1;t0}Rpt{F}(Bin{t0%2!0;T}(RndSeq(Wde(DySel(pa0{b0:1;b1:b0}),Mt{0}(t1),Cnd{b0<3;_;S}(Ret0(pc2{b0:0})))),Fb(Dl{10}(Seq(Rmp{S;F}(@of{b0+=1}Pre{t0<5;S}(t3)))),Pre{t0+2!t0;R}(RFb(Par{-1;-3}(F,a4e,@os{t0:=t0+1%2;t0:=9}Sb{t0=7},t5e),pt6{b0:=})))))",
+    Tree0419 "B{b0=1;t0}Rpt{F}(Bin{t0%2!0;T}(RndSeq(Wde(USw100{b0:0;b1:t0}(DySel(pa0{b0:1;b1:b0})),Mt{0}(t1),Cnd{b0<3;_;S}(Ret0(pc2{b0:0})))),Fb(Dl{10}(Seq(Rmp{S;F}(@of{b0+=1}Pre{t0<5;S}(t3)))),Pre{t0+2!t0;R}(UGate101{b0:=;t0:=}(RFb(Par{-1;-3}(F,a4e,@os{t0:=t0+1%2;t0:=9}Sb{t0=7},t5e),pt6{b0:=}))))))",
     Tree0420 "B{b0;t0;l0=4}Obs{t0%4<2;S}(Par{_;_}(t0,Itr{b0;0;_;N}(Isw{3;N;T}(Swm(Pre{b0=6;K}(Itr{b0;0;_;N}(c1))),Ite(RSeq(t2,pa3{b0:=}),t4)))))",
     Tree0421 "PPar{0;T}(Grd{_}(Swm(a0,DySeq(a1,c2,c3))),Keep(PPar{1;N}(Sl{0},To{100}(t4),DySel(a5e,c6l,t7e,c8),c9,a10)))",
     Tree0422 "B{b1=0;q0=0}Sw{5;3;0}(Step(a0t,Err{1047}),Cd{50;K}(c2r),c3t,Sl{0})",
-    Tree0423 "B{t1;t0=4;b0=4}RSeq(Par{4;_}(OnceK(a0r),a1t,@fi{t1>2}@of{b0=t1+3?t1:=t0+4}Run,Rpt{3}(Sb{t0=1})),Pre{b0+1<t1;R}(Rpt{0}(c2t)))",
+    Tree0423 "B{t1;t0=4;b0=4}RSeq(Par{4;_}(OnceK(a0r),a1t,UTw100(@fi{t1>2}@of{b0=t1+3?t1:=t0+4}Run),Rpt{3}(UPipe(Sb{t0=1}))),Pre{b0+1<t1;R}(Rpt{0}(c2t)))",
     Tree0424 "B{t0=1;l0=3;o0=_;b0;b1}Seq(Bin{b1+1>b1+3;N}(t0,Pre{t0%3<2}(Seq(Sb{o0=4},c1,RT{3}(Sc{b1:=b0})))),Itr{b1;1;1;N}(RFb(Pre{b0%2>0}(Sl{30}),RetF(t2e),Bin{b1+2%3>1;N}(R,t3))),RFb(@po{o0:=o0|1}PrSel{o0|2+2%4;b1}(c4b{o0|0},c5),a6,@os{o0:=4}@si{b0<3}c7,Inv(Star(Sc{b0+=3;t0:=o0|0})),pt8{b0:=;b1:b0}))",
     Tree0425 "B{t1=2;t0=3;b0=3}Isw{t0+1;_;N}(PbSel{t1%4;t1;1;3;1}(pa0{b0:=;b1:t1},a1,@po{t1+=3}@rw{t1!5}@si{t0+4%3!2}Sb{t1=t0},Dl{30}(Scc{t0>b0})))",
-    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(MPri(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run)))),Fb(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
+    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(URr(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),UGate100{b0:b0;t0:t0}(@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run))))),Fb(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
     Tree0427 "B{b1;t1;b0=4;l0=3;t0=5;o0=_}RSeq(RFb(RFb(To{10}(Sw{3}(t0,t1)),@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}RSeq(Wt{100},Ub{o0}),RSel(t2,t3,Rus{1}(c4e)),Itr{b1;1;2;N}(Rus{1}(t5)),Pre{t0%3!0}(RU{F}(Rep4(Sl{20})))),PAll{1}(Pre{t1+4%4>0;K}(@os{b0+=2}@fi{t0=4}Ub{o0}),Step(c6l),Bin{t1+3=4;N}(Fai,t7),Sel(t8,@po{t0:=5}@oh{b0+2%2!1?t1+=3}c9,c10b{b0+4}),@si{t1=b1}@ki{t1!o0|2+2}@po{o0:=_}t11)))",
     Tree0428 "B{t0}Fb(Keep(MPri(t0,c1e)),t2,DySeq(RSeq(a3,t4),Seq(t5e,a6,Wu{t0})))",
     Tree0429 "B{t0=0}Sel(AFb(a0,RU{S}(Wv{t0}(RSeq(To{0}(c1e),@os{t0%2>0?t0+=2}Suc)))))",
@@ -3376,50 +3445,50 @@ cases! {
     Tree0436 "B{b1=2;t1=3;t0=3}Cnd{t0%2>0;N;_}(Cnd{b1%4>1;T;_}(Pri(a0,t1t,t2e)))",
     Tree0437 "B{t0=3;b0=5;t1=5}Inv(@oh{b0>1?b0+=1;t1:=t0}@ki{b0+4>t0}Wu{t1})",
     Tree0438 "B{t1;b1=4;b0;t0;o0=_}FF(To{0}(Wde(RFb(a0,@ki{t0%2>0}t1t,@fi{t1>4}@os{b0=4?t1+=2;b0:=b1+4}c2t,pc3{b0:=}),@ki{t1>2}@si{o0|3+3=0}Wde(a4b{1;b1},Seq(Wt{30},@si{b1<4}@fi{o0|0<1}@ki{t0%3>0}pt5{b0:=;b1:b0},pt6{b0:b0;b1:=})),Flt{2;R;_}(@oh{t0=t0%3?o0:=_;t0+=3}@ki{some}PAll{_}(Run,c7r,@ki{b1%2!0}@rw{some}Inv(a8b{t0+3%3;b0}))))))",
-    Tree0439 "B{b1=4;b0}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),t6t)",
+    Tree0439 "B{b1=4;b0}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),URec{3}(t6t,S))",
     Tree0440 "B{b0=4;l0=2;t0}Itr{b0;0;1;N}(SubR(SubR(@os{b0:=t0}@rw{b0%4!2}@oh{t0<3?b0+=1;t0%2!0?t0:=b0%3}S)))",
-    Tree0441 "B{t0=4;q0=4;t1=2}Fb(Wv{t1}(Lp{t0;K}(a0e)),c1,t2)",
+    Tree0441 "B{t0=4;q0=4;t1=2}Fb(Wv{t1}(Lp{t0;K}(UGate100{b0:t1;t0:t0}(a0e))),c1,UGate101{b0:t0;t0:t0}(t2))",
     Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),R,RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{t0}(Wu{t1})))),Err{1002})))",
     Tree0443 "B{t0=4;b1=5;t1;b0}RetF(Dd{0}(Intr{b1=t1+2}(ASeq(Inv(Fai),pa0{b0:=;b1:t0},Wu{t1}))))",
-    Tree0444 "Sel(MPri(Ret0(t0),Seq(t1,Wt{20})),Rpt{0}(S))",
-    Tree0445 "B{t1=1;b0=0}Rus{F}(Wde(t0,Sb{t1=b0}))",
+    Tree0444 "Sel(UPipe(UPipe(Ret0(t0)),Seq(t1,Wt{20})),Rpt{0}(S))",
+    Tree0445 "B{t1=1;b0=0}Rus{F}(UGate100{b0:2;t0:b0}(Wde(t0,Sb{t1=b0})))",
     Tree0446 "B{t0=4;b0;l0=2;o0=0}Itr{b0;0;3;N}(@ki{o0|5+4=5}To{50}(DySel(Scc{b0>3},@oh{o0|4>4?b0:=t0+1;b0:=t0}@rw{o0|4<6}@ki{b0<5}Rep2(FS(R)),FF(Ret1(t0)),c1,RSeq(Itr{b0;_;3;_}(pi2{t0:t0}),t3))))",
-    Tree0447 "Cd{100;F}(TryF(t0,MPri(c1,To{0}(a2)),Wde(a3,a4e)))",
+    Tree0447 "Cd{100;F}(TryF(t0,UTw100(URot101(c1,To{0}(a2))),Wde(a3,a4e)))",
     Tree0448 "B{b1;b0=4;o0;t0}FS(Isw{o0|5+1%3;T;N}(Sb{b1=b0},Ruf{F}(DySel(a0,pi1{t0:b0},Wt{0})),a2b{t0+1%2;b1},Wde(c3e,@fi{b1%4!1}c4),t5))",
-    Tree0449 "B{q0=3;b0=0;t0;b1}MSeq(t0,RSeq(c1,a2,Pri(c3,t4)),a5b{t0;b0},Step(Lp{b0;R}(a6),Fb(t7,Sc{b1+4%3=2?b0+=3}),Dl{10}(Scc{b1>b1+3})))",
+    Tree0449 "B{q0=3;b0=0;t0;b1}UPipe(t0,RSeq(c1,a2,Pri(c3,t4)),a5b{t0;b0},Step(USw100{b0:b0;b1:t0}(Lp{b0;R}(a6)),Fb(t7,Sc{b1+4%3=2?b0+=3}),Dl{10}(Scc{b1>b1+3})))",
     Tree0450 "Pri(Fb(Sub(Inv(c0)),RFb(t1,c2,t3),a4),Ruf{F}(RSeq(c5e,c6e,t7,To{0}(S))),t8)",
-    Tree0451 "B{l0=2;b0=4;t1=0}Itr{b0;_;_;_}(a0e)",
+    Tree0451 "B{l0=2;b0=4;t1=0}UPipe(Itr{b0;_;_;_}(a0e))",
     Tree0452 "Mt{50}(Sub(PAll{1}(Wt{50})))",
     Tree0453 "OnceK(PrSel{2;1;2;1;3}(c0,Swm(t1,c2e,t3e),Ruf{F}(FS(To{20}(c4))),c5,t6))",
     Tree0454 "B{b1=5;l0=0}Seq(Itr{b1;1;1;T}(@si{b1<2}Rep0(a0)),Sw{2}(Sc{b1+=1},a1),MPri(a2,t3e))",
     Tree0455 "B{q0=3;b0=1}Isw{b0+3;T;N}(Lp{_;S}(a0))",
     Tree0456 "B{o0=_;b1=5;t0=2}Sel(Step(@of{b1+=1}@po{o0:=t0+1}pc0{b0:b1},Wt{0}),t1,Sb{o0=2})",
     Tree0457 "RSeq(pt0{b0:5},Suc)",
-    Tree0458 "B{b0}@ki{b0<b0+4}Try(Wt{0},S,t0)",
+    Tree0458 "B{b0}@ki{b0<b0+4}Try(Wt{0},USw100{b0:=;b1:b0}(S),URr(t0))",
     Tree0459 "B{b0=0;t1=3;t0=1;b1}@po{b0%2=0?t1:=b1}@fi{b0+1%2=1}@of{t0+=3}Seq(@os{b0:=t1+3}@of{t1>6?t1+=2}@rw{t1+1<7}c0b{b0+2},pi1{t0:=})",
     Tree0460 "B{b0=4;t1;t0=0}Bin{b0%2>0;N}(WU{b0<t0}(pt0{b0:t1;b1:t1}),@oh{b0:=t0%2}@os{b0+=2}t1)",
     Tree0461 "B{t0;b0=0}Par{_;_}(Grd{R}(DySeq(Scc{b0>6},To{100}(pc0{b0:t0}),Scc{b0+2%4=0},a1b{9;b0})),Grd{F}(Wu{t0}))",
     Tree0462 "RFb(t0,Sl{10})",
-    Tree0463 "PbSel{_;2;3;0}(RFb(OnceK(Rep3(Flt{2;F;_}(F))),t0),c1l,PPar{1;N}(c2,Ruf{3}(FS(t3)),t4e))",
+    Tree0463 "PbSel{_;2;3;0}(UPipe(OnceK(Rep3(Flt{2;F;_}(F))),t0),c1l,PPar{1;N}(c2,Ruf{3}(FS(t3)),t4e))",
     Tree0464 "B{b0=3;b1}Cnd{b0+3<b1+1;T;_}(SubA(SubR(a0e)))",
     Tree0465 "B{b0;t0;b1;q0;l0=1}Rmp{F;F}(Ite(c0b{b1},Fb(c1r,c2,Sb{b0=t0},Err{1076}),RU{F}(Itr{b1;_;2;N}(@ki{b0+3>3}Lp{b1;_}(Wde(t3,a4e,a5l))))))",
     Tree0466 "TryF(a0,Star(RFb(c1,c2,Sub(Rty0(c3)),Swm(a4,RepF(c5e)),DySeq(a6,t7e))),Wt{0})",
-    Tree0467 "B{b0=0;t1=2;b1}RFb(Pri(pa0{b0:=;b1:=},a1,pi2{t0:t1}),t3)",
+    Tree0467 "B{b0=0;t1=2;b1}RFb(URate{50}(Pri(pa0{b0:=;b1:=},a1,pi2{t0:t1})),t3)",
     Tree0468 "B{t1;b0=1;t0}Ite(OnceK(Cnd{t1%2<0;T;F}(Lim{3}(Seq(Suc,c0b{t1},@oh{t1:=t0%2}@os{t0!1?b0+=1}@fi{t0%4=1}Suc,Err{1064})))),Opt(t1t))",
-    Tree0469 "PPar{0;N}(c0,RT{3}(PrSel{3;0;0;0}(t1,t2,Dl{10}(t3),a4)))",
+    Tree0469 "PPar{0;N}(c0,USw100{b0:1}(URr(RT{3}(PrSel{3;0;0;0}(t1,t2,Dl{10}(t3),a4)))))",
     Tree0470 "B{b1;b0=5;o0=_;t0=4}Intr{t0>o0|5}(@si{b1+2<1}@fi{t0!3}@oh{b0+=1}Sel(a0,a1))",
-    Tree0471 "B{t0=5;b0;b1;o0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}Pri(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",
+    Tree0471 "B{t0=5;b0;b1;o0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}URot100(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",
     Tree0472 "B{t0=2;b0=2;o0=3;b1}MSeq(RSel(pa0{b0:t0},@si{some}@rw{b1<t0}Opt(a1e),pa2{b0:=;b1:b1}),Intr{b0!3}(Rus{1}(c3e)))",
     Tree0473 "B{o0;b1=0;b0;t0=0}Cnd{b0+4<b1+1%4;T;_}(Rpt{F}(Step(@rw{b1<3}@of{t0%4>0?b0:=b0%3}@ki{t0%3=1}Sw{1}(FF(Ret3(Flt{2;R;K}(Sc{t0:=b1;t0:=o0|3}))),Ret4(t0e)),Step(Inv(Flt{3;S;K}(MPri(c1,c2,Sb{o0=8}))),Rmp{S;S}(RSeq(pi3{t0:t0},t4,@fi{b1%3<2}c5))))))",
-    Tree0474 "B{t0=4;b1;o0=_;b0=4}Swm(Seq(c0,Sc{b1+=1},pc1{b0:=}),PrSel{b0%3;b0+1;o0|1;b0;b1+1}(c2l,pt3{b0:b0},Wt{0},Sb{t0=9},Sc{b1:=o0|1}),Fb(t4,a5,c6))",
+    Tree0474 "B{t0=4;b1;o0=_;b0=4}URr(Seq(c0,Sc{b1+=1},pc1{b0:=}),PrSel{b0%3;b0+1;o0|1;b0;b1+1}(c2l,pt3{b0:b0},Wt{0},Sb{t0=9},Sc{b1:=o0|1}),Fb(t4,a5,c6))",
     Tree0475 "To{20}(Swm(Inv(Swm(ASeq(Wt{50},t0e),Sl{0},Rmp{S;F}(Step(t1,t2,t3)))),DySeq(Ruf{F}(TryF(Flt{1;F;K}(t4),Rty4(Sl{0}))),PPar{0;_}(c5e,t6,t7),MPri(c8l,a9),RFb(a10,t11,c12,c13))))",
     Tree0476 "Step(F,t0,a1,c2)",
     Tree0477 "B{b0}Fb(c0e,a1b{3;b0},a2b{b0%3;b0})",
-    Tree0478 "B{t0=5;b1=0;b0=2}Isw{b0+2%3;N;T}(Grd{F}(Dl{50}(Cnd{t0!5;T;F}(Sc{t0:=b1}))),TryT(pc0{b0:=},RU{F}(t1)))",
+    Tree0478 "B{t0=5;b1=0;b0=2}USw100{b0:2;b1:=}(Isw{b0+2%3;N;T}(Grd{F}(Dl{50}(Cnd{t0!5;T;F}(Sc{t0:=b1}))),TryT(pc0{b0:=},URot101(RU{F}(t1)))))",
     Tree0479 "B{l0;t0=2;b0=2;b1=0}Flip(@si{b0+1%4<1}S,Itr{b0;2;_;T}(@oh{t0:=b1;b0+=3}Suc),pa0{b0:=;b1:t0})",
     Tree0480 "Rpt{0}(Err{1058})",
     Tree0481 "ASeq(t0e,c1,Rus{F}(Sl{20}),t2,c3)",
-    Tree0482 "B{b0;t0=5;q0=0}Lp{b0;K}(Ite(Grd{_}(RFb(t0,pc1{b0:7},Fai)),Sb{t0=b0},FF(Flt{2;S;F}(@rw{b0=1}FS(@rw{t0+1<t0+3}@ki{b0+1%3<2}c2b{t0})))))",
+    Tree0482 "B{b0;t0=5;q0=0}Lp{b0;K}(Ite(Grd{_}(RFb(t0,URec{_}(pc1{b0:7},t2),Fai)),Sb{t0=b0},FF(Flt{2;S;F}(@rw{b0=1}FS(@rw{t0+1<t0+3}@ki{b0+1%3<2}c3b{t0})))))",
     Tree0483 "B{t0=5;b0}Par{5;-2}(Seq(c0b{b0},Dl{100}(Sc{b0+=2;t0:=7}),Sb{b0=t0},pa1{b0:=;b1:b0},t2e),@rw{b0%4<2}Pre{t0<3;S}(Rep1(Par{1;_}(ASeq(@rw{t0%4=1}@fi{b0<b0+2}Sb{b0=0},Wt{20},a3,@os{t0+=1}S)))),RSeq(c4e,RSeq(c5,Suc)),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0=4;_}(@ki{t0%2>0}Obs{b0!3;S}(pc6{b0:b0})),Obs{t0>4;B}(Opt(Sl{30})),@of{b0+=1}@si{t0<7}@ki{t0%3>1}RSeq(Dl{10}(t7),Sl{10}))),PAll{5}(c8l,@po{b0:=6;t0+=3}t9,c10,c11,Wu{t0}))",
     Tree0484 "B{t0=4;b0=5}DySeq(To{10}(Cnd{t0=1;T;S}(PPar{1;N}(Ruf{F}(t0),t1e,@of{b0+=3}@si{t0!3}Wt{0},a2))),Pri(Wu{t0},c3,DySel(a4,t5)),Ret2(SubR(Seq(pt6{b0:3;b1:t0},Sel(t7,t8)))),Scc{t0+4>t0+3%2},Once(Rus{F}(RFb(c9,R))))",
     Tree0485 "Keep(Fb(t0,F))",
@@ -3428,13 +3497,13 @@ cases! {
     Tree0488 "B{b1=4;b0;t0}Wde(PAll{_}(@fi{b0=b1+4}Sb{t0=2},t0,F),a1)",
     Tree0489 "B{b0;b1=2;t0=2}MSeq(Once(OnceK(Star(AFb(@rw{b1%3<1}@fi{b0>4}@si{t0>1}c0,Sb{b0=1}),Cd{10;_}(c1l)))),Seq(c2,Grd{R}(Suc),a3),@oh{t0:=b1;t0%4<2?b0:=b1}Rep2(FS(PbSel{_;t0%4;0;2}(t4,pa5{b0:t0;b1:t0},a6))),RSeq(Scc{b1+3<7},a7b{1;b0},c8))",
     Tree0490 "B{o0=_;t0;b0;b1=3}Isw{t0+1;_;N}(Sw{0;3}(Grd{F}(a0),Flip(t1,t2e),RU{F}(RSeq(c3l,c4e))),Once(Sw{1;5;3}(pi5{t0:b0},@rw{t0%3>1}pt6{b0:=;b1:t0},Cnd{o0|3<3;N;S}(RSeq(t7,c8)),t9)))",
-    Tree0491 "B{b0;b1=2;t0=2}RT{F}(@of{t0+=3}pt0{b0:=;b1:=})",
+    Tree0491 "B{b0;b1=2;t0=2}UTw100(UTw101(RT{F}(@of{t0+=3}pt0{b0:=;b1:=})))",
     Tree0492 "Sel(TryF(a0,Sl{30},S),t1,t2,Ret3(t3))",
     Tree0493 "B{b1=4;b0;o0=2}RFb(RndSel(@si{b1+2=0}@rw{b1%2>0}a0,t1,Lim{3}(PbSel{0;b0%4}(t2)),SubR(WU{o0|0<b0}(t3))),F)",
     Tree0494 "B{t0=2}Sel(Obs{t0%4=3;B}(RSeq(t0e,t1)),RetF(FF(Opt(PbSel{2;3;3}(Sc{t0+=4},S)))))",
-    Tree0495 "B{t0;l0=3;b0=4}Fb(Obs{b0=3;N}(Fb(RSel(pt0{b0:3},c1,c2l),Lim{3}(RepF(a3)),Itr{b0;0;1;T}(@of{t0:=b0}@si{t0=4}RU{F}(t4)))),Seq(c5b{1},Rep4(Wv{t0}(RT{3}(Inv(R))))),OnceT(Rus{1}(Dd{0}(@fi{t0+3%2=1}@oh{b0+=3}DySeq(pi6{t0:=},Scc{t0<2},a7b{b0;b0},Sb{t0=8},a8)))),Wde(a9,Mt{20}(Scc{b0<3}),RT{F}(Pre{b0%3<1;R}(RSeq(Sl{30},c10,c11e,pi12{t0:=})))))",
+    Tree0495 "B{t0;l0=3;b0=4}Fb(Obs{b0=3;N}(Fb(UPipe(pt0{b0:3},c1,c2l),Lim{3}(RepF(a3)),Itr{b0;0;1;T}(@of{t0:=b0}@si{t0=4}RU{F}(t4)))),Seq(c5b{1},Rep4(Wv{t0}(RT{3}(Inv(R))))),OnceT(Rus{1}(Dd{0}(@fi{t0+3%2=1}@oh{b0+=3}DySeq(pi6{t0:=},Scc{t0<2},a7b{b0;b0},Sb{t0=8},a8)))),Wde(a9,Mt{20}(Scc{b0<3}),RT{F}(Pre{b0%3<1;R}(RSeq(Sl{30},c10,c11e,pi12{t0:=})))))",
     Tree0496 "B{t1;t0=1}Try(a0,Scc{t1>t0})",
     Tree0497 "B{t0;b1=1;b0}Star(Par{_;1}(FF(t0),t1,t2,RSel(t3e,c4),c5),Cd{0;_}(Ite(Sw{2;1}(c6l,a7,c8e),Isw{t0+3;N;N}(Sb{t0=7},t9))),RetF(Ruf{F}(Par{_;_}(Grd{R}(Sel(pa10{b0:=;b1:t0},t11,pc12{b0:b1})),Grd{R}(t13)))))",
-    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0<5;B}(Opt(c0)),Obs{b1+3=6;L}(@ki{t0>6}RSeq(Pre{t0<b0}(Sb{b0=6}))),Dl{20}(@ki{b0%4>0}PrSel{b1+1;b1+2}(pa1{b0:b0},Sb{t0=6}))))),Pre{t0+3%4<1;S}(c2))",
-    Tree0499 "B{t0=0;b0=4}Inv(Fb(Seq(Ret1(Par{2;5}(Suc,Cnd{t0%4<0;_;_}(Scc{b0>t0+2}),c0,t1,Wt{10})),Sel(t2,Su{t0}(FF(a3)))),Pri(PPar{1;N}(Keep(c4),Sl{0},t5,Wt{0},Flt{3;R;F}(c6)))))",
+    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0<5;B}(Opt(UPipe(c0))),Obs{b1+3=6;L}(@ki{t0>6}RSeq(Pre{t0<b0}(Sb{b0=6}))),Dl{20}(@ki{b0%4>0}PrSel{b1+1;b1+2}(pa1{b0:b0},UPipe(Sb{t0=6})))))),Pre{t0+3%4<1;S}(c2))",
+    Tree0499 "B{t0=0;b0=4}Inv(Fb(Seq(Ret1(Par{2;5}(Suc,Cnd{t0%4<0;_;_}(Scc{b0>t0+2}),UGate100{b0:b0;t0:=}(c0),t1,Wt{10})),Sel(t2,Su{t0}(FF(a3)))),Pri(PPar{1;N}(Keep(c4),Sl{0},t5,Wt{0},Flt{3;R;F}(c6)))))",
 }

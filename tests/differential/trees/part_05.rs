@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
@@ -14,11 +18,15 @@ bt::behavior_tree! {
         AsyncSequence {
             ScriptCondition(|bb| *bb.t0 < bb.b0 + 1),
             Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            #[failure_if(|bb| *bb.t0 == 3)]
-            #[post(|bb| bb.b0 = bb.b0 % 2)]
-            #[success_if(|bb| bb.b0 % 4 > 0)]
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1>),
+            Decorator(Gate<100>, b0 = {t0}, t0 = {b0}) {
+                #[failure_if(|bb| *bb.t0 == 3)]
+                #[post(|bb| bb.b0 = bb.b0 % 2)]
+                #[success_if(|bb| bb.b0 % 4 > 0)]
+                WasEntryUpdated(t0),
+            },
+            Control(Rotate<101>) {
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -346,9 +354,11 @@ bt::behavior_tree! {
                     },
                 },
                 Observe(|bb| bb.b0 == 6, abort = lower) {
-                    #[skip_if(|bb| *bb.t0 % 4 < 3)]
-                    Iterate(l0, element = {b1}, max = 2) {
-                        SetBlackboard(b0 = 1),
+                    Decorator(Twice<100>) {
+                        #[skip_if(|bb| *bb.t0 % 4 < 3)]
+                        Iterate(l0, element = {b1}, max = 2) {
+                            SetBlackboard(b0 = 1),
+                        },
                     },
                 },
                 #[skip_if(|bb| bb.b0 != 2)]
@@ -363,10 +373,12 @@ bt::behavior_tree! {
                     #[skip_if(|bb| *bb.t0 > 3)]
                     StatefulAction(Task<5>),
                 },
-                #[skip_if(|bb| bb.b1 > *bb.t0 + 2)]
-                Selector {
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| bb.b1 != 3),
+                Decorator(Twice<101>) {
+                    #[skip_if(|bb| bb.b1 > *bb.t0 + 2)]
+                    Selector {
+                        StatefulAction(Task<6>),
+                        ScriptCondition(|bb| bb.b1 != 3),
+                    },
                 },
             },
         }
@@ -480,7 +492,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
             #[allow(unused)] o0: Option<i64> = None,
         }
-        MemPriority {
+        Control(Sweep<100>, b0 = 4) {
             SubTree(Tree0513Sub0, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}, o0 = {=}),
             Precondition(|bb| bb.b0 % 2 < 0) {
                 SubTree(Tree0513Sub1, b1 = {=}, b0 = {b0}, t1 = {=}, t0 = {t0}, o0 = {=}),
@@ -691,7 +703,9 @@ bt::behavior_tree! {
             #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
             #[on_halted(|bb| bb.o0 = None)]
             Condition(Cond<0> = Cond::<0>),
-            Action(Act<1>),
+            Control(PipelineSequence) {
+                Action(Act<1>),
+            },
         }
     }
 }
@@ -707,7 +721,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 1,
             o0: Option<i64> = None,
         }
-        Sequence {
+        Control(RecoveryNode, number_of_retries = 3) {
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                 Sequence {
                     #[on_failure(|bb| { bb.t0.set((*bb.t0 + 4) % 3); bb.t0.set(5) })]
@@ -787,7 +801,9 @@ bt::behavior_tree! {
                     StatefulAction(PTask<3>, b0 = {b0}),
                     Condition(Cond<4> = Cond::<4>),
                 },
-                StatefulAction(Task<5>),
+                Decorator(Gate<100>, b0 = {b0}, t0 = {=}) {
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
@@ -838,11 +854,14 @@ bt::behavior_tree! {
         blackboard {
             o0: Option<i64> = Some(1),
         }
-        ReactiveFallback {
+        Control(Sweep<100>, b0 = 0) {
             ScriptCondition(|bb| bb.o0.unwrap_or(4) > 3),
             AlwaysFailure,
-            #[failure_if(|bb| bb.o0.is_some())]
-            StatefulAction(Task<0>),
+            Control(RecoveryNode, number_of_retries = 3) {
+                #[failure_if(|bb| bb.o0.is_some())]
+                StatefulAction(Task<0>),
+                AlwaysSuccess,
+            },
         }
     }
 }
@@ -1158,13 +1177,15 @@ bt::behavior_tree! {
                         Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
                     },
                 },
-                Sequence {
+                Control(RecoveryNode, number_of_retries = 3) {
                     StatefulAction(Task<3>),
-                    StepSequencer {
-                        #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = bb.b1 })]
-                        #[post(|bb| bb.b0 += 1)]
-                        AlwaysFailure,
-                        AlwaysSuccess,
+                    Decorator(Gate<100>, b0 = 0, t0 = {=}) {
+                        StepSequencer {
+                            #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = bb.b1 })]
+                            #[post(|bb| bb.b0 += 1)]
+                            AlwaysFailure,
+                            AlwaysSuccess,
+                        },
                     },
                 },
                 #[post(|bb| bb.t0.set(bb.b1 + 3))]
@@ -1333,9 +1354,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0536 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0536Sub0),
+        Control(PipelineSequence) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Condition(Cond<0> = Cond::<0>),
+                SubTree(Tree0536Sub0),
+            },
         }
     }
 }
@@ -1346,11 +1369,13 @@ bt::behavior_tree! {
             b1: i64,
             q0: bt::Deque<i64, 4>,
         }
-        Repeat(3) {
-            Cooldown(10, filtered = Failure) {
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    Remap(success = Failure, failure = Failure) {
-                        Error(DiffError(1021)),
+        Decorator(Twice<100>) {
+            Repeat(3) {
+                Cooldown(10, filtered = Failure) {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Remap(success = Failure, failure = Failure) {
+                            Error(DiffError(1021)),
+                        },
                     },
                 },
             },
@@ -1446,10 +1471,12 @@ bt::behavior_tree! {
             Cooldown(0, filtered = Failure) {
                 SubTree(Tree0539Sub0, ..),
             },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                UnsetBlackboard(o0),
-                Error(DiffError(1007)),
+            Control(Sweep<100>, b0 = 1) {
+                Control(Rotate<101>) {
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                    Error(DiffError(1007)),
+                },
             },
         }
     }
@@ -1461,9 +1488,13 @@ fallible!(Tree0539);
 
 bt::behavior_tree! {
     pub tree Tree0540 for Ctx {
-        Repeat(4) {
-            MemPriority {
-                Condition(Cond<0>),
+        Decorator(RateController, hz = 20.0) {
+            Repeat(4) {
+                Decorator(RateController, hz = 25.0) {
+                    MemPriority {
+                        Condition(Cond<0>),
+                    },
+                },
             },
         }
     }
@@ -1499,7 +1530,9 @@ bt::behavior_tree! {
         }
         #[post(|bb| if bb.b1 % 3 > 1 { bb.b0 = bb.b1 })]
         RandomSelector {
-            AlwaysFailure,
+            Decorator(Twice<100>) {
+                AlwaysFailure,
+            },
         }
     }
 }
@@ -1646,7 +1679,7 @@ bt::behavior_tree! {
                 Condition(Cond<1>),
             },
             ReactiveFallback {
-                SequenceStar {
+                Control(RecoveryNode, number_of_retries = 0) {
                     Condition(|ctx| ctx.check(2)),
                     Action(Act<3>),
                 },
@@ -1659,7 +1692,9 @@ bt::behavior_tree! {
             },
             MaxTime(0) {
                 ReactiveSequence {
-                    Condition(Cond<5>),
+                    Decorator(Twice<100>) {
+                        Condition(Cond<5>),
+                    },
                     StatefulAction(Task<6>),
                     RunOnce {
                         Condition(|ctx| ctx.check(7)),
@@ -1708,8 +1743,11 @@ bt::behavior_tree! {
                     Action(Act<1>),
                 },
                 SubTree(Tree0548Sub0),
-                Delay(20) {
-                    StatefulAction(Task<3>),
+                Control(RecoveryNode, number_of_retries = 2) {
+                    Delay(20) {
+                        StatefulAction(Task<3>),
+                    },
+                    AlwaysSuccess,
                 },
                 StatefulAction(Task<4> = Task::<4>),
             },
@@ -1795,9 +1833,11 @@ bt::behavior_tree! {
             },
             PolicyParallel(policy = FirstSuccess) {
                 Delay(0) {
-                    AsyncSequence {
-                        StatefulAction(PTask<7>, b0 = {t1}),
-                        Runner,
+                    Decorator(RateController, hz = 25.0) {
+                        AsyncSequence {
+                            StatefulAction(PTask<7>, b0 = {t1}),
+                            Runner,
+                        },
                     },
                 },
                 #[failure_if(|bb| *bb.t1 % 3 == 1)]
@@ -2078,7 +2118,9 @@ bt::behavior_tree! {
             b1: i64 = 9,
         }
         Precondition(|bb| bb.b1 + 2 > bb.o0.unwrap_or(3), else = Failure) {
-            Sleep(10),
+            Decorator(Gate<100>, b0 = {b1}, t0 = {b1}) {
+                Sleep(10),
+            },
         }
     }
 }
@@ -2266,7 +2308,9 @@ bt::behavior_tree! {
                         WhileDoElse {
                             Condition(Cond<4>),
                             Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
-                                Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(2) % 2)),
+                                Decorator(RateController, hz = 25.0) {
+                                    Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(2) % 2)),
+                                },
                             },
                             Condition(Cond<6>),
                         },
@@ -2411,9 +2455,11 @@ bt::behavior_tree! {
             Timeout(100) {
                 SetBlackboard(o0 = Some(9)),
             },
-            RepeatUntil(Success) {
-                #[success_if(|bb| bb.b0 < 7)]
-                AlwaysSuccess,
+            Control(Rotate<100>) {
+                RepeatUntil(Success) {
+                    #[success_if(|bb| bb.b0 < 7)]
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -2426,8 +2472,10 @@ fallible!(Tree0567);
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
         Inverter {
-            ParallelAll {
-                AlwaysRunning,
+            Control(Sweep<100>, b0 = 1) {
+                ParallelAll {
+                    AlwaysRunning,
+                },
             },
         }
     }
@@ -2446,10 +2494,12 @@ bt::behavior_tree! {
                 Sleep(10),
                 BinarySelector(|bb| (*bb.t1 + 2) % 2 != 0, dynamic = true) {
                     Action(|ctx| ctx.try_exec(0)),
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    #[success_if(|bb| *bb.t0 < 4)]
-                    #[run_while(|bb| *bb.t1 != *bb.t1 + 2)]
-                    Error(DiffError(1030)),
+                    Control(RoundRobin) {
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        #[success_if(|bb| *bb.t0 < 4)]
+                        #[run_while(|bb| *bb.t1 != *bb.t1 + 2)]
+                        Error(DiffError(1030)),
+                    },
                 },
             },
         }
@@ -2692,7 +2742,7 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(3),
         }
         Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
-            ReactiveFallback {
+            Control(Rotate<100>) {
                 ReactiveSequence {
                     Fallback {
                         StatefulAction(Task<0> = Task::<0>),
@@ -2751,7 +2801,12 @@ bt::behavior_tree! {
                     AlwaysRunning,
                 },
                 Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
+                Control(PipelineSequence) {
+                    Control(RecoveryNode) {
+                        StatefulAction(Task<2>),
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
@@ -2787,7 +2842,7 @@ bt::behavior_tree! {
             Action(|ctx| ctx.exec(4)),
             #[on_halted(|bb| *bb.t0 += 1)]
             Loop(q0, if_empty = Skipped) {
-                MemPriority {
+                Control(RoundRobin) {
                     Failer,
                     Condition(PCond<5>, b0 = 7),
                 },
@@ -2843,15 +2898,17 @@ bt::behavior_tree! {
                     SetBlackboard(o0 = Some(8)),
                 },
             },
-            ProbabilitySelector(fail = 1) {
-                #[weight(1)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                WasEntryUpdated(t0),
-                #[weight(2)]
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
-                    StatefulAction(Task<4>),
+            Control(Sweep<100>, b0 = 2, b1 = {=}) {
+                ProbabilitySelector(fail = 1) {
+                    #[weight(1)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    WasEntryUpdated(t0),
+                    #[weight(2)]
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
             Priority {
@@ -2873,7 +2930,7 @@ bt::behavior_tree! {
         RepeatUntil(Failure) {
             Remap(success = Success, failure = Success) {
                 BinarySelector(|bb| (bb.o0.unwrap_or(3) + 2) % 4 < 3) {
-                    AsyncSequence {
+                    Control(RecoveryNode) {
                         StatefulAction(Task<0> = Task::<0>),
                         Invert {
                             Condition(Cond<1>),
@@ -2910,17 +2967,22 @@ bt::behavior_tree! {
             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                 Fallback {
                     Parallel(success = -3, failure = -4) {
-                        SetBlackboard(b0 = 7),
-                        Condition(Cond<0> = Cond::<0>),
+                        Control(RecoveryNode, number_of_retries = 1) {
+                            SetBlackboard(b0 = 7),
+                            StatefulAction(Task<0>),
+                        },
+                        Condition(Cond<1> = Cond::<1>),
                         #[failure_if(|bb| bb.b1 % 4 != 1)]
-                        Action(PAct<1>, b0 = 4, b1 = {=}),
-                        AlwaysFailure,
+                        Action(PAct<2>, b0 = 4, b1 = {=}),
+                        Decorator(Gate<100>, b0 = {t0}, t0 = {b1}) {
+                            AlwaysFailure,
+                        },
                     },
                     Optional {
                         RunOnce(then_skip = false) {
                             #[on_failure(|bb| bb.b1 += 2)]
                             #[post(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-                            Condition(Cond<2>),
+                            Condition(Cond<3>),
                         },
                     },
                 },
@@ -2933,7 +2995,7 @@ bt::behavior_tree! {
             },
             Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
                 RetryUntilSuccessful(3) {
-                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    Action(PAct<4>, b0 = {=}, b1 = {t0}),
                 },
             },
         }
@@ -3017,7 +3079,7 @@ bt::behavior_tree! {
                 Repeater(0) {
                     Action(Act<0>),
                 },
-                AsyncFallback {
+                Control(Sweep<100>, b0 = 0) {
                     Timeout(0) {
                         ParallelAll {
                             AlwaysRunning,
@@ -3284,7 +3346,7 @@ bt::behavior_tree! {
             #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
             RunOnce(then_skip = false) {
                 Selector {
-                    AsyncFallback {
+                    Control(PipelineSequence) {
                         Condition(PCond<0>, b0 = 0),
                         AlwaysFailure,
                     },
@@ -3313,13 +3375,15 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
         }
         ParallelAll {
-            #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
-            MemSequence {
-                RandomSelector {
-                    StatefulAction(PTask<0>, b0 = {t0}),
+            Decorator(Gate<100>, b0 = {t0}, t0 = {=}) {
+                #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
+                MemSequence {
+                    RandomSelector {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                    },
+                    SetBlackboard(t0 = 5),
+                    Condition(Cond<1>),
                 },
-                SetBlackboard(t0 = 5),
-                Condition(Cond<1>),
             },
         }
     }
@@ -3579,7 +3643,7 @@ bt::behavior_tree! {
 fallible!(Tree0599);
 
 cases! {
-    Tree0500 "B{t0=5;b0=2}ASeq(Scc{t0<b0+1},a0b{t0;b0},@fi{t0=3}@po{b0:=b0%2}@si{b0%4>0}Wu{t0},t1)",
+    Tree0500 "B{t0=5;b0=2}ASeq(Scc{t0<b0+1},a0b{t0;b0},UGate100{b0:t0;t0:b0}(@fi{t0=3}@po{b0:=b0%2}@si{b0%4>0}Wu{t0}),URot101(t1))",
     Tree0501 "B{b1=5;o0=5;t0;b0=5}Step(Mt{0}(ASeq(Ret4(pc0{b0:=}),Sc{t0:=b0+4%3},@oh{t0+=3}@fi{b0+4%2>0}PPar{2;N}(Invt(@os{o0:=_;b1:=t0%3}@fi{none}Ub{o0})))),RT{F}(RSeq(Seq(PrSel{o0|4%3;t0}(pi1{t0:t0},t2),Seq(Flip(Dl{10}(c3l),Ub{o0},FS(t4),Sc{t0:=b0+1})),FS(Cnd{t0%4<0;_;_}(Sb{o0=7}))))),Rep2(Mt{10}(@si{t0+3%3!0}Opt(PbSel{2;0;t0%4;1}(PAll{_}(Sl{10},pc5{b0:2}),a6,t7)))))",
     Tree0502 "B{o0=5;t1;t0=3;b0}Keep(Dl{30}(Isw{t1;T;N}(Dl{0}(OnceT(pc0{b0:b0})),Err{1013},Ruf{3}(Sb{o0=6}),@po{t0+=3}Ub{o0})))",
     Tree0503 "B{q0=4;t0;b0=3}Grd{R}(RU{F}(Lp{b0;F}(pi0{t0:t0})))",
@@ -3589,20 +3653,20 @@ cases! {
     Tree0507 "B{o0=_;q0=4}Lp{_;K}(Rus{2}(Sc{o0:=6}))",
     Tree0508 "Rpt{0}(a0)",
     Tree0509 "B{b0;b1=2;t0=2;t1=1}Sw{5;3;0}(@fi{b0%4<3}@rw{t1!3}@si{b0%2<0}Pre{t0+3<4;F}(Fb(RSeq(RSeq(@oh{t0+=2}c0r,a1b{b0%3;b1},RT{3}(@si{b1<1}t2t))))),RSeq(Pri(t3t,c4),Sl{100},RSeq(t5,@po{t1+=1}Wt{0})),RSeq(t6t,t7t,pt8{b0:8},t9t),RT{F}(Mt{30}(@os{t1+=3}@si{b0>b1+1}@po{t1:=b1}t10e)))",
-    Tree0510 "B{l0=4;t0;b1=4;b0=2}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!1;L}(Opt(Par{_;_}(Flt{2;F;_}(t0e),t1,Obs{b1<1;N}(a2b{b1;b1})))),Obs{b0=6;L}(@ki{t0%4<3}Itr{b1;_;2;_}(Sb{b0=1})),@ki{b0!2}Sw{3}(pc3{b0:b0},Ite(pt4{b0:b0;b1:t0},Sl{0})),Obs{t0%4<3;N}(@ki{t0>3}t5),@ki{b1>t0+2}Sel(t6,Scc{b1!3})))",
+    Tree0510 "B{l0=4;t0;b1=4;b0=2}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!1;L}(Opt(Par{_;_}(Flt{2;F;_}(t0e),t1,Obs{b1<1;N}(a2b{b1;b1})))),Obs{b0=6;L}(UTw100(@ki{t0%4<3}Itr{b1;_;2;_}(Sb{b0=1}))),@ki{b0!2}Sw{3}(pc3{b0:b0},Ite(pt4{b0:b0;b1:t0},Sl{0})),Obs{t0%4<3;N}(@ki{t0>3}t5),UTw101(@ki{b1>t0+2}Sel(t6,Scc{b1!3}))))",
     Tree0511 "B{l0=4;t0=0;b1;b0=1}Itr{b0;_;_;_}(Sw{2;4}(SubR(Isw{t0;N;_}(Step(Dl{10}(Sc{b1:=b0%3;b1+=1})),pt0{b0:b0;b1:t0})),Rep1(PAll{1}(t1)),WU{t0+2=7}(@si{b1<3}c2l)))",
     Tree0512 "B{o0=_;t0;b1;b0=3}FS(@rw{b1=t0}Bin{o0|2>b0;N}(Cnd{b1<t0;_;S}(Keep(Sb{b1=t0})),Wu{t0}))",
-    Tree0513 "B{b1;b0=3;t1=5;t0=2;o0=_}MPri(SubR(a0),Pre{b0%2<0}(SubR(Sb{t1=b1})),pi1{t0:=},@oh{t1+=3}Sl{50})",
+    Tree0513 "B{b1;b0=3;t1=5;t0=2;o0=_}USw100{b0:4}(SubR(a0),Pre{b0%2<0}(SubR(Sb{t1=b1})),pi1{t0:=},@oh{t1+=3}Sl{50})",
     Tree0514 "B{t1=5;t0;l0=2;b0=5;b1=4}PPar{1;N}(RT{2}(RepF(PbSel{_;b1+3;b1%2;0}(Ruf{3}(c0),Sb{b0=2},Rep0(a1e)))),Sw{2;4;1}(Isw{b1+4%2;T;T}(t2,c3,@os{b1+=1}@fi{b0<3}Scc{t1%2>0}),Swm(Sc{b1+=1},t4),RFb(Dl{0}(@rw{b1=3}RU{S}(Sc{b1+=3;t0+=2})),a5b{5;b0}),Swm(@si{t1=b0}@oh{b1+=1}@rw{b1+4%3>0}c6,Sc{t0+=2;b1+=2})),Obs{t0=3;S}(TryF(Itr{b0;0;3;_}(MSeq(@of{b1:=b0+1}Lim{1}(@si{t1<b0%2}@ki{t0!4}pt7{b0:t0;b1:b0}))),c8b{b1},t9,Bin{b0%4>0;_}(Sc{t1:=t0},c10))))",
     Tree0515 "DySeq(Sel(c0,Sub(t1),Sl{10}),Wde(c2e,Fai,c3e),Inv(t4e),Wde(a5,c6e,t7),Run)",
     Tree0516 "B{o0=_;b0=5;b1;t0=0}Fb(@os{t0+=1}@ki{t0<b0}@of{b0+=3}PAll{-4}(Rep2(c0b{b1+4}),Seq(Sb{b1=1},Ub{o0},Fb(@of{b0+=2}@po{b1+=3}Sc{b0+=1})),Sw{0}(Wu{t0},pc1{b0:7}),Dl{10}(Keep(RSeq(c2l,MSeq(c3l,pc4{b0:b0}),Wt{30})))),DySeq(Step(Pri(pa5{b0:=;b1:t0},a6l,a7,c8,pa9{b0:6;b1:b0})),Cnd{o0|2%3<2;T;_}(Scc{t0<1})))",
     Tree0517 "Seq(Wt{100},a0e,F)",
-    Tree0518 "B{t0=2;o0=5;b0=2}Ite(@ki{t0%2!0}@os{t0+=3;b0:=t0}@oh{o0:=_}c0e,a1)",
-    Tree0519 "B{b0=4;q0=3;t0;t1=1;o0=_}Seq(PPar{2;N}(Seq(@of{t0:=t0+4%3;t0:=5}PPar{2;T}(c0,pi1{t0:t0},Scc{t0>t0%4})),@rw{t0+2>4}@si{t0%3=2}@oh{t0:=t1}PPar{1;_}(@ki{t0!b0+4%2}Rty3(S),@si{none}@rw{t1>5}@of{t1:=o0|5;t1+=1}Wt{20})),Pre{t0+1%3>1}(Lp{t1;_}(F)))",
+    Tree0518 "B{t0=2;o0=5;b0=2}Ite(@ki{t0%2!0}@os{t0+=3;b0:=t0}@oh{o0:=_}c0e,UPipe(a1))",
+    Tree0519 "B{b0=4;q0=3;t0;t1=1;o0=_}URec{3}(PPar{2;N}(Seq(@of{t0:=t0+4%3;t0:=5}PPar{2;T}(c0,pi1{t0:t0},Scc{t0>t0%4})),@rw{t0+2>4}@si{t0%3=2}@oh{t0:=t1}PPar{1;_}(@ki{t0!b0+4%2}Rty3(S),@si{none}@rw{t1>5}@of{t1:=o0|5;t1+=1}Wt{20})),Pre{t0+1%3>1}(Lp{t1;_}(F)))",
     Tree0520 "B{t0=4;b1=2}Cd{50;K}(Pre{t0+1!3;R}(@rw{b1=b1+1%3}@ki{b1+4%4>0}Star(Dd{30}(a0l),Sb{b1=t0},pt1{b0:0;b1:=})))",
-    Tree0521 "B{t0=5;o0;b0}Par{-1;-2}(TryT(Sl{20},t0e),Swm(Fb(t1,@rw{t0%4<1}@ki{o0|5>b0}t2,pt3{b0:b0},c4e),t5))",
+    Tree0521 "B{t0=5;o0;b0}Par{-1;-2}(TryT(Sl{20},t0e),Swm(Fb(t1,@rw{t0%4<1}@ki{o0|5>b0}t2,pt3{b0:b0},c4e),UGate100{b0:b0;t0:=}(t5)))",
     Tree0522 "B{t0;b0=2}FF(Ite(a0,RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0>5;B}(Step(a1,pi2{t0:=},@ki{t0>2}FF(t3))),Obs{b0=7;B}(Opt(RU{S}(Sc{t0:=t0%3;b0+=1})))))))",
-    Tree0523 "B{o0=1}RFb(Scc{o0|4>3},F,@fi{some}t0)",
+    Tree0523 "B{o0=1}USw100{b0:0}(Scc{o0|4>3},F,URec{3}(@fi{some}t0,S))",
     Tree0524 "Fb(t0,c1,t2e,a3)",
     Tree0525 "Dd{0}(RetF(RFb(PrSel{3;3}(c0t,F),PAll{-1}(RFb(Rpt{2}(a1))))))",
     Tree0526 "B{t0=0;b0=3;b1=4;q0=4}Lp{_;S}(Swm(PPar{2;N}(c0,c1b{b0+4},pt2{b0:0}),@fi{b1%4=0}@ki{b0%2<1}RFb(Rep3(a3),Pre{b0%2>0;K}(To{30}(RetF(c4l)))),Star(PbSel{_;b1%2}(Sc{t0+=2}),c5,Wt{10}),RFb(Lp{b0;K}(@ki{b1%3<2}@si{t0>t0%4}@os{b0:=4}t6e),FF(Grd{R}(OnceT(pa7{b0:3})))),@fi{t0+3!0}@rw{b0+1<4}OnceT(Cnd{b1<5;_;_}(Sb{b0=b1}))))",
@@ -3611,67 +3675,67 @@ cases! {
     Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),RSeq(Sc{b1:=b1+1%8},@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<6;B}(@ki{b0+2>2}c2),Obs{none;N}(Dl{30}(@ki{t0+3<5}Sb{t0=6})))),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
     Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
     Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{2;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
-    Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),Seq(t3,Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S)),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
+    Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),URec{3}(t3,UGate100{b0:0;t0:=}(Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S))),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
     Tree0533 "B{t0;b0=2}Wde(Scc{b0=t0},c0r,Swm(a1t,pt2{b0:=},a3t,Err{1066}))",
     Tree0534 "B{t0=5;b0;t1=5}PAll{-2}(@oh{t1+=1}Star(Isw{t1+3%2;N;_}(Scc{b0!0},pa0{b0:=;b1:t1}),@of{t0:=b0+2%4}Pre{t1+2>4;K}(Grd{F}(c1l)),RFb(@oh{t1:=t0%4}@po{b0+=1}@rw{t1%2!1}t2,Dd{20}(pa3{b0:=;b1:b0}),Wt{30})),WU{t0>6}(Swm(Rep2(RSeq(t4,Sc{t1+=3})),a5b{b0%3;b0},Ite(c6,Rus{F}(t7),Flt{3;S;_}(c8l)))))",
     Tree0535 "B{b0=2;t0=1}Ruf{F}(Rty4(Step(Rpt{0}(a0r),PPar{0;N}(Cnd{t0<b0;T;S}(OnceT(Run)),pi1{t0:b0},@ki{t0+2<4}@po{t0+=3}@oh{t0+=2}pa2{b0:=;b1:b0},Wv{t0}(a3b{0;b0})))))",
-    Tree0536 "PPar{0;N}(c0e,Sub(Sub(Suc)))",
-    Tree0537 "B{b1;q0}Rep3(Cd{10;F}(Lp{b1;F}(Rmp{F;F}(Err{1021}))))",
+    Tree0536 "UPipe(PPar{0;N}(c0e,Sub(Sub(Suc))))",
+    Tree0537 "B{b1;q0}UTw100(Rep3(Cd{10;F}(Lp{b1;F}(Rmp{F;F}(Err{1021})))))",
     Tree0538 "B{l0=3;t0=4;b0;b1}Bin{b0<3;_}(@os{b1+3>5?t0+=2}Bin{b0%4>2;N}(To{0}(t0),c1),TryT(Itr{b1;2;_;_}(Dd{10}(Itr{b0;1;3;N}(Wde(@oh{b0+=1}pc2{b0:=},t3,Seq(pc4{b0:t0},t5))))),Par{3;-1}(Dd{0}(Itr{b0;1;2;T}(t6e)),c7l,t8,Lim{3}(Fai))))",
-    Tree0539 "B{o0=5}TryT(Cd{0;F}(SubA(WU{o0|2=o0|4}(SubA(Inv(Dd{0}(pc0{b0:2})))))),RSeq(t1,Ub{o0},Err{1007}))",
-    Tree0540 "Rep4(MPri(c0))",
+    Tree0539 "B{o0=5}TryT(Cd{0;F}(SubA(WU{o0|2=o0|4}(SubA(Inv(Dd{0}(pc0{b0:2})))))),USw100{b0:1}(URot101(t1,Ub{o0},Err{1007})))",
+    Tree0540 "URate{20}(Rep4(URate{25}(MPri(c0))))",
     Tree0541 "B{t0=1;b0=4;b1;q0=4}Lp{b0;_}(Swm(t0,pi1{t0:t0},c2,Sc{b0+=3},a3b{t0+2;b1}))",
-    Tree0542 "B{b1=1;b0=3}@po{b1%3>1?b0:=b1}RndSel(F)",
+    Tree0542 "B{b1=1;b0=3}@po{b1%3>1?b0:=b1}RndSel(UTw100(F))",
     Tree0543 "B{b0=4;o0=3;q0=4;t0=0;b1=1}Isw{6;T;_}(Sw{0;5}(Cnd{b0>3;_;F}(Rpt{1}(a0)),@ki{b1+1%4!3}Wu{t0},t1),TryT(@os{b1:=t0}@po{b0+=1;t0:=b1+1}SubR(t2),PPar{2;_}(Wu{t0},pa3{b0:t0;b1:b1}),pt4{b0:b0;b1:=}),RSeq(Sl{100},c5e,Sb{b0=t0}),Bin{none;T}(Lp{_;R}(t6),Fai),Wde(Rpt{2}(@po{b1+=2;b0:=b1+2%2}t7),Swm(c8,@oh{b1+3<1?b1+=1}t9e,Sc{t0:=6})))",
     Tree0544 "Ret3(FF(Sl{30}))",
     Tree0545 "B{t0=1;o0;b0=5;b1=4}AFb(Rty4(a0e),Grd{F}(Opt(@si{o0|2%2<1}@oh{o0:=b0%4;b1>2?t0:=b1}@fi{o0|2!1}MSeq(a1e,@oh{o0:=b0}@si{t0!b1+2}@po{t0+=2}t2,Sc{t0+=2}))),t3,RFb(RFb(t4,c5e,pa6{b0:=;b1:b0})),Cnd{t0<2;N;S}(Grd{R}(Swm(pt7{b0:=;b1:b1},Sb{b0=7}))))",
-    Tree0546 "Step(MSeq(t0,Wt{100},c1),RFb(Star(c2l,a3)),Ret1(PAll{_}(a4,Sl{0})),Mt{0}(RSeq(c5,t6,Once(c7l),Sl{100})))",
+    Tree0546 "Step(MSeq(t0,Wt{100},c1),RFb(URec{0}(c2l,a3)),Ret1(PAll{_}(a4,Sl{0})),Mt{0}(RSeq(UTw100(c5),t6,Once(c7l),Sl{100})))",
     Tree0547 "B{q0=4;b1=0;b0;t0}Rep2(Mt{30}(Flt{2;_;K}(Lp{t0;F}(a0b{b0;b1}))))",
-    Tree0548 "Rty1(RndSeq(t0e,Dd{0}(a1),Sub(a2),Dl{20}(t3),t4e))",
+    Tree0548 "Rty1(RndSeq(t0e,Dd{0}(a1),Sub(a2),URec{2}(Dl{20}(t3),S),t4e))",
     Tree0549 "B{b1=4;t0=4}AFb(c0,Rty1(Isw{b1;_;_}(Sc{t0+=2},t1)),Sb{b1=4})",
     Tree0550 "Ite(t0t,Flip(Opt(RFb(F,t1t,t2,Err{1053}))))",
-    Tree0551 "B{t1;b1=2;b0=0;t0=1}Step(RT{F}(Rep4(Isw{b0;T;_}(Swm(Sb{t0=6},c0),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c1),RSeq(c2e,t3,c4,t5e,pi6{t0:=})))),PPar{1;_}(Dl{0}(ASeq(pt7{b0:t1},Run)),@fi{t1%3=1}@si{t0%3<1}Fb(Wu{t0},@oh{t1:=8}c8,c9),Sw{1}(pa10{b0:=},t11)),RT{3}(Fb(Obs{t1<6;B}(pc12{b0:t1}),Obs{t0+4>5;L}(WU{t1%4>1}(@fi{b1>b0%2}@rw{b0%2<0}RndSel(Cnd{t1+1%4>2;_;_}(t13)))))))",
+    Tree0551 "B{t1;b1=2;b0=0;t0=1}Step(RT{F}(Rep4(Isw{b0;T;_}(Swm(Sb{t0=6},c0),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c1),RSeq(c2e,t3,c4,t5e,pi6{t0:=})))),PPar{1;_}(Dl{0}(URate{25}(ASeq(pt7{b0:t1},Run))),@fi{t1%3=1}@si{t0%3<1}Fb(Wu{t0},@oh{t1:=8}c8,c9),Sw{1}(pa10{b0:=},t11)),RT{3}(Fb(Obs{t1<6;B}(pc12{b0:t1}),Obs{t0+4>5;L}(WU{t1%4>1}(@fi{b1>b0%2}@rw{b0%2<0}RndSel(Cnd{t1+1%4>2;_;_}(t13)))))))",
     Tree0552 "B{t0=4;b0;t1=2;b1=1}Cd{50;K}(Sel(Obs{b1+2>4;B}(@ki{b1!1}Fb(Bin{b1+4>1;T}(OnceK(pi0{t0:=}),c1),Isw{b1;_;N}(RSeq(Ret3(Wu{t0}),ASeq(pc2{b0:=},c3,c4,pc5{b0:t1}))))),@ki{t0>4}c6,Obs{b0+4=1;B}(Opt(Rpt{F}(pa7{b0:5}))),Obs{t1%3>0;S}(@ki{b0+2!b1%2}PAll{_}(@oh{b1>6?b1:=t0;b0:=t0}a8,Par{_;2}(Fai,pa9{b0:t0;b1:=})))))",
     Tree0553 "Rmp{F;S}(Step(Grd{R}(RFb(RFb(t0,t1,c2l,To{20}(Sl{0})))),RndSeq(Ite(a3,Sl{0}),Dl{10}(c4),Seq(S,a5,t6e,t7e)),Swm(a8,Flt{1;R;F}(Once(c9)),Inv(DySel(c10)),t11,t12),t13,Opt(RSeq(Cd{0;F}(Fb(c14e,c15e,t16,c17,t18))))))",
     Tree0554 "B{o0=3;b1;b0;t0}Bin{o0|2!b0;_}(AFb(TryF(FF(MSeq(t0,c1e)),Step(Par{2;2}(t2,c3))),TryF(Sw{4}(t4,Scc{b0+4>3}),t5,Flt{3;R;F}(pc6{b0:=})),pa7{b0:=}),Sw{5;3;0}(Pre{b1<t0%2;F}(RSeq(pt8{b0:t0;b1:=},S)),TryF(t9,OnceK(Sl{0}),Sb{o0=2},F),@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Swm(OnceK(a10),RFb(t11,@of{b1:=b0+4%2;b1+=2}@oh{none?b0:=b0%2;b1+=1}S)),Step(pa12{b0:2;b1:b1},c13e)))",
     Tree0555 "B{t0=2;b0=5}RSeq(Rpt{F}(Pre{t0%2<0;K}(Grd{R}(a0))),RSeq(t1,Opt(@ki{t0<3}@rw{b0<3}S)),RSeq(pi2{t0:=},c3e),c4e)",
-    Tree0556 "B{o0;b1}Cnd{some;T;S}(Step(Par{1;_}(SubR(Pre{b1+2>o0|3;F}(Sl{10}))),c0))",
+    Tree0556 "B{o0;b1}Cnd{some;T;S}(Step(Par{1;_}(SubR(Pre{b1+2>o0|3;F}(UGate100{b0:b1;t0:b1}(Sl{10})))),c0))",
     Tree0557 "B{b0;t0=3}Dl{0}(Rep4(PPar{0;N}(@of{t0:=b0+1}@rw{t0%4>2}Suc,RSeq(@of{t0+=4}a0,Wt{10}),Cnd{t0+3<6;_;F}(Rep4(RU{F}(c1b{b0}))))))",
     Tree0558 "B{b0=5;t0=4}Pri(c0,To{20}(ASeq(pc1{b0:b0},FS(Suc),@of{b0:=1}@ki{b0<3}@fi{b0=2}Sc{t0:=2;b0+=2})))",
     Tree0559 "B{b1=2;t0=5;b0=3}Bin{b0<b1+2%4;N}(PPar{1;T}(Sb{t0=6},S,pi0{t0:b0},Once(@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}MSeq(pa1{b0:=;b1:=},pc2{b0:1})),F),MSeq(Fb(pi3{t0:b0},c4),Seq(Sc{b1:=b0%3},t5,Su{t0}(t6))))",
     Tree0560 "B{b0=4;b1;t0=1}@os{t0+=1;b1+=1}@si{b1%4=0}To{0}(@fi{b1!t0}WU{t0+1!2}(DySeq(ASeq(Bin{b0=t0;_}(S,Grd{F}(@of{b0+=1}@fi{t0>b1}pa0{b0:b1;b1:b0})),a1e,Grd{F}(Step(pt2{b0:0;b1:t0}))))))",
-    Tree0561 "B{o0=_;l0=2;t1;b0=0}RSeq(t0e,OnceK(To{50}(Swm(Flt{1;S;_}(Pri(AFb(@po{t1+=3}t1,Wu{t1}),c2,pc3{b0:=})),Wde(c4,Itr{b0;1;1;T}(c5b{o0|2%2}),c6)))))",
+    Tree0561 "B{o0=_;l0=2;t1;b0=0}RSeq(t0e,OnceK(To{50}(Swm(Flt{1;S;_}(Pri(AFb(@po{t1+=3}t1,Wu{t1}),c2,pc3{b0:=})),Wde(c4,Itr{b0;1;1;T}(URate{25}(c5b{o0|2%2})),c6)))))",
     Tree0562 "B{t0=3;b0=3}Bin{t0%4<1;_}(To{0}(Fai),Swm(Dd{0}(@oh{t0:=t0%2}@si{t0>5}@os{t0+=1}Sl{20}),PPar{1;N}(Run),PbSel{b0;t0+2%4;3}(Run,Sc{b0%4<1?b0:=b0%2})))",
     Tree0563 "B{b1=4;t0=2;b0=1}RFb(RSel(Isw{t0;T;_}(MPri(RSeq(c0,Dl{0}(t1e),c2,@ki{b1%4=2}@rw{b0>b0+1}Wt{50}),t3))))",
     Tree0564 "B{t0=0;b1=1;b0=5}@ki{b1<3}@oh{t0+=1}@fi{b1%2<0}Pri(a0e,OnceK(@po{t0+=1;t0:=b0}pc1{b0:5}))",
     Tree0565 "B{t0=0;q0=2}Ite(pi0{t0:t0},Lp{_;K}(c1))",
     Tree0566 "Rus{3}(S)",
-    Tree0567 "B{t1=5;b1;o0=_;b0;t0}PAll{-2}(DySeq(t0t,c1l),@of{t0%4!1?b0+=1}@si{b0=7}@po{o0:=b0}Err{1034},To{100}(Sb{o0=9}),RU{S}(@si{b0<7}S))",
-    Tree0568 "Inv(PAll{_}(R))",
-    Tree0569 "B{b0;t0;t1=3}Cd{20;_}(@fi{b0%3>0}Bin{t1+1%3>0;T}(Sl{10},Bin{t1+2%2!0;T}(a0r,@of{t1+=1}@si{t0<4}@rw{t1!t1+2}Err{1030})))",
+    Tree0567 "B{t1=5;b1;o0=_;b0;t0}PAll{-2}(DySeq(t0t,c1l),@of{t0%4!1?b0+=1}@si{b0=7}@po{o0:=b0}Err{1034},To{100}(Sb{o0=9}),URot100(RU{S}(@si{b0<7}S)))",
+    Tree0568 "Inv(USw100{b0:1}(PAll{_}(R)))",
+    Tree0569 "B{b0;t0;t1=3}Cd{20;_}(@fi{b0%3>0}Bin{t1+1%3>0;T}(Sl{10},Bin{t1+2%2!0;T}(a0r,URr(@of{t1+=1}@si{t0<4}@rw{t1!t1+2}Err{1030}))))",
     Tree0570 "B{b1=3;b0=4}FS(Bin{b0>0;T}(Wt{20},PbSel{_;3}(pt0{b0:b1;b1:b0})))",
     Tree0571 "B{b0;t0}@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Fb(Obs{t0+1<b0+3;B}(@ki{t0=b0%4}Once(RFb(Star(RFb(t0t,t1t,@os{b0+=1}@po{t0:=t0+3%2}a2l),To{50}(PAll{-2}(c3b{t0},Scc{t0=7}))),Flt{1;_;K}(Opt(PbSel{2;1;t0+2}(Wt{10},Err{1040}))),t5))),@si{b0>b0+3}@ki{b0=b0%3}Par{1;-1}(PAll{_}(RndSeq(Sc{t0:=t0%2},t6),c7t)))",
     Tree0572 "Seq(Flt{3;S;F}(DySel(Rep1(a0),a1l)),Sl{10})",
     Tree0573 "PPar{1;_}(MSeq(c0,Rmp{F;F}(a1)),t2,t3)",
     Tree0574 "B{o0}Pre{none}(t0)",
     Tree0575 "B{q0=1;t0=4;b0=1;t1=4;b1=0}Seq(Dl{30}(Seq(@si{b1%3<1}@ki{t1+1>7}Lp{_;S}(Fai),@po{t0=0?t0+=3;b1:=t0}c0l,c1b{b1},a2b{3;b1},Seq(c3l,Wt{20}))),RSeq(Sc{t1:=t1+1%8},Sel(Ret1(t4),Obs{t1>1;B}(@ki{b1+2>6}Opt(Sb{b1=t0})),Obs{b0+1<b1+4%2;S}(F),@ki{b0!6}t5)),Ret4(@si{t0>1}Dl{20}(Par{2;1}(SubR(Fb(Scc{b1=3})),RFb(t6,Wu{t0},SubA(t7),Pre{b0!t0+1}(a8))))))",
-    Tree0576 "B{t1;l0=3;t0=5;b0=4;o0=3}Itr{b0;2;2;_}(RFb(RSeq(Fb(t0e,Cd{20;K}(c1),c2l,Pre{t0%2<0;K}(pa3{b0:=;b1:t0}),t4)),Itr{b0;_;1;T}(@oh{t1+1%3>0?t0+=2}@po{o0:=b0}Rep2(Rep3(PbSel{_;t0%4;o0|5%4;1}(@of{t0:=t1}@oh{o0:=o0|0}Wt{10},c5,RU{F}(a6)))))))",
-    Tree0577 "B{t1=0;l0=1;t0=5;b0}Rmp{S;S}(Isw{t1%2;_;T}(Itr{b0;2;1;N}(t0e),@os{t0!t0%4?b0+=2}Cnd{b0=t1;N;_}(R),c1l,t2))",
-    Tree0578 "B{b0;q0=2;t0=0;b1=5}Sel(Lp{b0;K}(TryF(Grd{R}(Pre{b0>b1+4;F}(c0)),t1)),Flt{1;S;_}(Flip(c2b{7},a3)),a4l,@oh{t0+=1}Lp{_;K}(MPri(Fai,pc5{b0:7})))",
+    Tree0576 "B{t1;l0=3;t0=5;b0=4;o0=3}Itr{b0;2;2;_}(URot100(RSeq(Fb(t0e,Cd{20;K}(c1),c2l,Pre{t0%2<0;K}(pa3{b0:=;b1:t0}),t4)),Itr{b0;_;1;T}(@oh{t1+1%3>0?t0+=2}@po{o0:=b0}Rep2(Rep3(PbSel{_;t0%4;o0|5%4;1}(@of{t0:=t1}@oh{o0:=o0|0}Wt{10},c5,RU{F}(a6)))))))",
+    Tree0577 "B{t1=0;l0=1;t0=5;b0}Rmp{S;S}(Isw{t1%2;_;T}(Itr{b0;2;1;N}(t0e),@os{t0!t0%4?b0+=2}Cnd{b0=t1;N;_}(R),c1l,UPipe(URec{_}(t2,S))))",
+    Tree0578 "B{b0;q0=2;t0=0;b1=5}Sel(Lp{b0;K}(TryF(Grd{R}(Pre{b0>b1+4;F}(c0)),t1)),Flt{1;S;_}(Flip(c2b{7},a3)),a4l,@oh{t0+=1}Lp{_;K}(URr(Fai,pc5{b0:7})))",
     Tree0579 "B{b0}OnceT(Seq(c0b{b0},t1))",
-    Tree0580 "B{t0;q0=0;b0=1;b1=4;o0}Isw{b0+2;_;N}(Invt(@rw{b1>4}Obs{b0%3>0;N}(Bin{o0|1+4=7;T}(pt0{b0:=;b1:=},Run))),@si{o0|4<4}Lp{_;_}(@rw{b0<t0+3}RSeq(pc1{b0:6},c2l,Sc{b1<7?b0+=2},Sb{o0=8})),PbSel{1;1;2}(@os{t0+=1}Wu{t0},RFb(t3,@os{t0:=b0+2;b0:=t0%3}t4)),Pri(pt5{b0:=},Sc{b1+=3}))",
-    Tree0581 "B{o0;q0}RU{F}(Rmp{S;S}(Bin{o0|3+2%4<3;_}(ASeq(t0e,Invt(c1)),Flip(Ite(PAll{1}(t2),a3l)))))",
-    Tree0582 "B{b1;l0=2;o0;b0=5;t0=3}Fb(@rw{t0>2}@ki{o0|2+2=4}Grd{R}(Fb(Par{-3;-4}(Sb{b0=7},c0e,@fi{b1%4!1}pa1{b0:4;b1:=},F),Opt(OnceK(@of{b1+=2}@po{t0:=o0|0}c2)))),Par{-2;1}(Wu{t0},Su{t0}(S)),Itr{b0;1;3;T}(Ret3(pa3{b0:=;b1:t0})))",
+    Tree0580 "B{t0;q0=0;b0=1;b1=4;o0}Isw{b0+2;_;N}(Invt(@rw{b1>4}Obs{b0%3>0;N}(Bin{o0|1+4=7;T}(pt0{b0:=;b1:=},Run))),@si{o0|4<4}Lp{_;_}(@rw{b0<t0+3}RSeq(pc1{b0:6},c2l,Sc{b1<7?b0+=2},Sb{o0=8})),USw100{b0:2;b1:=}(PbSel{1;1;2}(@os{t0+=1}Wu{t0},RFb(t3,@os{t0:=b0+2;b0:=t0%3}t4))),Pri(pt5{b0:=},Sc{b1+=3}))",
+    Tree0581 "B{o0;q0}RU{F}(Rmp{S;S}(Bin{o0|3+2%4<3;_}(URec{_}(t0e,Invt(c1)),Flip(Ite(PAll{1}(t2),a3l)))))",
+    Tree0582 "B{b1;l0=2;o0;b0=5;t0=3}Fb(@rw{t0>2}@ki{o0|2+2=4}Grd{R}(Fb(Par{-3;-4}(URec{1}(Sb{b0=7},t0),c1e,@fi{b1%4!1}pa2{b0:4;b1:=},UGate100{b0:t0;t0:b1}(F)),Opt(OnceK(@of{b1+=2}@po{t0:=o0|0}c3)))),Par{-2;1}(Wu{t0},Su{t0}(S)),Itr{b0;1;3;T}(Ret3(pa4{b0:=;b1:t0})))",
     Tree0583 "B{b0=0;t1;t0=1;o0=3}Pre{t0%2!1;S}(RSeq(Suc,Fb(DySeq(Inv(Wu{t0}),Rty3(pt0{b0:5;b1:b0}),c1),Cd{20;F}(Isw{b0+1%4;N;_}(Scc{some},Ub{o0},a2e))),Wde(Par{2;_}(a3,pt4{b0:t1},pa5{b0:t1}),Isw{t0;T;N}(c6,S,@rw{t0!0}Sl{30},t7e))))",
     Tree0584 "Dl{30}(Mt{0}(Sub(Rep0(Suc))))",
-    Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),AFb(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
+    Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),USw100{b0:0}(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
     Tree0586 "B{o0=5;t0=4;b0;b1=4}RFb(Step(c0,@oh{o0:=b1}@rw{b1>b0}Pre{o0|1%2=0;S}(To{30}(Cd{20;_}(R))),Try(@si{o0|1>5}@of{t0+=2}Ub{o0},pi1{t0:b1})),Dd{10}(PPar{1;N}(c2l,Opt(Wt{0}))),Once(RFb(Obs{b0+2<o0|2+2;N}(Cnd{t0%4=0;N;S}(RndSel(S,Sl{30}))))))",
     Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(Err{1048},Cd{0;K}(Ruf{1}(RetF(t0t)))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{4;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
     Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(t7t)))",
     Tree0589 "B{t0=3;b0=1}@fi{t0=3}@si{t0+4=3}Ruf{3}(Rep4(Star(OnceK(c0),ASeq(Fb(@oh{b0+=2}@ki{b0+4=t0%3}Scc{b0<4},c1)))))",
     Tree0590 "Flip(RSeq(t0,t1,t2),RFb(t3,c4))",
-    Tree0591 "B{o0=3;b0=4;t0}Pri(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}OnceK(Sel(AFb(pc0{b0:0},F),@si{t0<3}@po{t0:=b0+3}Intr{o0|3+3<b0}(@po{t0+=3}@si{t0%3!0}@ki{some}pt1{b0:4;b1:b0}),t2,t3,c4)))",
-    Tree0592 "B{t0=0}PAll{_}(@rw{t0+3%2=0}MSeq(RndSel(pt0{b0:t0}),Sb{t0=5},c1))",
+    Tree0591 "B{o0=3;b0=4;t0}Pri(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}OnceK(Sel(UPipe(pc0{b0:0},F),@si{t0<3}@po{t0:=b0+3}Intr{o0|3+3<b0}(@po{t0+=3}@si{t0%3!0}@ki{some}pt1{b0:4;b1:b0}),t2,t3,c4)))",
+    Tree0592 "B{t0=0}PAll{_}(UGate100{b0:t0;t0:=}(@rw{t0+3%2=0}MSeq(RndSel(pt0{b0:t0}),Sb{t0=5},c1)))",
     Tree0593 "B{o0}PAll{-4}(S,Dl{10}(a0),Scc{some},Sb{o0=3},F)",
     Tree0594 "Par{2;-1}(Rep0(t0t),Ret3(Sub(t1)))",
     Tree0595 "B{t1=5;b0=2;t0=0;l0=4;q0;b1=0}Ite(Invt(PrSel{t1%3;b1}(Sel(Rep2(OnceT(pa0{b0:8;b1:t0})),a1,PrSel{8;t1}(Isw{0;_;_}(@os{t0=5?b1:=t0}F,t2),Wt{20})),RFb(Lp{_;K}(RFb(Wu{t0},@rw{b0=7}Sb{t0=4},t3t)),@oh{t1+=1}@ki{t0>4}t4t,Swm(pa5{b0:9;b1:=},a6,t7,Sl{30})))),@os{b1+=3}@rw{t1>4}Itr{b0;2;_;N}(TryF(Wde(Ruf{2}(MSeq(@of{t1+=3}@fi{b0!3}a8r,t9)),Isw{b1%3;T;N}(c10,Run,Sb{b1=3})),Bin{t0<5;_}(t11t,Sb{b1=t0}),RSeq(@rw{t0+4!7}Inv(Keep(Pri(a12r))),Cd{0;F}(@os{b0+=1;t1+=1}@of{t0:=1}PPar{0;T}(PAll{-1}(c13l)))))))",

@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
@@ -62,8 +66,10 @@ bt::behavior_tree! {
             b0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Sequence {
-            Condition(Cond<0>),
+        Control(Rotate<100>) {
+            Decorator(RateController, hz = 50.0) {
+                Condition(Cond<0>),
+            },
             Cooldown(10) {
                 StatefulAction(Task<1>),
             },
@@ -136,12 +142,16 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
         }
         Repeat(3) {
-            FlipSelector {
-                Condition(Cond<0>),
-                Parallel(failure = -1) {
-                    Action(Act<1>),
-                    SetBlackboard(o0 = Some(1)),
-                    Action(PIo<2>, t0 = {=}),
+            Decorator(Twice<100>) {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    Parallel(failure = -1) {
+                        Action(Act<1>),
+                        SetBlackboard(o0 = Some(1)),
+                        Control(Sweep<101>, b0 = {t0}) {
+                            Action(PIo<2>, t0 = {=}),
+                        },
+                    },
                 },
             },
         }
@@ -157,7 +167,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
         }
-        SequenceWithMemory {
+        Control(Rotate<100>) {
             Action(Act<0>),
             Action(Act<1>),
             #[on_failure(|bb| bb.o0 = None)]
@@ -199,10 +209,12 @@ bt::behavior_tree! {
                     Condition(PCond<4>, b0 = 6),
                     #[on_success(|bb| { if *bb.t0 < 7 { bb.t0.set(bb.b0 % 3) }; bb.o0 = None })]
                     ScriptCondition(|bb| *bb.t0 % 3 != 2),
-                    #[post(|bb| bb.b0 += 1)]
-                    MemPriority {
-                        Action(PAct<5>, b0 = 8),
-                        Succeeder,
+                    Control(PipelineSequence) {
+                        #[post(|bb| bb.b0 += 1)]
+                        MemPriority {
+                            Action(PAct<5>, b0 = 8),
+                            Succeeder,
+                        },
                     },
                 },
                 Sequence {
@@ -233,12 +245,16 @@ bt::behavior_tree! {
         Deadline(20) {
             ParallelAll(max_failures = -5) {
                 Repeat(forever) {
-                    StatefulAction(TTask<0>),
+                    Decorator(Twice<100>) {
+                        StatefulAction(TTask<0>),
+                    },
                 },
                 #[success_if(|bb| *bb.t0 % 4 > 2)]
                 Action(PAct<1>, b0 = 4, b1 = {=}),
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2>),
+                Decorator(Twice<101>) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<2>),
+                    },
                 },
                 #[failure_if(|bb| *bb.t1 == *bb.t0 + 4)]
                 #[on_success(|bb| bb.b1 += 3)]
@@ -280,7 +296,7 @@ bt::behavior_tree! {
                     Action(PAct<2>, b0 = {b0}, b1 = {=}),
                 },
                 Optional {
-                    Fallback {
+                    Control(RoundRobin) {
                         Action(Act<3>),
                         Interrupt(|bb| bb.b0 + 1 != 5) {
                             StatefulAction(Task<4>),
@@ -479,8 +495,13 @@ bt::behavior_tree! {
             b0: i64,
             b1: i64 = 1,
         }
-        Interrupt(|bb| bb.b0 > bb.b1) {
-            Action(PAct<0>, b0 = {=}, b1 = {=}),
+        Control(Sweep<100>, b0 = {b1}) {
+            Control(RecoveryNode, number_of_retries = 0) {
+                Interrupt(|bb| bb.b0 > bb.b1) {
+                    Action(PAct<0>, b0 = {=}, b1 = {=}),
+                },
+                AlwaysSuccess,
+            },
         }
     }
 }
@@ -538,7 +559,7 @@ bt::behavior_tree! {
             },
             #[score(|bb| (bb.b0) as f32)]
             #[on_halted(|bb| { bb.b1 = bb.b0; bb.b1 = *bb.t1 + 3 })]
-            ReactiveFallback {
+            Control(Rotate<100>) {
                 Sequence {
                     #[post(|bb| bb.b1 = 6)]
                     #[on_failure(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 + 2 })]
@@ -610,9 +631,11 @@ bt::behavior_tree! {
                     },
                 },
                 ForceSuccess {
-                    MemPriority {
-                        Action(Act<1>),
-                        StatefulAction(TTask<2>),
+                    Decorator(Gate<100>, b0 = {b1}, t0 = {=}) {
+                        MemPriority {
+                            Action(Act<1>),
+                            StatefulAction(TTask<2>),
+                        },
                     },
                 },
                 SequenceWithMemory {
@@ -703,10 +726,12 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
         }
         ParallelAll {
-            Priority {
+            Control(RoundRobin) {
                 ReactiveSequence {
                     Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+                    Decorator(RateController, hz = 100.0) {
+                        StatefulAction(Task<1>),
+                    },
                     StatefulAction(Task<2>),
                 },
                 #[failure_if(|bb| bb.b0 > 1)]
@@ -904,7 +929,7 @@ bt::behavior_tree! {
             RepeatUntilSuccess(2) {
                 MemPriority {
                     Sequence {
-                        ReactiveSelector {
+                        Control(RecoveryNode, number_of_retries = 3) {
                             Action(PAct<0>, b0 = {=}),
                             RunOnce {
                                 UnsetBlackboard(o0),
@@ -947,7 +972,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
         }
         ReactiveFallback {
-            SequenceStar {
+            Control(Rotate<100>) {
                 Wait(20),
                 #[skip_if(|bb| *bb.t0 > 3)]
                 #[run_while(|bb| bb.b0 < 1)]
@@ -994,7 +1019,9 @@ bt::behavior_tree! {
                 IfThenElse {
                     Condition(Cond<0>),
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
+                    Decorator(RateController, hz = 25.0) {
+                        StatefulAction(Task<2>),
+                    },
                 },
                 Condition(|ctx| ctx.check(3)),
                 #[post(|bb| { bb.b1 = (*bb.t0 + 2) % 3; if *bb.t0 == bb.b0 % 2 { bb.o0 = None } })]
@@ -1007,7 +1034,7 @@ bt::behavior_tree! {
                 MemSequence {
                     #[on_halted(|bb| { bb.b1 = *bb.t0 + 4; bb.b0 += 2 })]
                     #[post(|bb| { bb.b0 += 1; bb.o0 = Some(bb.b0) })]
-                    ReactiveSequence {
+                    Control(Rotate<100>) {
                         Sleep(30),
                         Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
                     },
@@ -1027,10 +1054,12 @@ bt::behavior_tree! {
             b1: i64 = 3,
         }
         BinarySelector(|bb| bb.b0 + 3 < bb.b1 % 2, dynamic = true) {
-            Selector {
+            Control(RoundRobin) {
                 ScriptCondition(|bb| bb.o0.is_some()),
                 StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-                Condition(Cond<1>),
+                Decorator(Gate<100>, b0 = 6, t0 = {b1}) {
+                    Condition(Cond<1>),
+                },
             },
             Condition(PCond<2>, b0 = {=}),
         }
@@ -1065,11 +1094,13 @@ bt::behavior_tree! {
                         Condition(Cond<6>),
                     },
                 },
-                ReactiveFallback {
-                    AlwaysFailure,
-                    StatefulAction(Task<7>),
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<8>),
+                Control(Rotate<100>) {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        StatefulAction(Task<7>),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<8>),
+                        },
                     },
                 },
                 Repeater(3) {
@@ -1307,10 +1338,12 @@ bt::behavior_tree! {
             b0: i64 = 2,
         }
         BinarySelector(|bb| *bb.t0 == 7, dynamic = false) {
-            ForceFailure {
-                #[failure_if(|bb| *bb.t1 + 1 != 7)]
-                #[on_failure(|bb| bb.t1.set(bb.b0))]
-                Error(DiffError(1060)),
+            Control(Rotate<100>) {
+                ForceFailure {
+                    #[failure_if(|bb| *bb.t1 + 1 != 7)]
+                    #[on_failure(|bb| bb.t1.set(bb.b0))]
+                    Error(DiffError(1060)),
+                },
             },
             StatefulAction(Task<1>),
         }
@@ -1330,7 +1363,7 @@ bt::behavior_tree! {
         }
         ParallelAll(1) {
             Cooldown(0, filtered = Skipped) {
-                Sequence {
+                Control(Sweep<100>, b0 = {=}, b1 = {t0}) {
                     Timeout(20) {
                         RepeatUntil(Failure) {
                             Filter(times = 3, count = Failure) {
@@ -1355,7 +1388,9 @@ bt::behavior_tree! {
                     Action(Act<3>),
                 },
                 ScriptCondition(|bb| bb.b1 % 2 != 1),
-                StatefulAction(Task<4>),
+                Control(Rotate<101>) {
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
@@ -1659,11 +1694,13 @@ bt::behavior_tree! {
         blackboard {
             o0: Option<i64> = None,
         }
-        Selector {
+        Control(Rotate<100>) {
             #[skip_if(|bb| bb.o0.unwrap_or(3) > 1)]
             #[success_if(|bb| bb.o0.unwrap_or(3) == 4)]
             UnsetBlackboard(o0),
-            Condition(Cond<0>),
+            Control(Rotate<101>) {
+                Condition(Cond<0>),
+            },
             AlwaysRunning,
         }
     }
@@ -1856,10 +1893,12 @@ bt::behavior_tree! {
         Cooldown(0) {
             Filter(times = 2, count = Failure, filtered = Failure) {
                 ReactiveSequence {
-                    Repeater(1) {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(4) + 3) % 4, &mut bb.b0)),
-                            StatefulAction(PTask<1>, b0 = {=}),
+                    Decorator(Twice<100>) {
+                        Repeater(1) {
+                            StepSequencer {
+                                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(4) + 3) % 4, &mut bb.b0)),
+                                StatefulAction(PTask<1>, b0 = {=}),
+                            },
                         },
                     },
                     Condition(|ctx| ctx.check(2)),
@@ -1909,23 +1948,26 @@ bt::behavior_tree! {
             #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
             AlwaysSuccess,
             Sequence {
-                SkipUnlessUpdated(t0) {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Action(Act<3> = Act::<3>),
+                Control(RecoveryNode) {
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Action(Act<3> = Act::<3>),
+                        },
                     },
+                    Action(Act<4>),
                 },
                 SetBlackboard(b1 = 0),
             },
             Iterate(l0, element = {b1}, max = 2) {
                 WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(5, 3, &mut bb.b0)),
                     ReactiveSelector {
-                        Action(TAct<5>),
-                        Condition(|ctx| ctx.check(6)),
+                        Action(TAct<6>),
+                        Condition(|ctx| ctx.check(7)),
                     },
                     Repeat(3) {
                         Precondition(|bb| bb.b1 < 2, else = Failure) {
-                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
@@ -1991,7 +2033,9 @@ bt::behavior_tree! {
         Selector {
             SequenceStar {
                 WasEntryUpdated(t0),
-                Condition(Cond<0>),
+                Control(PipelineSequence) {
+                    Condition(Cond<0>),
+                },
                 Action(PAct<1>, b0 = 1, b1 = {b1}),
                 Action(Act<2>),
             },
@@ -2080,9 +2124,11 @@ bt::behavior_tree! {
                 },
                 Limiter(2) {
                     IndexSwitch(|bb| bb.b1 + 2, dynamic = true) {
-                        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1) % 3)]
-                        #[run_while(|bb| bb.b1 + 4 != bb.b0 + 4)]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) > 7),
+                        Control(Rotate<100>) {
+                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1) % 3)]
+                            #[run_while(|bb| bb.b1 + 4 != bb.b0 + 4)]
+                            ScriptCondition(|bb| bb.o0.unwrap_or(5) > 7),
+                        },
                         Timeout(20) {
                             StatefulAction(Task<1>),
                         },
@@ -2177,7 +2223,9 @@ bt::behavior_tree! {
             },
             Conditional(|bb| *bb.t0 + 4 > 3) {
                 Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    Script(|bb| *bb.t0 += 1),
+                    Decorator(Twice<100>) {
+                        Script(|bb| *bb.t0 += 1),
+                    },
                 },
             },
             Limiter(1) {
@@ -2217,28 +2265,32 @@ bt::behavior_tree! {
             b0: i64 = 4,
         }
         ReactiveSequence {
-            Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
-            Selector {
-                Observe(|bb| bb.b1 > 1, abort = both) {
-                    #[skip_if(|bb| *bb.t0 + 1 > 4)]
-                    ParallelAll {
-                        AlwaysSuccess,
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
-                        StatefulAction(Task<0>),
+            Decorator(RateController, hz = 25.0) {
+                Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+            },
+            Decorator(Gate<100>, b0 = {=}, t0 = {t0}) {
+                Selector {
+                    Observe(|bb| bb.b1 > 1, abort = both) {
+                        #[skip_if(|bb| *bb.t0 + 1 > 4)]
+                        ParallelAll {
+                            AlwaysSuccess,
+                            ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
+                            StatefulAction(Task<0>),
+                        },
                     },
-                },
-                Observe(|bb| *bb.t0 % 4 == 3, abort = lower) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Observe(|bb| *bb.t0 > bb.b1, abort = self) {
-                    #[skip_if(|bb| bb.b0 == bb.b1)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Script(|bb| { *bb.t0 += 3; if bb.b0 + 3 != bb.b1 { bb.b0 = bb.b0 % 2 } }),
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                    Observe(|bb| *bb.t0 % 4 == 3, abort = lower) {
+                        Action(|ctx| ctx.exec(1)),
                     },
+                    Observe(|bb| *bb.t0 > bb.b1, abort = self) {
+                        #[skip_if(|bb| bb.b0 == bb.b1)]
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Script(|bb| { *bb.t0 += 3; if bb.b0 + 3 != bb.b1 { bb.b0 = bb.b0 % 2 } }),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                    #[skip_if(|bb| bb.b1 % 3 > 1)]
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
                 },
-                #[skip_if(|bb| bb.b1 % 3 > 1)]
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
             },
         }
     }
@@ -2275,12 +2327,15 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64 = 3,
         }
-        #[success_if(|bb| *bb.t0 + 2 < 0)]
-        #[post(|bb| *bb.t1 += 2)]
-        Repeater(forever) {
-            Timeout(10) {
-                SubTree(Tree0655Sub0, t0 = {=}, t1 = {t1}),
+        Control(RecoveryNode, number_of_retries = 1) {
+            #[success_if(|bb| *bb.t0 + 2 < 0)]
+            #[post(|bb| *bb.t1 += 2)]
+            Repeater(forever) {
+                Timeout(10) {
+                    SubTree(Tree0655Sub0, t0 = {=}, t1 = {t1}),
+                },
             },
+            AlwaysSuccess,
         }
     }
 }
@@ -2345,7 +2400,7 @@ bt::behavior_tree! {
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             o0: Option<i64> = Some(9),
         }
-        Fallback {
+        Control(RoundRobin) {
             #[on_halted(|bb| *bb.t0 += 2)]
             #[post(|bb| if bb.b0 > *bb.t0 { bb.b0 += 1 })]
             StatefulAction(Task<0>),
@@ -2375,7 +2430,9 @@ bt::behavior_tree! {
             #[failure_if(|bb| bb.o0.unwrap_or(3) < *bb.t0)]
             #[success_if(|bb| *bb.t0 % 2 < 0)]
             Loop(q0, value = {t0}, if_empty = Success) {
-                StatefulAction(Task<1>),
+                Decorator(Gate<100>, b0 = {b0}, t0 = {t0}) {
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
@@ -2462,7 +2519,7 @@ bt::behavior_tree! {
     pub tree Tree0660 for Ctx, rng = context {
         RandomSelector {
             Condition(Cond<0> = Cond::<0>),
-            Sequence {
+            Control(RecoveryNode) {
                 StatefulAction(Task<1>),
                 Succeeder,
             },
@@ -2485,8 +2542,13 @@ bt::behavior_tree! {
                 Condition(Cond<0>),
                 Script(|bb| bb.b1 += 3),
             },
-            Repeater(forever) {
-                StatefulAction(Task<1>),
+            Decorator(Twice<100>) {
+                Control(RecoveryNode) {
+                    Repeater(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysSuccess,
+                },
             },
         }
     }
@@ -2524,7 +2586,7 @@ bt::behavior_tree! {
             Timeout(0) {
                 Deadline(0) {
                     Limiter(2) {
-                        ReactiveSequence {
+                        Control(RecoveryNode) {
                             DynamicSelector {
                                 ScriptCondition(|bb| bb.b1 % 2 > 0),
                                 Action(|ctx| ctx.exec(3)),
@@ -2577,7 +2639,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<1>),
                 },
             },
-            ReactiveSequence {
+            Control(RecoveryNode, number_of_retries = 1) {
                 Condition(Cond<2> = Cond::<2>),
                 Condition(|ctx| ctx.check(3)),
             },
@@ -2619,7 +2681,7 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t1: i64 = 3,
         }
-        AsyncFallback {
+        Control(Sweep<100>, b0 = {b1}, b1 = {b1}) {
             PrioritySelector {
                 #[score(|bb| (bb.b1) as f32)]
                 DynamicSequence {
@@ -2961,7 +3023,9 @@ bt::behavior_tree! {
             b1: i64 = 5,
         }
         StepSequencer {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            Control(Sweep<100>, b0 = {=}) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            },
             Script(|bb| bb.t0.set(8)),
             #[run_while(|bb| bb.b1 > *bb.t0 + 3)]
             Sleep(0),
@@ -2974,8 +3038,12 @@ board!(Tree0672Blackboard { b0 t0 b1 });
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
         Filter(times = 3, filtered = Failure) {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
+            Control(PipelineSequence) {
+                RetryUntilSuccessful(0) {
+                    Control(RoundRobin) {
+                        StatefulAction(Task<0>),
+                    },
+                },
             },
         }
     }
@@ -3012,7 +3080,9 @@ bt::behavior_tree! {
                                 AlwaysSuccess,
                             },
                         },
-                        Action(PAct<2>, b0 = {=}),
+                        Decorator(Gate<100>, b0 = {b0}, t0 = {b0}) {
+                            Action(PAct<2>, b0 = {=}),
+                        },
                     },
                     Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                         Parallel(success = 2, failure = 1) {
@@ -3048,7 +3118,9 @@ bt::behavior_tree! {
             #[on_failure(|bb| bb.b0 += 1)]
             Optional {
                 SequenceWithMemory {
-                    ScriptCondition(|bb| (bb.b1 + 4) % 2 == 1),
+                    Decorator(Twice<100>) {
+                        ScriptCondition(|bb| (bb.b1 + 4) % 2 == 1),
+                    },
                     Action(Act<0>),
                 },
             },
@@ -3239,9 +3311,11 @@ bt::behavior_tree! {
             b1: i64,
             l0: Vec<i64> = vec![1],
         }
-        Iterate(l0, element = {b1}, reset_index = false) {
-            Retry(2) {
-                Condition(PCond<0>, b0 = {=}),
+        Control(Sweep<100>, b0 = {=}, b1 = {b0}) {
+            Iterate(l0, element = {b1}, reset_index = false) {
+                Retry(2) {
+                    Condition(PCond<0>, b0 = {=}),
+                },
             },
         }
     }
@@ -3332,13 +3406,15 @@ bt::behavior_tree! {
                     },
                 },
                 UnsetBlackboard(o0),
-                ReactiveFallback {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    DynamicSelector {
-                        Condition(|ctx| ctx.check(8)),
+                Control(PipelineSequence) {
+                    ReactiveFallback {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        DynamicSelector {
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                        StatefulAction(Task<9>),
                     },
-                    StatefulAction(Task<9>),
                 },
             },
             Action(Act<10> = Act::<10>),
@@ -3505,8 +3581,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Conditional(|bb| *bb.t0 % 4 < 2, else = Success) {
-                Action(Act<0>),
+            Control(RecoveryNode) {
+                Conditional(|bb| *bb.t0 % 4 < 2, else = Success) {
+                    Decorator(RateController, hz = 100.0) {
+                        Action(Act<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -3536,27 +3617,31 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
             b0: i64 = 3,
         }
-        AsyncFallback {
-            RetryUntilSuccessful(4) {
-                #[skip_if(|bb| bb.b1 % 4 > 2)]
-                #[on_failure(|bb| bb.b1 += 4)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-                Condition(Cond<0>),
-            },
-            SkipUnlessUpdated(t1) {
-                #[skip_if(|bb| *bb.t0 == 3)]
-                #[post(|bb| bb.t1.set(9))]
-                DynamicSequence {
-                    #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-                    #[run_while(|bb| (*bb.t0 + 1) % 3 > 0)]
-                    AlwaysRunning,
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    ScriptCondition(|bb| bb.b0 < 2),
+        Decorator(RateController, hz = 50.0) {
+            AsyncFallback {
+                RetryUntilSuccessful(4) {
+                    #[skip_if(|bb| bb.b1 % 4 > 2)]
+                    #[on_failure(|bb| bb.b1 += 4)]
+                    #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 2 })]
+                    Condition(Cond<0>),
                 },
+                SkipUnlessUpdated(t1) {
+                    Decorator(Gate<100>, b0 = {=}, t0 = {=}) {
+                        #[skip_if(|bb| *bb.t0 == 3)]
+                        #[post(|bb| bb.t1.set(9))]
+                        DynamicSequence {
+                            #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+                            #[run_while(|bb| (*bb.t0 + 1) % 3 > 0)]
+                            AlwaysRunning,
+                            #[post(|bb| *bb.t0 += 3)]
+                            StatefulAction(PTask<1>, b0 = {=}),
+                            #[on_success(|bb| *bb.t1 += 1)]
+                            ScriptCondition(|bb| bb.b0 < 2),
+                        },
+                    },
+                },
+                Action(Act<2>),
             },
-            Action(Act<2>),
         }
     }
 }
@@ -3753,7 +3838,9 @@ bt::behavior_tree! {
             Sequence {
                 Action(Act<3>),
                 Sleep(0),
-                Wait(10),
+                Control(RoundRobin) {
+                    Wait(10),
+                },
                 Action(Act<4>),
             },
             Sequence {
@@ -3785,8 +3872,10 @@ bt::behavior_tree! {
                                 Retry(2) {
                                     Sleep(20),
                                 },
-                                #[on_halted(|bb| if *bb.t1 != *bb.t0 { *bb.t1 += 1 })]
-                                StatefulAction(Task<0>),
+                                Decorator(Gate<100>, b0 = 5, t0 = {=}) {
+                                    #[on_halted(|bb| if *bb.t1 != *bb.t0 { *bb.t1 += 1 })]
+                                    StatefulAction(Task<0>),
+                                },
                                 ReactiveSequence {
                                     Condition(Cond<1> = Cond::<1>),
                                     StatefulAction(Task<2> = Task::<2>),
@@ -3831,15 +3920,17 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64,
         }
-        RandomSelector {
-            RetryUntilSuccessful(2) {
-                Repeater(2) {
-                    #[on_success(|bb| bb.b0 = bb.b1 % 3)]
-                    #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b1 { bb.b0 += 3 } })]
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        SetBlackboard(b1 = 0),
-                        AlwaysRunning,
+        Control(Sweep<100>, b0 = {b0}, b1 = {t0}) {
+            RandomSelector {
+                RetryUntilSuccessful(2) {
+                    Repeater(2) {
+                        #[on_success(|bb| bb.b0 = bb.b1 % 3)]
+                        #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b1 { bb.b0 += 3 } })]
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                            StatefulAction(Task<0> = Task::<0>),
+                            SetBlackboard(b1 = 0),
+                            AlwaysRunning,
+                        },
                     },
                 },
             },
@@ -3901,36 +3992,36 @@ fallible!(Tree0699);
 
 cases! {
     Tree0600 "B{l0=3;b1=4;t0=5;b0=0;o0=0}Inv(@oh{t0+=1;b0+=2}@ki{none}@rw{t0+1<4}Rep2(Itr{b1;_;_;_}(Mt{10}(RSeq(RFb(PPar{2;T}(Sc{b1+=1;t0<b0?t0:=b1},a0l),Cd{50;K}(@of{b1:=b0}@po{t0+=1;b0+=2}@ki{b0!t0+3%4}a1e),Keep(Wt{0})),Wde(c2,a3,RFb(pi4{t0:b0},c5l,Sb{b0=0})))))))",
-    Tree0601 "B{b0=0;q0=2}Seq(c0,Cd{10;_}(t1),Lp{_;_}(c2),c3,Rpt{F}(a4b{b0%4;b0}))",
+    Tree0601 "B{b0=0;q0=2}URot100(URate{50}(c0),Cd{10;_}(t1),Lp{_;_}(c2),c3,Rpt{F}(a4b{b0%4;b0}))",
     Tree0602 "B{l0=4;b0}PAll{-1}(Lim{3}(Flt{3;_;_}(RSeq(@po{b0+1%3>1?b0+=1}@os{b0+=3}t0,c1))),SubA(SubA(t2)),To{50}(F),t3e,c4b{b0})",
-    Tree0603 "B{o0;t0=0}Rep3(Flip(c0,Par{_;-1}(a1,Sb{o0=1},pi2{t0:=})))",
-    Tree0604 "B{t1=0;t0=3;o0=_}Swm(a0,a1,@of{o0:=_}@si{t0%4>1}Sb{t1=1},c2l,R)",
-    Tree0605 "B{l0;b0=0;o0=2;t0}Cnd{b0=3;_;F}(Try(Fb(To{20}(Pre{b0+1%3>0}(pt0{b0:=})),Itr{b0;1;3;_}(t1)),Swm(pa2{b0:=},c3l),TryT(pc4{b0:6},@os{t0<7?t0:=b0%3;o0:=_}Scc{t0%3!2},@po{b0+=1}MPri(pa5{b0:8},Suc)),Seq(c6e,t7,@po{b0+=1}@fi{b0=2}t8),Try(pc9{b0:b0},pi10{t0:=})))",
-    Tree0606 "B{t0=5;b1;t1=0}Dd{20}(PAll{-5}(RepF(t0t),@si{t0%4>2}pa1{b0:4;b1:=},OnceK(t2),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t))",
-    Tree0607 "B{l0=3;b0=0;b1;t0=3}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(Fb(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
+    Tree0603 "B{o0;t0=0}Rep3(UTw100(Flip(c0,Par{_;-1}(a1,Sb{o0=1},USw101{b0:t0}(pi2{t0:=})))))",
+    Tree0604 "B{t1=0;t0=3;o0=_}URot100(a0,a1,@of{o0:=_}@si{t0%4>1}Sb{t1=1},c2l,R)",
+    Tree0605 "B{l0;b0=0;o0=2;t0}Cnd{b0=3;_;F}(Try(Fb(To{20}(Pre{b0+1%3>0}(pt0{b0:=})),Itr{b0;1;3;_}(t1)),Swm(pa2{b0:=},c3l),TryT(pc4{b0:6},@os{t0<7?t0:=b0%3;o0:=_}Scc{t0%3!2},UPipe(@po{b0+=1}MPri(pa5{b0:8},Suc))),Seq(c6e,t7,@po{b0+=1}@fi{b0=2}t8),Try(pc9{b0:b0},pi10{t0:=})))",
+    Tree0606 "B{t0=5;b1;t1=0}Dd{20}(PAll{-5}(RepF(UTw100(t0t)),@si{t0%4>2}pa1{b0:4;b1:=},UTw101(OnceK(t2)),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t))",
+    Tree0607 "B{l0=3;b0=0;b1;t0=3}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(URr(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
     Tree0608 "B{o0;t0=1;b0=2;t1}PAll{_}(Ruf{F}(Bin{t0+4=b0;T}(Fb(Fb(Once(Rep1(@si{b0+1<2}@fi{some}t0)),R)),PAll{-1}(Flt{2;F;K}(pa1{b0:t0}),pc2{b0:t0},c3e,Pre{none;F}(Su{t0}(t4))))),Dl{0}(@oh{b0+=1}pc5{b0:=}),Isw{t1%3;_;N}(Scc{t1!3},ASeq(c6,Sl{50},c7,a8e),c9,Star(pa10{b0:0;b1:t0},Mt{30}(R))))",
     Tree0609 "PAll{_}(Ite(Fb(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{3;1}(Step(t9),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
     Tree0610 "B{t0=0;b0=3}Par{_;_}(Grd{F}(RSeq(Sc{t0+=1},RSeq(a0,a1b{t0;b0}),pc2{b0:=},@oh{t0:=b0%3;t0<4?t0+=3}pt3{b0:0;b1:b0})),Grd{R}(Wu{t0}))",
-    Tree0611 "B{b0;b1=1}Intr{b0>b1}(pa0{b0:=;b1:=})",
+    Tree0611 "B{b0;b1=1}USw100{b0:b1}(URec{0}(Intr{b0>b1}(pa0{b0:=;b1:=}),S))",
     Tree0612 "B{o0;q0=4;b0;b1=3;t0}Par{_;-2}(FF(Pre{o0|3<5}(Lp{b0;F}(c0t))),Sc{t0:=b1})",
-    Tree0613 "B{t0=0;b0=2;b1;t1=5}PrSel{b0;b0;b1%2;t0}(@si{t0!3}@os{b0+=1}RSeq(t0,RFb(t1,t2),pt3{b0:0;b1:b1},c4,@of{b0:=t0;t1+2=b1?b1+=1}S),@oh{b1:=b0;b1:=t1+3}RFb(Seq(@po{b1:=6}@of{b1+=1;b0:=t0+2}Scc{t1!3},@of{b0:=t0%4}Wt{30},Scc{b0%4>0},c5)),t6,Bin{b0>7;N}(Isw{b0+4%4;_;T}(Seq(c7,Sb{b0=1},Sl{50}),a8,t9),Cnd{t1=t0;N;S}(RFb(a10,Scc{b0<7}))))",
-    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(Suc,RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(MPri(a1,t2t)),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t)))",
+    Tree0613 "B{t0=0;b0=2;b1;t1=5}PrSel{b0;b0;b1%2;t0}(@si{t0!3}@os{b0+=1}RSeq(t0,RFb(t1,t2),pt3{b0:0;b1:b1},c4,@of{b0:=t0;t1+2=b1?b1+=1}S),@oh{b1:=b0;b1:=t1+3}URot100(Seq(@po{b1:=6}@of{b1+=1;b0:=t0+2}Scc{t1!3},@of{b0:=t0%4}Wt{30},Scc{b0%4>0},c5)),t6,Bin{b0>7;N}(Isw{b0+4%4;_;T}(Seq(c7,Sb{b0=1},Sl{50}),a8,t9),Cnd{t1=t0;N;S}(RFb(a10,Scc{b0<7}))))",
+    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(Suc,RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(UGate100{b0:b1;t0:=}(MPri(a1,t2t))),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t)))",
     Tree0615 "B{b1=2;b0=2;t0}@rw{t0!2}Rty4(RndSeq(@oh{b0:=t0}Flt{1;_;_}(Sw{2}(c0,a1e)),Rpt{F}(Suc),Ite(c2e,c3b{b0},a4l),c5b{b0+3}))",
-    Tree0616 "B{b0=5;t0=5}PAll{_}(Pri(RSeq(c0,t1,t2),@fi{b0>1}t3,ASeq(@si{t0%2>0}Scc{t0<3},pa4{b0:t0},PPar{1;T}(@of{t0+4!t0?t0:=5;b0+=3}c5b{t0},a6))),Rpt{3}(Pre{b0=t0+4%3}(Isw{t0+4;N;N}(Wu{t0},MPri(c7b{8},Pre{b0+1%2=1;F}(Su{t0}(c8)),pt9{b0:t0;b1:b0})))),OnceT(Seq(RSeq(t10,Sl{0},pc11{b0:=},t12e,a13),PAll{_}(RSeq(t14,pc15{b0:t0},Sc{t0+=2;t0:=t0%3}),OnceK(Wt{10}),pa16{b0:b0;b1:b0}))))",
+    Tree0616 "B{b0=5;t0=5}PAll{_}(URr(RSeq(c0,URate{100}(t1),t2),@fi{b0>1}t3,ASeq(@si{t0%2>0}Scc{t0<3},pa4{b0:t0},PPar{1;T}(@of{t0+4!t0?t0:=5;b0+=3}c5b{t0},a6))),Rpt{3}(Pre{b0=t0+4%3}(Isw{t0+4;N;N}(Wu{t0},MPri(c7b{8},Pre{b0+1%2=1;F}(Su{t0}(c8)),pt9{b0:t0;b1:b0})))),OnceT(Seq(RSeq(t10,Sl{0},pc11{b0:=},t12e,a13),PAll{_}(RSeq(t14,pc15{b0:t0},Sc{t0+=2;t0:=t0%3}),OnceK(Wt{10}),pa16{b0:b0;b1:b0}))))",
     Tree0617 "B{b0;t0=4;l0}AFb(Itr{b0;1;3;T}(@os{t0+=1}Flt{2;F;F}(WU{b0>6}(Par{_;_}(Grd{_}(RndSel(pt0{b0:=},a1l)),Grd{R}(Obs{b0%3=1;S}(c2)))))),t3)",
     Tree0618 "B{b1=4;q0;b0=5;l0=3;t0=2;o0}Star(Cnd{some;N;S}(Par{_;4}(@oh{t0+=1}t0,Sb{b0=8},t1,pt2{b0:t0})),Sel(Seq(Itr{b0;_;1;T}(RSeq(c3b{5},c4,t5)),Isw{b1%4;T;T}(pt6{b0:=;b1:b1},@oh{t0<3?t0:=3}@si{o0|0%4>2}Rep3(a7)))),a8,PAll{1}(t9,RndSel(t10),Itr{b0;_;1;T}(@po{b1:=9}@oh{o0:=o0|3}@ki{b0>3}Obs{b0>3;_}(t11)),Rep3(Pre{b0+2<5}(@si{o0|4%2<0}@fi{b0>3}PPar{2;T}(Cnd{t0>o0|5%4;N;S}(@si{t0%2<0}@of{b1+=1}@fi{o0|3=4}Run))))),Flip(Lp{b0;S}(@po{b1:=b0}@fi{b1+2>0}@of{o0:=t0%4}RSeq(@po{b0:=t0}@os{b0+=2;o0|5+2%4<3?t0:=b1+4}@ki{b1<5}Lim{1}(S),a12b{b1;b0},pa13{b0:5;b1:=}))))",
-    Tree0619 "B{b1=5;o0;t0=4;b0=4}Rep3(Rus{2}(MPri(Seq(RSel(pa0{b0:=},Once(Ub{o0})),PAll{1}(RSeq(Wu{t0},Sl{50}))),pt1{b0:b1;b1:=},Ub{o0})))",
+    Tree0619 "B{b1=5;o0;t0=4;b0=4}Rep3(Rus{2}(MPri(Seq(URec{3}(pa0{b0:=},Once(Ub{o0})),PAll{1}(RSeq(Wu{t0},Sl{50}))),pt1{b0:b1;b1:=},Ub{o0})))",
     Tree0620 "B{t0}Pre{t0%4=2;R}(Wu{t0})",
-    Tree0621 "B{b0=4;t0=3}RFb(Star(Wt{20},@ki{t0>3}@rw{b0<1}Keep(pt0{b0:t0;b1:b0}),c1,@oh{t0:=b0%4}@rw{b0<0}@ki{b0+3%2<1}t2),Pre{b0+2<b0%2;K}(Dl{20}(PAll{_}(Dd{50}(Flt{3;F;_}(a3)),pa4{b0:0}))),Wv{t0}(R))",
-    Tree0622 "B{o0=5;t0;b0=3;b1=4}Swm(RSeq(Ite(c0,t1,t2),c3l,@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt4{b0:6;b1:=},a5),@oh{b1:=o0|3%3}Ruf{1}(MSeq(@oh{b1:=t0+4;b0+=2}@po{b0+=1;o0:=b0}RSeq(Sl{30},a6b{t0;b1}))))",
-    Tree0623 "B{b0=5;o0;b1=3}Bin{b0+3<b1%2;T}(Sel(Scc{some},pt0{b0:b0;b1:b1},c1),pc2{b0:=})",
-    Tree0624 "Flt{1;S;K}(AFb(PrSel{3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),RFb(F,t7,OnceK(t8)),Rpt{3}(c9),Seq(c10)))",
+    Tree0621 "B{b0=4;t0=3}RFb(URot100(Wt{20},@ki{t0>3}@rw{b0<1}Keep(pt0{b0:t0;b1:b0}),c1,@oh{t0:=b0%4}@rw{b0<0}@ki{b0+3%2<1}t2),Pre{b0+2<b0%2;K}(Dl{20}(PAll{_}(Dd{50}(Flt{3;F;_}(a3)),pa4{b0:0}))),Wv{t0}(R))",
+    Tree0622 "B{o0=5;t0;b0=3;b1=4}Swm(RSeq(Ite(c0,t1,URate{25}(t2)),c3l,@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt4{b0:6;b1:=},a5),@oh{b1:=o0|3%3}Ruf{1}(MSeq(@oh{b1:=t0+4;b0+=2}@po{b0+=1;o0:=b0}URot100(Sl{30},a6b{t0;b1}))))",
+    Tree0623 "B{b0=5;o0;b1=3}Bin{b0+3<b1%2;T}(URr(Scc{some},pt0{b0:b0;b1:b1},UGate100{b0:6;t0:b1}(c1)),pc2{b0:=})",
+    Tree0624 "Flt{1;S;K}(AFb(PrSel{3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),URot100(RFb(F,t7,OnceK(t8))),Rpt{3}(c9),Seq(c10)))",
     Tree0625 "B{b1=0;b0;o0;t0=2;q0=3}@os{b0+=2}@si{b0>3}Bin{b0%2<1;T}(RFb(t0t,t1t,t2t,@fi{o0|4+3>4}Par{2;2}(a3l,@ki{some}t4t)),Fb(Step(OnceT(Wt{0}),SubA(Sl{20})),Lp{b0;K}(c5b{8}),RSeq(@oh{o0:=8;b1+=2}@os{b0<4?b0+=2}@fi{some}Grd{F}(pa6{b0:t0}),t7,c8t,c9b{6})))",
     Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),RSeq(Sc{t0:=t0+1%8},Fb(@ki{some}Mt{50}(a6t),Obs{t0>2;B}(@ki{none}c7b{o0|0+4}),Obs{t0+4>1;_}(@ki{b0<b0+3}R),@ki{t1<5}Scc{b1+3!6},@ki{none}RFb(c8l,t9t),@ki{b0+4!b0}Err{1062})))",
     Tree0627 "B{b0;t0=1;o0=_;t1}MSeq(S,Pre{t1<t0+3;F}(Pre{b0%3<0}(@oh{o0:=t0%4}@os{b0:=7}@po{b0:=t1+3}S)),Pri(c0b{t0},t1,@si{t1+3%3<0}c2,Sc{b0+=1;t1+=1}),Sb{t0=t1})",
     Tree0628 "B{b0;b1=2;o0=_}Rpt{3}(Intr{b0+4=o0|1%4}(Pre{o0|3%2<0;S}(RSeq(Sc{b0:=b0+1%8},Fb(@ki{some}a0,Obs{b0=3;B}(@ki{b0>5}a1e),Obs{b1+2%4=2;L}(Dl{20}(@ki{b1=2}Suc)))))))",
-    Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060}),t1)",
-    Tree0630 "B{t0=5;b1;b0=4}PAll{1}(Cd{0;K}(Seq(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0})),OnceK(a3),Scc{b1%2!1},t4))",
+    Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(URot100(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060})),t1)",
+    Tree0630 "B{t0=5;b1;b0=4}PAll{1}(Cd{0;K}(USw100{b0:=;b1:t0}(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0})),OnceK(a3),Scc{b1%2!1},URot101(t4)))",
     Tree0631 "B{t0;b0=5;o0=5}DySel(RSel(Scc{b0>7},c0e,c1e),Scc{b0+4!b0+1},Cnd{t0%4>0;N;S}(@os{t0+=1}@oh{o0:=_}OnceT(@os{t0:=b0%4}t2)))",
     Tree0632 "B{b0=5}TryT(Cnd{b0!2;T;F}(Sb{b0=3}),Rep3(MPri(F,c0)),pt1{b0:8;b1:b0})",
     Tree0633 "RSeq(a0,c1,c2)",
@@ -3941,63 +4032,63 @@ cases! {
     Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!3;L}(@ki{b0>1}t1),Obs{t1+1%4!1;L}(Dl{30}(@ki{none}Sl{0})))),pt2{b0:3;b1:t0},Sel(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
     Tree0639 "B{b0;t0;l0;t1=4}@ki{t1<t0%4}@fi{t1%4>0}@os{t0+=1}Pre{t1%4<2;F}(Bin{t0<b0;N}(FF(@of{b0+=3}@rw{t0%4!2}@po{t0:=b0;t1:=0}Itr{b0;0;_;_}(Cnd{b0%2=1;N;S}(a0))),DySeq(To{10}(Dd{30}(Bin{t0+4!3;T}(c1b{t1%4},pa2{b0:t0;b1:t1}))))))",
     Tree0640 "B{b1=2;b0=2}Cd{10;_}(OnceT(Sw{0}(Rpt{0}(a0b{b0%4;b1}),@ki{b1%2<1}Swm(pc1{b0:7},PPar{1;N}(c2l)))))",
-    Tree0641 "B{o0=_}Sel(@ki{o0|3>1}@si{o0|3=4}Ub{o0},c0,R)",
+    Tree0641 "B{o0=_}URot100(@ki{o0|3>1}@si{o0|3=4}Ub{o0},URot101(c0),R)",
     Tree0642 "Opt(RSeq(Par{2;-2}(a0,c1e),Flip(MPri(t2,c3e),Rpt{F}(RndSel(a4,Sub(c5))),Wt{0}),RSel(Inv(Lim{2}(Invt(a6))),Fb(t7,a8),a9,F)))",
     Tree0643 "B{b0=5;o0=1;t0=4;b1;q0}Isw{b1;N;N}(Wde(To{50}(MPri(@rw{none}Rmp{F;S}(Lp{_;R}(Rus{1}(Wt{100}))),Lp{_;R}(Fb(@si{b1%2<0}Scc{t0>o0|0+1},pt0{b0:=;b1:t0},@fi{b0+4%2>0}Sb{o0=1})),t1)),Obs{b1>t0+4;S}(Ret1(PPar{1;T}(c2l,Cnd{t0<t0+2;_;F}(a3),a4,@po{t0+=2}@os{o0:=_}RepF(Wde(a5l,@os{o0:=_}Sc{t0%4!0?b1+=1})),a6)))),PPar{1;T}(Sel(pa7{b0:t0},a8,Star(c9,c10b{t0+3%2},@rw{b0=4}@os{b0:=b1%4}pa11{b0:6;b1:b0})),Rmp{F;S}(Lp{b1;_}(Keep(Sw{3;1;4}(t12,t13,R,c14))))))",
     Tree0644 "B{t0=3;b1=4;o0;b0=5}Bin{t0%2>0;N}(PPar{1;N}(Pre{t0!3;S}(Rus{F}(Grd{F}(Once(RFb(c0l,a1b{b0;b1},Sc{t0:=b0+4}))))),MPri(t2,c3b{b0%4},pi4{t0:b0},c5),Seq(c6,pi7{t0:b1}),Ub{o0}),a8)",
-    Tree0645 "B{o0=_;t0;b0=1}Cd{0;_}(Flt{2;F;F}(RSeq(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=})),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
-    Tree0646 "B{t0=1;b1=3;q0;l0=4;b0=3}Star(Isw{9;_;N}(Sl{50},c0b{b0+2},t1t),PAll{1}(c2e,@si{t0<2}S),@of{t0+=2;t0:=t0%2}S,Seq(Su{t0}(Lp{t0;S}(a3e)),Sb{b1=0}),Itr{b1;_;2;_}(Wde(a4b{3;b0},RSel(a5t,c6l),Rep3(Pre{b1<2;F}(t7)))),Err{1094})",
+    Tree0645 "B{o0=_;t0;b0=1}Cd{0;_}(Flt{2;F;F}(RSeq(UTw100(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=}))),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
+    Tree0646 "B{t0=1;b1=3;q0;l0=4;b0=3}Star(Isw{9;_;N}(Sl{50},c0b{b0+2},t1t),PAll{1}(c2e,@si{t0<2}S),@of{t0+=2;t0:=t0%2}S,Seq(URec{_}(Su{t0}(Lp{t0;S}(a3e)),a4),Sb{b1=0}),Itr{b1;_;2;_}(Wde(a5b{3;b0},RSel(a6t,c7l),Rep3(Pre{b1<2;F}(t8)))),Err{1094})",
     Tree0647 "B{t1;l0;o0;b1;t0=1;b0=2}TryF(RFb(c0e,@fi{b1%2<0}@si{t1+3!7}Sb{b1=2},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}S),Itr{b0;0;2;T}(PPar{2;T}(Swm(Itr{b0;_;1;_}(Sl{30}),R),TryT(t1,@os{t1+=1}S,t2e))))",
-    Tree0648 "B{b1=2;t0=4}Sel(Star(Wu{t0},c0,pa1{b0:1;b1:b1},a2),Flt{1;_;K}(Swm(Wt{10},c3)),Mt{0}(a4),Rep1(c5),t6)",
+    Tree0648 "B{b1=2;t0=4}Sel(Star(Wu{t0},UPipe(c0),pa1{b0:1;b1:b1},a2),Flt{1;_;K}(Swm(Wt{10},c3)),Mt{0}(a4),Rep1(c5),t6)",
     Tree0649 "B{b0=4;q0=2;t1}FF(DySeq(c0e,c1,c2,Lp{_;_}(To{50}(@si{t1<6}Wde(t3,@of{b0<0?b0+=1;b0+=1}@ki{t1+3=6}t4)))))",
-    Tree0650 "B{q0=4;t0=0;b0=4;b1=0;o0=_;l0=2}Keep(Fb(Lp{_;_}(SubA(Sw{0}(FS(Sb{b1=t0}),t0))),Lim{2}(Isw{b1+2;_;T}(@os{b0:=o0|1%3}@rw{b1+4!b0+4}Scc{o0|5>7},To{20}(t1),Pri(F,t2e)))))",
+    Tree0650 "B{q0=4;t0=0;b0=4;b1=0;o0=_;l0=2}Keep(Fb(Lp{_;_}(SubA(Sw{0}(FS(Sb{b1=t0}),t0))),Lim{2}(Isw{b1+2;_;T}(URot100(@os{b0:=o0|1%3}@rw{b1+4!b0+4}Scc{o0|5>7}),To{20}(t1),Pri(F,t2e)))))",
     Tree0651 "B{b0=2}Obs{b0=5;N}(c0)",
     Tree0652 "B{b0;t0=2}WU{t0<2}(Seq(Invt(Ret4(Ite(t0,Pri(pc1{b0:=},To{20}(t2t),Err{1063})))),t3,Isw{5;_;N}(@ki{t0%2<0}@of{t0+=3}@si{t0%4<0}Scc{b0%3>1},Suc,t4t,FF(t5))))",
-    Tree0653 "B{q0=2;t0;b0=5}@po{b0+=1;b0+=3}@rw{t0>7}ASeq(@oh{b0+=1}RFb(c0e,c1,@ki{b0<0}Sb{t0=b0},Su{t0}(t2)),Cnd{t0+4>3;_;_}(Grd{R}(Sc{t0+=1})),Lim{1}(@po{t0+=2}Fb(Dd{0}(Keep(Wu{t0})),RndSeq(t3))),Lp{_;K}(Try(RU{F}(a4e),RU{S}(t5))))",
-    Tree0654 "B{t0=1;b1=4;b0=4}RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1>1;B}(@ki{t0+1>4}PAll{_}(S,Scc{t0>t0%4},t0)),Obs{t0%4=3;L}(a1l),Obs{t0>b1;S}(@ki{b0=b1}PPar{2;N}(Sc{t0+=3;b0+3!b1?b0:=b0%2},pt2{b0:=;b1:b1})),@ki{b1%3>1}c3b{b1}))",
-    Tree0655 "B{t0=5;t1=3}@si{t0+2<0}@po{t1+=2}Rpt{F}(To{10}(SubR(SubR(PbSel{_;1}(c0b{t0+3})))))",
+    Tree0653 "B{q0=2;t0;b0=5}@po{b0+=1;b0+=3}@rw{t0>7}ASeq(@oh{b0+=1}RFb(c0e,c1,@ki{b0<0}Sb{t0=b0},Su{t0}(t2)),Cnd{t0+4>3;_;_}(Grd{R}(UTw100(Sc{t0+=1}))),Lim{1}(@po{t0+=2}Fb(Dd{0}(Keep(Wu{t0})),RndSeq(t3))),Lp{_;K}(Try(RU{F}(a4e),RU{S}(t5))))",
+    Tree0654 "B{t0=1;b1=4;b0=4}RSeq(URate{25}(Sc{b1:=b1+1%8}),UGate100{b0:=;t0:t0}(Sel(Obs{b1>1;B}(@ki{t0+1>4}PAll{_}(S,Scc{t0>t0%4},t0)),Obs{t0%4=3;L}(a1l),Obs{t0>b1;S}(@ki{b0=b1}PPar{2;N}(Sc{t0+=3;b0+3!b1?b0:=b0%2},pt2{b0:=;b1:b1})),@ki{b1%3>1}c3b{b1})))",
+    Tree0655 "B{t0=5;t1=3}URec{1}(@si{t0+2<0}@po{t1+=2}Rpt{F}(To{10}(SubR(SubR(PbSel{_;1}(c0b{t0+3}))))),S)",
     Tree0656 "B{t0=4;b0=5;o0=3;t1=3;q0=4}ASeq(Isw{t1+1;_;T}(a0,t1e,a2,a3l,t4),PPar{2;_}(c5e,pc6{b0:=},c7l,Wu{t1}),@rw{some}Dd{0}(Lp{t1;F}(@rw{t0+2>o0|2%2}Pre{t0+4>b0+4}(Grd{F}(Pri(Swm(t8e,Wu{t1},@si{t0<2}@of{t0:=o0|5+3%3}c9b{t0+4},Wu{t0})))))))",
-    Tree0657 "B{b0=2;l0=4;t0;q0=3;o0=_}RSeq(Rty2(RFb(DySel(SubR(Fb(@oh{t0+=2}@po{b0>t0?b0+=1}t0,Ub{o0}))))),@of{b0+=2;b0=o0|0?o0:=b0%3}@fi{o0|3<t0}@si{t0%2<0}Lp{t0;S}(t1))",
+    Tree0657 "B{b0=2;l0=4;t0;q0=3;o0=_}RSeq(Rty2(RFb(DySel(SubR(URr(@oh{t0+=2}@po{b0>t0?b0+=1}t0,Ub{o0}))))),@of{b0+=2;b0=o0|0?o0:=b0%3}@fi{o0|3<t0}@si{t0%2<0}Lp{t0;S}(UGate100{b0:b0;t0:t0}(t1)))",
     Tree0658 "B{t1=5;q0=3;l0=0;b0=1;b1=5}Cnd{t1!3;N;F}(@rw{b0+1%3>1}@fi{b0+2>b0}SubR(Lp{_;K}(Itr{b0;_;2;N}(Lp{_;F}(@fi{b1<3}Fb(Wu{t1},t0,t1e,c2l,t3e))))))",
     Tree0659 "B{t0=5;b1=2;t1=4}Flt{3;_;K}(Rus{F}(Mt{0}(Ruf{1}(@po{b1+=1}@os{t0+=2}@oh{t0!6?t1+=3}RSeq(Sc{b1+=2},Rus{2}(t0),Sc{b1:=t0+1})))))",
-    Tree0660 "RndSel(c0e,Seq(t1,Suc),t2,F,a3)",
-    Tree0661 "B{o0;b1}Isw{3;_;N}(Sb{o0=1},DySeq(c0,Sc{b1+=3}),Rpt{F}(t1))",
-    Tree0662 "B{b0=0;b1=4;t0=4}Swm(Rep2(Flip(@fi{b1>7}Sc{b1:=b0%2},pc0{b0:8})),RSeq(pa1{b0:6},RetF(Opt(ASeq(S,Sc{b0<t0?t0+=3;t0+=1},t2)))),To{0}(Dd{0}(Lim{2}(RSeq(DySel(Scc{b1%2>0},a3l,t4),Flt{1;S;F}(a5b{2;b0}))))))",
+    Tree0660 "RndSel(c0e,URec{_}(t1,Suc),t2,F,a3)",
+    Tree0661 "B{o0;b1}Isw{3;_;N}(Sb{o0=1},DySeq(c0,Sc{b1+=3}),UTw100(URec{_}(Rpt{F}(t1),S)))",
+    Tree0662 "B{b0=0;b1=4;t0=4}Swm(Rep2(Flip(@fi{b1>7}Sc{b1:=b0%2},pc0{b0:8})),RSeq(pa1{b0:6},RetF(Opt(ASeq(S,Sc{b0<t0?t0+=3;t0+=1},t2)))),To{0}(Dd{0}(Lim{2}(URec{_}(DySel(Scc{b1%2>0},a3l,t4),Flt{1;S;F}(a5b{2;b0}))))))",
     Tree0663 "B{b0}Pre{b0=1}(S)",
-    Tree0664 "B{b0=3;t0=1;o0=_;b1=3}MPri(@po{b1:=7}@os{t0+=2}Sw{2}(TryF(c0b{t0%2},Sl{0},Run),Ruf{F}(t1)),RSeq(c2e,c3l),Pri(t4,a5b{t0+2%4;b0},@rw{t0+4>0}Sc{b0:=t0+2},t6),Obs{o0|3!3;_}(Once(Once(Sc{t0:=o0|0}))),RSeq(RFb(c7,@si{b1+4>b1+3%3}t8e),c9e,c10b{t0}))",
-    Tree0665 "B{l0=0;b0=4;t0=4;b1;t1=3}AFb(PrSel{b1;t0;b0}(DySeq(Once(pt0{b0:=;b1:=}),t1e),RFb(Wde(c2b{t1+2},pi3{t0:=},Sl{30}),Wv{t1}(RSeq(Sl{10},@os{t0+=1}t4,pc5{b0:t1}))),Flt{2;S;_}(Ite(@of{b0:=b1%2}@os{t1:=5;b1%3!0?t1+=1}t6e,Ret0(pc7{b0:1})))),Swm(Sb{t0=b1},PAll{-1}(RT{F}(Inv(Sc{t1:=t0+1})),FF(@of{t1:=b0}@si{t0+1<7}Ruf{F}(Inv(c8)))),RU{S}(Rmp{F;F}(PPar{2;T}(Flt{1;S;F}(Pre{t0<0;R}(pt9{b0:=;b1:t0})),Keep(Wt{50}))))))",
+    Tree0664 "B{b0=3;t0=1;o0=_;b1=3}MPri(@po{b1:=7}@os{t0+=2}Sw{2}(TryF(c0b{t0%2},Sl{0},Run),Ruf{F}(t1)),URec{1}(c2e,c3l),Pri(t4,a5b{t0+2%4;b0},@rw{t0+4>0}Sc{b0:=t0+2},t6),Obs{o0|3!3;_}(Once(Once(Sc{t0:=o0|0}))),RSeq(RFb(c7,@si{b1+4>b1+3%3}t8e),c9e,c10b{t0}))",
+    Tree0665 "B{l0=0;b0=4;t0=4;b1;t1=3}USw100{b0:b1;b1:b1}(PrSel{b1;t0;b0}(DySeq(Once(pt0{b0:=;b1:=}),t1e),RFb(Wde(c2b{t1+2},pi3{t0:=},Sl{30}),Wv{t1}(RSeq(Sl{10},@os{t0+=1}t4,pc5{b0:t1}))),Flt{2;S;_}(Ite(@of{b0:=b1%2}@os{t1:=5;b1%3!0?t1+=1}t6e,Ret0(pc7{b0:1})))),Swm(Sb{t0=b1},PAll{-1}(RT{F}(Inv(Sc{t1:=t0+1})),FF(@of{t1:=b0}@si{t0+1<7}Ruf{F}(Inv(c8)))),RU{S}(Rmp{F;F}(PPar{2;T}(Flt{1;S;F}(Pre{t0<0;R}(pt9{b0:=;b1:t0})),Keep(Wt{50}))))))",
     Tree0666 "Flt{2;R;F}(Fb(TryF(PrSel{1;1}(a0,c1l),Run,c2),a3,To{100}(Flip(a4,a5l)),RSeq(FF(c6)),TryT(Ret3(t7),a8l)))",
     Tree0667 "B{b1;t1=1;b0=0;t0=2;l0=2}Itr{b1;2;3;_}(@of{t1<2?b1+=2}@si{b0>t0}Itr{b1;1;2;T}(RFb(Itr{b1;1;_;N}(Sb{b0=b1}),TryF(Suc,@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}Ret0(c0),MPri(c1e,c2)),Bin{t0+3%4=2;N}(RSeq(@os{b0:=b0%4}pt3{b0:b1;b1:t1},t4),DySeq(c5,t6,Scc{t1+4%3>0},c7,t8e)))))",
     Tree0668 "B{b0=0;o0}Isw{b0%2;_;T}(PPar{1;T}(FF(RFb(F,F,a0,Sb{o0=4})),FS(OnceT(Try(pa1{b0:=},S,a2)))),Fb(t3e,t4,a5e,Once(Sl{0})))",
     Tree0669 "B{b0;t0=0;b1}Obs{t0%3>1;S}(Rty0(@fi{t0+4!6}@os{t0:=b0%2;b1+=3}pi0{t0:b1}))",
     Tree0670 "B{l0=4;o0;b0;t0=4}Cnd{b0<1;N;_}(@po{o0:=t0%2}ASeq(Step(Par{_;3}(c0,t1,t2,c3),PAll{_}(Cnd{b0>1;T;F}(@si{b0<5}t4),Seq(c5l,a6)),Star(t7,Swm(pi8{t0:=},a9l))),Itr{b0;0;_;N}(RFb(Fai,Isw{b0%3;N;N}(pt10{b0:9;b1:b0},a11e,t12),Sel(Scc{t0+4>3},a13,c14),RFb(pi15{t0:t0},pa16{b0:b0},Swm(t17,Sl{20}),c18b{o0|2+4}),Rep4(pt19{b0:=;b1:t0})))))",
     Tree0671 "B{b1=4;b0;o0=_}PAll{2}(Flt{2;F;F}(@fi{b0%3>0}@ki{b1%3>1}Wde(a0,a1)),Rpt{2}(Inv(@rw{b1!7}@si{b1%4!2}SubR(@ki{none}t2e))))",
-    Tree0672 "B{b0;t0;b1=5}Step(c0b{b0},Sc{t0:=8},@rw{b1>t0+3}Sl{0})",
-    Tree0673 "Flt{3;_;F}(Ret0(t0))",
-    Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),pa2{b0:=}),Grd{R}(Par{2;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
-    Tree0675 "B{b0=1;b1=3;t0}Intr{t0>1}(@of{b0+=1}Opt(Swm(Scc{b1+4%2=1},a0)))",
+    Tree0672 "B{b0;t0;b1=5}Step(USw100{b0:=}(c0b{b0}),Sc{t0:=8},@rw{b1>t0+3}Sl{0})",
+    Tree0673 "Flt{3;_;F}(UPipe(Ret0(URr(t0))))",
+    Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),UGate100{b0:b0;t0:b0}(pa2{b0:=})),Grd{R}(Par{2;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
+    Tree0675 "B{b0=1;b1=3;t0}Intr{t0>1}(@of{b0+=1}Opt(Swm(UTw100(Scc{b1+4%2=1}),a0)))",
     Tree0676 "B{t0;b1=3;b0}RFb(Fb(Rep1(Su{t0}(RndSel(a0t,c1b{b1+2%3},c2,c3t))),To{20}(PPar{2;T}(pa4{b0:=;b1:b1},R,Sc{b0:=b0%3;b0:=b1+1}))),Invt(Isw{t0+2;N;T}(S,S,a5r)),c6,@rw{t0<b1+4%4}Sl{10})",
     Tree0677 "Rep2(Par{3;3}(TryF(c0l,MSeq(Wde(c1e,c2l,c3)),PAll{1}(c4l,t5)),PAll{_}(FS(c6),a7,t8),Flip(Rpt{3}(Rus{F}(Flt{1;S;_}(t9))),t10)))",
     Tree0678 "PPar{0;T}(Swm(t0,S),DySeq(c1e,c2))",
     Tree0679 "B{b0;t1}RSeq(PAll{_}(c0,Wt{30}),Swm(t1),ASeq(c2,t3,c4),Isw{t1;T;_}(DySeq(Scc{t1+2>t1%4},c5,Scc{b0!t1+2}),Sl{0}))",
     Tree0680 "B{b0=3;t0=4;o0=0}Fb(RFb(@si{t0+4!b0%2}c0b{b0},@si{t0%2!1}Seq(@oh{o0|3%4!2?b0:=t0}@of{t0>0?t0:=o0|4}@si{t0!3}Sb{t0=8},a1t,SubR(a2),Err{1003})))",
-    Tree0681 "B{b0=4;b1;l0=1}Itr{b1;_;_;N}(Rty2(pc0{b0:=}))",
+    Tree0681 "B{b0=4;b1;l0=1}USw100{b0:=;b1:b0}(Itr{b1;_;_;N}(Rty2(pc0{b0:=})))",
     Tree0682 "B{b0;b1;t0=2}Ret4(Su{t0}(Once(Seq(MPri(Flt{2;S;F}(Sw{4}(F,pt0{b0:3;b1:=}))),Rep1(Swm(Scc{b0>3},c1b{b0+3%3})),S,Isw{0;_;T}(@of{b1+=1}Flt{2;F;F}(Suc),pt2{b0:0;b1:b0})))))",
-    Tree0683 "B{b1=5;t0=5;b0=4;l0=4;o0=_}Seq(RFb(Grd{F}(Itr{b1;2;2;_}(OnceK(Sw{3;5;1}(a0,OnceT(@of{b0+=1}Sc{t0+=3}),PPar{0;_}(c1l),Inv(pa2{b0:=;b1:b1})))))),Seq(Wv{t0}(Sw{3;1;4}(a3,Suc,pa4{b0:5},a5)),Ub{o0},RFb(c6,t7e,DySel(c8l),t9)),a10e)",
+    Tree0683 "B{b1=5;t0=5;b0=4;l0=4;o0=_}Seq(RFb(Grd{F}(Itr{b1;2;2;_}(OnceK(Sw{3;5;1}(a0,OnceT(@of{b0+=1}Sc{t0+=3}),PPar{0;_}(c1l),Inv(pa2{b0:=;b1:b1})))))),Seq(Wv{t0}(Sw{3;1;4}(a3,Suc,pa4{b0:5},a5)),Ub{o0},UPipe(RFb(c6,t7e,DySel(c8l),t9))),a10e)",
     Tree0684 "B{t0;b1=4}Ite(Sel(Inv(t0)),Dd{10}(SubA(Sl{50})),pa1{b0:t0;b1:b1})",
     Tree0685 "B{b0;b1=1;t0=2}Flip(RFb(a0b{2;b1},Su{t0}(Pre{b1=4;F}(Pre{b0+1%4<3;F}(t1))),c2),c3)",
     Tree0686 "B{b0=2}Par{_;_}(SubA(c0),Bin{b0<7;_}(SubA(t1),c2))",
     Tree0687 "B{b1=3;t0;b0=0}Bin{t0<t0+4%4;T}(Swm(RSeq(@ki{t0=b1}SubA(a0),Fb(pc1{b0:=},Wu{t0})),Cnd{t0%3>0;_;S}(a2b{b1%2;b0}),Err{1059}),SubR(Isw{3;_;_}(a3l,Inv(t4))))",
-    Tree0688 "B{t0}PPar{1;T}(Cnd{t0%4<2;_;S}(a0))",
+    Tree0688 "B{t0}PPar{1;T}(URec{_}(Cnd{t0%4<2;_;S}(URate{100}(a0)),t1))",
     Tree0689 "B{b0=4;l0}Itr{b0;0;_;_}(c0)",
-    Tree0690 "B{t1=0;b1=0;t0=0;b0=3}AFb(Ret4(@ki{b1%4>2}@of{b1+=4}@oh{b0+=1;b1+=2}c0),Su{t1}(@ki{t0=3}@po{t1:=9}DySeq(@si{t0+2%3>0}@rw{t0+1%3>0}R,@po{t0+=3}pt1{b0:=},@os{t1+=1}Scc{b0<2})),a2)",
+    Tree0690 "B{t1=0;b1=0;t0=0;b0=3}URate{50}(AFb(Ret4(@ki{b1%4>2}@of{b1+=4}@oh{b0+=1;b1+=2}c0),Su{t1}(UGate100{b0:=;t0:=}(@ki{t0=3}@po{t1:=9}DySeq(@si{t0+2%3>0}@rw{t0+1%3>0}R,@po{t0+=3}pt1{b0:=},@os{t1+=1}Scc{b0<2}))),a2))",
     Tree0691 "Ruf{1}(Swm(pt0{b0:8},t1e,Err{1095}))",
     Tree0692 "B{l0=1;t0=4;o0=_;b0=2}MPri(RFb(Step(@of{t0:=b0}DySeq(pi0{t0:t0},Ub{o0}),@ki{t0+1%4!0}@rw{t0%2!1}S,Sc{b0+=1})),RSeq(Dd{30}(SubA(c1e)),@ki{o0|1+4=4}Wde(Fb(c2,t3t),Scc{t0>6}),t4,Err{1092}),Pre{o0|1!4;K}(@si{b0<1}Cd{0;F}(Itr{b0;_;1;N}(Seq(Ite(a5,t6))))),Par{-1;-3}(c7r,t8e,t9),Sb{t0=b0})",
     Tree0693 "B{t0=3}Isw{t0;T;N}(MPri(SubR(c0),c1,Sl{20}),Wu{t0})",
     Tree0694 "B{b0=1;o0=5;t0=5}Rpt{2}(@po{none?o0:=_}@rw{t0<4}Ite(Cd{0;F}(Sb{t0=5}),MPri(c0,SubR(Dl{10}(Keep(t1))),Rpt{3}(a2e)),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0=5;L}(Opt(t3e)),@ki{some}c4e,Obs{t0+3%4=2;B}(Dl{20}(Opt(pa5{b0:b0;b1:b0})))))))",
-    Tree0695 "RSeq(Wde(t0,t1),a2,Seq(a3,Sl{0},Wt{10},a4),Seq(t5,Step(Sl{0},a6,c7)))",
-    Tree0696 "B{l0;t1=1;t0=1;b0=3}Itr{b0;0;3;T}(Step(Keep(Bin{t1+1>t1%2;_}(Seq(Flip(Rty2(Sl{20}),@oh{t1!t0?t1+=1}t0,RSeq(c1e,t2e))),@rw{t1+3%3<1}@oh{b0:=b0+1%3;b0+=1}Rep0(pt3{b0:=})))))",
+    Tree0695 "RSeq(Wde(t0,t1),a2,Seq(a3,Sl{0},URr(Wt{10}),a4),Seq(t5,Step(Sl{0},a6,c7)))",
+    Tree0696 "B{l0;t1=1;t0=1;b0=3}Itr{b0;0;3;T}(Step(Keep(Bin{t1+1>t1%2;_}(Seq(Flip(Rty2(Sl{20}),UGate100{b0:5;t0:=}(@oh{t1!t0?t1+=1}t0),RSeq(c1e,t2e))),@rw{t1+3%3<1}@oh{b0:=b0+1%3;b0+=1}Rep0(pt3{b0:=})))))",
     Tree0697 "B{b1=3;o0}Try(Sb{o0=5},To{100}(pc0{b0:b1}))",
-    Tree0698 "B{b1=4;t0;b0}RndSel(Ret2(Rpt{2}(@os{b0:=b1%3}@of{b0:=b1+4;t0=b1?b0+=3}Isw{t0;T;N}(t0e,Sb{b1=0},R))))",
+    Tree0698 "B{b1=4;t0;b0}USw100{b0:b0;b1:t0}(RndSel(Ret2(Rpt{2}(@os{b0:=b1%3}@of{b0:=b1+4;t0=b1?b0+=3}Isw{t0;T;N}(t0e,Sb{b1=0},R)))))",
     Tree0699 "B{b0=5;t0}Flip(RSeq(pc0{b0:b0},FS(c1t)),Rep2(RetF(Rmp{S;S}(a2r))),SubA(RFb(t3,c4,t5,F,t6)),RFb(c7t,Err{1066}),Wu{t0})",
 }

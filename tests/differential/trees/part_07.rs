@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
@@ -263,8 +267,10 @@ bt::behavior_tree! {
             b0: i64 = 5,
             #[allow(unused)] #[tracked] t1: i64 = 5,
         }
-        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-            Error(DiffError(1002)),
+        Decorator(Twice<100>) {
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                Error(DiffError(1002)),
+            },
         }
     }
 }
@@ -302,16 +308,21 @@ board!(Tree0708Blackboard { t0 b1 });
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
         RepeatUntilFailure(forever) {
-            ParallelAll(1) {
-                Sleep(0),
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                RepeatUntil(Failure) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-                FlipSelector {
-                    AlwaysFailure,
-                    Action(|ctx| ctx.exec(3)),
+            Control(PipelineSequence) {
+                ParallelAll(1) {
+                    Sleep(0),
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    RepeatUntil(Failure) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    FlipSelector {
+                        AlwaysFailure,
+                        Control(RecoveryNode) {
+                            Action(|ctx| ctx.exec(3)),
+                            AlwaysSuccess,
+                        },
+                    },
                 },
             },
         }
@@ -432,8 +443,10 @@ bt::behavior_tree! {
                                     StatefulAction(Task<0>),
                                 },
                             },
-                            Conditional(|bb| bb.b1 != 0, dynamic = false, else = Success) {
-                                Wait(10),
+                            Control(RoundRobin) {
+                                Conditional(|bb| bb.b1 != 0, dynamic = false, else = Success) {
+                                    Wait(10),
+                                },
                             },
                         },
                     },
@@ -447,8 +460,12 @@ board!(Tree0713Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
+        Control(RoundRobin) {
+            Repeat(0) {
+                Decorator(Twice<100>) {
+                    StatefulAction(Task<0>),
+                },
+            },
         }
     }
 }
@@ -541,7 +558,7 @@ bt::behavior_tree! {
         }
         Inverter {
             Timeout(20) {
-                ReactiveSelector {
+                Control(Sweep<100>, b0 = {t0}) {
                     Sequence {
                         Parallel {
                             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
@@ -554,7 +571,7 @@ bt::behavior_tree! {
                             },
                         },
                         Loop(q0, value = {t0}, if_empty = Success) {
-                            Sequence {
+                            Control(RecoveryNode, number_of_retries = 0) {
                                 Action(Act<0>),
                                 PolicyParallel(policy = FirstFailure, repeat = true) {
                                     AlwaysRunning,
@@ -714,8 +731,10 @@ bt::behavior_tree! {
                         Failer,
                     },
                 },
-                SkipUnlessUpdated(t1) {
-                    Action(|ctx| ctx.exec(4)),
+                Control(RoundRobin) {
+                    SkipUnlessUpdated(t1) {
+                        Action(|ctx| ctx.exec(4)),
+                    },
                 },
             },
         }
@@ -854,18 +873,22 @@ bt::behavior_tree! {
                 StepSequencer {
                     #[on_halted(|bb| if bb.b1 % 4 < 1 { bb.t1.set(bb.b1) })]
                     Repeater(1) {
-                        #[run_while(|bb| bb.b1 % 3 > 0)]
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<5>),
-                            #[failure_if(|bb| bb.b1 == *bb.t0)]
-                            Action(|ctx| ctx.exec(6)),
-                            Condition(PCond<7>, b0 = {b1}),
+                        Decorator(Gate<100>, b0 = {b0}, t0 = {=}) {
+                            #[run_while(|bb| bb.b1 % 3 > 0)]
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<5>),
+                                #[failure_if(|bb| bb.b1 == *bb.t0)]
+                                Action(|ctx| ctx.exec(6)),
+                                Condition(PCond<7>, b0 = {b1}),
+                            },
                         },
                     },
-                    MemPriority {
-                        WasEntryUpdated(t1),
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
+                    Control(PipelineSequence) {
+                        MemPriority {
+                            WasEntryUpdated(t1),
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                        },
                     },
                     Priority {
                         #[failure_if(|bb| *bb.t0 % 3 == 0)]
@@ -1341,7 +1364,7 @@ board!(Tree0734Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
-        AsyncFallback {
+        Control(PipelineSequence) {
             Delay(0) {
                 AlwaysFailure,
             },
@@ -1391,7 +1414,9 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             StatefulAction(Task<0>),
-            SetBlackboard(b1 = {t1}),
+            Decorator(Twice<100>) {
+                SetBlackboard(b1 = {t1}),
+            },
             WasEntryUpdated(t1),
             Script(|bb| bb.t1.set(bb.b1 % 4)),
         }
@@ -1518,10 +1543,12 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         Precondition(|bb| bb.o0.unwrap_or(3) > *bb.t0) {
-            TryCatch(catch_on_halt = false) {
-                Action(PIo<0>, t0 = {t0}),
-                Limiter(3) {
-                    SetBlackboard(o0 = Some(8)),
+            Control(Rotate<100>) {
+                TryCatch(catch_on_halt = false) {
+                    Action(PIo<0>, t0 = {t0}),
+                    Limiter(3) {
+                        SetBlackboard(o0 = Some(8)),
+                    },
                 },
             },
         }
@@ -1733,11 +1760,13 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx, error DiffError {
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                SubTree(Tree0748Sub0),
-                Error(DiffError(1060)),
+        Control(Sweep<100>, b0 = 4) {
+            Control(PipelineSequence) {
+                SequenceWithMemory {
+                    StatefulAction(Task<0> = Task::<0>),
+                    SubTree(Tree0748Sub0),
+                    Error(DiffError(1060)),
+                },
             },
         }
     }
@@ -1747,7 +1776,7 @@ fallible!(Tree0748);
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx, error DiffError {
-        SequenceWithMemory {
+        Control(Sweep<100>, b0 = 3) {
             Error(DiffError(1069)),
         }
     }
@@ -1835,9 +1864,11 @@ bt::behavior_tree! {
                                 },
                             },
                         },
-                        SequenceWithMemory {
+                        Control(RoundRobin) {
                             Action(PAct<2>, b0 = 1, b1 = {=}),
-                            SetBlackboard(o0 = Some(6)),
+                            Control(Sweep<100>, b0 = 0, b1 = {=}) {
+                                SetBlackboard(o0 = Some(6)),
+                            },
                         },
                     },
                 },
@@ -1902,7 +1933,9 @@ bt::behavior_tree! {
                     },
                     IndexSwitch(|bb| bb.b0 % 2, dynamic = true) {
                         Action(|ctx| ctx.try_exec(1)),
-                        Action(TAct<2>),
+                        Control(PipelineSequence) {
+                            Action(TAct<2>),
+                        },
                     },
                     StatefulAction(Task<3> = Task::<3>),
                 },
@@ -2227,7 +2260,7 @@ bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
         Guard(|ctx| &mut ctx.token, if_guarded = Running) {
             Parallel {
-                SequenceWithMemory {
+                Control(Sweep<100>, b0 = 4) {
                     Remap(success = Success, failure = Failure) {
                         Wait(0),
                     },
@@ -2238,9 +2271,11 @@ bt::behavior_tree! {
                         },
                         StatefulAction(Task<2>),
                     },
-                    Priority {
-                        Action(Act<3>),
-                        SubTree(Tree0761Sub0),
+                    Decorator(RateController, hz = 50.0) {
+                        Priority {
+                            Action(Act<3>),
+                            SubTree(Tree0761Sub0),
+                        },
                     },
                     RepeatUntil(Success) {
                         StatefulAction(Task<5>),
@@ -2277,8 +2312,10 @@ bt::behavior_tree! {
             #[allow(unused)] b0: i64 = 9,
             #[allow(unused)] #[tracked] t1: i64 = 15,
         }
-        MaxTime(30) {
-            Action(Act<0>),
+        Control(Rotate<100>) {
+            MaxTime(30) {
+                Action(Act<0>),
+            },
         }
     }
 }
@@ -2322,16 +2359,18 @@ bt::behavior_tree! {
                 StatefulAction(Task<1> = Task::<1>),
                 Script(|bb| bb.o0 = Some(bb.b0 + 2)),
             },
-            BinarySelector(|bb| bb.o0.unwrap_or(3) % 3 > 1, dynamic = false) {
-                Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
-                    SetBlackboard(t0 = {b0}),
-                },
-                #[post(|bb| *bb.t0 += 3)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                #[run_while(|bb| bb.b0 + 2 > bb.b0 + 3)]
-                Sequence {
-                    Cooldown(0, filtered = Skipped) {
-                        WasEntryUpdated(t0),
+            Control(Sweep<100>, b0 = {b0}, b1 = {t0}) {
+                BinarySelector(|bb| bb.o0.unwrap_or(3) % 3 > 1, dynamic = false) {
+                    Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[run_while(|bb| bb.b0 + 2 > bb.b0 + 3)]
+                    Sequence {
+                        Cooldown(0, filtered = Skipped) {
+                            WasEntryUpdated(t0),
+                        },
                     },
                 },
             },
@@ -2409,8 +2448,10 @@ board!(Tree0765Blackboard { q0 o0 b1 t1 b0 });
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
         Repeater(1) {
-            Inverter {
-                StatefulAction(Task<0>),
+            Decorator(Twice<100>) {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
             },
         }
     }
@@ -2442,7 +2483,9 @@ bt::behavior_tree! {
         #[on_success(|bb| bb.b0 += 1)]
         #[run_while(|bb| *bb.t0 + 4 > 6)]
         Priority {
-            Action(Act<0>),
+            Decorator(Gate<100>, b0 = {=}, t0 = {t0}) {
+                Action(Act<0>),
+            },
             RetryUntilSuccessful(1) {
                 Precondition(|bb| bb.b0 < 2, else = Failure) {
                     Fallback {
@@ -2506,14 +2549,18 @@ bt::behavior_tree! {
         ForceSuccess {
             Priority {
                 Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b1)),
-                MemSequence {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<1>),
-                        },
-                        SequenceWithMemory {
-                            Condition(Cond<2> = Cond::<2>),
-                            AlwaysSuccess,
+                Decorator(Gate<100>, b0 = {b1}, t0 = {b1}) {
+                    Decorator(Gate<101>, b0 = {b1}, t0 = {b1}) {
+                        MemSequence {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<1>),
+                                },
+                                SequenceWithMemory {
+                                    Condition(Cond<2> = Cond::<2>),
+                                    AlwaysSuccess,
+                                },
+                            },
                         },
                     },
                 },
@@ -2533,7 +2580,9 @@ bt::behavior_tree! {
             case 4 => AsyncFallback {
                 Failer,
             },
-            _ => StatefulAction(Task<0>),
+            _ => Decorator(RateController, hz = 20.0) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -2547,22 +2596,26 @@ bt::behavior_tree! {
             b0: i64 = 5,
             l0: Vec<i64> = vec![1, 2],
         }
-        Sequence {
-            Repeat(1) {
-                BinarySelector(|bb| *bb.t0 != 6, dynamic = false) {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Action(PIo<2>, t0 = {t0}),
-            Condition(Cond<3>),
-            PolicyParallel(policy = FirstSuccess) {
-                Runner,
-                Action(Act<4>),
-            },
-            Cooldown(10, filtered = Skipped) {
-                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
-                    Action(PIo<5>, t0 = {=}),
+        Decorator(Twice<100>) {
+            Decorator(Gate<101>, b0 = {b0}, t0 = {b0}) {
+                Sequence {
+                    Repeat(1) {
+                        BinarySelector(|bb| *bb.t0 != 6, dynamic = false) {
+                            Condition(Cond<0> = Cond::<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Action(PIo<2>, t0 = {t0}),
+                    Condition(Cond<3>),
+                    PolicyParallel(policy = FirstSuccess) {
+                        Runner,
+                        Action(Act<4>),
+                    },
+                    Cooldown(10, filtered = Skipped) {
+                        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                    },
                 },
             },
         }
@@ -2574,9 +2627,12 @@ board!(Tree0772Blackboard { t0 b0 l0 });
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx, rng = context {
         MemPriority {
-            RandomSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+            Control(RecoveryNode, number_of_retries = 3) {
+                RandomSelector {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                AlwaysSuccess,
             },
             StatefulAction(Task<2> = Task::<2>),
             Condition(Cond<3>),
@@ -3099,7 +3155,7 @@ fallible!(Tree0783);
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx, error DiffError {
         Filter(times = 2, filtered = Failure) {
-            Sequence {
+            Control(RoundRobin) {
                 Parallel {
                     Guard(|ctx| &mut ctx.token) {
                         ParallelAll(max_failures = -1) {
@@ -3147,8 +3203,12 @@ board!(Tree0785Blackboard { b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx, error DiffError {
-        Repeat(0) {
-            Action(TAct<0>),
+        Control(Rotate<100>) {
+            Repeat(0) {
+                Control(PipelineSequence) {
+                    Action(TAct<0>),
+                },
+            },
         }
     }
 }
@@ -3162,7 +3222,9 @@ bt::behavior_tree! {
         }
         WhileDoElse {
             Condition(PCond<0>, b0 = 7),
-            Runner,
+            Control(PipelineSequence) {
+                Runner,
+            },
             Action(PIo<1>, t0 = {=}),
         }
     }
@@ -3295,12 +3357,16 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64 = 4,
         }
-        AsyncSequence {
-            #[failure_if(|bb| *bb.t0 != bb.b0 + 2)]
-            #[success_if(|bb| *bb.t0 > 6)]
-            #[post(|bb| bb.b0 += 1)]
-            Repeat(3) {
-                Runner,
+        Control(Rotate<100>) {
+            AsyncSequence {
+                #[failure_if(|bb| *bb.t0 != bb.b0 + 2)]
+                #[success_if(|bb| *bb.t0 > 6)]
+                #[post(|bb| bb.b0 += 1)]
+                Repeat(3) {
+                    Control(Rotate<101>) {
+                        Runner,
+                    },
+                },
             },
         }
     }
@@ -3396,8 +3462,8 @@ bt::behavior_tree! {
                         Action(Act<3>),
                     },
                 },
-                Priority {
-                    SequenceWithMemory {
+                Control(Sweep<100>, b0 = 3) {
+                    Control(Sweep<101>, b0 = 3) {
                         Condition(Cond<4>),
                         Condition(Cond<5>),
                         StatefulAction(Task<6> = Task::<6>),
@@ -3661,24 +3727,24 @@ cases! {
     Tree0704 "B{t1=0;l0=2;o0;t0=3;b0}@po{o0:=_;t0:=t1%4}Swm(PPar{2;N}(a0,F),Fb(pt1{b0:t1},Cd{10;_}(Sb{t0=4})),@os{o0|4<4?t0+=2}Step(pc2{b0:=},a3,pc4{b0:b0}),Rus{F}(Itr{b0;1;_;T}(Pri(c5,a6,Suc))),c7)",
     Tree0705 "B{t1=0}AFb(a0,Cnd{t1>2;N;S}(DySel(c1,t2,Wt{20})))",
     Tree0706 "RepF(OnceK(Sub(Sub(c0))))",
-    Tree0707 "B{l0=1;b0=5;t1=5}Itr{b0;2;_;T}(Err{1002})",
+    Tree0707 "B{l0=1;b0=5;t1=5}UTw100(Itr{b0;2;_;T}(Err{1002}))",
     Tree0708 "B{t0;b1}Dl{10}(Pre{t0%2=1}(SubR(t0)))",
-    Tree0709 "Ruf{F}(PAll{1}(Sl{0},t0,c1,RU{F}(c2l),Flip(F,a3l)))",
+    Tree0709 "Ruf{F}(UPipe(PAll{1}(Sl{0},t0,c1,RU{F}(c2l),Flip(F,URec{_}(a3l,S)))))",
     Tree0710 "B{o0=4;q0}Lp{_;R}(Star(Suc,Sb{o0=0}))",
     Tree0711 "B{b1=0;t0;b0;o0=_}Dl{10}(PAll{-3}(SubA(To{0}(@of{t0:=t0%2}@po{none?t0+=2}Sl{0})),a0b{b0;b1},pc1{b0:2},Suc))",
     Tree0712 "PAll{-1}(Wde(c0,OnceK(t1e)))",
-    Tree0713 "B{t0;b1=4;b0}Rpt{F}(@ki{b0>b0+1}@rw{t0+1%2<1}@po{b0+2!3?b1:=1}Swm(RSel(@si{t0!5}@ki{b0=t0}@oh{b1+=1}Bin{t0>5;N}(SubA(SubR(Sb{t0=9})),@si{b1+2=b1%4}Ite(Pre{t0%2!0;K}(Rep4(t0)),Cnd{b1!0;N;S}(Wt{10}))))))",
-    Tree0714 "Rep0(t0)",
+    Tree0713 "B{t0;b1=4;b0}Rpt{F}(@ki{b0>b0+1}@rw{t0+1%2<1}@po{b0+2!3?b1:=1}Swm(RSel(@si{t0!5}@ki{b0=t0}@oh{b1+=1}Bin{t0>5;N}(SubA(SubR(Sb{t0=9})),@si{b1+2=b1%4}Ite(Pre{t0%2!0;K}(Rep4(t0)),URr(Cnd{b1!0;N;S}(Wt{10})))))))",
+    Tree0714 "URr(Rep0(UTw100(t0)))",
     Tree0715 "Wde(c0,Dd{0}(Inv(c1l)))",
     Tree0716 "B{l0;b0=3;t0=0;b1=1}Seq(Pre{b1>t0;S}(MPri(SubR(Par{-1;1}(MPri(c0))),@si{b1%3>0}Rep3(Bin{b1!b1+1;N}(Keep(a1e),SubA(c2e))),Wu{t0})),c3,Itr{b0;1;2;N}(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Ret0(@of{b1+=1;b1+=4}a4)))",
-    Tree0717 "B{t0=1;q0=4}Inv(To{20}(RSel(Seq(Par{_;_}(Grd{R}(OnceK(Run)),Grd{_}(F)),Lp{t0;S}(Seq(a0,PPar{0;T}(R))),Once(t1),Err{1028}))))",
+    Tree0717 "B{t0=1;q0=4}Inv(To{20}(USw100{b0:t0}(Seq(Par{_;_}(Grd{R}(OnceK(Run)),Grd{_}(F)),Lp{t0;S}(URec{0}(a0,PPar{0;T}(R))),Once(t1),Err{1028}))))",
     Tree0718 "B{b1=2;q0;t0=1;o0=_;t1=3;b0}RSel(RFb(Swm(Fb(RepF(FF(Sb{t1=3})),@po{b0+=3}@oh{b0:=o0|5}WU{t0=6}(Wde(@of{b1:=6}Wu{t1},c0,pt1{b0:t1;b1:=})),Pri(Lp{t1;R}(pt2{b0:t1;b1:=}),RFb(t3,Fai),@oh{t0+=1}a4b{b0;b1},t5,Cd{20;F}(@os{o0:=_}@rw{t1+4%4>1}@oh{b1+=1}t6e)),To{10}(DySel(@of{b1:=t0+4}Ruf{3}(Scc{none}),c7,Scc{b1+4%2!0}))),a8b{b0+3%3;b1})))",
     Tree0719 "B{t0;b1;t1=4;b0=2}Step(Rep0(@of{t0:=b0+4%4;b1+1>b1+3?b0:=t1}c0),Keep(t1e),@po{b1:=b1+3%2}DySeq(c2,Scc{t1!3},c3),Obs{t0+3>b0+4;_}(Scc{t1+3>4}))",
-    Tree0720 "B{b0=2;o0;b1=5;t1=0;l0=0;t0=3}TryF(OnceK(c0l),RFb(Dd{0}(Itr{b0;2;_;_}(AFb(c1,RFb(c2,Sc{b1:=t0;o0:=_}))))),Pre{o0|3!b0;K}(Flip(@rw{b1<4}Scc{t0=4},a3)),PPar{2;_}(Dl{20}(Rpt{1}(Fai)),Su{t1}(a4l)))",
+    Tree0720 "B{b0=2;o0;b1=5;t1=0;l0=0;t0=3}TryF(OnceK(c0l),RFb(Dd{0}(Itr{b0;2;_;_}(AFb(c1,RFb(c2,Sc{b1:=t0;o0:=_}))))),Pre{o0|3!b0;K}(Flip(@rw{b1<4}Scc{t0=4},a3)),PPar{2;_}(Dl{20}(Rpt{1}(Fai)),URr(Su{t1}(a4l))))",
     Tree0721 "B{t0=3;b1=3;o0=_;l0=3}Seq(c0e,Itr{b1;0;_;_}(PPar{1;T}(t1,t2,Run,@fi{t0<b1}Once(@po{t0+1>5?o0:=_;b1:=t0+1%3}pi3{t0:=}),Opt(c4))))",
     Tree0722 "B{b0=5}Rpt{0}(pt0{b0:=;b1:b0})",
     Tree0723 "B{b1;o0=_;b0=4;t0=3}Ite(Bin{t0+4!7;_}(@fi{t0=4}@si{none}@po{t0:=b1}Pre{t0>0;F}(@fi{some}t0),Wt{0}),Seq(Wde(pc1{b0:b1},c2),To{10}(Cnd{t0>3;_;_}(Sb{b1=t0})),t3),@os{b1+=1;b0+=1}a4)",
-    Tree0724 "B{l0;t0=4;t1=1;b0;b1=4;q0=0}@si{b0+1%3!1}@po{t1+=2}Itr{b0;0;_;N}(Bin{t0%4>0;_}(ASeq(t0,Sw{3;2;4}(RepF(a1),Lp{b1;_}(@fi{b1<6}@ki{b0>2}Swm(Sb{b0=b1},c2)),c3e,Pre{b0>6;K}(Sl{50})),Step(c4,S,Mt{0}(Cd{0;_}(Wu{t0})),S)),Step(@oh{b1%4<1?t1:=b1}Rpt{1}(@rw{b1%3>0}TryT(t5,@fi{b1=t0}a6l,pc7{b0:b1})),MPri(Wu{t1},a8,t9),Pri(@fi{t0%3=0}@rw{b0=2}Cnd{t1<b1%2;_;S}(Lp{t1;_}(Itr{b0;1;_;_}(Sc{b1=6?t1:=b1+2}))),Sl{30}))))",
+    Tree0724 "B{l0;t0=4;t1=1;b0;b1=4;q0=0}@si{b0+1%3!1}@po{t1+=2}Itr{b0;0;_;N}(Bin{t0%4>0;_}(ASeq(t0,Sw{3;2;4}(RepF(a1),Lp{b1;_}(@fi{b1<6}@ki{b0>2}Swm(Sb{b0=b1},c2)),c3e,Pre{b0>6;K}(Sl{50})),Step(c4,S,Mt{0}(Cd{0;_}(Wu{t0})),S)),Step(@oh{b1%4<1?t1:=b1}Rpt{1}(UGate100{b0:b0;t0:=}(@rw{b1%3>0}TryT(t5,@fi{b1=t0}a6l,pc7{b0:b1}))),UPipe(MPri(Wu{t1},a8,t9)),Pri(@fi{t0%3=0}@rw{b0=2}Cnd{t1<b1%2;_;S}(Lp{t1;_}(Itr{b0;1;_;_}(Sc{b1=6?t1:=b1+2}))),Sl{30}))))",
     Tree0725 "B{o0=_;b0=5;t0=1}Bin{o0|5<6;N}(Swm(Wt{20},@fi{none}@si{t0>b0}c0),Ret0(t1e))",
     Tree0726 "FS(Sub(t0))",
     Tree0727 "RSel(Flt{2;F;F}(DySel(Inv(t0e))),Seq(a1,Dl{10}(RSeq(a2,c3))),Rpt{3}(To{50}(Wt{0})))",
@@ -3689,25 +3755,25 @@ cases! {
     Tree0732 "B{b1=2;t0=0;b0=4;q0=0}To{0}(Par{_;_}(Grd{F}(Fb(Lp{_;F}(@fi{t0%2!1}t0),Sel(a1e,F,a2),DySel(Sw{4;2}(pa3{b0:=},Flip(pt4{b0:=;b1:b1},a5),a6b{b1;b1})))),Grd{F}(RndSel(Sc{b0+=3},WU{b0!2}(F),AFb(c7,a8,@rw{b0+4>b0}t9e,pi10{t0:b1},pt11{b0:0;b1:b0}),Sc{b0:=b0+1%2}))))",
     Tree0733 "B{o0;b0;t0=4;t1=1;b1}@si{o0|3>7}@po{b0:=t0%2;o0:=_}Rep2(Seq(OnceT(@oh{b0+=1}@po{t0+=3}RFb(pt0{b0:t1;b1:b1},t1,c2)),@si{t0>5}@of{t0:=t1}Bin{b0+4!o0|1;_}(Dl{20}(Rty2(t3e)),pc4{b0:=}),OnceK(To{10}(a5))))",
     Tree0734 "B{t0=0;b0=4;o0=2}Rep4(Fb(Once(MSeq(Par{-2;-2}(R,a0e),SubR(RSeq(t1,pc2{b0:t0},c3)),a4,Wv{t0}(Fai))),WU{t0=0}(To{20}(a5b{t0;b0})),RSeq(@po{t0:=b0;b0+=1}@os{o0:=1}S,Flt{3;_;K}(Seq(a6,Ub{o0})),t7)))",
-    Tree0735 "AFb(Dl{0}(F),t0,Flt{1;_;_}(a1))",
+    Tree0735 "UPipe(Dl{0}(F),t0,Flt{1;_;_}(a1))",
     Tree0736 "B{t0=5;b0;b1=5;t1=3}Fb(Swm(Wu{t1},@oh{b0:=t0}S,c0t,Err{1005}),RFb(Fai,Cnd{b0>b1%3;N;S}(Sb{b0=5})))",
-    Tree0737 "B{t1=4;b1}Swm(t0,Sb{b1=t1},Wu{t1},Sc{t1:=b1%4})",
+    Tree0737 "B{t1=4;b1}Swm(t0,UTw100(Sb{b1=t1}),Wu{t1},Sc{t1:=b1%4})",
     Tree0738 "RndSel(c0e)",
     Tree0739 "Inv(RndSeq(RU{F}(Rus{3}(Keep(t0))),RFb(a1,c2,a3,Sl{0})))",
     Tree0740 "B{l0;t0=4;b0;t1=2}Itr{b0;1;_;T}(RFb(RFb(Lim{2}(pc0{b0:t1}),pc1{b0:9},Grd{R}(Fb(Rep2(pc2{b0:4}),t3t,Err{1002})),a4t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a5t)))",
     Tree0741 "Ret2(Sub(a0))",
     Tree0742 "B{t0=3;b0=0}PAll{-1}(S,Wde(Swm(@ki{t0<t0+4%2}c0l,pc1{b0:1},t2,@si{t0+4>t0}Wt{100}),Wde(c3,Run),Sb{b0=2}))",
-    Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8})))",
+    Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(URot100(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8}))))",
     Tree0744 "B{b1=1;b0=4;t0=0;l0=2}Itr{b0;0;1;_}(RSeq(Rep1(PAll{1}(Bin{b1<7;T}(RndSel(OnceK(a0),t1),Swm(RSeq(t2),Obs{t0<1;S}(c3))))),Par{_;1}(Cd{0;K}(Seq(Rus{F}(Dd{20}(t4e)),Bin{t0<5;T}(Step(a5e,Run,t6),@of{b1+=2;t0!0?t0:=7}@fi{b0>b1}OnceK(a7b{t0;b1})),ASeq(Wv{t0}(a8),Scc{b1+2%4>0},t9e))))))",
     Tree0745 "B{b0;t1=5;t0}Mt{20}(PbSel{t1+4%2;3;b0;t0+1%3}(t0t,Rep4(t1),Once(Scc{t1>1})))",
     Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(@ki{t0>2}AFb(t5,Sb{t0=4})),@ki{t0%3!2}t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
     Tree0747 "B{b0;t0=3;q0;o0=2}@po{o0:=_}RepF(Lp{_;R}(Rpt{3}(Fb(@po{b0:=b0+2%3}Swm(t0,pc1{b0:=}),pt2{b0:t0;b1:t0},F))))",
-    Tree0748 "Seq(Swm(t0e,Sub(t1e),Err{1060}))",
-    Tree0749 "Swm(Err{1069})",
+    Tree0748 "USw100{b0:4}(UPipe(Swm(t0e,Sub(t1e),Err{1060})))",
+    Tree0749 "USw100{b0:3}(Err{1069})",
     Tree0750 "B{b0=0;b1=3;t0=4;o0=0}Su{t0}(Step(Cnd{b0+4>t0;N;F}(Cd{20;_}(RndSeq(@oh{b0+1%4<3?b0:=b1+3}Rep3(Fai),Rmp{F;S}(c0),t1))),Bin{t0<6;N}(@rw{t0>2}@of{b0:=o0|3+1}t2,Par{-1;_}(Sc{b1:=b0%3},pa3{b0:t0;b1:b1}))))",
-    Tree0751 "B{b1=4;t0;l0;o0;q0=0;b0=5}Rep3(PAll{_}(Scc{t0+4%2!0},Mt{0}(PAll{_}(Lp{b1;F}(Itr{b1;1;1;N}(S)),Keep(@os{t0+=1}@si{t0=5}Grd{_}(Lp{t0;R}(Ub{o0}))),Sw{3}(DySel(c0,pi1{t0:b0}),Rep1(RepF(Sc{t0+=3}))),Swm(pa2{b0:1;b1:=},Sb{o0=6})))))",
+    Tree0751 "B{b1=4;t0;l0;o0;q0=0;b0=5}Rep3(PAll{_}(Scc{t0+4%2!0},Mt{0}(PAll{_}(Lp{b1;F}(Itr{b1;1;1;N}(S)),Keep(@os{t0+=1}@si{t0=5}Grd{_}(Lp{t0;R}(Ub{o0}))),Sw{3}(DySel(c0,pi1{t0:b0}),Rep1(RepF(Sc{t0+=3}))),URr(pa2{b0:1;b1:=},USw100{b0:0;b1:=}(Sb{o0=6}))))))",
     Tree0752 "B{b0}Pre{b0+2%4>2}(Seq(TryT(a0,t1,c2b{b0}),Ite(a3,a4e,t5),AFb(t6,t7)))",
-    Tree0753 "B{l0=3;o0=_;b0=2;t0=1;b1=0}Seq(PPar{2;T}(RU{F}(@fi{b0<1}Itr{b1;1;_;T}(Sb{o0=3})),PAll{_}(RndSeq(@rw{b1+4%2!0}@si{t0>b0}Err{1009},t0),Isw{b0%2;_;T}(a1r,a2t),t3e),Invt(PAll{-2}(@po{none?b0+=1}@ki{b1!t0}@oh{b0:=b1;b1:=t0}c4e,@fi{t0>7}@of{t0+=3}t5)),Dl{10}(t6t),Itr{b1;1;1;T}(@oh{o0:=b1}@os{b1+=1}WU{none}(TryF(Ret0(t7),t8e)))))",
+    Tree0753 "B{l0=3;o0=_;b0=2;t0=1;b1=0}Seq(PPar{2;T}(RU{F}(@fi{b0<1}Itr{b1;1;_;T}(Sb{o0=3})),PAll{_}(RndSeq(@rw{b1+4%2!0}@si{t0>b0}Err{1009},t0),Isw{b0%2;_;T}(a1r,UPipe(a2t)),t3e),Invt(PAll{-2}(@po{none?b0+=1}@ki{b1!t0}@oh{b0:=b1;b1:=t0}c4e,@fi{t0>7}@of{t0+=3}t5)),Dl{10}(t6t),Itr{b1;1;1;T}(@oh{o0:=b1}@os{b1+=1}WU{none}(TryF(Ret0(t7),t8e)))))",
     Tree0754 "B{l0;b0=1;t0}RndSeq(Itr{b0;1;_;_}(Seq(a0b{t0;b0},c1,@po{b0:=t0}t2e,t3)),Run,t4,WU{t0%3<1}(c5))",
     Tree0755 "B{q0=2;l0=0;b0=3;t0;b1=1}@fi{t0%4=1}Fb(RSeq(Sc{b1+=4;t0<b1+2?t0+=3},pt0{b0:b0;b1:t0},Itr{b0;2;3;T}(t1),@si{b1+4>1}Lp{t0;S}(WU{t0>b1%4}(@ki{b1!1}@of{b0:=b1%3}@os{b0:=5;b0:=t0+2}t2)),Lp{_;F}(Seq(@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Wt{0},Wu{t0}))))",
     Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{3;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
@@ -3715,19 +3781,19 @@ cases! {
     Tree0758 "B{t0;o0=_;b1;b0=2}Par{_;_}(Bin{some;_}(@si{b1%2>0}Sw{2;0;1}(Ret4(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}a0),To{10}(AFb(c1,t2,a3,Sl{0})),@of{b1+3%3<2?b0+=2}c4,PPar{1;_}(Isw{b1;_;N}(Sb{t0=9}))),t5))",
     Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{t0;o0|2+1}(RT{1}(t0t),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
     Tree0760 "RepF(t0e)",
-    Tree0761 "Grd{R}(Par{_;_}(Swm(Rmp{S;F}(Wt{0}),RSeq(a0e,Dl{10}(t1),t2),Pri(a3,Sub(t4)),RU{S}(t5),F),Rty2(RFb(Rty0(c6),Inv(Fb(a7,t8,a9,Par{-1;-2}(a10e,c11l),Fai))))))",
-    Tree0762 "B{b0;t1=5}Rep2(DySel(Isw{b0%4;N;N}(SubA(Mt{30}(a0)),Wu{t1},Sl{0},Sc{b0%2<0?t1+=2}),Grd{R}(a1)))",
-    Tree0763 "B{t0=0;b0;l0=3;o0=0}PPar{2;_}(@os{t0:=t0%3;t0+=1}c0,Swm(t1e,Sc{o0:=b0+2}),Bin{o0|3%3>1;N}(Itr{b0;0;2;N}(Sb{t0=b0}),@po{t0+=3}@oh{b0+=3}@rw{b0+2>b0+3}Seq(Cd{0;K}(Wu{t0}))))",
+    Tree0761 "Grd{R}(Par{_;_}(USw100{b0:4}(Rmp{S;F}(Wt{0}),RSeq(a0e,Dl{10}(t1),t2),URate{50}(Pri(a3,Sub(t4))),RU{S}(t5),F),Rty2(RFb(Rty0(c6),Inv(Fb(a7,t8,a9,Par{-1;-2}(a10e,c11l),Fai))))))",
+    Tree0762 "B{b0;t1=5}Rep2(DySel(Isw{b0%4;N;N}(SubA(URot100(Mt{30}(a0))),Wu{t1},Sl{0},Sc{b0%2<0?t1+=2}),Grd{R}(a1)))",
+    Tree0763 "B{t0=0;b0;l0=3;o0=0}PPar{2;_}(@os{t0:=t0%3;t0+=1}c0,Swm(t1e,Sc{o0:=b0+2}),USw100{b0:b0;b1:t0}(Bin{o0|3%3>1;N}(Itr{b0;0;2;N}(Sb{t0=b0}),@po{t0+=3}@oh{b0+=3}@rw{b0+2>b0+3}Seq(Cd{0;K}(Wu{t0})))))",
     Tree0764 "Swm(c0e,Sub(Sub(c1)))",
     Tree0765 "B{q0=0;o0=_;b1=5;t1=3;b0=1}Sw{2;5}(FS(Lp{b1;K}(Ret3(Step(Obs{t1<0;_}(@os{b0:=b0%3}@of{b1:=b0%3}Lp{_;_}(Sb{b1=4})))))),Cnd{some;N;S}(a0),PPar{2;T}(@fi{o0|1<4}c1,AFb(c2e,t3),@rw{t1!0}Sb{o0=6}))",
-    Tree0766 "Rpt{1}(Inv(t0))",
+    Tree0766 "Rpt{1}(UTw100(Inv(t0)))",
     Tree0767 "B{l0=2;b0=0}RepF(Itr{b0;2;3;T}(c0))",
-    Tree0768 "B{b0=3;t0=2}@fi{b0=t0}@os{b0+=1}@rw{t0+4>6}Pri(a0,Ret1(Pre{b0<2;F}(Fb(Once(S),Lim{3}(@of{b0+=1}@si{b0%3<1}pa1{b0:b0;b1:t0}),t2,t3e))))",
+    Tree0768 "B{b0=3;t0=2}@fi{b0=t0}@os{b0+=1}@rw{t0+4>6}Pri(UGate100{b0:=;t0:t0}(a0),Ret1(Pre{b0<2;F}(Fb(Once(S),Lim{3}(@of{b0+=1}@si{b0%3<1}pa1{b0:b0;b1:t0}),t2,t3e))))",
     Tree0769 "B{b0=3;t0}@ki{t0<5}@po{b0+=2}Mt{0}(RSeq(Rep0(pt0{b0:b0;b1:t0}),PAll{2}(PPar{2;_}(pa1{b0:=;b1:t0},@ki{t0=t0+1}Wu{t0},c2,a3,RU{S}(t4)),t5)))",
-    Tree0770 "B{b1}FS(Pri(a0b{b1%2;b1},MSeq(PPar{1;T}(OnceT(c1),Swm(c2e,S)))))",
-    Tree0771 "B{b1}Sw{4}(AFb(Fai),t0)",
-    Tree0772 "B{t0=1;b0=5;l0=2}Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))",
-    Tree0773 "MPri(RndSel(c0,t1),t2e,c3,t4,t5)",
+    Tree0770 "B{b1}FS(Pri(a0b{b1%2;b1},UGate100{b0:b1;t0:b1}(UGate101{b0:b1;t0:b1}(MSeq(PPar{1;T}(OnceT(c1),Swm(c2e,S)))))))",
+    Tree0771 "B{b1}Sw{4}(AFb(Fai),URate{20}(t0))",
+    Tree0772 "B{t0=1;b0=5;l0=2}UTw100(UGate101{b0:b0;t0:b0}(Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))))",
+    Tree0773 "MPri(URec{3}(RndSel(c0,t1),S),t2e,c3,t4,t5)",
     Tree0774 "B{o0=_;t0=2;b1=3;b0}MPri(Fb(Dd{0}(ASeq(@ki{t0<o0|1}@of{b0:=b1}@po{b1:=5}MSeq(t0,c1,pt2{b0:2}))),Cnd{t0%4=3;_;F}(Fb(Wv{t0}(c3b{b1}),Flt{2;R;K}(Step(RU{S}(pt4{b0:=;b1:=}),c5,pt6{b0:9;b1:b0}))))))",
     Tree0775 "B{t0;b0=1;l0=3;b1=0}Rmp{F;F}(RFb(Cd{30;K}(To{20}(Sb{t0=b0})),Star(t0,@fi{b0%4>1}@ki{b1+1%4<2}@rw{b0+4>4}Isw{t0+2;T;T}(Sb{b0=9},pc1{b0:=}),Sl{20}),Itr{b1;1;_;T}(@os{b1+=1;t0+=3}Seq(c2,pt3{b0:7;b1:b1},t4t,a5b{b0;b1},Ret0(Scc{t0+1>b1}))),t6t,Par{_;_}(Grd{_}(Par{-2;2}(Sb{t0=b0},@si{t0<3}Sl{50})),Grd{R}(RSeq(Itr{b0;_;2;_}(@of{b1+=1}@si{t0=3}OnceK(a7t)),a8r)))))",
     Tree0776 "B{t0=3;b0=1;t1}MPri(@si{b0+1=7}@fi{t1!5}Fb(c0e,Fb(Obs{t1%2!0;B}(@ki{b0%4!3}@si{b0!t1}@of{t1+=2}S),@ki{t1+4%3>0}t1),Fb(Pre{b0<7;R}(t2),c3,pc4{b0:=}),@si{t0%4>2}Fai),Sel(MSeq(Sc{t1+=3},a5b{t1;b0},pc6{b0:t1},c7e,a8),t9e,Step(Scc{b0<7},OnceK(c10l),pt11{b0:0;b1:t0},R),t12),Obs{t0+4%3!1;S}(Ret4(Seq(MSeq(c13,pi14{t0:t0},t15,pa16{b0:3;b1:t0},c17),t18,RSeq(a19,@of{b0+=2}t20),Dl{10}(t21)))))",
@@ -3738,16 +3804,16 @@ cases! {
     Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!1;B}(@ki{o0|0<6}c12e),@ki{b0!3}t13e))),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
     Tree0782 "B{t0=2;b1=0}Isw{t0+2%3;N;T}(RFb(Step(c0,Fb(pt1{b0:b1;b1:t0},R),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,t3),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
     Tree0783 "B{b0=4}Rep1(Err{1002})",
-    Tree0784 "Flt{2;_;F}(Seq(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010}))",
+    Tree0784 "Flt{2;_;F}(URr(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010}))",
     Tree0785 "B{b0=1;l0}RFb(Itr{b0;_;1;N}(c0),pa1{b0:0},pt2{b0:8;b1:b0},t3)",
-    Tree0786 "Rep0(a0t)",
-    Tree0787 "B{t0=5}Wde(pc0{b0:7},Run,pi1{t0:=})",
+    Tree0786 "URot100(Rep0(UPipe(a0t)))",
+    Tree0787 "B{t0=5}Wde(pc0{b0:7},UPipe(Run),pi1{t0:=})",
     Tree0788 "B{q0;t0=4;o0;b0}Bin{some;N}(@of{t0:=6}RetF(Seq(Swm(Isw{o0|2+3;N;N}(Lp{t0;_}(@oh{o0:=t0+1}@of{o0|1+4<0?t0+=1}c0)),Star(c1,pt2{b0:b0;b1:b0},Sl{0},pa3{b0:t0;b1:b0},Ub{o0})),Par{-4;2}(@rw{b0+2<t0%2}c4l,Rep0(@of{b0+=1}Sb{b0=4}),Sc{t0+=2;b0+=3},R),RetF(FS(c5)))),@si{b0+3%4<1}@fi{b0+3%3!0}Par{_;_}(Grd{F}(@oh{b0+=3;b0:=o0|0}@rw{b0%4=1}S),Grd{_}(@rw{none}@si{t0!o0|0}Lp{t0;F}(Flip(Lp{t0;K}(pi6{t0:t0}),@fi{b0+3!2}@po{t0+=1}@ki{b0<t0}PPar{1;N}(Sl{50},@rw{none}@fi{t0=7}@si{t0+1>b0}Suc),PbSel{b0+4%3;0}(SubA(t7)),Fb(pt8{b0:t0},a9,SubA(Wu{t0}),pt10{b0:b0;b1:t0},pt11{b0:=;b1:b0}),Pre{some;F}(pc12{b0:t0}))))))",
-    Tree0789 "B{t0;b0=4}ASeq(@fi{t0!b0+2}@si{t0>6}@po{b0+=1}Rep3(Run))",
+    Tree0789 "B{t0;b0=4}URot100(ASeq(@fi{t0!b0+2}@si{t0>6}@po{b0+=1}Rep3(URot101(Run))))",
     Tree0790 "B{b0=0}Sel(a0b{4;b0})",
     Tree0791 "B{t0;b0=3}AFb(c0,Once(MSeq(S,Rep0(Run))),pa1{b0:b0;b1:t0})",
     Tree0792 "B{o0;b0;t0}@si{t0!o0|5+1%3}Rep3(Star(Seq(t0e,Sc{b0:=t0%3},t1),a2b{t0;b0},@fi{b0<3}OnceK(Seq(Fb(c3,a4b{b0;b0}),PAll{2}(Sb{b0=8},F)))))",
-    Tree0793 "Cd{50;K}(RSeq(Par{3;4}(Ite(t0,c1),S,Sl{0},RSeq(t2e,a3)),Pri(Swm(c4,c5,t6e),Dl{20}(PbSel{_;1;3}(c7,Run)))))",
+    Tree0793 "Cd{50;K}(RSeq(Par{3;4}(Ite(t0,c1),S,Sl{0},RSeq(t2e,a3)),USw100{b0:3}(USw101{b0:3}(c4,c5,t6e),Dl{20}(PbSel{_;1;3}(c7,Run)))))",
     Tree0794 "B{t0;o0=5}RFb(@fi{none}c0e,t1,pi2{t0:t0},c3)",
     Tree0795 "AFb(Rus{F}(MPri(F,t0,c1,Sub(t2))))",
     Tree0796 "B{b0;o0;l0=0}Star(Itr{b0;0;_;T}(SubR(Lim{3}(Inv(Fb(Scc{some}))))),RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(@ki{b0=7}Ub{o0}),@ki{b0>b0+1}Sl{100})))",

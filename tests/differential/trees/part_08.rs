@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx, rng = context {
@@ -75,7 +79,9 @@ bt::behavior_tree! {
                 #[post(|bb| *bb.t0 += 2)]
                 #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
                 ForceFailure {
-                    Error(DiffError(1020)),
+                    Decorator(Twice<100>) {
+                        Error(DiffError(1020)),
+                    },
                 },
             },
             ReactiveFallback {
@@ -100,7 +106,7 @@ bt::behavior_tree! {
     pub tree Tree0802 for Ctx, rng = context {
         ProbabilitySelector(fail = 1) {
             #[weight(3)]
-            Fallback {
+            Control(PipelineSequence) {
                 PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                     MaxTime(0) {
                         StatefulAction(Task<0>),
@@ -121,7 +127,9 @@ bt::behavior_tree! {
                 Sequence {
                     MemSequence {
                         Condition(Cond<5>),
-                        Condition(Cond<6> = Cond::<6>),
+                        Decorator(Twice<100>) {
+                            Condition(Cond<6> = Cond::<6>),
+                        },
                     },
                     AlwaysSuccess,
                     StatefulAction(Task<7> = Task::<7>),
@@ -155,7 +163,9 @@ bt::behavior_tree! {
         #[on_failure(|bb| bb.b1 += 1)]
         #[success_if(|bb| bb.o0.unwrap_or(2) % 3 == 1)]
         RunOnce(then_skip = false) {
-            SubTree(Tree0803Sub0, ..),
+            Control(Rotate<100>) {
+                SubTree(Tree0803Sub0, ..),
+            },
         }
     }
 }
@@ -447,18 +457,22 @@ bt::behavior_tree! {
             b0: i64 = 5,
             #[tracked] t0: i64 = 0,
         }
-        IfThenElse {
-            RandomSelector {
-                #[skip_if(|bb| *bb.t0 < 4)]
-                #[post(|bb| bb.b0 = bb.b0 % 2)]
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                #[skip_if(|bb| bb.b0 < 2)]
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                Condition(Cond<3>),
+        Decorator(Twice<100>) {
+            IfThenElse {
+                RandomSelector {
+                    Decorator(RateController, hz = 25.0) {
+                        #[skip_if(|bb| *bb.t0 < 4)]
+                        #[post(|bb| bb.b0 = bb.b0 % 2)]
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                StatefulAction(Task<2>),
+                Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
+                    #[skip_if(|bb| bb.b0 < 2)]
+                    #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                    Condition(Cond<3>),
+                },
             },
         }
     }
@@ -476,7 +490,9 @@ bt::behavior_tree! {
             #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 3); *bb.t0 += 1 })]
             PolicyParallel(policy = FirstSuccessOrFailure) {
                 SequenceStar {
-                    Sleep(0),
+                    Decorator(Gate<100>, b0 = {b0}, t0 = {=}) {
+                        Sleep(0),
+                    },
                     #[on_success(|bb| { bb.b0 = 9; bb.b0 += 3 })]
                     #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
                     StatefulAction(Task<0>),
@@ -505,7 +521,9 @@ bt::behavior_tree! {
                     #[run_while(|bb| *bb.t0 < *bb.t0 % 2)]
                     #[failure_if(|bb| *bb.t0 + 3 == 2)]
                     StatefulAction(Task<9> = Task::<9>),
-                    Condition(Cond<10>),
+                    Decorator(Gate<101>, b0 = {b0}, t0 = {b0}) {
+                        Condition(Cond<10>),
+                    },
                 },
             },
         }
@@ -732,7 +750,7 @@ bt::behavior_tree! {
                     SetBlackboard(t1 = 3),
                 },
                 Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    SequenceStar {
+                    Control(Sweep<100>, b0 = {b0}, b1 = {b0}) {
                         SubTree(Tree0816Sub0, ..),
                         #[on_success(|bb| bb.b0 += 2)]
                         StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
@@ -949,7 +967,7 @@ bt::behavior_tree! {
                 Succeeder,
                 AlwaysFailure,
             },
-            Sequence {
+            Control(RoundRobin) {
                 WasEntryUpdated(t0),
                 SetBlackboard(b1 = {t0}),
                 StatefulAction(TTask<0>),
@@ -991,7 +1009,7 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 3,
         }
-        ReactiveFallback {
+        Control(RoundRobin) {
             SubTree(Tree0823Sub0, ..),
         }
     }
@@ -1330,7 +1348,9 @@ bt::behavior_tree! {
                             Condition(Cond<12>),
                             StatefulAction(Task<13> = Task::<13>),
                             StatefulAction(Task<14>),
-                            Condition(Cond<15>),
+                            Decorator(RateController, hz = 20.0) {
+                                Condition(Cond<15>),
+                            },
                             StatefulAction(PTask<16>, b0 = {=}),
                         },
                     },
@@ -1352,7 +1372,7 @@ bt::behavior_tree! {
         }
         Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
             #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-            ReactiveSelector {
+            Control(RoundRobin) {
                 StatefulAction(PTask<0>, b0 = {=}),
                 Deadline(30) {
                     StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
@@ -1367,11 +1387,13 @@ board!(Tree0831Blackboard { t0 b0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
-        SequenceWithMemory {
+        Control(RoundRobin) {
             Sleep(50),
             StatefulAction(Task<0>),
             Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
+            Decorator(RateController, hz = 20.0) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
@@ -1606,32 +1628,35 @@ bt::behavior_tree! {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 5,
         }
-        IfThenElse {
-            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 1))]
-                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Fallback {
-                Repeater(forever) {
-                    Delay(0) {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            SetBlackboard(t0 = {b1}),
-                        },
+        Control(RecoveryNode) {
+            IfThenElse {
+                Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 1))]
+                    Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                        StatefulAction(Task<0>),
                     },
                 },
-                #[run_while(|bb| bb.b0 % 4 > 0)]
-                SequenceStar {
-                    Condition(PCond<1>, b0 = {=}),
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4>),
-                },
-                WaitValueUpdate(t0) {
-                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                Fallback {
+                    Repeater(forever) {
+                        Delay(0) {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                SetBlackboard(t0 = {b1}),
+                            },
+                        },
+                    },
+                    #[run_while(|bb| bb.b0 % 4 > 0)]
+                    SequenceStar {
+                        Condition(PCond<1>, b0 = {=}),
+                        Action(Act<2> = Act::<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        Condition(Cond<4>),
+                    },
+                    WaitValueUpdate(t0) {
+                        ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                    },
                 },
             },
+            Action(Act<5>),
         }
     }
 }
@@ -1685,9 +1710,13 @@ bt::behavior_tree! {
             b1: i64 = 2,
         }
         WhileDoElse {
-            Condition(Cond<0>),
-            #[run_while(|bb| (bb.b1 + 1) % 4 < 1)]
-            Action(Act<1>),
+            Control(Rotate<100>) {
+                Condition(Cond<0>),
+            },
+            Control(PipelineSequence) {
+                #[run_while(|bb| (bb.b1 + 1) % 4 < 1)]
+                Action(Act<1>),
+            },
             Condition(Cond<2>),
         }
     }
@@ -1731,16 +1760,18 @@ bt::behavior_tree! {
                             },
                         },
                         Observe(|bb| *bb.t0 == 6, abort = both) {
-                            #[success_if(|bb| bb.o0.is_none())]
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            Interrupt(|bb| bb.o0.is_none()) {
-                                Action(Act<2>),
+                            Control(Rotate<100>) {
+                                #[success_if(|bb| bb.o0.is_none())]
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                Interrupt(|bb| bb.o0.is_none()) {
+                                    Action(Act<2>),
+                                },
                             },
                         },
                         Delay(20) {
                             #[on_failure(|bb| *bb.t0 += 1)]
                             #[skip_if(|bb| bb.b0 != (*bb.t0 + 1) % 2)]
-                            ReactiveFallback {
+                            Control(Sweep<101>, b0 = 2, b1 = {b0}) {
                                 Action(Act<3>),
                                 Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(0) % 2, &mut bb.b0)),
                             },
@@ -1780,13 +1811,17 @@ board!(Tree0845Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
-        RepeatUntilFailure(forever) {
-            Parallel(success = -5) {
-                Failer,
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3>),
+        Decorator(RateController, hz = 20.0) {
+            RepeatUntilFailure(forever) {
+                Parallel(success = -5) {
+                    Failer,
+                    StatefulAction(Task<0>),
+                    Control(RoundRobin) {
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
@@ -1840,7 +1875,7 @@ bt::behavior_tree! {
         #[failure_if(|bb| bb.o0.is_none())]
         ForceSuccess {
             KeepRunningUntilFailure {
-                Selector {
+                Control(Rotate<100>) {
                     Action(Act<0>),
                     ScriptCondition(|bb| bb.o0.is_some()),
                 },
@@ -1935,7 +1970,7 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
+        Control(PipelineSequence) {
             SubTree(Tree0851Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
             MaxTime(0) {
                 Fallback {
@@ -1945,7 +1980,7 @@ bt::behavior_tree! {
                     ReactiveSelector {
                         SubTree(Tree0851Sub1, ..),
                     },
-                    SequenceWithMemory {
+                    Control(RoundRobin) {
                         StatefulAction(PTask<3>, b0 = 8, b1 = {t0}),
                         Condition(Cond<4>),
                         Condition(Cond<5>),
@@ -2204,7 +2239,7 @@ bt::behavior_tree! {
             },
             #[skip_if(|bb| *bb.t0 == 5)]
             #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-            Fallback {
+            Control(Rotate<100>) {
                 #[run_while(|bb| bb.b1 % 4 > 0)]
                 #[success_if(|bb| *bb.t0 == 3)]
                 SetBlackboard(b1 = {b0}),
@@ -2217,7 +2252,10 @@ bt::behavior_tree! {
                     Guard(|ctx| &mut ctx.token) {
                         TryCatch {
                             ScriptCondition(|bb| bb.o0.is_none()),
-                            ScriptCondition(|bb| bb.b1 % 3 == 0),
+                            Control(RecoveryNode, number_of_retries = 1) {
+                                ScriptCondition(|bb| bb.b1 % 3 == 0),
+                                AlwaysSuccess,
+                            },
                             Action(PAct<6>, b0 = {=}, b1 = {b1}),
                         },
                     },
@@ -2261,7 +2299,7 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx, rng = context {
-        ReactiveSequence {
+        Control(Rotate<100>) {
             ReactiveFallback {
                 Guard(|ctx| &mut ctx.token) {
                     ProbabilitySelector(fail = 2) {
@@ -2665,7 +2703,9 @@ bt::behavior_tree! {
         }
         ParallelAll(1) {
             UnsetBlackboard(o0),
-            Condition(Cond<12>),
+            Control(RoundRobin) {
+                Condition(Cond<12>),
+            },
         }
     }
 }
@@ -2705,7 +2745,7 @@ bt::behavior_tree! {
                 Condition(Cond<10> = Cond::<10>),
             },
             Precondition(|bb| bb.o0.is_some()) {
-                SequenceWithMemory {
+                Control(RecoveryNode, number_of_retries = 1) {
                     ScriptCondition(|bb| *bb.t0 % 3 > 0),
                     Condition(|ctx, bb| ctx.check_in(11, 5)),
                 },
@@ -2738,9 +2778,12 @@ bt::behavior_tree! {
                     Filter(times = 3, count = Failure) {
                         ScriptCondition(|bb| bb.b0 % 3 != 1),
                     },
-                    MemSequence {
-                        StatefulAction(Task<2>),
-                        AlwaysRunning,
+                    Control(RecoveryNode, number_of_retries = 0) {
+                        MemSequence {
+                            StatefulAction(Task<2>),
+                            AlwaysRunning,
+                        },
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -2839,8 +2882,10 @@ bt::behavior_tree! {
                     StatefulAction(Task<5>),
                 },
                 Repeat(0) {
-                    #[run_while(|bb| *bb.t0 < 3)]
-                    Sleep(10),
+                    Decorator(Twice<100>) {
+                        #[run_while(|bb| *bb.t0 < 3)]
+                        Sleep(10),
+                    },
                 },
                 IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = false) {
                     Condition(Cond<6>),
@@ -2883,7 +2928,9 @@ bt::behavior_tree! {
                 ReactiveFallback {
                     AlwaysSuccess,
                 },
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                Decorator(RateController, hz = 25.0) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                },
                 MemPriority {
                     Condition(PCond<1>, b0 = {t0}),
                     Action(|ctx| ctx.exec(2)),
@@ -2896,11 +2943,13 @@ bt::behavior_tree! {
                     StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
                 },
             },
-            Remap(success = Success, failure = Success) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Conditional(|bb| *bb.t0 == 3, dynamic = false) {
-                        Observe(|bb| *bb.t0 > 2, abort = none) {
-                            StatefulAction(Task<4>),
+            Decorator(Gate<100>, b0 = 2, t0 = {b0}) {
+                Remap(success = Success, failure = Success) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        Conditional(|bb| *bb.t0 == 3, dynamic = false) {
+                            Observe(|bb| *bb.t0 > 2, abort = none) {
+                                StatefulAction(Task<4>),
+                            },
                         },
                     },
                 },
@@ -2931,18 +2980,22 @@ bt::behavior_tree! {
             },
             RunOnce {
                 Sequence {
-                    Condition(Cond<1>),
+                    Decorator(Gate<100>, b0 = 5, t0 = {t0}) {
+                        Condition(Cond<1>),
+                    },
                     StatefulAction(Task<2> = Task::<2>),
                 },
             },
             #[success_if(|bb| bb.b0 == 3)]
             #[failure_if(|bb| bb.b0 % 3 > 0)]
             KeepRunningUntilFailure {
-                #[post(|bb| bb.o0 = Some(bb.b0))]
-                ReactiveSelector {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    Condition(|ctx| ctx.check(5)),
+                Decorator(Gate<101>, b0 = {=}, t0 = {b0}) {
+                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                    ReactiveSelector {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                        Condition(|ctx| ctx.check(5)),
+                    },
                 },
             },
         }
@@ -2972,16 +3025,18 @@ bt::behavior_tree! {
                 StatefulAction(Task<0> = Task::<0>),
                 Condition(PCond<1>, b0 = {=}),
             },
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                RetryUntilSuccessful(2) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0 % 4) as f32)]
-                        #[failure_if(|bb| *bb.t0 + 4 < 7)]
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
-                        #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
-                        Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
-                        #[score(6)]
-                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
+            Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    RetryUntilSuccessful(2) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0 % 4) as f32)]
+                            #[failure_if(|bb| *bb.t0 + 4 < 7)]
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
+                            #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
+                            Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
+                            #[score(6)]
+                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                        },
                     },
                 },
             },
@@ -3049,7 +3104,7 @@ bt::behavior_tree! {
                             Action(PIo<0>, t0 = {b1}),
                             Failer,
                             RunOnce {
-                                Priority {
+                                Control(RoundRobin) {
                                     #[failure_if(|bb| bb.b0 == bb.b0 + 2)]
                                     Action(PAct<1>, b0 = 1, b1 = {=}),
                                     StatefulAction(Task<2>),
@@ -3071,7 +3126,7 @@ bt::behavior_tree! {
                             StatefulAction(Task<5>),
                         },
                     },
-                    SequenceWithMemory {
+                    Control(RoundRobin) {
                         StatefulAction(Task<6>),
                         StatefulAction(Task<7> = Task::<7>),
                         RepeatUntilFailure(2) {
@@ -3320,9 +3375,11 @@ bt::behavior_tree! {
             b0: i64,
             o0: Option<i64>,
         }
-        SequenceStar {
+        Control(Rotate<100>) {
             Filter(times = 1, count = Success, filtered = Skipped) {
-                Condition(Cond<0>),
+                Control(RoundRobin) {
+                    Condition(Cond<0>),
+                },
             },
             IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = false) {
                 AlwaysSuccess,
@@ -3406,7 +3463,9 @@ bt::behavior_tree! {
                         Action(Act<2>),
                         Loop(q0, value = {b0}) {
                             RetryUntilSuccessful(2) {
-                                StatefulAction(Task<3>),
+                                Decorator(RateController, hz = 100.0) {
+                                    StatefulAction(Task<3>),
+                                },
                             },
                         },
                     },
@@ -3417,7 +3476,7 @@ bt::behavior_tree! {
                 #[weight(2)]
                 Loop(q0, if_empty = Skipped) {
                     #[on_halted(|bb| bb.b0 = (bb.b1 + 1) % 4)]
-                    SequenceStar {
+                    Control(RecoveryNode) {
                         MaxTime(0) {
                             StatefulAction(Task<4>),
                         },
@@ -3517,8 +3576,10 @@ bt::behavior_tree! {
         }
         Switch(b1) {
             case 5 => ReactiveSequence {
-                Action(|ctx| ctx.exec(0)),
-                Sequence {
+                Control(RoundRobin) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                Control(Sweep<100>, b0 = {b1}) {
                     StatefulAction(Task<1>),
                     ScriptCondition(|bb| bb.o0.unwrap_or(4) < 1),
                 },
@@ -3571,8 +3632,10 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 0,
         }
-        Fallback {
-            Script(|bb| *bb.t0 += 1),
+        Control(Rotate<100>) {
+            Control(RoundRobin) {
+                Script(|bb| *bb.t0 += 1),
+            },
         }
     }
 }
@@ -3644,7 +3707,7 @@ bt::behavior_tree! {
             b0: i64 = 4,
             #[tracked] t0: i64 = 3,
         }
-        SequenceWithMemory {
+        Control(RoundRobin) {
             #[on_failure(|bb| bb.b0 = 2)]
             ReactiveSequence {
                 Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
@@ -3684,10 +3747,12 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 4,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Fallback {
+        Control(RoundRobin) {
             BinarySelector(|bb| (bb.b0 + 2) % 4 != 1, dynamic = true) {
                 StatefulAction(Task<0>),
-                Wait(20),
+                Decorator(Gate<100>, b0 = {=}, t0 = {t1}) {
+                    Wait(20),
+                },
             },
             RepeatUntilSuccess(3) {
                 #[skip_if(|bb| *bb.t1 > *bb.t1 + 2)]
@@ -3832,13 +3897,17 @@ bt::behavior_tree! {
             b0: i64 = 3,
             b1: i64 = 4,
         }
-        #[on_halted(|bb| bb.b0 += 1)]
-        #[on_failure(|bb| bb.b1 = bb.b0)]
-        #[run_while(|bb| *bb.t0 + 3 < *bb.t0)]
-        Fallback {
-            #[skip_if(|bb| bb.b1 % 4 > 1)]
-            Condition(Cond<0>),
-            Condition(Cond<1>),
+        Decorator(Twice<100>) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[on_failure(|bb| bb.b1 = bb.b0)]
+            #[run_while(|bb| *bb.t0 + 3 < *bb.t0)]
+            Fallback {
+                Decorator(Twice<101>) {
+                    #[skip_if(|bb| bb.b1 % 4 > 1)]
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+            },
         }
     }
 }
@@ -3865,10 +3934,12 @@ bt::behavior_tree! {
                     Action(PIo<0>, t0 = {t0}),
                 },
             },
-            ReactiveSequence {
+            Control(Sweep<100>, b0 = {b1}, b1 = {b1}) {
                 StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                RepeatUntil(Success) {
-                    Script(|bb| if bb.o0.unwrap_or(2) != 4 { *bb.t0 += 1 }),
+                Decorator(Gate<101>, b0 = {=}, t0 = {b1}) {
+                    RepeatUntil(Success) {
+                        Script(|bb| if bb.o0.unwrap_or(2) != 4 { *bb.t0 += 1 }),
+                    },
                 },
             },
         }
@@ -3879,38 +3950,38 @@ board!(Tree0899Blackboard { b0 t0 b1 o0 });
 
 cases! {
     Tree0800 "B{b0=0;t0=5;b1=2;o0=0}Star(t0,Cd{10;K}(RFb(pc1{b0:t0},Ret3(pa2{b0:=;b1:=}),@oh{some?t0+=3}S)),PbSel{0;b1;2;b0}(pc3{b0:5},t4,Sb{t0=9}))",
-    Tree0801 "B{t0;b0=2;b1=3;l0=0}Seq(@po{t0+=3}@rw{b0<5}Seq(Rus{F}(t0),@rw{b1!b1%3}@os{t0+1%4<1?t0+=2}FF(@si{b1%2=0}Flip(Fai,pa1{b0:9;b1:b0})),Ite(t2,c3r)),RFb(t4,a5t,c6e,@po{t0+=2}@of{t0:=t0+3%4}FF(Err{1020})),RFb(c8t,Itr{b0;1;_;T}(a9),Bin{b0+2%2=1;_}(t10e,pt11{b0:b0;b1:=})))",
-    Tree0802 "PbSel{1;3}(Fb(PPar{2;N}(Mt{0}(t0),RT{3}(t1e),c2,Rep4(t3),Mt{0}(Rpt{1}(c4))),Seq(MSeq(c5,c6e),S,t7e,S,Rep4(a8e))))",
-    Tree0803 "B{b1=1;o0}@oh{o0:=_}@of{b1+=1}@si{o0|2%3=1}OnceK(SubA(F))",
+    Tree0801 "B{t0;b0=2;b1=3;l0=0}Seq(@po{t0+=3}@rw{b0<5}Seq(Rus{F}(t0),@rw{b1!b1%3}@os{t0+1%4<1?t0+=2}FF(@si{b1%2=0}Flip(Fai,pa1{b0:9;b1:b0})),Ite(t2,c3r)),RFb(t4,a5t,c6e,@po{t0+=2}@of{t0:=t0+3%4}FF(UTw100(Err{1020}))),RFb(c8t,Itr{b0;1;_;T}(a9),Bin{b0+2%2=1;_}(t10e,pt11{b0:b0;b1:=})))",
+    Tree0802 "PbSel{1;3}(UPipe(PPar{2;N}(Mt{0}(t0),RT{3}(t1e),c2,Rep4(t3),Mt{0}(Rpt{1}(c4))),Seq(MSeq(c5,UTw100(c6e)),S,t7e,S,Rep4(a8e))))",
+    Tree0803 "B{b1=1;o0}@oh{o0:=_}@of{b1+=1}@si{o0|2%3=1}OnceK(URot100(SubA(F)))",
     Tree0804 "B{b0;t0=4;q0=4;t1}Flip(a0e,Cnd{t1+3%4>2;_;_}(SubR(Sc{b0+=3})),Lp{t0;K}(Dl{0}(PPar{1;_}(Sc{t1+=2},c1l))),pi2{t0:=},a3l)",
     Tree0805 "B{b1;t0=1;t1=2;o0;b0}RU{F}(PAll{1}(Isw{8;_;N}(Step(R,Wt{20},@ki{t0>5}R,Sl{0},Suc)),RT{2}(Flip(Rpt{0}(t0),pa1{b0:b1})),@oh{o0:=_}Ite(RFb(Ite(c2,c3b{t1})),Dd{10}(Swm(PbSel{2;3;3;3}(Ub{o0},Sc{b1:=t1+2%2;b1+=1},@fi{t0+3%2=1}Ub{o0}),c4e,pa5{b0:3;b1:=}))),OnceK(PPar{0;_}(@oh{b0:=b1}@ki{t0+4=b0+1}a6l,pa7{b0:7;b1:b0},Rep0(R),a8e,Wt{0}))))",
     Tree0806 "B{b0=1;b1;t1=0}Step(SubA(RSeq(S)),@of{t1:=b0%2}Sw{3;1;4}(c0e,Bin{b1=2;T}(a1t,SubR(a2)),RSeq(a3,c4),Wu{t1}),PbSel{b1+3%4;b1%4;3;b0+1%2;1}(c5t,a6b{t1;b1},t7,a8t))",
     Tree0807 "B{t0=2;o0=2;b0}Ruf{1}(Par{_;_}(Grd{R}(ASeq(DySeq(Scc{t0%3<0},t0,@fi{b0+1!1}WU{b0>t0}(t1),c2e,t3),Scc{b0!t0},a4e)),Grd{R}(Wde(t5,Mt{0}(RFb(RSeq(c6l,Sb{b0=3}),t7e,Dl{0}(Sb{o0=8})))))))",
     Tree0808 "B{b0;t0=4;t1}Seq(Rep2(RFb(Intr{t0>5}(@oh{t1+=2;b0+=3}@os{t0+=3}@ki{b0<3}Par{1;1}(pi0{t0:t1},Sl{20})),Grd{_}(Sc{t1+=1}),RSel(pc1{b0:b0},@fi{t0<2}a2l))),RndSel(pt3{b0:1;b1:b0},a4b{b0;b0},pt5{b0:9},c6),OnceK(@of{b0%4<2?b0+=1;t1+4%4<3?t1+=3}@rw{b0%3!1}Isw{t0;N;T}(pi7{t0:t0},c8e,t9,@si{t0=3}c10l)))",
-    Tree0809 "B{b0=5;t0=0}Ite(RndSel(@ki{t0<4}@po{b0:=b0%2}c0,t1),t2,Grd{F}(@ki{b0<2}@po{b0:=t0%4}c3))",
-    Tree0810 "B{t0=1;b0}Seq(@oh{t0:=b0+1%3;t0+=1}PPar{2;_}(Star(Sl{0},@os{b0:=9;b0+=3}@oh{b0:=t0%4}t0),pa1{b0:b0;b1:t0},pt2{b0:b0;b1:b0},pi3{t0:b0}),Invt(Ite(Cd{30;_}(OnceT(t4)),t5)),Par{-3;-2}(c6,RT{F}(c7),Star(t8,@rw{t0<t0%2}@fi{t0+3=2}t9e,c10)))",
+    Tree0809 "B{b0=5;t0=0}UTw100(Ite(RndSel(URate{25}(@ki{t0<4}@po{b0:=b0%2}c0),t1),t2,Grd{F}(@ki{b0<2}@po{b0:=t0%4}c3)))",
+    Tree0810 "B{t0=1;b0}Seq(@oh{t0:=b0+1%3;t0+=1}PPar{2;_}(Star(UGate100{b0:b0;t0:=}(Sl{0}),@os{b0:=9;b0+=3}@oh{b0:=t0%4}t0),pa1{b0:b0;b1:t0},pt2{b0:b0;b1:b0},pi3{t0:b0}),Invt(Ite(Cd{30;_}(OnceT(t4)),t5)),Par{-3;-2}(c6,RT{F}(c7),Star(t8,@rw{t0<t0%2}@fi{t0+3=2}t9e,UGate101{b0:b0;t0:b0}(c10))))",
     Tree0811 "B{o0=_;t0;b0=5}Seq(PAll{1}(F,RSeq(Rep2(a0),Rep3(Fb(@oh{t0:=o0|3;b0+=1}a1e,c2)),Sc{none?o0:=1})),Seq(@si{b0<6}@os{b0<4?o0:=t0%3}@of{b0+=2}Inv(pt3{b0:2;b1:t0}),RndSel(c4,@si{some}@fi{t0>0}@rw{t0%2!1}Sl{0})))",
     Tree0812 "B{t0=5;b1=1;t1=2;l0=2}RndSel(Scc{b1<t1},Wv{t0}(pi0{t0:t0}),t1)",
     Tree0813 "B{t1;o0=_;t0=2}Sel(Flt{2;_;F}(PAll{-1}(RT{F}(Rpt{2}(Keep(Step(c0l,Suc)))))),RSeq(OnceT(Ub{o0}),@po{t0:=t1;o0:=o0|3%4}t1,Wu{t1}),Flt{1;_;K}(R),t2t)",
     Tree0814 "B{b1;t0=2;q0=3;b0=0;o0=0}RSel(RSeq(Fb(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0=4;B}(@ki{o0|0<b0}t0e),Dl{10}(Seq(F)))),MPri(Lim{2}(Lp{b0;R}(Scc{t0+2%4>0})),Sb{o0=5})),Rep3(Seq(c1,Rep4(t2e),Sw{3}(Rpt{F}(c3e),t4),Obs{o0|5!o0|4%2;S}(MPri(@ki{none}@of{b1:=t0%3}c5l,t6))))))",
     Tree0815 "Seq(Pri(F,a0))",
-    Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(Star(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
+    Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(USw100{b0:b0;b1:b0}(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
     Tree0817 "B{b1=5}DySeq(c0l,t1,To{10}(c2),Scc{b1<4})",
     Tree0818 "B{b0;t0}Star(Wt{10},Sl{100},SubA(@oh{t0:=b0;b0+=3}@si{b0+2%3!2}Rpt{F}(PAll{2}(Sb{t0=7},c0b{b0+2%3}))),OnceK(Sc{b0+=3}),Star(pi1{t0:b0},a2r))",
     Tree0819 "B{b0;q0=4;t0=3;o0=_;t1=3}Pre{t1%3=0}(Lp{t0;K}(SubA(PPar{1;N}(PbSel{b0;b0+4%4;2}(c0,a1),Sb{t1=6},DySeq(@oh{o0:=t1+2}Sc{t1%3>1?t1:=b0%3;b0:=o0|4%3},@po{b0+=3;o0:=t0%4}c2,t3)))))",
     Tree0820 "B{b0=3}Pre{b0+2!1;S}(t0)",
     Tree0821 "Flt{2;S;_}(ASeq(To{0}(PAll{2}(Par{_;_}(Grd{_}(c0l),Grd{R}(DySel(t1,a2))),Step(t3,Rus{F}(t4),Rus{2}(t5)))),Flip(Wde(To{50}(ASeq(Wt{30},t6,S)),Rep3(RU{S}(Rty0(c7)))),MPri(To{10}(c8l),PbSel{0;1;2;3}(t9,t10,Suc),Seq(S,S)))))",
-    Tree0822 "B{b0=0;t0=3;o0;b1=1}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),Seq(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{2}(c7,Sb{b0=b1}))",
-    Tree0823 "B{b0=3}RFb(SubA(pi0{t0:b0}))",
+    Tree0822 "B{b0=0;t0=3;o0;b1=1}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),URr(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{2}(c7,Sb{b0=b1}))",
+    Tree0823 "B{b0=3}URr(SubA(pi0{t0:b0}))",
     Tree0824 "B{b1=5}PPar{0;_}(t0,@rw{b1%3!0}SubR(SubR(t1)),Pre{b1=4;K}(Run))",
     Tree0825 "B{t0;b0=4}RtyF(TryF(Rmp{S;F}(@ki{b0<t0}@os{t0+=3}To{50}(PPar{2;_}(a0l))),Intr{b0%3>1}(Dl{100}(Step(F,@rw{t0>b0+2%4}PPar{0;N}(Rpt{2}(pc1{b0:=}))))),Sb{t0=7}))",
     Tree0826 "B{b0=0;t1=4;t0=1;b1=2}Star(RSeq(c0,@po{t0:=b1%2}@of{b1:=b0+2}@fi{t1<3}t1),t2,TryF(Wu{t1},Cd{30;_}(SubA(pc3{b0:t0})),t4e),Sw{5}(c5,pc6{b0:6}))",
     Tree0827 "B{b0=1;t0=5;q0=3;b1}Star(@os{b1:=b0+3}Lp{t0;S}(To{10}(c0e)),Rep2(RT{F}(@oh{b1:=t0;b0+=3}@po{b1+=1}Dl{10}(RT{F}(Flt{2;S;F}(Run))))))",
     Tree0828 "RT{3}(PbSel{0;2;1;2;2;0}(Rep4(AFb(c0,Grd{_}(t1),PrSel{2}(F),c2)),RU{S}(Dd{0}(Wde(RT{3}(RFb(a3l,c4e)),FF(c5e)))),Rus{F}(ASeq(Ret3(PAll{-1}(Rpt{0}(a6e))),To{20}(t7))),RFb(Cd{30;F}(Step(t8,c9,c10)),TryF(c11,Once(t12))),To{0}(PrSel{2;3;2}(c13,t14,c15l))))",
     Tree0829 "Fb(Keep(PAll{_}(To{0}(Dl{0}(RU{F}(Rpt{2}(a0l)))),Seq(c1,t2),a3e,MSeq(c4,Rpt{F}(c5)))))",
-    Tree0830 "B{t0=3;o0=2;l0=2;b0=1}Itr{b0;2;_;_}(Fb(Swm(WU{b0%3<1}(Cd{0;_}(MPri(Scc{t0%2<0},Fai,@fi{t0<3}@si{b0%3=2}Wt{20}))),pt0{b0:3;b1:t0},Fb(c1e,t2,pt3{b0:3})),RndSel(Sel(Cd{0;_}(Rpt{0}(@si{none}c4)),Scc{t0+1>b0}),RFb(PPar{0;_}(t5,t6,pt7{b0:=},Rep1(c8)),Inv(t9)),RFb(Sel(@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}Suc,a10,t11),Fb(c12,t13e,t14,c15,pt16{b0:=})))))",
-    Tree0831 "B{t0=3;b0;b1;l0}Itr{b1;2;3;T}(@os{t0+=1;b0+=1}RSel(pt0{b0:=},Dd{30}(pt1{b0:b1;b1:b0}),Sl{20}))",
-    Tree0832 "Swm(Sl{50},t0,a1l,t2)",
+    Tree0830 "B{t0=3;o0=2;l0=2;b0=1}Itr{b0;2;_;_}(Fb(Swm(WU{b0%3<1}(Cd{0;_}(MPri(Scc{t0%2<0},Fai,@fi{t0<3}@si{b0%3=2}Wt{20}))),pt0{b0:3;b1:t0},Fb(c1e,t2,pt3{b0:3})),RndSel(Sel(Cd{0;_}(Rpt{0}(@si{none}c4)),Scc{t0+1>b0}),RFb(PPar{0;_}(t5,t6,pt7{b0:=},Rep1(c8)),Inv(t9)),RFb(Sel(@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}Suc,a10,t11),Fb(c12,t13e,t14,URate{20}(c15),pt16{b0:=})))))",
+    Tree0831 "B{t0=3;b0;b1;l0}Itr{b1;2;3;T}(@os{t0+=1;b0+=1}URr(pt0{b0:=},Dd{30}(pt1{b0:b1;b1:b0}),Sl{20}))",
+    Tree0832 "URr(Sl{50},t0,a1l,URate{20}(t2))",
     Tree0833 "DySeq(Sub(Pri(Rep3(t0),Fai)),Flt{3;_;_}(t1))",
     Tree0834 "B{t0;q0;t1=3;b0=1}Pre{t1!t0}(Once(Lp{_;S}(@oh{t1+=2}a0t)))",
     Tree0835 "B{b1=0;t0=5;b0=4}Fb(Flip(pa0{b0:=;b1:t0},t1),a2b{b1;b1},t3)",
@@ -3919,26 +3990,26 @@ cases! {
     Tree0838 "B{t0=3;b0=4;b1=2;t1=0}Ret2(MPri(Cd{0;F}(t0),Rep4(Ite(pa1{b0:=;b1:t0},@po{t0+=1}@os{t1+=2}@of{b0+=3}a2e)),@rw{t0+3!b1}@ki{t0!b1+3%4}@os{b1+=1}Sb{t0=t1}))",
     Tree0839 "B{b0=5;t0}@si{b0%4>1}Bin{t0>3;_}(Flt{2;S;K}(Isw{t0+2%2;N;T}(Err{1037},pi0{t0:b0})),Once(Wt{10}))",
     Tree0840 "B{t0}RSeq(Lim{3}(OnceT(c0)),c1,Swm(Sl{10},t2),Rpt{1}(t3),Rpt{0}(pi4{t0:=}))",
-    Tree0841 "B{b0=4;t0=4;o0;l0;q0=2;b1=5}Ite(Grd{R}(@oh{o0:=o0|0+1}Itr{b1;0;_;T}(t0)),Fb(Rpt{F}(Dl{0}(Lp{t0;K}(Sb{t0=b1}))),@rw{b0%4>0}Star(pc1{b0:=},a2e,t3e,c4),Wv{t0}(Scc{t0%3<1})))",
+    Tree0841 "B{b0=4;t0=4;o0;l0;q0=2;b1=5}URec{_}(Ite(Grd{R}(@oh{o0:=o0|0+1}Itr{b1;0;_;T}(t0)),Fb(Rpt{F}(Dl{0}(Lp{t0;K}(Sb{t0=b1}))),@rw{b0%4>0}Star(pc1{b0:=},a2e,t3e,c4),Wv{t0}(Scc{t0%3<1}))),a5)",
     Tree0842 "B{q0}Lp{_;F}(Lp{_;S}(t0))",
     Tree0843 "RFb(t0t,a1r,Once(Sub(Sub(a2e))))",
-    Tree0844 "B{b1=2}Wde(c0,@rw{b1+1%4<1}a1,c2)",
-    Tree0845 "B{t0=1;o0;b0}Wde(RFb(RSeq(Sc{t0:=t0+1%8},Sel(Obs{o0|4+3!2;_}(@ki{o0|1%3>1}Rmp{S;F}(Fb(t0e,@fi{t0>7}t1))),Obs{t0=6;B}(@si{none}@ki{none}Intr{none}(a2)),Dl{20}(@of{t0+=1}@ki{b0!t0+1%2}RFb(a3,a4b{o0|0%2;b0}))))),Obs{t0!4;_}(@si{b0=2}@of{o0:=t0+4%3}@fi{b0>1}DySeq(AFb(pt5{b0:=;b1:b0},c6l,Par{_;1}(c7b{b0},c8)),a9l,a10,Rpt{3}(Wt{20}),a11)),Rpt{F}(SubA(Once(t12e))))",
-    Tree0846 "Ruf{F}(Par{-5;_}(Fai,t0,t1,a2e,t3))",
+    Tree0844 "B{b1=2}Wde(URot100(c0),UPipe(@rw{b1+1%4<1}a1),c2)",
+    Tree0845 "B{t0=1;o0;b0}Wde(RFb(RSeq(Sc{t0:=t0+1%8},Sel(Obs{o0|4+3!2;_}(@ki{o0|1%3>1}Rmp{S;F}(Fb(t0e,@fi{t0>7}t1))),Obs{t0=6;B}(URot100(@si{none}@ki{none}Intr{none}(a2))),Dl{20}(@of{t0+=1}@ki{b0!t0+1%2}USw101{b0:2;b1:b0}(a3,a4b{o0|0%2;b0}))))),Obs{t0!4;_}(@si{b0=2}@of{o0:=t0+4%3}@fi{b0>1}DySeq(AFb(pt5{b0:=;b1:b0},c6l,Par{_;1}(c7b{b0},c8)),a9l,a10,Rpt{3}(Wt{20}),a11)),Rpt{F}(SubA(Once(t12e))))",
+    Tree0846 "URate{20}(Ruf{F}(Par{-5;_}(Fai,t0,URr(t1),a2e,t3)))",
     Tree0847 "B{b1=1;t0}Par{_;_}(Sc{t0+=3;b1+=2},t0)",
     Tree0848 "B{b1;o0=3;t0=3;b0=0}Isw{t0;N;_}(@of{b1+=3}@fi{b0=6}Sb{b0=5},Pre{t0%4>1}(AFb(@po{t0:=8;t0+1<6?o0:=b0%4}@rw{b0+4>b0+1}t0)))",
-    Tree0849 "B{o0}@fi{none}FS(Keep(Sel(a0,Scc{some})))",
+    Tree0849 "B{o0}@fi{none}FS(Keep(URot100(a0,Scc{some})))",
     Tree0850 "B{o0=_;t0;b0=5}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0<4;L}(Opt(pt5{b0:=;b1:t0})),Obs{t0%2<1;N}(Dl{20}(@ki{none}Sb{t0=3})))),pa6{b0:2}))",
-    Tree0851 "B{o0=_;b0;t0=2}RSeq(SubR(Dl{30}(c0)),Mt{0}(Fb(Pre{o0|4<0;F}(t1e),RSel(SubA(Sel(a2l))),Swm(pt3{b0:8;b1:t0},c4,c5,pt6{b0:b0;b1:t0}))))",
+    Tree0851 "B{o0=_;b0;t0=2}UPipe(SubR(Dl{30}(c0)),Mt{0}(Fb(Pre{o0|4<0;F}(t1e),RSel(SubA(Sel(a2l))),URr(pt3{b0:8;b1:t0},c4,c5,pt6{b0:b0;b1:t0}))))",
     Tree0852 "B{o0}Isw{o0|2+4;T;N}(Inv(Rus{3}(Err{1067})),Dd{10}(Ub{o0}))",
     Tree0853 "B{t0;b0;b1;o0=_}Seq(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0},Wt{30})",
     Tree0854 "B{t0=4}Rep3(Rep0(Scc{t0+2%3<1}))",
     Tree0855 "B{b1=0;t1=0;b0=1;t0}Star(DySeq(Sb{t1=3},RSeq(Sc{t1+=2},pi0{t0:t0},t1)),Rep2(c2),@oh{b1%3<2?t0+=1}@fi{t1<2}AFb(Wu{t0},t3,@po{b1:=t0+2;t0+=4}SubR(c4e),Step(@oh{b1:=t0;t0:=t1}@po{b1+=1;b1:=b0+1%3}@rw{b0!t1}pi5{t0:t1},R),Seq(@rw{b0%3>0}Inv(t6))))",
     Tree0856 "Once(c0e)",
     Tree0857 "B{t0=1;b1;q0=0;b0=3;t1;l0;o0}Itr{b1;0;_;_}(Seq(@fi{t1>1}Fb(Itr{b1;1;1;T}(To{0}(c0b{2})),Dl{10}(Rep3(RSeq(Scc{b1<4},@oh{t0:=t1%3}@ki{none}Ub{o0},pa1{b0:=;b1:=}))),Flt{3;R;F}(@po{t1:=t0+2}Wt{50}),Rus{F}(PbSel{_;2}(c2e))),Cnd{b0+4=5;N;F}(Pri(Sel(a3b{b0;b1},Itr{b0;2;_;T}(Lp{t1;S}(c4)),@os{o0:=_}@po{t1+=1}@rw{b0+2>t0}OnceK(Ruf{1}(c5b{t1})),PPar{2;T}(c6,pa7{b0:=;b1:b1}),Rpt{F}(t8)),Rus{F}(Pre{b0+4<b0;S}(RFb(t9,t10))))),Lp{_;K}(Rep1(Seq(@po{t0+=3;b1+=2}Dd{0}(Sb{b0=1}),Seq(Rep0(t11)))))))",
-    Tree0858 "B{b1=4;o0=_;q0;t0=2;b0}Isw{2;T;N}(Once(Keep(RepF(TryT(c0,c1,c2)))),@ki{t0=5}@po{o0:=_;t0+=3}Fb(@rw{b1%4>0}@si{t0=3}Sb{b1=b0},pc3{b0:2},t4,t5e),Dd{10}(Par{_;_}(Grd{_}(Try(Scc{none},Scc{b1%3=0},pa6{b0:=;b1:b1})),Grd{F}(Lp{b0;_}(FS(Bin{o0|0%3<2;T}(Wt{0},c7)))))))",
+    Tree0858 "B{b1=4;o0=_;q0;t0=2;b0}Isw{2;T;N}(Once(Keep(RepF(TryT(c0,c1,c2)))),@ki{t0=5}@po{o0:=_;t0+=3}URot100(@rw{b1%4>0}@si{t0=3}Sb{b1=b0},pc3{b0:2},t4,t5e),Dd{10}(Par{_;_}(Grd{_}(Try(Scc{none},URec{1}(Scc{b1%3=0},S),pa6{b0:=;b1:b1})),Grd{F}(Lp{b0;_}(FS(Bin{o0|0%3<2;T}(Wt{0},c7)))))))",
     Tree0859 "B{t1=1}@oh{t1<0?t1+=1}Flt{1;S;_}(Scc{t1+4%4<2})",
-    Tree0860 "RSeq(RFb(Grd{_}(PbSel{2;2;2}(c0e,Fai)),Inv(Dl{30}(Sub(t1))),Par{_;_}(Rpt{F}(OnceT(t2)),t3,t4)),RndSel(PbSel{_;2;0}(Wt{10},c5l),Rmp{F;S}(RndSeq(t6,a7,t8,c9)),To{30}(c10),TryT(t11,F,c12),Suc),Inv(Star(Swm(TryT(c13,c14l),t15,c16e),TryF(Mt{0}(c17),Dd{0}(To{0}(t18))))))",
+    Tree0860 "URot100(RFb(Grd{_}(PbSel{2;2;2}(c0e,Fai)),Inv(Dl{30}(Sub(t1))),Par{_;_}(Rpt{F}(OnceT(t2)),t3,t4)),RndSel(PbSel{_;2;0}(Wt{10},c5l),Rmp{F;S}(RndSeq(t6,a7,t8,c9)),To{30}(c10),TryT(t11,F,c12),Suc),Inv(Star(Swm(TryT(c13,c14l),t15,c16e),TryF(Mt{0}(c17),Dd{0}(To{0}(t18))))))",
     Tree0861 "RFb(Fai,c0e,t1)",
     Tree0862 "Step(t0,t1)",
     Tree0863 "B{t1=4;b1;o0;t0=5}RFb(RSeq(t0,RFb(t1,c2),Suc),Rep4(ASeq(pc3{b0:t1},MSeq(c4,t5))),Sw{5;0}(Wt{0},FS(Fai),MPri(c6e)),Inv(@os{o0:=3;t0+=1}@fi{t0!6}t7e),AFb(c8,Scc{b1+1!t1},Wu{t0}))",
@@ -3948,34 +4019,34 @@ cases! {
     Tree0867 "B{t0=0;l0;b0=2}TryT(Mt{0}(Inv(@si{t0>5}@rw{b0=2}@ki{b0%4!3}c0b{b0})),RU{S}(RFb(Lim{1}(Sb{t0=5}))),@fi{t0=0}@rw{t0+1>7}Itr{b0;_;3;_}(Rpt{1}(t1)),c2,Fb(Isw{t0;_;_}(Run,RT{F}(S),@po{b0+4!0?t0:=b0+3;b0:=t0}@oh{b0+=1}c3)))",
     Tree0868 "B{t1;b0}Flt{3;R;F}(@of{t1:=b0}RU{S}(a0e))",
     Tree0869 "B{b0=5;o0=_;t0=4}RSel(a0l,@rw{b0+4%4<1}@of{t0!o0|5?t0+=1;o0:=_}@oh{t0+=3;none?o0:=_}PAll{1}(t1,pi2{t0:b0},t3),To{50}(Ruf{F}(c4)),Lim{1}(S),RSeq(Sl{0},Ub{o0}))",
-    Tree0870 "B{t0=3;b0=4;b1;o0=_}MPri(Grd{R}(Pre{b0+4=o0|1+3%3;F}(Flip(Swm(pa0{b0:b1;b1:=},pa1{b0:5;b1:=},Suc),Sw{2;3;0}(c2,c3,a4,a5),t6))),ASeq(t7e,c8,t9,Sc{o0:=t0+4;b1:=o0|3+2%4},c10e),Pre{some}(Swm(Scc{t0%3>0},c11b{5})),@of{b0:=7}SubR(PAll{1}(Ub{o0},c12)))",
-    Tree0871 "B{b0=1;t1=5;o0=_;t0=0}RSeq(Step(Bin{t0!5;_}(@po{o0:=_}@os{b0+=2}pt0{b0:t0;b1:t1},t1),Ite(Flt{3;F;_}(Scc{b0%3!1}),MSeq(t2,R))),RSeq(Rmp{F;F}(Dd{10}(Pre{t0>3;K}(c3))),ASeq(Ub{o0},Sl{50}),ASeq(Scc{o0|1+1%3>0},a4,t5,S),Pre{some}(@ki{o0|2!4}a6e)))",
-    Tree0872 "B{t0=3;b1;b0=2;q0=1;l0;t1}Flip(Fb(Flt{2;_;K}(Wt{0}),Mt{20}(Ite(OnceT(t0),t1e)),@of{t0:=1}@os{t0+=1}Lp{t1;R}(Rep2(Itr{b0;_;3;N}(WU{t0>0}(t2)))),Ret4(Itr{b1;1;1;N}(Pre{b1<t0;S}(Sl{50}))),Pre{b0<t0}(Grd{F}(Itr{b1;2;2;N}(RetF(Wu{t0}))))),Step(ASeq(Sb{b0=1},Sb{t1=b1},Sb{t0=6}),TryF(a3,c4b{1},Wu{t1}),Lp{t1;S}(t5),Rep0(@rw{t0<3}Sl{10}),Isw{b0%3;T;N}(c6,a7b{t0%2;b1},c8)),@fi{b0!7}Step(Seq(Lp{b0;S}(c9)),Su{t1}(Sl{0}),RSeq(To{0}(pi10{t0:=}))))",
-    Tree0873 "B{b0=2;t0=2;q0=2}Par{-2;_}(S,RSeq(RFb(S),a0b{b0%4;b0},MPri(pc1{b0:t0},a2l),Wt{50},RSeq(@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}pt3{b0:=;b1:b0})),Rmp{S;S}(Lp{b0;S}(Cnd{t0=3;N;_}(Obs{t0>2;N}(t4)))))",
-    Tree0874 "B{o0=0;t0=2;b0=0}@fi{t0+1%3>0}MSeq(PAll{_}(Flt{2;S;K}(Sb{o0=2}),Flip(t0,Scc{some})),Once(Seq(c1,t2e)),@si{b0=3}@fi{b0%3>0}Keep(@po{o0:=b0}RSel(t3,a4,c5l)))",
+    Tree0870 "B{t0=3;b0=4;b1;o0=_}MPri(Grd{R}(Pre{b0+4=o0|1+3%3;F}(Flip(Swm(pa0{b0:b1;b1:=},pa1{b0:5;b1:=},Suc),Sw{2;3;0}(c2,c3,a4,a5),t6))),ASeq(t7e,c8,t9,Sc{o0:=t0+4;b1:=o0|3+2%4},c10e),Pre{some}(URec{1}(Scc{t0%3>0},c11b{5})),@of{b0:=7}SubR(PAll{1}(Ub{o0},URr(c12))))",
+    Tree0871 "B{b0=1;t1=5;o0=_;t0=0}RSeq(Step(Bin{t0!5;_}(@po{o0:=_}@os{b0+=2}pt0{b0:t0;b1:t1},t1),Ite(Flt{3;F;_}(Scc{b0%3!1}),URec{0}(MSeq(t2,R),S))),RSeq(Rmp{F;F}(Dd{10}(Pre{t0>3;K}(c3))),ASeq(Ub{o0},Sl{50}),ASeq(Scc{o0|1+1%3>0},a4,t5,S),Pre{some}(@ki{o0|2!4}a6e)))",
+    Tree0872 "B{t0=3;b1;b0=2;q0=1;l0;t1}Flip(Fb(Flt{2;_;K}(Wt{0}),Mt{20}(Ite(OnceT(t0),t1e)),@of{t0:=1}@os{t0+=1}Lp{t1;R}(Rep2(Itr{b0;_;3;N}(WU{t0>0}(t2)))),Ret4(Itr{b1;1;1;N}(Pre{b1<t0;S}(Sl{50}))),Pre{b0<t0}(Grd{F}(Itr{b1;2;2;N}(RetF(Wu{t0}))))),Step(ASeq(Sb{b0=1},Sb{t1=b1},Sb{t0=6}),TryF(a3,c4b{1},Wu{t1}),Lp{t1;S}(t5),Rep0(UTw100(@rw{t0<3}Sl{10})),Isw{b0%3;T;N}(c6,a7b{t0%2;b1},c8)),@fi{b0!7}Step(Seq(Lp{b0;S}(c9)),Su{t1}(Sl{0}),RSeq(To{0}(pi10{t0:=}))))",
+    Tree0873 "B{b0=2;t0=2;q0=2}Par{-2;_}(S,RSeq(RFb(S),URate{25}(a0b{b0%4;b0}),MPri(pc1{b0:t0},a2l),Wt{50},RSeq(@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}pt3{b0:=;b1:b0})),UGate100{b0:2;t0:b0}(Rmp{S;S}(Lp{b0;S}(Cnd{t0=3;N;_}(Obs{t0>2;N}(t4))))))",
+    Tree0874 "B{o0=0;t0=2;b0=0}@fi{t0+1%3>0}MSeq(PAll{_}(Flt{2;S;K}(Sb{o0=2}),Flip(t0,Scc{some})),Once(Seq(UGate100{b0:5;t0:t0}(c1),t2e)),@si{b0=3}@fi{b0%3>0}Keep(UGate101{b0:=;t0:b0}(@po{o0:=b0}RSel(t3,a4,c5l))))",
     Tree0875 "PAll{3}(t0e,R,t1)",
-    Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),Flt{2;R;F}(Ret2(PrSel{t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0}))),Dd{0}(Rty0(Suc)))",
+    Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),UGate100{b0:=;t0:b0}(Flt{2;R;F}(Ret2(PrSel{t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0})))),Dd{0}(Rty0(Suc)))",
     Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,Sb{t1=t0}),Swm(a3r,t4e,t5,t6t))",
-    Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(Pri(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{5;b1}(S,t5)),Swm(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
+    Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(URr(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{5;b1}(S,t5)),URr(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
     Tree0879 "B{b0=5;o0}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
     Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1>3;B}(@ki{b1>7}Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}@ki{b0>t0+4}RT{2}(t3e)))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",
     Tree0881 "B{l0;o0=_;b0;t0=4}Pri(Itr{b0;_;1;_}(RSeq(Fb(c0e,t1e,c2,a3l),Wv{t0}(@of{b0+=4}Par{_;_}(pi4{t0:b0},a5,pt6{b0:=;b1:t0},pc7{b0:7},Sb{b0=0})))),@ki{b0>2}@po{b0:=o0|1}Bin{some;T}(pi8{t0:t0},RSeq(To{10}(Par{_;2}(PAll{2}(pa9{b0:b0},Wu{t0}),WU{o0|3+3%3<2}(pt10{b0:b0;b1:b0}))),Wt{50},a11l)),Invt(Dd{0}(Itr{b0;_;_;_}(Par{_;4}(@si{none}@ki{b0!6}@rw{o0|4<1}Flt{1;F;_}(Wt{0}),@rw{b0%4<0}@of{t0+=3;t0+=2}Ub{o0},Itr{b0;1;2;N}(c12e),@os{t0+=1}Sb{t0=0})))))",
     Tree0882 "B{t0=4;b0=3;b1=4}PAll{1}(Bin{b0%3<2;_}(To{0}(Su{t0}(Sc{b1+2%4>1?t0+=3;b1+=1})),OnceK(@rw{b0<7}@si{b1<t0%3}Ret4(@of{b1+=2}Sb{t0=8}))),@oh{t0+=3;b1+=1}Dl{20}(AFb(c0,Sc{b0+=2;b1+=3})))",
-    Tree0883 "B{l0;t0=1;b0;o0}Star(Flt{1;S;K}(c0),Isw{2;N;N}(S),Su{t0}(c1e),Ret4(@oh{t0+=2}@fi{some}a2e),FF(Mt{0}(Itr{b0;_;_;_}(t3))))",
+    Tree0883 "B{l0;t0=1;b0;o0}URot100(Flt{1;S;K}(URr(c0)),Isw{2;N;N}(S),Su{t0}(c1e),Ret4(@oh{t0+=2}@fi{some}a2e),FF(Mt{0}(Itr{b0;_;_;_}(t3))))",
     Tree0884 "B{b1=4;t0=4;b0=3}PAll{-1}(t0,Sw{1}(@os{b0>3?b1:=5}Pre{b1%3=2;R}(Step(Rus{2}(Sw{0}(t1,Scc{b0%2=0})))),OnceT(@rw{t0=t0+4}Ret3(pa2{b0:=;b1:b0}))))",
-    Tree0885 "B{q0;t0;b0;b1=0}Sw{0}(MPri(Su{t0}(t0),Seq(a1l,Lim{2}(@ki{b1%4!2}@po{b1+=3}Sb{t0=3}),PPar{2;N}(a2,Lp{b0;_}(Ret2(t3)))),F),PbSel{1;2;2;0}(Lp{_;K}(@oh{b0:=b1+1%4}Star(Mt{0}(t4),Ite(t5,t6))),Seq(t7e,a8l,t9e),RepF(Wv{t0}(pi10{t0:b1}))))",
+    Tree0885 "B{q0;t0;b0;b1=0}Sw{0}(MPri(Su{t0}(t0),Seq(a1l,Lim{2}(@ki{b1%4!2}@po{b1+=3}Sb{t0=3}),PPar{2;N}(a2,Lp{b0;_}(Ret2(URate{100}(t3))))),F),PbSel{1;2;2;0}(Lp{_;K}(@oh{b0:=b1+1%4}URec{_}(Mt{0}(t4),Ite(t5,t6))),Seq(t7e,a8l,t9e),RepF(Wv{t0}(pi10{t0:b1}))))",
     Tree0886 "Rmp{S;S}(Sub(Sub(c0)))",
     Tree0887 "B{b0=0;b1;t0=2}Sw{5}(c0,RFb(Keep(Sw{2;5;0}(Wt{50},Sb{t0=b1},t1e,@oh{b0+=1}@os{t0:=b0}t2)),RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1<5;L}(@ki{b0<5}t3),Obs{t0%4!1;S}(Dl{10}(@rw{t0<6}@ki{b1+1%2<1}a4))))))",
-    Tree0888 "B{o0;b1=1}Sw{5;4}(RSeq(a0l,Seq(t1,Scc{o0|4<1})),Pri(t2,t3,Dl{0}(c4e),t5e,c6l),RSeq(c7l,a8e,a9))",
+    Tree0888 "B{o0;b1=1}Sw{5;4}(RSeq(URr(a0l),USw100{b0:b1}(t1,Scc{o0|4<1})),Pri(t2,t3,Dl{0}(c4e),t5e,c6l),RSeq(c7l,a8e,a9))",
     Tree0889 "Ret4(MSeq(Sub(Sub(t0)),c1))",
-    Tree0890 "B{t0=0}Fb(Sc{t0+=1})",
+    Tree0890 "B{t0=0}URot100(URr(Sc{t0+=1}))",
     Tree0891 "B{b0;t0=5;b1=1}Fb(RSeq(a0,S,Sl{0},t1),pa2{b0:=;b1:=},@si{b1%4>2}@os{b0:=b1}@ki{b1!3}RSeq(Wde(Su{t0}(t3),t4e,Seq(a5,t6,pt7{b0:=;b1:b0}))),S)",
     Tree0892 "B{b0}Intr{b0<3}(RSeq(Try(c0l,t1),RT{F}(t2)))",
-    Tree0893 "B{b0=4;t0=3}Swm(@of{b0:=2}RSeq(Sc{t0+=2;t0+=2},t0))",
+    Tree0893 "B{b0=4;t0=3}URr(@of{b0:=2}RSeq(Sc{t0+=2;t0+=2},t0))",
     Tree0894 "B{b0}Fb(t0e,Cd{0;_}(a1),@rw{b0+3%2!1}t2,Cd{0;_}(t3))",
-    Tree0895 "B{b0=5;t1=4;q0=2}Fb(Bin{b0+2%4!1;T}(t0,Wt{20}),Rus{3}(@ki{t1>t1+2}Lp{_;F}(pa1{b0:8;b1:b0})))",
+    Tree0895 "B{b0=5;t1=4;q0=2}URr(Bin{b0+2%4!1;T}(t0,UGate100{b0:=;t0:t1}(Wt{20})),Rus{3}(@ki{t1>t1+2}Lp{_;F}(pa1{b0:8;b1:b0})))",
     Tree0896 "B{t0=3;l0;b1;t1=1;o0;b0;q0=4}Grd{_}(Rpt{1}(Par{-5;5}(@oh{o0|5>7?b0:=b1}@po{t0:=b1%3}Lp{_;F}(Lp{_;K}(S)),Itr{b0;_;2;N}(Rep3(Lp{_;F}(Intr{t0+4!3}(@of{b0:=4}pc0{b0:t1})))),RSeq(Mt{0}(Pre{t1+1>7;R}(Sl{0})),Rep4(@oh{b1+=3}Ub{o0})),Rus{F}(Sw{2;4;1}(c1l,Flt{3;R;K}(a2),c3,Lp{_;_}(Isw{t0+3;_;T}(a4l,@fi{o0|0!b1}t5e)))),DySel(Fai,Fb(t6,@oh{o0:=_}@os{b0+4%4=1?o0:=o0|2}Sl{0})))))",
     Tree0897 "B{t0=3;b1=4;b0=5}Fb(RT{3}(Seq(a0b{t0+2%2;b0},t1t,Sb{b0=8})),Ruf{F}(Sel(pi2{t0:b0})),@ki{b0%4<1}@os{b1+=1}PPar{2;_}(PPar{0;T}(Sc{b0+=1}),Sb{b0=b1},F),AFb(t3t,a4b{b1;b1}),Seq(a5t,Wt{50},@of{t0:=b1+4%3}Sc{b0+=1},Sb{t0=b1},c6t))",
-    Tree0898 "B{t0=0;b0=3;b1=4}@oh{b0+=1}@of{b1:=b0}@rw{t0+3<t0}Fb(@ki{b1%4>1}c0,c1)",
-    Tree0899 "B{b0;t0;b1=4;o0}Step(Ub{o0},FF(@rw{o0|0+1>o0|5}@oh{b0:=b1}@os{t0+=2}Step(Sc{t0+=3},Wt{0},pi0{t0:t0})),RSeq(pt1{b0:b0;b1:t0},RU{S}(Sc{o0|2!4?t0+=1})))",
+    Tree0898 "B{t0=0;b0=3;b1=4}UTw100(@oh{b0+=1}@of{b1:=b0}@rw{t0+3<t0}Fb(UTw101(@ki{b1%4>1}c0),c1))",
+    Tree0899 "B{b0;t0;b1=4;o0}Step(Ub{o0},FF(@rw{o0|0+1>o0|5}@oh{b0:=b1}@os{t0+=2}Step(Sc{t0+=3},Wt{0},pi0{t0:t0})),USw100{b0:b1;b1:b1}(pt1{b0:b0;b1:t0},UGate101{b0:=;t0:b1}(RU{S}(Sc{o0|2!4?t0+=1}))))",
 }

@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
@@ -122,7 +126,9 @@ board!(Tree0901Blackboard { q0 b0 o0 t0 });
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         RunOnce(then_skip = false) {
-            Condition(Cond<0>),
+            Control(RoundRobin) {
+                Condition(Cond<0>),
+            },
         }
     }
 }
@@ -165,10 +171,14 @@ bt::behavior_tree! {
                             Action(Act<5>),
                         },
                     },
-                    KeepRunningUntilFailure {
-                        PolicyParallel(policy = FirstFailure) {
-                            StatefulAction(PTask<6>, b0 = 4),
-                            SetBlackboard(o0 = Some(6)),
+                    Decorator(RateController, hz = 20.0) {
+                        KeepRunningUntilFailure {
+                            Control(Sweep<100>, b0 = {t1}) {
+                                PolicyParallel(policy = FirstFailure) {
+                                    StatefulAction(PTask<6>, b0 = 4),
+                                    SetBlackboard(o0 = Some(6)),
+                                },
+                            },
                         },
                     },
                 },
@@ -225,7 +235,7 @@ bt::behavior_tree! {
                             },
                         },
                         #[weight(0)]
-                        Priority {
+                        Control(RecoveryNode, number_of_retries = 3) {
                             WasEntryUpdated(t0),
                             ReactiveSequence {
                                 Succeeder,
@@ -267,7 +277,7 @@ bt::behavior_tree! {
                     },
                 },
                 Loop(q0, if_empty = Running) {
-                    Sequence {
+                    Control(Rotate<100>) {
                         Loop(q0, value = {b0}, if_empty = Skipped) {
                             PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                                 Action(PAct<4>, b0 = 7),
@@ -358,7 +368,9 @@ board!(Tree0906Blackboard { l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0907Sub0 for Ctx {
-        Condition(Cond<0>)
+        Control(PipelineSequence) {
+            Condition(Cond<0>),
+        }
     }
 }
 
@@ -479,7 +491,9 @@ bt::behavior_tree! {
         Sequence {
             #[on_halted(|bb| if (bb.b1 + 4) % 4 == 1 { bb.o0 = Some(bb.b0) })]
             StatefulAction(Task<0> = Task::<0>),
-            Script(|bb| bb.b0 += 3),
+            Decorator(Gate<100>, b0 = 2, t0 = {b1}) {
+                Script(|bb| bb.b0 += 3),
+            },
             StatefulAction(Task<1>),
         }
     }
@@ -510,12 +524,12 @@ bt::behavior_tree! {
         }
         RetryUntilSuccessful(3) {
             IndexSwitch(|bb| 4, dynamic = true) {
-                ReactiveFallback {
+                Control(RecoveryNode, number_of_retries = 3) {
                     StatefulAction(PTask<0>, b0 = 3, b1 = {=}),
                     AlwaysSuccess,
                 },
                 StatefulAction(PTask<1>, b0 = 8, b1 = {b1}),
-                SequenceWithMemory {
+                Control(PipelineSequence) {
                     Action(Act<2> = Act::<2>),
                     Condition(Cond<3> = Cond::<3>),
                     Failer,
@@ -549,7 +563,11 @@ bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
         IfThenElse {
             Repeat(4) {
-                StatefulAction(Task<0>),
+                Decorator(RateController, hz = 100.0) {
+                    Decorator(Twice<100>) {
+                        StatefulAction(Task<0>),
+                    },
+                },
             },
             StatefulAction(Task<1>),
             Condition(Cond<2>),
@@ -619,8 +637,10 @@ bt::behavior_tree! {
                     Iterate(l0, element = {b0}) {
                         StatefulAction(Task<3>),
                     },
-                    ForceSuccess {
-                        Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
+                    Decorator(Gate<100>, b0 = {b0}, t0 = {b0}) {
+                        ForceSuccess {
+                            Action(|ctx, bb| ctx.exec_in(4, 7, &mut bb.b1)),
+                        },
                     },
                     Parallel(success = 2, failure = -1) {
                         Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 2, &mut bb.b1)),
@@ -640,8 +660,10 @@ bt::behavior_tree! {
                             Condition(Cond<9>),
                         },
                         Observe(|bb| (bb.b1 + 1) % 2 < 1, abort = lower) {
-                            #[on_halted(|bb| bb.b1 = *bb.t0 + 4)]
-                            StatefulAction(Task<10>),
+                            Control(Rotate<101>) {
+                                #[on_halted(|bb| bb.b1 = *bb.t0 + 4)]
+                                StatefulAction(Task<10>),
+                            },
                         },
                         Observe(|bb| bb.b0 % 4 != 2, abort = self) {
                             Sleep(10),
@@ -727,10 +749,15 @@ bt::behavior_tree! {
         blackboard {
             b0: i64,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Action(PAct<2>, b0 = {b0}),
+        Control(RecoveryNode, number_of_retries = 2) {
+            Fallback {
+                Decorator(RateController, hz = 20.0) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {b0}),
+            },
+            AlwaysSuccess,
         }
     }
 }
@@ -745,7 +772,7 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t0: i64,
         }
-        ReactiveSequence {
+        Control(RecoveryNode, number_of_retries = 1) {
             #[on_halted(|bb| bb.b1 += 2)]
             #[success_if(|bb| bb.b0 > bb.b0 + 1)]
             #[post(|bb| bb.b0 = *bb.t0)]
@@ -916,7 +943,7 @@ bt::behavior_tree! {
                     #[skip_if(|bb| bb.b0 < 0)]
                     #[success_if(|bb| bb.b0 > 6)]
                     #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
-                    Fallback {
+                    Control(Sweep<100>, b0 = {t0}) {
                         StatefulAction(PTask<7>, b0 = 1, b1 = {b0}),
                         StatefulAction(Task<8>),
                         Action(PAct<9>, b0 = {=}, b1 = {t0}),
@@ -971,10 +998,12 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 5,
             b0: i64,
         }
-        ReactiveFallback {
+        Control(Sweep<100>, b0 = {=}) {
             Action(Act<0>),
             IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                Action(PIo<1>, t0 = {t0}),
+                Decorator(Gate<101>, b0 = {=}, t0 = {b0}) {
+                    Action(PIo<1>, t0 = {t0}),
+                },
                 StatefulAction(Task<2>),
                 Condition(|ctx| ctx.check(3)),
             },
@@ -1060,7 +1089,9 @@ bt::behavior_tree! {
             },
             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                 MemPriority {
-                    StatefulAction(Task<3>),
+                    Decorator(RateController, hz = 20.0) {
+                        StatefulAction(Task<3>),
+                    },
                     #[run_while(|bb| bb.b0 < bb.b1)]
                     Condition(Cond<4>),
                     Script(|bb| bb.b0 += 2),
@@ -1087,9 +1118,11 @@ bt::behavior_tree! {
                 case 1 => RunOnce {
                     SequenceStar {
                         Condition(|ctx, bb| ctx.check_in(0, 2)),
-                        #[success_if(|bb| bb.o0.is_some())]
-                        #[on_success(|bb| { bb.b0 = bb.b0 % 4; if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t0 % 2) } })]
-                        Failer,
+                        Decorator(Gate<100>, b0 = {b1}, t0 = {=}) {
+                            #[success_if(|bb| bb.o0.is_some())]
+                            #[on_success(|bb| { bb.b0 = bb.b0 % 4; if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t0 % 2) } })]
+                            Failer,
+                        },
                     },
                 },
                 case 5 => Conditional(|bb| *bb.t0 % 2 < 0, dynamic = false) {
@@ -1226,11 +1259,13 @@ bt::behavior_tree! {
         #[success_if(|bb| *bb.t1 % 2 == 1)]
         #[post(|bb| *bb.t1 += 1)]
         #[on_success(|bb| bb.b0 += 2)]
-        Priority {
+        Control(PipelineSequence) {
             Action(|ctx| ctx.try_exec(0)),
             #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
             Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-            AlwaysFailure,
+            Decorator(Gate<100>, b0 = 4, t0 = {t0}) {
+                AlwaysFailure,
+            },
         }
     }
 }
@@ -1249,9 +1284,11 @@ bt::behavior_tree! {
         StepSequencer {
             #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 < 7)]
             RunOnce {
-                ParallelAll(max_failures = -1) {
-                    Action(PIo<0>, t0 = {b0}),
-                    Failer,
+                Decorator(Twice<100>) {
+                    ParallelAll(max_failures = -1) {
+                        Action(PIo<0>, t0 = {b0}),
+                        Failer,
+                    },
                 },
             },
             Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
@@ -1367,7 +1404,9 @@ bt::behavior_tree! {
                 Sequence {
                     Filter(times = 1, count = Success, filtered = Skipped) {
                         MaxTime(50) {
-                            Condition(|ctx| ctx.check(0)),
+                            Decorator(Twice<100>) {
+                                Condition(|ctx| ctx.check(0)),
+                            },
                         },
                     },
                     FlipSelector {
@@ -1380,7 +1419,9 @@ bt::behavior_tree! {
                 },
                 PrioritySelector {
                     #[score(3)]
-                    Condition(|ctx| ctx.check(6)),
+                    Decorator(Twice<101>) {
+                        Condition(|ctx| ctx.check(6)),
+                    },
                     #[score(3)]
                     MemPriority {
                         IfThenElse {
@@ -1403,7 +1444,7 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0939 for Ctx {
-        AsyncFallback {
+        Control(Sweep<100>, b0 = 3) {
             StatefulAction(Task<0> = Task::<0>),
         }
     }
@@ -1425,8 +1466,12 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             #[allow(unused)] b1: i64 = 0,
         }
-        MaxTime(0) {
-            SubTree(Tree0940Sub0, t0 = {=}, b1 = {b1}),
+        Control(Rotate<100>) {
+            Decorator(RateController, hz = 100.0) {
+                MaxTime(0) {
+                    SubTree(Tree0940Sub0, t0 = {=}, b1 = {b1}),
+                },
+            },
         }
     }
 }
@@ -1522,8 +1567,12 @@ bt::behavior_tree! {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Loop(q0, if_empty = Skipped) {
-            AlwaysSuccess,
+        Decorator(Twice<100>) {
+            Loop(q0, if_empty = Skipped) {
+                Decorator(RateController, hz = 25.0) {
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
@@ -1566,7 +1615,7 @@ bt::behavior_tree! {
                         },
                     },
                     RunOnce(then_skip = false) {
-                        Sequence {
+                        Control(PipelineSequence) {
                             TryCatch(catch_on_halt = true) {
                                 ScriptCondition(|bb| bb.o0.is_none()),
                                 Condition(TCond<3>),
@@ -1856,26 +1905,29 @@ bt::behavior_tree! {
             b1: i64,
         }
         WhileDoElse {
-            ParallelAll {
-                ScriptCondition(|bb| bb.b1 < 1),
-                Script(|bb| *bb.t1 += 1),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            Control(RecoveryNode) {
+                ParallelAll {
+                    ScriptCondition(|bb| bb.b1 < 1),
+                    Script(|bb| *bb.t1 += 1),
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    },
+                    Control(Rotate<100>) {
+                        Action(Act<1>),
+                    },
                 },
-                SequenceWithMemory {
-                    Action(Act<1>),
-                },
+                Action(Act<2>),
             },
             Retry(2) {
                 Precondition(|bb| *bb.t1 + 1 != 5, else = Success) {
                     Filter(times = 1, filtered = Skipped) {
                         Cooldown(10) {
-                            Condition(Cond<2>),
+                            Condition(Cond<3>),
                         },
                     },
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
         }
     }
 }
@@ -1917,17 +1969,19 @@ bt::behavior_tree! {
         }
         IfThenElse {
             SubTree(Tree0953Sub0, ..),
-            AsyncFallback {
-                Conditional(|bb| bb.b0 == *bb.t1 % 3, dynamic = true) {
-                    RepeatUntilFailure(3) {
-                        IndexSwitch(|bb| 5, out_of_range = Fail) {
-                            Condition(Cond<4>),
+            Control(Rotate<100>) {
+                AsyncFallback {
+                    Conditional(|bb| bb.b0 == *bb.t1 % 3, dynamic = true) {
+                        RepeatUntilFailure(3) {
+                            IndexSwitch(|bb| 5, out_of_range = Fail) {
+                                Condition(Cond<4>),
+                            },
                         },
                     },
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = {t1}),
-                    StatefulAction(Task<5>),
+                    ReactiveSequence {
+                        SetBlackboard(t0 = {t1}),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
             DynamicSequence {
@@ -1953,7 +2007,7 @@ bt::behavior_tree! {
             RepeatUntilSuccess(2) {
                 WhileDoElse {
                     RepeatTimes(2) {
-                        Sequence {
+                        Control(PipelineSequence) {
                             Condition(Cond<0>),
                         },
                     },
@@ -2240,16 +2294,18 @@ bt::behavior_tree! {
         }
         Switch(b1) {
             case 1 => #[on_failure(|bb| bb.b1 = bb.b0)]
-            ReactiveSelector {
-                Switch(b1) {
-                    case 4 => #[success_if(|bb| *bb.t0 > bb.b0)]
-                    #[post(|bb| bb.b1 += 1)]
-                    Action(PIo<0>, t0 = {t1}),
-                    case 3 => Action(Act<1>),
-                    case 2 => AlwaysSuccess,
-                    _ => #[skip_if(|bb| bb.b1 + 3 < 5)]
-                    #[on_halted(|bb| { bb.b1 += 1; if bb.o0.unwrap_or(5) % 4 > 2 { bb.b1 += 2 } })]
-                    AlwaysFailure,
+            Control(Sweep<100>, b0 = {b1}, b1 = {=}) {
+                Control(RoundRobin) {
+                    Switch(b1) {
+                        case 4 => #[success_if(|bb| *bb.t0 > bb.b0)]
+                        #[post(|bb| bb.b1 += 1)]
+                        Action(PIo<0>, t0 = {t1}),
+                        case 3 => Action(Act<1>),
+                        case 2 => AlwaysSuccess,
+                        _ => #[skip_if(|bb| bb.b1 + 3 < 5)]
+                        #[on_halted(|bb| { bb.b1 += 1; if bb.o0.unwrap_or(5) % 4 > 2 { bb.b1 += 2 } })]
+                        AlwaysFailure,
+                    },
                 },
                 Remap(success = Success, failure = Failure) {
                     Condition(PCond<2>, b0 = {=}),
@@ -2270,8 +2326,11 @@ bt::behavior_tree! {
             b0: i64 = 2,
             #[tracked] t1: i64 = 5,
         }
-        Repeater(forever) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+        Control(RecoveryNode, number_of_retries = 0) {
+            Repeater(forever) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+            },
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -2576,7 +2635,7 @@ bt::behavior_tree! {
                         SetBlackboard(t0 = 9),
                         TryCatch(catch_on_halt = false) {
                             ScriptCondition(|bb| *bb.t0 == 6),
-                            SequenceStar {
+                            Control(Sweep<100>, b0 = {=}) {
                                 Condition(Cond<0>),
                                 StatefulAction(Task<1>),
                             },
@@ -2719,14 +2778,18 @@ bt::behavior_tree! {
     pub tree Tree0974 for Ctx, rng = context {
         RandomSelector {
             Failer,
-            AlwaysFailure,
+            Control(RoundRobin) {
+                AlwaysFailure,
+            },
             RepeatUntil(Success) {
                 StatefulAction(Task<0>),
             },
             RepeatUntilFailure(3) {
                 Condition(|ctx| ctx.check(1)),
             },
-            StatefulAction(Task<2>),
+            Control(RoundRobin) {
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
@@ -2855,7 +2918,9 @@ bt::behavior_tree! {
         }
         PolicyParallel(policy = FirstFailure, repeat = true) {
             Remap(success = Success, failure = Failure) {
-                StatefulAction(Task<0>),
+                Decorator(RateController, hz = 100.0) {
+                    StatefulAction(Task<0>),
+                },
             },
             Script(|bb| if bb.b0 == 3 { *bb.t0 += 2 }),
             Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
@@ -2903,8 +2968,11 @@ bt::behavior_tree! {
                 },
                 Action(PAct<5>, b0 = {t0}, b1 = {t0}),
                 Sleep(0),
-                Observe(|bb| *bb.t0 + 1 > 3, abort = self) {
-                    UnsetBlackboard(o0),
+                Control(RecoveryNode, number_of_retries = 3) {
+                    Observe(|bb| *bb.t0 + 1 > 3, abort = self) {
+                        UnsetBlackboard(o0),
+                    },
+                    Action(Act<6>),
                 },
             },
         }
@@ -2932,13 +3000,13 @@ bt::behavior_tree! {
                 Optional {
                     StatefulAction(Task<0>),
                 },
-                AsyncFallback {
+                Control(Sweep<100>, b0 = {b0}, b1 = {t0}) {
                     Condition(Cond<1>),
                     Wait(30),
                 },
             },
             Timeout(20) {
-                AsyncSequence {
+                Control(Sweep<101>, b0 = {t0}, b1 = {t0}) {
                     #[failure_if(|bb| *bb.t0 + 4 != 0)]
                     Precondition(|bb| bb.b0 < 6, else = Failure) {
                         Inverter {
@@ -3193,10 +3261,13 @@ board!(Tree0985Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
-        SequenceWithMemory {
+        Control(Sweep<100>, b0 = 0) {
             Action(Act<0> = Act::<0>),
             Wait(30),
-            Condition(Cond<1>),
+            Control(RecoveryNode) {
+                Condition(Cond<1>),
+                AlwaysSuccess,
+            },
             StatefulAction(Task<2> = Task::<2>),
             AlwaysRunning,
         }
@@ -3250,7 +3321,11 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
         ReactiveSequence {
-            SubTree(Tree0988Sub0),
+            Decorator(Twice<100>) {
+                Decorator(Twice<101>) {
+                    SubTree(Tree0988Sub0),
+                },
+            },
             Action(Act<0>),
         }
     }
@@ -3376,7 +3451,9 @@ bt::behavior_tree! {
                             Condition(Cond<1>),
                         },
                         Guard(|ctx| &mut ctx.token) {
-                            AlwaysSuccess,
+                            Decorator(Gate<100>, b0 = {t1}, t0 = {=}) {
+                                AlwaysSuccess,
+                            },
                         },
                     },
                 },
@@ -3408,7 +3485,7 @@ bt::behavior_tree! {
             },
             RandomSelector {
                 Guard(|ctx| &mut ctx.token) {
-                    ReactiveFallback {
+                    Control(RecoveryNode, number_of_retries = 1) {
                         Condition(Cond<4>),
                         Action(Act<5>),
                     },
@@ -3442,11 +3519,13 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 2,
             #[tracked] t0: i64,
         }
-        AsyncSequence {
+        Control(Sweep<100>, b0 = {b0}) {
             StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
             WasEntryUpdated(t1),
             Action(Act<1> = Act::<1>),
-            Script(|bb| { bb.o0 = Some(bb.b0 % 4); *bb.t1 += 1 }),
+            Decorator(Twice<101>) {
+                Script(|bb| { bb.o0 = Some(bb.b0 % 4); *bb.t1 += 1 }),
+            },
         }
     }
 }
@@ -3481,8 +3560,10 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 1,
         }
-        Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
-            StatefulAction(Task<0>),
+        Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+            Precondition(|bb| (bb.b0 + 3) % 3 == 1, else = Success) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
@@ -3497,14 +3578,19 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0997Sub0 for Ctx {
-        SubTree(Tree0997Sub1)
+        Control(RecoveryNode, number_of_retries = 2) {
+            SubTree(Tree0997Sub1),
+            AlwaysSuccess,
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         Fallback {
-            StatefulAction(Task<0> = Task::<0>),
+            Decorator(RateController, hz = 25.0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
             Action(Act<1>),
             Condition(Cond<2>),
             RepeatUntilFailure(forever) {
@@ -3521,9 +3607,11 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         #[run_while(|bb| *bb.t0 < 4)]
-        MemPriority {
+        Control(PipelineSequence) {
             RepeatUntilSuccess(3) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                Decorator(Gate<100>, b0 = 6, t0 = {t1}) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                },
             },
             #[success_if(|bb| *bb.t1 % 4 != 1)]
             Succeeder,
@@ -3538,7 +3626,7 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 12,
         }
-        Fallback {
+        Control(RoundRobin) {
             Filter(times = 1, count = Success) {
                 ReactiveSequence {
                     StatefulAction(Task<0>),
@@ -3569,49 +3657,49 @@ board!(Tree0999Blackboard { t0 });
 cases! {
     Tree0900 "B{b0=2;t0=1;t1=1;l0=4;b1;o0=_;q0=2}Cd{0;_}(Flip(Itr{b1;1;2;T}(Itr{b0;_;2;T}(PPar{1;N}(PPar{2;_}(RFb(c0e,a1,t2))))),@po{t1:=t0+4}@os{b1+=1;b0+3<5?b0:=t0+1}@of{t1+=1}Sel(c3,t4e,Rus{2}(pa5{b0:t1})),Intr{b0+1>7}(PrSel{b1;o0|5%3;t1}(Lp{t1;_}(TryF(t6,pa7{b0:t1})),Fai,RepF(pt8{b0:=;b1:t0})))))",
     Tree0901 "B{q0=1;b0;o0;t0}Pri(Pre{b0>0}(Isw{b0;T;_}(RndSeq(Sb{t0=7}),Run,Sl{0})),Wv{t0}(PPar{0;_}(Par{_;_}(Grd{R}(pa0{b0:3}),Grd{F}(Isw{t0;N;_}(RT{F}(Sl{30})))),Lp{t0;S}(Cnd{none;_;F}(@fi{t0!b0+2%3}F)))),@ki{b0=2}MSeq(Scc{t0<1},t1e,a2,Wt{30},t3))",
-    Tree0902 "OnceK(c0)",
-    Tree0903 "B{o0;t0=4;q0=1;b0=5;t1}Bin{t0!t0+2;_}(Rep4(Grd{F}(RSeq(RFb(c0,Wt{20}),a1,Pre{t0!b0+1%2;R}(a2)))),Keep(Bin{t1+3>o0|0+4;T}(MSeq(Lp{t0;_}(@po{o0:=_}@oh{t1+2!6?t1+=3}pa3{b0:b0;b1:t0}),Ite(@po{t1%2!0?b0:=t0}a4,a5)),Keep(PPar{0;_}(pt6{b0:4},Sb{o0=6})))))",
-    Tree0904 "B{b0=1;t0=0;b1=2;q0=0}Intr{t0>2}(Lp{b0;S}(@oh{b0:=b1}@po{b0+=1}To{20}(PbSel{_;t0%3;3;9;0}(@oh{b0:=t0%4}@of{b1+=1}Rmp{S;F}(RU{S}(Dl{50}(t0))),RSel(t1,pi2{t0:=},t3,Scc{b1!6},pi4{t0:=}),Wde(Pri(c5,pt6{b0:=}),Step(@fi{b1<7}@os{t0:=b1%3}@ki{t0+4%4!3}c7)),Pri(Wu{t0},RSeq(Suc,c8e))))))",
-    Tree0905 "B{q0=2;o0=4;b0;t0}Rty3(Pri(RU{F}(pi0{t0:=}),PAll{2}(t1e,c2l),Bin{t0>4;T}(@rw{o0|5%4!0}@si{o0|0!1}t3,Rus{3}(Sl{20})),Lp{_;R}(Seq(Lp{b0;K}(PPar{2;N}(pa4{b0:7},c5b{2},Run)),c6))))",
+    Tree0902 "OnceK(URr(c0))",
+    Tree0903 "B{o0;t0=4;q0=1;b0=5;t1}Bin{t0!t0+2;_}(Rep4(Grd{F}(RSeq(RFb(c0,Wt{20}),a1,Pre{t0!b0+1%2;R}(a2)))),Keep(Bin{t1+3>o0|0+4;T}(MSeq(Lp{t0;_}(@po{o0:=_}@oh{t1+2!6?t1+=3}pa3{b0:b0;b1:t0}),Ite(@po{t1%2!0?b0:=t0}a4,a5)),URate{20}(Keep(USw100{b0:t1}(PPar{0;_}(pt6{b0:4},Sb{o0=6})))))))",
+    Tree0904 "B{b0=1;t0=0;b1=2;q0=0}Intr{t0>2}(Lp{b0;S}(@oh{b0:=b1}@po{b0+=1}To{20}(PbSel{_;t0%3;3;9;0}(@oh{b0:=t0%4}@of{b1+=1}Rmp{S;F}(RU{S}(Dl{50}(t0))),RSel(t1,pi2{t0:=},t3,Scc{b1!6},pi4{t0:=}),Wde(Pri(c5,pt6{b0:=}),Step(@fi{b1<7}@os{t0:=b1%3}@ki{t0+4%4!3}c7)),URec{3}(Wu{t0},RSeq(Suc,c8e))))))",
+    Tree0905 "B{q0=2;o0=4;b0;t0}Rty3(Pri(RU{F}(pi0{t0:=}),PAll{2}(t1e,c2l),Bin{t0>4;T}(@rw{o0|5%4!0}@si{o0|0!1}t3,Rus{3}(Sl{20})),Lp{_;R}(URot100(Lp{b0;K}(PPar{2;N}(pa4{b0:7},c5b{2},Run)),c6))))",
     Tree0906 "B{l0=1;b0=0;t0=4}Itr{b0;1;1;T}(@of{b0+=2}@si{b0!3}RndSel(Bin{b0+1<t0+4%3;N}(Seq(AFb(ASeq(PPar{2;_}(R,S,c0,a1),Itr{b0;1;_;N}(c2e)),RetF(@oh{b0:=t0%4}RSeq(pa3{b0:5;b1:t0},t4e,a5)))),Swm(Lim{2}(Flip(pt6{b0:b0;b1:t0},Pre{t0>5;K}(S))),Seq(@oh{b0<0?t0+=2}@si{b0%3<2}@po{t0+=2;b0:=t0+4}c7,t8,Pre{b0<3;K}(c9)),Bin{t0%4>1;_}(t10,Fb(t11,t12,Wt{20}))))))",
-    Tree0907 "Rus{F}(Sub(c0))",
+    Tree0907 "Rus{F}(Sub(UPipe(c0)))",
     Tree0908 "B{b1=5;o0=2;q0=1;b0=4;t0=3}Dl{0}(Flip(Pre{b1<7}(@oh{b1+=1}@ki{t0>b1+4}@rw{b0!6}Bin{b1%2!0;T}(Keep(c0b{b1}),Ite(AFb(pi1{t0:=},a2),Sc{b1+3!b0+1%4?t0:=b0}))),Pre{b1=3;K}(RFb(To{100}(pa3{b0:=}),PrSel{b1}(c4e),Lim{3}(Lp{_;_}(Sl{0})),Sl{20})),Seq(DySel(Scc{t0%2!1},S),RSeq(c5b{b1%2},Ub{o0},t6),Sl{50}),Try(Flip(t7,pt8{b0:b0;b1:b0},@os{o0:=t0}Sc{b0+4>5?b1:=7},F),Flip(@of{b1+=3}@fi{none}Scc{t0!3},a9l)),TryF(RndSeq(@of{b1:=8;b1:=t0}t10,pc11{b0:t0}),@fi{b0+1<7}OnceT(RFb(t12,Ub{o0})),RSeq(WU{t0%4>0}(c13),Sb{o0=4}))))",
-    Tree0909 "B{b0;o0=_;b1=4}Seq(@oh{b1+4%4=1?o0:=b0}t0e,Sc{b0+=3},t1)",
+    Tree0909 "B{b0;o0=_;b1=4}Seq(@oh{b1+4%4=1?o0:=b0}t0e,UGate100{b0:2;t0:b1}(Sc{b0+=3}),t1)",
     Tree0910 "Seq(Sl{0},Sub(t0e),t1)",
-    Tree0911 "B{b1=3}Ret3(Isw{4;_;T}(RFb(pt0{b0:3;b1:=},S),pt1{b0:8;b1:b1},Swm(a2e,c3e,Fai)))",
+    Tree0911 "B{b1=3}Ret3(Isw{4;_;T}(URec{3}(pt0{b0:3;b1:=},S),pt1{b0:8;b1:b1},UPipe(a2e,c3e,Fai)))",
     Tree0912 "B{q0=4;b0;t1;t0=2}Lp{t1;F}(@oh{t0:=b0}@po{t1:=t0+4}c0b{t1})",
-    Tree0913 "Ite(Rep4(t0),t1,c2)",
+    Tree0913 "Ite(Rep4(URate{100}(UTw100(t0))),t1,c2)",
     Tree0914 "B{b0;o0;t0=5;b1}Bin{b1+3<o0|3+3;_}(t0,RSeq(Wu{t0},Sw{0;4}(c1,t2,t3),RFb(c4,c5b{b0}),WU{b0%2<0}(Par{1;-3}(F,t6,Sc{b0+=1},@po{b0:=7;o0:=o0|5%3}@of{t0:=b1}@ki{o0|0%3=0}Sl{100}))))",
-    Tree0915 "B{b1=1;t0;l0;b0=0}MSeq(@oh{b1:=1}MPri(t0,MPri(t1,@os{b0:=t0}@rw{b1%3<1}c2e),@rw{t0=b1%4}PAll{-3}(Itr{b0;_;_;_}(t3),FS(a4b{7;b1}),Par{2;-1}(a5b{b1+3%2;b1},c6),Cnd{b1<t0%2;N;F}(F)),t7,Seq(Fb(Obs{b1<4;B}(t8),Obs{b0<1;N}(c9),Obs{b1+1%2<1;L}(@oh{b1:=t0+4}t10),Obs{b0%4!2;S}(Sl{10}),Obs{b0+4%3=1;N}(c11l)))))",
+    Tree0915 "B{b1=1;t0;l0;b0=0}MSeq(@oh{b1:=1}MPri(t0,MPri(t1,@os{b0:=t0}@rw{b1%3<1}c2e),@rw{t0=b1%4}PAll{-3}(Itr{b0;_;_;_}(t3),UGate100{b0:b0;t0:b0}(FS(a4b{7;b1})),Par{2;-1}(a5b{b1+3%2;b1},c6),Cnd{b1<t0%2;N;F}(F)),t7,Seq(Fb(Obs{b1<4;B}(t8),Obs{b0<1;N}(c9),Obs{b1+1%2<1;L}(URot101(@oh{b1:=t0+4}t10)),Obs{b0%4!2;S}(Sl{10}),Obs{b0+4%3=1;N}(c11l)))))",
     Tree0916 "Ret0(Sub(Sub(t0)))",
     Tree0917 "B{o0=5;b0=0;q0;t0=2}Grd{R}(@oh{t0+=3}@si{t0=3}Pri(Lp{t0;K}(pi0{t0:b0}),Swm(pc1{b0:=},t2,@po{b0+=1}a3),@oh{t0+=3}@os{b0:=7}@of{o0:=_;t0+=1}Swm(Flt{2;R;K}(c4),Scc{t0+1!b0},c5,c6e),RFb(t7,c8,F)))",
-    Tree0918 "B{b0}Fb(t0,t1,pa2{b0:b0})",
-    Tree0919 "B{o0=_;b0=3;b1;t0}RSeq(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
+    Tree0918 "B{b0}URec{2}(Fb(URate{20}(t0),t1,pa2{b0:b0}),S)",
+    Tree0919 "B{o0=_;b0=3;b1;t0}URec{1}(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
     Tree0920 "B{o0=_}Obs{o0|4+4>6;N}(FS(c0))",
     Tree0921 "B{b1=3;t0;b0=3}Rus{F}(Cd{0;F}(Par{_;_}(TryT(AFb(Cd{20;F}(Rmp{F;S}(pc0{b0:1}))),@of{b1+=2}Par{_;2}(RSel(Scc{b1%2<0},t1e),Sl{0})),@fi{t0+4%4<1}@rw{t0+4=6}PPar{0;T}(RSel(c2,Su{t0}(c3),@rw{t0=2}@po{b1+=2}@oh{b0:=b1+1}Pre{b1=b0;S}(a4),t5),RSeq(t6,t7),PPar{0;N}(R,FF(t8))))))",
     Tree0922 "B{b0=4;t0=0}Isw{b0;T;T}(c0b{b0+3},pi1{t0:=},t2,t3e,Sc{t0+=1})",
-    Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}Fb(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
+    Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}USw100{b0:t0}(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
     Tree0924 "B{t0=1;b0=4;o0=3}Wv{t0}(Flip(Fb(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3}@si{t0+4<6}t4,Sb{b0=1})))",
-    Tree0925 "B{t0;t1=5;b0}RFb(a0,Isw{b0;T;_}(pi1{t0:t0},t2,c3l),Swm(pc4{b0:b0},c5b{t1+1%3},a6l,Sb{t1=5}),Rep3(RndSeq(Flt{2;_;K}(t7e),c8l,t9)))",
+    Tree0925 "B{t0;t1=5;b0}USw100{b0:=}(a0,Isw{b0;T;_}(UGate101{b0:=;t0:b0}(pi1{t0:t0}),t2,c3l),Swm(pc4{b0:b0},c5b{t1+1%3},a6l,Sb{t1=5}),Rep3(RndSeq(Flt{2;_;K}(t7e),c8l,t9)))",
     Tree0926 "Rus{1}(Ruf{1}(Rpt{2}(ASeq(TryF(c0,RSeq(c1,t2))))))",
     Tree0927 "Inv(Sub(Sub(F)))",
-    Tree0928 "B{t0=1;b1;b0=0}Par{_;_}(Grd{R}(DySel(a0b{b0+1;b0},a1t,@si{b0+2!7}@ki{b0+4>7}Sc{t0+2%4=3?t0+=2},Scc{b0=3},c2)),Grd{R}(MPri(t3,@rw{b0<b1}c4,Sc{b0+=2})))",
-    Tree0929 "B{t0=4;o0=0;b0=5;b1=2}Rep4(Sw{1;5}(Once(Star(c0b{2},@si{some}@os{b0:=b0%4;b0>b1?o0:=t0%2}Fai)),Cnd{t0%2<0;N;_}(@oh{b1:=b0+2}@si{b0=5}c1),a2))",
+    Tree0928 "B{t0=1;b1;b0=0}Par{_;_}(Grd{R}(DySel(a0b{b0+1;b0},a1t,@si{b0+2!7}@ki{b0+4>7}Sc{t0+2%4=3?t0+=2},Scc{b0=3},c2)),Grd{R}(MPri(URate{20}(t3),@rw{b0<b1}c4,Sc{b0+=2})))",
+    Tree0929 "B{t0=4;o0=0;b0=5;b1=2}Rep4(Sw{1;5}(Once(Star(c0b{2},UGate100{b0:b1;t0:=}(@si{some}@os{b0:=b0%4;b0>b1?o0:=t0%2}Fai))),Cnd{t0%2<0;N;_}(@oh{b1:=b0+2}@si{b0=5}c1),a2))",
     Tree0930 "B{b0;t0=0}MPri(Bin{b0%3=1;T}(AFb(c0,a1,a2b{8;b0}),RSeq(Flt{1;_;F}(Sl{20}),t3,t4)),Sel(@ki{b0=b0%2}Keep(pi5{t0:=}),Obs{b0%3=0;B}(@ki{b0+2>4}c6),Obs{b0=0;S}(@ki{b0+4>2}Pri(a7,MPri(pc8{b0:1},Wt{50})))))",
     Tree0931 "B{b0=3;t0=0}Seq(TryT(@rw{b0%3>0}@oh{t0+=1}Isw{b0%3;N;_}(c0l,t1,pa2{b0:t0}),t3))",
     Tree0932 "B{b1;t0=4;b0}Pre{t0%4<2;R}(FS(Bin{t0<t0%2;_}(c0,FF(Err{1040}))))",
     Tree0933 "RepF(MPri(Wde(c0,Rty1(c1),t2),t3))",
-    Tree0934 "B{b0=0;t1;t0}@si{t1%2=1}@po{t1+=1}@os{b0+=2}Pri(a0r,@fi{b0>t0%2}pa1{b0:t0;b1:t1},F)",
-    Tree0935 "B{t0=0;b0;o0}Step(@fi{o0|1+1<7}Once(PAll{-1}(pi0{t0:b0},Fai)),Grd{F}(Wt{20}),Star(@of{b0:=5;t0%2>0?b0:=0}@fi{t0%4<2}RU{S}(Flt{2;S;_}(Sc{b0+=1})),c1))",
+    Tree0934 "B{b0=0;t1;t0}@si{t1%2=1}@po{t1+=1}@os{b0+=2}UPipe(a0r,@fi{b0>t0%2}pa1{b0:t0;b1:t1},UGate100{b0:4;t0:t0}(F))",
+    Tree0935 "B{t0=0;b0;o0}Step(@fi{o0|1+1<7}Once(UTw100(PAll{-1}(pi0{t0:b0},Fai))),Grd{F}(Wt{20}),Star(@of{b0:=5;t0%2>0?b0:=0}@fi{t0%4<2}RU{S}(Flt{2;S;_}(Sc{b0+=1})),c1))",
     Tree0936 "B{t0=2;o0=5;b1;b0}Seq(Seq(Pri(Wde(Wu{t0},pa0{b0:b0;b1:b1})),OnceK(pi1{t0:b1}),pa2{b0:t0}),RSeq(Sw{0}(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}t3,Wt{30}),t4,@oh{o0:=_}Wt{10},pa5{b0:=;b1:b1},Sc{b0:=t0%2}),Intr{some}(Seq(t6,pa7{b0:t0;b1:b1})),RetF(MSeq(a8b{o0|1+4%3;b1},t9,a10b{9;b1})),RSeq(c11,Suc,Ub{o0},Suc))",
     Tree0937 "B{q0;t0=2;b0=1}Isw{t0;T;_}(FF(RSeq(@of{t0+=1}@po{t0:=b0}Sc{t0+=2},pt0{b0:t0},Fai)),Lp{_;K}(Sb{t0=6}),a1)",
-    Tree0938 "Opt(Seq(Seq(Flt{1;S;K}(Mt{50}(c0l)),Flip(c1,c2,t3,t4e),c5),PrSel{3;3;1}(c6l,MPri(Ite(t7,c8)),Rep4(PPar{1;N}(a9,t10)))))",
-    Tree0939 "AFb(t0e)",
-    Tree0940 "B{t0;b1=0}Mt{0}(SubR(pi0{t0:=}))",
+    Tree0938 "Opt(Seq(Seq(Flt{1;S;K}(Mt{50}(UTw100(c0l))),Flip(c1,c2,t3,t4e),c5),PrSel{3;3;1}(UTw101(c6l),MPri(Ite(t7,c8)),Rep4(PPar{1;N}(a9,t10)))))",
+    Tree0939 "USw100{b0:3}(t0e)",
+    Tree0940 "B{t0;b1=0}URot100(URate{100}(Mt{0}(SubR(pi0{t0:=}))))",
     Tree0941 "B{b1;t0=2;b0=2}@ki{t0+1%4!0}Par{_;_}(RSeq(Seq(c0,@oh{b0+=1}@ki{b0%3<2}FF(Wt{20})),PPar{2;N}(Step(@si{b1%2<1}a1,c2),Su{t0}(@ki{b0+4=b1%2}Sc{b0:=t0}),PrSel{b0}(Fai)),Sw{2;3}(Dl{0}(t3),Scc{b0<6},c4),Ite(Swm(t5,S),pt6{b0:5;b1:t0})))",
     Tree0942 "B{t1;o0=5;t0=4;b0}RSeq(Wv{t0}(Seq(RFb(c0,c1),Pri(t2,pa3{b0:=;b1:t1},t4e,c5,t6))))",
-    Tree0943 "B{q0=1}Lp{_;K}(S)",
-    Tree0944 "B{t0=5;o0=3}RetF(Cd{30;K}(Bin{t0!4;T}(Once(Rpt{F}(Fb(Su{t0}(@of{o0:=_}t0),Dl{0}(t1),OnceT(c2)))),OnceK(Seq(TryT(Scc{none},c3t,Wt{0}),Wv{t0}(Rmp{F;S}(t4)),t5t,TryF(F,SubA(Sl{0})),Err{1045})))))",
+    Tree0943 "B{q0=1}UTw100(Lp{_;K}(URate{25}(S)))",
+    Tree0944 "B{t0=5;o0=3}RetF(Cd{30;K}(Bin{t0!4;T}(Once(Rpt{F}(Fb(Su{t0}(@of{o0:=_}t0),Dl{0}(t1),OnceT(c2)))),OnceK(UPipe(TryT(Scc{none},c3t,Wt{0}),Wv{t0}(Rmp{F;S}(t4)),t5t,TryF(F,SubA(Sl{0})),Err{1045})))))",
     Tree0945 "B{t1=5;b0;b1=4}Cnd{b0+3<3;_;F}(Ite(PAll{-1}(c0b{b1},Ruf{2}(t1)),pa2{b0:=;b1:b1},RU{S}(Fb(Scc{t1!3},c3l))))",
     Tree0946 "B{t0=4;b0=1;t1=1}RFb(Cnd{t0=t0%2;T;_}(Try(Sc{b0:=b0%2;t1:=t0+1%3},c0b{t1},t1t)))",
     Tree0947 "Seq(t0e,t1e,a2e)",
@@ -3619,17 +3707,17 @@ cases! {
     Tree0949 "B{t0;b0;t1}Step(Seq(pi0{t0:=},t1,t2,F),Rus{1}(PPar{1;N}(Rep4(a3))),pa4{b0:=;b1:t0},Sc{t1:=b0;b0:=t0%3},Fb(t5,t6,@of{t1:=t0}@oh{t0:=b0}c7))",
     Tree0950 "B{b1;b0=5}RFb(Fb(RT{1}(Rus{F}(@ki{b1+4>3}Swm(t0e,t1,t2,@po{b0:=b1;b1+=1}Fai))),Obs{b1>2;N}(Seq(t3,a4l))),c5e)",
     Tree0951 "B{b0;t0}RSeq(RSeq(Try(PAll{_}(a0,Run),@po{b0:=t0%4}@si{t0+4<5}@fi{t0%3=0}PPar{1;T}(@po{t0:=b0}@rw{b0+4<b0}@oh{t0:=b0%3;b0:=t0}Sb{b0=t0},Fai))),Step(Swm(pt1{b0:5},t2),pc3{b0:t0},Cd{0;_}(t4)),a5)",
-    Tree0952 "B{t0;t1;b0=1;b1}Wde(PAll{_}(Scc{b1<1},Sc{t1+=1},Su{t0}(pt0{b0:=;b1:b0}),Swm(a1)),Rty2(Pre{t1+1!5;S}(Flt{1;_;K}(Cd{10;_}(c2)))),a3b{b0;b0})",
-    Tree0953 "B{l0=4;b0=4;t1;t0;o0=_}Ite(SubA(RFb(@ki{o0|0+2<t0%2}Sl{0},a0b{t1;b0},@fi{o0|5=1}@po{o0:=6}Fb(t1,a2l,pc3{b0:=}))),AFb(Cnd{b0=t1%3;T;_}(Ruf{3}(Isw{5;N;_}(c4))),RSeq(Sb{t0=t1},t5)),DySeq(Itr{b0;0;_;_}(Wt{30}),Flt{1;F;K}(t6)))",
-    Tree0954 "B{b0=2}Pre{b0+1%4=3}(Rus{2}(Wde(RT{2}(Seq(c0)),TryT(c1e,t2))))",
+    Tree0952 "B{t0;t1;b0=1;b1}Wde(URec{_}(PAll{_}(Scc{b1<1},Sc{t1+=1},Su{t0}(pt0{b0:=;b1:b0}),URot100(a1)),a2),Rty2(Pre{t1+1!5;S}(Flt{1;_;K}(Cd{10;_}(c3)))),a4b{b0;b0})",
+    Tree0953 "B{l0=4;b0=4;t1;t0;o0=_}Ite(SubA(RFb(@ki{o0|0+2<t0%2}Sl{0},a0b{t1;b0},@fi{o0|5=1}@po{o0:=6}Fb(t1,a2l,pc3{b0:=}))),URot100(AFb(Cnd{b0=t1%3;T;_}(Ruf{3}(Isw{5;N;_}(c4))),RSeq(Sb{t0=t1},t5))),DySeq(Itr{b0;0;_;_}(Wt{30}),Flt{1;F;K}(t6)))",
+    Tree0954 "B{b0=2}Pre{b0+1%4=3}(Rus{2}(Wde(RT{2}(UPipe(c0)),TryT(c1e,t2))))",
     Tree0955 "B{b0=3;t0;o0=5}Rep3(PPar{1;N}(MPri(pc0{b0:1},pa1{b0:t0;b1:t0}),Keep(c2),pa3{b0:9;b1:t0},Flip(t4,@si{o0|4=1}@ki{b0>t0}Sl{0},F,@oh{b0+=2}@po{t0:=t0%4}@rw{none}pa5{b0:t0;b1:b0},t6e)))",
     Tree0956 "B{t0;b1=3;b0=2;o0=4}RU{F}(PAll{_}(Rmp{S;F}(AFb(Swm(Lim{3}(@os{b1%2<0?o0:=_}Rmp{F;S}(pa0{b0:t0;b1:b0}))),Invt(Pri(pt1{b0:b0;b1:t0},@si{b0+1%4>2}@os{b0+=2}Rmp{S;F}(c2l))))),@fi{t0+4%4=0}@po{b0+=1}RndSeq(Dl{0}(Fb(c3,PAll{_}(Sc{t0+=3},Scc{b1%2!1},pc4{b0:2}))),Flip(c5e,pi6{t0:=},FF(@rw{none}@si{b1!5}@of{b0+=2;o0:=_}Wt{0})))))",
     Tree0957 "B{t0}Par{2;_}(a0,@po{t0+=1}Run)",
     Tree0958 "B{b0=4;t0=0;o0}Fb(@os{o0|4+2<o0|0?t0+=1}RSeq(t0,t1,c2),RFb(pt3{b0:t0;b1:t0},t4,t5,c6b{o0|3}),a7,Sb{b0=7})",
     Tree0959 "B{b0=2;t0=2;q0;b1=4;o0}@rw{b1+2<3}@os{t0:=4}RFb(@oh{b0+=3}@fi{some}Intr{some}(PPar{2;T}(RtyF(Opt(Fai)),c0r)),Fb(pt1{b0:b0;b1:=},c2t,Flt{3;F;K}(F)),Fb(RSeq(c3r,c4r,pc5{b0:=}),Lp{t0;F}(t6t)),Flt{1;R;K}(Flip(Sc{b1+=2},c7t,ASeq(t8,Err{1019}),a9t)),@si{b1<7}AFb(a10t))",
     Tree0960 "B{b0;t0;b1}MPri(Lim{3}(@ki{b0+3<2}S),Par{_;4}(RFb(a0b{b1%2;b1},c1),Wt{0},RT{1}(@oh{b1:=t0+1}Ite(a2,Sb{t0=4})),Rep3(Sc{b1+=3})),Grd{F}(WU{b1>1}(@ki{t0>5}Pri(@po{b0:=t0+4}@fi{t0>t0%3}RFb(a3,c4,t5e),PAll{1}(Wu{t0}),a6))),t7)",
-    Tree0961 "B{b0=0;b1=2;t1=1;t0=4;o0}Sw{1}(@of{b1:=b0}RSel(Sw{4;3;2}(@si{t0>b0}@po{b1+=1}pi0{t0:t1},a1,S,@ki{b1+3<5}@oh{b1+=1;o0|5%4>2?b1+=2}F),Rmp{S;F}(pc2{b0:=})),DySeq(Scc{b0+3<o0|0+3%3}))",
-    Tree0962 "B{b0=2;t1=5}Rpt{F}(a0b{t1;b0})",
+    Tree0961 "B{b0=0;b1=2;t1=1;t0=4;o0}Sw{1}(@of{b1:=b0}USw100{b0:b1;b1:=}(URr(Sw{4;3;2}(@si{t0>b0}@po{b1+=1}pi0{t0:t1},a1,S,@ki{b1+3<5}@oh{b1+=1;o0|5%4>2?b1+=2}F)),Rmp{S;F}(pc2{b0:=})),DySeq(Scc{b0+3<o0|0+3%3}))",
+    Tree0962 "B{b0=2;t1=5}URec{0}(Rpt{F}(a0b{t1;b0}),t1)",
     Tree0963 "B{t0;o0=0;b0;b1;q0=2}RFb(Flt{2;R;K}(Swm(@po{b1:=t0+2}@os{b0+=3;b1+=3}@rw{b0<b0%2}Lp{b0;F}(PbSel{3;b1;1}(a0,Rep1(FS(S)))),DySel(c1,a2))),Obs{t0>1;N}(Cnd{b1%2<1;T;F}(@rw{b1+1=5}Keep(t3))),Flip(Sw{5}(@si{t0+4=7}@po{b1+=2;t0:=b0%3}Sb{b0=5},@si{b1+2%3!2}@po{t0+=2}@ki{o0|5%4<0}t4),Seq(Ub{o0},R),t5e,t6,PrSel{t0;b0}(a7l,a8b{t0;b0})))",
     Tree0964 "RU{F}(PAll{1}(MPri(Rep2(t0),Keep(t1e),c2,a3,c4),RT{3}(Lim{3}(Seq(To{10}(Cd{20;K}(t5)),TryT(t6e,S,t7),OnceT(Inv(Run)))))))",
     Tree0965 "B{t0=1;b1=1;b0=3}Mt{10}(Cnd{b1+1<b1+2%4;N;_}(Wv{t0}(Grd{_}(MPri(Par{2;2}(@si{b1=5}@of{b0+=2}@os{t0+3>b1?b1:=b0+1%3}RSeq(c0),RepF(pt1{b0:b1;b1:t0})))))))",
@@ -3637,34 +3725,34 @@ cases! {
     Tree0967 "B{b0;t1;b1}Ite(Ret1(t0),Ret4(Seq(Scc{b0+3>b1},FS(a1b{t1;b0}),c2b{b0+4})),Fb(c3,t4))",
     Tree0968 "B{t0=1}RSeq(pi0{t0:=},Scc{t0+1=5},a1)",
     Tree0969 "B{t0=5;t1=1;b0}PrSel{2;t1;t1;t0;0}(RSeq(pi0{t0:=}),a1,Keep(Flt{3;F;F}(Run)),c2,Mt{20}(Intr{b0!b0+2%2}(Swm(a3,c4t))))",
-    Tree0970 "B{t0=1;b0=1;t1=3}Rus{F}(Opt(Step(MSeq(@fi{b0%3>1}Sb{t0=9},TryF(Scc{t0=6},Star(c0,t1),pc2{b0:2})),Cnd{t1+1=2;N;_}(@ki{t0>3}Par{-1;1}(a3b{t0%2;b0},t4)),To{0}(@os{b0:=8}@of{t1+=3;t0+=1}Rep2(@oh{b0:=t1}@rw{t1+3>1}Pre{t1+3>1;K}(Inv(R)))))))",
+    Tree0970 "B{t0=1;b0=1;t1=3}Rus{F}(Opt(Step(MSeq(@fi{b0%3>1}Sb{t0=9},TryF(Scc{t0=6},USw100{b0:=}(c0,t1),pc2{b0:2})),Cnd{t1+1=2;N;_}(@ki{t0>3}Par{-1;1}(a3b{t0%2;b0},t4)),To{0}(@os{b0:=8}@of{t1+=3;t0+=1}Rep2(@oh{b0:=t1}@rw{t1+3>1}Pre{t1+3>1;K}(Inv(R)))))))",
     Tree0971 "B{b0;t0=5}RSeq(RSeq(OnceT(Wu{t0}),Sb{b0=1}),Dd{50}(t0e))",
     Tree0972 "B{t0=1;l0=2;b0}DySeq(Itr{b0;0;3;T}(RFb(pt0{b0:t0;b1:t0},Scc{t0%3=0},Keep(Scc{b0%2!1}),pa1{b0:0})),c2r,@rw{t0+4<b0}@of{b0+1%2=1?t0+=2}@fi{b0<4}t3,Scc{b0%4!3},Seq(c4,Rep2(pa5{b0:=;b1:b0}),t6,t7t))",
     Tree0973 "B{b0;t0=3;o0=1}Step(Ite(c0,Sb{b0=9},Scc{t0%4<3}),Wde(Bin{b0+4%4<2;N}(S,RSeq(@si{none}c1)),a2b{b0%4;b0}),Pre{some;F}(RFb(Seq(t3e,c4,c5,c6e),Intr{t0+3!7}(pi7{t0:b0}))))",
-    Tree0974 "RndSel(Fai,F,RU{S}(t0),Ruf{3}(c1l),t2)",
+    Tree0974 "RndSel(Fai,URr(F),RU{S}(t0),Ruf{3}(c1l),URr(t2))",
     Tree0975 "B{t0=4;o0=_;b0=4}Flip(RFb(FF(@si{b0+3=1}RFb(PbSel{1;3;t0}(pt0{b0:=;b1:t0},t1),PrSel{t0;t0+3}(pa2{b0:=;b1:b0},RSel(t3,@ki{none}@of{t0+=1}@rw{b0+2%4<2}a4)))),Bin{none;_}(Cd{0;K}(@oh{t0+=1}DySel(c5b{b0+1},Scc{t0!2})),c6),RSeq(t7,pi8{t0:b0},t9)))",
     Tree0976 "B{t1=5;t0;b0=1}Star(@si{t1<7}@fi{t1!b0}a0,MSeq(pt1{b0:=},pa2{b0:1;b1:t0},Scc{b0%3=1}),PPar{1;_}(Fb(t3,c4),Sel(t5,@of{t0+=4}@po{b0:=t1}pt6{b0:b0})))",
     Tree0977 "B{o0=_}Swm(Scc{none},SubA(Rep4(t0)),Err{1007})",
-    Tree0978 "B{t0=0;b0=5}PPar{0;T}(Rmp{S;F}(t0),Sc{b0=3?t0+=2},c1b{t0%3})",
-    Tree0979 "B{t0=5;b0=5;b1=5;o0=1}PPar{0;T}(Obs{t0>4;N}(TryF(@oh{none?b1:=b1%3}RepF(S),c0)),Sw{0}(t1,Bin{b1>0;T}(pc2{b0:=},Rus{1}(Seq(pc3{b0:t0},t4)))),MSeq(Mt{0}(Rep0(Fai)),pa5{b0:t0;b1:t0},Sl{0},Obs{t0+1>3;S}(Ub{o0})))",
-    Tree0980 "B{b0=5;t0=2}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4}@of{b0:=t0%3}Opt(t0),AFb(c1,Wt{30})),To{20}(ASeq(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
+    Tree0978 "B{t0=0;b0=5}PPar{0;T}(Rmp{S;F}(URate{100}(t0)),Sc{b0=3?t0+=2},c1b{t0%3})",
+    Tree0979 "B{t0=5;b0=5;b1=5;o0=1}PPar{0;T}(Obs{t0>4;N}(TryF(@oh{none?b1:=b1%3}RepF(S),c0)),Sw{0}(t1,Bin{b1>0;T}(pc2{b0:=},Rus{1}(Seq(pc3{b0:t0},t4)))),MSeq(Mt{0}(Rep0(Fai)),pa5{b0:t0;b1:t0},Sl{0},URec{3}(Obs{t0+1>3;S}(Ub{o0}),a6)))",
+    Tree0980 "B{b0=5;t0=2}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4}@of{b0:=t0%3}Opt(t0),USw100{b0:b0;b1:t0}(c1,Wt{30})),To{20}(USw101{b0:t0;b1:t0}(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
     Tree0981 "B{b1=2;b0=3;t0}@ki{b1>1}@os{b1<b0?b0+=3;b1+=4}Sel(Flt{1;R;F}(Try(t0,F,a1b{b0+2;b1})),Dd{20}(RFb(Isw{b1;N;N}(Scc{t0%2=0},R,c2l))),a3,@os{b1+=1}RSeq(pi4{t0:b0},@rw{b1>b0%2}@oh{t0:=b0+1}@si{b1%2>0}Sc{b1+=2},a5,t6,Sb{b0=b1}))",
     Tree0982 "B{b1;t0=4;b0=0;o0=_;t1=4}TryF(@si{o0|0+2<o0|5}Try(Err{1000},Sb{o0=4},c1t,SubA(pa2{b0:b0;b1:b1}),Sb{o0=7}),@os{o0:=_}Bin{t1!4;N}(Sw{2}(Wu{t0},@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Run),Grd{F}(SubA(RFb(Scc{b1%2>0},Wt{20})))))",
     Tree0983 "B{b1=0;o0=5;t1=4;t0=1}RSeq(a0l,Wde(@ki{t0>o0|1}@os{t0>b1?o0:=o0|0+3}c1,Sb{o0=3},@of{b1:=o0|3}Sc{b1:=t1}),Bin{t0%3!0;T}(Scc{o0|0<b1+1%2},Wt{10}),@oh{b1+=1}@si{some}Sl{50})",
     Tree0984 "B{t0=3;b0}@ki{b0+2!2}@of{b0:=1}@po{b0+=1;t0>7?t0+=1}Wv{t0}(SubA(Pre{b0>3}(RSeq(c0,Swm(S,Wu{t0})))))",
     Tree0985 "B{b1=4;t0=3;b0}Isw{t0+1;_;_}(Fb(pc0{b0:=},pt1{b0:=}),RndSel(@fi{t0%4!3}@os{b0:=5}Sw{5;4}(Sl{20},Fai,@os{b1+=1}@ki{b1%4>0}c2)),Cnd{t0+2>1;_;_}(Rpt{F}(c3)),Isw{b1;N;_}(@oh{b1+4%4>2?b0:=b1}Swm(@rw{t0>t0+4%3}@os{b0:=b1%4;b1+=3}@ki{b1+4<b1%4}t4,t5)),FF(RSeq(Scc{t0+3=b0+2},pa6{b0:2;b1:t0})))",
-    Tree0986 "Swm(a0e,Wt{30},c1,t2e,R)",
+    Tree0986 "USw100{b0:0}(a0e,Wt{30},URec{_}(c1,S),t2e,R)",
     Tree0987 "B{l0=1;b0=2;t0}Rep3(Pre{b0%2!0;F}(Ite(@os{t0+2%2>0?t0+=3}RFb(FF(pc0{b0:=}),Itr{b0;_;_;N}(pa1{b0:t0}),c2),Dd{10}(RSeq(Mt{10}(c3r),Err{1023})))))",
-    Tree0988 "RSeq(Sub(Suc),a0)",
+    Tree0988 "RSeq(UTw100(UTw101(Sub(Suc))),a0)",
     Tree0989 "RFb(t0,Rpt{2}(Seq(t1,Grd{F}(a2l),c3)),Rpt{F}(OnceK(t4e)),Flip(c5,t6),RFb(a7,Sl{20}))",
     Tree0990 "B{t0=4;q0;b0}ASeq(Fb(TryF(Cnd{t0%4=3;N;_}(Wt{0}),pa0{b0:b0},pc1{b0:t0},Pre{t0%2>0;S}(Wu{t0}),t2e),Lp{t0;R}(Par{_;2}(t3,Sb{b0=0},PrSel{2;1}(t4,a5),Wu{t0})),RFb(a6,t7,a8)),RFb(Su{t0}(Rep4(Cnd{b0+4%4>2;_;F}(Isw{6;N;T}(t9,@oh{b0:=t0}@os{b0+=2}@rw{t0+1=5}MPri(pa10{b0:b0;b1:b0},pa11{b0:b0;b1:t0}),Sl{100},RU{F}(Run),a12e)))),c13))",
-    Tree0991 "B{b0=0;t0;t1;b1}Bin{t0=b0+4;T}(@po{t1+=1}@of{b1+=1}@si{t0%3!1}c0,Lim{3}(PPar{2;_}(Par{_;_}(Grd{R}(@oh{t0+=1;t0%2<1?b0:=t1%2}c1),Grd{_}(S)))))",
-    Tree0992 "MSeq(Seq(FS(Flt{1;R;K}(a0)),a1),DySeq(c2,DySel(Flt{2;F;K}(c3))),RndSel(Grd{_}(RFb(c4,a5)),t6))",
+    Tree0991 "B{b0=0;t0;t1;b1}Bin{t0=b0+4;T}(@po{t1+=1}@of{b1+=1}@si{t0%3!1}c0,Lim{3}(PPar{2;_}(Par{_;_}(Grd{R}(@oh{t0+=1;t0%2<1?b0:=t1%2}c1),Grd{_}(UGate100{b0:t1;t0:=}(S))))))",
+    Tree0992 "MSeq(Seq(FS(Flt{1;R;K}(a0)),a1),DySeq(c2,DySel(Flt{2;F;K}(c3))),RndSel(Grd{_}(URec{1}(c4,a5)),t6))",
     Tree0993 "B{t0}Once(RT{3}(pi0{t0:=}))",
-    Tree0994 "B{b0=3;o0=_;t1=2;t0}ASeq(pt0{b0:b0;b1:t0},Wu{t1},a1e,Sc{o0:=b0%4;t1+=1})",
+    Tree0994 "B{b0=3;o0=_;t1=2;t0}USw100{b0:b0}(pt0{b0:b0;b1:t0},Wu{t1},a1e,UTw101(Sc{o0:=b0%4;t1+=1}))",
     Tree0995 "B{t0=5;o0=_}Seq(a0t,RSeq(t1,c2e,Err{1052}),Sb{t0=3},Scc{some})",
-    Tree0996 "B{b0=1}Pre{b0+3%3=1;S}(t0)",
-    Tree0997 "Fb(t0e,a1,c2,Ruf{F}(Sub(Sub(t3))))",
-    Tree0998 "B{t1=1;t0}@rw{t0<4}MPri(Rus{3}(c0b{t1}),@si{t1%4!1}Suc)",
-    Tree0999 "B{t0=2}FS(SubR(Fb(Flt{1;S;_}(RSeq(t0,t1e)),Opt(@ki{t0<5}t2))))",
+    Tree0996 "B{b0=1}UGate100{b0:=;t0:b0}(Pre{b0+3%3=1;S}(t0))",
+    Tree0997 "Fb(URate{25}(t0e),a1,c2,Ruf{F}(Sub(URec{2}(Sub(t3),S))))",
+    Tree0998 "B{t1=1;t0}@rw{t0<4}UPipe(Rus{3}(UGate100{b0:6;t0:t1}(c0b{t1})),@si{t1%4!1}Suc)",
+    Tree0999 "B{t0=2}FS(SubR(URr(Flt{1;S;_}(RSeq(t0,t1e)),Opt(@ki{t0<5}t2))))",
 }

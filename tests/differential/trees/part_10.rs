@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree1000Sub0 for Ctx {
@@ -183,13 +187,16 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            Loop(q0) {
-                StatefulAction(Task<0>),
+        Control(RecoveryNode, number_of_retries = 2) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Loop(q0) {
+                    StatefulAction(Task<0>),
+                },
+                SetBlackboard(t0 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+                StatefulAction(Task<2> = Task::<2>),
             },
-            SetBlackboard(t0 = {b0}),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
-            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3>),
         }
     }
 }
@@ -212,7 +219,7 @@ bt::behavior_tree! {
                         Selector {
                             Observe(|bb| bb.b1 != 5, abort = both) {
                                 #[skip_if(|bb| bb.b0 < 2)]
-                                Fallback {
+                                Control(RecoveryNode) {
                                     #[on_halted(|bb| bb.b1 += 2)]
                                     #[success_if(|bb| bb.o0.is_none())]
                                     StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
@@ -353,10 +360,14 @@ bt::behavior_tree! {
             b0: i64,
         }
         StepSequencer {
-            Condition(Cond<0>),
+            Decorator(Gate<100>, b0 = 4, t0 = {=}) {
+                Condition(Cond<0>),
+            },
             Switch(b1) {
                 case 5 => StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                _ => Condition(PCond<2>, b0 = {=}),
+                _ => Control(Sweep<101>, b0 = {t0}, b1 = {b1}) {
+                    Condition(PCond<2>, b0 = {=}),
+                },
             },
             BinarySelector(|bb| *bb.t0 == (*bb.t0 + 4) % 3) {
                 Action(PIo<3>, t0 = {=}),
@@ -512,11 +523,13 @@ bt::behavior_tree! {
         }
         TryCatch(catch_on_halt = true) {
             ScriptCondition(|bb| bb.b1 % 4 == 1),
-            AsyncSequence {
+            Control(RoundRobin) {
                 StatefulAction(Task<0> = Task::<0>),
                 Action(Act<1> = Act::<1>),
             },
-            Condition(Cond<2>),
+            Control(Rotate<100>) {
+                Condition(Cond<2>),
+            },
         }
     }
 }
@@ -534,7 +547,7 @@ bt::behavior_tree! {
         Fallback {
             ReactiveFallback {
                 RepeatUntilFailure(forever) {
-                    SequenceWithMemory {
+                    Control(Sweep<100>, b0 = 1) {
                         FlipSelector {
                             Parallel(success = -1, failure = -2) {
                                 AlwaysRunning,
@@ -731,9 +744,14 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
             b0: i64 = 0,
         }
-        #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
-        RunOnce(then_skip = false) {
-            Error(DiffError(1046)),
+        Control(RecoveryNode, number_of_retries = 2) {
+            #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
+            RunOnce(then_skip = false) {
+                Decorator(Gate<100>, b0 = {=}, t0 = {t1}) {
+                    Error(DiffError(1046)),
+                },
+            },
+            StatefulAction(Task<0>),
         }
     }
 }
@@ -986,8 +1004,11 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
             b0: i64 = 0,
         }
-        MaxTime(0) {
-            SubTree(Tree1024Sub0, ..),
+        Control(RecoveryNode, number_of_retries = 2) {
+            MaxTime(0) {
+                SubTree(Tree1024Sub0, ..),
+            },
+            Action(Act<3>),
         }
     }
 }
@@ -1001,19 +1022,21 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
             b1: i64 = 3,
         }
-        #[failure_if(|bb| bb.b1 > (bb.b0 + 4) % 4)]
-        #[on_failure(|bb| *bb.t0 += 3)]
-        ReactiveSequence {
-            AsyncSequence {
-                Condition(TCond<0>),
-                #[on_failure(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 3 < 6 { *bb.t0 += 1 } })]
-                Action(|ctx| ctx.try_exec(1)),
-                Wait(0),
-            },
-            Condition(|ctx| ctx.try_check(2)),
-            RandomSequence {
-                ScriptCondition(|bb| bb.b1 == 3),
-                StatefulAction(Task<3>),
+        Control(PipelineSequence) {
+            #[failure_if(|bb| bb.b1 > (bb.b0 + 4) % 4)]
+            #[on_failure(|bb| *bb.t0 += 3)]
+            ReactiveSequence {
+                AsyncSequence {
+                    Condition(TCond<0>),
+                    #[on_failure(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 3 < 6 { *bb.t0 += 1 } })]
+                    Action(|ctx| ctx.try_exec(1)),
+                    Wait(0),
+                },
+                Condition(|ctx| ctx.try_check(2)),
+                RandomSequence {
+                    ScriptCondition(|bb| bb.b1 == 3),
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
@@ -1064,7 +1087,7 @@ bt::behavior_tree! {
                 RepeatUntilFailure(forever) {
                     SequenceWithMemory {
                         Condition(Cond<4>),
-                        AsyncSequence {
+                        Control(RoundRobin) {
                             Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
                             Condition(Cond<6>),
                         },
@@ -1082,7 +1105,7 @@ bt::behavior_tree! {
                 },
             },
             IfThenElse {
-                ReactiveFallback {
+                Control(RoundRobin) {
                     Action(Act<10> = Act::<10>),
                     Condition(Cond<11>),
                     Condition(|ctx, bb| ctx.check_in(12, bb.b0 + 2)),
@@ -1626,16 +1649,18 @@ bt::behavior_tree! {
                     },
                 },
             },
-            AsyncSequence {
-                Action(|ctx| ctx.try_exec(7)),
-                #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
-                #[post(|bb| { bb.b0 = 5; if *bb.t0 % 3 > 1 { *bb.t0 += 3 } })]
-                StatefulAction(TTask<8>),
-                #[post(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(3) + 1) })]
-                #[success_if(|bb| bb.o0.is_none())]
-                Condition(|ctx| ctx.check(9)),
-                Wait(10),
-                Condition(PCond<10>, b0 = {b0}),
+            Control(Rotate<100>) {
+                AsyncSequence {
+                    Action(|ctx| ctx.try_exec(7)),
+                    #[success_if(|bb| (*bb.t0 + 4) % 2 == 0)]
+                    #[post(|bb| { bb.b0 = 5; if *bb.t0 % 3 > 1 { *bb.t0 += 3 } })]
+                    StatefulAction(TTask<8>),
+                    #[post(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(3) + 1) })]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Condition(|ctx| ctx.check(9)),
+                    Wait(10),
+                    Condition(PCond<10>, b0 = {b0}),
+                },
             },
             SequenceWithMemory {
                 Condition(TCond<11>),
@@ -1784,7 +1809,7 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1],
             b0: i64 = 4,
         }
-        ReactiveFallback {
+        Control(RecoveryNode) {
             Limiter(2) {
                 Sequence {
                     Repeat(forever) {
@@ -1839,7 +1864,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
         }
         ReactiveSequence {
-            Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            Decorator(RateController, hz = 50.0) {
+                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            },
             Selector {
                 Observe(|bb| bb.b0 != 3, abort = both) {
                     ReactiveSequence {
@@ -1954,7 +1981,9 @@ bt::behavior_tree! {
                         StatefulAction(Task<1>),
                     },
                     Observe(|bb| bb.b1 % 2 > 0, abort = self) {
-                        Action(PIo<2>, t0 = {b1}),
+                        Control(Rotate<100>) {
+                            Action(PIo<2>, t0 = {b1}),
+                        },
                     },
                     Observe(|bb| bb.b0 == 6, abort = both) {
                         Optional {
@@ -2207,8 +2236,10 @@ bt::behavior_tree! {
         }
         ParallelAll(max_failures = -1) {
             Condition(Cond<0>),
-            Iterate(l0, element = {b0}, until = Never, reset_index = true) {
-                Condition(|ctx| ctx.check(1)),
+            Decorator(Gate<100>, b0 = 4, t0 = {b0}) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                    Condition(|ctx| ctx.check(1)),
+                },
             },
         }
     }
@@ -2239,11 +2270,13 @@ bt::behavior_tree! {
             },
             StatefulAction(PTask<2>, b0 = {b0}, b1 = {t1}),
             AlwaysSuccess,
-            RetryUntilSuccessful(0) {
-                #[on_failure(|bb| bb.b0 = 1)]
-                #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
-                #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                Script(|bb| bb.o0 = None),
+            Decorator(Twice<100>) {
+                RetryUntilSuccessful(0) {
+                    #[on_failure(|bb| bb.b0 = 1)]
+                    #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
+                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
+                    Script(|bb| bb.o0 = None),
+                },
             },
         }
     }
@@ -2403,7 +2436,11 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         Repeat(1) {
-            Action(PIo<0>, t0 = {=}),
+            Control(Rotate<100>) {
+                Decorator(RateController, hz = 25.0) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+            },
         }
     }
 }
@@ -2492,10 +2529,12 @@ bt::behavior_tree! {
                     Condition(Cond<0>),
                 },
                 TryCatch(catch_on_halt = true) {
-                    ParallelAll {
-                        SetBlackboard(b0 = 1),
-                        SetBlackboard(b1 = 8),
-                        StatefulAction(Task<1>),
+                    Decorator(Twice<100>) {
+                        ParallelAll {
+                            SetBlackboard(b0 = 1),
+                            SetBlackboard(b1 = 8),
+                            StatefulAction(Task<1>),
+                        },
                     },
                     #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
                     ScriptCondition(|bb| *bb.t0 < 3),
@@ -2532,17 +2571,19 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             b0: i64 = 3,
         }
-        #[skip_if(|bb| *bb.t0 != 1)]
-        #[success_if(|bb| bb.b0 % 2 < 1)]
-        ReactiveSequence {
-            Selector {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
-                    Condition(PCond<1>, b0 = 1),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                WaitValueUpdate(t0) {
-                    Action(Act<3> = Act::<3>),
+        Control(Sweep<100>, b0 = {=}) {
+            #[skip_if(|bb| *bb.t0 != 1)]
+            #[success_if(|bb| bb.b0 % 2 < 1)]
+            ReactiveSequence {
+                Selector {
+                    ReactiveFallback {
+                        StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
+                        Condition(PCond<1>, b0 = 1),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    WaitValueUpdate(t0) {
+                        Action(Act<3> = Act::<3>),
+                    },
                 },
             },
         }
@@ -2643,8 +2684,10 @@ bt::behavior_tree! {
             b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        AsyncFallback {
-            Condition(|ctx| ctx.check(0)),
+        Control(RecoveryNode) {
+            Control(Sweep<100>, b0 = {t0}, b1 = {t0}) {
+                Condition(|ctx| ctx.check(0)),
+            },
             AsyncFallback {
                 #[run_while(|bb| *bb.t0 > 6)]
                 Action(Act<1>),
@@ -2686,23 +2729,26 @@ bt::behavior_tree! {
                 },
             },
             Repeat(1) {
-                Sequence {
-                    Fallback {
-                        StatefulAction(Task<4> = Task::<4>),
-                        AlwaysFailure,
-                    },
-                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
-                    #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
-                    ReactiveSequence {
-                        Selector {
-                            Action(Act<5> = Act::<5>),
-                            PolicyParallel(policy = FirstFailure) {
-                                Action(Act<6>),
-                                Action(Act<7> = Act::<7>),
+                Control(RecoveryNode) {
+                    Sequence {
+                        Fallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            AlwaysFailure,
+                        },
+                        #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
+                        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
+                        ReactiveSequence {
+                            Selector {
+                                Action(Act<5> = Act::<5>),
+                                PolicyParallel(policy = FirstFailure) {
+                                    Action(Act<6>),
+                                    Action(Act<7> = Act::<7>),
+                                },
+                                Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 1)),
                             },
-                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 1)),
                         },
                     },
+                    StatefulAction(Task<9>),
                 },
             },
         }
@@ -2794,7 +2840,7 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 4,
         }
-        Priority {
+        Control(RoundRobin) {
             Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
             StatefulAction(TTask<1>),
             StatefulAction(TTask<2>),
@@ -2963,10 +3009,15 @@ bt::behavior_tree! {
             },
             IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
                 AlwaysRunning,
-                Observe(|bb| bb.b1 == 6, abort = self) {
-                    Succeeder,
+                Control(PipelineSequence) {
+                    Control(RecoveryNode, number_of_retries = 0) {
+                        Observe(|bb| bb.b1 == 6, abort = self) {
+                            Succeeder,
+                        },
+                        AlwaysSuccess,
+                    },
                 },
-                Condition(TCond<1>),
+                Condition(TCond<0>),
             },
         }
     }
@@ -3652,11 +3703,13 @@ bt::behavior_tree! {
                 },
             },
             Limiter(1) {
-                Sequence {
-                    RetryUntilSuccessful(2) {
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            ForceFailure {
-                                StatefulAction(Task<5>),
+                Decorator(RateController, hz = 25.0) {
+                    Sequence {
+                        RetryUntilSuccessful(2) {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                ForceFailure {
+                                    StatefulAction(Task<5>),
+                                },
                             },
                         },
                     },
@@ -3742,8 +3795,12 @@ board!(Tree1096Blackboard { t1 b0 t0 });
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         IfThenElse {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+            Decorator(Twice<100>) {
+                StatefulAction(Task<0>),
+            },
+            Control(PipelineSequence) {
+                Condition(Cond<1>),
+            },
         }
     }
 }
@@ -3770,12 +3827,14 @@ bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
         StepSequencer {
             ReactiveFallback {
-                ReactiveSequence {
-                    PrioritySelector {
-                        #[score(3)]
-                        Condition(Cond<0>),
-                        #[score(1)]
-                        StatefulAction(Task<1>),
+                Decorator(Twice<100>) {
+                    ReactiveSequence {
+                        PrioritySelector {
+                            #[score(3)]
+                            Condition(Cond<0>),
+                            #[score(1)]
+                            StatefulAction(Task<1>),
+                        },
                     },
                 },
                 StatefulAction(Task<2>),
@@ -3796,28 +3855,28 @@ cases! {
     Tree1002 "B{t0;b0=0}Rpt{3}(MPri(pc0{b0:t0},a1b{b0;b0}))",
     Tree1003 "B{t1=4;q0=0;b0=1;t0=4}Step(RSeq(RSeq(Sc{t0+=1;b0!4?t0:=t1},Flt{1;F;_}(@oh{b0+=1}@po{t0:=b0%2}t0e),Obs{t0>7;N}(Sc{t0+=3}),Mt{0}(@os{t0+=1}@ki{t0+4!1}@rw{t0%2>0}S),PrSel{t0}(pi1{t0:=}),Err{1002}),Rpt{0}(t2)),pt3{b0:=;b1:b0},RndSeq(Sb{t0=b0},Lp{b0;F}(To{20}(DySeq(t4)))))",
     Tree1004 "B{t0;b1=2;b0=1}RSeq(@of{t0:=b1}@po{b0+1%3>0?b0:=b1%2}c0,Rep3(PPar{0;_}(@of{b0:=4}Swm(pi1{t0:=},Sb{b0=8}),Grd{R}(Inv(@os{b1+2%4<0?t0+=1}@po{b0+4<0?b0+=3}@si{t0!2}MPri(t2,pt3{b0:b0;b1:b1}))))),Bin{b0+1%2=0;N}(Ret0(t4e),RFb(c5,c6e,pa7{b0:b0;b1:t0})),Mt{0}(DySeq(Scc{b0+1!4},Scc{b0+2<b1},Scc{t0>b0},@ki{b1%4<2}Wt{30},Scc{t0=0})),Scc{b1+2%4!0})",
-    Tree1005 "B{q0=4;t0=4;b0=3}PPar{2;_}(Lp{_;_}(t0),Sb{t0=b0},c1b{t0+2},t2e)",
-    Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(@ki{b0<2}Fb(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(@ki{b1>t0+2}Sc{b0:=t0}),@rw{b0+1!1}@ki{o0|0%4>1}pi2{t0:=},Obs{some;B}(@ki{t0%4>1}Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(@ki{b0%3>1}Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
+    Tree1005 "B{q0=4;t0=4;b0=3}URec{2}(PPar{2;_}(Lp{_;_}(t0),Sb{t0=b0},c1b{t0+2},t2e),a3)",
+    Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(@ki{b0<2}URec{_}(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(@ki{b1>t0+2}Sc{b0:=t0}),@rw{b0+1!1}@ki{o0|0%4>1}pi2{t0:=},Obs{some;B}(@ki{t0%4>1}Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(@ki{b0%3>1}Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
     Tree1007 "B{q0;b1;b0=2;t0;o0=_}RSeq(RFb(Swm(Suc,ASeq(t0,Rep2(@si{t0!3}c1),c2e,Err{1058}),Star(pi3{t0:b1},Ub{o0},a4b{t0%4;b1},t5t),a6t)),Mt{20}(Pri(Swm(pt7{b0:4;b1:b0},pi8{t0:b0}),MSeq(t9t,pt10{b0:=;b1:b1},c11t),Inv(a12t))),@po{t0+=2}@fi{b0<t0%2}Dl{30}(Lp{b0;F}(PPar{0;_}(RFb(Pre{b1>7;R}(@si{o0|2!5}@fi{t0%4<3}@ki{b1%4>2}t13),Grd{_}(Grd{F}(Sl{0})),RndSeq(c14b{o0|2}),Bin{t0>5;N}(@of{o0:=b0+4}@os{b1:=1;b0:=b0%3}@po{b1:=t0}t15t,@ki{b1+1=5}@oh{t0:=2}@rw{t0%2<1}t16e))))))",
-    Tree1008 "B{t0;b1;b0}Step(c0,Sw{5}(pt1{b0:b1;b1:t0},pc2{b0:=}),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
+    Tree1008 "B{t0;b1;b0}Step(UGate100{b0:4;t0:=}(c0),Sw{5}(pt1{b0:b1;b1:t0},USw101{b0:t0;b1:b1}(pc2{b0:=})),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
     Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}MPri(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(Fb(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{2;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
     Tree1010 "B{l0;t0;b0}Wde(Itr{b0;_;1;_}(c0l),Rpt{1}(RFb(pc1{b0:=},Err{1013})),SubR(t3))",
-    Tree1011 "B{b1}TryT(Scc{b1%4=1},ASeq(t0e,a1e),c2)",
-    Tree1012 "Fb(RFb(Ruf{F}(Swm(Flip(Par{-1;-2}(R,t0))))),Dd{0}(Rmp{F;F}(Seq(Mt{0}(c1),t2,Sub(c3)))),AFb(c4,Invt(PPar{1;T}(R,Sl{20})),t5),a6)",
+    Tree1011 "B{b1}TryT(Scc{b1%4=1},URr(t0e,a1e),URot100(c2))",
+    Tree1012 "Fb(RFb(Ruf{F}(USw100{b0:1}(Flip(Par{-1;-2}(R,t0))))),Dd{0}(Rmp{F;F}(Seq(Mt{0}(c1),t2,Sub(c3)))),AFb(c4,Invt(PPar{1;T}(R,Sl{20})),t5),a6)",
     Tree1013 "B{b0;t0;q0=0;o0=_}RndSeq(FF(Lp{_;S}(Par{-2;-2}(Once(R),DySeq(pt0{b0:b0;b1:b0},Sc{o0:=_;b0:=t0%4})))),Star(c1e,t2,t3),c4l)",
     Tree1014 "B{t0=4;b0=5}RSeq(PrSel{t0+2%3;t0;t0%3;b0+2;b0+2}(c0,Sc{t0+=2;b0+=1},Sc{t0+=2;t0+=1},t1,Sel(c2)),Pre{b0+3=t0;R}(@fi{b0%2=0}@si{b0%2<0}@rw{b0<5}c3),RFb(t4,a5),Sel(c6,Grd{R}(PPar{2;_}(Wu{t0}))))",
     Tree1015 "B{t0;b0=0;t1=0}Rpt{1}(PAll{1}(@rw{t0+4<0}RSeq(RFb(c0b{t0+1},pt1{b0:=;b1:b0},pc2{b0:=}),Wt{0},@rw{t1>0}c3b{t0+2},c4,Err{1021}),Suc))",
     Tree1016 "B{t0=5;b0=4}TryF(c0b{t0%2},PrSel{t0}(pc1{b0:t0}),Sb{b0=3},Par{2;2}(t2,Obs{b0%4<2;N}(t3),@rw{b0!3}a4,@of{b0+=3}@oh{b0+=3}Intr{b0!b0%3}(t5),RFb(pt6{b0:9;b1:b0},c7)))",
     Tree1017 "RSeq(c0)",
-    Tree1018 "B{t1;b0=0}@of{t1+4%4>2?b0+=2;t1+=3}OnceK(Err{1046})",
+    Tree1018 "B{t1;b0=0}URec{2}(@of{t1+4%4>2?b0+=2;t1+=3}OnceK(UGate100{b0:=;t0:t1}(Err{1046})),t0)",
     Tree1019 "B{t0=4;t1=5;o0;b0}Pre{t0>4;R}(Obs{t0!t1;_}(RndSeq(@of{t0+=1}@si{t1=b0}@po{o0:=_}Bin{b0=t1+1;_}(@fi{t0!3}Swm(a0,a1b{b0;b0},Sb{o0=9},pt2{b0:1;b1:b0}),Step(S,a3,c4e)),RSeq(Par{_;_}(F,t5e),RU{S}(Isw{t0+2;N;T}(pa6{b0:4;b1:t0},Sb{b0=8})),Inv(a7b{t0%3;b0})),Bin{t1+2<t0;_}(RSeq(t8,pc9{b0:=},pt10{b0:b0;b1:b0}),c11),Seq(Pre{t0<1;S}(Seq(t12,@of{t0+=1}@fi{t0+3!b0}FF(t13))),Ite(pi14{t0:t0},Rep3(PPar{2;N}(Sc{b0=t0?b0+=2;o0:=7},pc15{b0:t0})))))))",
     Tree1020 "B{b0=3;t0=4}Star(MSeq(Star(Pre{t0<4;K}(Dl{50}(t0)),Step(a1b{5;b0},c2b{t0+2}),Wde(Scc{b0=t0},@oh{t0:=b0}@os{b0!t0+2?t0+=2}Sl{0}),Scc{t0<b0%3}),Rus{3}(RndSeq(pc3{b0:4},c4b{b0},Wu{t0}))),RFb(Fb(Grd{F}(Rus{F}(OnceK(Run))),Seq(t5,Sb{t0=b0},Fai),Fb(Cd{0;K}(@po{b0+=3}PAll{_}(Scc{t0!1},t6e)))),RFb(@si{t0+4=3}@of{b0+=3}Flt{1;F;K}(Scc{b0>0}),Rty2(Cnd{t0+1<1;_;S}(a7)))))",
     Tree1021 "B{t0=3;b1=1}RFb(pt0{b0:t0;b1:b1},c1,t2,t3)",
     Tree1022 "PAll{-1}(Wt{10},t0,t1e,a2l)",
     Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},RSeq(Sc{t0:=t0+1%8},@si{b0=1}Fb(Obs{t0!6;B}(Opt(t2e)),Rep2(t3))))",
-    Tree1024 "B{t0=0;b0=0}Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1}))))",
-    Tree1025 "B{b0;t0=2;b1=3}@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3))",
-    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,ASeq(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(RFb(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
+    Tree1024 "B{t0=0;b0=0}URec{2}(Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1})))),a3)",
+    Tree1025 "B{b0;t0=2;b1=3}UPipe(@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3)))",
+    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,URr(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(URr(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
     Tree1027 "B{b0=3;t0;o0=_}WU{b0!3}(ASeq(@rw{b0+2%4>0}PPar{2;T}(Rpt{F}(PPar{1;T}(Sb{b0=t0})),Seq(@rw{t0+2%4!3}PAll{4}(Suc,t0,@si{o0|0+1<t0}@fi{t0+1!2}Wt{0},F,Dl{0}(c1e)),Inv(RSeq(@po{t0+=1;b0>4?b0+=3}t2,c3b{b0},Ub{o0}))))))",
     Tree1028 "B{b0}Bin{b0%4>2;T}(@po{b0+=1}Rus{F}(c0),t1)",
     Tree1029 "Rpt{3}(RFb(PPar{0;N}(t0,t1,c2,t3),FF(RepF(Rpt{3}(Step(c4,t5))))))",
@@ -3832,44 +3891,44 @@ cases! {
     Tree1038 "B{b0=2;t1=5}RFb(MPri(Ite(pa0{b0:t1;b1:b0},pt1{b0:=}),@rw{b0%3>0}Wt{20},Flt{3;R;F}(a2e)),RSeq(Step(t3,t4),Rep3(Ret4(a5))),Bin{t1+2<2;T}(Wu{t1},t6))",
     Tree1039 "B{q0=2;t0=2;t1=4;b0}Cnd{t1>b0+2;N;F}(Swm(Sb{t0=b0},@oh{t1+=1}@fi{t0%2<1}@si{t1%3=1}pt0{b0:t1;b1:b0},RepF(MSeq(@of{t1:=b0}Wu{t0},R))))",
     Tree1040 "B{t0=4;b1=2;l0=3;b0=4}TryF(ASeq(Once(Sl{0}),Sw{3}(t0,t1e)),PbSel{2;3}(Sw{5;0;4}(FF(@os{t0:=b1%4;b1+=1}@si{t0+3=6}@oh{b1+=4}Scc{t0+4!4}),Sb{b0=9},Sl{20},Cd{30;F}(a2))),Cnd{t0%4>2;N;F}(pi3{t0:t0}),Itr{b1;_;3;T}(Obs{t0+1%3<1;N}(pt4{b0:4;b1:b1})))",
-    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<4;L}(Opt(Rep2(SubR(c5b{o0|0+4})))),Obs{b0>t0;_}(@ki{o0|2<1}t6t))),ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0}),Swm(c11t,t12t))",
+    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<4;L}(Opt(Rep2(SubR(c5b{o0|0+4})))),Obs{b0>t0;_}(@ki{o0|2<1}t6t))),URot100(ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0})),Swm(c11t,t12t))",
     Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},RSeq(c1b{b0%3},t2t,Err{1030}),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
     Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}Sel(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
-    Tree1044 "B{t0=4;l0=1;b0=4}RFb(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
+    Tree1044 "B{t0=4;l0=1;b0=4}URec{_}(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
     Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
-    Tree1046 "B{b0;t0=2}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
+    Tree1046 "B{b0;t0=2}RSeq(URate{50}(Sc{b0:=b0+1%8}),Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
     Tree1047 "MPri(TryF(MPri(c0,RT{2}(RU{F}(c1))),Rpt{0}(t2)),PPar{0;_}(c3,c4,a5),TryF(To{0}(a6),Sel(a7,a8l)))",
     Tree1048 "B{b0;b1=2}Ruf{F}(Bin{b0!2;_}(@os{b0:=b1+3%2}@fi{b0>5}Wde(t0,Sb{b1=1},t1),Scc{b1%3=0}))",
-    Tree1049 "B{t0;b0=1;l0;b1}Itr{b0;_;_;T}(Ite(pa0{b0:t0;b1:b1},@fi{b1%4!3}@ki{t0=t0%2}Step(Sb{t0=b1}),Fb(@ki{t0+3>4}Wv{t0}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}t1),Obs{b1%2>0;S}(pi2{t0:b1}),Obs{b0=6;B}(Opt(Sl{20})),pa3{b0:b1},Dl{20}(@ki{b0=b1}c4))))",
+    Tree1049 "B{t0;b0=1;l0;b1}Itr{b0;_;_;T}(Ite(pa0{b0:t0;b1:b1},@fi{b1%4!3}@ki{t0=t0%2}Step(Sb{t0=b1}),Fb(@ki{t0+3>4}Wv{t0}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}t1),Obs{b1%2>0;S}(URot100(pi2{t0:b1})),Obs{b0=6;B}(Opt(Sl{20})),pa3{b0:b1},Dl{20}(@ki{b0=b1}c4))))",
     Tree1050 "B{t1=3;t0=0;q0=2;b0;o0}Rus{F}(PbSel{2;t0%4;o0|2+1%2;t0;t1+3%2}(Wde(c0b{o0|0+3},Wu{t1},a1b{3;b0}),Cd{20;K}(a2),@os{b0%2!1?o0:=t1+1%2;o0:=o0|5}SubA(Lp{_;S}(Isw{4;_;_}(Suc,c3,c4l))),To{10}(To{10}(Swm(Ub{o0},Sc{b0+=3},t5)))))",
     Tree1051 "B{t0=2;b0}Intr{t0!t0+1%3}(Par{1;-1}(t0,Fb(Fai,pi1{t0:t0},c2,c3b{b0},a4l),MSeq(ASeq(c5l,Sc{b0+=3},a6,t7e,@fi{b0%2!0}@oh{t0:=b0}@rw{b0%3>0}a8l))))",
     Tree1052 "B{t0=1;b0=3;b1=1}@fi{b1!b0}Pre{t0+2%4!0}(AFb(RFb(a0,@si{b1+3%4!1}c1l,Grd{F}(pi2{t0:=})),Wde(@fi{b1>t0}@si{b0<5}@ki{t0+3<5}S,Par{2;-3}(t3,a4,Wu{t0})),Try(c5,t6)))",
     Tree1053 "B{b0=2;q0;t0=1;l0}RSeq(Wv{t0}(Lp{t0;K}(RFb(Isw{b0%4;T;T}(c0l,Itr{b0;1;_;N}(PPar{1;T}(pi1{t0:=},R,a2l)),MSeq(Sl{50}),c3)))),ASeq(Itr{b0;1;_;T}(Su{t0}(@os{b0+=1}@fi{t0+3<0}c4e)),Swm(RSeq(a5,a6),@os{b0:=t0}Pre{b0+3%4=0;K}(c7l)),Bin{t0>3;N}(t8,Star(pc9{b0:t0}))),Rpt{0}(a10b{t0+2%2;b0}))",
     Tree1054 "Rep0(c0)",
     Tree1055 "B{b0}AFb(Mt{20}(t0),c1,Keep(Scc{b0+1>2}))",
-    Tree1056 "B{b0=0;l0=3}PAll{-1}(c0,Itr{b0;0;_;T}(c1l))",
-    Tree1057 "B{t0=3;o0=1;t1;b0=0}@ki{t0+2%2=1}@of{t1:=b0+2%4;o0:=b0}RndSel(@oh{b0:=5}@po{t0+=3;t0:=4}@of{t1+=3}Sl{10},@fi{none}@os{t0+=3}Isw{t0;_;N}(c0e,t1),pt2{b0:b0;b1:t1},S,Ret0(@of{b0:=1}@oh{t1:=t0+4}@ki{t0%4!0}Sc{o0:=_}))",
+    Tree1056 "B{b0=0;l0=3}PAll{-1}(c0,UGate100{b0:4;t0:b0}(Itr{b0;0;_;T}(c1l)))",
+    Tree1057 "B{t0=3;o0=1;t1;b0=0}@ki{t0+2%2=1}@of{t1:=b0+2%4;o0:=b0}RndSel(@oh{b0:=5}@po{t0+=3;t0:=4}@of{t1+=3}Sl{10},@fi{none}@os{t0+=3}Isw{t0;_;N}(c0e,t1),pt2{b0:b0;b1:t1},S,UTw100(Ret0(@of{b0:=1}@oh{t1:=t0+4}@ki{t0%4!0}Sc{o0:=_})))",
     Tree1058 "Wde(a0,S)",
     Tree1059 "B{t1;b1=1;t0;o0}PAll{_}(RSeq(t0,t1,OnceT(pi2{t0:=}),t3,Sb{t0=3}),@ki{b1+4<0}@fi{t0+1%2!1}Once(Isw{0;T;N}(RFb(Scc{t0%3>1},Scc{t1!2},@rw{some}Flt{2;_;K}(c4),c5l))),S,Flt{3;R;_}(RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1<4;B}(Opt(t6)),Obs{t1+2!5;B}(@ki{b1=7}Suc),Obs{none;L}(Dl{10}(@ki{b1+2=t1}c7l))))),MPri(t8,@oh{o0:=5}a9,t10,a11,t12))",
     Tree1060 "B{b1=1;l0=1;o0;b0;t0}Rep1(PPar{0;_}(Sel(Obs{b1!b0;B}(Ret3(Flip(@fi{t0%4!1}Wde(c0l,a1,F),@fi{b1%2!1}Sl{50},Lim{3}(t2e)))),AFb(DySel(a3,pi4{t0:b0},pc5{b0:=}),FF(a6b{b0+3;b1}),Rmp{S;F}(F),pa7{b0:t0;b1:b1})),Ret1(Ub{o0}),Bin{b1=4;T}(Itr{b0;2;_;_}(@oh{b1+=2}a8),PPar{0;N}(@ki{b0!6}@rw{t0!6}R,Wu{t0},pi9{t0:b0}))))",
-    Tree1061 "B{t0}Rep1(pi0{t0:=})",
+    Tree1061 "B{t0}Rep1(URot100(URate{25}(pi0{t0:=})))",
     Tree1062 "B{b1=1}RndSeq(PPar{2;N}(DySel(c0l),@rw{b1%4>0}RT{2}(a1),t2))",
     Tree1063 "B{t0=2;b0=5}RndSel(Flip(Ret3(t0t)),PPar{1;_}(Step(F,RSeq(Sb{t0=4},pt1{b0:7;b1:t0},t2),a3b{2;b0})))",
-    Tree1064 "B{b1=0;q0=4;b0;t0}PAll{_}(Lp{_;_}(Scc{b0%4!2}),Step(PAll{-1}(WU{b0<1}(Wv{t0}(Rep1(Keep(F))))),@of{b1:=3}Fb(c0),TryT(PAll{_}(Sb{b0=1},Sb{b1=8},t1),@os{t0:=b0+4}Scc{t0<3}),Bin{t0>5;_}(S,Cd{0;K}(@ki{b1%3!1}@os{t0:=t0%4;t0:=3}RSel(t2,t3e)))))",
+    Tree1064 "B{b1=0;q0=4;b0;t0}PAll{_}(Lp{_;_}(Scc{b0%4!2}),Step(PAll{-1}(WU{b0<1}(Wv{t0}(Rep1(Keep(F))))),@of{b1:=3}Fb(c0),TryT(UTw100(PAll{_}(Sb{b0=1},Sb{b1=8},t1)),@os{t0:=b0+4}Scc{t0<3}),Bin{t0>5;_}(S,Cd{0;K}(@ki{b1%3!1}@os{t0:=t0%4;t0:=3}RSel(t2,t3e)))))",
     Tree1065 "Lim{2}(t0)",
-    Tree1066 "B{t0=3;b0=3}@ki{t0!1}@si{b0%2<1}RSeq(Sel(RFb(pt0{b0:5;b1:t0},pc1{b0:1},t2e),Wv{t0}(a3e)))",
+    Tree1066 "B{t0=3;b0=3}USw100{b0:=}(@ki{t0!1}@si{b0%2<1}RSeq(Sel(RFb(pt0{b0:5;b1:t0},pc1{b0:1},t2e),Wv{t0}(a3e))))",
     Tree1067 "AFb(Grd{_}(Flt{1;R;K}(Sub(Sub(Seq(a0))))))",
     Tree1068 "B{b0=0;b1;l0;t0=5}Rep4(@si{b1+3!5}Itr{b0;2;2;_}(RSeq(Itr{b1;1;_;N}(Rep3(Swm(Par{1;_}(a0,@po{b0+=4}@rw{t0=4}Sb{t0=2}),RU{S}(pa1{b0:t0})))),Par{1;-1}(Rmp{F;F}(Dl{0}(Sb{t0=b1})),pc2{b0:=}))))",
     Tree1069 "B{t0=2}RFb(a0,a1,Cnd{t0!3;N;_}(Sb{t0=5}))",
-    Tree1070 "B{b0=4;t0}AFb(c0l,AFb(@rw{t0>6}a1,Scc{t0+2!b0+4}))",
-    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(Sel(a5e,PPar{0;_}(a6,a7e),c8b{b0+1})))))",
+    Tree1070 "B{b0=4;t0}URec{_}(USw100{b0:t0;b1:t0}(c0l),AFb(@rw{t0>6}a1,Scc{t0+2!b0+4}))",
+    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(URec{_}(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(Sel(a5e,PPar{0;_}(a6,a7e),c8b{b0+1}))),t9)))",
     Tree1072 "B{b0=1;b1;t0}Wde(Isw{b1;T;_}(@po{t0:=b1;b0+=2}AFb(@of{t0%2=0?b0:=6}@rw{t0%2!1}@oh{b1%2>0?b0+=1}Sc{b1+=2},S),@oh{t0+2>1?b0+=2;t0+=1}Swm(pc0{b0:b0},F),Swm(@rw{t0+3%3!0}@of{b0+=3}FF(t1))),Swm(MSeq(Isw{b1;_;_}(c2b{b1+1},a3)),t4t,RSeq(S,@oh{b0+4%4>1?b1:=b0+1}a5t,@os{b0+=1}c6r),t7,Sl{20}))",
     Tree1073 "B{t0=5}PPar{1;_}(SubR(pi0{t0:=}))",
-    Tree1074 "B{b0=4}Pri(c0b{b0},t1t,t2t,Err{1078},Wt{0})",
+    Tree1074 "B{b0=4}URr(c0b{b0},t1t,t2t,Err{1078},Wt{0})",
     Tree1075 "B{b0=5;t0}MSeq(Isw{t0;T;T}(Cnd{b0+2<b0+3;_;F}(R),Swm(pc0{b0:t0},S,pc1{b0:=})))",
     Tree1076 "B{t0=1;b0=2;o0=2;l0=2;b1;t1}RSeq(Flt{1;F;_}(Rpt{F}(Pre{t0>6;F}(c0))),@os{t1+=3}PAll{-4}(t1,a2,@fi{none}Sl{0},@of{b0:=b1%3;b1+3>1?t1:=b1+4%2}t3),Ub{o0},@fi{t0>t1}@po{b1+=1}Itr{b1;1;1;T}(@of{t1:=b0+3%3}@ki{b0+4%2<1}@oh{t0=6?t0+=3}Sl{0}),@po{t1:=t1%2}@fi{b0%4>1}@of{t1+=3}Seq(c4,Flt{3;R;F}(c5),SubR(c6),t7,SubR(t8)))",
     Tree1077 "B{t0;b1;b0;l0}Obs{t0<b1;_}(Itr{b0;2;1;T}(Bin{b0>6;N}(a0,Star(RSel(Itr{b1;2;3;N}(c1b{b1}),t2,Itr{b1;1;_;_}(Itr{b0;_;_;N}(c3l)),Wv{t0}(t4)),Fai))))",
-    Tree1078 "B{b1;t0=5;b0=4}TryF(Cnd{b0<b1;T;_}(Err{1091}),Isw{t0%2;_;T}(R,Obs{b1=6;S}(Suc),c1t))",
+    Tree1078 "B{b1;t0=5;b0=4}TryF(Cnd{b0<b1;T;_}(Err{1091}),Isw{t0%2;_;T}(R,UPipe(URec{0}(Obs{b1=6;S}(Suc),S)),c0t))",
     Tree1079 "B{o0;t0=4;b1}Mt{0}(RFb(Try(t0,t1,Sc{none?b1:=t0+3%3;t0:=b1%3}),Ite(t2,a3l),pi4{t0:=}))",
     Tree1080 "B{o0=_;q0=1;b1=1;b0=0;t0}Lim{3}(Isw{0;T;T}(Par{-3;2}(a0,MSeq(c1,pi2{t0:=}),Wt{50}),RSeq(Obs{b1+2!t0+4;N}(Scc{t0%2>0}),S,@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}Wu{t0}),PPar{2;T}(Lp{_;F}(SubR(Dl{10}(Sl{30}))),t3,PbSel{b0;3}(c4))))",
     Tree1081 "B{b1;t1=1;b0=0}OnceT(@os{b0:=t1%2}@rw{b1+3%3!2}RSeq(TryT(Bin{t1=4;N}(Wde(a0b{b0;b0},S,Wu{t1}),Cd{20;K}(Wv{t1}(Dl{0}(t1)))),Fb(Ite(Rep1(To{20}(c2)),c3b{b1+2}),pc4{b0:t1},Flt{3;S;F}(Rus{F}(c5))),Cnd{t1+3=4;_;F}(a6l),Par{2;_}(Inv(t7),Fb(t8,pi9{t0:b0},a10e),pc11{b0:b1}))))",
@@ -3886,9 +3945,9 @@ cases! {
     Tree1092 "B{o0;t1;t0;b0}Bin{t0%2>0;T}(RSeq(Isw{t1%3;T;_}(a0e,@of{o0:=o0|0+3;t1!3?t1+=3}@si{t0+4%4>1}@rw{none}t1,pa2{b0:=},FF(pt3{b0:t1})),t4),DySeq(Sb{t0=t1},DySeq(c5,Scc{t0+3=3},@si{o0|2<6}@fi{t0>6}@ki{o0|2>3}a6l),RSel(Scc{o0|1+4>2},c7e)))",
     Tree1093 "B{t0=1}MPri(@rw{t0>6}@ki{t0>2}@os{t0:=t0%3}SubA(c0e),Fb(c1,a2,Wu{t0}))",
     Tree1094 "DySeq(t0,Ret1(RSeq(Sub(Sub(c1)),t2,Err{1027})),c3)",
-    Tree1095 "B{t0=4;b1=3;q0=4;b0}Fb(Lp{b1;F}(RU{F}(@os{b0+=2}Try(S,t0,@ki{t0+3%3<2}c1b{2},pt2{b0:t0}))),@ki{b1+4%4!3}@of{b1+=2}Par{_;_}(Pre{b1+3>6;S}(Pre{t0!3;R}(Flt{2;F;K}(Cd{0;K}(PbSel{2;t0+4%4;3}(a3,@fi{t0%2=1}@oh{t0+=2}a4e)))))),Lim{1}(Seq(Ret2(Lp{t0;K}(FF(t5))))),Ret0(Wt{20}),Pri(Grd{R}(RndSel(@si{b0<7}PbSel{_;2}(c6e),Sc{b0:=b1},PbSel{t0%3;t0%4}(c7l),c8l,Sb{t0=6}))))",
+    Tree1095 "B{t0=4;b1=3;q0=4;b0}Fb(Lp{b1;F}(RU{F}(@os{b0+=2}Try(S,t0,@ki{t0+3%3<2}c1b{2},pt2{b0:t0}))),@ki{b1+4%4!3}@of{b1+=2}Par{_;_}(Pre{b1+3>6;S}(Pre{t0!3;R}(Flt{2;F;K}(Cd{0;K}(PbSel{2;t0+4%4;3}(a3,@fi{t0%2=1}@oh{t0+=2}a4e)))))),Lim{1}(URate{25}(Seq(Ret2(Lp{t0;K}(FF(t5)))))),Ret0(Wt{20}),Pri(Grd{R}(RndSel(@si{b0<7}PbSel{_;2}(c6e),Sc{b0:=b1},PbSel{t0%3;t0%4}(c7l),c8l,Sb{t0=6}))))",
     Tree1096 "B{t1;b0;t0}Star(Fb(Pre{t1%4=1;K}(RSeq(c0)),RU{S}(Invt(DySel(c1)))),Sel(Obs{b0%2>0;L}(@ki{t1%3=0}RFb(@rw{t1%2<1}Sl{0},c2b{t0+4},Seq(@of{t1+=3}c3l))),@ki{t1>2}Rep4(@oh{t1+=1}@fi{b0+3=4}c4e)),@si{t0+4%3<2}t5)",
-    Tree1097 "Ite(t0,c1)",
+    Tree1097 "Ite(UTw100(t0),UPipe(c1))",
     Tree1098 "Inv(Sub(RFb(t0,c1,t2)))",
-    Tree1099 "Step(RFb(RSeq(PrSel{3;1}(c0,t1)),t2,a3),Par{-1;1}(Rep0(t4)))",
+    Tree1099 "Step(RFb(UTw100(RSeq(PrSel{3;1}(c0,t1))),t2,a3),Par{-1;1}(Rep0(t4)))",
 }

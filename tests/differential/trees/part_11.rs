@@ -4,6 +4,10 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 #[allow(unused_imports)]
 use crate::leaves::{DiffError, TAct, TCond, TTask};
+#[allow(unused_imports)]
+use crate::user::{
+    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
@@ -106,7 +110,7 @@ bt::behavior_tree! {
                 Condition(Cond<1>),
             },
             TryCatch(catch_on_halt = true) {
-                ReactiveSelector {
+                Control(RoundRobin) {
                     StatefulAction(Task<2>),
                     WasEntryUpdated(t0),
                     Action(Act<3>),
@@ -122,7 +126,9 @@ bt::behavior_tree! {
                 },
                 Priority {
                     Condition(PCond<4>, b0 = 5),
-                    AlwaysFailure,
+                    Decorator(Gate<100>, b0 = {b1}, t0 = {=}) {
+                        AlwaysFailure,
+                    },
                     WasEntryUpdated(t0),
                     #[on_halted(|bb| bb.b1 += 1)]
                     Condition(Cond<5>),
@@ -147,7 +153,10 @@ bt::behavior_tree! {
         }
         ReactiveFallback {
             Guard(|ctx| &mut ctx.token) {
-                Runner,
+                Control(RecoveryNode, number_of_retries = 1) {
+                    Runner,
+                    AlwaysSuccess,
+                },
             },
             Fallback {
                 #[failure_if(|bb| bb.b0 + 4 != bb.o0.unwrap_or(3))]
@@ -162,7 +171,9 @@ bt::behavior_tree! {
             #[post(|bb| bb.b0 += 3)]
             FlipSelector {
                 Condition(PCond<1>, b0 = {b0}),
-                Action(PIo<2>, t0 = {b0}),
+                Control(PipelineSequence) {
+                    Action(PIo<2>, t0 = {b0}),
+                },
                 Interrupt(|bb| bb.b0 != *bb.t0) {
                     #[on_success(|bb| bb.t0.set(bb.b0))]
                     #[on_halted(|bb| bb.b0 = 5)]
@@ -211,7 +222,9 @@ bt::behavior_tree! {
         TryCatch {
             StatefulAction(Task<0> = Task::<0>),
             Condition(Cond<1>),
-            StatefulAction(Task<2>),
+            Decorator(Twice<100>) {
+                StatefulAction(Task<2>),
+            },
             StatefulAction(Task<3>),
         }
     }
@@ -282,7 +295,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         Switch(b1) {
-            case 5 => Sequence {
+            case 5 => Control(PipelineSequence) {
                 Precondition(|bb| *bb.t0 < 2, else = Running) {
                     Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
                 },
@@ -300,7 +313,7 @@ bt::behavior_tree! {
                         Action(Act<5>),
                     },
                 },
-                SequenceStar {
+                Control(RoundRobin) {
                     #[post(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
                     #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b1 += 1 })]
                     #[skip_if(|bb| *bb.t0 + 4 < 3)]
@@ -326,8 +339,10 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        Control(RoundRobin) {
+            Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            },
         }
     }
 }
@@ -341,8 +356,10 @@ bt::behavior_tree! {
             b1: i64,
         }
         Repeat(3) {
-            RepeatUntilSuccess(2) {
-                Script(|bb| bb.b1 = bb.b0 + 1),
+            Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
+                RepeatUntilSuccess(2) {
+                    Script(|bb| bb.b1 = bb.b0 + 1),
+                },
             },
         }
     }
@@ -703,7 +720,11 @@ bt::behavior_tree! {
                         StatefulAction(Task<1>),
                         Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
                         Condition(Cond<3> = Cond::<3>),
-                        ScriptCondition(|bb| *bb.t0 % 3 == 1),
+                        Decorator(Gate<100>, b0 = {t0}, t0 = {b1}) {
+                            Decorator(Twice<101>) {
+                                ScriptCondition(|bb| *bb.t0 % 3 == 1),
+                            },
+                        },
                     },
                 },
             },
@@ -768,7 +789,12 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
         KeepRunningUntilFailure {
-            SubTree(Tree1120Sub0),
+            Control(RecoveryNode, number_of_retries = 2) {
+                Control(Rotate<100>) {
+                    SubTree(Tree1120Sub0),
+                },
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -810,7 +836,7 @@ bt::behavior_tree! {
             Filter(times = 2, count = Success, filtered = Failure) {
                 Condition(Cond<2>),
             },
-            AsyncFallback {
+            Control(RoundRobin) {
                 RetryUntilSuccessful(3) {
                     Loop(q0, value = {t0}, if_empty = Running) {
                         #[failure_if(|bb| *bb.t0 < bb.b1 + 2)]
@@ -900,7 +926,9 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(9),
             b0: i64 = 15,
         }
-        ScriptCondition(|bb| bb.b0 + 3 != bb.o0.unwrap_or(5) % 4)
+        Decorator(RateController, hz = 100.0) {
+            ScriptCondition(|bb| bb.b0 + 3 != bb.o0.unwrap_or(5) % 4),
+        }
     }
 }
 
@@ -956,7 +984,7 @@ bt::behavior_tree! {
                     #[run_while(|bb| bb.b0 < 7)]
                     ScriptCondition(|bb| *bb.t0 != 4),
                 },
-                Fallback {
+                Control(PipelineSequence) {
                     #[on_failure(|bb| bb.b0 = *bb.t0)]
                     #[on_success(|bb| bb.b0 += 3)]
                     Action(PIo<3>, t0 = {=}),
@@ -989,8 +1017,10 @@ bt::behavior_tree! {
                         Action(Act<0> = Act::<0>),
                     },
                     StatefulAction(Task<1> = Task::<1>),
-                    Precondition(|bb| *bb.t0 + 4 > bb.b0, else = Skipped) {
-                        SetBlackboard(b1 = {t0}),
+                    Decorator(Gate<100>, b0 = 2, t0 = {b1}) {
+                        Precondition(|bb| *bb.t0 + 4 > bb.b0, else = Skipped) {
+                            SetBlackboard(b1 = {t0}),
+                        },
                     },
                 },
                 MemSequence {
@@ -1049,13 +1079,18 @@ bt::behavior_tree! {
             b0: i64,
             o0: Option<i64>,
         }
-        IfThenElse {
-            SubTree(Tree1128Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
-            IndexSwitch(|bb| bb.b1 % 4, dynamic = true) {
-                SetBlackboard(o0 = Some(4)),
-                Condition(PCond<1>, b0 = 9),
+        Control(RecoveryNode) {
+            IfThenElse {
+                SubTree(Tree1128Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
+                Control(Sweep<100>, b0 = 3, b1 = {=}) {
+                    IndexSwitch(|bb| bb.b1 % 4, dynamic = true) {
+                        SetBlackboard(o0 = Some(4)),
+                        Condition(PCond<1>, b0 = 9),
+                    },
+                },
+                Condition(Cond<2>),
             },
-            Condition(Cond<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
@@ -1144,16 +1179,20 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         MemSequence {
-            ReactiveSequence {
-                Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
-                Fallback {
-                    Observe(|bb| bb.b0 == 5, abort = both) {
-                        Failer,
-                    },
-                    Observe(|bb| bb.o0.unwrap_or(3) > 1) {
-                        Delay(30) {
-                            #[skip_if(|bb| *bb.t0 > 5)]
-                            SetBlackboard(o0 = Some(5)),
+            Decorator(RateController, hz = 100.0) {
+                ReactiveSequence {
+                    Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+                    Fallback {
+                        Observe(|bb| bb.b0 == 5, abort = both) {
+                            Failer,
+                        },
+                        Observe(|bb| bb.o0.unwrap_or(3) > 1) {
+                            Decorator(Gate<100>, b0 = 5, t0 = {b0}) {
+                                Delay(30) {
+                                    #[skip_if(|bb| *bb.t0 > 5)]
+                                    SetBlackboard(o0 = Some(5)),
+                                },
+                            },
                         },
                     },
                 },
@@ -1612,7 +1651,9 @@ bt::behavior_tree! {
                 },
             },
             SequenceWithMemory {
-                Action(Act<4> = Act::<4>),
+                Control(RoundRobin) {
+                    Action(Act<4> = Act::<4>),
+                },
                 Wait(20),
                 StatefulAction(Task<5>),
                 Condition(Cond<6>),
@@ -1699,7 +1740,10 @@ board!(Tree1145Blackboard { b1 t0 q0 o0 b0 });
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
         PolicyParallel(policy = FirstSuccess) {
-            Condition(Cond<0>),
+            Control(RecoveryNode, number_of_retries = 2) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
             Sleep(100),
         }
     }
@@ -1722,7 +1766,9 @@ bt::behavior_tree! {
                         Condition(Cond<1>),
                     },
                 },
-                Condition(|ctx| ctx.check(2)),
+                Decorator(Twice<100>) {
+                    Condition(|ctx| ctx.check(2)),
+                },
                 FlipSelector {
                     SequenceWithMemory {
                         StatefulAction(Task<3>),
@@ -1751,16 +1797,18 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1, 2, 3, 4],
         }
         Repeat(4) {
-            #[failure_if(|bb| *bb.t0 > 0)]
-            Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
-                Parallel {
-                    Guard(|ctx| &mut ctx.token) {
-                        Limiter(2) {
-                            WasEntryUpdated(t0),
+            Control(PipelineSequence) {
+                #[failure_if(|bb| *bb.t0 > 0)]
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token) {
+                            Limiter(2) {
+                                WasEntryUpdated(t0),
+                            },
                         },
-                    },
-                    Guard(|ctx| &mut ctx.token) {
-                        StatefulAction(Task<0>),
+                        Guard(|ctx| &mut ctx.token) {
+                            StatefulAction(Task<0>),
+                        },
                     },
                 },
             },
@@ -2128,16 +2176,18 @@ bt::behavior_tree! {
             IfThenElse {
                 Condition(Cond<1>),
                 StatefulAction(Task<2> = Task::<2>),
-                TryCatch(catch_on_halt = false) {
-                    Sequence {
-                        Condition(Cond<3>),
-                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); *bb.t0 += 1 })]
-                        StatefulAction(Task<4>),
+                Decorator(Twice<100>) {
+                    TryCatch(catch_on_halt = false) {
+                        Sequence {
+                            Condition(Cond<3>),
+                            #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                            #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(2)); *bb.t0 += 1 })]
+                            StatefulAction(Task<4>),
+                        },
+                        #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        AlwaysFailure,
                     },
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
-                    #[success_if(|bb| *bb.t0 == 3)]
-                    AlwaysFailure,
                 },
             },
         }
@@ -2164,7 +2214,9 @@ bt::behavior_tree! {
             Priority {
                 SubTree(Tree1163Sub0),
                 StatefulAction(Task<1>),
-                SubTree(Tree1163Sub1),
+                Decorator(Twice<100>) {
+                    SubTree(Tree1163Sub1),
+                },
             },
         }
     }
@@ -2172,11 +2224,11 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
-        SequenceWithMemory {
+        Control(Sweep<100>, b0 = 3) {
             PolicyParallel(policy = FirstSuccessOrFailure) {
                 Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                     Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
-                        SequenceStar {
+                        Control(Sweep<101>, b0 = 1) {
                             ReactiveFallback {
                                 IfThenElse {
                                     Condition(Cond<0> = Cond::<0>),
@@ -2393,7 +2445,7 @@ bt::behavior_tree! {
         }
         Fallback {
             StatefulAction(TTask<0>),
-            ReactiveSequence {
+            Control(Sweep<100>, b0 = 2) {
                 IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
                     ReactiveFallback {
                         Condition(Cond<1>),
@@ -2439,7 +2491,7 @@ bt::behavior_tree! {
                     WasEntryUpdated(t0),
                 },
                 ReactiveSequence {
-                    ReactiveSequence {
+                    Control(Sweep<100>, b0 = {b1}) {
                         SetBlackboard(b1 = 6),
                         StatefulAction(Task<1>),
                     },
@@ -2635,8 +2687,10 @@ bt::behavior_tree! {
             Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
             Fallback {
                 Observe(|bb| bb.b0 == 4, abort = both) {
-                    #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
-                    Action(Act<0>),
+                    Decorator(RateController, hz = 50.0) {
+                        #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                        Action(Act<0>),
+                    },
                 },
                 Observe(|bb| (bb.b0 + 3) % 3 > 0, abort = self) {
                     Fallback {
@@ -2743,13 +2797,17 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 5,
         }
         BinarySelector(|bb| *bb.t0 == 6, dynamic = true) {
-            Condition(TCond<0>),
+            Control(Sweep<100>, b0 = {=}, b1 = {t1}) {
+                Condition(TCond<0>),
+            },
             #[run_while(|bb| bb.o0.is_some())]
             #[failure_if(|bb| bb.b0 > *bb.t0)]
             Delay(10) {
                 Repeat(4) {
-                    RepeatUntilFailure(1) {
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                    Control(Sweep<101>, b0 = 4, b1 = {b0}) {
+                        RepeatUntilFailure(1) {
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                        },
                     },
                 },
             },
@@ -2939,11 +2997,16 @@ bt::behavior_tree! {
         Sequence {
             Fallback {
                 StatefulAction(Task<0>),
-                Action(Act<1>),
+                Control(PipelineSequence) {
+                    Action(Act<1>),
+                },
                 ScriptCondition(|bb| *bb.t0 % 4 < 3),
                 StatefulAction(Task<2>),
                 MaxTime(10) {
-                    StatefulAction(Task<3>),
+                    Control(RecoveryNode, number_of_retries = 0) {
+                        StatefulAction(Task<3>),
+                        Action(Act<4>),
+                    },
                 },
             },
         }
@@ -3220,7 +3283,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
         }
         BinarySelector(|bb| bb.o0.unwrap_or(1) < 6, dynamic = true) {
-            Fallback {
+            Control(Sweep<100>, b0 = 3, b1 = {t0}) {
                 StatefulAction(Task<0>),
                 SetBlackboard(t0 = 5),
             },
@@ -3539,15 +3602,15 @@ board!(Tree1199Blackboard { b0 t0 b1 });
 cases! {
     Tree1100 "B{t0;b0;b1=1;t1=1}RetF(@os{t1+=2}@rw{b1+4>b0+4%3}PAll{2}(Isw{b0+2;N;T}(a0,@os{b1+=1}@si{b1>t1}Sc{b1+=1}),@ki{b1!b0+1}@po{t0:=b0}Sl{20},Pre{b1<3;K}(Su{t1}(pc1{b0:t0}))))",
     Tree1101 "B{b0=3;t0=1;o0=_;t1;b1=0}Obs{t0=7;N}(Isw{b0+1;_;N}(Isw{t0;N;T}(c0,Run,R),RndSel(c1,SubR(t2),Wt{30},@po{b0:=o0|3}Sl{0},pa3{b0:t1;b1:b1}),RndSeq(a4,RU{F}(Pri(c5,c6))),F))",
-    Tree1102 "B{b1=3;t0=5;b0=1}@of{b1!4?b1:=t0%4}MSeq(t0e,MPri(c1),TryT(RSel(t2,Wu{t0},a3,Err{1085}),Dd{0}(@fi{b0%2>0}@rw{b1+3!1}@oh{t0+=1;b1+1%4!0?b0:=t0+1}Flt{1;F;F}(R)),Pri(pc4{b0:5},F,Wu{t0},@oh{b1+=1}c5),t6))",
-    Tree1103 "B{t0=4;q0;o0=_;b0=3}Lp{t0;S}(SubA(RFb(Grd{_}(Run),Fb(@fi{b0+4!o0|3}a0l,F,Dl{100}(Wu{t0})),@ki{none}@of{b0+=1}@po{b0+=3}Flip(pc1{b0:b0},pi2{t0:b0},Intr{b0!t0}(@os{t0:=b0}@oh{b0:=5}@po{o0:=8}c3b{t0})))))",
+    Tree1102 "B{b1=3;t0=5;b0=1}@of{b1!4?b1:=t0%4}MSeq(t0e,MPri(c1),TryT(URr(t2,Wu{t0},a3,Err{1085}),Dd{0}(@fi{b0%2>0}@rw{b1+3!1}@oh{t0+=1;b1+1%4!0?b0:=t0+1}Flt{1;F;F}(R)),Pri(pc4{b0:5},UGate100{b0:b1;t0:=}(F),Wu{t0},@oh{b1+=1}c5),t6))",
+    Tree1103 "B{t0=4;q0;o0=_;b0=3}Lp{t0;S}(SubA(RFb(Grd{_}(URec{1}(Run,S)),Fb(@fi{b0+4!o0|3}a0l,F,Dl{100}(Wu{t0})),@ki{none}@of{b0+=1}@po{b0+=3}Flip(pc1{b0:b0},UPipe(pi2{t0:b0}),Intr{b0!t0}(@os{t0:=b0}@oh{b0:=5}@po{o0:=8}c3b{t0})))))",
     Tree1104 "B{b0}Ruf{F}(RFb(c0,pc1{b0:b0}))",
-    Tree1105 "Try(t0e,c1,t2,t3)",
+    Tree1105 "Try(t0e,c1,UTw100(t2),t3)",
     Tree1106 "B{b1=1;b0;t0=3}AFb(a0l,ASeq(Ite(t1,a2,t3),Cd{50;F}(Dl{0}(t4))),RSeq(c5,@ki{b1+1>t0%4}c6,RFb(Fai,a7b{b1%3;b0},pt8{b0:b0;b1:b0})))",
     Tree1107 "B{b1;t1=1;b0=4}Wde(Wu{t1},a0,RFb(pa1{b0:9;b1:t1},pt2{b0:=;b1:b1}))",
-    Tree1108 "B{b0;b1=4;t0}Sw{5}(Seq(Pre{t0<2;R}(c0b{b1+4}),TryT(RFb(c1),Sl{20}),Rty2(Seq(pa2{b0:t0;b1:=},a3,a4l,a5)),Star(@po{b0+=3;b1:=b0}@of{t0:=b0;b1+=1}@ki{t0+4<3}Wt{50},pt6{b0:5;b1:b0}),Seq(c7,Sb{t0=0},pt8{b0:7;b1:=})),Run)",
-    Tree1109 "B{b0;t0=3}Pre{b0%3=0;S}(a0b{t0;b0})",
-    Tree1110 "B{b0=2;b1}Rep3(Rus{2}(Sc{b1:=b0+1}))",
+    Tree1108 "B{b0;b1=4;t0}Sw{5}(UPipe(Pre{t0<2;R}(c0b{b1+4}),TryT(RFb(c1),Sl{20}),Rty2(Seq(pa2{b0:t0;b1:=},a3,a4l,a5)),URr(@po{b0+=3;b1:=b0}@of{t0:=b0;b1+=1}@ki{t0+4<3}Wt{50},pt6{b0:5;b1:b0}),Seq(c7,Sb{t0=0},pt8{b0:7;b1:=})),Run)",
+    Tree1109 "B{b0;t0=3}URr(Pre{b0%3=0;S}(a0b{t0;b0}))",
+    Tree1110 "B{b0=2;b1}Rep3(UGate100{b0:=;t0:b0}(Rus{2}(Sc{b1:=b0+1})))",
     Tree1111 "PPar{1;_}(Seq(Inv(RSel(PbSel{1;2;2;1;2;2}(Once(t0),Sub(Rep1(S)),Ite(t1,c2),Ret0(t3),Sl{50}),Par{_;1}(Sub(a4),Seq(F),OnceK(Suc),c5),Rpt{F}(FS(Inv(t6e)))))))",
     Tree1112 "OnceK(Sub(Sub(Run)))",
     Tree1113 "B{t0;b1;b0=4}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0>5;B}(Opt(DySel(pc0{b0:t0},t1,Sw{2}(pt2{b0:7},a3b{t0+2;b0})))),@ki{b1>t0}Rep1(RSeq(Wt{10},t4e,c5,a6l))))",
@@ -3555,21 +3618,21 @@ cases! {
     Tree1115 "B{b0=3;b1;t1=1}AFb(RFb(PbSel{3;0}(c0e),Dl{10}(Fb(Bin{b1!6;N}(a1b{t1;b0},Wu{t1}),DySel(c2,pi3{t0:t1},Rep3(Rus{3}(R)))))))",
     Tree1116 "B{t0=0;b0;l0=1}RndSeq(Try(Pri(pi0{t0:b0},pc1{b0:b0}),Bin{t0+2%4<3;_}(c2b{b0},a3l),F),Dd{0}(Rpt{1}(Star(Pre{t0+2=6;R}(a4),a5,Dd{0}(pt6{b0:t0}),Itr{b0;1;_;_}(RndSel(a7,pa8{b0:t0;b1:b0}))))))",
     Tree1117 "B{t0=5;o0=2;l0;b0;b1=2}Fb(Obs{b0>6;S}(Par{2;-3}(pi0{t0:=},Rep4(t1),RetF(@ki{b1%3>0}Par{2;_}(t2,Scc{b0+1%2!0})))),Obs{b1=6;B}(Rep4(FS(c3e))),Obs{b0%4<2;B}(RSeq(Ub{o0},Dl{100}(ASeq(@si{b0>t0+4}@oh{t0+3%3!2?b0+=2;b0+=1}@of{b0+=1}c4,@po{b0:=t0+4%4}c5,a6,Pre{some}(pi7{t0:=}))))),Obs{some;L}(Sw{2;4}(a8b{o0|5+3;b1},Swm(Itr{b0;_;1;T}(Sc{b0+4<2?b1:=b0}),Rty2(Ret2(Fai))),pt9{b0:b0;b1:b0})),Obs{none;L}(Flt{2;_;_}(@fi{o0|1%4>1}@rw{o0|0%3<0}@ki{b0!5}c10)))",
-    Tree1118 "B{b1=0;t0=4;b0=3}TryF(Su{t0}(Inv(RSeq(c0b{b0},t1,a2b{b1;b0},c3e,Scc{t0%3=1}))),RT{F}(Try(@oh{b0+=2}c4b{1},t5e)))",
+    Tree1118 "B{b1=0;t0=4;b0=3}TryF(Su{t0}(Inv(RSeq(c0b{b0},t1,a2b{b1;b0},c3e,UGate100{b0:t0;t0:b1}(UTw101(Scc{t0%3=1}))))),RT{F}(Try(@oh{b0+=2}c4b{1},t5e)))",
     Tree1119 "B{b1;b0=5;t0}Flip(Try(RT{2}(c0l),t1,t2,F,c3r),Step(Pri(a4b{b0;b1},pi5{t0:t0},Err{1066}),@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}t6t,pi7{t0:b0}))",
-    Tree1120 "Keep(Sub(RU{F}(t0e)))",
+    Tree1120 "Keep(URec{2}(URot100(Sub(RU{F}(t0e))),t1))",
     Tree1121 "B{t0=3;b0=4;q0}Lp{_;R}(Wu{t0})",
-    Tree1122 "B{t0=1;b0=5;b1;q0=1}RSeq(PbSel{2;8;b0}(Obs{t0+3%3=2;S}(Dd{0}(c0b{t0})),pa1{b0:2;b1:t0}),Flt{2;S;F}(c2),AFb(Ret3(Lp{t0;R}(@fi{t0<b1+2}F)),Invt(Sl{50})))",
+    Tree1122 "B{t0=1;b0=5;b1;q0=1}RSeq(PbSel{2;8;b0}(Obs{t0+3%3=2;S}(Dd{0}(c0b{t0})),pa1{b0:2;b1:t0}),Flt{2;S;F}(c2),URr(Ret3(Lp{t0;R}(@fi{t0<b1+2}F)),Invt(Sl{50})))",
     Tree1123 "B{t0;o0=_;b0}RSeq(Mt{20}(@rw{o0|2+2%4>0}pt0{b0:3;b1:t0}),RSeq(Suc,c1e,a2,@os{b0+=2}@oh{b0+=1}@of{o0:=_;b0:=o0|4}c3),S)",
     Tree1124 "B{o0=_;t1=2;b0=5;t0=5}Isw{t0+1;T;_}(Dd{50}(Star(PPar{2;_}(@ki{b0!t0}@rw{t0=7}c0b{t1},Sc{t0:=t0+1%4},pt1{b0:b0;b1:t1}))),Flt{3;R;_}(Cd{20;F}(@of{o0:=_}@os{t1>6?t0+=3}@ki{t0+4=1}Fb(@rw{none}Sb{t1=1},pi2{t0:b0},Fai))))",
-    Tree1125 "B{o0;b0=5}DySeq(c0,SubA(@oh{b0+=4}SubR(Scc{b0+3!o0|5%4})))",
-    Tree1126 "B{b0;t0}Ite(Swm(Par{-1;1}(Ruf{2}(t0),PAll{1}(Rep4(Scc{t0>1}))),Ite(t1,c2,@of{b0:=t0%2}@ki{t0<3}@rw{b0<7}Scc{t0!4}),Fb(@of{b0:=t0}@os{b0+=3}pi3{t0:=},pt4{b0:0;b1:t0},t5,a6)),c7e)",
-    Tree1127 "B{b1=5;b0;o0=0;q0=1;t0=3}@ki{some}Grd{R}(ASeq(Par{-2;3}(Lp{_;K}(a0e),t1e,Pre{t0+4>b0;K}(Sb{b1=t0})),MSeq(t2,pt3{b0:b1;b1:b1},Suc),Sb{t0=5},Par{2;-1}(DySeq(t4,pt5{b0:b1}),Lim{3}(Rep3(Sb{o0=5})),Cd{20;K}(pi6{t0:=}))))",
-    Tree1128 "B{b1=3;b0;o0}Ite(SubR(SubR(a0b{5;b0})),Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
+    Tree1125 "B{o0;b0=5}DySeq(c0,SubA(@oh{b0+=4}SubR(URate{100}(Scc{b0+3!o0|5%4}))))",
+    Tree1126 "B{b0;t0}Ite(Swm(Par{-1;1}(Ruf{2}(t0),PAll{1}(Rep4(Scc{t0>1}))),Ite(t1,c2,@of{b0:=t0%2}@ki{t0<3}@rw{b0<7}Scc{t0!4}),UPipe(@of{b0:=t0}@os{b0+=3}pi3{t0:=},pt4{b0:0;b1:t0},t5,a6)),c7e)",
+    Tree1127 "B{b1=5;b0;o0=0;q0=1;t0=3}@ki{some}Grd{R}(ASeq(Par{-2;3}(Lp{_;K}(a0e),t1e,UGate100{b0:2;t0:b1}(Pre{t0+4>b0;K}(Sb{b1=t0}))),MSeq(t2,pt3{b0:b1;b1:b1},Suc),Sb{t0=5},Par{2;-1}(DySeq(t4,pt5{b0:b1}),Lim{3}(Rep3(Sb{o0=5})),Cd{20;K}(pi6{t0:=}))))",
+    Tree1128 "B{b1=3;b0;o0}URec{_}(Ite(SubR(SubR(a0b{5;b0})),USw100{b0:3;b1:=}(Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9})),c2),t3)",
     Tree1129 "B{b0=0;b1=2;t0}PbSel{_;b0+3}(Cnd{t0!4;N;S}(@rw{t0%2>0}@ki{b0+2%3!1}@oh{b1<1?t0:=b0+3}Cd{10;K}(To{30}(pi0{t0:=}))))",
     Tree1130 "B{b0=3;b1=5}Intr{b0!4}(Ite(Pre{b1%3>1}(a0),@si{b0+1=0}c1))",
     Tree1131 "B{b1=2;t0=5}Flip(Pre{b1+2>t0;S}(Flip(Swm(Err{1061},Sb{t0=7},Wt{10}),Ite(a0l,a1))))",
-    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=5;B}(Fai),Obs{o0|3>1;_}(Dl{30}(@ki{t0>5}Sb{o0=5})))),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(c0r),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
+    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(URate{100}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=5;B}(Fai),Obs{o0|3>1;_}(UGate100{b0:5;t0:b0}(Dl{30}(@ki{t0>5}Sb{o0=5})))))),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(c0r),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
     Tree1133 "B{b0=2;b1;q0;t0}Lp{b1;K}(Keep(WU{b0!0}(Grd{_}(PPar{1;T}(RndSeq(t0,c1),Rus{F}(Fb(@ki{t0%4>2}c2,c3l)))))))",
     Tree1134 "B{b0}Seq(Sc{b0:=4},c0l,t1,c2)",
     Tree1135 "B{t1=0;t0=2;b0=1}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
@@ -3581,11 +3644,11 @@ cases! {
     Tree1141 "Flip(Sel(a0,t1,c2,Wt{50}),Grd{R}(TryT(c3e,c4e)))",
     Tree1142 "B{b1=1;t0}Bin{t0<b1;T}(RFb(t0t,S,Err{1062}),RSeq(RFb(pi1{t0:=},a2)))",
     Tree1143 "B{t0;q0;b0=1}RSeq(Fb(Lim{2}(Step(c0e)),Obs{t0+4%3=1;L}(Sb{t0=9}),Obs{b0+1%3>0;L}(Lp{b0;S}(@ki{b0<3}@fi{b0<5}pt1{b0:t0;b1:b0})),WU{b0>1}(pt2{b0:=;b1:t0})),Wde(c3,a4,@ki{b0+2>1}@fi{t0<6}Ret3(Step(@of{b0<5?t0+=2}t5,@rw{t0!t0%3}c6))))",
-    Tree1144 "B{b0=1;t0=3}@of{t0+=2}Try(c0l,Intr{b0+2>b0+1}(RSeq(Isw{t0+1%3;T;_}(c1b{2},c2l),t3)),Swm(a4e,Wt{20},t5,c6),pt7{b0:t0;b1:t0},Swm(t8e,Rep0(pa9{b0:=;b1:t0})))",
+    Tree1144 "B{b0=1;t0=3}@of{t0+=2}Try(c0l,Intr{b0+2>b0+1}(RSeq(Isw{t0+1%3;T;_}(c1b{2},c2l),t3)),Swm(URr(a4e),Wt{20},t5,c6),pt7{b0:t0;b1:t0},Swm(t8e,Rep0(pa9{b0:=;b1:t0})))",
     Tree1145 "B{b1;t0=3;q0=2;o0=4;b0}Seq(Rep4(Par{_;3}(Cnd{t0%2<0;N;F}(TryF(S,Sb{b0=b1},Pre{b1%2!0}(pt0{b0:6}))),RU{F}(a1),Lp{_;K}(@of{o0|1+1%4<3?t0:=b1+2}Wu{t0}))),Cnd{some;N;F}(t2),Sw{2}(Rmp{S;S}(Obs{o0|5+1%4<1;N}(Opt(Step(t3,t4,Sc{b0:=t0%3;t0+=3})))),@si{t0<6}RSeq(DySel(t5,Scc{b1<0},Scc{b0!1},t6),pt7{b0:b1;b1:t0},c8b{o0|5},Grd{R}(a9))))",
-    Tree1146 "PPar{1;_}(c0,Sl{100})",
-    Tree1147 "B{t0=2;b0=0}RSeq(Wu{t0},RFb(Cnd{t0!t0%2;T;F}(PbSel{0;2;b0+3%4}(c0,c1)),c2l,Flip(Swm(t3,t4),a5),t6,ASeq(c7e,@rw{b0+4<5}t8)))",
-    Tree1148 "B{t0;b0;l0=4}Rep4(@fi{t0>0}Itr{b0;2;3;N}(Par{_;_}(Grd{_}(Lim{2}(Wu{t0})),Grd{_}(t0))))",
+    Tree1146 "PPar{1;_}(URec{2}(c0,t1),Sl{100})",
+    Tree1147 "B{t0=2;b0=0}RSeq(Wu{t0},RFb(Cnd{t0!t0%2;T;F}(PbSel{0;2;b0+3%4}(c0,c1)),UTw100(c2l),Flip(Swm(t3,t4),a5),t6,ASeq(c7e,@rw{b0+4<5}t8)))",
+    Tree1148 "B{t0;b0;l0=4}Rep4(UPipe(@fi{t0>0}Itr{b0;2;3;N}(Par{_;_}(Grd{_}(Lim{2}(Wu{t0})),Grd{_}(t0)))))",
     Tree1149 "B{l0;o0;t0=4;b0=0;t1}Itr{b0;1;2;N}(@po{b0+=1}@si{t1>1}Par{_;_}(Grd{F}(Pri(pa0{b0:=},SubA(Sb{o0=5}))),Grd{R}(SubA(pi1{t0:=}))))",
     Tree1150 "RSeq(t0,MSeq(t1,a2),Ret4(c3),t4,Dl{50}(c5))",
     Tree1151 "B{o0=1}Par{_;_}(Run,c0,Scc{none})",
@@ -3599,30 +3662,30 @@ cases! {
     Tree1159 "B{o0=_;t0=2;t1=1}Swm(Seq(@ki{some}R,Sc{t0+=1;t1+=3}),t0,c1,Obs{t1+3<5;S}(a2e),Inv(pt3{b0:3;b1:t0}))",
     Tree1160 "Fb(Grd{_}(Rep4(RFb(PbSel{1;3;1}(t0,a1),t2e,c3,Rmp{S;S}(t4)))),Opt(TryF(c5e,ASeq(S,t6,t7,Sl{0}))))",
     Tree1161 "B{t0=5;b1;b0=5;l0=4}PrSel{t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
-    Tree1162 "B{t0;b0=4;o0=_}Par{1;-2}(pa0{b0:t0;b1:t0},Ite(c1,t2e,TryF(Seq(c3,@fi{t0%2>0}@of{o0:=o0|2;t0+=1}t4),@oh{b0:=t0+1}@si{t0=3}F)))",
-    Tree1163 "Rmp{S;S}(Pri(Sub(c0),t1,Sub(a2)))",
-    Tree1164 "Swm(PPar{2;_}(Grd{R}(Grd{F}(Star(RFb(Ite(c0e,t1,c2l)),RSeq(Fb(c3e,t4),Cd{0;K}(a5),t6,Flt{2;F;K}(t7e)))))))",
+    Tree1162 "B{t0;b0=4;o0=_}Par{1;-2}(pa0{b0:t0;b1:t0},Ite(c1,t2e,UTw100(TryF(Seq(c3,@fi{t0%2>0}@of{o0:=o0|2;t0+=1}t4),@oh{b0:=t0+1}@si{t0=3}F))))",
+    Tree1163 "Rmp{S;S}(Pri(Sub(c0),t1,UTw100(Sub(a2))))",
+    Tree1164 "USw100{b0:3}(PPar{2;_}(Grd{R}(Grd{F}(USw101{b0:1}(RFb(Ite(c0e,t1,c2l)),RSeq(Fb(c3e,t4),Cd{0;K}(a5),t6,Flt{2;F;K}(t7e)))))))",
     Tree1165 "B{b1=0;b0=3}Flip(Sb{b1=b0},Wt{50},c0l)",
     Tree1166 "B{t0=0;b1=4;b0=2}@fi{b1<3}@of{b0:=7;b0+=1}MSeq(RFb(PAll{1}(t0e,Scc{b1%3<0}),OnceT(RFb(pt1{b0:=;b1:t0},F))))",
     Tree1167 "Dl{30}(ASeq(TryT(To{100}(Sub(S)),S),PAll{1}(c0,Rpt{F}(t1)),Sub(ASeq(t2,c3))))",
     Tree1168 "B{b0=2;o0;b1=5;t0}Flt{2;_;_}(Ite(Sw{2}(Swm(Cd{0;_}(Sl{20}),c0l,Keep(@of{t0:=t0+3%4}Wv{t0}(S))),pi1{t0:=}),RepF(Swm(Sc{b0:=t0+3;o0|0%4!2?t0:=b0},PPar{2;N}(t2,pc3{b0:b0}))),RU{F}(Fb(OnceK(t4),pt5{b0:t0;b1:t0},Pre{b0%2!1;K}(t6)))))",
     Tree1169 "B{b0=1;t1=5;t0=1}PAll{2}(Once(Wu{t1}),Swm(Pri(Pre{b0!t1;F}(Scc{t0%3<2}),Step(c0b{t0},a1)),Rep3(a2),Dl{10}(Seq(PAll{_}(Rep0(Sc{t0:=t1;t1+=1})),Star(pa3{b0:b0;b1:t0},pa4{b0:t1;b1:t1})))),Rpt{0}(Scc{t1%4=1}))",
-    Tree1170 "B{t0;b1}Fb(t0t,RSeq(Isw{t0;T;T}(RFb(c1,t2t,t3t,Fai,Scc{t0!1}))),@po{b1:=4}@fi{b1>3}MSeq(Wu{t0},t4t,t5t),c6,Err{1097})",
-    Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(RSeq(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
+    Tree1170 "B{t0;b1}Fb(t0t,USw100{b0:2}(Isw{t0;T;T}(RFb(c1,t2t,t3t,Fai,Scc{t0!1}))),@po{b1:=4}@fi{b1>3}MSeq(Wu{t0},t4t,t5t),c6,Err{1097})",
+    Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(USw100{b0:b1}(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
     Tree1172 "B{q0=4;b0;o0;t0;b1=5}@os{b0+=1}Wde(Grd{F}(Pri(t0,t1)),Fb(pa2{b0:t0;b1:b1},TryT(PbSel{_;o0|5;o0|1%2}(c3,t4),Lim{2}(Scc{b1>6})),Lp{t0;K}(c5e)),RSeq(Wde(Flt{3;F;_}(a6),SubA(t7))))",
     Tree1173 "B{b1=1;t1=3}Wde(Mt{100}(S),RSeq(Sw{2;1;5}(c0,PPar{1;N}(c1,c2),a3e,t4)),DySel(Fb(a5,@po{t1>6?t1:=b1+2}@rw{t1!7}Sl{30},a6e,pt7{b0:9},a8)))",
     Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),Fb(t2t,Rus{3}(pi3{t0:=}),pc4{b0:1}))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
-    Tree1175 "B{t0=4;b0=4;o0=4}RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;B}(@ki{b0+1%3>0}a0),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e))))",
+    Tree1175 "B{t0=4;b0=4;o0=4}RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;B}(URate{50}(@ki{b0+1%3>0}a0)),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e))))",
     Tree1176 "B{b0=3;t0=1}Cnd{t0!1;T;_}(Sc{b0+2=6?t0:=3})",
     Tree1177 "B{b0=3;t1=5;t0}Pre{t1=b0%3;R}(To{20}(Bin{t1=3;N}(Isw{t1;_;N}(t0,t1),Pre{t1<t0;S}(t2))))",
     Tree1178 "B{o0;t0=2;b0=1}@of{b0:=6;b0+=1}Seq(Fb(c0,pt1{b0:=;b1:b0},Sb{b0=3}),RSeq(c2b{o0|5+2%4},Wu{t0}),Wde(pa3{b0:9},Flt{1;F;K}(t4)),RFb(Wde(WU{o0|3>4}(c5),t6,@si{b0+3<t0+2}Sl{0}),@oh{o0:=_;o0:=b0+3%4}pi7{t0:t0}),S)",
-    Tree1179 "B{t0=0;b0=3;o0=_;t1=5}Bin{t0=6;T}(c0t,@rw{some}@fi{b0>t0}Dl{10}(Rep4(Ruf{1}(a1b{t1+1;b0}))))",
+    Tree1179 "B{t0=0;b0=3;o0=_;t1=5}Bin{t0=6;T}(USw100{b0:=;b1:t1}(c0t),@rw{some}@fi{b0>t0}Dl{10}(Rep4(USw101{b0:4;b1:b0}(Ruf{1}(a1b{t1+1;b0})))))",
     Tree1180 "B{t0}RSel(Ite(Fb(c0,c1,pc2{b0:t0}),c3b{7},c4),DySeq(RFb(a5l,t6,a7l,c8)),RFb(Fb(FF(c9l),a10,@oh{t0+=2}a11)))",
     Tree1181 "B{b0=1;t0=0;b1=5}Step(c0t,SubA(@rw{t0+3%3>0}To{20}(c1l)),RSeq(c2r,@oh{b0+=1}@rw{b0!4}@fi{b0!2}c3b{5}),Mt{50}(Fai),Fb(c4t,@po{t0+=3;t0%4=1?b0+=2}@os{b1:=t0}a5t))",
     Tree1182 "B{b0=4;t0}RFb(t0,t1,@si{t0!b0}t2,@si{t0%4!2}Run)",
     Tree1183 "B{t0=2;b1=5;t1=2}Seq(PPar{1;T}(t0e,AFb(F,t1),@fi{t1+4>3}Sc{b1+=1}),@os{t0:=b1}RSeq(Keep(t2)))",
     Tree1184 "B{t0;b0=3}Dd{50}(Par{2;-3}(PPar{0;_}(t0,c1e,a2e),RFb(Wu{t0},t3,Ruf{F}(@rw{b0!t0}@po{t0<0?t0+=3}t4)),Swm(pt5{b0:=;b1:b0},Wt{10},t6)))",
-    Tree1185 "B{o0;t0=2}Seq(Fb(t0,a1,Scc{t0%4<3},t2,Mt{10}(t3)))",
+    Tree1185 "B{o0;t0=2}Seq(Fb(t0,UPipe(a1),Scc{t0%4<3},t2,Mt{10}(URec{0}(t3,a4))))",
     Tree1186 "B{b0=2;t0=0}RndSel(@os{b0+=3}@oh{b0+=3;t0:=b0+4}c0,Sl{0})",
     Tree1187 "B{b0;b1=2;t0=0}Rep3(Pre{b1+2%4<3;S}(Ret1(RFb(a0b{b0%4;b0},pi1{t0:t0},a2,c3e,S))))",
     Tree1188 "B{l0=0;t0=4;b0;b1=2}PPar{1;_}(Seq(Wu{t0},Ite(c0,@fi{t0+4>1}@rw{t0!2}Scc{b1+3>b1})),FS(a1b{t0;b1}),To{30}(@fi{t0+1%2>0}To{100}(F)),Itr{b0;1;_;_}(RSeq(pi2{t0:t0},PbSel{2;2;b0+4}(c3,@oh{b0+=3}@fi{b1!t0}pt4{b0:b0;b1:=}))),Try(a5e,pt6{b0:b0;b1:b0}))",
@@ -3630,7 +3693,7 @@ cases! {
     Tree1190 "B{b0;o0=4;t0}Rpt{F}(RFb(DySel(@fi{o0|5+2<3}@po{t0+2!0?t0+=2}t0e,a1e,Mt{20}(Rep3(RetF(Suc)))),@rw{none}@oh{b0>t0?t0+=3}Isw{b0%2;T;T}(t2,a3b{t0+2%2;b0}),RndSel(Seq(c4,Sb{t0=9},a5e,c6),RFb(c7,pc8{b0:=},Scc{t0%2=1},t9))))",
     Tree1191 "B{b0}Rmp{F;F}(Rus{3}(RepF(FF(RSeq(Flt{2;R;_}(t0),Sc{b0+=3})))))",
     Tree1192 "B{t1=4;t0;b0}Grd{_}(RSeq(TryT(RSel(@ki{t1+2=b0}Rep2(Wu{t0}),Scc{b0+2=2},@fi{t1<6}@rw{t1%4>0}Obs{t0%3=1;_}(c0t)),@ki{t1%2<1}@fi{b0!0}Fb(t1,Rmp{F;F}(a2b{t0%3;b0}),S),@si{t1=4}@rw{t0>4}ASeq(Opt(t3),t4t)),OnceT(RSeq(t5t,Keep(Rmp{S;F}(@oh{t1=1?b0:=t1+3;t0:=b0}@of{t1:=t0+1%2;b0:=t1}c6t))))))",
-    Tree1193 "B{t0=0;b0;o0=_}Bin{o0|1<6;T}(Fb(t0,Sb{t0=5}),Seq(@fi{b0=7}pc1{b0:b0}))",
+    Tree1193 "B{t0=0;b0;o0=_}Bin{o0|1<6;T}(USw100{b0:3;b1:t0}(t0,Sb{t0=5}),Seq(@fi{b0=7}pc1{b0:b0}))",
     Tree1194 "B{b0=3;t0;t1=0}PPar{1;N}(Wv{t1}(RSel(RSeq(pc0{b0:1},pi1{t0:=},c2b{t1},Sb{t0=t1}),PAll{2}(Rpt{3}(@os{t0+=1;t1%2<1?t0+=3}Cnd{b0=t1+1;N;F}(Sc{t1:=3})),t3),Seq(c4b{t0+4},a5b{b0%2;b0},t6))),DySeq(Ruf{3}(Pre{t0+1<t1;R}(DySeq(c7))),Rpt{2}(c8),pi9{t0:=}),Pri(t10,Isw{t0;_;_}(c11l,R),c12l,c13),Rep0(Scc{t1<t0}),@os{t0:=9}@rw{t1<2}@po{b0+=1;b0+=3}Par{3;3}(Rmp{F;F}(c14),t15,Isw{b0;N;N}(S,pt16{b0:=})))",
     Tree1195 "B{o0;t1;b1=3;b0=5}@os{b1:=o0|5}@si{b1+2%2>0}@oh{b1!2?t1+=1}AFb(Bin{o0|0!1;_}(t0,a1),Pre{t1!7;F}(Isw{t1+3;_;_}(Wde(pc2{b0:=},Sb{o0=2},t3))),Ite(t4,a5),c6e)",
     Tree1196 "B{b1;b0=4;t0=2;l0=4}Itr{b1;0;1;_}(Swm(Try(Sc{t0:=b1},c0),FS(Wv{t0}(Dd{20}(c1))),MSeq(Inv(Intr{b0%4>1}(@po{b1>4?t0+=1}@oh{b1+=3}Cnd{b0=b0+1;T;F}(a2e))),Itr{b1;0;3;T}(c3)),Inv(Sw{4;0}(Ret0(c4),t5e,Fai)),PPar{2;T}(FF(c6),Par{-2;2}(pt7{b0:=},c8),pt9{b0:=;b1:b1})))",

@@ -1,0 +1,165 @@
+//! The control nodes and decorators of the user's own that the generated trees use
+//! (`Control(Type) { .. }`, `Decorator(Type) { c }`, `bt::custom`; issue 26), the library's side:
+//!
+//! * the four navigation nodes of `examples/nav_recovery/nodes.rs` (`PipelineSequence`,
+//!   `RecoveryNode`, `RateController` on the context's clock, `RoundRobin`), included as they
+//!   are;
+//! * four nodes written to lean on the contract the tree enforces, each with a const id
+//!   (`tree::USER_ID_BASE` and up) under which it logs its calls (`u<id>t` for `tick`, `u<id>x`
+//!   for `on_halted`) and the values its ports received and wrote (`i<id>=..`, `o<id>=..`):
+//!   `Sweep` completes with children still running and reads the last statuses, `Twice` ticks
+//!   its child twice in one tick, `Rotate` halts children itself and answers `Running` with no
+//!   child running, `Gate` answers `Running` without ticking and writes an in-out port.
+//!
+//! The interpreter's rules for them (`reference_user.rs`) are written from these docs and from
+//! the docs of `examples/nav_recovery/nodes.rs`, not from this code.
+
+use bt::{Child, Children, ControlNode, DecoratorNode, InOut, Input, Output, Ports, Status};
+
+use crate::leaves::Ctx;
+
+#[path = "../../examples/nav_recovery/nodes.rs"]
+mod nav;
+
+pub use nav::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
+
+/// `Control(Sweep<ID>, b0 = .., b1 = ..)`: on every tick, ticks in order each child that has
+/// not completed in this activation (whose last status is `None` or `Running`), then counts the
+/// last statuses: `need = 1 + b0 mod n` successes succeed (children still running are left for
+/// the tree to halt), more than `n - need` failures fail, no child running (the rest skipped)
+/// is `Skipped`, else `Running`. Writes the number of successes to `b1` on every tick. Reads
+/// `b0` in `on_halted` too (logged).
+#[derive(Default, Ports)]
+pub struct Sweep<const ID: usize> {
+    pub b0: Input<i64>,
+    pub b1: Output<i64>,
+}
+
+impl<const ID: usize> ControlNode<Ctx> for Sweep<ID> {
+    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+        ctx.user(ID, 't');
+        ctx.user_in(ID, *self.b0);
+        let n = children.len();
+        for index in 0..n {
+            if matches!(children.status(index), None | Some(Status::Running)) {
+                children.tick(ctx, index);
+            }
+        }
+        let count = |status: Status| {
+            (0..n)
+                .filter(|&i| children.status(i) == Some(status))
+                .count()
+        };
+        let (successes, failures) = (count(Status::Success), count(Status::Failure));
+        let need = 1 + self.b0.rem_euclid(n as i64) as usize;
+        self.b1.set(successes as i64);
+        ctx.user_out(ID, successes as i64);
+        if successes >= need {
+            Status::Success
+        } else if failures > n - need {
+            Status::Failure
+        } else if (0..n).any(|i| children.is_running(i)) {
+            Status::Running
+        } else {
+            Status::Skipped
+        }
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ctx.user_in(ID, *self.b0);
+        ctx.user(ID, 'x');
+    }
+}
+
+/// `Decorator(Twice<ID>)`: ticks its child; when the child did not answer `Running`, ticks it
+/// again in the same tick and answers the second answer.
+#[derive(Default)]
+pub struct Twice<const ID: usize>;
+
+impl<const ID: usize> DecoratorNode<Ctx> for Twice<ID> {
+    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
+        ctx.user(ID, 't');
+        match child.tick(ctx) {
+            Status::Running => Status::Running,
+            _ => child.tick(ctx),
+        }
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 'x');
+    }
+}
+
+/// `Control(Rotate<ID>)`: one child per tick, in turn from the first. Before ticking the
+/// child whose turn it is, halts every other child itself (a running one is the child of the
+/// previous turn; the even ones are halted without asking whether they run). The turn moves on
+/// after every tick. A failure fails the node (after `halt_all`); a success or skip of the last
+/// child succeeds; anything else answers `Running`, with no child running when the child of
+/// the turn completed.
+#[derive(Default)]
+pub struct Rotate<const ID: usize> {
+    turn: usize,
+}
+
+impl<const ID: usize> ControlNode<Ctx> for Rotate<ID> {
+    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+        ctx.user(ID, 't');
+        let n = children.len();
+        for other in (0..n).filter(|&other| other != self.turn) {
+            if other % 2 == 0 || children.is_running(other) {
+                children.halt(ctx, other);
+            }
+        }
+        let ticked = self.turn;
+        let status = children.tick(ctx, ticked);
+        self.turn = (ticked + 1) % n;
+        match status {
+            Status::Failure => {
+                children.halt_all(ctx);
+                self.turn = 0;
+                Status::Failure
+            }
+            Status::Success | Status::Skipped if ticked == n - 1 => {
+                self.turn = 0;
+                Status::Success
+            }
+            _ => Status::Running,
+        }
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 'x');
+        self.turn = 0;
+    }
+}
+
+/// `Decorator(Gate<ID>, b0 = .., t0 = {..})`: while `b0 mod 4 == 3`, answers `Running` without
+/// ticking its child (halting it first if it runs); otherwise ticks the child, adds 1 to the
+/// in-out `t0` and answers the child's status.
+#[derive(Default, Ports)]
+pub struct Gate<const ID: usize> {
+    pub b0: Input<i64>,
+    pub t0: InOut<i64>,
+}
+
+impl<const ID: usize> DecoratorNode<Ctx> for Gate<ID> {
+    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
+        ctx.user(ID, 't');
+        ctx.user_in(ID, *self.b0);
+        if self.b0.rem_euclid(4) == 3 {
+            if child.is_running() {
+                child.halt(ctx);
+            }
+            return Status::Running;
+        }
+        let status = child.tick(ctx);
+        let next = *self.t0 + 1;
+        self.t0.set(next);
+        ctx.user_out(ID, next);
+        status
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 'x');
+    }
+}
