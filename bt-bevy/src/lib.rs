@@ -116,7 +116,8 @@
 //! | [`TreePlugin::with_messages`] | a [`TreeStatusChanged<T>`] message when the root's answer differs from its last one (first tick included), a [`TreeFailed<T>`] message when a tick fails with an error; read them with `MessageReader` |
 //! | [`TreePlugin::with_observers`] | the same values as entity events, triggered on the entity: `app.add_observer(\|ev: On<TreeFailed<T>>\| ..)` or `entity.observe(..)` |
 //!
-//! Each frame's events are sent after every tree has ticked, ordered by entity.
+//! Each frame's events are sent after every tree has ticked, in the order of the entities'
+//! indices.
 //!
 //! # Cost
 //!
@@ -411,6 +412,14 @@ fn tick_trees<T: AgentTree>(
     });
 }
 
+/// The entities a reporting tick system ticks: their ids, trees and query items.
+type Agents<'w, 's, T> = Query<
+    'w,
+    's,
+    (Entity, &'static mut Tree<T>, <T as AgentTree>::Query),
+    <T as AgentTree>::Filter,
+>;
+
 /// One event of a tree, collected during the parallel pass.
 enum Event<T: AgentTree> {
     Changed(TreeStatusChanged<T>),
@@ -431,16 +440,15 @@ impl<T: AgentTree> Event<T> {
 fn tick_and_collect<T: AgentTree>(
     clock: BevyClock,
     shared: &SystemParamItem<'_, '_, T::Shared>,
-    agents: &mut Query<(Entity, &mut Tree<T>, T::Query), T::Filter>,
+    agents: &mut Agents<'_, '_, T>,
     queues: &mut Parallel<Vec<Event<T>>>,
     events: &mut Vec<Event<T>>,
 ) where
     for<'w, 's> SystemParamItem<'w, 's, T::Shared>: Sync,
 {
     let queues_ref = &*queues;
-    agents
-        .par_iter_mut()
-        .for_each(|(entity, mut tree, agent)| match tree.tick(agent, shared, clock) {
+    agents.par_iter_mut().for_each(|(entity, mut tree, agent)| {
+        match tree.tick(agent, shared, clock) {
             (before, Ok(now)) if before != Some(now) => queues_ref.scope(|queue| {
                 queue.push(Event::Changed(TreeStatusChanged::new(entity, before, now)))
             }),
@@ -448,15 +456,17 @@ fn tick_and_collect<T: AgentTree>(
             (_, Err(error)) => {
                 queues_ref.scope(|queue| queue.push(Event::Failed(TreeFailed { entity, error })))
             }
-        });
+        }
+    });
     queues.drain_into(events);
-    events.sort_by_key(Event::entity);
+    // Entity's own order is not the order of its index (the index is stored inverted).
+    events.sort_by_key(|event| event.entity().index_u32());
 }
 
 fn tick_trees_to_messages<T: AgentTree>(
     time: Res<Time>,
     shared: StaticSystemParam<T::Shared>,
-    mut agents: Query<(Entity, &mut Tree<T>, T::Query), T::Filter>,
+    mut agents: Agents<'_, '_, T>,
     mut queues: Local<Parallel<Vec<Event<T>>>>,
     mut events: Local<Vec<Event<T>>>,
     mut changed: MessageWriter<TreeStatusChanged<T>>,
@@ -481,7 +491,7 @@ fn tick_trees_to_messages<T: AgentTree>(
 fn tick_trees_to_observers<T: AgentTree>(
     time: Res<Time>,
     shared: StaticSystemParam<T::Shared>,
-    mut agents: Query<(Entity, &mut Tree<T>, T::Query), T::Filter>,
+    mut agents: Agents<'_, '_, T>,
     mut queues: Local<Parallel<Vec<Event<T>>>>,
     mut events: Local<Vec<Event<T>>>,
     mut commands: Commands,

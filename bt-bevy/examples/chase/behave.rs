@@ -80,10 +80,8 @@ pub fn tree() -> Tree<Behave> {
 /// `agents` agents with a tree entity each.
 pub fn app(agents: usize) -> App {
     let mut app = world::base_app(agents);
-    app.add_plugins(BehavePlugin::new(Update)).add_systems(
-        Update,
-        (patrol_tasks, chase_tasks).after(BehaveSet),
-    );
+    app.add_plugins(BehavePlugin::new(Update))
+        .add_systems(Update, (patrol_tasks, chase_tasks).after(BehaveSet));
     let tree = tree();
     let world = app.world_mut();
     let ids: Vec<Entity> = world

@@ -46,8 +46,12 @@ fn summary(name: &str, times: &[Duration]) {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let agents: usize = args.next().map_or(1_000, |a| a.parse().expect("agents: a number"));
-    let frames: usize = args.next().map_or(640, |a| a.parse().expect("frames: a number"));
+    let agents: usize = args
+        .next()
+        .map_or(1_000, |a| a.parse().expect("agents: a number"));
+    let frames: usize = args
+        .next()
+        .map_or(640, |a| a.parse().expect("frames: a number"));
     // The decisions are compared on up to 2,000 agents (the record holds every agent's every
     // frame); larger runs only time.
     let compare = agents <= 2_000;

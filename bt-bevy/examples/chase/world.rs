@@ -113,10 +113,7 @@ impl Targets {
 
 fn patch_center(group: usize, groups: usize) -> V2 {
     let side = (groups as f32).sqrt().ceil() as usize;
-    V2::new(
-        (group % side) as f32 * PATCH,
-        (group / side) as f32 * PATCH,
-    )
+    V2::new((group % side) as f32 * PATCH, (group / side) as f32 * PATCH)
 }
 
 /// Moves every target along its orbit, from the time elapsed.
