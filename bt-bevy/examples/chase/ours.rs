@@ -105,6 +105,7 @@ impl AgentTree for Hunter {
     type Shared = Res<'static, Targets>;
     type Error = core::convert::Infallible;
 
+    #[inline]
     fn tick_agent(
         &mut self,
         (position, post, did, watches): QueryItem<'_, '_, Self::Query>,
