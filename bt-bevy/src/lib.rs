@@ -101,6 +101,13 @@
 //! generated `tick`. A tree whose context has lifetimes implements no trait of `bt` (its `tick`
 //! is generic over the lifetimes), so this crate cannot call it for you.
 //!
+//! # Halting
+//!
+//! The plugin only ticks. A tree is halted by the code that knows a context for it: a system of
+//! yours can build one as `tick_agent` does and call the tree's `halt` through
+//! [`Tree::tree_mut`]. A despawned entity's tree, or a removed `Tree<T>`, is dropped without a
+//! halt (the components its context would borrow may be gone with it), so no `on_halted` runs.
+//!
 //! # Time
 //!
 //! [`BevyClock`] is [`Time::elapsed`](bevy_time::Time::elapsed) of the schedule the trees are
