@@ -18,6 +18,7 @@ mod ours;
 mod world;
 
 use bevy_app::App;
+use bevy_ecs::entity::Entity;
 use std::time::{Duration, Instant};
 use world::{Did, Record};
 
@@ -30,6 +31,11 @@ fn run(app: &mut App, frames: usize) -> Vec<Duration> {
             start.elapsed()
         })
         .collect()
+}
+
+fn live_entities(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world.query::<Entity>().iter(world).count()
 }
 
 fn summary(name: &str, times: &[Duration]) {
@@ -68,9 +74,9 @@ fn main() {
     summary("behavior_tree! + bt_bevy", &ours_times);
     summary("bevy_behave 0.5", &behave_times);
     println!(
-        "entities: {} (bt_bevy), {} (bevy_behave)",
-        ours.world().entities().len(),
-        behave.world().entities().len()
+        "live entities: {} (bt_bevy), {} (bevy_behave)",
+        live_entities(&mut ours),
+        live_entities(&mut behave)
     );
 
     if compare {
