@@ -464,7 +464,6 @@ mod tests {
         };
         let mut kids = Kids::new(script, last);
         let result = body(&mut kids);
-        drop(kids);
         (result, log)
     }
 
