@@ -246,7 +246,7 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
         User::Rate(hz) => {
             let period = Duration::from_millis(1000 / u64::from(*hz));
             let now = ctx.now();
-            let due = state.since.is_none_or(|since| now - since >= period);
+            let due = state.since.map_or(true, |since| now - since >= period);
             state.since.get_or_insert(now);
             if !due && !kids.running(0) {
                 return Running;

@@ -36,7 +36,7 @@ pub fn add_user_nodes(rng: &mut Rng, tree: &mut Tree) {
             let composites: Vec<usize> = (root.preorder().iter().enumerate())
                 .filter(|(_, (node, _))| match node.bare() {
                     Node::Composite(_, children) => {
-                        user.arity().is_none_or(|n| n == children.len())
+                        user.arity().map_or(true, |n| n == children.len())
                     }
                     _ => false,
                 })
