@@ -202,15 +202,21 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
             problem = Some(format!("leaves left started: {:?}", ctx.started()));
         }
         ours.push(line.clone());
-        if problem.is_none() && &line != want {
-            let step = rules::Step { events: &events.0, halt, golden: want, ours: &line };
-            if let Some(rule) = tracker.explain(&step) {
-                return Ok(Verdict::Cut { steps: index, rule });
+        let differs = &line != want;
+        let step = rules::Step { events: &events.0, halt, golden: want, ours: &line };
+        let situations = tracker.situations(&step, differs);
+        if problem.is_none() && differs {
+            match situations.first() {
+                Some(&rule) => return Ok(Verdict::Cut { steps: index, rule }),
+                None => problem = Some("differs from BehaviorTree.CPP".to_string()),
             }
-            problem = Some("differs from BehaviorTree.CPP".to_string());
         }
         if let Some(problem) = problem {
             return Err(report(case, golden, &ours, index, &problem));
+        }
+        if let Some(&rule) = situations.iter().find(|rule| rule.parts_the_runs()) {
+            // The same step on both sides, but their states have parted.
+            return Ok(Verdict::Cut { steps: index + 1, rule });
         }
         tracker.after_step(&events.0, halt);
     }

@@ -253,13 +253,18 @@ def rng_index(rng, n):
     return rng.randrange(n)
 
 
-def uses(node):
-    """The entries a node and its descendants name in scripts and SetBlackboard."""
+def uses(node, subtrees=()):
+    """The entries a node and its descendants name in scripts and SetBlackboard, and those of
+    the subtrees it runs (`subtrees`: (ID, root) pairs)."""
     found = set()
     for n in node.walk():
+        if n.tag == "SubTree":
+            for name, inner in subtrees:
+                if name == dict(n.attrs)["ID"]:
+                    found |= uses(inner, subtrees)
         for k, v in n.attrs:
             if k in ("num_cycles", "num_attempts", "then_skip", "else", "success_count",
-                     "failure_count", "max_failures"):
+                     "failure_count", "max_failures", "ID"):
                 continue
             found.update(re.findall(r"\b([abc])\b", v))
     return found
@@ -286,7 +291,7 @@ def generate(index, seed):
                 continue
             name = "Sub%d" % len(subtrees)
             inner = Node(n.tag, n.attrs, n.children)
-            used = sorted(uses(inner))
+            used = sorted(uses(inner, subtrees))
             if rng.random() < 0.5:
                 attrs = [("ID", name), ("_autoremap", "true")]
             else:
@@ -299,9 +304,7 @@ def generate(index, seed):
     for name, inner in subtrees:
         xml += '  <BehaviorTree ID="%s">\n%s  </BehaviorTree>\n' % (name, inner.xml(2))
     xml += "</root>\n"
-    used = set(uses(root))
-    for _, inner in subtrees:
-        used |= uses(inner)
+    used = uses(root, subtrees)
     entries = [(e, rng.randint(-1, 4)) for e in ENTRIES if e in used]
     steps = []
     for _ in range(rng.randint(12, 24)):

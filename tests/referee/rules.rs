@@ -22,18 +22,36 @@ pub enum Rule {
     /// running child fails, answers Running and restarts the child at the next tick;
     /// BehaviorTree.CPP restarts it in the same tick.
     LoopRestartsAtTheNextTick,
+    /// Decision 3: a node that answered Skipped is idle; BehaviorTree.CPP keeps the RUNNING a
+    /// control node or decorator set before its child was skipped, so a later reset halts it and
+    /// runs its `_onHalted`.
+    SkippedNodeIsIdle,
+    /// Decision 4: `#[post]` (`_post`) runs after a halt too, after `#[on_halted]`;
+    /// BehaviorTree.CPP runs `_post` only after Success or Failure.
+    PostRunsAfterHalt,
     /// Our `halt` runs `#[on_halted]` (`_onHalted`) of the nodes it halts, which are the running
-    /// ones; BehaviorTree.CPP's `haltTree` runs the `_onHalted` script of every node, idle or
-    /// not, and the root's twice.
-    HaltRunsOnHaltedOfRunningNodesOnly,
+    /// ones, once; BehaviorTree.CPP's `haltTree` halts the root and then every node again, so
+    /// the `_onHalted` script of every node runs, idle or not, a running one's twice.
+    HaltRunsOnHaltedOfRunningNodesOnce,
 }
 
 /// Every rule, in the order of the guide's table.
 pub const ALL: &[Rule] = &[
     Rule::SequenceWithMemoryDoesNotYield,
     Rule::LoopRestartsAtTheNextTick,
-    Rule::HaltRunsOnHaltedOfRunningNodesOnly,
+    Rule::SkippedNodeIsIdle,
+    Rule::PostRunsAfterHalt,
+    Rule::HaltRunsOnHaltedOfRunningNodesOnce,
 ];
+
+impl Rule {
+    /// Whether the rule parts the two runs' states beyond the blackboard (a node's position or
+    /// count), so that nothing after its step compares, even when the step itself looked the
+    /// same on both sides. The others differ in the entries only, and only when their step does.
+    pub fn parts_the_runs(self) -> bool {
+        matches!(self, Rule::SequenceWithMemoryDoesNotYield | Rule::LoopRestartsAtTheNextTick)
+    }
+}
 
 /// What the rules need to know about the run so far: each node's last answer (`None` when idle:
 /// never ticked, or halted).
@@ -70,13 +88,38 @@ impl Tracker {
         self.last[node] == Some(Status::Running)
     }
 
-    /// The rule that explains a step that differs, if one does.
-    pub fn explain(&self, step: &Step) -> Option<Rule> {
-        if step.halt {
-            return self.halt_runs_on_halted_of_running_nodes_only(step);
+    /// The rules whose situation this step shows (our side's events). `differs`: the step's
+    /// line is not BehaviorTree.CPP's; the rules that differ in the entries only are looked for
+    /// then, and only when the calls are the same.
+    pub fn situations(&self, step: &Step, differs: bool) -> Vec<Rule> {
+        let mut rules = Vec::new();
+        if !step.halt {
+            rules.extend(self.sequence_with_memory_does_not_yield(step.events));
+            rules.extend(self.loop_restarts_at_the_next_tick(step.events));
         }
-        self.sequence_with_memory_does_not_yield(step.events)
-            .or_else(|| self.loop_restarts_at_the_next_tick(step.events))
+        let calls = |line: &str| line.split(" | ").nth(1).map(str::to_string);
+        if differs && calls(step.golden) == calls(step.ours) {
+            let has = |node: usize, attribute: &str| {
+                self.nodes[node].params.iter().any(|(name, _)| *name == attribute)
+            };
+            let nodes = 0..self.nodes.len();
+            if !step.halt
+                && nodes.clone().any(|n| {
+                    has(n, "_onHalted")
+                        && (self.last[n] == Some(Status::Skipped)
+                            || step.events.contains(&Event::Status(n, Status::Skipped)))
+                })
+            {
+                rules.push(Rule::SkippedNodeIsIdle);
+            }
+            if nodes.clone().any(|n| has(n, "_post") && step.events.contains(&Event::Halted(n))) {
+                rules.push(Rule::PostRunsAfterHalt);
+            }
+            if step.halt && nodes.clone().any(|n| has(n, "_onHalted")) {
+                rules.push(Rule::HaltRunsOnHaltedOfRunningNodesOnce);
+            }
+        }
+        rules
     }
 
     /// A child of a `SequenceWithMemory`, not running before the tick, answered Success, and a
@@ -117,20 +160,6 @@ impl Tracker {
             }
         }
         None
-    }
-
-    /// A halt that made the same calls and differs only in the entries, in a tree with an
-    /// `_onHalted` script on a node our halt did not halt (an idle one), or on the root.
-    fn halt_runs_on_halted_of_running_nodes_only(&self, step: &Step) -> Option<Rule> {
-        let calls = |line: &str| line.split(" | ").nth(1).map(str::to_string);
-        if calls(step.golden) != calls(step.ours) {
-            return None;
-        }
-        let idle_hook = (0..self.nodes.len()).any(|node| {
-            let hook = self.nodes[node].params.iter().any(|(name, _)| *name == "_onHalted");
-            hook && (node == 0 || !step.events.contains(&Event::Halted(node)))
-        });
-        idle_hook.then_some(Rule::HaltRunsOnHaltedOfRunningNodesOnly)
     }
 
     pub fn after_step(&mut self, events: &[Event], halt: bool) {
