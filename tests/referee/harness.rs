@@ -36,6 +36,12 @@ macro_rules! entries {
             fn entries(&self) -> Vec<(&'static str, i64)> {
                 vec![$((stringify!($entry), self.$entry)),*]
             }
+            fn set(&mut self, entry: &str, value: i64) {
+                match entry {
+                    $(stringify!($entry) => self.$entry = value,)*
+                    other => panic!("no entry {other}"),
+                }
+            }
         }
     };
 }
@@ -43,11 +49,15 @@ macro_rules! entries {
 /// A tree's root entries, read after every step.
 pub trait Entries {
     fn entries(&self) -> Vec<(&'static str, i64)>;
+    fn set(&mut self, entry: &str, value: i64);
 }
 
 impl Entries for () {
     fn entries(&self) -> Vec<(&'static str, i64)> {
         Vec::new()
+    }
+    fn set(&mut self, entry: &str, _: i64) {
+        panic!("no entry {entry}")
     }
 }
 
@@ -57,6 +67,7 @@ pub trait DynTree {
     fn tick(&mut self, ctx: &mut Ctx, events: &mut Events) -> Status;
     fn halt(&mut self, ctx: &mut Ctx, events: &mut Events);
     fn entries(&self) -> Vec<(&'static str, i64)>;
+    fn set_entry(&mut self, entry: &str, value: i64);
 }
 
 impl<T> DynTree for T
@@ -72,6 +83,9 @@ where
     }
     fn entries(&self) -> Vec<(&'static str, i64)> {
         self.blackboard().entries()
+    }
+    fn set_entry(&mut self, entry: &str, value: i64) {
+        self.blackboard_mut().set(entry, value)
     }
 }
 
@@ -126,15 +140,23 @@ pub fn read_golden(part: &str) -> Vec<Golden> {
             });
             continue;
         }
-        let Some(golden) = current.as_mut() else { continue };
+        let Some(golden) = current.as_mut() else {
+            continue;
+        };
         if let Some(rest) = line.strip_prefix("bb") {
             for pair in rest.split_whitespace() {
                 let (entry, value) = pair.split_once('=').expect("entry=value");
-                golden.entries.push((entry.to_string(), value.parse().expect("an integer")));
+                golden
+                    .entries
+                    .push((entry.to_string(), value.parse().expect("an integer")));
             }
         } else if let Some(rest) = line.strip_prefix("leaf ") {
             let (name, script) = rest.split_once(' ').expect("leaf NAME SCRIPT");
-            assert_eq!(name[1..].parse::<usize>().ok(), Some(golden.leaves.len()), "leaf {name}");
+            assert_eq!(
+                name[1..].parse::<usize>().ok(),
+                Some(golden.leaves.len()),
+                "leaf {name}"
+            );
             golden.leaves.push(script.to_string());
         } else if line.starts_with("step ") {
             golden.steps.push(line.to_string());
@@ -154,12 +176,15 @@ fn status_name(status: Status) -> &'static str {
     }
 }
 
-/// How one tree's run ended.
-pub enum Verdict {
-    /// Every step as BehaviorTree.CPP's.
-    Same { steps: usize },
-    /// The same up to a step that a documented rule explains; the rest is not compared.
-    Cut { steps: usize, rule: Rule },
+/// How one tree's run went, when it did not fail.
+pub struct Verdict {
+    /// The steps compared (all of them, unless `cut`).
+    pub steps: usize,
+    /// The rule whose step parted the two runs: the steps after it are not compared.
+    pub cut: Option<Rule>,
+    /// The rules of the steps that differed in the entries only: the run went on from
+    /// BehaviorTree.CPP's entries.
+    pub resynced: Vec<Rule>,
 }
 
 /// Runs one tree against its golden trace.
@@ -169,10 +194,17 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
     let mut tree = (case.make)();
     let mut tracker = Tracker::new(case.nodes);
     let mut ours: Vec<String> = Vec::new();
-    let initial: Vec<(String, i64)> =
-        tree.entries().into_iter().map(|(e, v)| (e.to_string(), v)).collect();
+    let mut resynced = Vec::new();
+    let initial: Vec<(String, i64)> = tree
+        .entries()
+        .into_iter()
+        .map(|(e, v)| (e.to_string(), v))
+        .collect();
     if initial != golden.entries {
-        return Err(format!("initial entries {initial:?}, golden {:?}", golden.entries));
+        return Err(format!(
+            "initial entries {initial:?}, golden {:?}",
+            golden.entries
+        ));
     }
     for (index, want) in golden.steps.iter().enumerate() {
         let halt = want.starts_with("step halt");
@@ -183,8 +215,11 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
         } else {
             status_name(tree.tick(&mut ctx, &mut events))
         };
-        let board: Vec<String> =
-            tree.entries().iter().map(|(e, v)| format!("{e}={v}")).collect();
+        let board: Vec<String> = tree
+            .entries()
+            .iter()
+            .map(|(e, v)| format!("{e}={v}"))
+            .collect();
         let line = format!(
             "step {} {result} | {} | {}",
             if halt { "halt" } else { "tick" },
@@ -192,7 +227,10 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
             board.join(" ")
         );
         if verbose {
-            println!("{} step {index}:\n  golden {want}\n  ours   {line}", case.name);
+            println!(
+                "{} step {index}:\n  golden {want}\n  ours   {line}",
+                case.name
+            );
         }
         let mut problem = None;
         let violations = ctx.violations();
@@ -203,11 +241,31 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
         }
         ours.push(line.clone());
         let differs = &line != want;
-        let step = rules::Step { events: &events.0, halt, golden: want, ours: &line };
+        let step = rules::Step {
+            events: &events.0,
+            halt,
+            golden: want,
+            ours: &line,
+        };
         let situations = tracker.situations(&step, differs);
         if problem.is_none() && differs {
             match situations.first() {
-                Some(&rule) => return Ok(Verdict::Cut { steps: index, rule }),
+                // The step differs in the entries only, by a rule that parts nothing else: go on
+                // from BehaviorTree.CPP's entries.
+                Some(&rule) if !rule.parts_the_runs() => {
+                    for pair in want.rsplit(" | ").next().unwrap_or("").split_whitespace() {
+                        let (entry, value) = pair.split_once('=').expect("entry=value");
+                        tree.set_entry(entry, value.parse().expect("an integer"));
+                    }
+                    resynced.push(rule);
+                }
+                Some(&rule) => {
+                    return Ok(Verdict {
+                        steps: index,
+                        cut: Some(rule),
+                        resynced,
+                    })
+                }
                 None => problem = Some("differs from BehaviorTree.CPP".to_string()),
             }
         }
@@ -216,11 +274,19 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
         }
         if let Some(&rule) = situations.iter().find(|rule| rule.parts_the_runs()) {
             // The same step on both sides, but their states have parted.
-            return Ok(Verdict::Cut { steps: index + 1, rule });
+            return Ok(Verdict {
+                steps: index + 1,
+                cut: Some(rule),
+                resynced,
+            });
         }
         tracker.after_step(&events.0, halt);
     }
-    Ok(Verdict::Same { steps: golden.steps.len() })
+    Ok(Verdict {
+        steps: golden.steps.len(),
+        cut: None,
+        resynced,
+    })
 }
 
 fn report(case: &Case, golden: &Golden, ours: &[String], index: usize, problem: &str) -> String {
@@ -228,8 +294,16 @@ fn report(case: &Case, golden: &Golden, ours: &[String], index: usize, problem: 
     let xml = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&xml_path))
         .unwrap_or_default();
     let mut out = String::new();
-    let _ = writeln!(out, "tree {} ({xml_path}), step {index}: {problem}", case.name);
-    let _ = writeln!(out, "scripts: {:?}, entries: {:?}", golden.leaves, golden.entries);
+    let _ = writeln!(
+        out,
+        "tree {} ({xml_path}), step {index}: {problem}",
+        case.name
+    );
+    let _ = writeln!(
+        out,
+        "scripts: {:?}, entries: {:?}",
+        golden.leaves, golden.entries
+    );
     for (i, line) in ours.iter().enumerate() {
         let want = &golden.steps[i];
         let mark = if line == want { " " } else { "*" };
@@ -245,49 +319,85 @@ fn report(case: &Case, golden: &Golden, ours: &[String], index: usize, problem: 
 }
 
 /// Runs one generated part: every tree against its golden trace.
+#[allow(dead_code)]
 pub fn run_part(part: &str, cases: &[Case]) {
     let goldens = read_golden(part);
     let names: Vec<&str> = cases.iter().map(|c| c.name).collect();
     let golden_names: Vec<&str> = goldens.iter().map(|g| g.name.as_str()).collect();
-    assert_eq!(names, golden_names, "{part}: the trees and the golden file disagree; run tests/referee/record.sh");
+    assert_eq!(
+        names, golden_names,
+        "{part}: the trees and the golden file disagree; run tests/referee/record.sh"
+    );
+    run_goldens(part, cases, &goldens);
+}
+
+/// Runs some trees of a part against their golden traces (`clippy_trees.rs`).
+#[allow(dead_code)]
+pub fn run_named(part: &str, cases: &[Case]) {
+    let goldens: Vec<Golden> = read_golden(part)
+        .into_iter()
+        .filter(|golden| cases.iter().any(|case| case.name == golden.name))
+        .collect();
+    assert_eq!(
+        goldens.len(),
+        cases.len(),
+        "{part}: a tree without a golden trace"
+    );
+    run_goldens(part, cases, &goldens);
+}
+
+fn run_goldens(part: &str, cases: &[Case], goldens: &[Golden]) {
     let only: Option<Vec<String>> = std::env::var("BT_REFEREE_TREE")
         .ok()
         .map(|v| v.split(',').map(|s| s.trim().to_string()).collect());
     let verbose = std::env::var("BT_REFEREE_VERBOSE").is_ok_and(|v| v == "1");
     let mut failures = Vec::new();
-    let (mut trees, mut steps, mut cut) = (0, 0, Vec::new());
-    for (case, golden) in cases.iter().zip(&goldens) {
-        if only.as_ref().is_some_and(|only| !only.iter().any(|n| n == case.name)) {
+    let (mut trees, mut steps, mut cut, mut resynced) = (0, 0, Vec::new(), Vec::new());
+    for (case, golden) in cases.iter().zip(goldens) {
+        if only
+            .as_ref()
+            .is_some_and(|only| !only.iter().any(|n| n == case.name))
+        {
             continue;
         }
         trees += 1;
         match run_tree(case, golden, verbose) {
-            Ok(Verdict::Same { steps: n }) => steps += n,
-            Ok(Verdict::Cut { steps: n, rule }) => {
-                steps += n;
-                cut.push((case.name, n, rule));
+            Ok(verdict) => {
+                steps += verdict.steps;
+                if let Some(rule) = verdict.cut {
+                    cut.push(rule);
+                    if verbose {
+                        println!(
+                            "  {}: ended after step {} by {rule:?}",
+                            case.name, verdict.steps
+                        );
+                    }
+                }
+                resynced.extend(verdict.resynced);
             }
             Err(report) => failures.push(report),
         }
     }
-    let mut by_rule: Vec<(Rule, usize)> = Vec::new();
-    for (_, _, rule) in &cut {
-        match by_rule.iter_mut().find(|(r, _)| r == rule) {
-            Some((_, n)) => *n += 1,
-            None => by_rule.push((*rule, 1)),
-        }
-    }
+    let count = |rules: &[Rule]| -> Vec<(Rule, usize)> {
+        rules::ALL
+            .iter()
+            .map(|&rule| (rule, rules.iter().filter(|&&r| r == rule).count()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    };
     println!(
-        "{part}: {trees} trees, {steps} steps the same as BehaviorTree.CPP's; {} runs ended early by a rule {by_rule:?}; {} differ",
+        "{part}: {trees} trees, {steps} steps compared; {} runs ended early by a rule {:?}; {} steps differed in the entries only, by a rule {:?}; {} trees differ",
         cut.len(),
+        count(&cut),
+        resynced.len(),
+        count(&resynced),
         failures.len()
     );
-    if verbose {
-        for (name, n, rule) in &cut {
-            println!("  {name}: ended at step {n} by {rule:?}");
-        }
-    }
     if !failures.is_empty() {
-        panic!("{} of {trees} trees differ from BehaviorTree.CPP:\n\n{}", failures.len(), failures.join("\n"));
+        panic!(
+            "{} of {trees} trees differ from BehaviorTree.CPP:\n\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
     }
 }

@@ -63,7 +63,9 @@ impl Ctx {
     /// The leaves started and not finished or halted.
     pub fn started(&self) -> Vec<usize> {
         let inner = self.inner.borrow();
-        (0..inner.started.len()).filter(|&n| inner.started[n]).collect()
+        (0..inner.started.len())
+            .filter(|&n| inner.started[n])
+            .collect()
     }
 
     fn call(&self, kind: char, leaf: usize, what: char) -> Status {
@@ -73,11 +75,18 @@ impl Ctx {
         let script = &self.scripts[leaf];
         let status = script[k % script.len()];
         let sep = if inner.log.is_empty() { "" } else { " " };
-        let _ = write!(inner.log, "{sep}{kind}{leaf}{what}{}", letter_of_status(status));
+        let _ = write!(
+            inner.log,
+            "{sep}{kind}{leaf}{what}{}",
+            letter_of_status(status)
+        );
         if kind == 'L' {
             let started = inner.started[leaf];
             if (what == '+') == started {
-                let breach = format!("{kind}{leaf}{what} while {}started", if started { "" } else { "not " });
+                let breach = format!(
+                    "{kind}{leaf}{what} while {}started",
+                    if started { "" } else { "not " }
+                );
                 inner.violations.push(breach);
             }
             inner.started[leaf] = status == Status::Running;

@@ -442,6 +442,12 @@ def write(path, text):
         f.write(text)
 
 
+def xml_file_text(case, header):
+    # A comment may not contain "--": the XML files name the command without it.
+    comment = header.replace("--seed ", "seed=").replace("--count ", "count=")
+    return "<!-- " + comment + " -->\n" + case["xml"].split("\n", 1)[1]
+
+
 def record(seed, count):
     cases = [generate(i, seed) for i in range(count)]
     header = HEADER % (seed, count)
@@ -466,8 +472,7 @@ def record(seed, count):
         golden = ["# " + header]
         rust = ["// " + header, ""]
         for case in chunk:
-            # A comment may not contain "--": the XML files name the command without it.
-            xml_text = "<!-- " + header.replace("--seed ", "seed=").replace("--count ", "count=") + " -->\n" + case["xml"].split("\n", 1)[1]
+            xml_text = xml_file_text(case, header)
             write(os.path.join(HERE, "xml", case["name"] + ".xml"), xml_text)
             golden.extend(golden_block(case, xml_text))
             rust.append(rust_tree(case))
@@ -508,10 +513,36 @@ def read_golden(path):
 
 
 def check(sample):
+    """Fails if the checked-in files are not what `record` writes: every tree's XML, scripts and
+    steps regenerated (quick), and a sample of the traces re-run in BehaviorTree.CPP."""
     gdir = os.path.join(HERE, "golden")
     parts = sorted(f for f in os.listdir(gdir) if f.endswith(".txt"))
+    first = open(os.path.join(gdir, parts[0])).readline()
+    found = re.search(r"--seed (\d+) --count (\d+)", first)
+    seed, count = int(found.group(1)), int(found.group(2))
+    header = HEADER % (seed, count)
+    problems = []
+    golden = {}
+    for part in parts:
+        for case in read_golden(os.path.join(gdir, part)):
+            golden[case["name"]] = (part, case)
+    if len(golden) != count:
+        problems.append("%d golden traces, the header says %d" % (len(golden), count))
+    for i in range(count):
+        case = generate(i, seed)
+        path = os.path.join(HERE, "xml", case["name"] + ".xml")
+        if not os.path.exists(path) or open(path).read() != xml_file_text(case, header):
+            problems.append("%s: the XML is not what the generator writes" % case["name"])
+        elif case["name"] not in golden:
+            problems.append("%s: no golden trace" % case["name"])
+        else:
+            g = golden[case["name"]][1]
+            if (g["entries"], g["leaves"], g["steps"]) != (
+                    case["entries"], case["leaves"], case["steps"]):
+                problems.append("%s: the golden trace's inputs are not the generator's"
+                                % case["name"])
     per_part = max(1, sample // max(1, len(parts)))
-    checked = stale = 0
+    checked = 0
     for part in parts:
         cases = read_golden(os.path.join(gdir, part))
         stride = max(1, len(cases) // per_part)
@@ -520,14 +551,23 @@ def check(sample):
             got = run_btcpp(case, xml)
             checked += 1
             if got != case["lines"]:
-                stale += 1
-                print("stale golden trace: %s (%s)" % (case["name"], part), file=sys.stderr)
+                problems.append("%s (%s): the golden trace is not BehaviorTree.CPP's"
+                                % (case["name"], part))
                 for want, have in zip(case["lines"], got):
                     if want != have:
-                        print("  golden:  %s\n  btcpp:   %s" % (want, have), file=sys.stderr)
+                        problems.append("  golden:  %s\n  btcpp:   %s" % (want, have))
                         break
-    print("referee check: %d trees re-run in BehaviorTree.CPP, %d stale" % (checked, stale))
-    return 1 if stale else 0
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print("referee check: %d trees regenerated, %d re-run in BehaviorTree.CPP %s: %s"
+          % (count, checked, LIBRARY_VERSION(), "stale, run tests/referee/record.sh"
+             if problems else "up to date"))
+    return 1 if problems else 0
+
+
+def LIBRARY_VERSION():
+    import behaviortreepy as bt
+    return "(behaviortreepy %s)" % getattr(bt, "__version__", "?")
 
 
 def main():

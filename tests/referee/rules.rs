@@ -26,6 +26,9 @@ pub enum Rule {
     /// control node or decorator set before its child was skipped, so a later reset halts it and
     /// runs its `_onHalted`.
     SkippedNodeIsIdle,
+    /// Decision 5: a halt clears `Precondition`'s "child running" latch, so its next activation
+    /// tests `if` again; BehaviorTree.CPP keeps the latch and ticks the child without testing.
+    PreconditionTestsAgainAfterHalt,
     /// Decision 4: `#[post]` (`_post`) runs after a halt too, after `#[on_halted]`;
     /// BehaviorTree.CPP runs `_post` only after Success or Failure.
     PostRunsAfterHalt,
@@ -40,6 +43,7 @@ pub const ALL: &[Rule] = &[
     Rule::SequenceWithMemoryDoesNotYield,
     Rule::LoopRestartsAtTheNextTick,
     Rule::SkippedNodeIsIdle,
+    Rule::PreconditionTestsAgainAfterHalt,
     Rule::PostRunsAfterHalt,
     Rule::HaltRunsOnHaltedOfRunningNodesOnce,
 ];
@@ -49,7 +53,12 @@ impl Rule {
     /// count), so that nothing after its step compares, even when the step itself looked the
     /// same on both sides. The others differ in the entries only, and only when their step does.
     pub fn parts_the_runs(self) -> bool {
-        matches!(self, Rule::SequenceWithMemoryDoesNotYield | Rule::LoopRestartsAtTheNextTick)
+        matches!(
+            self,
+            Rule::SequenceWithMemoryDoesNotYield
+                | Rule::LoopRestartsAtTheNextTick
+                | Rule::PreconditionTestsAgainAfterHalt
+        )
     }
 }
 
@@ -58,6 +67,9 @@ impl Rule {
 pub struct Tracker {
     nodes: &'static [NodeInfo],
     last: Vec<Option<Status>>,
+    /// The `Precondition`s halted while their child ran, not ticked since: BehaviorTree.CPP's
+    /// latch.
+    latched: Vec<bool>,
 }
 
 /// One step that differs: what the harness gives the rules.
@@ -73,7 +85,11 @@ pub struct Step<'a> {
 
 impl Tracker {
     pub fn new(nodes: &'static [NodeInfo]) -> Tracker {
-        Tracker { nodes, last: vec![None; nodes.len()] }
+        Tracker {
+            nodes,
+            last: vec![None; nodes.len()],
+            latched: vec![false; nodes.len()],
+        }
     }
 
     fn parent(&self, node: usize) -> Option<usize> {
@@ -96,11 +112,18 @@ impl Tracker {
         if !step.halt {
             rules.extend(self.sequence_with_memory_does_not_yield(step.events));
             rules.extend(self.loop_restarts_at_the_next_tick(step.events));
+            let latched = |e: &Event| matches!(*e, Event::Status(n, _) if self.latched[n]);
+            if step.events.iter().any(latched) {
+                rules.push(Rule::PreconditionTestsAgainAfterHalt);
+            }
         }
         let calls = |line: &str| line.split(" | ").nth(1).map(str::to_string);
         if differs && calls(step.golden) == calls(step.ours) {
             let has = |node: usize, attribute: &str| {
-                self.nodes[node].params.iter().any(|(name, _)| *name == attribute)
+                self.nodes[node]
+                    .params
+                    .iter()
+                    .any(|(name, _)| *name == attribute)
             };
             let nodes = 0..self.nodes.len();
             if !step.halt
@@ -112,7 +135,10 @@ impl Tracker {
             {
                 rules.push(Rule::SkippedNodeIsIdle);
             }
-            if nodes.clone().any(|n| has(n, "_post") && step.events.contains(&Event::Halted(n))) {
+            if nodes
+                .clone()
+                .any(|n| has(n, "_post") && step.events.contains(&Event::Halted(n)))
+            {
                 rules.push(Rule::PostRunsAfterHalt);
             }
             if step.halt && nodes.clone().any(|n| has(n, "_onHalted")) {
@@ -126,8 +152,12 @@ impl Tracker {
     /// later sibling was ticked in the same tick.
     fn sequence_with_memory_does_not_yield(&self, events: &[Event]) -> Option<Rule> {
         for (i, event) in events.iter().enumerate() {
-            let Event::Status(child, Status::Success) = *event else { continue };
-            let Some(parent) = self.parent(child) else { continue };
+            let Event::Status(child, Status::Success) = *event else {
+                continue;
+            };
+            let Some(parent) = self.parent(child) else {
+                continue;
+            };
             if self.kind(parent) != "SequenceWithMemory" || self.was_running(child) {
                 continue;
             }
@@ -145,8 +175,12 @@ impl Tracker {
     /// before the tick, answered Success (Failure).
     fn loop_restarts_at_the_next_tick(&self, events: &[Event]) -> Option<Rule> {
         for event in events {
-            let Event::Status(child, status) = *event else { continue };
-            let Some(parent) = self.parent(child) else { continue };
+            let Event::Status(child, status) = *event else {
+                continue;
+            };
+            let Some(parent) = self.parent(child) else {
+                continue;
+            };
             let again = match self.kind(parent) {
                 "Repeat" => Status::Success,
                 "RetryUntilSuccessful" => Status::Failure,
@@ -168,8 +202,14 @@ impl Tracker {
         }
         for event in events {
             match *event {
-                Event::Status(node, status) => self.last[node] = Some(status),
-                Event::Halted(node) => self.last[node] = None,
+                Event::Status(node, status) => {
+                    self.last[node] = Some(status);
+                    self.latched[node] = false;
+                }
+                Event::Halted(node) => {
+                    self.last[node] = None;
+                    self.latched[node] = self.kind(node) == "Precondition";
+                }
             }
         }
     }
