@@ -112,6 +112,7 @@ impl Observer for Events {
 }
 
 /// One tree's golden block.
+#[derive(Clone)]
 pub struct Golden {
     pub name: String,
     pub entries: Vec<(String, i64)>,
@@ -346,13 +347,26 @@ pub fn run_named(part: &str, cases: &[Case]) {
     run_goldens(part, cases, &goldens);
 }
 
-fn run_goldens(part: &str, cases: &[Case], goldens: &[Golden]) {
+/// What the runs of some trees came to.
+#[derive(Default)]
+pub struct Summary {
+    pub trees: usize,
+    pub steps: usize,
+    /// The rule of each run that ended early.
+    pub cut: Vec<Rule>,
+    /// The rule of each step that differed in the entries only.
+    pub resynced: Vec<Rule>,
+    /// The reports of the trees that differ.
+    pub failures: Vec<String>,
+}
+
+/// Runs the trees against their golden traces (`BT_REFEREE_TREE` picks some).
+pub fn run_all(cases: &[Case], goldens: &[Golden]) -> Summary {
     let only: Option<Vec<String>> = std::env::var("BT_REFEREE_TREE")
         .ok()
         .map(|v| v.split(',').map(|s| s.trim().to_string()).collect());
     let verbose = std::env::var("BT_REFEREE_VERBOSE").is_ok_and(|v| v == "1");
-    let mut failures = Vec::new();
-    let (mut trees, mut steps, mut cut, mut resynced) = (0, 0, Vec::new(), Vec::new());
+    let mut summary = Summary::default();
     for (case, golden) in cases.iter().zip(goldens) {
         if only
             .as_ref()
@@ -360,12 +374,12 @@ fn run_goldens(part: &str, cases: &[Case], goldens: &[Golden]) {
         {
             continue;
         }
-        trees += 1;
+        summary.trees += 1;
         match run_tree(case, golden, verbose) {
             Ok(verdict) => {
-                steps += verdict.steps;
+                summary.steps += verdict.steps;
                 if let Some(rule) = verdict.cut {
-                    cut.push(rule);
+                    summary.cut.push(rule);
                     if verbose {
                         println!(
                             "  {}: ended after step {} by {rule:?}",
@@ -373,18 +387,32 @@ fn run_goldens(part: &str, cases: &[Case], goldens: &[Golden]) {
                         );
                     }
                 }
-                resynced.extend(verdict.resynced);
+                summary.resynced.extend(verdict.resynced);
             }
-            Err(report) => failures.push(report),
+            Err(report) => summary.failures.push(report),
         }
     }
-    let count = |rules: &[Rule]| -> Vec<(Rule, usize)> {
-        rules::ALL
-            .iter()
-            .map(|&rule| (rule, rules.iter().filter(|&&r| r == rule).count()))
-            .filter(|&(_, n)| n > 0)
-            .collect()
-    };
+    summary
+}
+
+/// How many times each rule occurs in `rules`, for the rules that do.
+pub fn count(rules: &[Rule]) -> Vec<(Rule, usize)> {
+    rules::ALL
+        .iter()
+        .map(|&rule| (rule, rules.iter().filter(|&&r| r == rule).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect()
+}
+
+fn run_goldens(part: &str, cases: &[Case], goldens: &[Golden]) {
+    let summary = run_all(cases, goldens);
+    let Summary {
+        trees,
+        steps,
+        cut,
+        resynced,
+        failures,
+    } = summary;
     println!(
         "{part}: {trees} trees, {steps} steps compared; {} runs ended early by a rule {:?}; {} steps differed in the entries only, by a rule {:?}; {} trees differ",
         cut.len(),

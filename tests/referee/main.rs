@@ -24,6 +24,8 @@ mod harness;
 
 mod rules;
 
+mod checks;
+
 #[cfg(not(clippy))]
 mod trees;
 #[cfg(clippy)]

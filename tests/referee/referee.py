@@ -460,6 +460,12 @@ def record(seed, count):
     mod_rs = ["// " + header, "//! %d random trees in %d parts; each part is one `#[test]`." % (count, parts), ""]
     for p in range(parts):
         mod_rs.append("mod part_%02d;" % p)
+    mod_rs.append("")
+    mod_rs.append("/// Every part, for the checks of the whole set (`checks.rs`).")
+    mod_rs.append("pub const PARTS: &[(&str, &[crate::harness::Case])] = &[")
+    for p in range(parts):
+        mod_rs.append('    ("part_%02d", part_%02d::CASES),' % (p, p))
+    mod_rs.append("];")
     for p in range(parts):
         mod_rs.append("")
         mod_rs.append("#[test]")

@@ -12,6 +12,20 @@ mod part_07;
 mod part_08;
 mod part_09;
 
+/// Every part, for the checks of the whole set (`checks.rs`).
+pub const PARTS: &[(&str, &[crate::harness::Case])] = &[
+    ("part_00", part_00::CASES),
+    ("part_01", part_01::CASES),
+    ("part_02", part_02::CASES),
+    ("part_03", part_03::CASES),
+    ("part_04", part_04::CASES),
+    ("part_05", part_05::CASES),
+    ("part_06", part_06::CASES),
+    ("part_07", part_07::CASES),
+    ("part_08", part_08::CASES),
+    ("part_09", part_09::CASES),
+];
+
 #[test]
 fn part_00() {
     crate::harness::run_part("part_00", part_00::CASES);
