@@ -313,7 +313,7 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
         .blackboard
         .as_ref()
         .is_some_and(|bb| bb.is_tracked(entry));
-    let body = match value {
+    match value {
         // An entry copied onto itself: both borrows of `copy_entry` would be of one field.
         Value::Entry(other) if other == entry && tracked => {
             let bb = quote!(&mut self.__bt_bb);
@@ -339,8 +339,7 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
             let bb = quote!(&mut self.__bt_bb);
             quote_spanned!(expr.span()=> ::bt::__private::set(#bb, #target, #expr))
         }
-    };
-    body
+    }
 }
 
 /// `StatefulAction(Type)`: the leaf's field and its `on_start`/`on_running`/`on_halted` calls
