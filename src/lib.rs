@@ -1197,6 +1197,30 @@
 //!   it instead of walking down from the root; the nodes above it are still reported to the
 //!   observer, in the walk's order. Nothing else changes: see [`resume`].
 //!
+//! # Where we differ from BehaviorTree.CPP, and why
+//!
+//! The referee (`tests/referee/` in the repository) compiles a thousand random XML trees and
+//! compares every tick with what real BehaviorTree.CPP 4.8.2 does with the same file (ticked with
+//! `tick_exactly_once`, halted with `haltTree`): the root status, each leaf call in order, each
+//! halt, the blackboard. They agree but for these rows, each a choice of ours (the decision
+//! numbers are those of the project's `spec/decisions.md`); each is pinned by a test in
+//! `tests/behaviour/btcpp_differences.rs`, and the referee ends (or, where only the blackboard
+//! differs, resumes from BehaviorTree.CPP's entries) a tree's run at a step that differs only by
+//! the rule of the same name.
+//!
+//! | rule | BehaviorTree.CPP 4.8.2 | we | why |
+//! |---|---|---|---|
+//! | `SequenceWithMemoryDoesNotYield` | `SequenceWithMemory` returns `RUNNING` after a child that completed at once, and goes on at the next tick: `[S, S, S]` is RUNNING, RUNNING, SUCCESS | goes on in the same tick: `Success` at once | decision 2: a tick is synchronous; only `AsyncSequence`/`AsyncFallback`, whose names say so, yield |
+//! | `LoopRestartsAtTheNextTick` | `Repeat` whose child was running and then succeeds (`RetryUntilSuccessful`: fails) restarts it in the same tick | answers `Running` and restarts it at the next tick (a child that completed at once: both wait for the next tick) | decision 1: a tick is bounded; a loop never restarts, in one tick, a child that completed in it |
+//! | `SkippedNodeIsIdle` | a decorator or control node whose child was skipped keeps the `RUNNING` it set, so a later reset halts it and runs its `_onHalted` | a node that answered `Skipped` is idle: not halted, no `#[on_halted]` | decision 3: `Skipped` is stored as inactive |
+//! | `PreconditionTestsAgainAfterHalt` | a `Precondition` halted while its child ran ticks the child at its next activation without testing `if` | a halt clears that latch: the next activation tests `if` | decision 5 |
+//! | `PostRunsAfterHalt` | `_post` runs after `SUCCESS` or `FAILURE` only | `#[post]` runs after a halt too, after `#[on_halted]` | decision 4: `_post` is "after any completion" in BehaviorTree.CPP's own documentation |
+//! | `HaltRunsOnHaltedOfRunningNodesOnce` | `haltTree` halts the root and then every node again: every node's `_onHalted` runs, an idle one's once, a running one's twice | `halt` runs `#[on_halted]` of the running nodes it halts, once each | the rule of `#[on_halted]` (the [`conditions`] module): a node that was not running is not halted; not yet a numbered decision |
+//!
+//! Where BehaviorTree.CPP throws or rejects the file, there is nothing to compare: a skipped
+//! condition of `IfThenElse`/`WhileDoElse` (we skip the node), thresholds of a `Parallel` that
+//! can never be met (a compile error here), `Switch` on an integer entry.
+//!
 //! # Seeing a tree
 //!
 //! A generated tree knows its own shape as `const` data, `Tree::NODES` (each node's name, kind,

@@ -18,6 +18,7 @@ mod aliases;
 mod allocations;
 mod async_nodes;
 mod behavior3;
+mod btcpp_differences;
 mod conditional;
 mod conditions;
 mod counts;

@@ -39,6 +39,20 @@ pub fn copy_entry<B, Entry, Other: CopyInto<Entry>>(
     Status::Success
 }
 
+/// `SetBlackboard(entry = {entry})` of a `#[tracked]` entry: the value stays and the write counts
+/// one update, as any other write does (BehaviorTree.CPP's copy of an entry onto itself is a
+/// write too). The same of an entry that is not tracked changes nothing.
+#[inline(always)]
+pub fn rewrite_tracked<B, T: Clone>(
+    bb: &mut B,
+    entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
+) -> Status {
+    let entry = entry(bb);
+    let value = T::clone(entry);
+    entry.set(value);
+    Status::Success
+}
+
 /// `UnsetBlackboard(entry)`.
 #[inline(always)]
 pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {

@@ -308,7 +308,20 @@ fn timer(
 /// value (or the other entry) so that rustc reports a type mismatch there.
 fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
     let target = field_closure(entry.span(), entry, true);
-    let body = match value {
+    let tracked = g
+        .tree
+        .blackboard
+        .as_ref()
+        .is_some_and(|bb| bb.is_tracked(entry));
+    match value {
+        // An entry copied onto itself: both borrows of `copy_entry` would be of one field.
+        Value::Entry(other) if other == entry && tracked => {
+            let bb = quote!(&mut self.__bt_bb);
+            quote_spanned!(other.span()=> ::bt::__private::rewrite_tracked(#bb, #target))
+        }
+        Value::Entry(other) if other == entry => {
+            quote_spanned!(other.span()=> ::bt::__private::Status::Success)
+        }
         Value::Entry(other) => {
             let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
             let (mut entry, mut other) = (entry.clone(), other.clone());
@@ -318,12 +331,7 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
             let bb = quote!(&mut self.__bt_bb);
             quote_spanned!(span=> ::bt::__private::copy_entry(#bb, #entries))
         }
-        Value::Expr(expr)
-            if g.tree
-                .blackboard
-                .as_ref()
-                .is_some_and(|bb| bb.is_tracked(entry)) =>
-        {
+        Value::Expr(expr) if tracked => {
             let bb = quote!(&mut self.__bt_bb);
             quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#bb, #target, #expr))
         }
@@ -331,8 +339,7 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
             let bb = quote!(&mut self.__bt_bb);
             quote_spanned!(expr.span()=> ::bt::__private::set(#bb, #target, #expr))
         }
-    };
-    body
+    }
 }
 
 /// `StatefulAction(Type)`: the leaf's field and its `on_start`/`on_running`/`on_halted` calls
