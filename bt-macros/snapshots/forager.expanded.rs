@@ -136,7 +136,7 @@ pub struct Forager {
     __bt_leaf_16: FieldTask<16>,
     __bt_leaf_17: FieldTask<17>,
     __bt_bb: ForagerBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<12usize>,
+    __bt_active: ::bt::__private::BoolFlags<10usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -417,7 +417,7 @@ impl Forager {
             __bt_leaf_16: <FieldTask<16> as ::core::default::Default>::default(),
             __bt_leaf_17: <FieldTask<17> as ::core::default::Default>::default(),
             __bt_bb: <ForagerBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<12usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<10usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -596,58 +596,131 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            const __BT_GUARDS: [::core::option::Option<
-                ::bt::__private::AbortMode,
-            >; 3usize] = [
-                ::core::option::Option::Some(::bt::__private::AbortMode::LowerPriority),
-                ::core::option::Option::Some(::bt::__private::AbortMode::LowerPriority),
-                ::core::option::Option::None,
-            ];
-            {
-                let mut __bt_step: ::bt::__private::Step = self
+            let mut __bt_at: ::core::primitive::usize = 0;
+            let mut __bt_passed: ::core::primitive::bool = false;
+            let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
+                let ::core::option::Option::Some(__bt_running) = self
                     .__bt_state_2
-                    .start(&__BT_GUARDS);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    3usize => {
-                                        ::bt::__private::guard(&self.__bt_bb, |bb| bb.threat)
-                                    }
-                                    4usize => {
-                                        ::bt::__private::guard(&self.__bt_bb, |bb| bb.hungry)
-                                    }
-                                    0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
-                                },
-                            )
+                    .begin() else {
+                    break ::core::option::Option::None;
+                };
+                if __bt_running > 0usize
+                    && self
+                        .__bt_state_2
+                        .watch_lower(
+                            0usize,
+                            __bt_running,
+                            ::bt::__private::test(&self.__bt_bb, |bb| bb.threat),
+                        )
+                {
+                    match __bt_running {
+                        0usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
                         }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        1usize => {
+                            self.__bt_halt_7(__bt_ctx, __bt_observer);
+                        }
+                        2usize => {
+                            self.__bt_halt_10(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_at = 0usize;
+                    __bt_passed = true;
+                    break ::core::option::Option::None;
+                }
+                if __bt_running > 1usize
+                    && self
+                        .__bt_state_2
+                        .watch_lower(
+                            1usize,
+                            __bt_running,
+                            ::bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
+                        )
+                {
+                    match __bt_running {
+                        0usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_7(__bt_ctx, __bt_observer);
+                        }
+                        2usize => {
+                            self.__bt_halt_10(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_at = 1usize;
+                    __bt_passed = true;
+                    break ::core::option::Option::None;
+                }
+                let __bt_child_status = match __bt_running {
+                    0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
+                    1usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
+                    _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
+                };
+                __bt_at = __bt_running + 1;
+                break self.__bt_state_2.on_child(__bt_running, __bt_child_status);
+            };
+            match __bt_resumed {
+                ::core::option::Option::Some(__bt_status) => __bt_status,
+                ::core::option::Option::None => {
+                    loop {
+                        if __bt_at == 0 {
+                            if (__bt_passed && __bt_at == 0usize)
+                                || self
+                                    .__bt_state_2
+                                    .enter_guard(
+                                        0usize,
+                                        ::bt::__private::test(&self.__bt_bb, |bb| bb.threat),
+                                    )
+                            {
+                                let __bt_child_status = self
+                                    .__bt_tick_3(__bt_ctx, __bt_observer);
+                                if let ::core::option::Option::Some(__bt_status) = self
+                                    .__bt_state_2
+                                    .on_child(0usize, __bt_child_status)
+                                {
+                                    break __bt_status;
                                 }
-                                1usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_10(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
                             }
-                            ::bt::__private::Event::Halted(__bt_child)
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_2.next(__bt_event, &__BT_GUARDS);
+                        if __bt_at <= 1usize {
+                            if (__bt_passed && __bt_at == 1usize)
+                                || self
+                                    .__bt_state_2
+                                    .enter_guard(
+                                        1usize,
+                                        ::bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
+                                    )
+                            {
+                                let __bt_child_status = self
+                                    .__bt_tick_7(__bt_ctx, __bt_observer);
+                                if let ::core::option::Option::Some(__bt_status) = self
+                                    .__bt_state_2
+                                    .on_child(1usize, __bt_child_status)
+                                {
+                                    break __bt_status;
+                                }
+                            }
+                        }
+                        if __bt_at <= 2usize {
+                            let __bt_child_status = self
+                                .__bt_tick_10(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_status) = self
+                                .__bt_state_2
+                                .on_child(2usize, __bt_child_status)
+                            {
+                                break __bt_status;
+                            }
+                        }
+                        break self.__bt_state_2.end();
+                    }
                 }
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             2usize,
             __bt_status,
             __bt_observer,
@@ -659,61 +732,25 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            const __BT_GUARDS: [::core::option::Option<
-                ::bt::__private::AbortMode,
-            >; 3usize] = [
-                ::core::option::Option::Some(::bt::__private::AbortMode::LowerPriority),
-                ::core::option::Option::Some(::bt::__private::AbortMode::LowerPriority),
-                ::core::option::Option::None,
-            ];
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_2
-                    .halt(&__BT_GUARDS);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    3usize => {
-                                        ::bt::__private::guard(&self.__bt_bb, |bb| bb.threat)
-                                    }
-                                    4usize => {
-                                        ::bt::__private::guard(&self.__bt_bb, |bb| bb.hungry)
-                                    }
-                                    0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_10(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_2.next(__bt_event, &__BT_GUARDS);
+        if self.__bt_state_2.is_running() {
+            if let ::core::option::Option::Some(__bt_running) = self
+                .__bt_state_2
+                .take_running()
+            {
+                match __bt_running {
+                    0usize => {
+                        self.__bt_halt_3(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    2usize => {
+                        self.__bt_halt_10(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
-            };
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                2usize,
-                __bt_observer,
-            );
+            }
+            ::bt::__private::halted_unflagged(2usize, __bt_observer);
         }
     }
     #[inline]
@@ -725,7 +762,7 @@ impl Forager {
         let __bt_status: ::bt::__private::Status = self
             .__bt_tick_4(__bt_ctx, __bt_observer);
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -737,10 +774,10 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 3usize,
                 __bt_observer,
             );
@@ -753,7 +790,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(2usize);
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -803,7 +840,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -815,7 +852,7 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_4.halt()
             {
                 match __bt_running {
@@ -826,7 +863,7 @@ impl Forager {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 4usize,
                 __bt_observer,
             );
@@ -897,7 +934,7 @@ impl Forager {
         let __bt_status: ::bt::__private::Status = self
             .__bt_tick_8(__bt_ctx, __bt_observer);
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -909,10 +946,10 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(2usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(2usize),
                 7usize,
                 __bt_observer,
             );
@@ -942,7 +979,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             8usize,
             __bt_status,
             __bt_observer,
@@ -954,10 +991,10 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(3usize) {
             self.__bt_halt_9(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(3usize),
                 8usize,
                 __bt_observer,
             );
@@ -970,7 +1007,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(5usize);
+            let __bt_running: bool = self.__bt_active.get(4usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<9>,
@@ -983,7 +1020,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             9usize,
             __bt_status,
             __bt_observer,
@@ -995,13 +1032,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(4usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<9>,
             >(&mut self.__bt_leaf_9, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(4usize),
                 9usize,
                 __bt_observer,
             );
@@ -1068,7 +1105,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::None,
             10usize,
             __bt_status,
             __bt_observer,
@@ -1080,7 +1117,7 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_state_10.is_running() {
             let _ = {
                 let mut __bt_step: ::bt::__private::Step = self.__bt_state_10.halt();
                 loop {
@@ -1115,11 +1152,7 @@ impl Forager {
                     __bt_step = self.__bt_state_10.next(__bt_event, &[], 0.0);
                 }
             };
-            ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
-                10usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(10usize, __bt_observer);
         }
     }
     #[inline]
@@ -1137,7 +1170,7 @@ impl Forager {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             11usize,
             __bt_status,
             __bt_observer,
@@ -1149,11 +1182,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
+        if self.__bt_active.get(5usize) {
             self.__bt_halt_12(__bt_ctx, __bt_observer);
             self.__bt_state_11.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
+                self.__bt_active.flag(5usize),
                 11usize,
                 __bt_observer,
             );
@@ -1166,7 +1199,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(8usize);
+            let __bt_running: bool = self.__bt_active.get(6usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<12>,
@@ -1179,7 +1212,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             12usize,
             __bt_status,
             __bt_observer,
@@ -1191,13 +1224,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(8usize) {
+        if self.__bt_active.get(6usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<12>,
             >(&mut self.__bt_leaf_12, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(8usize),
+                self.__bt_active.flag(6usize),
                 12usize,
                 __bt_observer,
             );
@@ -1220,7 +1253,7 @@ impl Forager {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
             13usize,
             __bt_status,
             __bt_observer,
@@ -1232,11 +1265,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(9usize) {
+        if self.__bt_active.get(7usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
             self.__bt_state_13.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(9usize),
+                self.__bt_active.flag(7usize),
                 13usize,
                 __bt_observer,
             );
@@ -1249,9 +1282,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_active
-                .get(10usize);
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(8usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -1303,7 +1334,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(10usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -1315,7 +1346,7 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(10usize) {
+        if self.__bt_active.get(8usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_14.halt()
             {
                 match __bt_running {
@@ -1326,7 +1357,7 @@ impl Forager {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(10usize),
+                self.__bt_active.flag(8usize),
                 14usize,
                 __bt_observer,
             );
@@ -1394,7 +1425,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(11usize);
+            let __bt_running: bool = self.__bt_active.get(9usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<17>,
@@ -1407,7 +1438,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(11usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
             17usize,
             __bt_status,
             __bt_observer,
@@ -1419,13 +1450,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(11usize) {
+        if self.__bt_active.get(9usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<17>,
             >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(11usize),
+                self.__bt_active.flag(9usize),
                 17usize,
                 __bt_observer,
             );

@@ -161,6 +161,13 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
         self.chosen.map(SmallIndex::get)
     }
 
+    /// Whether the node is running (between ticks: a child it picked runs). The generated code
+    /// reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.chosen.is_some()
+    }
+
     /// Picks a child among those still in the draw, or ends the activation.
     #[inline(always)]
     fn pick(&mut self, weights: &[f32], fail_weight: f32) -> Step {
@@ -234,6 +241,26 @@ mod tests {
             status: Some(status),
             ticked: ticked.to_vec(),
             halted: vec![],
+        }
+    }
+
+    /// `is_running` is the running flag: after each tick, whether the node answered `Running`;
+    /// after a halt, false.
+    #[test]
+    fn it_is_running_exactly_when_it_answered_running() {
+        let mut roll = crate::testing::Roll::new(11);
+        let (mut h, mut node) = (Harness::new(3), ProbabilitySelector::<1>::new());
+        let mut rng = SmallRng::seed(5);
+        for _ in 0..2_000 {
+            if roll.below(10) == 0 {
+                let first = node.halt();
+                h.halt(first, |e| node.next(e, &[], 0.0), answers(&[]));
+                assert!(!node.is_running());
+                continue;
+            }
+            let answer = [roll.status(), roll.status(), roll.status()];
+            let log = tick(&mut h, &mut node, &[1.0, 2.0, 0.5], 0.25, &mut rng, &answer);
+            assert_eq!(node.is_running(), log.status == Some(Running));
         }
     }
 
