@@ -36,12 +36,14 @@ impl<const W: usize> Bits<W> {
 
     #[inline(always)]
     fn contains(&self, index: usize) -> bool {
-        (self.0[index / 64] >> (index % 64)) & 1 == 1
+        (self.0[index / 64 % W] >> (index % 64)) & 1 == 1
     }
 
+    /// `index / 64 % W` is `index / 64` for every index that fits, and lets the compiler see that
+    /// it is in bounds (with one word: always word 0).
     #[inline(always)]
     fn insert(&mut self, index: usize) {
-        self.0[index / 64] |= 1 << (index % 64);
+        self.0[index / 64 % W] |= 1 << (index % 64);
     }
 
     /// The first index in `from..len` that is not in the set.

@@ -5,6 +5,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
+use crate::time::stamp;
 use crate::Status;
 
 /// **Delay** (BehaviorTree.CPP `Delay`, port `delay_msec`): wait `delay` from the first tick of an
@@ -34,14 +35,21 @@ use crate::Status;
 /// inactive, decision 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delay {
-    /// When the wait ends (`start + delay`, the delay read at the start); `None` when idle.
-    until: Option<Duration>,
+    /// When the wait ends (`start + delay`, the delay read at the start), as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    until: u64,
 }
+
+/// The state of an idle Delay or Timeout: no time.
+const IDLE: u64 = 0;
+
+/// A Timeout running without a deadline (`msec = 0`).
+const NEVER: u64 = u64::MAX;
 
 impl Delay {
     /// An idle Delay.
     pub const fn new() -> Self {
-        Delay { until: None }
+        Delay { until: IDLE }
     }
 
     /// Before ticking the child: `Some(Running)` while waiting, `None` to tick the child.
@@ -49,12 +57,12 @@ impl Delay {
     #[inline(always)]
     pub fn start(&mut self, now: Duration, delay: Duration) -> Option<Status> {
         match self.until {
-            None => {
-                self.until = Some(now.saturating_add(delay));
+            IDLE => {
+                self.until = stamp(now.saturating_add(delay));
                 Some(Status::Running)
             }
-            Some(until) if now < until => Some(Status::Running),
-            Some(_) => None,
+            until if stamp(now) < until => Some(Status::Running),
+            _ => None,
         }
     }
 
@@ -62,7 +70,7 @@ impl Delay {
     #[inline(always)]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
-            self.until = None;
+            self.until = IDLE;
         }
         child
     }
@@ -70,14 +78,14 @@ impl Delay {
     /// Halted while running: the wait is forgotten.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.until = None;
+        self.until = IDLE;
     }
 
     /// Whether the node is running (between ticks: it is waiting or its child runs). The
     /// generated code reads it as the node's running flag.
     #[inline(always)]
     pub fn is_running(&self) -> bool {
-        self.until.is_some()
+        self.until != IDLE
     }
 }
 
@@ -107,15 +115,15 @@ impl Delay {
 /// after the deadline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// When the activation times out (`start + msec`, `msec` read at the start; `Duration::MAX`
-    /// for no timeout); `None` when idle.
-    deadline: Option<Duration>,
+    /// When the activation times out (`start + msec`, `msec` read at the start), as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`NEVER`] for no timeout, [`IDLE`] when idle.
+    deadline: u64,
 }
 
 impl Timeout {
     /// An idle Timeout.
     pub const fn new() -> Self {
-        Timeout { deadline: None }
+        Timeout { deadline: IDLE }
     }
 
     /// The first step of a tick: tick the child, or halt it (timed out). `msec` is read on the
@@ -154,19 +162,20 @@ impl Timeout {
     #[inline(always)]
     pub fn expired(&mut self, now: Duration, msec: Duration) -> bool {
         match self.deadline {
-            Some(deadline) if deadline != Duration::MAX && now >= deadline => {
-                self.deadline = None;
-                true
-            }
-            Some(_) => false,
-            None => {
-                self.deadline = Some(if msec.is_zero() {
-                    Duration::MAX
+            IDLE => {
+                self.deadline = if msec.is_zero() {
+                    NEVER
                 } else {
-                    now.saturating_add(msec)
-                });
+                    stamp(now.saturating_add(msec))
+                };
                 false
             }
+            NEVER => false,
+            deadline if stamp(now) >= deadline => {
+                self.deadline = IDLE;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -174,7 +183,7 @@ impl Timeout {
     #[inline(always)]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
-            self.deadline = None;
+            self.deadline = IDLE;
         }
         child
     }
@@ -182,14 +191,14 @@ impl Timeout {
     /// The halt in straight-line form: clears the clock (the caller halts the child).
     #[inline(always)]
     pub fn stop(&mut self) {
-        self.deadline = None;
+        self.deadline = IDLE;
     }
 
     /// Whether the node is running (between ticks: its child is running). The generated code
     /// reads it as the node's running flag.
     #[inline(always)]
     pub fn is_running(&self) -> bool {
-        self.deadline.is_some()
+        self.deadline != IDLE
     }
 }
 
