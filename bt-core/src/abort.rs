@@ -231,8 +231,8 @@ impl ConditionalAbort {
 /// Parameter: `guards`, one entry per child (the macro writes a constant array; its length is the
 /// child count, at least 1): `None` for a child without a guard, `Some(mode)` for a guarded child
 /// (`Some(AbortMode::None)`: checked on entry only). The guard of child `i` is the pseudo child
-/// `len + i` ([`guard_of`](Self::guard_of)). `W` is the number of 64-bit words of the guard
-/// memory: the macro writes `W = ceil(len / 64)`. `I` is the index type (`u8` up to 255
+/// `len + i` ([`guard_of`](Self::guard_of)). `W` is the number of bytes of the guard
+/// memory: the macro writes `W = ceil(len / 8)`. `I` is the index type (`u8` up to 255
 /// children). No other per-tick input: the rule asks for the guards it needs.
 ///
 /// Entering child `j` (at the start of an activation, or moving on) checks its guard, if any:
@@ -267,8 +267,8 @@ impl ConditionalAbort {
 /// activation: forgotten when the node completes or is halted (the observers' scope ends), so a
 /// tree halt has nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of guard memory, an `Option<I>`, two `I` and a flag, padded to a
-/// multiple of 8: 16 bytes up to 64 children with `u8`.
+/// **Size**: `W` bytes of guard memory, an `Option<I>`, two `I` and a flag: 6 bytes up to 8
+/// children with `u8`.
 ///
 /// **Differences from Unreal Engine**: see the [module docs](self): the scope of `lower`
 /// observers ends with the selector's activation, and a `lower` guard fires on a change of its
@@ -317,7 +317,7 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
         );
         debug_assert!(
             guards.len() <= Bits::<W>::CAPACITY,
-            "W = ceil(len / 64) words are needed"
+            "W = ceil(len / 8) bytes are needed"
         );
         match self.begin() {
             Some(running) => self.watch_from(0, running, guards),

@@ -111,7 +111,7 @@ where
 pub struct Forager {
     __bt_state_0: ::bt::__private::ReactiveSequence<::core::primitive::u8>,
     __bt_state_2: ::bt::__private::ObserverSelector<
-        { ::bt::__private::bitset_words(3usize) },
+        { ::bt::__private::bitset_bytes(3usize) },
         ::core::primitive::u8,
     >,
     __bt_state_4: ::bt::__private::Sequence<
@@ -122,7 +122,7 @@ pub struct Forager {
     __bt_state_8: ::bt::__private::nodecanvas::Cooldown,
     __bt_leaf_9: FieldTask<9>,
     __bt_state_10: ::bt::__private::ProbabilitySelector<
-        { ::bt::__private::bitset_words(3usize) },
+        { ::bt::__private::bitset_bytes(3usize) },
         ::core::primitive::u8,
     >,
     __bt_rng: ::bt::__private::SmallRng,
@@ -386,7 +386,7 @@ impl Forager {
                 ::core::primitive::u8,
             >>::new(),
             __bt_state_2: <::bt::__private::ObserverSelector<
-                { ::bt::__private::bitset_words(3usize) },
+                { ::bt::__private::bitset_bytes(3usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_state_4: <::bt::__private::Sequence<
@@ -397,7 +397,7 @@ impl Forager {
             __bt_state_8: <::bt::__private::nodecanvas::Cooldown>::new(),
             __bt_leaf_9: <FieldTask<9> as ::core::default::Default>::default(),
             __bt_state_10: <::bt::__private::ProbabilitySelector<
-                { ::bt::__private::bitset_words(3usize) },
+                { ::bt::__private::bitset_bytes(3usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_rng: ::bt::__private::SmallRng::seed(

@@ -109,7 +109,7 @@ where
 /// aborts lower-priority branches.
 struct Canvas {
     __bt_state_0: ::bt::__private::ObserverSelector<
-        { ::bt::__private::bitset_words(2usize) },
+        { ::bt::__private::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
     __bt_leaf_2: Attack,
@@ -117,7 +117,7 @@ struct Canvas {
     __bt_state_4: ::bt::__private::nodecanvas::Cooldown,
     __bt_leaf_5: Eat,
     __bt_state_6: ::bt::__private::ProbabilitySelector<
-        { ::bt::__private::bitset_words(2usize) },
+        { ::bt::__private::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
     __bt_rng: ::bt::__private::SmallRng,
@@ -270,7 +270,7 @@ impl Canvas {
     pub fn new() -> Self {
         Self {
             __bt_state_0: <::bt::__private::ObserverSelector<
-                { ::bt::__private::bitset_words(2usize) },
+                { ::bt::__private::bitset_bytes(2usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_leaf_2: <Attack as ::core::default::Default>::default(),
@@ -280,7 +280,7 @@ impl Canvas {
             __bt_state_4: <::bt::__private::nodecanvas::Cooldown>::new(),
             __bt_leaf_5: <Eat as ::core::default::Default>::default(),
             __bt_state_6: <::bt::__private::ProbabilitySelector<
-                { ::bt::__private::bitset_words(2usize) },
+                { ::bt::__private::bitset_bytes(2usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_rng: ::bt::__private::SmallRng::seed(

@@ -41,7 +41,7 @@ pub(super) fn generate(g: &Gen, node: &Node, parallel: &Parallel) -> NodeCode {
             )
         }
         Parallel::PolicyParallel { policy, repeat } => (
-            quote!(#rules::PolicyParallel<#words>),
+            quote!(#rules::PolicyParallel<{ #rules::bitset_bytes(#len) }>),
             quote!(#len, #rules::ParallelPolicy::#policy, #repeat),
         ),
     };

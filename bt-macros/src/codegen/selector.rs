@@ -22,19 +22,19 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
     let rules = rules();
     let len = node.children.len();
     let index = small_index(len as u64);
-    let words = quote!({ #rules::bitset_words(#len) });
+    let bytes = quote!({ #rules::bitset_bytes(#len) });
     let ty = match selector {
         Selector::RandomSequence => quote!(#rules::RandomSequence<#len, #index>),
         Selector::RandomSelector => quote!(#rules::RandomSelector<#len, #index>),
         Selector::ProbabilitySelector { .. } => {
-            quote!(#rules::ProbabilitySelector<#words, #index>)
+            quote!(#rules::ProbabilitySelector<#bytes, #index>)
         }
         Selector::PrioritySelector => quote!(#rules::PrioritySelector<#index>),
         Selector::FlipSelector => quote!(#rules::FlipSelector<#len, #index>),
         Selector::StepSequencer => quote!(#rules::StepSequencer<#index>),
-        Selector::DynamicSequence => quote!(#rules::DynamicSequence<#words, #index>),
-        Selector::DynamicSelector => quote!(#rules::DynamicSelector<#words, #index>),
-        Selector::ObserverSelector => quote!(#rules::ObserverSelector<#words, #index>),
+        Selector::DynamicSequence => quote!(#rules::DynamicSequence<#bytes, #index>),
+        Selector::DynamicSelector => quote!(#rules::DynamicSelector<#bytes, #index>),
+        Selector::ObserverSelector => quote!(#rules::ObserverSelector<#bytes, #index>),
     };
     let state = state(g, node, ty, &mut code);
     if let Selector::ObserverSelector = selector {
