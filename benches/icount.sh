@@ -5,6 +5,7 @@
 #   bash benches/icount.sh                      # every workload and implementation
 #   bash benches/icount.sh reactive_1000 ports  # only these workloads
 #   TICKS=2000 bash benches/icount.sh           # ticks counted per run (default 1000)
+#   FEATURES=bt/groot2 bash benches/icount.sh   # with bt's features on (zero cost when unused)
 #
 # Prints one table row per workload: instructions per tick of each implementation, and
 # generated / hand-written. Needs valgrind (`apt-get install valgrind`).
@@ -12,7 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ticks=${TICKS:-1000}
 command -v valgrind >/dev/null || { echo "icount.sh: valgrind is not installed" >&2; exit 1; }
-bin=$(cargo bench -p bt-benches --bench icount --no-run --message-format=json 2>/dev/null |
+bin=$(cargo bench -p bt-benches --bench icount --no-run --message-format=json \
+    ${FEATURES:+--features "$FEATURES"} 2>/dev/null |
     python3 -c 'import json,sys
 for line in sys.stdin:
     m = json.loads(line)

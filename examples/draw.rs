@@ -37,9 +37,12 @@ mod approach_enemy;
 #[path = "cave_monster.rs"]
 mod cave_monster;
 #[allow(dead_code)]
+#[path = "monitor.rs"]
+mod monitor;
+#[allow(dead_code)]
 #[path = "nav_recovery/main.rs"]
 mod nav_recovery;
-
+#[allow(dead_code)]
 #[path = "patrol_robot.rs"]
 mod patrol_robot;
 #[allow(dead_code)]
@@ -125,6 +128,11 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         name: "nav_recovery",
         tree: nav_recovery::tree,
+        story: None,
+    },
+    Example {
+        name: "monitor",
+        tree: monitor::tree,
         story: None,
     },
 ];

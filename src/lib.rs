@@ -404,6 +404,7 @@
 //! | `Precondition(\|bb\| cond, else = Failure) { c }` | checks `cond` when the child is not running: false answers `else` (any status, default `Failure`) without the child; a running child is ticked without checking; a halt clears that latch (decision 5) ([`decorator::precondition`]) |
 //! | `Loop(queue, value = {e}, if_empty = Success) { c }` | one item of the `queue` entry (a [`LoopQueue`]: [`Deque`] or `VecDeque`) per tick, popped into `e` before the child; `Running` while items remain; the child's failure fails; empty: `if_empty`; a skipped child counts as done (decision 6) ([`decorator::loop_start`]) |
 //! | `SubTree(Child, x = {a}, ..)` | another generated tree as a node; its root's status passes through ([`subtree`]) |
+//! | `Control(Type) { .. }`, `Decorator(Type) { c }` | a control node or decorator of yours: a type implementing [`ControlNode`] or [`DecoratorNode`] that ticks its children through a generated handle ([Your own control nodes and decorators](#your-own-control-nodes-and-decorators)) |
 //! | `Limiter(n) { c }` | ticks the child until it has completed `n` times over the tree's life, then fails ([`behavior3::Limiter`]) |
 //! | `MaxTime(ms) { c }` | fails when more than `ms` passed since the activation began, whatever the child answers, halting it if it runs ([`behavior3::MaxTime`]) |
 //! | `Repeater(n) { c }`, `Repeater(forever) { c }` | runs the child `n` times, successes and failures alike, one completion per tick; answers the last ([`behavior3::Repeater`]) |
@@ -797,12 +798,15 @@
 //!
 //! | item | meaning |
 //! |---|---|
-//! | `xml = "path.xml"` | the file, relative to the crate's root (the directory of its `Cargo.toml`) |
+//! | `xml = "path.xml"` | the file, relative to the crate's root (the directory of its `Cargo.toml`); its `<include path="..">`s are read too, each relative to the file that includes it (for `xml_text`, to the crate's root) |
 //! | `xml_text = r#"<root ..>"#` | or the XML itself (BehaviorTree.CPP's `createTreeFromText`) |
 //! | `tree = "ID"` | the `<BehaviorTree>` to compile; by default the `main_tree_to_execute`, else the only one |
 //! | `nodes { ID = Kind(..), .. }` | each ID of your own nodes: `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)` (also `Type = init` and fixed ports: `Action(Beep, volume = 3)`), or `SubTree(TreeType)` for a tree of yours; `Kind(Type)` alone maps the ID named like the type |
 //! | `blackboard { name: Type = init, .. }` | the entries' types, initial values and attributes (`#[tracked]`, docs), as in the DSL |
+//! | `enums { RED = Color::Red, THE_ANSWER = 42, Color::Blue, .. }` | the scripting enums (BehaviorTree.CPP's `registerScriptingEnum(s)`): each name a script or a `Switch` case may use, and its Rust value; `Type::Variant` alone is named `Variant` |
 //!
+//! A file whose `<root>` holds a single `<BehaviorTree>` may leave out its `ID`, as
+//! BehaviorTree.CPP allows (next to anything else, such as a `<TreeNodesModel>`, it needs one).
 //! What becomes what (the table is `bt-core/src/export/vocabulary.rs`, which the export reads too):
 //!
 //! | XML | DSL |
@@ -810,6 +814,8 @@
 //! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<AsyncSequence>`, `<AsyncFallback>`, `<IfThenElse>`, `<WhileDoElse>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>`, `<AlwaysRunning/>` | the node of the same name |
 //! | `<Parallel success_count="2" failure_count="1">` (defaults `-1` and `1`), `<ParallelAll max_failures="1">` (default `1`) | `Parallel(success = 2, failure = 1)`, `ParallelAll(max_failures = 1)` |
 //! | `<TryCatch catch_on_halt="true">` (default `false`) | `TryCatch(catch_on_halt = true)` |
+//! | `<Switch3 variable="{mode}" case_1="1" case_2="fast" case_3="RED">` and 4 children (`Switch2` .. `Switch6`) | `Switch(mode) { case 1 => .., case "fast" => .., case Color::Red => .., _ => .. }`: a number is converted to the entry's type, a scripting enum is its value, other text a `&str` (for a `String` or `&str` entry) |
+//! | `<LoopInt queue="{q}" value="{v}" if_empty="FAILURE">` (`LoopBool`, `LoopDouble`, `LoopString`; default `SUCCESS`) | `Loop(q, value = {v}, if_empty = Failure)`; `v` is an `i32`, `bool`, `f64` or `String` unless declared; `q` must be declared, a [`Deque`] or a `VecDeque` |
 //! | `<Delay delay_msec="500">`, `<Timeout msec="1000">`, `<Sleep msec="200"/>` | `Delay(500)`, `Timeout(1000)`, `Sleep(200)` (the context needs a clock: [Time](#time)) |
 //! | `<Precondition if="door_open" else="RUNNING">` (default `FAILURE`) | `Precondition(\|bb\| bb.door_open, else = Running)` (`if` is a script condition, below) |
 //! | `<Repeat num_cycles="3">`, `<RetryUntilSuccessful num_attempts="-1">` | `Repeat(3)`, `RetryUntilSuccessful(forever)` |
@@ -827,9 +833,12 @@
 //! **Values.** An attribute's value is `{key}` (the entry `key`), `{=}` (the entry named like the
 //! port), a Rust constant, or text:
 //!
-//! * a number, `true`/`false`, a char (`'x'`), a path such as `Mode::Fast` or `f32::MAX`, or a
-//!   tuple or array of those is that Rust constant, checked by rustc against the port's type: a
-//!   `f32` port needs `2.0`, not `2`;
+//! * a whole number (`12`) is a value of any integer type that holds it (checked when the tree
+//!   is built), of `f32` or `f64` (`time_allowance="12"` for an `f64` port is `12.0`, as
+//!   BehaviorTree.CPP converts it), or the text itself for a `&str` or `String` port; a real
+//!   number (`2.5`) is an `f32` or an `f64` (read as the port's type);
+//! * `true`/`false`, a char (`'x'`), a path such as `Mode::Fast` or `f32::MAX`, or a tuple or
+//!   array of constants is that Rust constant, checked by rustc against the port's type;
 //! * anything else is text, converted by the port's (or entry's) `From<&'static str>`: `&str`
 //!   and `String` have it, and a type of yours may implement it. Like every value bound to a port
 //!   it is converted on every tick: prefer `Input<&'static str>` to `Input<String>`, which
@@ -862,33 +871,107 @@
 //! unary      := ("-" | "!") unary | "(" expression ")" | key | number | 'text' | true | false
 //! ```
 //!
-//! Every identifier is a blackboard entry: `battery < 20` is `|bb| bb.battery < 20`,
-//! `laps += 1; done := true` is `|bb| { bb.laps += 1; bb.done = true; }` (a `#[tracked]` entry is
-//! written with `set`, one update). A whole number next to an `f32`/`f64` entry becomes a real
-//! (`speed > 0` is `bb.speed > 0.0`); `'text'` is a `&str`, assigned through `Into`. The
-//! pre-conditions (`_failureIf`, `_successIf`, `_skipIf`, `_while`) and `ScriptCondition` take one
-//! boolean expression; the post-conditions and `Script` take assignments. Outside the subset, with
-//! an error naming the attribute: the ternary `?:`, `..` concatenation, the bitwise operators,
-//! chained comparisons, `@key` (the root blackboard), scripting enums and function calls.
+//! Every identifier is a blackboard entry, or a scripting enum of `enums { .. }`:
+//! `battery < 20` is `|bb| bb.battery < 20`, `laps += 1; done := true` is
+//! `|bb| { bb.laps += 1; bb.done = true; }` (a `#[tracked]` entry is written with `set`, one
+//! update), `color := RED` is `bb.color = Color::Red`. Numbers meet as numbers, as in
+//! BehaviorTree.CPP: a whole number next to an `f32`/`f64` entry becomes a real (`speed > 0` is
+//! `bb.speed > 0.0`), and an entry of another primitive numeric type than the expression's is
+//! converted with `as` (`A > B` with `A: i32`, `B: f64` is `(bb.A as f64) > bb.B`); `'text'` is a
+//! `&str`, assigned through `Into`. The pre-conditions (`_failureIf`, `_successIf`, `_skipIf`,
+//! `_while`) and `ScriptCondition` take one boolean expression; the post-conditions and `Script`
+//! take assignments. A raw `&&` or `<` in an attribute is read as tinyxml2 (BehaviorTree.CPP's
+//! parser) reads it, as `&amp;&amp;` and `&lt;`. Outside the subset, with an error naming the
+//! attribute: the ternary `?:`, `..` concatenation, the bitwise operators, chained comparisons,
+//! `@key` (the root blackboard) and function calls. An identifier that is neither an entry with
+//! a type nor a scripting enum is an error at its attribute, with the nearest known name
+//! ("did you mean `battery`?").
 //!
-//! **Not translated** (each a compile error that names it): the BehaviorTree.CPP nodes the DSL
-//! does not have (`Switch2`..`Switch6`, `ManualSelector`, and the `Loop` nodes `LoopInt`,
-//! `LoopBool`, `LoopDouble`, `LoopString`), `<include>`, BehaviorTree.CPP 3 files, a `Parallel`
-//! or `ParallelAll` threshold read from an entry (the DSL checks thresholds against the child
-//! count when it compiles), and `_autoremap` together with other remappings of the same
-//! `<SubTree>`. Counts and durations may be entries (`num_attempts="{retries}"`,
-//! `msec="{timeout}"`): see [Counts and durations](#counts-and-durations) for when they are
-//! read; the entry needs a type (declared in `blackboard { .. }`, or from `<TreeNodesModel>`).
+//! A tree as BehaviorTree.CPP's tutorials write one: no `ID` on its only `<BehaviorTree>`, a
+//! scripting enum, a raw `&&`, a `Switch2`, a whole number for a real-valued port:
 //!
-//! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..`, and are
-//! reported at the `xml = ".."` literal; `tests/ui/xml-*` shows each. What rustc finds in the
-//! generated code (a port of another type than the value, an attribute that is no port of the
-//! leaf, a leaf type that is not a condition) is reported at the literal too, naming the port and
-//! the types.
+//! ```
+//! use bt::{behavior_tree, Input, Outcome, Ports, Status, SyncAction};
+//!
+//! #[derive(Clone, Copy, Debug, Default, PartialEq)]
+//! pub enum Color { #[default] Red, Blue }
+//!
+//! #[derive(Default)]
+//! pub struct Robot { turned: f64 }
+//!
+//! #[derive(Default, Ports)]
+//! pub struct Spin { spin_dist: Input<f64> }
+//! impl SyncAction<Robot> for Spin {
+//!     fn execute(&mut self, robot: &mut Robot) -> Outcome {
+//!         robot.turned += *self.spin_dist;
+//!         Outcome::Success
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     pub tree Tutorial for Robot {
+//!         xml_text = r#"
+//!             <root BTCPP_format="4">
+//!               <BehaviorTree>
+//!                 <Sequence>
+//!                   <Script code="color := BLUE; laps := 2"/>
+//!                   <Switch2 variable="{color}" case_1="RED" case_2="BLUE">
+//!                     <AlwaysFailure/>
+//!                     <Spin spin_dist="3" _skipIf="laps < 1 && color == RED"/>
+//!                     <AlwaysFailure/>
+//!                   </Switch2>
+//!                 </Sequence>
+//!               </BehaviorTree>
+//!             </root>"#,
+//!         nodes { Action(Spin) }
+//!         enums { RED = Color::Red, BLUE = Color::Blue }
+//!         blackboard { color: Color, laps: u32 }
+//!     }
+//! }
+//!
+//! let mut robot = Robot::default();
+//! assert_eq!(Tutorial::new().tick(&mut robot), Status::Success);
+//! assert_eq!(robot.turned, 3.0);
+//! assert!(Tutorial::to_xml().to_string().contains(r#"<Switch2 variable="{color}" case_1="RED" case_2="BLUE">"#));
+//! ```
+//!
+//! **Not translated** (each a compile error that names it): `ManualSelector` (it asks a person
+//! at a terminal), a `Loop` node's literal queue (`queue="1;2;3"`: declare the queue entry with
+//! those items), `<include ros_pkg="..">`, BehaviorTree.CPP 3 files, a `Parallel` or
+//! `ParallelAll` threshold read from an entry (the DSL checks thresholds against the child count
+//! when it compiles), and `_autoremap` together with other remappings of the same `<SubTree>`.
+//! A control node or decorator of your own (an unknown element with children) is mapped in
+//! `nodes { PipelineSequence = Control(YourType) }` (see "Your own control nodes and
+//! decorators"); the error says so. Counts and durations may be entries
+//! (`num_attempts="{retries}"`, `msec="{timeout}"`), read when BehaviorTree.CPP reads them: a
+//! loop's count on every tick, a duration when its timer starts (see
+//! [Counts and durations](#counts-and-durations)); the entry needs a type (declared in
+//! `blackboard { .. }`, or from `<TreeNodesModel>`). A tree nests at most 3,000 levels below its
+//! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed.
+//!
+//! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..` (an
+//! included file by its own path), and are reported at the `xml = ".."` literal;
+//! `tests/ui/xml-*` shows each. What rustc finds in the generated code is reported at the literal
+//! too: a value of the XML that its port or entry cannot take says where it is, the node and the
+//! port (`path.xml:5:24: `Spin`'s port `spin_dist` is a `f64`, and the XML gives it the text
+//! "fast"`), one error per value; an entry bound to a port of another type, an attribute that
+//! is no port of the leaf, a leaf type that is not a condition name the port and the types.
 //!
 //! **Back to XML.** `Tree::to_xml()` of such a tree gives the trees back: the same elements and
 //! attributes, in BehaviorTree.CPP's form, with a leaf's ID being its Rust type's name, the main
-//! tree's ID the Rust tree's name, and scripts in their Rust form (`_onSuccess="bb.laps += 1"`).
+//! tree's ID the Rust tree's name, and scripts in BehaviorTree.CPP's script language
+//! (`_onSuccess="laps += 1"`; `:=` for every assignment, a whole number next to a real as
+//! `0.0`, a scripting enum by its name). Imported again, that XML gives the same tree (the
+//! same `NODES`: `tests/exports/round_trip.rs` checks it for every XML test file and example),
+//! and real BehaviorTree.CPP 4.8.2 loads and ticks it (`tests/xml/btcpp/check.sh`). The same
+//! holds for a tree written in the DSL with BehaviorTree.CPP's nodes, with two limits: a closure
+//! that is not a script of the subset above (it calls a function, reads the context, ..) is
+//! written as its Rust source, which BehaviorTree.CPP rejects when it loads the file; a node
+//! BehaviorTree.CPP does not have (behavior3's, NodeCanvas's, a `Switch` of more than 6 cases, a
+//! `Loop` over items of another type than `i32`, `bool`, `f64` or `String`) is written under its
+//! own name, declared in the `<TreeNodesModel>` (Groot2 draws it; neither BehaviorTree.CPP nor
+//! the import reads it). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is written as
+//! its source, which BehaviorTree.CPP compares as text.
 //!
 //! ## NodeCanvas's nodes
 //!
@@ -1403,6 +1486,40 @@
 //! at all. An observer costs what it does per report; the library's do not allocate (checked by
 //! `tests/behaviour/allocations.rs`, the JSON writer included).
 //!
+//! # Watching a tree
+//!
+//! With the feature `groot2`, `bt::groot2::Groot2Publisher` serves a running tree to Groot2 (and
+//! to any client of BehaviorTree.CPP 4's Groot2 protocol, such as the terminal monitor
+//! `btview`): the tree with its node uids, every node's status as it runs, the blackboard,
+//! recorded transitions and, if enabled, breakpoints. It is an observer: tick the tree with it.
+//!
+//! ```toml
+//! [dependencies]
+//! bt-compiled = { version = "0.1", features = ["groot2"] }
+//! ```
+//!
+//! ```text
+//! let mut groot = bt::groot2::Groot2Publisher::builder("Rover", Rover::NODES).start()?;
+//! loop {
+//!     rover.tick_with(&mut world, &mut groot);
+//!     groot.publish_blackboard(|entries| { entries.entry("battery", world.battery); });
+//!     sleep(period);
+//! }
+//! ```
+//!
+//! It listens on `127.0.0.1:1667` (and a PUB socket on 1668) unless told otherwise; in Groot2,
+//! connect the monitor to `localhost`, port 1667. `cargo run --example monitor` runs a rover
+//! forever and publishes it. The server has its own threads; the ticking thread only updates
+//! atomics, and hands over blackboard snapshots and recorded transitions with a `try_lock` that
+//! never waits, so a slow, malformed or hostile client cannot stall the tick. Breakpoints pause
+//! the ticking thread and are off unless `breakpoints(true)`. A tree ticked without the publisher
+//! is unchanged (`benches/icount.sh` counts the same instructions with and without the
+//! feature). `bt::groot2::BtLog` writes BehaviorTree.CPP's `.btlog` files, which Groot2
+//! replays, and `bt::groot2::ChromeTrace` a trace-event timeline for Perfetto (the example's
+//! `--btlog FILE` and `--trace FILE`). The crate `bt-groot2`'s documentation has the protocol
+//! details, the limits, and what differs from BehaviorTree.CPP's publisher;
+//! `tests/groot2/check.sh` compares the two reply by reply.
+//!
 //! # Compile-time errors
 //!
 //! Mistakes in a tree are compile errors at the offending token, with a message that says what to
@@ -1428,6 +1545,9 @@
 #![warn(missing_docs)]
 
 pub use bt_core::*;
+/// Watching a tree live in Groot2 (feature `groot2`): the crate `bt-groot2`.
+#[cfg(feature = "groot2")]
+pub use bt_groot2 as groot2;
 pub use bt_macros::Ports;
 
 mod macros;

@@ -33,7 +33,7 @@ fn catalogue_lists_every_ui_case() {
 }
 
 /// The two deepest cases are generated: `tree-too-deep.rs` (3,000 `Inverter`s around a leaf) and
-/// `xml-tree-too-deep.rs` (1,000 in XML). This test writes them with `BT_BLESS=1` and otherwise
+/// `xml-tree-too-deep.rs` (3,000 in XML: the same limit). This test writes them with `BT_BLESS=1` and otherwise
 /// checks that they are what it writes (their `.stderr` names lines of them).
 #[test]
 fn deep_cases_are_as_generated() {
@@ -53,11 +53,11 @@ fn deep_cases_are_as_generated() {
         nested(3000, "        Inverter {\n", "        AlwaysSuccess\n", "        }\n"),
     );
     let xml = format!(
-        "{HEADER}// An XML tree 1,001 levels deep below its `<BehaviorTree>`: one error, before parsing.\n\
+        "{HEADER}// An XML tree 3,001 levels deep below its `<BehaviorTree>`: one error, before parsing.\n\
          use bt::behavior_tree;\n\npub struct World;\n\nbehavior_tree! {{\n    tree Deep for World {{\n        \
          xml_text = r#\"\n<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"Deep\">\n{}</BehaviorTree>\n</root>\"#,\n    \
          }}\n}}\n\nfn main() {{\n    let mut tree = Deep::new();\n    let _ = tree.tick(&mut World);\n}}\n",
-        nested(1000, "<Inverter>\n", "<AlwaysSuccess/>\n", "</Inverter>\n"),
+        nested(3000, "<Inverter>\n", "<AlwaysSuccess/>\n", "</Inverter>\n"),
     );
     for (path, text) in [
         ("tests/ui/tree-too-deep.rs", dsl),

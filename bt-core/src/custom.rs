@@ -460,9 +460,7 @@ mod tests {
             running: [false; 3],
             log: &mut log,
         };
-        let mut kids = Kids::new(script, last);
-        let result = body(&mut kids);
-        drop(kids);
+        let result = body(&mut Kids::new(script, last));
         (result, log)
     }
 

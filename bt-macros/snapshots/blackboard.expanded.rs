@@ -190,7 +190,7 @@ impl Robot {
                 ("speed", "2"),
                 ("seen", "{seen}"),
                 ("_skipIf", "bb.goal.0 > 3"),
-                ("_onSuccess", "bb.seen.set(1)"),
+                ("_onSuccess", "seen := 1"),
             ],
         },
         ::bt::__private::NodeInfo {
@@ -207,7 +207,7 @@ impl Robot {
             leaf_type: ::core::option::Option::Some("Drive"),
             params: &[
                 ("target", "{goal}"),
-                ("_while", "*bb.seen < 10"),
+                ("_while", "seen < 10"),
                 ("_post", "bb.goal = (1, 1)"),
             ],
         },

@@ -17,7 +17,7 @@ use bt::{
 
 #[allow(dead_code)]
 #[path = "../../examples/draw.rs"]
-mod draw;
+pub(crate) mod draw;
 
 pub struct World {
     ok: bool,
@@ -179,7 +179,7 @@ fn dot_of_a_tree_with_ports_and_a_subtree() {
     label="Recharge";
     style=dashed;
     n5 [label="Fallback", shape=box];
-    n6 [label="ScriptCondition\ncode=!bb.charging", shape=ellipse];
+    n6 [label="ScriptCondition\ncode=!charging", shape=ellipse];
     n7 [label="dock\nMoveTo\ngoal=(0, 0)\narrived={charging}", shape=box, style=rounded];
   }
   n8 [label="AlwaysSuccess", shape=box, style=rounded];
@@ -308,7 +308,7 @@ fn xml_of_a_tree_with_ports_and_a_subtree_parses_and_mirrors_it() {
             ],
         ),
         ("Fallback", &[]),
-        ("ScriptCondition", &[("code", "!bb.charging")]),
+        ("ScriptCondition", &[("code", "!charging")]),
         (
             "MoveTo",
             &[

@@ -6,6 +6,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod btcpp_files;
 mod export;
 mod observe;
+mod round_trip;
 mod xml;

@@ -8,9 +8,9 @@ behavior_tree! {
         xml_text = r#"
 <root BTCPP_format="4" main_tree_to_execute="Main">
   <BehaviorTree ID="Main">
-    <LoopInt queue="1;2;3">
+    <ManualSelector>
       <AlwaysSuccess/>
-    </LoopInt>
+    </ManualSelector>
   </BehaviorTree>
 </root>"#,
     }

@@ -1,4 +1,4 @@
-// Text where the port takes a number.
+// Text where the port takes a number: the error names the line and column, the node and the port.
 use bt::behavior_tree;
 
 pub struct World;

@@ -1,4 +1,5 @@
-// A `<BehaviorTree>` without `ID`.
+// A `<BehaviorTree>` without `ID` next to something else in `<root>` (BehaviorTree.CPP lets
+// the ID out only when the tree is all that `<root>` holds).
 use bt::behavior_tree;
 
 pub struct World;
@@ -10,6 +11,7 @@ behavior_tree! {
   <BehaviorTree>
     <AlwaysSuccess/>
   </BehaviorTree>
+  <TreeNodesModel/>
 </root>"#,
     }
 }

@@ -109,6 +109,8 @@ pub mod attr {
     pub const VARIABLE: &str = "variable";
     /// `Switch<n>`'s cases: `case_1`, `case_2`, ...
     pub const CASE_PREFIX: &str = "case_";
+    /// `Switch<n>`'s cases, each spelled out: `CASES[i]` is `case_{i + 1}`.
+    pub const CASES: [&str; 6] = ["case_1", "case_2", "case_3", "case_4", "case_5", "case_6"];
     /// `LoopInt`'s (and our `Loop`'s) queue.
     pub const QUEUE: &str = "queue";
     /// `LoopInt`'s (and our `Loop`'s) status for an empty queue.
@@ -150,6 +152,12 @@ pub enum Form {
     Millis,
     /// A status name: `SUCCESS`, `FAILURE`, `RUNNING` or `SKIPPED`.
     Status,
+    /// A `Switch<n>` case: a value compared with the `variable` entry's (a number, a scripting
+    /// enum's name, or text). Not in the row's template: it labels a child, `case value =>`.
+    Case,
+    /// A `Loop<T>` queue: a blackboard entry, `{key}` (BehaviorTree.CPP's literal `"1;2;3"` is
+    /// not translated).
+    Queue,
 }
 
 /// One attribute of a row.
@@ -193,6 +201,69 @@ const fn optional(attribute: &'static str, form: Form, default: &'static str) ->
     }
 }
 
+/// `Switch<n>`: the `variable` entry and `n` cases, each labelling a child; the last child is the
+/// default.
+const fn switch(xml: &'static str, cases: usize) -> Row {
+    const PARAMS: [Param; 7] = [
+        required(VARIABLE, Key),
+        required(CASES[0], Case),
+        required(CASES[1], Case),
+        required(CASES[2], Case),
+        required(CASES[3], Case),
+        required(CASES[4], Case),
+        required(CASES[5], Case),
+    ];
+    let params: &'static [Param] = match cases {
+        2 => PARAMS.split_at(3).0,
+        3 => PARAMS.split_at(4).0,
+        4 => PARAMS.split_at(5).0,
+        5 => PARAMS.split_at(6).0,
+        _ => &PARAMS,
+    };
+    Row {
+        xml,
+        dsl: "Switch",
+        args: "$variable",
+        params,
+    }
+}
+
+/// `Loop<T>` (`LoopInt`, `LoopBool`, `LoopDouble`, `LoopString`): a queue entry, the `value`
+/// entry each item is written to, and the status of an empty queue.
+const fn loop_row(xml: &'static str) -> Row {
+    const PARAMS: &[Param] = &[
+        required(QUEUE, Queue),
+        required(VALUE, Key),
+        optional(IF_EMPTY, Status, "SUCCESS"),
+    ];
+    Row {
+        xml,
+        dsl: "Loop",
+        args: "$queue, value = $value, if_empty = $if_empty",
+        params: PARAMS,
+    }
+}
+
+/// The Rust type of the items of BehaviorTree.CPP's `Loop<T>` node `name` (`LoopInt`: `i32`), the
+/// type its `value` entry gets when the invocation does not declare it.
+pub fn loop_item_type(name: &str) -> Option<&'static str> {
+    match name {
+        "LoopInt" => Some("i32"),
+        "LoopBool" => Some("bool"),
+        "LoopDouble" => Some("f64"),
+        "LoopString" => Some("String"),
+        _ => None,
+    }
+}
+
+/// BehaviorTree.CPP's `Loop<T>` node for items of the Rust type `ty` (as a type prints without
+/// spaces): the reverse of [`loop_item_type`].
+pub fn loop_name(ty: &str) -> Option<&'static str> {
+    ["LoopInt", "LoopBool", "LoopDouble", "LoopString"]
+        .into_iter()
+        .find(|name| loop_item_type(name) == Some(ty))
+}
+
 const fn plain(name: &'static str) -> Row {
     Row {
         xml: name,
@@ -223,6 +294,11 @@ pub const ROWS: &[Row] = &[
     Row { xml: "Parallel",             dsl: "Parallel",             args: "success = $success_count, failure = $failure_count", params: &[optional(SUCCESS_COUNT, Int, "-1"), optional(FAILURE_COUNT, Int, "1")] },
     Row { xml: "ParallelAll",          dsl: "ParallelAll",          args: "max_failures = $max_failures", params: &[optional(MAX_FAILURES, Int, "1")] },
     Row { xml: "TryCatch",             dsl: "TryCatch",             args: "catch_on_halt = $catch_on_halt", params: &[optional(CATCH_ON_HALT, Bool, "false")] },
+    switch("Switch2", 2),
+    switch("Switch3", 3),
+    switch("Switch4", 4),
+    switch("Switch5", 5),
+    switch("Switch6", 6),
     // Decorators.
     Row { xml: "Delay",                dsl: "Delay",                args: "$delay_msec",           params: &[required(DELAY_MSEC, Millis)] },
     Row { xml: "Timeout",              dsl: "Timeout",              args: "$msec",                 params: &[required(MSEC, Millis)] },
@@ -231,6 +307,10 @@ pub const ROWS: &[Row] = &[
     plain("ForceSuccess"),
     plain("ForceFailure"),
     plain("KeepRunningUntilFailure"),
+    loop_row("LoopInt"),
+    loop_row("LoopBool"),
+    loop_row("LoopDouble"),
+    loop_row("LoopString"),
     Row { xml: "Repeat",               dsl: "Repeat",               args: "$num_cycles",           params: &[required(NUM_CYCLES, Count)] },
     Row { xml: "RetryUntilSuccessful", dsl: "RetryUntilSuccessful", args: "$num_attempts",         params: &[required(NUM_ATTEMPTS, Count)] },
     Row { xml: "RunOnce",              dsl: "RunOnce",              args: "then_skip = $then_skip", params: &[optional(THEN_SKIP, Bool, "true")] },
@@ -251,18 +331,7 @@ pub const ROWS: &[Row] = &[
 /// BehaviorTree.CPP 4's built-in nodes the DSL has no kind for yet (named in the import's error).
 /// A row in [`ROWS`] takes precedence, so adding the row is enough when the kind lands; a test of
 /// the macro reminds that the row is missing once its kinds table knows the name.
-pub const NOT_YET: &[&str] = &[
-    "Switch2",
-    "Switch3",
-    "Switch4",
-    "Switch5",
-    "Switch6",
-    "ManualSelector",
-    "LoopInt",
-    "LoopBool",
-    "LoopDouble",
-    "LoopString",
-];
+pub const NOT_YET: &[&str] = &["ManualSelector"];
 
 /// BehaviorTree.CPP's pre- and post-condition attributes and the DSL's node attributes: the
 /// attribute, the DSL's name, and whether it tests (an expression) or acts (assignments). The

@@ -4,7 +4,7 @@ use core::fmt;
 
 use super::escape::{Escaped, Syntax, XmlName};
 use super::subtree_id;
-use super::vocabulary::{ALIASES, BUILT_IN};
+use super::vocabulary::{attr, loop_name, ALIASES, BUILT_IN};
 use crate::{NodeCategory, NodeInfo, PortDirection};
 
 /// The tree whose `NODES` are `nodes`, called `name`, as a BehaviorTree.CPP v4 XML document:
@@ -36,7 +36,10 @@ use crate::{NodeCategory, NodeInfo, PortDirection};
 ///   [parameters](crate::NodeInfo::params) as attributes.
 /// * The built-in nodes keep their BehaviorTree.CPP names; the kinds `MemSequence`,
 ///   `SequenceStar` and `MemPriority` are written `Sequence`, `SequenceWithMemory` and
-///   `Fallback`, and a `Switch` with `n` cases (2 to 6) `Switch<n>`.
+///   `Fallback`, a `Switch` with `n` cases (2 to 6) `Switch<n>` (with more, BehaviorTree.CPP has
+///   no node for it: it is written `<Switch>`, a kind of ours, below), and a `Loop` whose `value`
+///   entry is an `i32`, `bool`, `f64` or `String` `LoopInt`, `LoopBool`, `LoopDouble` or
+///   `LoopString` (of another type, `<Loop>`).
 /// * A leaf type (`Condition(T)`, `Action(T)`, `StatefulAction(T)`) is a custom node whose ID is
 ///   the type's name (its last path segment, without generic arguments); the
 ///   `TreeNodesModel` declares it once, as an `Action` or a `Condition`, with its ports
@@ -128,6 +131,12 @@ fn tag(nodes: &[NodeInfo], id: usize) -> (Tag<'static>, Option<Model>) {
     }
     if let Some((_, name)) = ALIASES.iter().find(|(kind, _)| *kind == node.kind) {
         return (Tag::BuiltIn(name), None);
+    }
+    if node.kind == "Loop" {
+        let item = node.ports.iter().find(|port| port.name == attr::VALUE);
+        if let Some(name) = item.and_then(|port| loop_name(port.type_name)) {
+            return (Tag::BuiltIn(name), None);
+        }
     }
     if node.kind == "Switch" {
         let cases = NodeInfo::children(nodes, id).count().saturating_sub(1);

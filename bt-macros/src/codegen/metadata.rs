@@ -14,6 +14,31 @@ use crate::model::{
 };
 use crate::{kw, text};
 
+/// A `Loop`'s `value` port, with the type of the entry it writes: what tells the XML export which
+/// of BehaviorTree.CPP's `LoopInt`, `LoopBool`, `LoopDouble`, `LoopString` it is.
+fn loop_value_port(tree: &Tree, node: &Node) -> TokenStream {
+    let Kind::Loop(Loop::Loop {
+        value: Some(item), ..
+    }) = &node.kind
+    else {
+        return quote!(&[]);
+    };
+    let Some(entry) = tree.blackboard.as_ref().and_then(|bb| bb.entry(item)) else {
+        return quote!(&[]);
+    };
+    let ty = entry.ty.to_token_stream().to_string().replace(' ', "");
+    let name = attr::VALUE;
+    quote! {
+        &[::bt::__private::PortInfo {
+            name: #name,
+            direction: ::bt::__private::PortDirection::Output,
+            type_name: #ty,
+            required: false,
+            missing_message: "",
+        }]
+    }
+}
+
 fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let name = &node.name;
     let kind = node.kind_ident.to_string();
@@ -34,7 +59,7 @@ fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let depth = node.depth;
     let ports = match node.leaf_type() {
         Some(leaf) => leaf::ports_of(&leaf.ty),
-        None => quote!(&[]),
+        None => loop_value_port(tree, node),
     };
     let leaf_type = match node
         .leaf_type()
@@ -102,7 +127,14 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
     let segments: Vec<String> = (path.path.segments.iter())
         .map(|segment| segment.ident.to_string())
         .collect();
+    // `::bt::__private::text("..")`, or the XML front end's located conversion of a literal,
+    // `<_ as __bt_xml_Tree_3>::__bt_xml("..")`: the text as the XML had it.
+    let located = path.qself.is_some() && segments.last().is_some_and(|last| last == "__bt_xml");
     match (&segments[..], call.args.first(), call.args.len()) {
+        (_, Some(syn::Expr::Lit(lit)), 1) if located => match &lit.lit {
+            syn::Lit::Str(text) => Some(text.value()),
+            _ => None,
+        },
         ([bt, private, text], Some(syn::Expr::Lit(lit)), 1)
             if bt == "bt" && private == "__private" && text == "text" =>
         {
@@ -112,6 +144,31 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
             }
         }
         _ => None,
+    }
+}
+
+/// A `Switch` case as BehaviorTree.CPP's `case_<n>` text: a string literal's text, a literal the
+/// XML front end converted as the XML wrote it, else the Rust source.
+fn case_text(case: &syn::Expr) -> String {
+    match case {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) => text.value(),
+        // A scripting enum keeps its name (`scripting_enum("RED", Color::Red)`).
+        syn::Expr::Call(call)
+            if call.args.len() == 2
+                && matches!(&*call.func, syn::Expr::Path(path) if path.path.segments.last().is_some_and(|s| s.ident == "scripting_enum")) =>
+        {
+            match &call.args[0] {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(name),
+                    ..
+                }) => name.value(),
+                _ => text::source(case.to_token_stream()),
+            }
+        }
+        _ => xml_text(case).unwrap_or_else(|| text::source(case.to_token_stream())),
     }
 }
 
@@ -142,7 +199,7 @@ fn params(node: &Node) -> Vec<(String, String)> {
     params.extend(super::selector::utility_param(node));
     for &(attribute, dsl, _) in CONDITIONS {
         if let Some(closure) = condition(&node.conditions, dsl) {
-            params.push((attribute.into(), body(closure)));
+            params.push((attribute.into(), script(closure)));
         }
     }
     params
@@ -176,6 +233,13 @@ fn entry(entry: &Ident) -> String {
 /// A closure's body as source text.
 fn body(closure: &syn::ExprClosure) -> String {
     text::source(closure.body.to_token_stream())
+}
+
+/// A closure over the blackboard as BehaviorTree.CPP's script (`battery < 20`, `laps += 1`) when
+/// it is one (`crate::xml::closure_script`), else its body's Rust source, which BehaviorTree.CPP
+/// cannot read (the guide's "Back to XML").
+fn script(closure: &syn::ExprClosure) -> String {
+    crate::xml::closure_script(closure).unwrap_or_else(|| body(closure))
 }
 
 /// A count: `-1` for `forever`, as BehaviorTree.CPP writes it.
@@ -222,7 +286,7 @@ fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
         }
         Leaf::UnsetBlackboard { entry } => vec![pair(attr::KEY, name(entry))],
         Leaf::Script(closure) | Leaf::ScriptCondition(closure) => {
-            vec![pair(attr::CODE, body(closure))]
+            vec![pair(attr::CODE, script(closure))]
         }
         Leaf::Sleep(ms) => vec![pair(attr::MSEC, quantity_text(ms))],
         Leaf::Wait(ms) => vec![pair(attr::MILLISECONDS, quantity_text(ms))],
@@ -271,7 +335,7 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
             for (index, case) in cases.iter().enumerate() {
                 params.push((
                     format!("{}{}", attr::CASE_PREFIX, index + 1),
-                    text::source(case.to_token_stream()),
+                    case_text(case),
                 ));
             }
             params
@@ -330,7 +394,7 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
             condition,
             otherwise,
         } => vec![
-            pair(attr::IF, body(condition)),
+            pair(attr::IF, script(condition)),
             pair(attr::ELSE, otherwise.to_string().to_uppercase()),
         ],
         Decorator::Interrupt(condition) | Decorator::WaitUntil(condition) => {

@@ -14,6 +14,7 @@ use syn::LitStr;
 use super::entries::{is_tracked_attr, respan, rust_ident, TreeEntries};
 use super::ir::{Arg, KindIr, NodeIr, Script, Target, Tr, Value};
 use super::script;
+use super::table::Row;
 use crate::codegen;
 use crate::model::Tree;
 use crate::parse::{BlackboardSyntax, EntrySyntax, Header};
@@ -26,18 +27,20 @@ pub(super) struct DslTree {
     pub(super) body: TokenStream,
 }
 
-/// Every tree of a finished translation, in the DSL.
-pub(super) fn trees(tr: &Tr) -> Vec<DslTree> {
-    (0..tr.trees.len())
+/// Every tree of a finished translation, in the DSL, and the located conversions of the XML's
+/// values that they use ([`Tr::located`]).
+pub(super) fn trees(tr: &Tr) -> (Vec<DslTree>, TokenStream) {
+    let trees = (0..tr.trees.len())
         .map(|index| tr.emit_tree(index))
-        .collect()
+        .collect();
+    (trees, tr.checks.take().into_iter().collect())
 }
 
-/// Every translated tree through the DSL's stages.
-pub(super) fn hand_over(trees: Vec<DslTree>) -> TokenStream {
-    (trees.into_iter())
-        .map(|tree| pipeline::tree(tree.header, tree.body))
-        .collect()
+/// Every translated tree through the DSL's stages, after the located conversions of its values.
+pub(super) fn hand_over((trees, checks): (Vec<DslTree>, TokenStream)) -> TokenStream {
+    let mut out = checks;
+    out.extend((trees.into_iter()).map(|tree| pipeline::tree(tree.header, tree.body)));
+    out
 }
 
 /// The error, then a stub of the tree with the entries the invocation declares (`blackboard {
@@ -70,7 +73,7 @@ impl Tr<'_> {
         } else {
             let doc = format!(
                 " The BehaviorTree.CPP tree `{}` of `{}`, a subtree of [`{}`].",
-                tree.id, self.display, user.name
+                tree.id, self.files[0].display, user.name
             );
             vec![syn::parse_quote_spanned!(self.span=> #[doc = #doc])]
         };
@@ -142,6 +145,18 @@ impl Tr<'_> {
     }
 
     fn emit_node(&self, tree: usize, node: &NodeIr) -> TokenStream {
+        // One frame per level: the node's own tokens are made in `emit_head` and `emit_tail`.
+        let mut children = Vec::with_capacity(node.children.len());
+        for child in &node.children {
+            children.push(self.emit_node(tree, child));
+        }
+        self.emit_tail(tree, node, children)
+    }
+
+    /// A node's attributes and kind, then its children (already written), labelled with their
+    /// cases under a `Switch`.
+    #[inline(never)]
+    fn emit_tail(&self, tree: usize, node: &NodeIr, mut children: Vec<TokenStream>) -> TokenStream {
         let span = self.span;
         let mut attrs = TokenStream::new();
         if let Some(name) = &node.name {
@@ -153,9 +168,9 @@ impl Tr<'_> {
             let closure = self.emit_script(tree, script);
             attrs.extend(quote_spanned!(span=> #[#attr(#closure)]));
         }
-        let children: Vec<TokenStream> = (node.children.iter())
-            .map(|child| self.emit_node(tree, child))
-            .collect();
+        if let KindIr::BuiltIn { row, args } = &node.kind {
+            self.label_cases(tree, row, args, &mut children);
+        }
         let children = (!children.is_empty()).then(|| quote!({ #(#children),* }));
         let kind = self.emit_kind(tree, &node.kind);
         quote!(#attrs #kind #children)
@@ -170,7 +185,7 @@ impl Tr<'_> {
                 if row.args.is_empty() {
                     return quote!(#kind);
                 }
-                let args = self.render(tree, row.args, args);
+                let args = self.render(tree, row, args);
                 let mut group = TokenTree::Group(Group::new(Delimiter::Parenthesis, args));
                 group.set_span(span);
                 quote!(#kind #group)
@@ -178,7 +193,8 @@ impl Tr<'_> {
             KindIr::Leaf { mapping, ports } => {
                 let mapping = &self.input.nodes[*mapping];
                 let kind = &mapping.kind;
-                let args = self.bindings(mapping.args.clone(), ports);
+                let what = |port: &str| format!("`{}`'s port `{port}`", mapping.id);
+                let args = self.bindings(mapping.args.clone(), ports, &what);
                 quote!(#kind(#args))
             }
             KindIr::SubTree {
@@ -186,11 +202,18 @@ impl Tr<'_> {
                 remaps,
                 autoremap,
             } => {
-                let tree_type = match target {
-                    Target::Generated(child) => self.trees[*child].ident.to_token_stream(),
-                    Target::Mapped(mapping) => self.input.nodes[*mapping].args.clone(),
+                let (tree_type, id) = match target {
+                    Target::Generated(child) => {
+                        let child = &self.trees[*child];
+                        (child.ident.to_token_stream(), child.id.as_str())
+                    }
+                    Target::Mapped(mapping) => {
+                        let mapping = &self.input.nodes[*mapping];
+                        (mapping.args.clone(), mapping.id.as_str())
+                    }
                 };
-                let mut args = self.bindings(tree_type, remaps);
+                let what = |entry: &str| format!("the entry `{entry}` of the subtree `{id}`");
+                let mut args = self.bindings(tree_type, remaps, &what);
                 if *autoremap {
                     args.extend(self.comma_if_needed(&args));
                     args.extend(quote_spanned!(span=> ..));
@@ -202,12 +225,17 @@ impl Tr<'_> {
         }
     }
 
-    /// `args` followed by `port = value` for each binding.
-    fn bindings(&self, mut args: TokenStream, bindings: &[(String, Value)]) -> TokenStream {
-        for (port, value) in bindings {
+    /// `args` followed by `port = value` for each binding; `what` names a port in errors.
+    fn bindings(
+        &self,
+        mut args: TokenStream,
+        bindings: &[(String, Value)],
+        what: &dyn Fn(&str) -> String,
+    ) -> TokenStream {
+        for (name, value) in bindings {
             args.extend(self.comma_if_needed(&args));
-            let port = rust_ident(port, self.span);
-            let value = self.emit_value(value);
+            let port = rust_ident(name, self.span);
+            let value = self.emit_value(value, &what(name));
             args.extend(quote_spanned!(self.span=> #port = #value));
         }
         args
@@ -222,23 +250,168 @@ impl Tr<'_> {
         }
     }
 
-    /// `{entry}`, a Rust constant, or text converted by the target's `From<&str>`.
-    fn emit_value(&self, value: &Value) -> TokenStream {
+    /// `{entry}`, or a literal: a whole or real number or text through a located conversion
+    /// ([`Tr::located`]), another Rust constant (`true`, `'c'`, `(1, 2)`, `Mode::Fast`) as it is.
+    /// `what` names the port or entry it is for, in errors.
+    fn emit_value(&self, value: &Value, what: &str) -> TokenStream {
         let span = self.span;
         match value {
             Value::Entry(key) => {
                 let key = rust_ident(key, span);
                 quote_spanned!(span=> { #key })
             }
-            Value::Literal(text) if is_rust_constant(text) => match text.trim().parse() {
-                Ok(tokens) => respan(tokens, span),
-                Err(_) => TokenStream::new(),
+            Value::Literal(text, at) => match literal_form(text) {
+                LiteralForm::Constant => match text.trim().parse() {
+                    Ok(tokens) => respan(tokens, span),
+                    Err(_) => TokenStream::new(),
+                },
+                form => self.located(text, *at, what, form, None),
             },
-            Value::Literal(text) => {
-                let mut lit = TokenTree::Literal(Literal::string(text));
-                lit.set_span(span);
-                quote_spanned!(span=> ::bt::__private::text(#lit))
+        }
+    }
+
+    /// A literal of the XML as a call of a conversion written for it:
+    /// `<_ as __bt_xml_Tree_3>::__bt_xml("12")`, where the trait `__bt_xml_Tree_3` (written
+    /// once, before the trees) is implemented for every type the literal converts to
+    /// (`bt::__private::FromXmlInt`, `FromXmlReal`, `FromXmlText`), with a message that says
+    /// where the value is in the XML and what it is for. Every generated token sits at the
+    /// `xml = ".."` literal, so that is all a span can say; the message says the rest, and, being
+    /// different for each value, is not folded into one by rustc with the others. A whole number
+    /// out of the target's range fails the `const` assertion, with the same location.
+    fn located(
+        &self,
+        text: &str,
+        at: usize,
+        what: &str,
+        form: LiteralForm,
+        ty: Option<&TokenStream>,
+    ) -> TokenStream {
+        let span = self.span;
+        let mut checks = self.checks.borrow_mut();
+        let name = quote::format_ident!(
+            "__bt_xml_{}_{}",
+            self.header.name,
+            checks.len(),
+            span = span
+        );
+        let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
+        let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(text.trim()));
+        let (bound, body, message, note) = match form {
+            LiteralForm::Int(value) => {
+                let value = Literal::i128_suffixed(value);
+                let overflow = format!("{}: {}: {} does not fit the integer type of the port or entry", self.loc(at), what.replace("{{", "{").replace("}}", "}"), text.trim());
+                (
+                    quote_spanned!(span=> ::bt::__private::FromXmlInt),
+                    quote_spanned!(span=>
+                        const {
+                            ::core::assert!(
+                                <__BtT as ::bt::__private::FromXmlInt>::MIN <= #value
+                                    && #value <= <__BtT as ::bt::__private::FromXmlInt>::MAX,
+                                #overflow
+                            )
+                        };
+                        <__BtT as ::bt::__private::FromXmlInt>::from_xml_int(#value, __bt_text)
+                    ),
+                    format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the whole number {shown}"),
+                    "a whole number in XML is the value of a port or entry of an integer type, `f32`, `f64`, `&'static str` or `String`",
+                )
             }
+            LiteralForm::Real(real) => {
+                let (as_f64, as_f32) = (Literal::f64_suffixed(real), real_f32(text));
+                (
+                    quote_spanned!(span=> ::bt::__private::FromXmlReal),
+                    quote_spanned!(span=>
+                        let _ = __bt_text;
+                        <__BtT as ::bt::__private::FromXmlReal>::from_xml_real(#as_f64, #as_f32)
+                    ),
+                    format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the real number {shown}"),
+                    "a real number in XML is the value of a port or entry of type `f32` or `f64`",
+                )
+            }
+            LiteralForm::Text | LiteralForm::Constant => (
+                quote_spanned!(span=> ::bt::__private::FromXmlText),
+                quote_spanned!(span=>
+                    <__BtT as ::bt::__private::FromXmlText>::from_xml_text(__bt_text)
+                ),
+                format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the text \"{shown}\", which it takes through `From<&'static str>`"),
+                "in XML a value that is a number, `true`/`false`, a char, a `Path::CONST` or a tuple or array of those is that Rust constant; any other value is text, for a type with `From<&'static str>` (`&str`, `String`, or yours)",
+            ),
+        };
+        let label = format!("{loc}: {shown} for a `{{Self}}`");
+        checks.push(quote_spanned! {span=>
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #name: ::core::marker::Sized {
+                fn __bt_xml(__bt_text: &'static str) -> Self;
+            }
+            impl<__BtT: #bound> #name for __BtT {
+                #[inline(always)]
+                fn __bt_xml(__bt_text: &'static str) -> Self {
+                    #body
+                }
+            }
+        });
+        let mut lit = TokenTree::Literal(Literal::string(text.trim()));
+        lit.set_span(span);
+        let ty = ty.cloned().unwrap_or_else(|| quote_spanned!(span=> _));
+        quote_spanned!(span=> <#ty as #name>::__bt_xml(#lit))
+    }
+
+    /// `Switch<n>`'s children labelled with its cases, `case value =>`, and the last `_ =>`.
+    fn label_cases(
+        &self,
+        tree: usize,
+        row: &Row,
+        args: &[(&'static str, Arg)],
+        children: &mut [TokenStream],
+    ) {
+        let span = self.span;
+        // The variable's type, named in each case's conversion: `==` alone would leave it to
+        // inference, which another crate's `PartialEq` impls can make ambiguous.
+        let variable = args.iter().find_map(|(attribute, arg)| match arg {
+            Arg::Text(key) if *attribute == super::table::attr::VARIABLE => Some(key),
+            _ => None,
+        });
+        let ty = variable
+            .and_then(|key| {
+                self.entries
+                    .index
+                    .get(&(tree, key.trim_start_matches("r#").to_owned()))
+            })
+            .and_then(|&index| self.types.get(index).cloned().flatten());
+        let cases: Vec<(&str, &str, usize)> = (args.iter())
+            .filter_map(|(attribute, arg)| match arg {
+                Arg::Case(text, at) => Some((*attribute, text.as_str(), *at)),
+                _ => None,
+            })
+            .collect();
+        if cases.is_empty() || children.len() != cases.len() + 1 {
+            return;
+        }
+        for (child, (attribute, text, at)) in children.iter_mut().zip(&cases) {
+            let what = format!(
+                "`{}`'s `{attribute}`, compared with its `variable`,",
+                row.xml
+            );
+            let value = match literal_form(text) {
+                _ if self.enum_value(text).is_some() => self.enum_value(text).unwrap_or_default(),
+                LiteralForm::Text => {
+                    let mut lit = TokenTree::Literal(Literal::string(text));
+                    lit.set_span(span);
+                    lit.into_token_stream()
+                }
+                LiteralForm::Constant => match text.parse() {
+                    Ok(tokens) => respan(tokens, span),
+                    Err(_) => TokenStream::new(),
+                },
+                form => self.located(text, *at, &what, form, ty.as_ref()),
+            };
+            let case = Ident::new("case", span);
+            *child = quote_spanned!(span=> #case #value => #child);
+        }
+        if let Some(default) = children.last_mut() {
+            *default = quote_spanned!(span=> _ => #default);
         }
     }
 
@@ -255,9 +428,9 @@ impl Tr<'_> {
     }
 
     /// A row's argument template with each `$attribute` replaced by its translation.
-    fn render(&self, tree: usize, template: &str, args: &[(&'static str, Arg)]) -> TokenStream {
+    fn render(&self, tree: usize, row: &Row, args: &[(&'static str, Arg)]) -> TokenStream {
         let mut text = String::new();
-        let mut rest = template;
+        let mut rest = row.args;
         while let Some(at) = rest.find('$') {
             text.push_str(&rest[..at]);
             let after = &rest[at + 1..];
@@ -268,8 +441,12 @@ impl Tr<'_> {
             if let Some((_, arg)) = args.iter().find(|(attribute, _)| *attribute == name) {
                 let tokens = match arg {
                     Arg::Text(text) => text.clone(),
-                    Arg::Value(value) => self.emit_value(value).to_string(),
+                    Arg::Value(value) => {
+                        let what = format!("`{}`'s `{name}`", row.xml);
+                        self.emit_value(value, &what).to_string()
+                    }
                     Arg::Script(script) => self.emit_script(tree, script).to_string(),
+                    Arg::Case(..) => String::new(),
                 };
                 text.push(' ');
                 text.push_str(&tokens);
@@ -282,6 +459,50 @@ impl Tr<'_> {
             Ok(tokens) => respan(tokens, self.span),
             Err(_) => TokenStream::new(),
         }
+    }
+}
+
+/// How a literal of the XML becomes a value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum LiteralForm {
+    /// A whole number, written in decimal without a suffix: for any integer type, a real, or
+    /// text.
+    Int(i128),
+    /// A real number without a suffix (`2.5`, `-1e3`): for `f32` or `f64`.
+    Real(f64),
+    /// Another Rust constant (`true`, `'c'`, `0x1F`, `7u8`, `(1, 2)`, `Mode::Fast`), as it is.
+    Constant,
+    /// Text, through the target's `From<&'static str>`.
+    Text,
+}
+
+pub(super) fn literal_form(text: &str) -> LiteralForm {
+    let trimmed = text.trim();
+    if !is_rust_constant(text) {
+        return LiteralForm::Text;
+    }
+    let digits = trimmed.strip_prefix('-').unwrap_or(trimmed);
+    if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
+        if let Ok(value) = trimmed.parse::<i128>() {
+            return LiteralForm::Int(value);
+        }
+    }
+    let real = digits
+        .bytes()
+        .all(|c| c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'-' | b'+'))
+        && digits.starts_with(|c: char| c.is_ascii_digit());
+    match trimmed.parse::<f64>() {
+        Ok(value) if real && value.is_finite() => LiteralForm::Real(value),
+        _ => LiteralForm::Constant,
+    }
+}
+
+/// The `f32` literal of a real number's text (`2.5f32`), read by rustc as an `f32`.
+fn real_f32(text: &str) -> Literal {
+    match text.trim().parse::<f32>() {
+        Ok(value) if value.is_finite() => Literal::f32_suffixed(value),
+        // Beyond `f32`: rustc's reading, infinite, would be an error; the `f64` is what is meant.
+        _ => Literal::f32_suffixed(0.0),
     }
 }
 

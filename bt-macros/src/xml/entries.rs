@@ -102,7 +102,9 @@ impl<'a> Tr<'a> {
             return None;
         }
         let index = self.entries.get(tree, name);
-        self.entries.infos[index].used |= used;
+        let info = &mut self.entries.infos[index];
+        info.used |= used;
+        info.pos.get_or_insert(pos);
         Some(index)
     }
 
@@ -122,7 +124,7 @@ impl<'a> Tr<'a> {
             Some(Err(())) => self
                 .entry(tree, port, pos, true)
                 .map(|_| Value::Entry(port.to_owned())),
-            None => Some(Value::Literal(text.to_owned())),
+            None => Some(Value::Literal(text.to_owned(), pos)),
         }
     }
 
@@ -240,31 +242,51 @@ impl<'a> Tr<'a> {
             }
             types.push(ty);
         }
-        for index in missing {
-            self.untyped(index);
-        }
         self.tracked = roots
             .iter()
             .map(|root| class_tracked.contains(root))
             .collect();
         self.types = types;
+        for index in missing {
+            self.untyped(index);
+        }
     }
 
-    /// Reports entry `index`, which has no type.
+    /// Reports entry `index`, which has no type, where the XML first names it; with the name it
+    /// may be a typo of (a declared entry, a typed entry of its tree, a scripting enum).
     fn untyped(&mut self, index: usize) {
-        let (tree, name) = {
+        let (tree, name, first) = {
             let info = &self.entries.infos[index];
-            (info.tree, info.name.clone())
+            (info.tree, info.name.clone(), info.pos)
         };
         let tree_id = self.trees[tree].id.clone();
+        let declared = self
+            .input
+            .blackboard
+            .iter()
+            .map(|entry| syn::ext::IdentExt::unraw(&entry.name).to_string());
+        let typed = (self.entries.infos.iter().enumerate())
+            .filter(|(other, info)| {
+                info.tree == tree && self.types.get(*other).is_some_and(Option::is_some)
+            })
+            .map(|(_, info)| info.name.clone());
+        let enums = self.input.enums.iter().map(|(known, _)| known.clone());
+        let candidates: Vec<String> = declared.chain(typed).chain(enums).collect();
+        let hint = (candidates.iter())
+            .filter(|known| **known != name)
+            .filter(|known| {
+                known.eq_ignore_ascii_case(&name) || crate::model::edit_distance(known, &name) <= 2
+            })
+            .min_by_key(|known| crate::model::edit_distance(known, &name))
+            .map_or_else(String::new, |known| format!("; did you mean `{known}`?"));
         let message = format!(
-            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, or give the port bound to it a `type` in `<TreeNodesModel>`"
+            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, or give the port bound to it a `type` in `<TreeNodesModel>`{hint}"
         );
-        // The tree's own position: entries have no element of their own.
-        let pos = self
-            .tree_elems
-            .get(tree_id.as_str())
-            .map_or(0, |elem| elem.range().start);
+        let pos = first.unwrap_or_else(|| {
+            self.tree_elems
+                .get(tree_id.as_str())
+                .map_or(0, |elem| self.at(*elem))
+        });
         self.err(pos, message);
     }
 }
@@ -290,10 +312,19 @@ impl script::Entries for TreeEntries<'_, '_> {
         rust_ident(name, self.tr.span).unwrap_or_else(|| Ident::new("__bt_invalid", self.tr.span))
     }
 
-    fn is_float(&self, name: &str) -> bool {
-        self.index(name)
-            .and_then(|index| self.tr.types[index].as_ref())
-            .is_some_and(|ty| matches!(ty.to_string().as_str(), "f32" | "f64"))
+    fn numeric_type(&self, name: &str) -> Option<&'static str> {
+        let ty = self
+            .index(name)
+            .and_then(|index| self.tr.types[index].as_ref())?;
+        let ty = ty.to_string();
+        script::NUMERIC_TYPES
+            .iter()
+            .copied()
+            .find(|numeric| *numeric == ty)
+    }
+
+    fn constant(&self, name: &str) -> Option<TokenStream> {
+        self.tr.enum_value(name)
     }
 
     fn is_tracked(&self, name: &str) -> bool {

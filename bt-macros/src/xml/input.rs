@@ -40,9 +40,11 @@ pub(super) struct XmlInput {
     pub(super) tree: Option<LitStr>,
     pub(super) nodes: Vec<Mapping>,
     pub(super) blackboard: Vec<EntrySyntax>,
+    /// The scripting enums: each name the scripts (and `Switch` cases) may use, and its value.
+    pub(super) enums: Vec<(String, syn::Expr)>,
 }
 
-const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes { ID = Action(Type), .. }` and `blackboard { entry: Type, .. }`";
+const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes { ID = Action(Type), .. }`, `blackboard { entry: Type, .. }` and `enums { NAME = Type::Variant, .. }`";
 
 /// The kinds a BehaviorTree.CPP ID can be mapped to: the leaves of a type, a tree, and the
 /// user's own control nodes and decorators.
@@ -62,6 +64,7 @@ struct Items {
     tree: Option<LitStr>,
     nodes: Option<Vec<Mapping>>,
     blackboard: Option<Vec<EntrySyntax>>,
+    enums: Option<Vec<(String, syn::Expr)>>,
 }
 
 pub(super) fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<XmlInput> {
@@ -81,6 +84,7 @@ pub(super) fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<Xml
             tree: items.tree,
             nodes: items.nodes.unwrap_or_default(),
             blackboard: items.blackboard.unwrap_or_default(),
+            enums: items.enums.unwrap_or_default(),
         })
     };
     parser.parse2(body)
@@ -118,6 +122,14 @@ impl Items {
                     }
                 }
                 self.blackboard = Some(entries);
+            }
+            "enums" => {
+                if self.enums.is_some() {
+                    return Err(twice());
+                }
+                let content;
+                braced!(content in input);
+                self.enums = Some(enums(&content)?);
             }
             _ => {
                 return Err(syn::Error::new(
@@ -167,6 +179,50 @@ impl Items {
         });
         Ok(())
     }
+}
+
+/// `NAME = value` or `Type::Variant` (the name is the variant's), comma-separated: the names a
+/// script may use for values, as BehaviorTree.CPP's `registerScriptingEnum(s)` gives them.
+fn enums(input: ParseStream) -> syn::Result<Vec<(String, syn::Expr)>> {
+    let mut out: Vec<(String, syn::Expr)> = Vec::new();
+    while !input.is_empty() {
+        let (name, span, value) = if input.peek(syn::Ident) && input.peek2(Token![=]) {
+            let name: Ident = input.parse()?;
+            input.parse::<Token![=]>()?;
+            let value: syn::Expr = input.parse()?;
+            (
+                syn::ext::IdentExt::unraw(&name).to_string(),
+                name.span(),
+                value,
+            )
+        } else {
+            let path: syn::Path = input.parse().map_err(|error| {
+                syn::Error::new(error.span(), "expected a scripting enum: `NAME = Type::Variant` (or any constant), or `Type::Variant` for the name `Variant`")
+            })?;
+            let Some(last) = path.segments.last() else {
+                return Err(syn::Error::new(input.span(), "expected `Type::Variant`"));
+            };
+            let name = syn::ext::IdentExt::unraw(&last.ident).to_string();
+            let span = last.ident.span();
+            let value = syn::Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path,
+            });
+            (name, span, value)
+        };
+        if out.iter().any(|(earlier, _)| *earlier == name) {
+            return Err(syn::Error::new(
+                span,
+                format!("the scripting enum `{name}` is given twice"),
+            ));
+        }
+        out.push((name, value));
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+    }
+    Ok(out)
 }
 
 /// `ID = Kind(args)` or `Kind(Type, ..)` (the ID is the type's name), comma-separated.
@@ -251,30 +307,77 @@ fn type_name(args: TokenStream) -> Option<String> {
     }
 }
 
-/// The XML text, the name errors give it, and the item that makes cargo rebuild when it changes.
+/// One XML file (or the `xml_text`): its text as roxmltree reads it, the name errors give it,
+/// the item that makes cargo rebuild when it changes, and the files it includes.
 pub(super) struct Loaded {
+    /// The text, with what tinyxml2 accepts and roxmltree does not escaped ([`lenient`]).
     pub(super) text: String,
+    /// The text as written, for lines and columns.
+    pub(super) original: String,
+    /// Where [`lenient`] lengthened the text: (the offset after the insertion, the bytes added).
+    shifts: Vec<(usize, usize)>,
     pub(super) display: String,
     pub(super) tracking: TokenStream,
+    /// The directory its `<include path="..">`s are relative to.
+    dir: std::path::PathBuf,
+    /// Its `<include>` elements (their offsets in [`Loaded::text`]) and the file each one reads
+    /// (an index into the list [`load`] returns).
+    pub(super) includes: Vec<(usize, usize)>,
+}
+
+impl Loaded {
+    fn new(
+        original: String,
+        display: String,
+        tracking: TokenStream,
+        dir: std::path::PathBuf,
+    ) -> Self {
+        let (text, shifts) = lenient(&original);
+        Loaded {
+            text,
+            original,
+            shifts,
+            display,
+            tracking,
+            dir,
+            includes: Vec::new(),
+        }
+    }
+
+    /// `file:line:column` of byte `pos` of [`Loaded::text`], counted in the text as written.
+    pub(super) fn loc(&self, pos: usize) -> String {
+        let added: usize = (self.shifts.iter())
+            .take_while(|&&(after, _)| after <= pos)
+            .map(|&(_, added)| added)
+            .sum();
+        let pos = pos.saturating_sub(added).min(self.original.len());
+        let (row, col) = row_col(&self.original, pos);
+        format!("{}:{row}:{col}", self.display)
+    }
+}
+
+/// The crate's root, which `xml = ".."` (and `xml_text`'s includes) are relative to.
+fn crate_root() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_default()
 }
 
 pub(super) fn read(source: &Source) -> syn::Result<Loaded> {
     match source {
-        Source::Text(lit) => Ok(Loaded {
-            text: lit.value(),
-            display: "xml_text".to_owned(),
-            tracking: TokenStream::new(),
-        }),
+        Source::Text(lit) => Ok(Loaded::new(
+            lit.value(),
+            "xml_text".to_owned(),
+            TokenStream::new(),
+            crate_root(),
+        )),
         Source::File(lit) => read_file(lit),
     }
 }
 
 fn read_file(lit: &LitStr) -> syn::Result<Loaded> {
     let written = lit.value();
-    let base = std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_default();
-    let path = base.join(&written);
+    let path = crate_root().join(&written);
     let text = std::fs::read_to_string(&path).map_err(|error| {
         syn::Error::new(
             lit.span(),
@@ -283,31 +386,187 @@ fn read_file(lit: &LitStr) -> syn::Result<Loaded> {
             ),
         )
     })?;
-    // Rebuild when the file changes: the compiler tracks files that `include_bytes!` reads.
-    let tracking = match path.to_str() {
-        Some(absolute) => {
-            let absolute = LitStr::new(absolute, lit.span());
-            quote_spanned!(lit.span()=> const _: &[u8] = ::core::include_bytes!(#absolute);)
-        }
-        None => TokenStream::new(),
-    };
-    Ok(Loaded {
-        text,
-        display: written,
-        tracking,
-    })
+    let dir = path
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default();
+    Ok(Loaded::new(text, written, tracking(&path, lit.span()), dir))
 }
 
-/// How many levels an XML tree may nest below its `<BehaviorTree>` (its root node is level 1).
+/// Rebuild when the file changes: the compiler tracks files that `include_bytes!` reads.
+fn tracking(path: &std::path::Path, span: Span) -> TokenStream {
+    match path.to_str() {
+        Some(absolute) => {
+            let absolute = LitStr::new(absolute, span);
+            quote_spanned!(span=> const _: &[u8] = ::core::include_bytes!(#absolute);)
+        }
+        None => TokenStream::new(),
+    }
+}
+
+/// The XML and every file its `<include path="..">`s read, transitively: the first is the
+/// invocation's. A path is relative to the directory of the file that includes it (of the
+/// crate's root for `xml_text`), as BehaviorTree.CPP reads it; a file included again (by
+/// another path, or in a cycle) is read once.
+pub(super) fn load(source: &Source) -> syn::Result<Vec<Loaded>> {
+    let span = source.lit().span();
+    let mut files = vec![read(source)?];
+    let mut seen: Vec<std::path::PathBuf> = Vec::new();
+    if let Source::File(lit) = source {
+        let path = crate_root().join(lit.value());
+        seen.push(path.canonicalize().unwrap_or(path));
+    }
+    let mut next = 0;
+    while next < files.len() {
+        let found = {
+            let file = &files[next];
+            let doc = parse_document(file, span)?;
+            let root = doc.root_element();
+            let mut found = Vec::new();
+            for include in (root.children())
+                .filter(|child| child.is_element() && child.tag_name().name() == "include")
+            {
+                let pos = include.range().start;
+                if let Some(pkg) = include.attribute("ros_pkg") {
+                    let message = format!("{}: `<include ros_pkg=\"{pkg}\">` needs ROS to find the package; write the `path` relative to this file", file.loc(pos));
+                    return Err(syn::Error::new(span, message));
+                }
+                let Some(written) = include.attribute("path") else {
+                    let message = format!("{}: `<include>` needs a `path`, relative to this file: `<include path=\"trees/other.xml\"/>`", file.loc(pos));
+                    return Err(syn::Error::new(span, message));
+                };
+                let path = file.dir.join(written);
+                let text = std::fs::read_to_string(&path).map_err(|error| {
+                    let base = if file.display == "xml_text" {
+                        "`xml_text`'s includes are relative to the crate's root"
+                    } else {
+                        "a path relative to the directory of the file that includes it"
+                    };
+                    let message = format!(
+                        "{}: cannot read the included file `{written}` ({base}): {error}",
+                        file.loc(pos)
+                    );
+                    syn::Error::new(span, message)
+                })?;
+                let display = std::path::Path::new(&file.display)
+                    .parent()
+                    .filter(|_| file.display != "xml_text")
+                    .map_or_else(
+                        || written.to_owned(),
+                        |dir| dir.join(written).display().to_string(),
+                    );
+                found.push((pos, path, text, display));
+            }
+            found
+        };
+        for (pos, path, text, display) in found {
+            let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
+            let index = match seen.iter().position(|known| *known == canonical) {
+                Some(known) => known,
+                None => {
+                    seen.push(canonical);
+                    let dir = path
+                        .parent()
+                        .map(std::path::Path::to_path_buf)
+                        .unwrap_or_default();
+                    files.push(Loaded::new(text, display, tracking(&path, span), dir));
+                    files.len() - 1
+                }
+            };
+            files[next].includes.push((pos, index));
+        }
+        next += 1;
+    }
+    Ok(files)
+}
+
+/// The text with what tinyxml2 (BehaviorTree.CPP's parser) accepts and roxmltree rejects made
+/// well-formed: a `&` that starts no character or entity reference (`a && b` in a script) becomes
+/// `&amp;`, and a `<` in an attribute's value (`a < b`) becomes `&lt;`. Also where the text was
+/// lengthened, for [`Loaded::loc`]. Comments, CDATA sections and processing instructions are left
+/// alone.
+pub(super) fn lenient(text: &str) -> (String, Vec<(usize, usize)>) {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut shifts = Vec::new();
+    let mut at = 0;
+    let mut copied = 0;
+    // The quote of the attribute value we are in, if any; and whether we are in a start tag.
+    let (mut in_tag, mut quote) = (false, None::<u8>);
+    let add = |out: &mut String,
+               shifts: &mut Vec<(usize, usize)>,
+               copied: &mut usize,
+               at: usize,
+               with: &str| {
+        out.push_str(&text[*copied..at]);
+        out.push_str(with);
+        shifts.push((out.len(), with.len() - 1));
+        *copied = at + 1;
+    };
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        match (in_tag, quote, bytes[at]) {
+            (false, _, b'<') => {
+                let skip = [
+                    ("<!--", "-->"),
+                    ("<![CDATA[", "]]>"),
+                    ("<?", "?>"),
+                    ("<!", ">"),
+                ]
+                .iter()
+                .find(|(open, _)| rest.starts_with(open.as_bytes()))
+                .map(|(_, close)| {
+                    (rest.windows(close.len()))
+                        .position(|window| window == close.as_bytes())
+                        .map_or(bytes.len(), |end| at + end + close.len())
+                });
+                match skip {
+                    Some(end) => {
+                        at = end;
+                        continue;
+                    }
+                    None => in_tag = !rest.starts_with(b"</"),
+                }
+            }
+            (true, None, b'"' | b'\'') => quote = Some(bytes[at]),
+            (true, Some(q), c) if c == q => quote = None,
+            (true, None, b'>') => in_tag = false,
+            (true, Some(_), b'<') => add(&mut out, &mut shifts, &mut copied, at, "&lt;"),
+            (_, _, b'&') if !is_reference(rest) => {
+                add(&mut out, &mut shifts, &mut copied, at, "&amp;")
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    out.push_str(&text[copied..]);
+    (out, shifts)
+}
+
+/// Whether `text` starts with a character or entity reference XML knows (`&amp;`, `&#65;`, ..).
+fn is_reference(text: &[u8]) -> bool {
+    let Some(end) = text.iter().take(12).position(|&c| c == b';') else {
+        return false;
+    };
+    let name = &text[1..end];
+    match name.strip_prefix(b"#") {
+        Some([b'x', hex @ ..]) => !hex.is_empty() && hex.iter().all(u8::is_ascii_hexdigit),
+        Some(digits) => !digits.is_empty() && digits.iter().all(u8::is_ascii_digit),
+        None => matches!(name, b"amp" | b"lt" | b"gt" | b"quot" | b"apos"),
+    }
+}
+
+/// How many levels an XML tree may nest below its `<BehaviorTree>` (its root node is level 1):
+/// the model's limit, [`crate::model::MAX_DEPTH`] (3,000), what rustc can build.
 ///
-/// There are two depth limits, and this is the lower one. The model's,
-/// [`crate::model::MAX_DEPTH`] (3,000), is what rustc can build: no stage of the macro recurses
-/// per level. The XML front end cannot reach it: roxmltree's parser recurses once per element
-/// (`parse_element` → `parse_content` → `parse_element`), and overflowed the stack rustc runs
-/// the macro on (8 MiB) at 2,000 levels; the translation to the DSL recurses too. So the document
-/// is scanned for its depth before roxmltree sees it ([`too_deep`]), against this limit. A tree
-/// translated from the XML is therefore always within the model's limit.
-pub(super) const XML_MAX_DEPTH: usize = 1_000;
+/// roxmltree's parser recurses once per element (`parse_element` → `parse_content` →
+/// `parse_element`), and overflowed the stack rustc runs the macro on (8 MiB) at 2,000 levels:
+/// it runs on a thread of its own with a larger stack ([`parse_on_a_large_stack`]). The
+/// translation and the emission recurse once per level too, on rustc's thread (they make spans),
+/// each with one small frame per level (`Tr::node`, `Tr::emit_node`): 3,000 levels need less than
+/// 3 MiB in a debug build of the macro. A deeper document is rejected before it is parsed, by a
+/// linear scan of the text ([`too_deep`]), at any depth.
+pub(super) const XML_MAX_DEPTH: usize = crate::model::MAX_DEPTH;
 
 const _: () = assert!(XML_MAX_DEPTH <= crate::model::MAX_DEPTH);
 
@@ -318,27 +577,43 @@ const DOCUMENT_LEVELS: usize = 2;
 /// nested deeper than [`XML_MAX_DEPTH`] is rejected before it is parsed.
 pub(super) fn parse_document(source: &Loaded, span: Span) -> syn::Result<Document<'_>> {
     if let Some((pos, depth)) = too_deep(&source.text, XML_MAX_DEPTH + DOCUMENT_LEVELS) {
-        let (row, col) = row_col(&source.text, pos);
         return Err(syn::Error::new(
             span,
             format!(
-                "{}:{row}:{col}: this element is nested {depth} levels deep; a tree nests at most {XML_MAX_DEPTH} levels below its `<BehaviorTree>`: flatten it under a `Sequence`, or move part of it into another `<BehaviorTree>` used as a `<SubTree>`",
-                source.display
+                "{}: this element is nested {depth} levels deep; a tree nests at most {XML_MAX_DEPTH} levels below its `<BehaviorTree>`: flatten it under a `Sequence`, or move part of it into another `<BehaviorTree>` used as a `<SubTree>`",
+                source.loc(pos)
             ),
         ));
     }
-    Document::parse(&source.text).map_err(|error| {
+    parse_on_a_large_stack(&source.text).map_err(|error| {
         let pos = error.pos();
         let message = error.to_string();
         let suffix = format!(" at {}:{}", pos.row, pos.col);
         let message = message.strip_suffix(&suffix).unwrap_or(&message);
+        // roxmltree's line and column are in the text it read; count them in the text as written.
+        let offset = offset_of(&source.text, pos.row as usize, pos.col as usize);
         syn::Error::new(
             span,
-            format!(
-                "{}:{}:{}: not well-formed XML: {message}",
-                source.display, pos.row, pos.col
-            ),
+            format!("{}: not well-formed XML: {message}", source.loc(offset)),
         )
+    })
+}
+
+/// roxmltree's parse, which recurses once per element: on a thread of its own, with a stack
+/// for [`XML_MAX_DEPTH`] levels and more (rustc runs the macro on a thread of 8 MiB, which
+/// roxmltree overflowed at 2,000 levels). The document holds no token or span, so it may cross
+/// threads; the translation, which makes spans, stays on rustc's thread.
+fn parse_on_a_large_stack(text: &str) -> Result<Document<'_>, roxmltree::Error> {
+    const STACK: usize = 256 << 20;
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(scope, || Document::parse(text))
+        {
+            Ok(parsing) => parsing.join().unwrap_or_else(|_| Document::parse("")),
+            // No thread to be had: parse here (the depth limit still holds).
+            Err(_) => Document::parse(text),
+        }
     })
 }
 
@@ -400,6 +675,19 @@ fn start_tag_end(bytes: &[u8], start: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// The byte offset of line `row`, column `col` (from 1, in characters) of `text`.
+fn offset_of(text: &str, row: usize, col: usize) -> usize {
+    let line_start = (text.match_indices('\n').nth(row.saturating_sub(2)))
+        .filter(|_| row > 1)
+        .map_or(0, |(at, _)| at + 1);
+    let line = &text[line_start..];
+    line_start
+        + line
+            .char_indices()
+            .nth(col.saturating_sub(1))
+            .map_or(line.len(), |(at, _)| at)
 }
 
 /// The line and column (from 1, in characters) of byte `pos` of `text`.

@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use proc_macro2::{Ident, Span, TokenStream};
 use roxmltree::{Document, Node as XNode};
 
-use super::input::XmlInput;
+use super::input::{Loaded, XmlInput};
 use super::script::Expr;
 use super::table::Row;
 use crate::ctxt::Ctxt;
@@ -67,12 +67,15 @@ pub(super) enum Arg {
     Text(String),
     Value(Value),
     Script(Script),
+    /// A `Switch<n>` case: its text and position.
+    Case(String, usize),
 }
 
 #[derive(Clone)]
 pub(super) enum Value {
     Entry(String),
-    Literal(String),
+    /// The attribute's text, and its position.
+    Literal(String, usize),
 }
 
 #[derive(Clone, Copy)]
@@ -99,8 +102,9 @@ pub(super) type Param<'a> = (&'a str, &'a str, usize, usize);
 pub(super) struct Tr<'a> {
     pub(super) header: &'a Header,
     pub(super) input: &'a XmlInput,
-    pub(super) doc: &'a Document<'a>,
-    pub(super) display: &'a str,
+    /// The documents: the invocation's, then the files it includes.
+    pub(super) docs: &'a [Document<'a>],
+    pub(super) files: &'a [Loaded],
     /// Where every error and every generated token is spanned.
     pub(super) span: Span,
     /// Every error found; checked by [`Tr::finish`].
@@ -119,6 +123,9 @@ pub(super) struct Tr<'a> {
     /// Resolved entry types (by entry index) and tracked classes, after `resolve`.
     pub(super) types: Vec<Option<TokenStream>>,
     pub(super) tracked: Vec<bool>,
+    /// The located conversions `emit` writes for the values of the XML (`emit::Tr::located`),
+    /// handed over with the trees.
+    pub(super) checks: std::cell::RefCell<Vec<TokenStream>>,
 }
 
 /// A blackboard entry of one tree; entries joined by remapping are one class (union-find).
@@ -131,6 +138,8 @@ pub(super) struct EntryInfo {
     pub(super) model_types: Vec<String>,
     /// Used by an update node (`WasEntryUpdated`, ..): tracked.
     pub(super) updates: bool,
+    /// Where the XML first names it (a script's attribute, a port's), for errors.
+    pub(super) pos: Option<usize>,
 }
 
 /// Every entry of every tree, by (tree, name), in first-use order.
@@ -154,6 +163,7 @@ impl EntryTable {
             used: false,
             model_types: Vec::new(),
             updates: false,
+            pos: None,
         });
         self.parent.push(index);
         index
@@ -176,10 +186,25 @@ impl EntryTable {
 }
 
 impl<'a> Tr<'a> {
-    /// `file:line:column` of byte `pos`.
+    /// `file:line:column` of position `pos` ([`Tr::at`]).
     pub(super) fn loc(&self, pos: usize) -> String {
-        let at = self.doc.text_pos_at(pos);
-        format!("{}:{}:{}", self.display, at.row, at.col)
+        let file = pos >> FILE_SHIFT;
+        self.files[file].loc(pos & ((1 << FILE_SHIFT) - 1))
+    }
+
+    /// The position of `node` (an element, or the attribute at `offset` of its document when
+    /// given): its byte offset, with the index of its document in the high bits, so that one
+    /// `usize` says where in which file.
+    pub(super) fn at(&self, node: XNode<'a, 'a>) -> usize {
+        self.at_offset(node, node.range().start)
+    }
+
+    /// The position of byte `offset` of `node`'s document.
+    pub(super) fn at_offset(&self, node: XNode<'a, 'a>, offset: usize) -> usize {
+        let file = (self.docs.iter())
+            .position(|doc| std::ptr::eq(doc, node.document()))
+            .unwrap_or(0);
+        (file << FILE_SHIFT) | offset
     }
 
     /// Reports an error at byte `pos` of the XML.
@@ -194,6 +219,17 @@ impl<'a> Tr<'a> {
         self.cx.syn_error(error);
     }
 
+    /// The value of the scripting enum `name` (`enums { RED = Color::Red }`), at the literal.
+    pub(super) fn enum_value(&self, name: &str) -> Option<TokenStream> {
+        let (_, value) = self.input.enums.iter().find(|(known, _)| known == name)?;
+        // Through `scripting_enum`, which keeps the name for `to_xml()`.
+        let name = proc_macro2::Literal::string(name);
+        Some(super::entries::respan(
+            quote::quote!(::bt::__private::scripting_enum(#name, #value)),
+            self.span,
+        ))
+    }
+
     /// The index of the `nodes { .. }` mapping of `id`.
     pub(super) fn mapping(&self, id: &str) -> Option<usize> {
         self.input.nodes.iter().position(|mapping| mapping.id == id)
@@ -206,6 +242,9 @@ impl<'a> Tr<'a> {
         Ok(self)
     }
 }
+
+/// The bits of a position ([`Tr::at`]) that hold the byte offset in its document.
+const FILE_SHIFT: u32 = 40;
 
 /// `` `a`, `b` `` (or `none`).
 pub(super) fn format_list<'s>(items: impl Iterator<Item = &'s str>) -> String {

@@ -39,6 +39,8 @@ mod translate;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
+pub(crate) use script::closure_script;
+
 use crate::parse::Header;
 
 /// True when a tree's body is the XML form: it has `xml = ..`, `xml_text = ..` or `tree = ..` at
@@ -63,18 +65,24 @@ pub fn expand(header: Header, body: TokenStream) -> TokenStream {
         Ok(input) => input,
         Err(error) => return emit::with_stub(error, header, Vec::new()),
     };
-    let source = match input::read(&input.source) {
-        Ok(source) => source,
+    let files = match input::load(&input.source) {
+        Ok(files) => files,
         Err(error) => return emit::with_stub(error, header, input.blackboard),
     };
-    let doc = match input::parse_document(&source, input.source.lit().span()) {
-        Ok(doc) => doc,
+    let span = input.source.lit().span();
+    let docs = match files
+        .iter()
+        .map(|file| input::parse_document(file, span))
+        .collect()
+    {
+        Ok(docs) => docs,
         Err(error) => return emit::with_stub(error, header, input.blackboard),
     };
+    let docs: Vec<_> = docs;
     let translated =
-        translate::translate(&header, &input, &doc, &source.display).map(|tr| emit::trees(&tr));
-    drop(doc);
-    let mut out = source.tracking;
+        translate::translate(&header, &input, &docs, &files).map(|tr| emit::trees(&tr));
+    drop(docs);
+    let mut out: TokenStream = files.into_iter().flat_map(|file| file.tracking).collect();
     match translated {
         Ok(trees) => out.extend(emit::hand_over(trees)),
         Err(error) => out.extend(emit::with_stub(error, header, input.blackboard)),

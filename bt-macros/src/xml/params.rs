@@ -28,6 +28,10 @@ impl<'a> Tr<'a> {
         }) {
             self.err(pos, problem);
         }
+        let cases = row.params.iter().filter(|p| p.form == Form::Case).count();
+        if cases > 0 && children != cases + 1 {
+            self.err(pos, format!("`{name}` takes {} children, one per case and the default last, found {children}", cases + 1));
+        }
         for &(attribute, _, _, at) in params {
             if !row.params.iter().any(|param| param.attribute == attribute) {
                 let takes = if row.params.is_empty() {
@@ -60,6 +64,9 @@ impl<'a> Tr<'a> {
             if let Some(arg) = self.arg(tree, row, param.attribute, param.form, text, at) {
                 args.push((param.attribute, arg));
             }
+        }
+        if let Some(item) = super::table::loop_item_type(row.xml) {
+            self.loop_value_type(tree, &args, item);
         }
         if args.len() == row.params.len() {
             KindIr::BuiltIn { row, args }
@@ -95,6 +102,11 @@ impl<'a> Tr<'a> {
             Form::Key | Form::TrackedKey => {
                 return self.key_arg(tree, name, attribute, form, text, at)
             }
+            Form::Queue => match entry_ref(text) {
+                Some(Ok(_)) => return self.key_arg(tree, name, attribute, Form::Key, text, at),
+                _ => Err("must name a queue entry, `{key}`, declared in the invocation as a `bt::Deque<T, N>` or a `VecDeque<T>`; BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value".to_owned()),
+            },
+            Form::Case => return Some(Arg::Case(text.trim().to_owned(), at)),
             Form::Int | Form::Millis if entry_ref(text).is_some() => Err(format!(
                 "must be a number here: the DSL's `{}` takes a constant, not a blackboard entry",
                 row.dsl
@@ -120,6 +132,19 @@ impl<'a> Tr<'a> {
                 self.err(at, format!("`{name}`'s `{attribute}` {problem}"));
                 None
             }
+        }
+    }
+
+    /// The `value` entry of BehaviorTree.CPP's `Loop<T>` gets the type of its items (`LoopInt`:
+    /// `i32`) unless the invocation declares it.
+    fn loop_value_type(&mut self, tree: usize, args: &[(&'static str, Arg)], item: &str) {
+        let value = args
+            .iter()
+            .find(|(attribute, _)| *attribute == super::table::attr::VALUE);
+        if let Some((_, Arg::Text(key))) = value {
+            let key = key.trim_start_matches("r#");
+            let entry = self.entries.get(tree, key);
+            self.entries.infos[entry].model_types.push(item.to_owned());
         }
     }
 
@@ -175,6 +200,10 @@ impl<'a> Tr<'a> {
         }
         let mut ok = true;
         for name in names {
+            // A scripting enum is a value, not an entry.
+            if self.input.enums.iter().any(|(known, _)| *known == name) {
+                continue;
+            }
             ok &= self.entry(tree, &name, at, true).is_some();
         }
         let script = if test {
@@ -234,7 +263,7 @@ impl<'a> Tr<'a> {
         let leaf = !matches!(kind.as_str(), "Control" | "Decorator");
         if let (true, Some(child)) = (leaf, children.first()) {
             self.err(
-                child.range().start,
+                self.at(*child),
                 format!("`{id}` is a leaf (`{kind}(..)`) and has no children; a control node or decorator of yours is mapped `{id} = Control(Type)` or `{id} = Decorator(Type)`"),
             );
         }
@@ -287,7 +316,7 @@ impl<'a> Tr<'a> {
     ) -> KindIr {
         if let Some(child) = children.first() {
             self.err(
-                child.range().start,
+                self.at(*child),
                 "a `<SubTree>` has no children: its nodes are in its own `<BehaviorTree>`",
             );
         }

@@ -14,9 +14,13 @@
 //! unary      := ( "-" | "!" ) unary | "(" expression ")" | IDENT | NUMBER | 'string' | true | false
 //! ```
 //!
-//! An identifier is a blackboard entry (`x > 3` is `bb.x > 3`). Not in the subset: the ternary
-//! `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons, `@`
-//! (the root blackboard) and scripting enums.
+//! An identifier is a blackboard entry (`x > 3` is `bb.x > 3`), or a scripting enum the invocation
+//! names (`enums { RED = Color::Red }`: `color != RED` is `bb.color != Color::Red`). Numbers of
+//! different types meet as BehaviorTree.CPP's do, as numbers: an entry of another primitive
+//! numeric type than the expression's is converted with `as` (`a > b` with `a: i32`, `b: f64` is
+//! `(bb.a as f64) > bb.b`), a whole number next to a real becomes a real. Not in the subset: the
+//! ternary `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons
+//! and `@` (the root blackboard).
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -421,10 +425,33 @@ pub fn entries(stmt: &Stmt, out: &mut Vec<String>) {
 pub trait Entries {
     /// The entry's identifier (a raw identifier for a keyword).
     fn ident(&self, name: &str) -> Ident;
-    /// True for an entry of a floating-point type: whole numbers next to it become reals.
-    fn is_float(&self, name: &str) -> bool;
+    /// The entry's type when it is a primitive number (`i32`, `f64`, ..): numbers of other types
+    /// are converted to the expression's type, whole numbers next to a real become reals.
+    fn numeric_type(&self, name: &str) -> Option<&'static str>;
     /// True for a `#[tracked]` entry.
     fn is_tracked(&self, name: &str) -> bool;
+    /// The Rust value of a scripting enum of this name, if the invocation names one.
+    fn constant(&self, name: &str) -> Option<TokenStream>;
+}
+
+/// The primitive numeric types, as a type's tokens print.
+pub const NUMERIC_TYPES: &[&str] = &[
+    "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize", "f32",
+    "f64",
+];
+
+fn is_real(ty: &str) -> bool {
+    matches!(ty, "f32" | "f64")
+}
+
+/// The type two numeric operands meet at: a real if either is one, else the first known.
+fn meet(a: Option<&'static str>, b: Option<&'static str>) -> Option<&'static str> {
+    match (a, b) {
+        (Some(a), Some(b)) if is_real(b) && !is_real(a) => Some(b),
+        (Some(a), Some(b)) if is_real(a) && is_real(b) && a != b => Some("f64"),
+        (Some(a), _) => Some(a),
+        (None, b) => b,
+    }
 }
 
 /// Translates parsed scripts into Rust, every token at `span`.
@@ -473,14 +500,24 @@ impl<E: Entries> Emit<'_, E> {
         out.extend([TokenTree::Ident(self.entries.ident(name))]);
     }
 
-    /// Whether an arithmetic expression is of a floating-point type.
-    fn is_float(&self, e: &Expr) -> bool {
+    /// The primitive numeric type of an arithmetic expression, as far as its entries and
+    /// literals tell (a real literal makes it at least `f64`).
+    fn numeric(&self, e: &Expr) -> Option<&'static str> {
         match e {
-            Expr::Real(_) => true,
-            Expr::Entry(name) => self.entries.is_float(name),
-            Expr::Unary('-', inner) => self.is_float(inner),
-            Expr::Binary(op, a, b) if op.arithmetic() => self.is_float(a) || self.is_float(b),
-            _ => false,
+            Expr::Real(_) => Some("f64"),
+            Expr::Entry(name) if self.entries.constant(name).is_none() => {
+                self.entries.numeric_type(name)
+            }
+            Expr::Unary('-', inner) => self.numeric(inner),
+            Expr::Binary(op, a, b) if op.arithmetic() => {
+                let (a, b) = (self.numeric(a), self.numeric(b));
+                // A real literal alone does not decide between `f32` and `f64`.
+                match (a, b) {
+                    (Some("f64"), Some("f32")) | (Some("f32"), Some("f64")) => Some("f32"),
+                    _ => meet(a, b),
+                }
+            }
+            _ => None,
         }
     }
 
@@ -500,54 +537,74 @@ impl<E: Entries> Emit<'_, E> {
         }
     }
 
-    fn expr(&self, e: &Expr, float: bool, out: &mut TokenStream) {
+    /// `e` in an expression of type `ty` (a primitive number, when known).
+    fn expr(&self, e: &Expr, ty: Option<&'static str>, out: &mut TokenStream) {
         match e {
-            Expr::Entry(name) => self.entry(name, true, out),
-            Expr::Int(text) => self.number(text, float, out),
+            Expr::Entry(name) => match self.entries.constant(name) {
+                Some(value) => out.extend(value),
+                None => {
+                    let own = self.entries.numeric_type(name);
+                    match (own, ty) {
+                        (Some(own), Some(ty)) if own != ty => {
+                            let mut inner = TokenStream::new();
+                            self.entry(name, true, &mut inner);
+                            self.ident("as", &mut inner);
+                            self.ident(ty, &mut inner);
+                            self.group(Delimiter::Parenthesis, inner, out);
+                        }
+                        _ => self.entry(name, true, out),
+                    }
+                }
+            },
+            Expr::Int(text) => self.number(text, ty.is_some_and(is_real), out),
             Expr::Real(text) => self.number(text, true, out),
             Expr::Str(text) => self.literal(Literal::string(text), out),
             Expr::Bool(value) => self.ident(if *value { "true" } else { "false" }, out),
             Expr::Unary(op, inner) => {
                 self.punct(&op.to_string(), out);
-                let float = *op == '-' && (float || self.is_float(inner));
-                self.operand(inner, 6, float, out);
+                let ty = if *op == '-' {
+                    ty.or_else(|| self.numeric(inner))
+                } else {
+                    None
+                };
+                self.operand(inner, 6, ty, out);
             }
             Expr::Binary(op, a, b) => {
-                let float = if op.arithmetic() {
-                    float || self.is_float(e)
+                let ty = if op.arithmetic() {
+                    ty.or_else(|| self.numeric(e))
                 } else if op.comparison() {
-                    self.is_float(a) || self.is_float(b)
+                    meet(self.numeric(a), self.numeric(b))
                 } else {
-                    false
+                    None
                 };
                 let precedence = op.precedence();
-                self.operand(a, precedence, float, out);
+                self.operand(a, precedence, ty, out);
                 self.punct(op.text(), out);
                 // Left-associative: an equal precedence on the right needs parentheses.
-                self.operand(b, precedence + 1, float, out);
+                self.operand(b, precedence + 1, ty, out);
             }
         }
     }
 
     /// `e` where an expression of at least `precedence` is expected.
-    fn operand(&self, e: &Expr, precedence: u8, float: bool, out: &mut TokenStream) {
+    fn operand(&self, e: &Expr, precedence: u8, ty: Option<&'static str>, out: &mut TokenStream) {
         let own = match e {
             Expr::Binary(op, ..) => op.precedence(),
             _ => 7,
         };
         if own < precedence {
             let mut inner = TokenStream::new();
-            self.expr(e, float, &mut inner);
+            self.expr(e, ty, &mut inner);
             self.group(Delimiter::Parenthesis, inner, out);
         } else {
-            self.expr(e, float, out);
+            self.expr(e, ty, out);
         }
     }
 
     /// `|bb| expression`: a condition.
     pub fn condition(&self, e: &Expr) -> TokenStream {
         let mut out = self.params();
-        self.expr(e, false, &mut out);
+        self.expr(e, None, &mut out);
         out
     }
 
@@ -563,11 +620,18 @@ impl<E: Entries> Emit<'_, E> {
     pub fn statements(&self, statements: &[(String, &'static str, Expr)]) -> TokenStream {
         let mut body = TokenStream::new();
         for (target, op, value) in statements {
-            let float = self.entries.is_float(target) || self.is_float(value);
+            let ty = self
+                .entries
+                .numeric_type(target)
+                .or_else(|| self.numeric(value));
             let mut rhs = TokenStream::new();
             match value {
-                // A copy of another entry, also of a type that is not `Copy`.
-                Expr::Entry(name) => {
+                // A copy of another entry (of the same type), also of a type that is not `Copy`.
+                Expr::Entry(name)
+                    if self.entries.constant(name).is_none()
+                        && (self.entries.numeric_type(name).is_none()
+                            || self.entries.numeric_type(name) == ty) =>
+                {
                     self.path(&["core", "clone", "Clone", "clone"], &mut rhs);
                     let mut arg = TokenStream::new();
                     self.punct("&", &mut arg);
@@ -578,10 +642,10 @@ impl<E: Entries> Emit<'_, E> {
                 Expr::Str(_) if *op == "=" => {
                     self.path(&["core", "convert", "Into", "into"], &mut rhs);
                     let mut arg = TokenStream::new();
-                    self.expr(value, float, &mut arg);
+                    self.expr(value, ty, &mut arg);
                     self.group(Delimiter::Parenthesis, arg, &mut rhs);
                 }
-                _ => self.expr(value, float, &mut rhs),
+                _ => self.expr(value, ty, &mut rhs),
             }
             if *op == "=" && self.entries.is_tracked(target) {
                 // One update of a tracked entry.
@@ -617,6 +681,180 @@ impl<E: Entries> Emit<'_, E> {
     }
 }
 
+/// The other direction, for `to_xml()`: a closure over the blackboard (`|bb| bb.battery < 20`,
+/// `|bb| { bb.laps += 1; bb.done = true; }`) as a script of the subset (`battery < 20`,
+/// `laps += 1; done := true`), or `None` when it is not one: it reads anything but its
+/// blackboard's entries, literals, the subset's operators and the scripting enums. What the
+/// translation above writes reads back (the conversions it adds, `as`, `Into::into`,
+/// `Clone::clone`, `set`, are left out), so a tree imported from XML exports its scripts as the
+/// XML had them, up to spacing, `:=` for `=` and a real's `.0`.
+pub fn closure_script(closure: &syn::ExprClosure) -> Option<String> {
+    let [syn::Pat::Ident(param)] = closure.inputs.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let bb = &param.ident;
+    let body = match &*closure.body {
+        syn::Expr::Block(block) if block.attrs.is_empty() && block.label.is_none() => {
+            let mut statements = Vec::new();
+            for stmt in &block.block.stmts {
+                match stmt {
+                    syn::Stmt::Expr(e, _) => statements.push(assignment(e, bb)?),
+                    _ => return None,
+                }
+            }
+            if statements.is_empty() {
+                return None;
+            }
+            statements.join("; ")
+        }
+        e => assignment(e, bb).or_else(|| script_expr(e, bb))?,
+    };
+    Some(body)
+}
+
+/// `bb.x = v`, `bb.x += v`, `bb.x.set(v)` as `x := v`, `x += v`.
+fn assignment(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
+    match e {
+        syn::Expr::Assign(assign) => Some(format!(
+            "{} := {}",
+            entry_name(&assign.left, bb)?,
+            script_expr(&assign.right, bb)?
+        )),
+        syn::Expr::Binary(binary) => {
+            let op = match binary.op {
+                syn::BinOp::AddAssign(_) => "+=",
+                syn::BinOp::SubAssign(_) => "-=",
+                syn::BinOp::MulAssign(_) => "*=",
+                syn::BinOp::DivAssign(_) => "/=",
+                _ => return None,
+            };
+            Some(format!(
+                "{} {op} {}",
+                entry_name(&binary.left, bb)?,
+                script_expr(&binary.right, bb)?
+            ))
+        }
+        syn::Expr::MethodCall(call) if call.method == "set" && call.args.len() == 1 => {
+            Some(format!(
+                "{} := {}",
+                entry_name(&call.receiver, bb)?,
+                script_expr(&call.args[0], bb)?
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `bb.x` or `*bb.x`: the entry's name (without `r#`).
+fn entry_name(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
+    match e {
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Deref(_),
+            expr,
+            ..
+        }) => entry_name(expr, bb),
+        syn::Expr::Paren(paren) => entry_name(&paren.expr, bb),
+        syn::Expr::Field(field) => match (&*field.base, &field.member) {
+            (syn::Expr::Path(base), syn::Member::Named(name))
+                if base.qself.is_none() && base.path.is_ident(bb) =>
+            {
+                Some(syn::ext::IdentExt::unraw(name).to_string())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The last segments of a call's path, without its leading `::`.
+fn call_path(func: &syn::Expr) -> Option<Vec<String>> {
+    match func {
+        syn::Expr::Path(path) if path.qself.is_none() => Some(
+            path.path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// An expression of the subset as script text.
+fn script_expr(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
+    if let Some(name) = entry_name(e, bb) {
+        return Some(name);
+    }
+    Some(match e {
+        syn::Expr::Lit(lit) => match &lit.lit {
+            syn::Lit::Int(int) if int.suffix().is_empty() => int.to_string(),
+            syn::Lit::Float(float) if float.suffix().is_empty() => float.to_string(),
+            syn::Lit::Bool(value) => value.value.to_string(),
+            syn::Lit::Str(text) if !text.value().contains('\'') => format!("'{}'", text.value()),
+            _ => return None,
+        },
+        syn::Expr::Paren(paren) => match &*paren.expr {
+            // The conversions the translation adds, and a scripting enum's value.
+            syn::Expr::Cast(_) | syn::Expr::Call(_) | syn::Expr::Path(_) => {
+                script_expr(&paren.expr, bb)?
+            }
+            inner => format!("({})", script_expr(inner, bb)?),
+        },
+        syn::Expr::Cast(cast) => script_expr(&cast.expr, bb)?,
+        syn::Expr::Unary(unary) => {
+            let op = match unary.op {
+                syn::UnOp::Neg(_) => "-",
+                syn::UnOp::Not(_) => "!",
+                _ => return None,
+            };
+            format!("{op}{}", script_expr(&unary.expr, bb)?)
+        }
+        syn::Expr::Binary(binary) => {
+            let op = match binary.op {
+                syn::BinOp::Or(_) => "||",
+                syn::BinOp::And(_) => "&&",
+                syn::BinOp::Eq(_) => "==",
+                syn::BinOp::Ne(_) => "!=",
+                syn::BinOp::Lt(_) => "<",
+                syn::BinOp::Le(_) => "<=",
+                syn::BinOp::Gt(_) => ">",
+                syn::BinOp::Ge(_) => ">=",
+                syn::BinOp::Add(_) => "+",
+                syn::BinOp::Sub(_) => "-",
+                syn::BinOp::Mul(_) => "*",
+                syn::BinOp::Div(_) => "/",
+                _ => return None,
+            };
+            format!(
+                "{} {op} {}",
+                script_expr(&binary.left, bb)?,
+                script_expr(&binary.right, bb)?
+            )
+        }
+        syn::Expr::Call(call) => {
+            let path = call_path(&call.func)?;
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            match (&path[..], call.args.len()) {
+                (["bt", "__private", "scripting_enum"], 2) => match &call.args[0] {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(name),
+                        ..
+                    }) => name.value(),
+                    _ => return None,
+                },
+                (["core", "convert", "Into", "into"] | ["core", "clone", "Clone", "clone"], 1) => {
+                    match &call.args[0] {
+                        syn::Expr::Reference(reference) => script_expr(&reference.expr, bb)?,
+                        arg => script_expr(arg, bb)?,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -627,11 +865,27 @@ mod tests {
         fn ident(&self, name: &str) -> Ident {
             Ident::new(name, Span::call_site())
         }
-        fn is_float(&self, name: &str) -> bool {
-            name.starts_with('f')
+        fn numeric_type(&self, name: &str) -> Option<&'static str> {
+            match name.as_bytes().first() {
+                Some(b'f') => Some("f64"),
+                Some(b'g') => Some("f32"),
+                Some(b'i') => Some("i32"),
+                Some(b'l') => Some("i64"),
+                _ => None,
+            }
         }
         fn is_tracked(&self, name: &str) -> bool {
             name.starts_with('t')
+        }
+        fn constant(&self, name: &str) -> Option<TokenStream> {
+            match name {
+                "RED" => Some(quote::quote!(::bt::__private::scripting_enum(
+                    "RED",
+                    Color::Red
+                ))),
+                "ANSWER" => Some(quote::quote!((42))),
+                _ => None,
+            }
         }
     }
 
@@ -683,6 +937,81 @@ mod tests {
         assert_eq!(condition("!(a && b)"), "| bb | ! (bb . a && bb . b)");
         assert_eq!(condition("x == 0x1F"), "| bb | bb . x == 0x1F");
         assert_eq!(condition("f < 1e3"), "| bb | bb . f < 1e3");
+    }
+
+    /// A script translated to a closure reads back as itself (up to `:=` for `=` and a real's
+    /// `.0`); a closure outside the subset does not read back.
+    #[test]
+    fn closures_read_back_as_scripts() {
+        let back = |rust: String| {
+            let closure: syn::ExprClosure = syn::parse_str(&rust).unwrap();
+            closure_script(&closure)
+        };
+        for (script, expected) in [
+            ("x > 3", "x > 3"),
+            ("f > 3", "f > 3.0"),
+            (
+                "(a + 1) * 2 == b && !done || x != 'go'",
+                "(a + 1) * 2 == b && !done || x != 'go'",
+            ),
+            ("t == 2", "t == 2"),
+            ("i > f", "i > f"),
+            ("c != RED", "c != RED"),
+        ] {
+            assert_eq!(
+                back(condition(script)).as_deref(),
+                Some(expected),
+                "{script}"
+            );
+        }
+        for (script, expected) in [
+            ("x := 5", "x := 5"),
+            ("f = 5; x += 1;", "f := 5.0; x += 1"),
+            ("t := t + 1", "t := t + 1"),
+            ("note := 'first'; x := y", "note := 'first'; x := y"),
+            ("l += i", "l += i"),
+        ] {
+            assert_eq!(
+                back(statements(script)).as_deref(),
+                Some(expected),
+                "{script}"
+            );
+        }
+        for rust in [
+            "|bb| bb.pos.distance(3) < 2.0",
+            "|bb| f(bb.x)",
+            "|bb| bb.x == Mode::Fast",
+            "|bb| { let y = 3; bb.x = y; }",
+            "|world, bb| bb.x",
+            "|bb| bb.x == 5u8",
+        ] {
+            assert_eq!(back(rust.to_owned()), None, "{rust}");
+        }
+    }
+
+    #[test]
+    fn numbers_of_different_types_and_scripting_enums() {
+        assert_eq!(condition("i > f"), "| bb | (bb . i as f64) > bb . f");
+        assert_eq!(condition("i > 3.5"), "| bb | (bb . i as f64) > 3.5");
+        assert_eq!(condition("g < f"), "| bb | (bb . g as f64) < bb . f");
+        assert_eq!(
+            condition("l == i + 1"),
+            "| bb | bb . l == (bb . i as i64) + 1"
+        );
+        assert_eq!(
+            condition("c != RED && i > ANSWER"),
+            "| bb | bb . c != :: bt :: __private :: scripting_enum (\"RED\" , Color :: Red) && bb . i > (42)"
+        );
+        assert_eq!(statements("l += i"), "| bb | bb . l += (bb . i as i64)");
+        assert_eq!(statements("f := i"), "| bb | bb . f = (bb . i as f64)");
+        assert_eq!(
+            statements("c := RED"),
+            "| bb | bb . c = :: bt :: __private :: scripting_enum (\"RED\" , Color :: Red)"
+        );
+        assert_eq!(
+            statements("x := y"),
+            "| bb | bb . x = :: core :: clone :: Clone :: clone (& bb . y)"
+        );
     }
 
     #[test]

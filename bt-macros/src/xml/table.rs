@@ -5,7 +5,9 @@
 //! becomes importable from XML with one row there (its arity and its rule come from
 //! `crate::kinds`). The tests here check the rows against `crate::kinds`.
 
-pub use bt_core::export::vocabulary::{attr, row, Form, Row, CONDITIONS, NOT_YET, ROWS};
+pub use bt_core::export::vocabulary::{
+    attr, loop_item_type, row, Form, Row, CONDITIONS, NOT_YET, ROWS,
+};
 
 #[cfg(test)]
 mod tests {
@@ -24,7 +26,11 @@ mod tests {
                     &rest[..end]
                 })
                 .collect();
-            let mut params: Vec<&str> = row.params.iter().map(|p| p.attribute).collect();
+            // A case labels a child: it is not an argument.
+            let mut params: Vec<&str> = (row.params.iter())
+                .filter(|p| p.form != super::Form::Case)
+                .map(|p| p.attribute)
+                .collect();
             params.sort_unstable();
             let mut sorted = placeholders.clone();
             sorted.sort_unstable();

@@ -11,7 +11,7 @@ use std::collections::{HashMap, VecDeque};
 use proc_macro2::{Ident, Span};
 use roxmltree::{Document, Node as XNode};
 
-use super::input::XmlInput;
+use super::input::{Loaded, XmlInput};
 use super::ir::{format_list, EntryTable, KindIr, Model, ModelPort, NodeIr, Param, Tr, TreeIr};
 use super::table::{self, attr};
 use crate::ctxt::Ctxt;
@@ -23,8 +23,8 @@ use crate::parse::Header;
 pub(super) fn translate<'a>(
     header: &'a Header,
     input: &'a XmlInput,
-    doc: &'a Document<'a>,
-    display: &'a str,
+    docs: &'a [Document<'a>],
+    files: &'a [Loaded],
 ) -> syn::Result<Tr<'a>> {
     // Every generated token sits at the literal, with mixed-site hygiene: rustc reports there,
     // and offers no edit of the literal as a fix (its suggestions skip macro-made code).
@@ -32,8 +32,8 @@ pub(super) fn translate<'a>(
     let mut tr = Tr {
         header,
         input,
-        doc,
-        display,
+        docs,
+        files,
         span,
         cx: Ctxt::new(),
         failed: false,
@@ -46,6 +46,7 @@ pub(super) fn translate<'a>(
         uses: Vec::new(),
         types: Vec::new(),
         tracked: Vec::new(),
+        checks: std::cell::RefCell::default(),
     };
     tr.run();
     tr.finish()
@@ -78,17 +79,17 @@ impl<'a> Tr<'a> {
     /// Reads `<root>`: the trees and the model; returns the main tree's element, or `None` after
     /// an error that leaves nothing to translate.
     fn document(&mut self) -> Option<XNode<'a, 'a>> {
-        let root = self.doc.root_element();
+        let root = self.docs[0].root_element();
         if root.tag_name().name() != "root" {
             let name = root.tag_name().name().to_owned();
             let message = format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
-            self.err(root.range().start, message);
+            self.err(self.at(root), message);
             return None;
         }
         if let Some(format) = root.attribute("BTCPP_format") {
             if format.trim() != "4" {
                 self.err(
-                    root.range().start,
+                    self.at(root),
                     format!("this is BehaviorTree.CPP {format} XML; only format 4 (`BTCPP_format=\"4\"`) is supported"),
                 );
                 return None;
@@ -101,33 +102,59 @@ impl<'a> Tr<'a> {
         self.main_tree(root, &order)
     }
 
-    /// The `<BehaviorTree>`s (their IDs in order) and the `<TreeNodesModel>` of `<root>`.
+    /// The `<BehaviorTree>`s (their IDs in order) and the `<TreeNodesModel>` of `<root>`, and
+    /// those of the files it includes.
     fn root_children(&mut self, root: XNode<'a, 'a>) -> Vec<&'a str> {
         let mut order = Vec::new();
-        for child in root.children().filter(XNode::is_element) {
-            let pos = child.range().start;
-            match child.tag_name().name() {
-                "BehaviorTree" => match child.attribute("ID") {
-                    None => self.err(pos, "a `<BehaviorTree>` needs an `ID`"),
-                    Some(id) if self.tree_elems.contains_key(id) => {
-                        self.err(pos, format!("two `<BehaviorTree>`s have the ID `{id}`"))
+        // BehaviorTree.CPP 4.8.2 lets the ID out when the tree is all that `<root>` holds.
+        let alone = root.children().filter(XNode::is_element).count() == 1;
+        // The documents to read, each once: the invocation's, then those it includes.
+        let mut read = vec![false; self.docs.len()];
+        let mut pending = vec![0];
+        while let Some(file) = pending.pop() {
+            if std::mem::replace(&mut read[file], true) {
+                continue;
+            }
+            let root = self.docs[file].root_element();
+            if file > 0 && root.tag_name().name() != "root" {
+                let name = root.tag_name().name().to_owned();
+                let message =
+                    format!("expected BehaviorTree.CPP's `<root>` element, found `<{name}>`");
+                self.err(self.at(root), message);
+                continue;
+            }
+            for child in root.children().filter(XNode::is_element) {
+                let pos = self.at(child);
+                match child.tag_name().name() {
+                    "BehaviorTree" => match child.attribute("ID") {
+                        None if alone && file == 0 => {
+                            order.push("");
+                            self.tree_elems.insert("", child);
+                        }
+                        None => self.err(pos, "a `<BehaviorTree>` needs an `ID` when `<root>` holds anything else (BehaviorTree.CPP lets it out only for a file with one `<BehaviorTree>` and nothing more)"),
+                        Some(id) if self.tree_elems.contains_key(id) => {
+                            self.err(pos, format!("two `<BehaviorTree>`s have the ID `{id}`"))
+                        }
+                        Some(id) => {
+                            order.push(id);
+                            self.tree_elems.insert(id, child);
+                        }
+                    },
+                    "TreeNodesModel" => self.model(child),
+                    "include" => {
+                        let offset = child.range().start;
+                        let included = self.files[file].includes.iter().find(|(at, _)| *at == offset);
+                        if let Some(&(_, index)) = included {
+                            pending.push(index);
+                        }
                     }
-                    Some(id) => {
-                        order.push(id);
-                        self.tree_elems.insert(id, child);
+                    other => {
+                        let other = other.to_owned();
+                        self.err(
+                            pos,
+                            format!("unexpected `<{other}>`: `<root>` holds `<BehaviorTree>`s, a `<TreeNodesModel>` and `<include>`s"),
+                        )
                     }
-                },
-                "TreeNodesModel" => self.model(child),
-                "include" => self.err(
-                    pos,
-                    "`<include>` is not supported: put the trees in one file",
-                ),
-                other => {
-                    let other = other.to_owned();
-                    self.err(
-                        pos,
-                        format!("unexpected `<{other}>`: `<root>` holds `<BehaviorTree>`s and a `<TreeNodesModel>`"),
-                    )
                 }
             }
         }
@@ -145,7 +172,7 @@ impl<'a> Tr<'a> {
                 }
                 let message = format!(
                     "{} has no `<BehaviorTree ID=\"{id}\">`; its trees: {}",
-                    self.display,
+                    self.files[0].display,
                     known()
                 );
                 self.error(syn::Error::new(lit.span(), message));
@@ -165,7 +192,7 @@ impl<'a> Tr<'a> {
             } else {
                 format!("`main_tree_to_execute` names `{id}`, but there is no such `<BehaviorTree>`; its trees: {}", known())
             };
-            self.err(root.range().start, message);
+            self.err(self.at(root), message);
         })
         .ok()
     }
@@ -174,10 +201,7 @@ impl<'a> Tr<'a> {
     fn model(&mut self, elem: XNode<'a, 'a>) {
         for node in elem.children().filter(XNode::is_element) {
             let Some(id) = node.attribute("ID") else {
-                self.err(
-                    node.range().start,
-                    "a `<TreeNodesModel>` entry needs an `ID`",
-                );
+                self.err(self.at(node), "a `<TreeNodesModel>` entry needs an `ID`");
                 continue;
             };
             let ports = (node.children().filter(XNode::is_element))
@@ -186,7 +210,7 @@ impl<'a> Tr<'a> {
                     Some(ModelPort {
                         name: port.attribute("name")?,
                         ty: port.attribute("type").filter(|ty| !ty.trim().is_empty()),
-                        pos: port.range().start,
+                        pos: self.at(port),
                     })
                 })
                 .collect();
@@ -211,14 +235,14 @@ impl<'a> Tr<'a> {
             }
             [] => {
                 self.err(
-                    elem.range().start,
+                    self.at(elem),
                     format!("`<BehaviorTree ID=\"{id}\">` is empty: it needs one root node"),
                 );
                 None
             }
             [_, second, ..] => {
                 self.err(
-                    second.range().start,
+                    self.at(second),
                     format!("`<BehaviorTree ID=\"{id}\">` has {} root nodes; a tree has exactly one: put them under a `<Sequence>` or `<Fallback>`", nodes.len()),
                 );
                 None
@@ -234,7 +258,25 @@ impl<'a> Tr<'a> {
         elem: XNode<'a, 'a>,
         names: &mut HashMap<String, usize>,
     ) -> NodeIr {
-        let pos = elem.range().start;
+        // The work of one element is in `head`, so that this frame, one per level, stays small.
+        let (mut ir, children) = self.head(tree, elem, names);
+        for child in children {
+            let child = self.node(tree, child, names);
+            ir.children.push(child);
+        }
+        ir
+    }
+
+    /// One element without its children: its translation, and the children to translate (none
+    /// for a leaf, a subtree or after an error).
+    #[inline(never)]
+    fn head(
+        &mut self,
+        tree: usize,
+        elem: XNode<'a, 'a>,
+        names: &mut HashMap<String, usize>,
+    ) -> (NodeIr, Vec<XNode<'a, 'a>>) {
+        let pos = self.at(elem);
         let tag = elem.tag_name().name();
         let mut ir = NodeIr {
             name: None,
@@ -251,7 +293,7 @@ impl<'a> Tr<'a> {
                             pos,
                             format!("`<{tag}>` needs an `ID`: `<{tag} ID=\"..\"/>`"),
                         );
-                        return ir;
+                        return (ir, Vec::new());
                     }
                 }
             }
@@ -263,7 +305,7 @@ impl<'a> Tr<'a> {
         let mapped_subtree = mapping.is_some_and(|m| self.input.nodes[m].kind == "SubTree");
         if tag == "SubTree" || mapped_subtree {
             ir.kind = self.subtree(tree, id, pos, mapping, &params, autoremap, &children);
-            return ir;
+            return (ir, Vec::new());
         }
         if let Some((_, at)) = autoremap {
             self.err(at, "`_autoremap` is for `<SubTree>`");
@@ -271,28 +313,19 @@ impl<'a> Tr<'a> {
         if let Some(index) = mapping {
             ir.kind = self.leaf(tree, id, pos, index, category, &params, &children);
             // A control node or decorator of the user's (`Control(Type)`) has children.
-            if matches!(
+            let custom = matches!(
                 self.input.nodes[index].kind.to_string().as_str(),
                 "Control" | "Decorator"
-            ) {
-                for child in children {
-                    let child = self.node(tree, child, names);
-                    ir.children.push(child);
-                }
-            }
-            return ir;
+            );
+            return (ir, if custom { children } else { Vec::new() });
         }
         let row = table::row(id).filter(|row| kinds::lookup(row.dsl).is_some());
         let Some(row) = row else {
             self.unknown(id, pos, category, children.is_empty());
-            return ir;
+            return (ir, Vec::new());
         };
         ir.kind = self.built_in(tree, row, pos, &params, children.len());
-        for child in children {
-            let child = self.node(tree, child, names);
-            ir.children.push(child);
-        }
-        ir
+        (ir, children)
     }
 
     /// Reads the attributes every node takes into `ir` (its name, its pre- and
@@ -308,7 +341,8 @@ impl<'a> Tr<'a> {
         let mut params = Vec::new();
         let mut autoremap = None;
         for attr in elem.attributes() {
-            let (name, value, at) = (attr.name(), attr.value(), attr.range_value().start);
+            let (name, value) = (attr.name(), attr.value());
+            let at = self.at_offset(elem, attr.range_value().start);
             match name {
                 "ID" => {}
                 "name" => {
@@ -335,7 +369,9 @@ impl<'a> Tr<'a> {
                     }
                     // BehaviorTree.CPP keeps other `_` attributes (`_description`) without effect.
                     None if name.starts_with('_') => {}
-                    None => params.push((name, value, at, attr.range().start)),
+                    None => {
+                        params.push((name, value, at, self.at_offset(elem, attr.range().start)))
+                    }
                 },
             }
         }
@@ -345,14 +381,13 @@ impl<'a> Tr<'a> {
     /// A node that is neither built in nor mapped.
     fn unknown(&mut self, id: &str, pos: usize, category: Option<&str>, leaf: bool) {
         if table::NOT_YET.contains(&id) {
-            let instead = if leaf {
-                format!("map it to a leaf of yours in `nodes {{ {id} = StatefulAction(Type) }}`, or use another node")
-            } else {
-                "use another node".to_owned()
-            };
+            // What the DSL's own error says about the name, when it has something to say.
+            let instead = (kinds::UNSUPPORTED.iter())
+                .find(|(name, _)| *name == id)
+                .map_or("use another node", |(_, instead)| instead);
             self.err(
                 pos,
-                format!("`{id}` is a BehaviorTree.CPP node the DSL does not have yet; {instead}"),
+                format!("`{id}` is a BehaviorTree.CPP node the DSL does not offer: {instead}"),
             );
             return;
         }
@@ -360,10 +395,6 @@ impl<'a> Tr<'a> {
             self.err(pos, format!("`{id}` is a closure of a tree exported by `to_xml()`; map it to a leaf type: `nodes {{ {id} = Action(Type) }}`"));
             return;
         }
-        let kind = match category.or(self.models.get(id).map(|model| model.category)) {
-            Some("Condition") => "Condition",
-            _ => "Action",
-        };
         // The model's suggestion rule (`check::unknown_kind`), over the names an XML node may
         // have: the table's and the mapped IDs.
         let known = (table::ROWS.iter().map(|row| row.xml))
@@ -373,6 +404,32 @@ impl<'a> Tr<'a> {
         let hint = match known {
             Some(known) => format!("; did you mean `{known}`?"),
             None => String::new(),
+        };
+        let declared = category.or(self.models.get(id).map(|model| model.category));
+        if !leaf || matches!(declared, Some("Control" | "Decorator")) {
+            // A control node or decorator of the user's own, as navigation stacks write them.
+            let (kind, other) = match declared {
+                Some("Decorator") => ("Decorator", ""),
+                _ => (
+                    "Control",
+                    " (`Decorator(YourType)` for a decorator, with one child)",
+                ),
+            };
+            let what = if leaf {
+                "declared a".to_owned()
+            } else {
+                "with children:".to_owned()
+            };
+            let what = match declared {
+                Some(category) if leaf => format!("{what} `{category}`:"),
+                _ => what,
+            };
+            self.err(pos, format!("unknown node `{id}` {what} a control node or decorator of your own? Map its ID to your type in the invocation, `nodes {{ {id} = {kind}(YourType) }}`{other}: see the guide's \"Your own control nodes and decorators\"{hint}"));
+            return;
+        }
+        let kind = match declared {
+            Some("Condition") => "Condition",
+            _ => "Action",
         };
         self.err(pos, format!("unknown node `{id}`: map its ID to a leaf type in the invocation, `nodes {{ {id} = {kind}(Type) }}` (or `Condition`, `Action`, `StatefulAction`){hint}"));
     }
@@ -386,7 +443,7 @@ impl<'a> Tr<'a> {
         let ident = tree_ident(id, self.span);
         if let Some(other) = self.trees.iter().find(|tree| tree.ident == ident) {
             let other = other.id.clone();
-            let pos = elem.range().start;
+            let pos = self.at(elem);
             self.err(pos, format!("the tree `{id}` would be a type named `{ident}`, like the tree `{other}`: give one of them another ID, or map one to a tree type of yours in `nodes {{ {id} = SubTree(Type) }}`"));
         }
         self.trees.push(TreeIr {
