@@ -540,19 +540,15 @@ impl HandForager {
                     w.task_halted(12);
                 }
             }
-            Some(1) => {
-                if self.t16_running {
-                    self.t16_running = false;
-                    w.task_halted(16);
-                }
+            Some(1) if self.t16_running => {
+                self.t16_running = false;
+                w.task_halted(16);
             }
-            Some(_) => {
-                if self.t17_running {
-                    self.t17_running = false;
-                    w.task_halted(17);
-                }
+            Some(2) if self.t17_running => {
+                self.t17_running = false;
+                w.task_halted(17);
             }
-            None => {}
+            _ => {}
         }
         self.out = 0;
     }

@@ -637,6 +637,8 @@ mod tests {
     /// `Step` form does: the same guards evaluated (pseudo children), children ticked and halted
     /// and answers, over random guards, answers and halts, for several guard layouts.
     #[test]
+    // The loops index several per-child arrays by the child, as the rule does.
+    #[allow(clippy::needless_range_loop)]
     fn straight_line_form_is_the_step_form() {
         use AbortMode::None as Entry;
         let layouts: [&[Option<AbortMode>]; 4] = [

@@ -1132,6 +1132,8 @@ mod tests {
     /// over random answers, thresholds and halts: the same children ticked and halted, the same
     /// answers, the same state.
     #[test]
+    // The loops index several per-child arrays by the child, as the rule does.
+    #[allow(clippy::needless_range_loop)]
     fn straight_line_form_is_the_step_form() {
         let mut rng = crate::testing::Roll::new(99);
         for round in 0..300 {
