@@ -47,6 +47,8 @@ const WORKLOADS: &[(&str, &[&str])] = &[
         "blackboard",
         &["generated", "hand-written", "hand-written-if"],
     ),
+    ("mission", &["generated", "hand-written"]),
+    ("forager", &["generated", "hand-written"]),
 ];
 
 /// The ticks callgrind counts: `icount.sh` collects only inside this function.
@@ -208,6 +210,26 @@ fn main() {
             n,
             hand::tick_board_if,
         ),
+        ("mission", _) => {
+            use support::hand_field;
+            use trees::field::{FieldWorld, Mission};
+            if generated {
+                run(Mission::new(), FieldWorld::new(), 1, n, tick_generated)
+            } else {
+                let tree = hand_field::HandMission::new();
+                run(tree, FieldWorld::new(), 1, n, hand_field::tick_mission)
+            }
+        }
+        ("forager", _) => {
+            use support::hand_field;
+            use trees::field::{FieldWorld, Forager};
+            if generated {
+                run(Forager::new(), FieldWorld::new(), 1, n, tick_generated)
+            } else {
+                let tree = hand_field::HandForager::new();
+                run(tree, FieldWorld::new(), 1, n, hand_field::tick_forager)
+            }
+        }
         _ => {
             eprintln!("unknown workload or implementation: {workload} {imp} (see `icount list`)");
             std::process::exit(2);

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod dyn_bb;
 pub mod dyn_tree;
 pub mod hand;
+pub mod hand_field;
 pub mod shape;
 
 use std::fmt::Debug;

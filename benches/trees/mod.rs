@@ -18,6 +18,7 @@ use bt::{Condition, Outcome, StatefulAction, Status, SyncAction};
 
 pub mod blackboard;
 pub mod deep_1000;
+pub mod field;
 pub mod memory_10;
 pub mod memory_1000;
 pub mod memory_10000;

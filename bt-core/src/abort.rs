@@ -231,8 +231,8 @@ impl ConditionalAbort {
 /// Parameter: `guards`, one entry per child (the macro writes a constant array; its length is the
 /// child count, at least 1): `None` for a child without a guard, `Some(mode)` for a guarded child
 /// (`Some(AbortMode::None)`: checked on entry only). The guard of child `i` is the pseudo child
-/// `len + i` ([`guard_of`](Self::guard_of)). `W` is the number of 64-bit words of the guard
-/// memory: the macro writes `W = ceil(len / 64)`. `I` is the index type (`u8` up to 255
+/// `len + i` ([`guard_of`](Self::guard_of)). `W` is the number of bytes of the guard
+/// memory: the macro writes `W = ceil(len / 8)`. `I` is the index type (`u8` up to 255
 /// children). No other per-tick input: the rule asks for the guards it needs.
 ///
 /// Entering child `j` (at the start of an activation, or moving on) checks its guard, if any:
@@ -267,8 +267,8 @@ impl ConditionalAbort {
 /// activation: forgotten when the node completes or is halted (the observers' scope ends), so a
 /// tree halt has nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of guard memory, an `Option<I>`, two `I` and a flag, padded to a
-/// multiple of 8: 16 bytes up to 64 children with `u8`.
+/// **Size**: `W` bytes of guard memory, an `Option<I>`, two `I` and a flag: 6 bytes up to 8
+/// children with `u8`.
 ///
 /// **Differences from Unreal Engine**: see the [module docs](self): the scope of `lower`
 /// observers ends with the selector's activation, and a `lower` guard fires on a change of its
@@ -317,14 +317,11 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
         );
         debug_assert!(
             guards.len() <= Bits::<W>::CAPACITY,
-            "W = ceil(len / 64) words are needed"
+            "W = ceil(len / 8) bytes are needed"
         );
-        match self.running {
-            Some(running) => self.watch_from(0, running.get(), guards),
-            None => {
-                self.not_skipped = I::ZERO;
-                self.enter(0, false, guards)
-            }
+        match self.begin() {
+            Some(running) => self.watch_from(0, running, guards),
+            None => self.enter(0, false, guards),
         }
     }
 
@@ -337,29 +334,10 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
                 debug_assert!(answer.is_completed(), "a guard answers Success or Failure");
                 self.on_guard(k - len, answer == Status::Success, guards)
             }
-            Event::Child(child, status) => {
-                if status != Status::Running && self.running.map(SmallIndex::get) == Some(child) {
-                    self.running = None;
-                }
-                match status {
-                    Status::Running => {
-                        self.running = Some(I::set(child));
-                        Step::Return(Status::Running)
-                    }
-                    Status::Success => {
-                        *self = Self::new();
-                        Step::Return(Status::Success)
-                    }
-                    Status::Failure | Status::Skipped => {
-                        if status == Status::Failure {
-                            self.answered_not_skipped(child);
-                        }
-                        // Entered (its guard passed) and ended by itself.
-                        self.last.set(child);
-                        self.enter(child + 1, false, guards)
-                    }
-                }
-            }
+            Event::Child(child, status) => match self.on_child(child, status) {
+                Some(status) => Step::Return(status),
+                None => self.enter(child + 1, false, guards),
+            },
             // After an abort: enter the child chosen before the halt (after a node halt, the
             // cursor is past the last child and the activation ends).
             Event::Halted(_) => self.enter(self.cursor.get(), self.passed, guards),
@@ -369,12 +347,10 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     /// The node is halted while running: halts the running child and forgets the observers.
     #[inline(always)]
     pub fn halt(&mut self, guards: &[Option<AbortMode>]) -> Step {
-        let running = self.running;
-        *self = Self::new();
-        match running {
+        match self.take_running() {
             Some(running) => {
                 self.cursor = I::set(guards.len());
-                Step::Halt(running.get())
+                Step::Halt(running)
             }
             None => Step::Return(HALTED),
         }
@@ -385,36 +361,33 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
         self.running.map(SmallIndex::get)
     }
 
+    /// Whether the node is running (between ticks: a child runs). The generated code reads it as
+    /// the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
     /// A guard answered.
     #[inline(always)]
     fn on_guard(&mut self, child: usize, passes: bool, guards: &[Option<AbortMode>]) -> Step {
         match self.running.map(SmallIndex::get) {
             // Watching a higher-priority guard while `running` runs.
             Some(running) if child < running => {
-                if passes && !self.last.get(child) {
-                    // Fires: halt the running child, then restart at `child`. The children
-                    // from `child` on will answer anew.
-                    if self.not_skipped.get() > child {
-                        self.not_skipped = I::ZERO;
-                    }
-                    self.running = None;
+                if self.watch_lower(child, running, passes) {
                     self.cursor = I::set(child);
                     self.passed = true;
                     Step::Halt(running)
                 } else {
-                    self.last.put(child, passes);
                     self.watch_from(child + 1, running, guards)
                 }
             }
             // Watching the running child's own guard.
             Some(running) => {
                 debug_assert_eq!(child, running);
-                if passes {
+                if self.watch_self(running, passes) {
                     Step::Tick(running)
                 } else {
-                    self.running = None;
-                    self.last.put(running, false);
-                    self.answered_not_skipped(running);
                     self.cursor = I::set(running + 1);
                     self.passed = false;
                     Step::Halt(running)
@@ -423,16 +396,134 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
             // Entering `child`.
             None => {
                 debug_assert_eq!(child, self.cursor.get());
-                if passes {
+                if self.enter_guard(child, passes) {
                     self.passed = true;
                     Step::Tick(child)
                 } else {
-                    self.last.put(child, false);
-                    self.answered_not_skipped(child);
                     self.enter(child + 1, false, guards)
                 }
             }
         }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods are
+    /// the same rule, one step at a time). A tick:
+    ///
+    /// 1. `begin`: the running child `r`, or `None` for a new activation (the walk starts at
+    ///    child 0);
+    /// 2. with `r` running, for each child `i < r` whose guard watches lower, in order:
+    ///    [`watch_lower`](Self::watch_lower) with the guard's value; `true` fires: the caller
+    ///    halts `r` and the walk starts at `i`, whose guard counts as passed;
+    /// 3. if `r`'s guard watches self: [`watch_self`](Self::watch_self); `false` aborts: the
+    ///    caller halts `r` and the walk starts at `r + 1`;
+    /// 4. otherwise `r` is ticked and its answer goes to [`on_child`](Self::on_child): `Some`
+    ///    ends the tick, `None` starts the walk at `r + 1`;
+    /// 5. the walk, child by child from where it starts: a guarded child whose guard has not
+    ///    passed in this tick is entered through [`enter_guard`](Self::enter_guard) (`false`:
+    ///    blocked, on to the next child); an entered child is ticked and its answer goes to
+    ///    `on_child`; past the last child, [`end`](Self::end) answers.
+    ///
+    /// A halt of the node: [`take_running`](Self::take_running), whose child the caller halts.
+    #[inline(always)]
+    pub fn begin(&mut self) -> Option<usize> {
+        match self.running {
+            Some(running) => Some(running.get()),
+            None => {
+                self.not_skipped = I::ZERO;
+                None
+            }
+        }
+    }
+
+    /// The `lower` guard of `child` (before the running child `running`) was evaluated: `true`
+    /// when it fires (it passes and was last seen false): the caller halts `running`, then walks
+    /// from `child`, whose guard counts as passed.
+    #[inline(always)]
+    pub fn watch_lower(&mut self, child: usize, running: usize, passes: bool) -> bool {
+        debug_assert!(child < running);
+        if passes && !self.last.get(child) {
+            // The children from `child` on will answer anew.
+            if self.not_skipped.get() > child {
+                self.not_skipped = I::ZERO;
+            }
+            self.running = None;
+            true
+        } else {
+            self.last.put(child, passes);
+            false
+        }
+    }
+
+    /// The running child's own `self` guard was evaluated: `false` aborts it (it counts as
+    /// failed): the caller halts it, then walks from the next child.
+    #[inline(always)]
+    pub fn watch_self(&mut self, running: usize, passes: bool) -> bool {
+        if !passes {
+            self.running = None;
+            self.last.put(running, false);
+            self.answered_not_skipped(running);
+        }
+        passes
+    }
+
+    /// Entering the guarded `child`, whose guard was evaluated: `false` blocks it (it counts as
+    /// failed; the walk goes on to the next child).
+    #[inline(always)]
+    pub fn enter_guard(&mut self, child: usize, passes: bool) -> bool {
+        if !passes {
+            self.last.put(child, false);
+            self.answered_not_skipped(child);
+        }
+        passes
+    }
+
+    /// The entered or running `child` answered `status`: `Some` ends the tick with the node's
+    /// answer; `None` goes on to the next child.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: usize, status: Status) -> Option<Status> {
+        if status != Status::Running && self.running.map(SmallIndex::get) == Some(child) {
+            self.running = None;
+        }
+        match status {
+            Status::Running => {
+                self.running = Some(I::set(child));
+                Some(Status::Running)
+            }
+            Status::Success => {
+                *self = Self::new();
+                Some(Status::Success)
+            }
+            Status::Failure | Status::Skipped => {
+                if status == Status::Failure {
+                    self.answered_not_skipped(child);
+                }
+                // Entered (its guard passed) and ended by itself.
+                self.last.set(child);
+                None
+            }
+        }
+    }
+
+    /// Past the last child: the activation ends, `Skipped` if every child's latest answer was
+    /// `Skipped`, else `Failure`.
+    #[inline(always)]
+    pub fn end(&mut self) -> Status {
+        let all_skipped = self.not_skipped == I::ZERO;
+        *self = Self::new();
+        if all_skipped {
+            Status::Skipped
+        } else {
+            Status::Failure
+        }
+    }
+
+    /// The halt in straight-line form: the running child, which the caller halts; the observers
+    /// are forgotten.
+    #[inline(always)]
+    pub fn take_running(&mut self) -> Option<usize> {
+        let running = self.running.map(SmallIndex::get);
+        *self = Self::new();
+        running
     }
 
     /// `child`'s latest answer is not a skip (a failure, a block, an abort by its own guard).
@@ -465,13 +556,7 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     fn enter(&mut self, child: usize, passed: bool, guards: &[Option<AbortMode>]) -> Step {
         let len = guards.len();
         if child >= len {
-            let all_skipped = self.not_skipped == I::ZERO;
-            *self = Self::new();
-            return Step::Return(if all_skipped {
-                Status::Skipped
-            } else {
-                Status::Failure
-            });
+            return Step::Return(self.end());
         }
         self.cursor = I::set(child);
         self.passed = passed;
@@ -544,6 +629,124 @@ mod tests {
             let (node, guards) = (&mut self.node, &self.guards[..]);
             let first = node.halt(guards);
             self.h.halt(first, |e| node.next(e, guards), answers(&[]))
+        }
+    }
+
+    /// The straight-line form (`begin`, `watch_lower`, `watch_self`, `enter_guard`,
+    /// `on_child`, `end`; `take_running`), driven as the generated code drives it, does what the
+    /// `Step` form does: the same guards evaluated (pseudo children), children ticked and halted
+    /// and answers, over random guards, answers and halts, for several guard layouts.
+    #[test]
+    // The loops index several per-child arrays by the child, as the rule does.
+    #[allow(clippy::needless_range_loop)]
+    fn straight_line_form_is_the_step_form() {
+        use AbortMode::None as Entry;
+        let layouts: [&[Option<AbortMode>]; 4] = [
+            &[Some(LowerPriority), Some(LowerPriority), UNGUARDED],
+            &[
+                Some(Both),
+                UNGUARDED,
+                Some(SelfBranch),
+                Some(LowerPriority),
+                UNGUARDED,
+            ],
+            &[UNGUARDED, Some(Entry), Some(Both)],
+            &[Some(LowerPriority)],
+        ];
+        let mut roll = crate::testing::Roll::new(41);
+        for guards in layouts {
+            let len = guards.len();
+            let mut rig = Rig::new(guards);
+            let mut node = ObserverSelector::<1, u8>::new();
+            for round in 0..3_000 {
+                if roll.below(12) == 0 {
+                    let log = rig.halt();
+                    // The running child remembered is running: it answered `Running`.
+                    let halted: Vec<usize> = node.take_running().into_iter().collect();
+                    assert_eq!(log.halted, halted, "{guards:?} round {round}");
+                    continue;
+                }
+                let conditions: Vec<bool> = (0..len).map(|_| roll.below(3) != 0).collect();
+                let children: Vec<Status> = (0..len).map(|_| roll.status()).collect();
+                let stepped = rig.tick(&conditions, &children);
+                // The straight-line drive, logging guards as pseudo children.
+                let (mut ticked, mut halted) = (Vec::new(), Vec::new());
+                let tick = |child: usize, ticked: &mut Vec<usize>| {
+                    ticked.push(child);
+                    children[child]
+                };
+                let guard = |child: usize, ticked: &mut Vec<usize>| {
+                    ticked.push(len + child);
+                    conditions[child]
+                };
+                let (mut at, mut passed) = (0, false);
+                let mut answer = None;
+                'watch: {
+                    let Some(r) = node.begin() else { break 'watch };
+                    for (i, mode) in guards.iter().enumerate().take(r) {
+                        if mode.is_some_and(AbortMode::watches_lower) {
+                            let passes = guard(i, &mut ticked);
+                            if node.watch_lower(i, r, passes) {
+                                halted.push(r);
+                                (at, passed) = (i, true);
+                                break 'watch;
+                            }
+                        }
+                    }
+                    if guards[r].is_some_and(AbortMode::watches_self) {
+                        let passes = guard(r, &mut ticked);
+                        if !node.watch_self(r, passes) {
+                            halted.push(r);
+                            at = r + 1;
+                            break 'watch;
+                        }
+                    }
+                    let status = tick(r, &mut ticked);
+                    answer = node.on_child(r, status);
+                    at = r + 1;
+                }
+                let status = answer.unwrap_or_else(|| {
+                    for child in at..len {
+                        let entered = guards[child].is_none() || (passed && child == at) || {
+                            let passes = guard(child, &mut ticked);
+                            node.enter_guard(child, passes)
+                        };
+                        if entered {
+                            let status = tick(child, &mut ticked);
+                            if let Some(status) = node.on_child(child, status) {
+                                return status;
+                            }
+                        }
+                    }
+                    node.end()
+                });
+                assert_eq!(
+                    stepped,
+                    log(status, &ticked, &halted),
+                    "{guards:?} round {round}"
+                );
+                assert_eq!(node.running(), rig.node.running());
+            }
+        }
+    }
+
+    /// `is_running` is the running flag: after each tick, whether the selector answered
+    /// `Running`; after a halt, false.
+    #[test]
+    fn it_is_running_exactly_when_it_answered_running() {
+        let mut roll = crate::testing::Roll::new(3);
+        let lower = Some(AbortMode::LowerPriority);
+        let mut rig = Rig::new(&[lower, Some(AbortMode::Both), UNGUARDED]);
+        for _ in 0..2_000 {
+            if roll.below(10) == 0 {
+                rig.halt();
+                assert!(!rig.node.is_running());
+                continue;
+            }
+            let conditions = [roll.below(2) == 0, roll.below(2) == 0, true];
+            let children = [roll.status(), roll.status(), roll.status()];
+            let log = rig.tick(&conditions, &children);
+            assert_eq!(rig.node.is_running(), log.status == Some(Status::Running));
         }
     }
 

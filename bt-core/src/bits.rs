@@ -2,12 +2,26 @@
 //! remember something about each child (which ones finished, which results are latched, which
 //! ones are out of the draw).
 //!
-//! The macro sizes it: `W = ceil(children / 64)` words, so a composite of up to 64 children keeps
-//! 8 bytes, one of up to 128 children 16 bytes, and so on.
+//! The macro sizes it: `W = ceil(children / 8)` bytes ([`bitset_bytes`]), so a composite of up
+//! to 8 children keeps 1 byte, one of up to 64 children 8 bytes, and so on.
 
-/// `W` words of 64 bits; bit `i` is child `i`.
+/// How many bytes the child bitset of a composite of `len` children needs: the `W` the macro
+/// writes in `ProbabilitySelector<W, I>`, `ObserverSelector<W, I>`, `PolicyParallel<W>`,
+/// `DynamicSequence<W, I>` and `DynamicSelector<W, I>`.
+///
+/// ```
+/// use bt_core::control::bitset_bytes;
+/// assert_eq!(bitset_bytes(3), 1);
+/// assert_eq!(bitset_bytes(8), 1);
+/// assert_eq!(bitset_bytes(9), 2);
+/// ```
+pub const fn bitset_bytes(len: usize) -> usize {
+    len.div_ceil(8)
+}
+
+/// `W` bytes; bit `i` is child `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Bits<const W: usize>([u64; W]);
+pub(crate) struct Bits<const W: usize>([u8; W]);
 
 impl<const W: usize> Default for Bits<W> {
     fn default() -> Self {
@@ -21,25 +35,33 @@ impl<const W: usize> Bits<W> {
         Bits([0; W])
     }
 
-    /// How many children fit (`64 * W`).
-    pub(crate) const CAPACITY: usize = 64 * W;
+    /// How many children fit (`8 * W`).
+    pub(crate) const CAPACITY: usize = 8 * W;
+
+    /// The byte of child `i`. `i / 8 % W` is `i / 8` for every child that fits, and lets the
+    /// compiler see that the index is in bounds (with one byte: always byte 0), so that no
+    /// bounds check is left in the generated trees' ticks.
+    #[inline(always)]
+    const fn word(i: usize) -> usize {
+        i / 8 % W
+    }
 
     /// Whether child `i` is in the set.
     #[inline(always)]
     pub(crate) fn get(&self, i: usize) -> bool {
-        debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} words");
-        self.0[i / 64] & (1 << (i % 64)) != 0
+        debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} bytes");
+        self.0[Self::word(i)] & (1 << (i % 8)) != 0
     }
 
     /// Puts child `i` in the set (`true`) or takes it out (`false`).
     #[inline(always)]
     pub(crate) fn put(&mut self, i: usize, value: bool) {
-        debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} words");
-        let bit = 1 << (i % 64);
+        debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} bytes");
+        let bit = 1 << (i % 8);
         if value {
-            self.0[i / 64] |= bit;
+            self.0[Self::word(i)] |= bit;
         } else {
-            self.0[i / 64] &= !bit;
+            self.0[Self::word(i)] &= !bit;
         }
     }
 
@@ -68,8 +90,8 @@ mod tests {
 
     #[test]
     fn bits_across_words() {
-        let mut bits = Bits::<2>::new();
-        assert_eq!(Bits::<2>::CAPACITY, 128);
+        let mut bits = Bits::<16>::new();
+        assert_eq!(Bits::<16>::CAPACITY, 128);
         for i in [0, 5, 63, 64, 100, 127] {
             assert!(!bits.get(i));
             bits.set(i);

@@ -32,6 +32,14 @@
 //! The composites that walk their children in order (Sequence, Fallback and their reactive and
 //! memory forms) use the narrower [`Flow`](crate::control::Flow) protocol instead, which lets the
 //! generated code lay the children out as straight-line steps.
+//!
+//! Some rules of this family also have a *straight-line form*, which the generated code uses for
+//! their tick: narrower methods over the same state, from which the macro lays the children out
+//! one step each (`Switch::select`/`on_child`, `Timeout::expired`/`on_child`,
+//! `Parallel::begin`/`is_completed`/`on_child`/`finish`/`end`, `TryCatch::first`/`on_child`,
+//! `ObserverSelector::begin`/`watch_lower`/`watch_self`/`enter_guard`/`on_child`/`end`). The
+//! `Step` methods of those rules are written with them, so the rule is written once, and a unit
+//! test of each plays both forms side by side on random answers.
 
 use crate::Status;
 

@@ -211,6 +211,23 @@ macro_rules! float_millis {
 }
 float_millis!(f32, f64);
 
+/// A time as the time nodes keep it: nanoseconds since the clock's origin, plus one, in a `u64`,
+/// so that `0` can mean "no time" and a node's state takes 8 bytes (an `Option<Duration>` takes
+/// 16). Exact and order-preserving up to 584 years after the origin, where it saturates (at
+/// `u64::MAX - 1`, so that `u64::MAX` stays free for "never").
+#[inline(always)]
+pub(crate) fn stamp(t: Duration) -> u64 {
+    let nanos =
+        (t.as_secs().saturating_mul(1_000_000_000)).saturating_add(u64::from(t.subsec_nanos()));
+    nanos.saturating_add(1).min(u64::MAX - 1)
+}
+
+/// A duration in nanoseconds, saturating (the span between two [`stamp`]s).
+#[inline(always)]
+pub(crate) fn nanos(d: Duration) -> u64 {
+    (d.as_secs().saturating_mul(1_000_000_000)).saturating_add(u64::from(d.subsec_nanos()))
+}
+
 /// Milliseconds as a [`Duration`], in constant expressions (the generated code's parameters).
 #[inline(always)]
 pub const fn ms(ms: u64) -> Duration {

@@ -109,7 +109,7 @@ where
 /// aborts lower-priority branches.
 struct Canvas {
     __bt_state_0: ::bt::__private::ObserverSelector<
-        { ::bt::__private::bitset_words(2usize) },
+        { ::bt::__private::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
     __bt_leaf_2: Attack,
@@ -117,14 +117,14 @@ struct Canvas {
     __bt_state_4: ::bt::__private::nodecanvas::Cooldown,
     __bt_leaf_5: Eat,
     __bt_state_6: ::bt::__private::ProbabilitySelector<
-        { ::bt::__private::bitset_words(2usize) },
+        { ::bt::__private::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
     __bt_rng: ::bt::__private::SmallRng,
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<7usize>,
+    __bt_active: ::bt::__private::BoolFlags<6usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -270,7 +270,7 @@ impl Canvas {
     pub fn new() -> Self {
         Self {
             __bt_state_0: <::bt::__private::ObserverSelector<
-                { ::bt::__private::bitset_words(2usize) },
+                { ::bt::__private::bitset_bytes(2usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_leaf_2: <Attack as ::core::default::Default>::default(),
@@ -280,7 +280,7 @@ impl Canvas {
             __bt_state_4: <::bt::__private::nodecanvas::Cooldown>::new(),
             __bt_leaf_5: <Eat as ::core::default::Default>::default(),
             __bt_state_6: <::bt::__private::ProbabilitySelector<
-                { ::bt::__private::bitset_words(2usize) },
+                { ::bt::__private::bitset_bytes(2usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_rng: ::bt::__private::SmallRng::seed(
@@ -289,7 +289,7 @@ impl Canvas {
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<7usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<6usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -359,45 +359,78 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            const __BT_GUARDS: [::core::option::Option<
-                ::bt::__private::AbortMode,
-            >; 2usize] = [
-                ::core::option::Option::Some(::bt::__private::AbortMode::LowerPriority),
-                ::core::option::Option::None,
-            ];
-            {
-                let mut __bt_step: ::bt::__private::Step = self
+            let mut __bt_at: ::core::primitive::usize = 0;
+            let mut __bt_passed: ::core::primitive::bool = false;
+            let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
+                let ::core::option::Option::Some(__bt_running) = self
                     .__bt_state_0
-                    .start(&__BT_GUARDS);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    2usize => {
-                                        ::bt::__private::guard(&self.__bt_bb, |bb| bb.enemy)
-                                    }
-                                    0usize => self.__bt_tick_1(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                                },
-                            )
+                    .begin() else {
+                    break ::core::option::Option::None;
+                };
+                if __bt_running > 0usize
+                    && self
+                        .__bt_state_0
+                        .watch_lower(
+                            0usize,
+                            __bt_running,
+                            ::bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
+                        )
+                {
+                    match __bt_running {
+                        0usize => {
+                            self.__bt_halt_1(__bt_ctx, __bt_observer);
                         }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
+                        1usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_at = 0usize;
+                    __bt_passed = true;
+                    break ::core::option::Option::None;
+                }
+                let __bt_child_status = match __bt_running {
+                    0usize => self.__bt_tick_1(__bt_ctx, __bt_observer),
+                    _ => self.__bt_tick_3(__bt_ctx, __bt_observer),
+                };
+                __bt_at = __bt_running + 1;
+                break self.__bt_state_0.on_child(__bt_running, __bt_child_status);
+            };
+            match __bt_resumed {
+                ::core::option::Option::Some(__bt_status) => __bt_status,
+                ::core::option::Option::None => {
+                    loop {
+                        if __bt_at == 0 {
+                            if (__bt_passed && __bt_at == 0usize)
+                                || self
+                                    .__bt_state_0
+                                    .enter_guard(
+                                        0usize,
+                                        ::bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
+                                    )
+                            {
+                                let __bt_child_status = self
+                                    .__bt_tick_1(__bt_ctx, __bt_observer);
+                                if let ::core::option::Option::Some(__bt_status) = self
+                                    .__bt_state_0
+                                    .on_child(0usize, __bt_child_status)
+                                {
+                                    break __bt_status;
                                 }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
                             }
-                            ::bt::__private::Event::Halted(__bt_child)
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_0.next(__bt_event, &__BT_GUARDS);
+                        if __bt_at <= 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_status) = self
+                                .__bt_state_0
+                                .on_child(1usize, __bt_child_status)
+                            {
+                                break __bt_status;
+                            }
+                        }
+                        break self.__bt_state_0.end();
+                    }
                 }
             }
         };
@@ -415,47 +448,20 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) {
         if ::bt::__private::root_running(self.__bt_status) {
-            const __BT_GUARDS: [::core::option::Option<
-                ::bt::__private::AbortMode,
-            >; 2usize] = [
-                ::core::option::Option::Some(::bt::__private::AbortMode::LowerPriority),
-                ::core::option::Option::None,
-            ];
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_0
-                    .halt(&__BT_GUARDS);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    2usize => {
-                                        ::bt::__private::guard(&self.__bt_bb, |bb| bb.enemy)
-                                    }
-                                    0usize => self.__bt_tick_1(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_0.next(__bt_event, &__BT_GUARDS);
+            if let ::core::option::Option::Some(__bt_running) = self
+                .__bt_state_0
+                .take_running()
+            {
+                match __bt_running {
+                    0usize => {
+                        self.__bt_halt_1(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_3(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
-            };
+            }
             ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
@@ -775,7 +781,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::None,
             6usize,
             __bt_status,
             __bt_observer,
@@ -787,7 +793,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_state_6.is_running() {
             let _ = {
                 let mut __bt_step: ::bt::__private::Step = self.__bt_state_6.halt();
                 loop {
@@ -815,11 +821,7 @@ impl Canvas {
                     __bt_step = self.__bt_state_6.next(__bt_event, &[], 0.0);
                 }
             };
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                6usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(6usize, __bt_observer);
         }
     }
     #[inline]
@@ -829,7 +831,7 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(6usize);
+            let __bt_running: bool = self.__bt_active.get(5usize);
             ::bt::__private::stateful::<
                 World,
                 Wander,
@@ -842,7 +844,7 @@ impl Canvas {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -854,13 +856,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(5usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Wander,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(5usize),
                 7usize,
                 __bt_observer,
             );

@@ -4,7 +4,7 @@
 //! tick may resume directly. Decided from the model and the facts of the kinds table.
 
 use crate::kinds::Running;
-use crate::model::{Composite, Decorator, Kind, Leaf, Node, Quantity, Tree};
+use crate::model::{Composite, Decorator, Flow, Kind, Leaf, Node, Quantity, Selector, Time, Tree};
 
 /// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
 /// each other. Without a bound a wide tree whose nodes all inline becomes one function of
@@ -29,8 +29,10 @@ pub struct Plan {
     /// where an error halts the tree without storing a status.
     pub root_flag_is_status: bool,
     /// Nodes whose "running" flag is their rule's state (`is_running()`), with no flag of their
-    /// own: the reactive composites, whose remembered running child is set exactly when they
-    /// answer `Running` and cleared when they finish or are halted. Not for nodes with pre- or
+    /// own: the reactive composites, `Switch`, `ProbabilitySelector` and the observer selector,
+    /// whose remembered running child is set exactly when they answer `Running` and cleared when
+    /// they finish or are halted, and `Timeout` and `Delay`, whose deadline is set exactly while
+    /// they run. Not for nodes with pre- or
     /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
@@ -90,6 +92,11 @@ impl Plan {
                     && matches!(
                         node.kind,
                         Kind::Composite(Composite::ReactiveSequence | Composite::ReactiveFallback)
+                            | Kind::Flow(Flow::Switch { .. })
+                            | Kind::Time(Time::Timeout(_) | Time::Delay(_))
+                            | Kind::Selector(
+                                Selector::ProbabilitySelector { .. } | Selector::ObserverSelector
+                            )
                     )
             })
             .collect();

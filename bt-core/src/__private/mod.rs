@@ -53,8 +53,8 @@ pub use crate::{
 
 // BehaviorTree.CPP's composites, decorators and leaves.
 pub use crate::control::{
-    bitset_words, AsyncFallback, AsyncSequence, Fallback, Flow, IfThenElse, NoSkips, Parallel,
-    ParallelAll, ParallelAllConfig, ParallelConfig, ReactiveFallback, ReactiveSequence,
+    bitset_bytes, bitset_words, AsyncFallback, AsyncSequence, Fallback, Flow, IfThenElse, NoSkips,
+    Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ReactiveFallback, ReactiveSequence,
     ReactiveTick, Sequence, SequenceWithMemory, Switch, TryCatch, WhileDoElse,
 };
 pub use crate::decorator::{

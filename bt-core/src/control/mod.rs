@@ -35,6 +35,7 @@ mod sequence;
 mod switch;
 mod try_catch;
 
+pub use crate::bits::bitset_bytes;
 pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
 pub use if_then_else::{IfThenElse, WhileDoElse};

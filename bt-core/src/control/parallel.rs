@@ -34,14 +34,16 @@ impl<const W: usize> Bits<W> {
         Bits([0; W])
     }
 
-    #[cfg(test)]
+    #[inline(always)]
     fn contains(&self, index: usize) -> bool {
-        (self.0[index / 64] >> (index % 64)) & 1 == 1
+        (self.0[index / 64 % W] >> (index % 64)) & 1 == 1
     }
 
+    /// `index / 64 % W` is `index / 64` for every index that fits, and lets the compiler see that
+    /// it is in bounds (with one word: always word 0).
     #[inline(always)]
     fn insert(&mut self, index: usize) {
-        self.0[index / 64] |= 1 << (index % 64);
+        self.0[index / 64 % W] |= 1 << (index % 64);
     }
 
     /// The first index in `from..len` that is not in the set.
@@ -286,25 +288,79 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     pub fn next(&mut self, event: Event, config: ParallelConfig) -> Step {
         match event {
             Event::Child(child, status) => {
-                match status {
-                    Status::Success => {
-                        self.completed.insert(child);
-                        self.successes = I::set(self.successes.get() + 1);
-                    }
-                    Status::Failure => {
-                        self.completed.insert(child);
-                        self.failures = I::set(self.failures.get() + 1);
-                    }
-                    Status::Skipped => self.skipped = I::set(self.skipped.get() + 1),
-                    Status::Running => {}
-                }
-                if let Some(verdict) = self.decide(config) {
+                if let Some(verdict) = self.count(child, status, config) {
                     self.verdict = Some(verdict);
                     return self.halt_from(0, config);
                 }
                 self.walk(child + 1, config)
             }
             Event::Halted(child) => self.halt_from(child + 1, config),
+        }
+    }
+
+    /// Counts child `child`'s answer and decides.
+    #[inline(always)]
+    fn count(&mut self, child: usize, status: Status, config: ParallelConfig) -> Option<Outcome> {
+        match status {
+            Status::Success => {
+                self.completed.insert(child);
+                self.successes = I::set(self.successes.get() + 1);
+            }
+            Status::Failure => {
+                self.completed.insert(child);
+                self.failures = I::set(self.failures.get() + 1);
+            }
+            Status::Skipped => self.skipped = I::set(self.skipped.get() + 1),
+            Status::Running => {}
+        }
+        self.decide(config)
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods are
+    /// the same rule, one step at a time): `begin`, then for each child in order that
+    /// [`is_completed`](Self::is_completed) does not name, its tick and
+    /// [`on_child`](Self::on_child); when that answers a verdict, the caller halts every child
+    /// that has not completed, calls [`finish`](Self::finish) and answers the verdict; after the
+    /// last child without a verdict, [`end`](Self::end) answers.
+    #[inline(always)]
+    pub fn begin(&mut self) {
+        self.skipped = I::ZERO;
+    }
+
+    /// Whether child `child` has completed in this activation (it is not ticked again).
+    #[inline(always)]
+    pub fn is_completed(&self, child: usize) -> bool {
+        self.completed.contains(child)
+    }
+
+    /// Child `child` answered `status`: counts it; `Some(verdict)` when the node decides.
+    #[inline(always)]
+    pub fn on_child(
+        &mut self,
+        child: usize,
+        status: Status,
+        config: ParallelConfig,
+    ) -> Option<Status> {
+        self.count(child, status, config).map(Status::from)
+    }
+
+    /// After a verdict, once the children that had not completed are halted (and in the halt of
+    /// the node, likewise): the activation is forgotten.
+    #[inline(always)]
+    pub fn finish(&mut self) {
+        *self = Self::new();
+    }
+
+    /// After the last child, without a verdict: `Skipped` if every child was skipped in this
+    /// tick, else `Running`.
+    #[inline(always)]
+    pub fn end(&mut self, config: ParallelConfig) -> Status {
+        let all_skipped = self.skipped.get() == config.len;
+        self.skipped = I::ZERO;
+        if all_skipped {
+            Status::Skipped
+        } else {
+            Status::Running
         }
     }
 
@@ -335,15 +391,7 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     fn walk(&mut self, from: usize, config: ParallelConfig) -> Step {
         match self.completed.next_absent(from, config.len) {
             Some(child) => Step::Tick(child),
-            None => {
-                let all_skipped = self.skipped.get() == config.len;
-                self.skipped = I::ZERO;
-                Step::Return(if all_skipped {
-                    Status::Skipped
-                } else {
-                    Status::Running
-                })
-            }
+            None => Step::Return(self.end(config)),
         }
     }
 
@@ -1077,5 +1125,74 @@ mod tests {
             }
         }
         assert!(games > 50);
+    }
+
+    /// The straight-line form (`begin`, `is_completed`, the child, `on_child`, the halts of the
+    /// children not completed and `finish` after a verdict, `end`) does what the `Step` form does,
+    /// over random answers, thresholds and halts: the same children ticked and halted, the same
+    /// answers, the same state.
+    #[test]
+    // The loops index several per-child arrays by the child, as the rule does.
+    #[allow(clippy::needless_range_loop)]
+    fn straight_line_form_is_the_step_form() {
+        let mut rng = crate::testing::Roll::new(99);
+        for round in 0..300 {
+            let len = 1 + rng.below(5);
+            let success = rng.below(2 * len + 1) as i32 - len as i32;
+            let failure = rng.below(2 * len + 1) as i32 - len as i32;
+            let Ok(config) = ParallelConfig::resolve(len, success, failure) else {
+                continue;
+            };
+            let (mut stepped, mut h) = (Par::new(), Harness::new(len));
+            let mut straight = Par::new();
+            let mut running = vec![false; len];
+            for _ in 0..40 {
+                if rng.below(8) == 0 {
+                    let log = halt(&mut stepped, &mut h, config);
+                    let halted: Vec<usize> = (0..len)
+                        .filter(|&i| !straight.is_completed(i) && std::mem::take(&mut running[i]))
+                        .collect();
+                    straight.finish();
+                    assert_eq!(log.halted, halted, "round {round}");
+                    assert_eq!(straight, stepped);
+                    continue;
+                }
+                let answers: Vec<Status> = (0..len).map(|_| rng.status()).collect();
+                let log = tick(&mut stepped, &mut h, config, &answers);
+                let (mut ticked, mut halted) = (Vec::new(), Vec::new());
+                straight.begin();
+                let mut verdict = None;
+                for child in 0..len {
+                    if straight.is_completed(child) {
+                        continue;
+                    }
+                    ticked.push(child);
+                    running[child] = answers[child] == Running;
+                    if let Some(v) = straight.on_child(child, answers[child], config) {
+                        verdict = Some(v);
+                        break;
+                    }
+                }
+                let status = match verdict {
+                    Some(v) => {
+                        for child in 0..len {
+                            if !straight.is_completed(child) && std::mem::take(&mut running[child])
+                            {
+                                halted.push(child);
+                            }
+                        }
+                        straight.finish();
+                        v
+                    }
+                    None => straight.end(config),
+                };
+                assert_eq!(
+                    log,
+                    crate::testing::log(status, &ticked, &halted),
+                    "round {round}"
+                );
+                assert_eq!(straight, stepped, "round {round}");
+            }
+        }
     }
 }

@@ -39,9 +39,9 @@ impl<I: SmallIndex> Switch<I> {
     /// The first step of a tick; `selected` is the index of the child whose case matches.
     #[inline(always)]
     pub fn start(&mut self, selected: usize) -> Step {
-        match self.running.replace(I::set(selected)) {
-            Some(previous) if previous.get() != selected => Step::Halt(previous.get()),
-            _ => Step::Tick(selected),
+        match self.select(selected) {
+            Some(previous) => Step::Halt(previous),
+            None => Step::Tick(selected),
         }
     }
 
@@ -55,21 +55,53 @@ impl<I: SmallIndex> Switch<I> {
                 // The end of a halt of the node.
                 None => Step::Return(Status::Skipped),
             },
-            Event::Child(_, Status::Running) => Step::Return(Status::Running),
-            Event::Child(_, status) => {
-                self.running = None;
-                Step::Return(status)
-            }
+            Event::Child(_, status) => Step::Return(self.on_child(status)),
         }
     }
 
     /// The node is halted: halts the running child and forgets it.
     #[inline(always)]
     pub fn halt(&mut self) -> Step {
-        match self.running.take() {
-            Some(running) => Step::Halt(running.get()),
+        match self.take_running() {
+            Some(running) => Step::Halt(running),
             None => Step::Return(Status::Skipped),
         }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `select`, then the selected child's tick, then
+    /// [`on_child`](Self::on_child).
+    ///
+    /// Remembers `selected` and answers the child that was running before this tick if it is
+    /// another one: the caller halts it, then ticks `selected`.
+    #[inline(always)]
+    pub fn select(&mut self, selected: usize) -> Option<usize> {
+        match self.running.replace(I::set(selected)) {
+            Some(previous) if previous.get() != selected => Some(previous.get()),
+            _ => None,
+        }
+    }
+
+    /// The selected child answered `child`: the node's answer; anything but `Running` forgets it.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status) -> Status {
+        if child != Status::Running {
+            self.running = None;
+        }
+        child
+    }
+
+    /// The halt in straight-line form: the running child, which the caller halts, forgotten.
+    #[inline(always)]
+    pub fn take_running(&mut self) -> Option<usize> {
+        self.running.take().map(SmallIndex::get)
+    }
+
+    /// Whether the node is running (between ticks: it answered `Running` and was not halted).
+    /// The generated code reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
     }
 
     /// The child that was running after the last tick.
@@ -180,5 +212,34 @@ mod tests {
             tick(&mut node, &mut h, 0, &[Success]),
             log(Success, &[0], &[])
         );
+    }
+
+    /// The straight-line form (`select`, the child, `on_child`; `take_running`) does what the
+    /// `Step` form does, over random selections, answers and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut rng = crate::testing::Roll::new(27);
+        let (mut stepped, mut h) = (Switch::<u8>::new(), Harness::new(4));
+        let mut straight = Switch::<u8>::new();
+        for _ in 0..2_000 {
+            if rng.below(10) == 0 {
+                let first = stepped.halt();
+                let log = h.halt(first, |e| stepped.next(e), answers(&[]));
+                let halted: Vec<usize> = straight.take_running().into_iter().collect();
+                assert_eq!(log.halted, halted);
+                assert!(!straight.is_running());
+                continue;
+            }
+            let selected = rng.below(4);
+            let answer = rng.status();
+            let mut r = [X; 4];
+            r[selected] = answer;
+            let log = tick(&mut stepped, &mut h, selected, &r);
+            let halted: Vec<usize> = straight.select(selected).into_iter().collect();
+            let status = straight.on_child(answer);
+            assert_eq!(log, crate::testing::log(status, &[selected], &halted));
+            assert_eq!(straight, stepped);
+            assert_eq!(straight.is_running(), status == Running);
+        }
     }
 }

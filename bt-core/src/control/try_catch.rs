@@ -1,3 +1,4 @@
+use super::Flow;
 use crate::step::{Event, Step};
 use crate::{SmallIndex, Status};
 
@@ -68,10 +69,7 @@ impl<I: SmallIndex> TryCatch<I> {
     #[inline(always)]
     pub fn start(&mut self, len: usize, _catch_on_halt: bool) -> Step {
         debug_assert!(len >= 2, "TryCatch has at least 2 children");
-        match self.phase {
-            Phase::Catch => Step::Tick(len - 1),
-            _ => Step::Tick(self.cursor.get()),
-        }
+        Step::Tick(self.first(len))
     }
 
     /// The next step after `event`.
@@ -79,36 +77,13 @@ impl<I: SmallIndex> TryCatch<I> {
     pub fn next(&mut self, event: Event, len: usize, _catch_on_halt: bool) -> Step {
         let catch = len - 1;
         match (self.phase, event) {
-            (Phase::Try, Event::Child(_, Status::Running))
-            | (Phase::Catch, Event::Child(_, Status::Running)) => Step::Return(Status::Running),
-            (Phase::Try, Event::Child(child, Status::Failure)) => {
-                debug_assert_eq!(child, self.cursor.get());
-                self.phase = Phase::Catch;
-                self.cursor = I::ZERO;
-                self.skipped = I::ZERO;
-                Step::Tick(catch)
-            }
-            (Phase::Try, Event::Child(child, status)) => {
-                debug_assert_eq!(child, self.cursor.get());
-                if status == Status::Skipped {
-                    self.skipped = I::set(self.skipped.get() + 1);
+            (Phase::Try | Phase::Catch, Event::Child(child, status)) => {
+                match self.on_child(child, status, len) {
+                    Flow::Tick(next) => Step::Tick(next),
+                    Flow::Return(status) | Flow::HaltAndReturn { status, .. } => {
+                        Step::Return(status)
+                    }
                 }
-                if child + 1 < catch {
-                    self.cursor = I::set(child + 1);
-                    Step::Tick(child + 1)
-                } else {
-                    let all_skipped = self.skipped.get() == catch;
-                    *self = Self::new();
-                    Step::Return(if all_skipped {
-                        Status::Skipped
-                    } else {
-                        Status::Success
-                    })
-                }
-            }
-            (Phase::Catch, Event::Child(..)) => {
-                *self = Self::new();
-                Step::Return(Status::Failure)
             }
             (Phase::HaltingThenCatch, Event::Halted(_)) => {
                 self.phase = Phase::CatchOnHalt;
@@ -141,6 +116,60 @@ impl<I: SmallIndex> TryCatch<I> {
             _ => {
                 self.phase = Phase::Halting;
                 Step::Halt(self.cursor.get())
+            }
+        }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods are
+    /// the same rule, one step at a time): the child a tick starts at, the try child at the
+    /// cursor or, while the catch block runs, the catch child (`len - 1`); then each child's
+    /// answer goes to [`on_child`](Self::on_child), until it answers `Flow::Return`. A halt keeps
+    /// the `Step` form ([`halt`](Self::halt)): with `catch_on_halt` it ticks the catch child.
+    #[inline(always)]
+    pub fn first(&self, len: usize) -> usize {
+        match self.phase {
+            Phase::Catch => len - 1,
+            _ => self.cursor.get(),
+        }
+    }
+
+    /// Child `child` answered `status`, in a tick: the next child, or the node's answer.
+    /// `Flow::Tick` is the next try child, or, after a try child failed, the catch child (the
+    /// last, which may be further on than the next child); never `HaltAndReturn`.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
+        let catch = len - 1;
+        match (self.phase, status) {
+            (_, Status::Running) => Flow::Return(Status::Running),
+            (Phase::Try, Status::Failure) => {
+                debug_assert_eq!(child, self.cursor.get());
+                self.phase = Phase::Catch;
+                self.cursor = I::ZERO;
+                self.skipped = I::ZERO;
+                Flow::Tick(catch)
+            }
+            (Phase::Try, status) => {
+                debug_assert_eq!(child, self.cursor.get());
+                if status == Status::Skipped {
+                    self.skipped = I::set(self.skipped.get() + 1);
+                }
+                if child + 1 < catch {
+                    self.cursor = I::set(child + 1);
+                    Flow::Tick(child + 1)
+                } else {
+                    let all_skipped = self.skipped.get() == catch;
+                    *self = Self::new();
+                    Flow::Return(if all_skipped {
+                        Status::Skipped
+                    } else {
+                        Status::Success
+                    })
+                }
+            }
+            // The catch child completed: the node fails whatever it answered.
+            _ => {
+                *self = Self::new();
+                Flow::Return(Status::Failure)
             }
         }
     }
@@ -319,5 +348,50 @@ mod tests {
             halted(&[], &[2])
         );
         assert_eq!(node, TryCatch::new());
+    }
+
+    /// The straight-line form (`first`, then each child and `on_child` until a return) does
+    /// what the `Step` form does, over random answers and halts, widths 2 to 5.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut rng = crate::testing::Roll::new(5);
+        for len in 2..=5 {
+            let (mut stepped, mut h) = (TryCatch::<u8>::new(), Harness::new(len));
+            let mut straight = TryCatch::<u8>::new();
+            for _ in 0..500 {
+                if rng.below(8) == 0 {
+                    let first = stepped.halt(len, false);
+                    h.halt(first, |e| stepped.next(e, len, false), answers(&[]));
+                    let mut step = straight.halt(len, false);
+                    while let Step::Halt(child) = step {
+                        step = straight.next(Event::Halted(child), len, false);
+                    }
+                    assert_eq!(straight, stepped);
+                    continue;
+                }
+                let answers_now: Vec<Status> = (0..len).map(|_| rng.status()).collect();
+                let first = stepped.start(len, false);
+                let log = h.tick(
+                    first,
+                    |e| stepped.next(e, len, false),
+                    answers(&answers_now),
+                );
+                let mut ticked = Vec::new();
+                let mut child = straight.first(len);
+                let status = loop {
+                    ticked.push(child);
+                    match straight.on_child(child, answers_now[child], len) {
+                        Flow::Tick(next) => {
+                            assert!(next == child + 1 || next == len - 1, "{child} -> {next}");
+                            child = next;
+                        }
+                        Flow::Return(status) => break status,
+                        Flow::HaltAndReturn { .. } => unreachable!("never asked"),
+                    }
+                };
+                assert_eq!(log, crate::testing::log(status, &ticked, &[]));
+                assert_eq!(straight, stepped);
+            }
+        }
     }
 }

@@ -5,6 +5,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
+use crate::time::stamp;
 use crate::Status;
 
 /// **Delay** (BehaviorTree.CPP `Delay`, port `delay_msec`): wait `delay` from the first tick of an
@@ -34,14 +35,21 @@ use crate::Status;
 /// inactive, decision 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delay {
-    /// When the wait ends (`start + delay`, the delay read at the start); `None` when idle.
-    until: Option<Duration>,
+    /// When the wait ends (`start + delay`, the delay read at the start), as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    until: u64,
 }
+
+/// The state of an idle Delay or Timeout: no time.
+const IDLE: u64 = 0;
+
+/// A Timeout running without a deadline (`msec = 0`).
+const NEVER: u64 = u64::MAX;
 
 impl Delay {
     /// An idle Delay.
     pub const fn new() -> Self {
-        Delay { until: None }
+        Delay { until: IDLE }
     }
 
     /// Before ticking the child: `Some(Running)` while waiting, `None` to tick the child.
@@ -49,12 +57,12 @@ impl Delay {
     #[inline(always)]
     pub fn start(&mut self, now: Duration, delay: Duration) -> Option<Status> {
         match self.until {
-            None => {
-                self.until = Some(now.saturating_add(delay));
+            IDLE => {
+                self.until = stamp(now.saturating_add(delay));
                 Some(Status::Running)
             }
-            Some(until) if now < until => Some(Status::Running),
-            Some(_) => None,
+            until if stamp(now) < until => Some(Status::Running),
+            _ => None,
         }
     }
 
@@ -62,7 +70,7 @@ impl Delay {
     #[inline(always)]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
-            self.until = None;
+            self.until = IDLE;
         }
         child
     }
@@ -70,7 +78,14 @@ impl Delay {
     /// Halted while running: the wait is forgotten.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.until = None;
+        self.until = IDLE;
+    }
+
+    /// Whether the node is running (between ticks: it is waiting or its child runs). The
+    /// generated code reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.until != IDLE
     }
 }
 
@@ -100,35 +115,25 @@ impl Delay {
 /// after the deadline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// When the activation times out (`start + msec`, `msec` read at the start; `Duration::MAX`
-    /// for no timeout); `None` when idle.
-    deadline: Option<Duration>,
+    /// When the activation times out (`start + msec`, `msec` read at the start), as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`NEVER`] for no timeout, [`IDLE`] when idle.
+    deadline: u64,
 }
 
 impl Timeout {
     /// An idle Timeout.
     pub const fn new() -> Self {
-        Timeout { deadline: None }
+        Timeout { deadline: IDLE }
     }
 
     /// The first step of a tick: tick the child, or halt it (timed out). `msec` is read on the
     /// first tick of an activation only.
     #[inline(always)]
     pub fn start(&mut self, now: Duration, msec: Duration) -> Step {
-        match self.deadline {
-            Some(deadline) if deadline != Duration::MAX && now >= deadline => {
-                self.deadline = None;
-                Step::Halt(0)
-            }
-            Some(_) => Step::Tick(0),
-            None => {
-                self.deadline = Some(if msec.is_zero() {
-                    Duration::MAX
-                } else {
-                    now.saturating_add(msec)
-                });
-                Step::Tick(0)
-            }
+        if self.expired(now, msec) {
+            Step::Halt(0)
+        } else {
+            Step::Tick(0)
         }
     }
 
@@ -136,11 +141,7 @@ impl Timeout {
     #[inline(always)]
     pub fn next(&mut self, event: Event, _msec: Duration) -> Step {
         match event {
-            Event::Child(_, Status::Running) => Step::Return(Status::Running),
-            Event::Child(_, status) => {
-                self.deadline = None;
-                Step::Return(status)
-            }
+            Event::Child(_, status) => Step::Return(self.on_child(status)),
             // The child was halted: timed out (in a halt of the node, the status is ignored).
             Event::Halted(_) => Step::Return(Status::Failure),
         }
@@ -149,8 +150,55 @@ impl Timeout {
     /// The node is halted: halts the child and clears the clock.
     #[inline(always)]
     pub fn halt(&mut self, _msec: Duration) -> Step {
-        self.deadline = None;
+        self.stop();
         Step::Halt(0)
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `true` when the activation has timed out, and then
+    /// the caller halts the child and the node answers `Failure` (the clock is already cleared);
+    /// `false` when the child is to be ticked, its answer then given to
+    /// [`on_child`](Self::on_child). Starts the clock on the first tick of an activation.
+    #[inline(always)]
+    pub fn expired(&mut self, now: Duration, msec: Duration) -> bool {
+        match self.deadline {
+            IDLE => {
+                self.deadline = if msec.is_zero() {
+                    NEVER
+                } else {
+                    stamp(now.saturating_add(msec))
+                };
+                false
+            }
+            NEVER => false,
+            deadline if stamp(now) >= deadline => {
+                self.deadline = IDLE;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The child answered `child`: the node's answer; anything but `Running` re-arms the clock.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status) -> Status {
+        if child != Status::Running {
+            self.deadline = IDLE;
+        }
+        child
+    }
+
+    /// The halt in straight-line form: clears the clock (the caller halts the child).
+    #[inline(always)]
+    pub fn stop(&mut self) {
+        self.deadline = IDLE;
+    }
+
+    /// Whether the node is running (between ticks: its child is running). The generated code
+    /// reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.deadline != IDLE
     }
 }
 
@@ -353,5 +401,58 @@ mod tests {
             timeout(&mut node, &mut h, 60, 10, Running),
             log(Failure, &[], &[0])
         );
+    }
+
+    /// The straight-line form (`expired`, the child, `on_child`; `stop`) does what the `Step`
+    /// form does, over random times, answers and halts; `is_running` is the running flag.
+    #[test]
+    fn timeout_straight_line_form_is_the_step_form() {
+        let mut rng = crate::testing::Roll::new(7);
+        let (mut stepped, mut h) = (Timeout::new(), Harness::new(1));
+        let mut straight = Timeout::new();
+        let mut now = 0;
+        for _ in 0..3_000 {
+            now += rng.below(30) as u64;
+            let msec = ms([0, 20, 50][rng.below(3)]);
+            if rng.below(10) == 0 {
+                let first = stepped.halt(msec);
+                h.halt(first, |e| stepped.next(e, msec), answers(&[]));
+                straight.stop();
+                assert_eq!(straight, stepped);
+                continue;
+            }
+            let answer = rng.status();
+            let first = stepped.start(ms(now), msec);
+            let log = h.tick(first, |e| stepped.next(e, msec), answers(&[answer]));
+            let expired = straight.expired(ms(now), msec);
+            let status = if expired {
+                Failure
+            } else {
+                straight.on_child(answer)
+            };
+            assert_eq!(log.status, Some(status));
+            assert_eq!(
+                log.ticked.is_empty(),
+                expired,
+                "a timed-out child is not ticked"
+            );
+            assert_eq!(straight, stepped);
+            assert_eq!(straight.is_running(), status == Running);
+        }
+    }
+
+    #[test]
+    fn delay_is_running_while_it_waits_or_its_child_runs() {
+        let mut node = Delay::new();
+        assert!(!node.is_running());
+        assert_eq!(delay(&mut node, 0, 10, Success), (Running, false));
+        assert!(node.is_running());
+        assert_eq!(delay(&mut node, 10, 10, Running), (Running, true));
+        assert!(node.is_running());
+        assert_eq!(delay(&mut node, 20, 10, Success), (Success, true));
+        assert!(!node.is_running());
+        delay(&mut node, 30, 10, Success);
+        node.halt();
+        assert!(!node.is_running());
     }
 }

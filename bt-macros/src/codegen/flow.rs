@@ -7,7 +7,9 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::step::{rule_bodies, StepRule};
-use super::{bb, node_methods, rules, small_index, state, test, Gen, NodeCode};
+use super::{
+    bb, halt_child, node_methods, rules, small_index, state, test, tick_child, Gen, NodeCode,
+};
 use crate::model::{Flow, Node};
 
 pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
@@ -25,12 +27,10 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     };
     let state = state(g, node, ty, &mut code);
     let s = &state.access;
+    let declare = &state.declare_local;
     let mut rule = StepRule::with_params(&state, None, quote!(#len));
     match flow {
         Flow::IfThenElse | Flow::WhileDoElse => {}
-        Flow::TryCatch { catch_on_halt } => {
-            rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
-        }
         Flow::Switch { entry, cases } => {
             // The first case equal to the entry's value, else the default (the last child);
             // each comparison spanned at its case, so that rustc reports a type mismatch there.
@@ -52,7 +52,60 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
                 let __bt_value = #value;
                 #(#arms)* { #default }
             });
-            rule = StepRule::with_params(&state, Some(selected), TokenStream::new());
+            // Straight-line (`Switch::select`, `on_child`): halt the child that ran before if
+            // it is another, then tick the selected one.
+            let halt_previous = by_position(g, node, quote!(__bt_previous), halt_arm);
+            let tick_selected = by_position(g, node, quote!(__bt_selected), tick_arm);
+            let body = quote!({
+                #declare
+                let __bt_selected: ::core::primitive::usize = #selected;
+                if let ::core::option::Option::Some(__bt_previous) = #s.select(__bt_selected) {
+                    #halt_previous
+                }
+                let __bt_child_status = #tick_selected;
+                #s.on_child(__bt_child_status)
+            });
+            let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
+            let halt_body = quote! {
+                if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
+                    #halt_running
+                }
+            };
+            code.methods = node_methods(g, node, body, halt_body);
+            return code;
+        }
+        Flow::TryCatch { catch_on_halt } => {
+            // The tick in straight-line form (`TryCatch::first`, `on_child`: the guarded steps
+            // of `composite.rs`, the catch child last and unguarded, which a failure jumps to);
+            // the halt in the `Step` form, which may tick the catch child.
+            let halt_rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
+            let (_, halt_body) = rule_bodies(g, node, halt_rule);
+            let last = len - 1;
+            let steps = node.children.iter().enumerate().map(|(position, &id)| {
+                let tick = tick_child(g, id);
+                let step = quote! {
+                    let __bt_child_status = #tick;
+                    match #s.on_child(#position, __bt_child_status, #len) {
+                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                        ::bt::__private::Flow::Return(__bt_status)
+                        | ::bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                            break __bt_status
+                        }
+                    }
+                };
+                if position == last {
+                    quote!({ #step })
+                } else {
+                    quote!(if __bt_child == #position { #step })
+                }
+            });
+            let body = quote!({
+                #declare
+                let mut __bt_child: ::core::primitive::usize = #s.first(#len);
+                loop { #(#steps)* }
+            });
+            code.methods = node_methods(g, node, body, halt_body);
+            return code;
         }
         Flow::BinarySelector { condition, dynamic } => {
             // Static: the condition is only read when the node starts.
@@ -86,6 +139,47 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let (body, halt_body) = rule_bodies(g, node, rule);
     code.methods = node_methods(g, node, body, halt_body);
     code
+}
+
+/// `match position { i => what(child i), .. }` over `node`'s children (the last one as `_`).
+fn by_position(
+    g: &Gen,
+    node: &Node,
+    position: TokenStream,
+    what: fn(&Gen, usize, bool) -> Option<TokenStream>,
+) -> TokenStream {
+    let last = node.children.len() - 1;
+    let arms = node.children.iter().enumerate().filter_map(|(index, &id)| {
+        let code = what(g, id, index == last)?;
+        Some(if index == last {
+            quote!(_ => #code,)
+        } else {
+            quote!(#index => #code,)
+        })
+    });
+    let fallback = match what(g, node.children[last], true) {
+        Some(_) => TokenStream::new(),
+        None => quote!(_ => {}),
+    };
+    quote! {
+        match #position {
+            #(#arms)*
+            #fallback
+        }
+    }
+}
+
+/// A child's tick, as an arm of [`by_position`].
+fn tick_arm(g: &Gen, id: usize, _last: bool) -> Option<TokenStream> {
+    Some(tick_child(g, id))
+}
+
+/// A child's halt, as an arm of [`by_position`]: none for a child that never runs.
+fn halt_arm(g: &Gen, id: usize, _last: bool) -> Option<TokenStream> {
+    g.plan.may_run[id].then(|| {
+        let halt = halt_child(g, id);
+        quote!({ #halt })
+    })
 }
 
 /// The test of one `Switch` case against `*value`. A case is a pattern of values: `a | b` is

@@ -22,21 +22,26 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
     let rules = rules();
     let len = node.children.len();
     let index = small_index(len as u64);
-    let words = quote!({ #rules::bitset_words(#len) });
+    let bytes = quote!({ #rules::bitset_bytes(#len) });
     let ty = match selector {
         Selector::RandomSequence => quote!(#rules::RandomSequence<#len, #index>),
         Selector::RandomSelector => quote!(#rules::RandomSelector<#len, #index>),
         Selector::ProbabilitySelector { .. } => {
-            quote!(#rules::ProbabilitySelector<#words, #index>)
+            quote!(#rules::ProbabilitySelector<#bytes, #index>)
         }
         Selector::PrioritySelector => quote!(#rules::PrioritySelector<#index>),
         Selector::FlipSelector => quote!(#rules::FlipSelector<#len, #index>),
         Selector::StepSequencer => quote!(#rules::StepSequencer<#index>),
-        Selector::DynamicSequence => quote!(#rules::DynamicSequence<#words, #index>),
-        Selector::DynamicSelector => quote!(#rules::DynamicSelector<#words, #index>),
-        Selector::ObserverSelector => quote!(#rules::ObserverSelector<#words, #index>),
+        Selector::DynamicSequence => quote!(#rules::DynamicSequence<#bytes, #index>),
+        Selector::DynamicSelector => quote!(#rules::DynamicSelector<#bytes, #index>),
+        Selector::ObserverSelector => quote!(#rules::ObserverSelector<#bytes, #index>),
     };
     let state = state(g, node, ty, &mut code);
+    if let Selector::ObserverSelector = selector {
+        code.methods
+            .extend(observer_selector_straight(g, node, &state));
+        return code;
+    }
     let rule = match selector {
         Selector::RandomSequence | Selector::RandomSelector => {
             let rng = rng(g, node, &mut code);
@@ -65,7 +70,7 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
             });
             StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
-        Selector::ObserverSelector => observer_selector(g, node, &state),
+        Selector::ObserverSelector => unreachable!("laid out in straight-line form above"),
     };
     let (body, halt_body) = rule_bodies(g, node, rule);
     code.methods.extend(node_methods(g, node, body, halt_body));
@@ -102,31 +107,128 @@ fn probability(
     rule
 }
 
-/// The observer selector: its children's abort modes (a constant table) and their `Observe`
-/// conditions as pseudo children (the guard of child `i` is the pseudo child `len + i`).
-fn observer_selector(g: &Gen, node: &Node, state: &State) -> StepRule {
-    let (rules, len) = (rules(), node.children.len());
-    let guards = node.children.iter().map(|&child| match observe(g, child) {
-        Some((_, abort, _)) => {
-            let mode = abort_mode(abort);
-            quote!(::core::option::Option::Some(#mode))
-        }
-        None => quote!(::core::option::Option::None),
-    });
-    let declare = quote! {
-        const __BT_GUARDS: [::core::option::Option<#rules::AbortMode>; #len] =
-            [#(#guards),*];
-    };
-    let mut rule = StepRule::with_params(state, None, quote!(&__BT_GUARDS));
-    rule.locals = declare.clone();
-    rule.halt_locals = declare;
-    rule.pseudo = (node.children.iter().enumerate())
-        .filter_map(|(position, &child)| {
-            let (condition, _, _) = observe(g, child)?;
-            Some((len + position, guard(condition)))
-        })
+/// The observer selector in straight-line form (`bt_core::abort::ObserverSelector::begin`,
+/// `watch_lower`, `watch_self`, `enter_guard`, `on_child`, `end`, `take_running`): the abort
+/// modes are known here, so the code watches exactly the guards each running child needs, and
+/// walks the children one step each, every `Observe` condition evaluated in place.
+fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStream {
+    let s = &state.access;
+    let declare = &state.declare_local;
+    let len = node.children.len();
+    let modes: Vec<Option<(&syn::ExprClosure, &Ident)>> = (node.children.iter())
+        .map(|&child| observe(g, child).map(|(condition, abort, _)| (condition, abort)))
         .collect();
-    rule
+    let watches = |abort: &Ident, what: &str| match abort.to_string().as_str() {
+        "both" => true,
+        mode => mode == what,
+    };
+    let tick_at = |position: TokenStream| {
+        let arms = node.children.iter().enumerate().map(|(index, &id)| {
+            let tick = super::tick_child(g, id);
+            if index == len - 1 {
+                quote!(_ => #tick,)
+            } else {
+                quote!(#index => #tick,)
+            }
+        });
+        quote!(match #position { #(#arms)* })
+    };
+    let halt_at = |position: TokenStream| {
+        let arms = (node.children.iter().enumerate())
+            .filter(|(_, &id)| g.plan.may_run[id])
+            .map(|(index, &id)| {
+                let halt = super::halt_child(g, id);
+                quote!(#index => { #halt })
+            });
+        quote!(match #position { #(#arms)* _ => {} })
+    };
+    let halt_running = halt_at(quote!(__bt_running));
+    // While `__bt_running` runs: the `lower` guards before it, in order.
+    let lower = modes.iter().enumerate().filter_map(|(index, mode)| {
+        let (condition, abort) = (*mode)?;
+        if !watches(abort, "lower") || index + 1 == len {
+            return None;
+        }
+        let value = super::test(condition);
+        Some(quote! {
+            if __bt_running > #index && #s.watch_lower(#index, __bt_running, #value) {
+                #halt_running
+                __bt_at = #index;
+                __bt_passed = true;
+                break ::core::option::Option::None;
+            }
+        })
+    });
+    // Then its own `self` guard.
+    let own = modes.iter().enumerate().filter_map(|(index, mode)| {
+        let (condition, abort) = (*mode)?;
+        if !watches(abort, "self") {
+            return None;
+        }
+        let value = super::test(condition);
+        Some(quote! {
+            if __bt_running == #index && !#s.watch_self(#index, #value) {
+                #halt_running
+                __bt_at = #index + 1;
+                break ::core::option::Option::None;
+            }
+        })
+    });
+    let tick_running = tick_at(quote!(__bt_running));
+    // The walk from `__bt_at`, one step per child.
+    let steps = node.children.iter().enumerate().map(|(index, &id)| {
+        let tick = super::tick_child(g, id);
+        let step = quote! {
+            let __bt_child_status = #tick;
+            if let ::core::option::Option::Some(__bt_status) = #s.on_child(#index, __bt_child_status) {
+                break __bt_status;
+            }
+        };
+        let step = match modes[index] {
+            Some((condition, _)) => {
+                let value = super::test(condition);
+                quote! {
+                    if (__bt_passed && __bt_at == #index) || #s.enter_guard(#index, #value) {
+                        #step
+                    }
+                }
+            }
+            None => step,
+        };
+        match index {
+            0 => quote!(if __bt_at == 0 { #step }),
+            _ => quote!(if __bt_at <= #index { #step }),
+        }
+    });
+    let body = quote!({
+        #declare
+        let mut __bt_at: ::core::primitive::usize = 0;
+        let mut __bt_passed: ::core::primitive::bool = false;
+        // The running child: its observers, then the child (each `loop` only for `break`).
+        let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
+            let ::core::option::Option::Some(__bt_running) = #s.begin() else {
+                break ::core::option::Option::None;
+            };
+            #(#lower)*
+            #(#own)*
+            let __bt_child_status = #tick_running;
+            __bt_at = __bt_running + 1;
+            break #s.on_child(__bt_running, __bt_child_status);
+        };
+        match __bt_resumed {
+            ::core::option::Option::Some(__bt_status) => __bt_status,
+            ::core::option::Option::None => loop {
+                #(#steps)*
+                break #s.end();
+            },
+        }
+    });
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
+            #halt_running
+        }
+    };
+    node_methods(g, node, body, halt_body)
 }
 
 fn utility_of(value: &UtilityValue) -> TokenStream {

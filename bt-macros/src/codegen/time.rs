@@ -30,20 +30,22 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         }
         Time::Timeout(ms) => {
             let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
-            let access = &state.access;
+            let (access, declare) = (&state.access, &state.declare_local);
             let now = now(g, node);
             let duration = duration(g, ms);
-            step::bodies(
-                g,
-                node,
-                &state.declare_local,
-                TokenStream::new(),
-                [
-                    quote!(#access.start(#now, #duration)),
-                    quote!(#access.next(__bt_event, #duration)),
-                    quote!(#access.halt(#duration)),
-                ],
-            )
+            // Straight-line (`Timeout::expired`, `on_child`): timed out, the child is halted
+            // without a tick.
+            let body = quote!({
+                #declare
+                if #access.expired(#now, #duration) {
+                    #halt
+                    ::bt::__private::Status::Failure
+                } else {
+                    let __bt_child_status = #tick;
+                    #access.on_child(__bt_child_status)
+                }
+            });
+            (body, quote!(#halt #access.stop();))
         }
         Time::MaxTime(ms) => {
             let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);

@@ -33,7 +33,7 @@ impl<const W: usize, I: SmallIndex> Latching<W, I> {
         );
         debug_assert!(
             conditions.len() <= Bits::<W>::CAPACITY,
-            "W = ceil(N / 64) words are needed"
+            "W = ceil(N / 8) bytes are needed"
         );
         self.skipped = I::ZERO;
         self.walk_from(0, conditions.len(), keep_going)
@@ -186,8 +186,8 @@ dynamic_composite!(
     /// Parameter: `conditions`, one flag per child (the macro writes a constant `[bool; N]`):
     /// `true` for a child that is a `Condition` leaf (or a script condition), `false` for any
     /// other child (actions, composites, decorators). Its length is the child count, at least 1.
-    /// `W` is the number of 64-bit words of the latch memory: the macro writes
-    /// `W = ceil(N / 64)`. `I` is the index type (`u8` up to 255 children). No per-tick input.
+    /// `W` is the number of bytes of the latch memory: the macro writes
+    /// `W = ceil(N / 8)` ([`bitset_bytes`](crate::control::bitset_bytes)). `I` is the index type (`u8` up to 255 children). No per-tick input.
     ///
     /// **Which child is ticked when.** Every tick walks from child 0. A *latched* child is not
     /// ticked and counts as a success. Every other child met by the walk is ticked: condition
@@ -215,8 +215,8 @@ dynamic_composite!(
     /// running child, for one activation: cleared when the node completes or is halted, so a
     /// tree halt has nothing to clear.
     ///
-    /// **Size**: `8 * W` bytes of latches, an `Option<I>` and an `I`, padded to a multiple of 8:
-    /// 16 bytes up to 64 children with `u8`.
+    /// **Size**: `W` bytes of latches, an `Option<I>` and an `I`: 4 bytes up to 8 children with
+    /// `u8`.
     ///
     /// **Differences from NodeCanvas**: NodeCanvas latches inside the action nodes (an action
     /// that completed answers its cached result until the whole traversal is reset); here the
@@ -237,8 +237,8 @@ dynamic_composite!(
     ///
     /// Parameter: `conditions`, one flag per child (the macro writes a constant `[bool; N]`):
     /// `true` for a child that is a `Condition` leaf (or a script condition), `false` for any
-    /// other child. Its length is the child count, at least 1. `W` is the number of 64-bit words
-    /// of the latch memory: `W = ceil(N / 64)`. `I` is the index type. No per-tick input.
+    /// other child. Its length is the child count, at least 1. `W` is the number of bytes of the
+    /// latch memory: `W = ceil(N / 8)`. `I` is the index type. No per-tick input.
     ///
     /// **Which child is ticked when.** Every tick walks from child 0. A *latched* child is not
     /// ticked and counts as a failure. Every other child met by the walk is ticked: condition
@@ -449,7 +449,7 @@ mod tests {
         assert_eq!(tick!(node, h, &[A], &[Success]), log(Success, &[0], &[]));
         let mut conditions = [A; 130];
         conditions[0] = C;
-        let (mut h, mut node) = (Harness::new(130), DynamicSequence::<3>::new());
+        let (mut h, mut node) = (Harness::new(130), DynamicSequence::<17>::new());
         let mut answer = [Success; 130];
         answer[129] = Running;
         let first = node.start(&conditions);

@@ -64,11 +64,11 @@ mod sizes {
         assert_eq!(size_of::<BinarySelector>(), 1);
         assert_eq!(size_of::<IndexSwitch>(), 2);
         assert_eq!(size_of::<PrioritySelector>(), 2);
-        assert_eq!(size_of::<PolicyParallel>(), 16);
-        assert_eq!(size_of::<ProbabilitySelector>(), 16);
-        assert_eq!(size_of::<DynamicSequence>(), 16);
-        assert_eq!(size_of::<DynamicSelector<2>>(), 24);
-        assert_eq!(size_of::<crate::abort::ObserverSelector>(), 16);
+        assert_eq!(size_of::<PolicyParallel>(), 3);
+        assert_eq!(size_of::<ProbabilitySelector>(), 8);
+        assert_eq!(size_of::<DynamicSequence>(), 4);
+        assert_eq!(size_of::<DynamicSelector<2>>(), 5);
+        assert_eq!(size_of::<crate::abort::ObserverSelector>(), 6);
         assert_eq!(size_of::<crate::abort::ConditionalAbort>(), 1);
     }
 }

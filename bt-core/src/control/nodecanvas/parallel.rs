@@ -52,9 +52,9 @@ impl ParallelPolicy {
 ///
 /// Parameters: `len` (the number of children, at least 1), `policy`, and `repeat` (NodeCanvas's
 /// *Repeat*, field `dynamic`: a child that finished is ticked again on later ticks, so a success
-/// that came early can still turn into a failure). No per-tick input. `W` is the number of 64-bit
-/// words of the finished-children memory: the macro writes `W = ceil(len / 64)` (1 up to 64
-/// children).
+/// that came early can still turn into a failure). No per-tick input. `W` is the number of bytes
+/// of the finished-children memory: the macro writes `W = ceil(len / 8)` (1 up to 8 children,
+/// [`bitset_bytes`](crate::control::bitset_bytes)).
 ///
 /// A child is *finished* once it answered anything but `Running` in this activation. Each tick:
 ///
@@ -81,8 +81,7 @@ impl ParallelPolicy {
 /// flags, for one activation: cleared when the node completes or is halted, so a tree halt has
 /// nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of flags plus two bytes, padded to a multiple of 8: 16 bytes up to 64
-/// children.
+/// **Size**: `W` bytes of flags plus two bytes: 3 bytes up to 8 children.
 ///
 /// **Differences from NodeCanvas**: all children skipped (NodeCanvas `Optional`) is `Skipped`
 /// for every policy; NodeCanvas answers `Success` (`FirstFailure`), `Failure` (`FirstSuccess`)
@@ -116,7 +115,7 @@ impl<const W: usize> PolicyParallel<W> {
         debug_assert!(len > 0, "the macro rejects a composite without children");
         debug_assert!(
             len <= Bits::<W>::CAPACITY,
-            "W = ceil(len / 64) words are needed"
+            "W = ceil(len / 8) bytes are needed"
         );
         Step::Tick(self.tick_from(0, len, repeat).unwrap_or(0))
     }
@@ -359,7 +358,7 @@ mod tests {
         assert_eq!(rig.tick(&[Running]), log(Running, &[0], &[]));
         assert_eq!(rig.tick(&[Failure]), log(Failure, &[0], &[]));
         let mut h = Harness::new(100);
-        let mut node = PolicyParallel::<2>::new();
+        let mut node = PolicyParallel::<13>::new();
         let mut answer = [Running; 100];
         answer[70] = Success;
         let first = node.start(100, FirstFailure, false);

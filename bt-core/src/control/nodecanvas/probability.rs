@@ -11,7 +11,7 @@ use crate::{Rng, SmallIndex, Status};
 /// `weights`, one weight per child (`[f32; N]` passed as a slice; its length is the child count),
 /// `fail_weight`, NodeCanvas's "direct failure chance" (a weight like the others, not a
 /// probability), and `rng` (to `start`; **one** draw, `rng.unit()`, per activation). `W` is the
-/// number of 64-bit words of the memory: the macro writes `W = ceil(N / 64)`. `I` is the index
+/// number of bytes of the memory: the macro writes `W = ceil(N / 8)`. `I` is the index
 /// type (`u8` up to 255 children).
 ///
 /// At the start of an activation the node draws one number `d` in `[0, 1)` and keeps it for the
@@ -46,8 +46,8 @@ use crate::{Rng, SmallIndex, Status};
 /// out of the draw, for one activation: forgotten when the node completes or is halted (the next
 /// activation draws a new `d`), so a tree halt has nothing to clear.
 ///
-/// **Size**: `8 * W` bytes of flags, the `f32` draw, an `Option<I>` and a flag, padded to a
-/// multiple of 8: 16 bytes up to 64 children with `u8`.
+/// **Size**: `W` bytes of flags, the `f32` draw, an `Option<I>` and a flag, padded to a
+/// multiple of 4: 8 bytes up to 8 children with `u8`.
 ///
 /// **Differences from NodeCanvas**:
 /// * After a child fails, NodeCanvas answers `Running` and picks again on the next tick; our
@@ -114,7 +114,7 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
         );
         debug_assert!(
             weights.len() <= Bits::<W>::CAPACITY,
-            "W = ceil(N / 64) words are needed"
+            "W = ceil(N / 8) bytes are needed"
         );
         if let Some(chosen) = self.chosen {
             return Step::Tick(chosen.get());
@@ -159,6 +159,13 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     /// The running child, if any.
     pub fn running(&self) -> Option<usize> {
         self.chosen.map(SmallIndex::get)
+    }
+
+    /// Whether the node is running (between ticks: a child it picked runs). The generated code
+    /// reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.chosen.is_some()
     }
 
     /// Picks a child among those still in the draw, or ends the activation.
@@ -234,6 +241,26 @@ mod tests {
             status: Some(status),
             ticked: ticked.to_vec(),
             halted: vec![],
+        }
+    }
+
+    /// `is_running` is the running flag: after each tick, whether the node answered `Running`;
+    /// after a halt, false.
+    #[test]
+    fn it_is_running_exactly_when_it_answered_running() {
+        let mut roll = crate::testing::Roll::new(11);
+        let (mut h, mut node) = (Harness::new(3), ProbabilitySelector::<1>::new());
+        let mut rng = SmallRng::seed(5);
+        for _ in 0..2_000 {
+            if roll.below(10) == 0 {
+                let first = node.halt();
+                h.halt(first, |e| node.next(e, &[], 0.0), answers(&[]));
+                assert!(!node.is_running());
+                continue;
+            }
+            let answer = [roll.status(), roll.status(), roll.status()];
+            let log = tick(&mut h, &mut node, &[1.0, 2.0, 0.5], 0.25, &mut rng, &answer);
+            assert_eq!(node.is_running(), log.status == Some(Running));
         }
     }
 
@@ -477,7 +504,7 @@ mod tests {
     #[test]
     fn wide() {
         let mut h = Harness::new(70);
-        let mut node = ProbabilitySelector::<2>::new();
+        let mut node = ProbabilitySelector::<9>::new();
         let mut w = [0.0f32; 70];
         w[69] = 1.0;
         w[3] = 1.0;

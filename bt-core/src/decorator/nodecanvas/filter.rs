@@ -1,5 +1,6 @@
 use core::time::Duration;
 
+use crate::time::{nanos, stamp};
 use crate::{SmallIndex, Status};
 
 /// Which of the child's answers a [`Filter`] counts (NodeCanvas's "Increase Count When").
@@ -131,25 +132,27 @@ impl<C: SmallIndex> Filter<C> {
 /// starts the cooldown when the branch is aborted, is a different rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cooldown {
-    completed: Option<Duration>,
+    /// The time of the child's last completion, as a [`stamp`](crate::time::stamp) (8 bytes); 0:
+    /// none (or the cooldown has passed).
+    completed: u64,
 }
 
 impl Cooldown {
     /// A Cooldown whose child never completed.
     pub const fn new() -> Self {
-        Cooldown { completed: None }
+        Cooldown { completed: 0 }
     }
 
     /// Before ticking the child: `Some(filtered)` answers without it (cooling down).
     #[inline(always)]
     pub fn start(&mut self, now: Duration, cooldown: Duration, filtered: Status) -> Option<Status> {
         match self.completed {
-            Some(completed) if now.saturating_sub(completed) < cooldown => Some(filtered),
-            Some(_) => {
-                self.completed = None;
+            0 => None,
+            completed if stamp(now).saturating_sub(completed) < nanos(cooldown) => Some(filtered),
+            _ => {
+                self.completed = 0;
                 None
             }
-            None => None,
         }
     }
 
@@ -157,19 +160,19 @@ impl Cooldown {
     #[inline(always)]
     pub fn on_child(&mut self, child: Status, now: Duration) -> Status {
         if child.is_completed() {
-            self.completed = Some(now);
+            self.completed = stamp(now);
         }
         child
     }
 
     /// Whether the node is cooling down at time `now`.
     pub fn is_cooling(&self, now: Duration, cooldown: Duration) -> bool {
-        matches!(self.completed, Some(completed) if now.saturating_sub(completed) < cooldown)
+        self.completed != 0 && stamp(now).saturating_sub(self.completed) < nanos(cooldown)
     }
 
     /// Forgets the last completion (a tree halt does not call it).
     pub fn reset(&mut self) {
-        self.completed = None;
+        self.completed = 0;
     }
 }
 

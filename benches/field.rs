@@ -1,0 +1,62 @@
+//! Workloads (i) and (j), trees of the newer kinds on a manual clock (`benches/trees/field.rs`):
+//! the robot mission (`Switch`, `Parallel` with thresholds, `Timeout`, `Delay`, `TryCatch`) and
+//! the foraging NPC (an observer selector with `Observe(.., abort = lower)`, `Cooldown`,
+//! `ProbabilitySelector`, `RepeatTimes`, `RepeatUntil`).
+//!
+//! Implementations: the generated tree and a hand-written state machine
+//! (`benches/support/hand_field.rs`), checked equal tick by tick before the timing. See
+//! BENCHMARKS.md.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+#[macro_use]
+#[path = "support/mod.rs"]
+mod support;
+#[path = "trees/mod.rs"]
+mod trees;
+
+use support::{hand_field, tick_generated};
+use trees::field::{FieldWorld, Forager, Mission, FORAGER_NODES, MISSION_NODES};
+
+/// Ticks of the equivalence check: more than a whole cycle of the mission's modes (120 ticks)
+/// and of the forager's guards.
+const TICKS: usize = 1_000;
+
+fn mission(c: &mut Criterion) {
+    workload!(
+        c,
+        "mission",
+        MISSION_NODES,
+        ticks = TICKS,
+        world = FieldWorld::new(),
+        [
+            ("generated", Mission::new(), tick_generated),
+            (
+                "hand-written",
+                hand_field::HandMission::new(),
+                hand_field::tick_mission
+            ),
+        ]
+    );
+}
+
+fn forager(c: &mut Criterion) {
+    workload!(
+        c,
+        "forager",
+        FORAGER_NODES,
+        ticks = TICKS,
+        world = FieldWorld::new(),
+        [
+            ("generated", Forager::new(), tick_generated),
+            (
+                "hand-written",
+                hand_field::HandForager::new(),
+                hand_field::tick_forager
+            ),
+        ]
+    );
+}
+
+criterion_group!(benches, mission, forager);
+criterion_main!(benches);
