@@ -21,8 +21,9 @@ use rayon::prelude::*;
 #[macro_use]
 #[path = "support/mod.rs"]
 mod support;
-#[path = "trees/mod.rs"]
-mod trees;
+// The trees, compiled once for every bench binary (`benches/trees/`, the package
+// `bt-bench-trees`).
+use bt_bench_trees as trees;
 
 use support::{bonsai, btl, dyn_sniper, dyn_tree, hand, tick_generated};
 use trees::SniperWorld;

@@ -25,8 +25,9 @@ use criterion::{BenchmarkId, Criterion};
 #[macro_use]
 #[path = "support/mod.rs"]
 mod support;
-#[path = "trees/mod.rs"]
-mod trees;
+// The trees, compiled once for every bench binary (`benches/trees/`, the package
+// `bt-bench-trees`).
+use bt_bench_trees as trees;
 
 use bt::Status;
 use support::{dyn_bb, dyn_board, dyn_board_and_look, hand, tick_generated};

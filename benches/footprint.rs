@@ -30,8 +30,9 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 #[macro_use]
 #[path = "support/mod.rs"]
 mod support;
-#[path = "trees/mod.rs"]
-mod trees;
+// The trees, compiled once for every bench binary (`benches/trees/`, the package
+// `bt-bench-trees`).
+use bt_bench_trees as trees;
 
 use bt::Status;
 use support::shape::{self, Spec};

@@ -17,8 +17,9 @@
 #[macro_use]
 #[path = "support/mod.rs"]
 mod support;
-#[path = "trees/mod.rs"]
-mod trees;
+// The trees, compiled once for every bench binary (`benches/trees/`, the package
+// `bt-bench-trees`).
+use bt_bench_trees as trees;
 
 use std::hint::black_box;
 

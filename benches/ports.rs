@@ -24,8 +24,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[macro_use]
 #[path = "support/mod.rs"]
 mod support;
-#[path = "trees/mod.rs"]
-mod trees;
+// The trees, compiled once for every bench binary (`benches/trees/`, the package
+// `bt-bench-trees`).
+use bt_bench_trees as trees;
 
 use bt::Status;
 use support::{bonsai, btl, dyn_bb, dyn_follower, hand, tick_generated};

@@ -12,10 +12,9 @@ use bt::{BehaviorTree, Status};
 
 /// The hand-written state machines of the mission and the forager, checked equal to the
 /// generated trees below.
-#[path = "../support/hand_field.rs"]
+#[path = "../../support/hand_field.rs"]
 mod hand_field;
-#[path = "../trees/mod.rs"]
-mod trees;
+use bt_bench_trees as trees;
 
 use trees::blackboard::BoardWorld;
 use trees::field::FieldWorld;
