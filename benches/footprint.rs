@@ -15,7 +15,7 @@
 //!   workload's tree resuming, restarting or re-checking its conditions), divided by `TICKS`.
 //!
 //! The generated and hand-written trees must show zero heap and zero allocations: the run fails
-//! otherwise (`benches/tests/bench_trees.rs` asserts the same for the generated trees in
+//! otherwise (`benches/trees/tests/bench_trees.rs` asserts the same for the generated trees in
 //! `cargo test`).
 //!
 //! A second table gives the bytes per agent of the many-agents workloads for 1,000,000 agents:

@@ -17,7 +17,7 @@
 //! `bash benches/build_time.sh` uses the same generator for the build-time measurements.
 //!
 //! The generated file expects `BigWorld`, `Work` and (deep shape) `Task` in its parent module
-//! (`benches/trees/mod.rs` or the scratch crate of `build_time.sh`). Leaves are numbered in
+//! (`benches/trees/lib.rs` or the scratch crate of `build_time.sh`). Leaves are numbered in
 //! pre-order (`0..LEAVES`); leaf `i` answers `FLAGS[i]` (`'1'` = success); task `i` (a stateful
 //! action, `Task<i>`) answers Running `i % 3` times, then Success.
 //!

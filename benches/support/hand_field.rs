@@ -5,7 +5,7 @@
 //! counts to two). The limit the generated trees are measured against.
 //!
 //! Each is checked equal to the generated tree, tick by tick (statuses and the world, whose
-//! probe records every leaf call in order), by `benches/tests/bench_trees.rs` and before every
+//! probe records every leaf call in order), by `benches/trees/tests/bench_trees.rs` and before every
 //! timing (`benches/field.rs`).
 
 #![allow(dead_code)]
