@@ -136,7 +136,7 @@ pub struct Forager {
     __bt_leaf_16: FieldTask<16>,
     __bt_leaf_17: FieldTask<17>,
     __bt_bb: ForagerBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<10usize>,
+    __bt_active: ::bt::__private::BoolFlags<7usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -417,7 +417,7 @@ impl Forager {
             __bt_leaf_16: <FieldTask<16> as ::core::default::Default>::default(),
             __bt_leaf_17: <FieldTask<17> as ::core::default::Default>::default(),
             __bt_bb: <ForagerBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<10usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<7usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -962,7 +962,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_now = ::bt::__private::now::<FieldWorld>(__bt_ctx);
+            let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
             match self
                 .__bt_state_8
                 .start(
@@ -1065,43 +1065,90 @@ impl Forager {
         let __bt_status: ::bt::__private::Status = {
             let __bt_weights: [::core::primitive::f32; 3usize] = [3.0, 2.0, 1.0];
             let __bt_fail: ::core::primitive::f32 = 0.0;
-            {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_10
-                    .start(&__bt_weights, __bt_fail, &mut self.__bt_rng);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_11(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_13(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_17(__bt_ctx, __bt_observer),
-                                },
+            let mut __bt_next: ::core::result::Result<
+                ::core::primitive::usize,
+                ::bt::__private::Status,
+            > = match self.__bt_state_10.running() {
+                ::core::option::Option::Some(__bt_child) => {
+                    let __bt_child_status = match __bt_child {
+                        0usize => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 0usize;
+                            self.__bt_tick_11(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_11(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_17(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
+                        1usize => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 1usize;
+                            self.__bt_tick_13(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            )
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
+                        _ => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 2usize;
+                            self.__bt_tick_17(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 2usize,
+                            )
+                        }
                     };
-                    __bt_step = self
-                        .__bt_state_10
-                        .next(__bt_event, &__bt_weights, __bt_fail);
+                    self.__bt_state_10
+                        .on_child(
+                            __bt_child,
+                            __bt_child_status,
+                            &__bt_weights,
+                            __bt_fail,
+                        )
                 }
+                ::core::option::Option::None => {
+                    self.__bt_state_10
+                        .first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
+                }
+            };
+            loop {
+                let __bt_child = match __bt_next {
+                    ::core::result::Result::Ok(__bt_child) => __bt_child,
+                    ::core::result::Result::Err(__bt_status) => break __bt_status,
+                };
+                let __bt_child_status = match __bt_child {
+                    0usize => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 0usize;
+                        self.__bt_tick_11(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        )
+                    }
+                    1usize => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 1usize;
+                        self.__bt_tick_13(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        )
+                    }
+                    _ => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 2usize;
+                        self.__bt_tick_17(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 2usize,
+                        )
+                    }
+                };
+                __bt_next = self
+                    .__bt_state_10
+                    .on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
             }
         };
         ::bt::__private::finish(
@@ -1118,40 +1165,23 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_state_10.is_running() {
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self.__bt_state_10.halt();
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_11(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_13(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_17(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_11(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_17(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_10.next(__bt_event, &[], 0.0);
+            if let ::core::option::Option::Some(__bt_running) = self
+                .__bt_state_10
+                .take_running()
+            {
+                match __bt_running {
+                    0usize => {
+                        self.__bt_halt_11(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_13(__bt_ctx, __bt_observer);
+                    }
+                    2usize => {
+                        self.__bt_halt_17(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
-            };
+            }
             ::bt::__private::halted_unflagged(10usize, __bt_observer);
         }
     }
@@ -1160,6 +1190,7 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
@@ -1170,7 +1201,7 @@ impl Forager {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::None,
             11usize,
             __bt_status,
             __bt_observer,
@@ -1182,15 +1213,9 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
-            self.__bt_halt_12(__bt_ctx, __bt_observer);
-            self.__bt_state_11.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                11usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_12(__bt_ctx, __bt_observer);
+        self.__bt_state_11.halt();
+        ::bt::__private::halted_unflagged(11usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_12<__BtO: ::bt::__private::Observer>(
@@ -1199,7 +1224,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(6usize);
+            let __bt_running: bool = self.__bt_active.get(5usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<12>,
@@ -1212,7 +1237,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             12usize,
             __bt_status,
             __bt_observer,
@@ -1224,13 +1249,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(5usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<12>,
             >(&mut self.__bt_leaf_12, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(5usize),
                 12usize,
                 __bt_observer,
             );
@@ -1241,6 +1266,7 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
@@ -1253,7 +1279,7 @@ impl Forager {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::None,
             13usize,
             __bt_status,
             __bt_observer,
@@ -1265,15 +1291,9 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
-            self.__bt_halt_14(__bt_ctx, __bt_observer);
-            self.__bt_state_13.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
-                13usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_14(__bt_ctx, __bt_observer);
+        self.__bt_state_13.halt();
+        ::bt::__private::halted_unflagged(13usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_14<__BtO: ::bt::__private::Observer>(
@@ -1282,7 +1302,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(8usize);
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(6usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -1334,7 +1354,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -1346,7 +1366,7 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(8usize) {
+        if self.__bt_active.get(6usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_14.halt()
             {
                 match __bt_running {
@@ -1357,7 +1377,7 @@ impl Forager {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(8usize),
+                self.__bt_active.flag(6usize),
                 14usize,
                 __bt_observer,
             );
@@ -1423,9 +1443,10 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(9usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<17>,
@@ -1438,7 +1459,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
+            ::core::option::Option::None,
             17usize,
             __bt_status,
             __bt_observer,
@@ -1450,17 +1471,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(9usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<17>,
-            >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(9usize),
-                17usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<17>,
+        >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(17usize, __bt_observer);
     }
 }
 impl ::core::default::Default for Forager {

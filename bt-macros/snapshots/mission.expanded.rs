@@ -785,7 +785,7 @@ impl Mission {
             if self
                 .__bt_state_3
                 .expired(
-                    ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                    ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                     ::bt::__private::ms(80u64),
                 )
             {
@@ -1188,7 +1188,7 @@ impl Mission {
         let __bt_status: ::bt::__private::Status = match self
             .__bt_state_10
             .start(
-                ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                 ::bt::__private::ms(50u64),
             )
         {
@@ -1271,7 +1271,7 @@ impl Mission {
             if self
                 .__bt_state_12
                 .expired(
-                    ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                    ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                     ::bt::__private::ms(40u64),
                 )
             {
@@ -1734,7 +1734,7 @@ impl Mission {
             if self
                 .__bt_state_21
                 .expired(
-                    ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                    ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                     ::bt::__private::ms(80u64),
                 )
             {

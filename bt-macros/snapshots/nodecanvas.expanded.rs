@@ -124,7 +124,7 @@ struct Canvas {
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<6usize>,
+    __bt_active: ::bt::__private::BoolFlags<5usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -289,7 +289,7 @@ impl Canvas {
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<6usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<5usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -642,7 +642,7 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_now = ::bt::__private::now::<World>(__bt_ctx);
+            let __bt_now = ::bt::__private::now_nanos::<World>(__bt_ctx);
             match self
                 .__bt_state_4
                 .start(
@@ -748,36 +748,63 @@ impl Canvas {
                 ::bt::__private::utility(&self.__bt_bb, |bb| 1.0 - bb.hunger),
             ];
             let __bt_fail: ::core::primitive::f32 = 0.0;
-            {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_6
-                    .start(&__bt_weights, __bt_fail, &mut self.__bt_rng);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_8(__bt_ctx, __bt_observer),
-                                },
+            let mut __bt_next: ::core::result::Result<
+                ::core::primitive::usize,
+                ::bt::__private::Status,
+            > = match self.__bt_state_6.running() {
+                ::core::option::Option::Some(__bt_child) => {
+                    let __bt_child_status = match __bt_child {
+                        0usize => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 0usize;
+                            self.__bt_tick_7(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
+                        _ => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 1usize;
+                            self.__bt_tick_8(__bt_ctx, __bt_observer)
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
                     };
-                    __bt_step = self
-                        .__bt_state_6
-                        .next(__bt_event, &__bt_weights, __bt_fail);
+                    self.__bt_state_6
+                        .on_child(
+                            __bt_child,
+                            __bt_child_status,
+                            &__bt_weights,
+                            __bt_fail,
+                        )
                 }
+                ::core::option::Option::None => {
+                    self.__bt_state_6.first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
+                }
+            };
+            loop {
+                let __bt_child = match __bt_next {
+                    ::core::result::Result::Ok(__bt_child) => __bt_child,
+                    ::core::result::Result::Err(__bt_status) => break __bt_status,
+                };
+                let __bt_child_status = match __bt_child {
+                    0usize => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 0usize;
+                        self.__bt_tick_7(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        )
+                    }
+                    _ => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 1usize;
+                        self.__bt_tick_8(__bt_ctx, __bt_observer)
+                    }
+                };
+                __bt_next = self
+                    .__bt_state_6
+                    .on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
             }
         };
         ::bt::__private::finish(
@@ -794,33 +821,17 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_state_6.is_running() {
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self.__bt_state_6.halt();
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_8(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_6.next(__bt_event, &[], 0.0);
+            if let ::core::option::Option::Some(__bt_running) = self
+                .__bt_state_6
+                .take_running()
+            {
+                match __bt_running {
+                    0usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
-            };
+            }
             ::bt::__private::halted_unflagged(6usize, __bt_observer);
         }
     }
@@ -829,9 +840,10 @@ impl Canvas {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(5usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 World,
                 Wander,
@@ -844,7 +856,7 @@ impl Canvas {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::None,
             7usize,
             __bt_status,
             __bt_observer,
@@ -856,17 +868,11 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
-            let _ = ::bt::__private::stateful::<
-                World,
-                Wander,
-            >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                7usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            World,
+            Wander,
+        >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(7usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(

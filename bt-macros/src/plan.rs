@@ -105,9 +105,15 @@ impl Plan {
         for (index, &leaf) in resume.iter().enumerate() {
             resume_codes[leaf] = Some(index + 1);
         }
+        // Parents that know which child runs between ticks, and resume it first in a tick:
+        // the walks from a cursor, and the probability selector (its remembered choice).
         let walks_from_cursor = |node: &Node| {
             node.conditions.is_empty()
-                && matches!(node.kind, Kind::Composite(composite) if composite.walks_from_cursor())
+                && match node.kind {
+                    Kind::Composite(composite) => composite.walks_from_cursor(),
+                    Kind::Selector(Selector::ProbabilitySelector { .. }) => true,
+                    _ => false,
+                }
         };
         let flag_from_parent: Vec<bool> = (tree.nodes.iter())
             .map(|node| {

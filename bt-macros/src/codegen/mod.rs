@@ -590,6 +590,15 @@ fn now(g: &Gen, node: &Node) -> TokenStream {
     quote_spanned!(span=> ::bt::__private::now::<#context>(#ctx))
 }
 
+/// The time now in nanoseconds (`bt::Clock::now_nanos`, a `bt::time::Nanos`), for the rules that
+/// keep their times in 8 bytes (Delay, Timeout, Cooldown); reported as [`now`] is.
+fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
+    let ctx = ctx();
+    let span = node.kind_ident.span();
+    let context = respan(g.tree.header.context.to_token_stream(), span);
+    quote_spanned!(span=> ::bt::__private::now_nanos::<#context>(#ctx))
+}
+
 /// `tokens` with every span set to `span` (groups included).
 fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
