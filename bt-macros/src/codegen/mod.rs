@@ -673,6 +673,21 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         None => quote!(::core::option::Option::None),
     };
     let conditions = &node.conditions;
+    // A decorator whose child takes its running flag from it (`Plan::flag_from_parent`): the
+    // child is running exactly when the decorator is, read before the rule runs.
+    let passes_flag = matches!(node.kind, Kind::Decorator(_) | Kind::Time(_))
+        && (node.children.iter()).any(|&child| g.plan.flag_from_parent[child]);
+    let body = if passes_flag {
+        let (was_running, first) = parent_locals();
+        let running = running_flag(g, id);
+        quote!({
+            let #was_running: ::core::primitive::bool = #running;
+            let #first: ::core::primitive::usize = 0;
+            #body
+        })
+    } else {
+        body
+    };
     let body = if conditions.is_empty() {
         body
     } else {

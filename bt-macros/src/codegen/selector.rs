@@ -259,15 +259,34 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
             _ => quote!(if __bt_at <= #index { #step }),
         }
     });
+    // The children's running flags (`Plan::flag_from_parent`): only the running child, resumed
+    // first, is running; the walk ticks children afresh.
+    let (was_running, first) = super::parent_locals();
+    let passes_flags = (node.children.iter()).any(|&id| g.plan.flag_from_parent[id]);
+    let (walk_flags, resume_flags) = match passes_flags {
+        true => (
+            quote! {
+                let #was_running: ::core::primitive::bool = false;
+                let #first: ::core::primitive::usize = 0;
+            },
+            quote! {
+                let #was_running: ::core::primitive::bool = true;
+                let #first: ::core::primitive::usize = __bt_running;
+            },
+        ),
+        false => (TokenStream::new(), TokenStream::new()),
+    };
     let body = quote!({
         #declare
         let mut __bt_at: ::core::primitive::usize = 0;
         let mut __bt_passed: ::core::primitive::bool = false;
+        #walk_flags
         // The running child: its observers, then the child (each `loop` only for `break`).
         let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
             let ::core::option::Option::Some(__bt_running) = #s.begin() else {
                 break ::core::option::Option::None;
             };
+            #resume_flags
             #(#lower)*
             #(#own)*
             let __bt_child_status = #tick_running;
