@@ -368,6 +368,33 @@ mod tests {
         assert!(a.expired(ms(15), ms(5)) && b.expired(Nanos::new(15_000_000), ms(5)));
     }
 
+    /// Delay and Timeout compare `now >= stamp - 1` instead of `stamp(now) >= stamp`: the same
+    /// for every armed stamp (`1..=u64::MAX - 1`), at the edges too.
+    #[test]
+    fn comparing_with_a_stamp_minus_one_is_comparing_stamps() {
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            1_000,
+            u64::MAX - 3,
+            u64::MAX - 2,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for now in edges {
+            for stamped in edges.iter().map(|&t| stamp(Nanos::new(t))) {
+                assert!(stamped >= 1);
+                assert_eq!(
+                    now >= stamped - 1,
+                    stamp(Nanos::new(now)) >= stamped,
+                    "now {now}, stamp {stamped}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn manual_clock_moves_only_when_told() {
         let mut clock = ManualClock::new();

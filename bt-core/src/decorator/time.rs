@@ -62,7 +62,8 @@ impl Delay {
                 self.until = stamp(now.after(delay));
                 Some(Status::Running)
             }
-            until if stamp(now) < until => Some(Status::Running),
+            // `stamp(now) < until`, without computing the stamp: `until >= 1` when armed.
+            until if now.get() < until - 1 => Some(Status::Running),
             _ => None,
         }
     }
@@ -173,7 +174,8 @@ impl Timeout {
                 false
             }
             NEVER => false,
-            deadline if stamp(now) >= deadline => {
+            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
+            deadline if now.get() >= deadline - 1 => {
                 self.deadline = IDLE;
                 true
             }
