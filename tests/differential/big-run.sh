@@ -32,7 +32,7 @@ edition = "2021"
 publish = false
 
 [dependencies]
-bt = { path = "$ROOT" }
+bt = { package = "bt-compiled", path = "$ROOT" }
 
 [workspace]
 EOF
