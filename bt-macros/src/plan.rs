@@ -38,14 +38,14 @@ pub struct Plan {
     pub flag_in_state: Vec<bool>,
     /// Nodes whose "running" flag their parent knows: the running-capable children of a
     /// Sequence, Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of
-    /// the other parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch, the
-    /// observer selector, Timeout, Cooldown, and the decorators that pass their child's status
-    /// through). Such a parent answers `Running` exactly when the child at its cursor does, and
-    /// keeps the cursor there, so between ticks its child `i` is running exactly when the parent
-    /// is running and its cursor is `i` (for the others: the child they remember; a decorator's
-    /// child, when the decorator is running). The parent reads both when its tick starts (before its rule moves the
-    /// cursor) and passes the child's flag to the child's tick function as an argument
-    /// (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts
+    /// the other parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch,
+    /// IfThenElse, the observer selector, Timeout, Cooldown, and the decorators that pass their
+    /// child's status through). Such a parent answers `Running` exactly when the child at its
+    /// cursor does, and keeps the cursor there, so between ticks its child `i` is running exactly
+    /// when the parent is running and its cursor is `i` (for the others: the child they remember;
+    /// a decorator's child, when the decorator is running). The parent reads both when its tick
+    /// starts (before its rule moves the cursor) and passes the child's flag to the child's tick
+    /// function as an argument (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts
     /// the child at its cursor while the parent is running, so the child's halt function needs
     /// no check. The parent's own flag may be of any kind but a constant: the tree's status, a
     /// flag of its own, or one passed by its own parent. Not for nodes resumed directly (their
@@ -179,6 +179,7 @@ impl Plan {
 /// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the cursor;
 /// * ProbabilitySelector, Switch and the observer selector: the child they remember;
 /// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
+/// * IfThenElse: the condition, or the branch it chose;
 /// * the decorators that are running exactly when their child is and tick it first thing:
 ///   `Timeout` (its deadline is set exactly while the child runs), NodeCanvas's `Cooldown` (it
 ///   never filters while its child runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an
@@ -187,7 +188,7 @@ fn knows_running_child(node: &Node) -> bool {
     match &node.kind {
         Kind::Composite(composite) => composite.walks_from_cursor(),
         Kind::Selector(Selector::ProbabilitySelector { .. } | Selector::ObserverSelector) => true,
-        Kind::Flow(Flow::Switch { .. } | Flow::TryCatch { .. }) => true,
+        Kind::Flow(Flow::Switch { .. } | Flow::TryCatch { .. } | Flow::IfThenElse) => true,
         Kind::Time(Time::Timeout(_) | Time::Cooldown { .. }) => true,
         Kind::Decorator(
             Decorator::Inverter

@@ -31,7 +31,51 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let declare = &state.declare_local;
     let mut rule = StepRule::with_params(&state, None, quote!(#len));
     match flow {
-        Flow::IfThenElse | Flow::WhileDoElse => {}
+        Flow::IfThenElse => {
+            // Straight-line (`IfThenElse::first`, `on_condition`, `on_branch`, `stop`): the
+            // condition, then the branch it chose, in a labelled block (the walk only moves
+            // forward); the last child is unguarded, as every earlier step that does not leave
+            // the block moves on to it.
+            let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
+            let tick = |index: usize| tick_child(g, node.children[index]);
+            let condition = tick(0);
+            let branches = (1..len).map(|index| {
+                let tick = tick(index);
+                let step = quote! {
+                    let __bt_child_status = #tick;
+                    break #label #s.on_branch(__bt_child_status);
+                };
+                if index == len - 1 {
+                    quote!({ #step })
+                } else {
+                    quote!(if __bt_child == #index { #step })
+                }
+            });
+            let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
+            let body = quote!({
+                #declare
+                let mut __bt_child: ::core::primitive::usize = #s.first();
+                #flags
+                #label: {
+                    if __bt_child == 0 {
+                        let __bt_child_status = #condition;
+                        match #s.on_condition(__bt_child_status, #len) {
+                            ::core::result::Result::Ok(__bt_branch) => __bt_child = __bt_branch,
+                            ::core::result::Result::Err(__bt_status) => break #label __bt_status,
+                        }
+                    }
+                    #(#branches)*
+                }
+            });
+            let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
+            let halt_body = quote! {
+                let __bt_running: ::core::primitive::usize = #s.stop();
+                #halt_running
+            };
+            code.methods = node_methods(g, node, body, halt_body);
+            return code;
+        }
+        Flow::WhileDoElse => {}
         Flow::Switch { entry, cases } => {
             // The first case equal to the entry's value, else the default (the last child);
             // each comparison spanned at its case, so that rustc reports a type mismatch there.
