@@ -42,6 +42,8 @@ cat >"$WORK/tests/big.rs" <<EOF
 mod tree;
 #[path = "$ROOT/tests/differential/leaves.rs"]
 mod leaves;
+#[path = "$ROOT/tests/differential/user.rs"]
+mod user;
 #[path = "$ROOT/tests/differential/reference.rs"]
 mod reference;
 #[macro_use]
