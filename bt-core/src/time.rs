@@ -355,8 +355,10 @@ mod tests {
             }
         }
         let mut ticks = Ticks(3);
-        assert_eq!((&ticks).now_nanos(), 3_000_001);
-        assert_eq!((&mut ticks).now_nanos(), 3_000_001);
+        let shared: &Ticks = &ticks;
+        assert_eq!(<&Ticks as Clock>::now_nanos(&shared), 3_000_001);
+        let exclusive: &mut Ticks = &mut ticks;
+        assert_eq!(<&mut Ticks as Clock>::now_nanos(&exclusive), 3_000_001);
         // The stamp a Timeout keeps is the same from a `Duration` and from its nanoseconds.
         let (mut a, mut b) = (
             crate::decorator::Timeout::new(),
