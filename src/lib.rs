@@ -706,6 +706,42 @@
 //!
 //! A context without a clock is a compile error naming the trait to implement.
 //!
+//! `Delay`, `Timeout` and `Cooldown` keep their times as whole nanoseconds in 8 bytes
+//! ([`time::Nanos`]) and read the clock through [`Clock::now_nanos`], which by default converts
+//! `now()`. A context that counts time in an integer may override it to skip that conversion (a
+//! division and a few saturating steps on every read); it must answer what the default would:
+//!
+//! ```
+//! use bt::{behavior_tree, Clock, Status};
+//! use core::time::Duration;
+//!
+//! /// A simulation stepped in whole milliseconds.
+//! pub struct Sim {
+//!     now_ms: u64,
+//! }
+//!
+//! impl Clock for Sim {
+//!     fn now(&self) -> Duration {
+//!         Duration::from_millis(self.now_ms)
+//!     }
+//!     // The same time, without the conversion.
+//!     fn now_nanos(&self) -> u64 {
+//!         self.now_ms.saturating_mul(1_000_000)
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     tree Wait for Sim {
+//!         Delay(30) { AlwaysSuccess }
+//!     }
+//! }
+//!
+//! let (mut sim, mut wait) = (Sim { now_ms: 0 }, Wait::new());
+//! assert_eq!(wait.tick(&mut sim), Status::Running);
+//! sim.now_ms = 30;
+//! assert_eq!(wait.tick(&mut sim), Status::Success);
+//! ```
+//!
 //! ## Counts and durations
 //!
 //! Every time parameter (`Delay`, `Timeout`, `Sleep`, `Wait`, `MaxTime`, `Cooldown`, `Deadline`)

@@ -37,7 +37,8 @@
 //! their tick: narrower methods over the same state, from which the macro lays the children out
 //! one step each (`Switch::select`/`on_child`, `Timeout::expired`/`on_child`,
 //! `Parallel::begin`/`is_completed`/`on_child`/`finish`/`end`, `TryCatch::first`/`on_child`,
-//! `ObserverSelector::begin`/`watch_lower`/`watch_self`/`enter_guard`/`on_child`/`end`). The
+//! `ObserverSelector::begin`/`watch_lower`/`watch_self`/`enter_guard`/`on_child`/`end`,
+//! `ProbabilitySelector::first`/`on_child`/`take_running`). The
 //! `Step` methods of those rules are written with them, so the rule is written once, and a unit
 //! test of each plays both forms side by side on random answers.
 

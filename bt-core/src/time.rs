@@ -46,6 +46,41 @@ use core::time::Duration;
 pub trait Clock {
     /// The time now, since the clock's origin. Never decreases.
     fn now(&self) -> Duration;
+
+    /// The time now in whole nanoseconds since the clock's origin, saturating at `u64::MAX`
+    /// (584 years): what `Delay`, `Timeout` and NodeCanvas's `Cooldown` read, as they keep their
+    /// times in 8 bytes ([`Nanos`]). The other time nodes read [`now`](Clock::now).
+    ///
+    /// Provided: [`now`](Clock::now) converted, which costs a division and a few saturating
+    /// operations on every read. A clock that counts whole units in an integer may override it
+    /// to skip the conversion; it must answer what the default would, `Nanos::from(self.now())`:
+    ///
+    /// ```
+    /// use bt_core::time::{Clock, Nanos};
+    /// use core::time::Duration;
+    ///
+    /// /// A simulation's clock: milliseconds since the start, in an integer.
+    /// struct Sim {
+    ///     now_ms: u64,
+    /// }
+    ///
+    /// impl Clock for Sim {
+    ///     fn now(&self) -> Duration {
+    ///         Duration::from_millis(self.now_ms)
+    ///     }
+    ///
+    ///     fn now_nanos(&self) -> u64 {
+    ///         self.now_ms.saturating_mul(1_000_000)
+    ///     }
+    /// }
+    ///
+    /// let sim = Sim { now_ms: 1_500 };
+    /// assert_eq!(sim.now_nanos(), Nanos::from(sim.now()).get());
+    /// ```
+    #[inline]
+    fn now_nanos(&self) -> u64 {
+        Nanos::from(self.now()).get()
+    }
 }
 
 impl<C: Clock + ?Sized> Clock for &C {
@@ -53,12 +88,64 @@ impl<C: Clock + ?Sized> Clock for &C {
     fn now(&self) -> Duration {
         (**self).now()
     }
+
+    #[inline]
+    fn now_nanos(&self) -> u64 {
+        (**self).now_nanos()
+    }
 }
 
 impl<C: Clock + ?Sized> Clock for &mut C {
     #[inline]
     fn now(&self) -> Duration {
         (**self).now()
+    }
+
+    #[inline]
+    fn now_nanos(&self) -> u64 {
+        (**self).now_nanos()
+    }
+}
+
+/// A time on a [`Clock`] in whole nanoseconds since its origin, saturating at `u64::MAX`: what
+/// the rules of `Delay`, `Timeout` and NodeCanvas's `Cooldown` take as `now`
+/// (`now: impl Into<Nanos>`, so a [`Duration`] does as well). The generated code reads it with
+/// [`Clock::now_nanos`].
+///
+/// ```
+/// use bt_core::time::Nanos;
+/// use core::time::Duration;
+///
+/// assert_eq!(Nanos::from(Duration::from_millis(3)).get(), 3_000_000);
+/// assert_eq!(Nanos::from(Duration::MAX).get(), u64::MAX);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Nanos(u64);
+
+impl Nanos {
+    /// `nanos` nanoseconds since the clock's origin.
+    #[inline(always)]
+    pub const fn new(nanos: u64) -> Self {
+        Nanos(nanos)
+    }
+
+    /// The nanoseconds since the clock's origin.
+    #[inline(always)]
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+
+    /// `span` later, saturating.
+    #[inline(always)]
+    pub(crate) fn after(self, span: Duration) -> Nanos {
+        Nanos(self.0.saturating_add(nanos(span)))
+    }
+}
+
+impl From<Duration> for Nanos {
+    #[inline(always)]
+    fn from(t: Duration) -> Self {
+        Nanos(nanos(t))
     }
 }
 
@@ -216,10 +303,8 @@ float_millis!(f32, f64);
 /// 16). Exact and order-preserving up to 584 years after the origin, where it saturates (at
 /// `u64::MAX - 1`, so that `u64::MAX` stays free for "never").
 #[inline(always)]
-pub(crate) fn stamp(t: Duration) -> u64 {
-    let nanos =
-        (t.as_secs().saturating_mul(1_000_000_000)).saturating_add(u64::from(t.subsec_nanos()));
-    nanos.saturating_add(1).min(u64::MAX - 1)
+pub(crate) fn stamp(t: Nanos) -> u64 {
+    t.0.saturating_add(1).min(u64::MAX - 1)
 }
 
 /// A duration in nanoseconds, saturating (the span between two [`stamp`]s).
@@ -237,6 +322,80 @@ pub const fn ms(ms: u64) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `now_nanos` by default is `now` in saturating nanoseconds; an override is what the
+    /// references forward, and the rules take either form of the time.
+    #[test]
+    fn now_nanos_defaults_to_now_and_forwards_an_override() {
+        let mut clock = ManualClock::new();
+        assert_eq!(clock.now_nanos(), 0);
+        clock.advance_ms(1_500);
+        assert_eq!(clock.now_nanos(), 1_500_000_000);
+        let far = ManualClock::at(Duration::MAX);
+        assert_eq!(far.now_nanos(), u64::MAX);
+        assert_eq!(
+            Nanos::from(Duration::from_secs(2))
+                .after(Duration::from_nanos(7))
+                .get(),
+            2_000_000_007
+        );
+        assert_eq!(
+            Nanos::new(u64::MAX - 1).after(Duration::from_secs(1)).get(),
+            u64::MAX
+        );
+
+        struct Ticks(u64);
+        impl Clock for Ticks {
+            fn now(&self) -> Duration {
+                Duration::from_millis(self.0)
+            }
+            fn now_nanos(&self) -> u64 {
+                // Deliberately off by one, to see which one is called.
+                self.0 * 1_000_000 + 1
+            }
+        }
+        let mut ticks = Ticks(3);
+        let shared: &Ticks = &ticks;
+        assert_eq!(<&Ticks as Clock>::now_nanos(&shared), 3_000_001);
+        let exclusive: &mut Ticks = &mut ticks;
+        assert_eq!(<&mut Ticks as Clock>::now_nanos(&exclusive), 3_000_001);
+        // The stamp a Timeout keeps is the same from a `Duration` and from its nanoseconds.
+        let (mut a, mut b) = (
+            crate::decorator::Timeout::new(),
+            crate::decorator::Timeout::new(),
+        );
+        assert!(!a.expired(ms(10), ms(5)));
+        assert!(!b.expired(Nanos::new(10_000_000), ms(5)));
+        assert_eq!(a, b);
+        assert!(a.expired(ms(15), ms(5)) && b.expired(Nanos::new(15_000_000), ms(5)));
+    }
+
+    /// Delay and Timeout compare `now >= stamp - 1` instead of `stamp(now) >= stamp`: the same
+    /// for every armed stamp (`1..=u64::MAX - 1`), at the edges too.
+    #[test]
+    fn comparing_with_a_stamp_minus_one_is_comparing_stamps() {
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            1_000,
+            u64::MAX - 3,
+            u64::MAX - 2,
+            u64::MAX - 1,
+            u64::MAX,
+        ];
+        for now in edges {
+            for stamped in edges.iter().map(|&t| stamp(Nanos::new(t))) {
+                assert!(stamped >= 1);
+                assert_eq!(
+                    now >= stamped - 1,
+                    stamp(Nanos::new(now)) >= stamped,
+                    "now {now}, stamp {stamped}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn manual_clock_moves_only_when_told() {

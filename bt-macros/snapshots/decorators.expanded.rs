@@ -82,7 +82,7 @@ struct Decorated {
     __bt_state_14: ::bt::__private::EntryUpdated,
     __bt_state_15: ::bt::__private::EntryUpdated,
     __bt_bb: DecoratedBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<8usize>,
+    __bt_active: ::bt::__private::BoolFlags<6usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -306,7 +306,7 @@ impl Decorated {
             __bt_state_14: <::bt::__private::EntryUpdated>::new(),
             __bt_state_15: ::bt::__private::EntryUpdated::new(),
             __bt_bb: <DecoratedBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<8usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<6usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -657,9 +657,18 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::force_success(
-            self.__bt_tick_5(__bt_ctx, __bt_observer),
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(0usize);
+            let __bt_first: ::core::primitive::usize = 0;
+            ::bt::__private::force_success(
+                self
+                    .__bt_tick_5(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && __bt_first == 0usize,
+                    ),
+            )
+        };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             4usize,
@@ -687,6 +696,7 @@ impl Decorated {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             match self.__bt_state_5.start(::core::option::Option::Some(3usize)) {
@@ -702,7 +712,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             5usize,
             __bt_status,
             __bt_observer,
@@ -714,15 +724,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            self.__bt_halt_6(__bt_ctx, __bt_observer);
-            self.__bt_state_5.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                5usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_6(__bt_ctx, __bt_observer);
+        self.__bt_state_5.halt();
+        ::bt::__private::halted_unflagged(5usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -731,7 +735,7 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(2usize);
+            let __bt_running: bool = self.__bt_active.get(1usize);
             ::bt::__private::stateful::<
                 World,
                 Walk,
@@ -744,7 +748,7 @@ impl Decorated {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -756,13 +760,13 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Walk,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 6usize,
                 __bt_observer,
             );
@@ -774,11 +778,20 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::force_failure(
-            self.__bt_tick_8(__bt_ctx, __bt_observer),
-        );
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(2usize);
+            let __bt_first: ::core::primitive::usize = 0;
+            ::bt::__private::force_failure(
+                self
+                    .__bt_tick_8(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && __bt_first == 0usize,
+                    ),
+            )
+        };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -790,10 +803,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(2usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(2usize),
                 7usize,
                 __bt_observer,
             );
@@ -804,6 +817,7 @@ impl Decorated {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             match self.__bt_state_8.start(::core::option::Option::None) {
@@ -816,7 +830,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::None,
             8usize,
             __bt_status,
             __bt_observer,
@@ -828,14 +842,8 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
-            self.__bt_state_8.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                8usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_state_8.halt();
+        ::bt::__private::halted_unflagged(8usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_9<__BtO: ::bt::__private::Observer>(
@@ -864,7 +872,7 @@ impl Decorated {
             self.__bt_tick_11(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             10usize,
             __bt_status,
             __bt_observer,
@@ -876,9 +884,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(3usize) {
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(3usize),
                 10usize,
                 __bt_observer,
             );
@@ -928,7 +936,7 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = match self
             .__bt_state_13
             .start(
-                self.__bt_active.get(7usize),
+                self.__bt_active.get(5usize),
                 self.__bt_bb.target.version(),
                 ::bt::__private::Status::Skipped,
             )
@@ -937,7 +945,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_14(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             13usize,
             __bt_status,
             __bt_observer,
@@ -949,10 +957,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(4usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(4usize),
                 13usize,
                 __bt_observer,
             );
@@ -976,7 +984,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_15(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -988,9 +996,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
+        if self.__bt_active.get(5usize) {
             ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
+                self.__bt_active.flag(5usize),
                 14usize,
                 __bt_observer,
             );

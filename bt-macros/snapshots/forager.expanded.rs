@@ -136,7 +136,7 @@ pub struct Forager {
     __bt_leaf_16: FieldTask<16>,
     __bt_leaf_17: FieldTask<17>,
     __bt_bb: ForagerBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<10usize>,
+    __bt_active: ::bt::__private::BoolFlags<2usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -417,7 +417,7 @@ impl Forager {
             __bt_leaf_16: <FieldTask<16> as ::core::default::Default>::default(),
             __bt_leaf_17: <FieldTask<17> as ::core::default::Default>::default(),
             __bt_bb: <ForagerBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<10usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -598,12 +598,16 @@ impl Forager {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_at: ::core::primitive::usize = 0;
             let mut __bt_passed: ::core::primitive::bool = false;
+            let __bt_was_running: ::core::primitive::bool = false;
+            let __bt_first: ::core::primitive::usize = 0;
             let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
                 let ::core::option::Option::Some(__bt_running) = self
                     .__bt_state_2
                     .begin() else {
                     break ::core::option::Option::None;
                 };
+                let __bt_was_running: ::core::primitive::bool = true;
+                let __bt_first: ::core::primitive::usize = __bt_running;
                 if __bt_running > 0usize
                     && self
                         .__bt_state_2
@@ -655,8 +659,20 @@ impl Forager {
                     break ::core::option::Option::None;
                 }
                 let __bt_child_status = match __bt_running {
-                    0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                    1usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
+                    0usize => {
+                        self.__bt_tick_3(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        )
+                    }
+                    1usize => {
+                        self.__bt_tick_7(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        )
+                    }
                     _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
                 };
                 __bt_at = __bt_running + 1;
@@ -676,7 +692,11 @@ impl Forager {
                                     )
                             {
                                 let __bt_child_status = self
-                                    .__bt_tick_3(__bt_ctx, __bt_observer);
+                                    .__bt_tick_3(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_was_running && __bt_first == 0usize,
+                                    );
                                 if let ::core::option::Option::Some(__bt_status) = self
                                     .__bt_state_2
                                     .on_child(0usize, __bt_child_status)
@@ -695,7 +715,11 @@ impl Forager {
                                     )
                             {
                                 let __bt_child_status = self
-                                    .__bt_tick_7(__bt_ctx, __bt_observer);
+                                    .__bt_tick_7(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_was_running && __bt_first == 1usize,
+                                    );
                                 if let ::core::option::Option::Some(__bt_status) = self
                                     .__bt_state_2
                                     .on_child(1usize, __bt_child_status)
@@ -758,11 +782,19 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = self
-            .__bt_tick_4(__bt_ctx, __bt_observer);
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+            let __bt_first: ::core::primitive::usize = 0;
+            self.__bt_tick_4(
+                __bt_ctx,
+                __bt_observer,
+                __bt_was_running && __bt_first == 0usize,
+            )
+        };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             3usize,
             __bt_status,
             __bt_observer,
@@ -774,23 +806,18 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            self.__bt_halt_4(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                3usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_4(__bt_ctx, __bt_observer);
+        ::bt::__private::halted_unflagged(3usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -840,7 +867,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -852,22 +879,15 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_4.halt()
-            {
-                match __bt_running {
-                    0usize => {
-                        self.__bt_halt_5(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_4.halt() {
+            match __bt_running {
+                0usize => {
+                    self.__bt_halt_5(__bt_ctx, __bt_observer);
                 }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                4usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(4usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
@@ -930,11 +950,19 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = self
-            .__bt_tick_8(__bt_ctx, __bt_observer);
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+            let __bt_first: ::core::primitive::usize = 0;
+            self.__bt_tick_8(
+                __bt_ctx,
+                __bt_observer,
+                __bt_was_running && __bt_first == 0usize,
+            )
+        };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::None,
             7usize,
             __bt_status,
             __bt_observer,
@@ -946,40 +974,44 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
-            self.__bt_halt_8(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                7usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_8(__bt_ctx, __bt_observer);
+        ::bt::__private::halted_unflagged(7usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_now = ::bt::__private::now::<FieldWorld>(__bt_ctx);
-            match self
-                .__bt_state_8
-                .start(
-                    __bt_now,
-                    ::bt::__private::ms(100u64),
-                    ::bt::__private::Status::Skipped,
-                )
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+            let __bt_first: ::core::primitive::usize = 0;
             {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    let __bt_child_status = self.__bt_tick_9(__bt_ctx, __bt_observer);
-                    self.__bt_state_8.on_child(__bt_child_status, __bt_now)
+                let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
+                match self
+                    .__bt_state_8
+                    .start(
+                        __bt_now,
+                        ::bt::__private::ms(100u64),
+                        ::bt::__private::Status::Skipped,
+                    )
+                {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = self
+                            .__bt_tick_9(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        self.__bt_state_8.on_child(__bt_child_status, __bt_now)
+                    }
                 }
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::None,
             8usize,
             __bt_status,
             __bt_observer,
@@ -991,23 +1023,18 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
-            self.__bt_halt_9(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                8usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_9(__bt_ctx, __bt_observer);
+        ::bt::__private::halted_unflagged(8usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_9<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(4usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<9>,
@@ -1020,7 +1047,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::None,
             9usize,
             __bt_status,
             __bt_observer,
@@ -1032,17 +1059,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<9>,
-            >(&mut self.__bt_leaf_9, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                9usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<9>,
+        >(&mut self.__bt_leaf_9, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(9usize, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
     /// seeds it with `bt::SmallRng::DEFAULT_SEED`): the same seed and the same ticks give
@@ -1065,43 +1086,90 @@ impl Forager {
         let __bt_status: ::bt::__private::Status = {
             let __bt_weights: [::core::primitive::f32; 3usize] = [3.0, 2.0, 1.0];
             let __bt_fail: ::core::primitive::f32 = 0.0;
-            {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_10
-                    .start(&__bt_weights, __bt_fail, &mut self.__bt_rng);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_11(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_13(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_17(__bt_ctx, __bt_observer),
-                                },
+            let mut __bt_next: ::core::result::Result<
+                ::core::primitive::usize,
+                ::bt::__private::Status,
+            > = match self.__bt_state_10.running() {
+                ::core::option::Option::Some(__bt_child) => {
+                    let __bt_child_status = match __bt_child {
+                        0usize => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 0usize;
+                            self.__bt_tick_11(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_11(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_17(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
+                        1usize => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 1usize;
+                            self.__bt_tick_13(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            )
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
+                        _ => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 2usize;
+                            self.__bt_tick_17(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 2usize,
+                            )
+                        }
                     };
-                    __bt_step = self
-                        .__bt_state_10
-                        .next(__bt_event, &__bt_weights, __bt_fail);
+                    self.__bt_state_10
+                        .on_child(
+                            __bt_child,
+                            __bt_child_status,
+                            &__bt_weights,
+                            __bt_fail,
+                        )
                 }
+                ::core::option::Option::None => {
+                    self.__bt_state_10
+                        .first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
+                }
+            };
+            loop {
+                let __bt_child = match __bt_next {
+                    ::core::result::Result::Ok(__bt_child) => __bt_child,
+                    ::core::result::Result::Err(__bt_status) => break __bt_status,
+                };
+                let __bt_child_status = match __bt_child {
+                    0usize => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 0usize;
+                        self.__bt_tick_11(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        )
+                    }
+                    1usize => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 1usize;
+                        self.__bt_tick_13(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        )
+                    }
+                    _ => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 2usize;
+                        self.__bt_tick_17(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 2usize,
+                        )
+                    }
+                };
+                __bt_next = self
+                    .__bt_state_10
+                    .on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
             }
         };
         ::bt::__private::finish(
@@ -1118,40 +1186,23 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_state_10.is_running() {
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self.__bt_state_10.halt();
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_11(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_13(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_17(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_11(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_17(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_10.next(__bt_event, &[], 0.0);
+            if let ::core::option::Option::Some(__bt_running) = self
+                .__bt_state_10
+                .take_running()
+            {
+                match __bt_running {
+                    0usize => {
+                        self.__bt_halt_11(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_13(__bt_ctx, __bt_observer);
+                    }
+                    2usize => {
+                        self.__bt_halt_17(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
-            };
+            }
             ::bt::__private::halted_unflagged(10usize, __bt_observer);
         }
     }
@@ -1160,6 +1211,7 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
@@ -1170,7 +1222,7 @@ impl Forager {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::None,
             11usize,
             __bt_status,
             __bt_observer,
@@ -1182,15 +1234,9 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
-            self.__bt_halt_12(__bt_ctx, __bt_observer);
-            self.__bt_state_11.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                11usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_12(__bt_ctx, __bt_observer);
+        self.__bt_state_11.halt();
+        ::bt::__private::halted_unflagged(11usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_12<__BtO: ::bt::__private::Observer>(
@@ -1199,7 +1245,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(6usize);
+            let __bt_running: bool = self.__bt_active.get(0usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<12>,
@@ -1212,7 +1258,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             12usize,
             __bt_status,
             __bt_observer,
@@ -1224,13 +1270,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(0usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<12>,
             >(&mut self.__bt_leaf_12, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(0usize),
                 12usize,
                 __bt_observer,
             );
@@ -1241,6 +1287,7 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
@@ -1253,7 +1300,7 @@ impl Forager {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::None,
             13usize,
             __bt_status,
             __bt_observer,
@@ -1265,15 +1312,9 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
-            self.__bt_halt_14(__bt_ctx, __bt_observer);
-            self.__bt_state_13.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
-                13usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_14(__bt_ctx, __bt_observer);
+        self.__bt_state_13.halt();
+        ::bt::__private::halted_unflagged(13usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_14<__BtO: ::bt::__private::Observer>(
@@ -1282,7 +1323,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(8usize);
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -1334,7 +1375,7 @@ impl Forager {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -1346,7 +1387,7 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(8usize) {
+        if self.__bt_active.get(1usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_14.halt()
             {
                 match __bt_running {
@@ -1357,7 +1398,7 @@ impl Forager {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(8usize),
+                self.__bt_active.flag(1usize),
                 14usize,
                 __bt_observer,
             );
@@ -1423,9 +1464,10 @@ impl Forager {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(9usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<17>,
@@ -1438,7 +1480,7 @@ impl Forager {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
+            ::core::option::Option::None,
             17usize,
             __bt_status,
             __bt_observer,
@@ -1450,17 +1492,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(9usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<17>,
-            >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(9usize),
-                17usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<17>,
+        >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(17usize, __bt_observer);
     }
 }
 impl ::core::default::Default for Forager {

@@ -103,7 +103,7 @@ pub struct Mission {
     >,
     __bt_leaf_29: FieldTask<29>,
     __bt_bb: MissionBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<11usize>,
+    __bt_active: ::bt::__private::BoolFlags<3usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -522,7 +522,7 @@ impl Mission {
             >>::new(),
             __bt_leaf_29: <FieldTask<29> as ::core::default::Default>::default(),
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<11usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<3usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -700,6 +700,14 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = self
+                .__bt_state_2
+                .is_running();
+            let __bt_first: ::core::primitive::usize = match self.__bt_state_2.running()
+            {
+                ::core::option::Option::Some(__bt_running) => __bt_running,
+                ::core::option::Option::None => 0,
+            };
             let __bt_selected: ::core::primitive::usize = {
                 let __bt_value = &self.__bt_bb.mode;
                 if (*__bt_value == Mode::Transit) {
@@ -733,9 +741,27 @@ impl Mission {
             }
             let __bt_child_status = match __bt_selected {
                 0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                1usize => self.__bt_tick_9(__bt_ctx, __bt_observer),
-                2usize => self.__bt_tick_18(__bt_ctx, __bt_observer),
-                _ => self.__bt_tick_27(__bt_ctx, __bt_observer),
+                1usize => {
+                    self.__bt_tick_9(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && __bt_first == 1usize,
+                    )
+                }
+                2usize => {
+                    self.__bt_tick_18(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && __bt_first == 2usize,
+                    )
+                }
+                _ => {
+                    self.__bt_tick_27(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && __bt_first == 3usize,
+                    )
+                }
             };
             self.__bt_state_2.on_child(__bt_child_status)
         };
@@ -782,18 +808,29 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            if self
+            let __bt_was_running: ::core::primitive::bool = self
                 .__bt_state_3
-                .expired(
-                    ::bt::__private::now::<FieldWorld>(__bt_ctx),
-                    ::bt::__private::ms(80u64),
-                )
+                .is_running();
+            let __bt_first: ::core::primitive::usize = 0;
             {
-                self.__bt_halt_4(__bt_ctx, __bt_observer);
-                ::bt::__private::Status::Failure
-            } else {
-                let __bt_child_status = self.__bt_tick_4(__bt_ctx, __bt_observer);
-                self.__bt_state_3.on_child(__bt_child_status)
+                if self
+                    .__bt_state_3
+                    .expired(
+                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                        ::bt::__private::ms(80u64),
+                    )
+                {
+                    self.__bt_halt_4(__bt_ctx, __bt_observer);
+                    ::bt::__private::Status::Failure
+                } else {
+                    let __bt_child_status = self
+                        .__bt_tick_4(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
+                    self.__bt_state_3.on_child(__bt_child_status)
+                }
             }
         };
         ::bt::__private::finish(
@@ -820,9 +857,10 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(0usize);
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -927,7 +965,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -939,25 +977,18 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_4.halt()
-            {
-                match __bt_running {
-                    1usize => {
-                        self.__bt_halt_6(__bt_ctx, __bt_observer);
-                    }
-                    2usize => {
-                        self.__bt_halt_7(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_4.halt() {
+            match __bt_running {
+                1usize => {
+                    self.__bt_halt_6(__bt_ctx, __bt_observer);
                 }
+                2usize => {
+                    self.__bt_halt_7(__bt_ctx, __bt_observer);
+                }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                4usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(4usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
@@ -1075,6 +1106,7 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_config = {
@@ -1146,7 +1178,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             9usize,
             __bt_status,
             __bt_observer,
@@ -1158,26 +1190,20 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            if !self.__bt_state_9.is_completed(0usize) {
-                self.__bt_halt_10(__bt_ctx, __bt_observer);
-            }
-            if !self.__bt_state_9.is_completed(1usize) {
-                self.__bt_halt_12(__bt_ctx, __bt_observer);
-            }
-            if !self.__bt_state_9.is_completed(2usize) {
-                self.__bt_halt_14(__bt_ctx, __bt_observer);
-            }
-            if !self.__bt_state_9.is_completed(3usize) {
-                self.__bt_halt_17(__bt_ctx, __bt_observer);
-            }
-            self.__bt_state_9.finish();
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                9usize,
-                __bt_observer,
-            );
+        if !self.__bt_state_9.is_completed(0usize) {
+            self.__bt_halt_10(__bt_ctx, __bt_observer);
         }
+        if !self.__bt_state_9.is_completed(1usize) {
+            self.__bt_halt_12(__bt_ctx, __bt_observer);
+        }
+        if !self.__bt_state_9.is_completed(2usize) {
+            self.__bt_halt_14(__bt_ctx, __bt_observer);
+        }
+        if !self.__bt_state_9.is_completed(3usize) {
+            self.__bt_halt_17(__bt_ctx, __bt_observer);
+        }
+        self.__bt_state_9.finish();
+        ::bt::__private::halted_unflagged(9usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_10<__BtO: ::bt::__private::Observer>(
@@ -1188,7 +1214,7 @@ impl Mission {
         let __bt_status: ::bt::__private::Status = match self
             .__bt_state_10
             .start(
-                ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                 ::bt::__private::ms(50u64),
             )
         {
@@ -1224,7 +1250,7 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(2usize);
+            let __bt_running: bool = self.__bt_active.get(0usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<11>,
@@ -1237,7 +1263,7 @@ impl Mission {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             11usize,
             __bt_status,
             __bt_observer,
@@ -1249,13 +1275,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(0usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<11>,
             >(&mut self.__bt_leaf_11, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(0usize),
                 11usize,
                 __bt_observer,
             );
@@ -1268,18 +1294,29 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            if self
+            let __bt_was_running: ::core::primitive::bool = self
                 .__bt_state_12
-                .expired(
-                    ::bt::__private::now::<FieldWorld>(__bt_ctx),
-                    ::bt::__private::ms(40u64),
-                )
+                .is_running();
+            let __bt_first: ::core::primitive::usize = 0;
             {
-                self.__bt_halt_13(__bt_ctx, __bt_observer);
-                ::bt::__private::Status::Failure
-            } else {
-                let __bt_child_status = self.__bt_tick_13(__bt_ctx, __bt_observer);
-                self.__bt_state_12.on_child(__bt_child_status)
+                if self
+                    .__bt_state_12
+                    .expired(
+                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                        ::bt::__private::ms(40u64),
+                    )
+                {
+                    self.__bt_halt_13(__bt_ctx, __bt_observer);
+                    ::bt::__private::Status::Failure
+                } else {
+                    let __bt_child_status = self
+                        .__bt_tick_13(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
+                    self.__bt_state_12.on_child(__bt_child_status)
+                }
             }
         };
         ::bt::__private::finish(
@@ -1306,9 +1343,10 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(3usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<13>,
@@ -1321,7 +1359,7 @@ impl Mission {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::None,
             13usize,
             __bt_status,
             __bt_observer,
@@ -1333,17 +1371,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<13>,
-            >(&mut self.__bt_leaf_13, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                13usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<13>,
+        >(&mut self.__bt_leaf_13, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(13usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_14<__BtO: ::bt::__private::Observer>(
@@ -1352,7 +1384,7 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(4usize);
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -1404,7 +1436,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -1416,7 +1448,7 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(1usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_14.halt()
             {
                 match __bt_running {
@@ -1427,7 +1459,7 @@ impl Mission {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(1usize),
                 14usize,
                 __bt_observer,
             );
@@ -1495,7 +1527,7 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(5usize);
+            let __bt_running: bool = self.__bt_active.get(2usize);
             ::bt::__private::stateful::<
                 FieldWorld,
                 Logger<17>,
@@ -1508,7 +1540,7 @@ impl Mission {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             17usize,
             __bt_status,
             __bt_observer,
@@ -1520,13 +1552,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(2usize) {
             let _ = ::bt::__private::stateful::<
                 FieldWorld,
                 Logger<17>,
             >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(2usize),
                 17usize,
                 __bt_observer,
             );
@@ -1537,12 +1569,15 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_child: ::core::primitive::usize = self
                 .__bt_state_18
                 .first(5usize);
-            loop {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+            let __bt_first: ::core::primitive::usize = __bt_child;
+            '__bt_walk: {
                 if __bt_child == 0usize {
                     let __bt_child_status = self.__bt_tick_19(__bt_ctx, __bt_observer);
                     match self.__bt_state_18.on_child(0usize, __bt_child_status, 5usize)
@@ -1552,11 +1587,16 @@ impl Mission {
                         | ::bt::__private::Flow::HaltAndReturn {
                             status: __bt_status,
                             ..
-                        } => break __bt_status,
+                        } => break '__bt_walk __bt_status,
                     }
                 }
                 if __bt_child == 1usize {
-                    let __bt_child_status = self.__bt_tick_20(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_20(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        );
                     match self.__bt_state_18.on_child(1usize, __bt_child_status, 5usize)
                     {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
@@ -1564,7 +1604,7 @@ impl Mission {
                         | ::bt::__private::Flow::HaltAndReturn {
                             status: __bt_status,
                             ..
-                        } => break __bt_status,
+                        } => break '__bt_walk __bt_status,
                     }
                 }
                 if __bt_child == 2usize {
@@ -1576,7 +1616,7 @@ impl Mission {
                         | ::bt::__private::Flow::HaltAndReturn {
                             status: __bt_status,
                             ..
-                        } => break __bt_status,
+                        } => break '__bt_walk __bt_status,
                     }
                 }
                 if __bt_child == 3usize {
@@ -1588,25 +1628,34 @@ impl Mission {
                         | ::bt::__private::Flow::HaltAndReturn {
                             status: __bt_status,
                             ..
-                        } => break __bt_status,
+                        } => break '__bt_walk __bt_status,
                     }
                 }
                 {
-                    let __bt_child_status = self.__bt_tick_24(__bt_ctx, __bt_observer);
+                    let __bt_child_status = self
+                        .__bt_tick_24(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 4usize,
+                        );
                     match self.__bt_state_18.on_child(4usize, __bt_child_status, 5usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                        ::bt::__private::Flow::Tick(__bt_next) => {
+                            ::core::unreachable!(
+                                "TryCatch's rule asked for a child after its last"
+                            )
+                        }
                         ::bt::__private::Flow::Return(__bt_status)
                         | ::bt::__private::Flow::HaltAndReturn {
                             status: __bt_status,
                             ..
-                        } => break __bt_status,
+                        } => break '__bt_walk __bt_status,
                     }
                 }
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::None,
             18usize,
             __bt_status,
             __bt_observer,
@@ -1618,51 +1667,59 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_18
-                    .halt(5usize, false);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_19(__bt_ctx, __bt_observer),
-                                    1usize => self.__bt_tick_20(__bt_ctx, __bt_observer),
-                                    2usize => self.__bt_tick_21(__bt_ctx, __bt_observer),
-                                    3usize => self.__bt_tick_23(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_24(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
+        let __bt_was_running: ::core::primitive::bool = false;
+        let __bt_first: ::core::primitive::usize = 0;
+        let _ = {
+            let mut __bt_step: ::bt::__private::Step = self
+                .__bt_state_18
+                .halt(5usize, false);
+            loop {
+                let __bt_event = match __bt_step {
+                    ::bt::__private::Step::Tick(__bt_child) => {
+                        ::bt::__private::Event::Child(
+                            __bt_child,
                             match __bt_child {
+                                0usize => self.__bt_tick_19(__bt_ctx, __bt_observer),
                                 1usize => {
-                                    self.__bt_halt_20(__bt_ctx, __bt_observer);
+                                    self.__bt_tick_20(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_was_running && __bt_first == 1usize,
+                                    )
                                 }
-                                2usize => {
-                                    self.__bt_halt_21(__bt_ctx, __bt_observer);
+                                2usize => self.__bt_tick_21(__bt_ctx, __bt_observer),
+                                3usize => self.__bt_tick_23(__bt_ctx, __bt_observer),
+                                _ => {
+                                    self.__bt_tick_24(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_was_running && __bt_first == 4usize,
+                                    )
                                 }
-                                4usize => {
-                                    self.__bt_halt_24(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
+                            },
+                        )
+                    }
+                    ::bt::__private::Step::Halt(__bt_child) => {
+                        match __bt_child {
+                            1usize => {
+                                self.__bt_halt_20(__bt_ctx, __bt_observer);
                             }
-                            ::bt::__private::Event::Halted(__bt_child)
+                            2usize => {
+                                self.__bt_halt_21(__bt_ctx, __bt_observer);
+                            }
+                            4usize => {
+                                self.__bt_halt_24(__bt_ctx, __bt_observer);
+                            }
+                            _ => {}
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_18.next(__bt_event, 5usize, false);
-                }
-            };
-            ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
-                18usize,
-                __bt_observer,
-            );
-        }
+                        ::bt::__private::Event::Halted(__bt_child)
+                    }
+                    ::bt::__private::Step::Return(__bt_status) => break __bt_status,
+                };
+                __bt_step = self.__bt_state_18.next(__bt_event, 5usize, false);
+            }
+        };
+        ::bt::__private::halted_unflagged(18usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_19<__BtO: ::bt::__private::Observer>(
@@ -1685,9 +1742,10 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(7usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<20>,
@@ -1700,7 +1758,7 @@ impl Mission {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::None,
             20usize,
             __bt_status,
             __bt_observer,
@@ -1712,17 +1770,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<20>,
-            >(&mut self.__bt_leaf_20, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
-                20usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<20>,
+        >(&mut self.__bt_leaf_20, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(20usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_21<__BtO: ::bt::__private::Observer>(
@@ -1731,18 +1783,29 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            if self
+            let __bt_was_running: ::core::primitive::bool = self
                 .__bt_state_21
-                .expired(
-                    ::bt::__private::now::<FieldWorld>(__bt_ctx),
-                    ::bt::__private::ms(80u64),
-                )
+                .is_running();
+            let __bt_first: ::core::primitive::usize = 0;
             {
-                self.__bt_halt_22(__bt_ctx, __bt_observer);
-                ::bt::__private::Status::Failure
-            } else {
-                let __bt_child_status = self.__bt_tick_22(__bt_ctx, __bt_observer);
-                self.__bt_state_21.on_child(__bt_child_status)
+                if self
+                    .__bt_state_21
+                    .expired(
+                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                        ::bt::__private::ms(80u64),
+                    )
+                {
+                    self.__bt_halt_22(__bt_ctx, __bt_observer);
+                    ::bt::__private::Status::Failure
+                } else {
+                    let __bt_child_status = self
+                        .__bt_tick_22(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
+                    self.__bt_state_21.on_child(__bt_child_status)
+                }
             }
         };
         ::bt::__private::finish(
@@ -1769,9 +1832,10 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(8usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<22>,
@@ -1784,7 +1848,7 @@ impl Mission {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
+            ::core::option::Option::None,
             22usize,
             __bt_status,
             __bt_observer,
@@ -1796,17 +1860,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(8usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<22>,
-            >(&mut self.__bt_leaf_22, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(8usize),
-                22usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<22>,
+        >(&mut self.__bt_leaf_22, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(22usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_23<__BtO: ::bt::__private::Observer>(
@@ -1830,9 +1888,10 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(9usize);
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_24.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -1884,7 +1943,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
+            ::core::option::Option::None,
             24usize,
             __bt_status,
             __bt_observer,
@@ -1896,22 +1955,15 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(9usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_24.halt()
-            {
-                match __bt_running {
-                    1usize => {
-                        self.__bt_halt_26(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_24.halt() {
+            match __bt_running {
+                1usize => {
+                    self.__bt_halt_26(__bt_ctx, __bt_observer);
                 }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(9usize),
-                24usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(24usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_25<__BtO: ::bt::__private::Observer>(
@@ -1974,11 +2026,10 @@ impl Mission {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_active
-                .get(10usize);
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_27.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -2030,7 +2081,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(10usize)),
+            ::core::option::Option::None,
             27usize,
             __bt_status,
             __bt_observer,
@@ -2042,22 +2093,15 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(10usize) {
-            if let ::core::option::Option::Some(__bt_running) = self.__bt_state_27.halt()
-            {
-                match __bt_running {
-                    1usize => {
-                        self.__bt_halt_29(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+        if let ::core::option::Option::Some(__bt_running) = self.__bt_state_27.halt() {
+            match __bt_running {
+                1usize => {
+                    self.__bt_halt_29(__bt_ctx, __bt_observer);
                 }
+                _ => {}
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(10usize),
-                27usize,
-                __bt_observer,
-            );
         }
+        ::bt::__private::halted_unflagged(27usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_28<__BtO: ::bt::__private::Observer>(

@@ -124,7 +124,7 @@ struct Canvas {
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<6usize>,
+    __bt_active: ::bt::__private::BoolFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -289,7 +289,7 @@ impl Canvas {
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<6usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<1usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -361,12 +361,16 @@ impl Canvas {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_at: ::core::primitive::usize = 0;
             let mut __bt_passed: ::core::primitive::bool = false;
+            let __bt_was_running: ::core::primitive::bool = false;
+            let __bt_first: ::core::primitive::usize = 0;
             let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
                 let ::core::option::Option::Some(__bt_running) = self
                     .__bt_state_0
                     .begin() else {
                     break ::core::option::Option::None;
                 };
+                let __bt_was_running: ::core::primitive::bool = true;
+                let __bt_first: ::core::primitive::usize = __bt_running;
                 if __bt_running > 0usize
                     && self
                         .__bt_state_0
@@ -390,8 +394,20 @@ impl Canvas {
                     break ::core::option::Option::None;
                 }
                 let __bt_child_status = match __bt_running {
-                    0usize => self.__bt_tick_1(__bt_ctx, __bt_observer),
-                    _ => self.__bt_tick_3(__bt_ctx, __bt_observer),
+                    0usize => {
+                        self.__bt_tick_1(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        )
+                    }
+                    _ => {
+                        self.__bt_tick_3(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        )
+                    }
                 };
                 __bt_at = __bt_running + 1;
                 break self.__bt_state_0.on_child(__bt_running, __bt_child_status);
@@ -410,7 +426,11 @@ impl Canvas {
                                     )
                             {
                                 let __bt_child_status = self
-                                    .__bt_tick_1(__bt_ctx, __bt_observer);
+                                    .__bt_tick_1(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_was_running && __bt_first == 0usize,
+                                    );
                                 if let ::core::option::Option::Some(__bt_status) = self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status)
@@ -421,7 +441,11 @@ impl Canvas {
                         }
                         if __bt_at <= 1usize {
                             let __bt_child_status = self
-                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                                .__bt_tick_3(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
                             if let ::core::option::Option::Some(__bt_status) = self
                                 .__bt_state_0
                                 .on_child(1usize, __bt_child_status)
@@ -470,11 +494,19 @@ impl Canvas {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = self
-            .__bt_tick_2(__bt_ctx, __bt_observer);
+        let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+            let __bt_first: ::core::primitive::usize = 0;
+            self.__bt_tick_2(
+                __bt_ctx,
+                __bt_observer,
+                __bt_was_running && __bt_first == 0usize,
+            )
+        };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             1usize,
             __bt_status,
             __bt_observer,
@@ -486,23 +518,18 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
-            self.__bt_halt_2(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                1usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_2(__bt_ctx, __bt_observer);
+        ::bt::__private::halted_unflagged(1usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(1usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 World,
                 Attack,
@@ -515,7 +542,7 @@ impl Canvas {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             2usize,
             __bt_status,
             __bt_observer,
@@ -527,23 +554,18 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            let _ = ::bt::__private::stateful::<
-                World,
-                Attack,
-            >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                2usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            World,
+            Attack,
+        >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(2usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_3<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             {
@@ -585,7 +607,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::None,
             3usize,
             __bt_status,
             __bt_observer,
@@ -597,43 +619,37 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self.__bt_state_3.halt();
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
+        let _ = {
+            let mut __bt_step: ::bt::__private::Step = self.__bt_state_3.halt();
+            loop {
+                let __bt_event = match __bt_step {
+                    ::bt::__private::Step::Tick(__bt_child) => {
+                        ::bt::__private::Event::Child(
+                            __bt_child,
                             match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
+                                0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
+                                _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
+                            },
+                        )
+                    }
+                    ::bt::__private::Step::Halt(__bt_child) => {
+                        match __bt_child {
+                            0usize => {
+                                self.__bt_halt_4(__bt_ctx, __bt_observer);
                             }
-                            ::bt::__private::Event::Halted(__bt_child)
+                            1usize => {
+                                self.__bt_halt_6(__bt_ctx, __bt_observer);
+                            }
+                            _ => {}
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_3.next(__bt_event);
-                }
-            };
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                3usize,
-                __bt_observer,
-            );
-        }
+                        ::bt::__private::Event::Halted(__bt_child)
+                    }
+                    ::bt::__private::Step::Return(__bt_status) => break __bt_status,
+                };
+                __bt_step = self.__bt_state_3.next(__bt_event);
+            }
+        };
+        ::bt::__private::halted_unflagged(3usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
@@ -642,24 +658,33 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_now = ::bt::__private::now::<World>(__bt_ctx);
-            match self
-                .__bt_state_4
-                .start(
-                    __bt_now,
-                    ::bt::__private::ms(500u64),
-                    ::bt::__private::Status::Skipped,
-                )
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(0usize);
+            let __bt_first: ::core::primitive::usize = 0;
             {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
-                    self.__bt_state_4.on_child(__bt_child_status, __bt_now)
+                let __bt_now = ::bt::__private::now_nanos::<World>(__bt_ctx);
+                match self
+                    .__bt_state_4
+                    .start(
+                        __bt_now,
+                        ::bt::__private::ms(500u64),
+                        ::bt::__private::Status::Skipped,
+                    )
+                {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = self
+                            .__bt_tick_5(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        self.__bt_state_4.on_child(__bt_child_status, __bt_now)
+                    }
                 }
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -671,10 +696,10 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(0usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(0usize),
                 4usize,
                 __bt_observer,
             );
@@ -685,9 +710,10 @@ impl Canvas {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(4usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 World,
                 Eat,
@@ -700,7 +726,7 @@ impl Canvas {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::None,
             5usize,
             __bt_status,
             __bt_observer,
@@ -712,17 +738,11 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
-            let _ = ::bt::__private::stateful::<
-                World,
-                Eat,
-            >(&mut self.__bt_leaf_5, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                5usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            World,
+            Eat,
+        >(&mut self.__bt_leaf_5, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(5usize, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
     /// seeds it with `bt::SmallRng::DEFAULT_SEED`): the same seed and the same ticks give
@@ -748,36 +768,63 @@ impl Canvas {
                 ::bt::__private::utility(&self.__bt_bb, |bb| 1.0 - bb.hunger),
             ];
             let __bt_fail: ::core::primitive::f32 = 0.0;
-            {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_6
-                    .start(&__bt_weights, __bt_fail, &mut self.__bt_rng);
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_8(__bt_ctx, __bt_observer),
-                                },
+            let mut __bt_next: ::core::result::Result<
+                ::core::primitive::usize,
+                ::bt::__private::Status,
+            > = match self.__bt_state_6.running() {
+                ::core::option::Option::Some(__bt_child) => {
+                    let __bt_child_status = match __bt_child {
+                        0usize => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 0usize;
+                            self.__bt_tick_7(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
+                        _ => {
+                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_first: ::core::primitive::usize = 1usize;
+                            self.__bt_tick_8(__bt_ctx, __bt_observer)
                         }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
                     };
-                    __bt_step = self
-                        .__bt_state_6
-                        .next(__bt_event, &__bt_weights, __bt_fail);
+                    self.__bt_state_6
+                        .on_child(
+                            __bt_child,
+                            __bt_child_status,
+                            &__bt_weights,
+                            __bt_fail,
+                        )
                 }
+                ::core::option::Option::None => {
+                    self.__bt_state_6.first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
+                }
+            };
+            loop {
+                let __bt_child = match __bt_next {
+                    ::core::result::Result::Ok(__bt_child) => __bt_child,
+                    ::core::result::Result::Err(__bt_status) => break __bt_status,
+                };
+                let __bt_child_status = match __bt_child {
+                    0usize => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 0usize;
+                        self.__bt_tick_7(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        )
+                    }
+                    _ => {
+                        let __bt_was_running: ::core::primitive::bool = false;
+                        let __bt_first: ::core::primitive::usize = 1usize;
+                        self.__bt_tick_8(__bt_ctx, __bt_observer)
+                    }
+                };
+                __bt_next = self
+                    .__bt_state_6
+                    .on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
             }
         };
         ::bt::__private::finish(
@@ -794,33 +841,17 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_state_6.is_running() {
-            let _ = {
-                let mut __bt_step: ::bt::__private::Step = self.__bt_state_6.halt();
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_8(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_6.next(__bt_event, &[], 0.0);
+            if let ::core::option::Option::Some(__bt_running) = self
+                .__bt_state_6
+                .take_running()
+            {
+                match __bt_running {
+                    0usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
-            };
+            }
             ::bt::__private::halted_unflagged(6usize, __bt_observer);
         }
     }
@@ -829,9 +860,10 @@ impl Canvas {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(5usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 World,
                 Wander,
@@ -844,7 +876,7 @@ impl Canvas {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::None,
             7usize,
             __bt_status,
             __bt_observer,
@@ -856,17 +888,11 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
-            let _ = ::bt::__private::stateful::<
-                World,
-                Wander,
-            >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                7usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            World,
+            Wander,
+        >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(7usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(

@@ -37,12 +37,15 @@ pub struct Plan {
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
     /// Nodes whose "running" flag their parent knows: the running-capable children of a
-    /// Sequence, Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor). Such a
-    /// parent answers `Running` exactly when the child at its cursor does, and keeps the cursor
-    /// there, so between ticks its child `i` is running exactly when the parent is running and
-    /// its cursor is `i`. The parent reads both when its tick starts (before its rule moves the
-    /// cursor) and passes the child's flag to the child's tick function as an argument
-    /// (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts
+    /// Sequence, Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of
+    /// the other parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch,
+    /// IfThenElse, the observer selector, Timeout, Cooldown, and the decorators that pass their
+    /// child's status through). Such a parent answers `Running` exactly when the child at its
+    /// cursor does, and keeps the cursor there, so between ticks its child `i` is running exactly
+    /// when the parent is running and its cursor is `i` (for the others: the child they remember;
+    /// a decorator's child, when the decorator is running). The parent reads both when its tick
+    /// starts (before its rule moves the cursor) and passes the child's flag to the child's tick
+    /// function as an argument (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts
     /// the child at its cursor while the parent is running, so the child's halt function needs
     /// no check. The parent's own flag may be of any kind but a constant: the tree's status, a
     /// flag of its own, or one passed by its own parent. Not for nodes resumed directly (their
@@ -105,10 +108,7 @@ impl Plan {
         for (index, &leaf) in resume.iter().enumerate() {
             resume_codes[leaf] = Some(index + 1);
         }
-        let walks_from_cursor = |node: &Node| {
-            node.conditions.is_empty()
-                && matches!(node.kind, Kind::Composite(composite) if composite.walks_from_cursor())
-        };
+        let knows_running = |node: &Node| node.conditions.is_empty() && knows_running_child(node);
         let flag_from_parent: Vec<bool> = (tree.nodes.iter())
             .map(|node| {
                 may_run[node.id]
@@ -118,7 +118,7 @@ impl Plan {
                     && !flag_in_state[node.id]
                     && node
                         .parent
-                        .is_some_and(|parent| walks_from_cursor(&tree.nodes[parent]))
+                        .is_some_and(|parent| knows_running(&tree.nodes[parent]))
             })
             .collect();
         let mut slots = 0;
@@ -170,6 +170,33 @@ impl Plan {
             n if n <= u16::MAX as usize => "u16",
             _ => "u32",
         }
+    }
+}
+
+/// Whether `node` knows, when its tick starts, which of its children is running (if any), and
+/// halts only a running child ([`Plan::flag_from_parent`]):
+///
+/// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the cursor;
+/// * ProbabilitySelector, Switch and the observer selector: the child they remember;
+/// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
+/// * IfThenElse: the condition, or the branch it chose;
+/// * the decorators that are running exactly when their child is and tick it first thing:
+///   `Timeout` (its deadline is set exactly while the child runs), NodeCanvas's `Cooldown` (it
+///   never filters while its child runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an
+///   `Observe` owned by its observer selector (which pass the child's status through).
+fn knows_running_child(node: &Node) -> bool {
+    match &node.kind {
+        Kind::Composite(composite) => composite.walks_from_cursor(),
+        Kind::Selector(Selector::ProbabilitySelector { .. } | Selector::ObserverSelector) => true,
+        Kind::Flow(Flow::Switch { .. } | Flow::TryCatch { .. } | Flow::IfThenElse) => true,
+        Kind::Time(Time::Timeout(_) | Time::Cooldown { .. }) => true,
+        Kind::Decorator(
+            Decorator::Inverter
+            | Decorator::ForceSuccess
+            | Decorator::ForceFailure
+            | Decorator::Observe { guarded: true, .. },
+        ) => true,
+        _ => false,
     }
 }
 
@@ -382,11 +409,50 @@ mod tests {
             [false, false, false, false, false, true, false]
         );
         assert_eq!(plan.active_slots(), 0);
+        // Under an Inverter, which is running exactly when its child is, the child's flag is the
+        // Inverter's; under a decorator that is not (KeepRunningUntilFailure), a flag of its own.
         let plan = self::plan("Inverter { Sequence { Repeat(2) { StatefulAction(A) } } }");
         assert_eq!(plan.may_run, [true, true, true, true]);
-        assert_eq!(plan.flag_from_parent, [false, false, true, false]);
+        assert_eq!(plan.flag_from_parent, [false, true, true, false]);
         assert_eq!(plan.resume, [3]);
-        assert_eq!(plan.active_slot, [None, Some(0), None, None]);
+        assert_eq!(plan.active_slot, [None, None, None, None]);
+        let plan = self::plan("KeepRunningUntilFailure { Sequence { StatefulAction(A) } }");
+        assert_eq!(plan.flag_from_parent, [false, false, false]);
+        assert_eq!(plan.active_slot[1], Some(0));
+    }
+
+    #[test]
+    fn parents_that_know_their_running_child_pass_its_flag() {
+        // Ids: 0 Sequence, 1 Switch, 2 Timeout, 3 A, 4 TryCatch, 5 B, 6 Cooldown, 7 C, 8 Parallel,
+        // 9 D, 10 E, 11 Delay, 12 F.
+        let plan = plan(
+            "blackboard { k: u8 } Sequence { Switch(k) { case 1 => Timeout(5) { \
+             StatefulAction(A) }, _ => TryCatch { StatefulAction(B), Cooldown(5) { \
+             StatefulAction(C) } } }, Parallel(success = 1, failure = 1) { StatefulAction(D), \
+             StatefulAction(E) }, Delay(5) { StatefulAction(F) } }",
+        );
+        let passed: Vec<usize> = (0..13).filter(|&id| plan.flag_from_parent[id]).collect();
+        // The Timeout's, TryCatch's and Cooldown's children, the Switch's TryCatch, and the
+        // Parallel, a child of the root Sequence (the Switch, the Timeout and the Delay are
+        // running by their own state); not the children of a Parallel (a child that skipped is
+        // not completed, yet not running) nor of a Delay (it runs while its child does not).
+        assert_eq!(passed, [3, 4, 5, 6, 7, 8]);
+        assert_eq!(plan.active_slots(), 3);
+        for id in [9, 10, 12] {
+            assert!(plan.active_slot[id].is_some(), "node {id}");
+        }
+        // The probability selector's and the observer selector's children.
+        let plan = self::plan(
+            "blackboard { a: bool } Selector { Observe(|bb| bb.a, abort = lower) { \
+             StatefulAction(A) }, ProbabilitySelector { #[weight(1)] StatefulAction(B), \
+             #[weight(2)] StatefulAction(C) } }",
+        );
+        // (The probability selector is running by its own state.)
+        assert_eq!(
+            plan.flag_from_parent,
+            [false, true, true, false, true, true]
+        );
+        assert_eq!(plan.active_slots(), 0);
     }
 
     #[test]

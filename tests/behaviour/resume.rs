@@ -85,15 +85,17 @@ fn tick_events<T: BehaviorTree<Context = Ctx>>(tree: &mut T, ctx: &mut Ctx) -> (
 #[test]
 fn the_direct_resume_is_generated_where_it_applies() {
     // The two structs differ only by `Chain`'s two-byte resume memory, which is also the running
-    // flag of its two resumed tasks (every field is bytes), so their sizes are equal; that both
+    // flag of its two resumed tasks (every field is bytes), and by `ChainWalked`'s one running
+    // flag, its Fallback's (a child of a root with a condition, which passes no flags; the
+    // tasks' flags are their Sequence's cursor and their ForceSuccess's); that both
     // tasks are resumed (without which the tests below would pass vacuously) is pinned by
     // bt-macros' plan test `direct_resume_picks_deep_stateful_leaves_under_memory_nodes` on this
     // shape (a resumed tick and a walked one are alike from outside, by design).
     assert_eq!(size_of::<bt::resume::Resume>(), 2);
     assert_eq!(
         size_of::<Chain>(),
-        size_of::<ChainWalked>() + 2 - 2,
-        "Chain carries bt::resume::Resume instead of two running flags"
+        size_of::<ChainWalked>() + 1,
+        "Chain carries bt::resume::Resume where ChainWalked has one byte of running flags"
     );
 }
 
@@ -614,10 +616,11 @@ fn a_tree_of_300_resumable_leaves_resumes_them_all_directly() {
         + size_of::<Option<Status>>();
     assert_eq!(size_of::<Big>(), parts.next_multiple_of(align_of::<Big>()));
     // Walked from the root: no resume code, and a flag for the inner sequence (a child of a root
-    // with a condition) and for each of the 150 tasks under a `ForceSuccess`.
+    // with a condition); none for the 150 tasks under a `ForceSuccess`, whose flag is the
+    // `ForceSuccess`'s, itself its sequence's cursor.
     assert_eq!(
         size_of::<BigWalked>(),
-        (parts - size_of::<Resume<u16>>() + 1 + 150).next_multiple_of(align_of::<BigWalked>())
+        (parts - size_of::<Resume<u16>>() + 1).next_multiple_of(align_of::<BigWalked>())
     );
     let Lockstep { direct, completed } = lockstep(
         &mut Big::new(),

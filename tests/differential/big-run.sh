@@ -32,7 +32,7 @@ edition = "2021"
 publish = false
 
 [dependencies]
-bt = { path = "$ROOT" }
+bt = { package = "bt-compiled", path = "$ROOT" }
 
 [workspace]
 EOF
@@ -42,6 +42,8 @@ cat >"$WORK/tests/big.rs" <<EOF
 mod tree;
 #[path = "$ROOT/tests/differential/leaves.rs"]
 mod leaves;
+#[path = "$ROOT/tests/differential/user.rs"]
+mod user;
 #[path = "$ROOT/tests/differential/reference.rs"]
 mod reference;
 #[macro_use]

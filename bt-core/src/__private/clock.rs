@@ -10,6 +10,13 @@ pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
     ctx.now()
 }
 
+/// The time now in nanoseconds ([`Clock::now_nanos`](crate::Clock::now_nanos)), read by the time
+/// nodes that keep their times in 8 bytes (Delay, Timeout, NodeCanvas's Cooldown).
+#[inline(always)]
+pub fn now_nanos<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> crate::time::Nanos {
+    crate::time::Nanos::new(ctx.now_nanos())
+}
+
 pub use crate::time::ms;
 
 /// A duration written as an expression or an entry (`bt::time::AsDuration`).

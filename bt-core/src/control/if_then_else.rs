@@ -55,19 +55,11 @@ impl IfThenElse {
     #[inline(always)]
     pub fn next(&mut self, event: Event, len: usize) -> Step {
         match event {
-            Event::Child(0, Status::Success) => {
-                self.branch = 1;
-                Step::Tick(1)
-            }
-            Event::Child(0, Status::Failure) if len == 3 => {
-                self.branch = 2;
-                Step::Tick(2)
-            }
-            Event::Child(_, Status::Running) => Step::Return(Status::Running),
-            Event::Child(_, status) => {
-                self.branch = 0;
-                Step::Return(status)
-            }
+            Event::Child(0, status) => match self.on_condition(status, len) {
+                Ok(branch) => Step::Tick(branch),
+                Err(status) => Step::Return(status),
+            },
+            Event::Child(_, status) => Step::Return(self.on_branch(status)),
             Event::Halted(_) => HALT_DONE,
         }
     }
@@ -75,9 +67,56 @@ impl IfThenElse {
     /// The node is halted: halts the running child and forgets the branch.
     #[inline(always)]
     pub fn halt(&mut self, _len: usize) -> Step {
+        Step::Halt(self.stop())
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): the child a tick starts at, the condition (`0`) or
+    /// the branch chosen in an earlier tick (`1` or `2`). The condition's answer goes to
+    /// [`on_condition`](Self::on_condition), a branch's to [`on_branch`](Self::on_branch).
+    #[inline(always)]
+    pub fn first(&self) -> usize {
+        self.branch as usize
+    }
+
+    /// Straight-line form: the condition answered `status`; `Ok(branch)` to tick next in the same
+    /// tick, or `Err(answer)`, the node's answer.
+    #[inline(always)]
+    pub fn on_condition(&mut self, status: Status, len: usize) -> Result<usize, Status> {
+        match status {
+            Status::Success => {
+                self.branch = 1;
+                Ok(1)
+            }
+            Status::Failure if len == 3 => {
+                self.branch = 2;
+                Ok(2)
+            }
+            Status::Running => Err(Status::Running),
+            _ => {
+                self.branch = 0;
+                Err(status)
+            }
+        }
+    }
+
+    /// Straight-line form: the branch answered `status`, the node's answer; anything but
+    /// `Running` forgets the branch.
+    #[inline(always)]
+    pub fn on_branch(&mut self, status: Status) -> Status {
+        if status != Status::Running {
+            self.branch = 0;
+        }
+        status
+    }
+
+    /// The halt in straight-line form: the running child (the condition or the branch), which
+    /// the caller halts, and the branch forgotten.
+    #[inline(always)]
+    pub fn stop(&mut self) -> usize {
         let running = self.branch;
         self.branch = 0;
-        Step::Halt(running as usize)
+        running as usize
     }
 
     /// The branch being run (1 or 2), or `None` when the next tick starts with the condition.
@@ -206,6 +245,45 @@ mod tests {
         let len = r.len();
         let first = node.start(len);
         h.tick(first, |e| node.next(e, len), answers(r))
+    }
+
+    /// The straight-line form (`first`, `on_condition`, `on_branch`, `stop`), driven as the
+    /// generated code drives it, does what the `Step` form does, over random answers and halts,
+    /// with and without an else branch.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(7);
+        for len in [2, 3] {
+            let (mut h, mut stepped, mut node) =
+                (Harness::new(len), IfThenElse::new(), IfThenElse::new());
+            for round in 0..3_000 {
+                if roll.below(8) == 0 {
+                    let log = halt(&mut stepped, &mut h);
+                    let running = node.stop();
+                    if !log.halted.is_empty() {
+                        assert_eq!(log.halted, [running], "round {round}");
+                    }
+                    assert_eq!(node, stepped);
+                    continue;
+                }
+                let answer: Vec<Status> = (0..len).map(|_| roll.status()).collect();
+                let log = tick(&mut stepped, &mut h, &answer);
+                let mut ticked = vec![node.first()];
+                let status = match node.first() {
+                    0 => match node.on_condition(answer[0], len) {
+                        Ok(branch) => {
+                            ticked.push(branch);
+                            node.on_branch(answer[branch])
+                        }
+                        Err(status) => status,
+                    },
+                    branch => node.on_branch(answer[branch]),
+                };
+                assert_eq!(log.status, Some(status), "round {round}");
+                assert_eq!(log.ticked, ticked, "round {round}");
+                assert_eq!(node, stepped, "round {round}");
+            }
+        }
     }
 
     fn halt(node: &mut IfThenElse, h: &mut Harness) -> Log {

@@ -311,6 +311,9 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
                 self.failures = I::set(self.failures.get() + 1);
             }
             Status::Skipped => self.skipped = I::set(self.skipped.get() + 1),
+            // Nothing was counted: with thresholds of at least 1 the node had not decided (no
+            // count decides it, and it decides as soon as a count does), so it still has not.
+            Status::Running if config.success > 0 && config.failure > 0 => return None,
             Status::Running => {}
         }
         self.decide(config)

@@ -105,6 +105,7 @@ impl<I: SmallIndex> Switch<I> {
     }
 
     /// The child that was running after the last tick.
+    #[inline(always)]
     pub fn running(&self) -> Option<usize> {
         self.running.map(SmallIndex::get)
     }

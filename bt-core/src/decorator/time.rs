@@ -5,7 +5,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
-use crate::time::stamp;
+use crate::time::{stamp, Nanos};
 use crate::Status;
 
 /// **Delay** (BehaviorTree.CPP `Delay`, port `delay_msec`): wait `delay` from the first tick of an
@@ -55,13 +55,15 @@ impl Delay {
     /// Before ticking the child: `Some(Running)` while waiting, `None` to tick the child.
     /// `delay` is read on the first tick of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, delay: Duration) -> Option<Status> {
+    pub fn start(&mut self, now: impl Into<Nanos>, delay: Duration) -> Option<Status> {
+        let now = now.into();
         match self.until {
             IDLE => {
-                self.until = stamp(now.saturating_add(delay));
+                self.until = stamp(now.after(delay));
                 Some(Status::Running)
             }
-            until if stamp(now) < until => Some(Status::Running),
+            // `stamp(now) < until`, without computing the stamp: `until >= 1` when armed.
+            until if now.get() < until - 1 => Some(Status::Running),
             _ => None,
         }
     }
@@ -129,7 +131,7 @@ impl Timeout {
     /// The first step of a tick: tick the child, or halt it (timed out). `msec` is read on the
     /// first tick of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, msec: Duration) -> Step {
+    pub fn start(&mut self, now: impl Into<Nanos>, msec: Duration) -> Step {
         if self.expired(now, msec) {
             Step::Halt(0)
         } else {
@@ -160,18 +162,20 @@ impl Timeout {
     /// `false` when the child is to be ticked, its answer then given to
     /// [`on_child`](Self::on_child). Starts the clock on the first tick of an activation.
     #[inline(always)]
-    pub fn expired(&mut self, now: Duration, msec: Duration) -> bool {
+    pub fn expired(&mut self, now: impl Into<Nanos>, msec: Duration) -> bool {
+        let now = now.into();
         match self.deadline {
             IDLE => {
                 self.deadline = if msec.is_zero() {
                     NEVER
                 } else {
-                    stamp(now.saturating_add(msec))
+                    stamp(now.after(msec))
                 };
                 false
             }
             NEVER => false,
-            deadline if stamp(now) >= deadline => {
+            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
+            deadline if now.get() >= deadline - 1 => {
                 self.deadline = IDLE;
                 true
             }

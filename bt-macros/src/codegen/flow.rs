@@ -8,7 +8,8 @@ use syn::spanned::Spanned;
 
 use super::step::{rule_bodies, StepRule};
 use super::{
-    bb, halt_child, node_methods, rules, small_index, state, test, tick_child, Gen, NodeCode,
+    bb, halt_child, node_methods, parent_locals, rules, running_flag, small_index, state, test,
+    tick_child, Gen, NodeCode,
 };
 use crate::model::{Flow, Node};
 
@@ -30,7 +31,51 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let declare = &state.declare_local;
     let mut rule = StepRule::with_params(&state, None, quote!(#len));
     match flow {
-        Flow::IfThenElse | Flow::WhileDoElse => {}
+        Flow::IfThenElse => {
+            // Straight-line (`IfThenElse::first`, `on_condition`, `on_branch`, `stop`): the
+            // condition, then the branch it chose, in a labelled block (the walk only moves
+            // forward); the last child is unguarded, as every earlier step that does not leave
+            // the block moves on to it.
+            let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
+            let tick = |index: usize| tick_child(g, node.children[index]);
+            let condition = tick(0);
+            let branches = (1..len).map(|index| {
+                let tick = tick(index);
+                let step = quote! {
+                    let __bt_child_status = #tick;
+                    break #label #s.on_branch(__bt_child_status);
+                };
+                if index == len - 1 {
+                    quote!({ #step })
+                } else {
+                    quote!(if __bt_child == #index { #step })
+                }
+            });
+            let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
+            let body = quote!({
+                #declare
+                let mut __bt_child: ::core::primitive::usize = #s.first();
+                #flags
+                #label: {
+                    if __bt_child == 0 {
+                        let __bt_child_status = #condition;
+                        match #s.on_condition(__bt_child_status, #len) {
+                            ::core::result::Result::Ok(__bt_branch) => __bt_child = __bt_branch,
+                            ::core::result::Result::Err(__bt_status) => break #label __bt_status,
+                        }
+                    }
+                    #(#branches)*
+                }
+            });
+            let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
+            let halt_body = quote! {
+                let __bt_running: ::core::primitive::usize = #s.stop();
+                #halt_running
+            };
+            code.methods = node_methods(g, node, body, halt_body);
+            return code;
+        }
+        Flow::WhileDoElse => {}
         Flow::Switch { entry, cases } => {
             // The first case equal to the entry's value, else the default (the last child);
             // each comparison spanned at its case, so that rustc reports a type mismatch there.
@@ -56,8 +101,22 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
             // it is another, then tick the selected one.
             let halt_previous = by_position(g, node, quote!(__bt_previous), halt_arm);
             let tick_selected = by_position(g, node, quote!(__bt_selected), tick_arm);
+            let flags = passed_flags(
+                g,
+                node,
+                quote! {
+                    #s.is_running()
+                },
+                quote! {
+                    match #s.running() {
+                        ::core::option::Option::Some(__bt_running) => __bt_running,
+                        ::core::option::Option::None => 0,
+                    }
+                },
+            );
             let body = quote!({
                 #declare
+                #flags
                 let __bt_selected: ::core::primitive::usize = #selected;
                 if let ::core::option::Option::Some(__bt_previous) = #s.select(__bt_selected) {
                     #halt_previous
@@ -78,18 +137,31 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
             // The tick in straight-line form (`TryCatch::first`, `on_child`: the guarded steps
             // of `composite.rs`, the catch child last and unguarded, which a failure jumps to);
             // the halt in the `Step` form, which may tick the catch child.
-            let halt_rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
+            let mut halt_rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
+            // A halt ticks the catch child afresh, if it ticks it.
+            halt_rule.halt_locals = passed_flags(g, node, quote!(false), quote!(0));
             let (_, halt_body) = rule_bodies(g, node, halt_rule);
+            // A labelled block, not a `loop`: the walk only moves forward (`Flow::Tick` names a
+            // later child), and LLVM would hoist the later children's arithmetic out of a loop
+            // into every tick.
             let last = len - 1;
+            let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
             let steps = node.children.iter().enumerate().map(|(position, &id)| {
                 let tick = tick_child(g, id);
+                let next = if position == last {
+                    quote!(::core::unreachable!(
+                        "TryCatch's rule asked for a child after its last"
+                    ))
+                } else {
+                    quote!(__bt_child = __bt_next)
+                };
                 let step = quote! {
                     let __bt_child_status = #tick;
                     match #s.on_child(#position, __bt_child_status, #len) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                        ::bt::__private::Flow::Tick(__bt_next) => #next,
                         ::bt::__private::Flow::Return(__bt_status)
                         | ::bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                            break __bt_status
+                            break #label __bt_status
                         }
                     }
                 };
@@ -99,10 +171,12 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
                     quote!(if __bt_child == #position { #step })
                 }
             });
+            let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
             let body = quote!({
                 #declare
                 let mut __bt_child: ::core::primitive::usize = #s.first(#len);
-                loop { #(#steps)* }
+                #flags
+                #label: { #(#steps)* }
             });
             code.methods = node_methods(g, node, body, halt_body);
             return code;
@@ -139,6 +213,20 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let (body, halt_body) = rule_bodies(g, node, rule);
     code.methods = node_methods(g, node, body, halt_body);
     code
+}
+
+/// The locals from which the children of `node` that take their running flag from it
+/// (`Plan::flag_from_parent`) compute it: `node`'s own flag when its tick starts, and the child
+/// running then. Nothing when no child takes its flag from `node`.
+fn passed_flags(g: &Gen, node: &Node, was_running: TokenStream, first: TokenStream) -> TokenStream {
+    if !(node.children.iter()).any(|&child| g.plan.flag_from_parent[child]) {
+        return TokenStream::new();
+    }
+    let (was, at) = parent_locals();
+    quote! {
+        let #was: ::core::primitive::bool = #was_running;
+        let #at: ::core::primitive::usize = #first;
+    }
 }
 
 /// `match position { i => what(child i), .. }` over `node`'s children (the last one as `_`).

@@ -590,6 +590,15 @@ fn now(g: &Gen, node: &Node) -> TokenStream {
     quote_spanned!(span=> ::bt::__private::now::<#context>(#ctx))
 }
 
+/// The time now in nanoseconds (`bt::Clock::now_nanos`, a `bt::time::Nanos`), for the rules that
+/// keep their times in 8 bytes (Delay, Timeout, Cooldown); reported as [`now`] is.
+fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
+    let ctx = ctx();
+    let span = node.kind_ident.span();
+    let context = respan(g.tree.header.context.to_token_stream(), span);
+    quote_spanned!(span=> ::bt::__private::now_nanos::<#context>(#ctx))
+}
+
 /// `tokens` with every span set to `span` (groups included).
 fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
@@ -664,6 +673,21 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         None => quote!(::core::option::Option::None),
     };
     let conditions = &node.conditions;
+    // A decorator whose child takes its running flag from it (`Plan::flag_from_parent`): the
+    // child is running exactly when the decorator is, read before the rule runs.
+    let passes_flag = matches!(node.kind, Kind::Decorator(_) | Kind::Time(_))
+        && (node.children.iter()).any(|&child| g.plan.flag_from_parent[child]);
+    let body = if passes_flag {
+        let (was_running, first) = parent_locals();
+        let running = running_flag(g, id);
+        quote!({
+            let #was_running: ::core::primitive::bool = #running;
+            let #first: ::core::primitive::usize = 0;
+            #body
+        })
+    } else {
+        body
+    };
     let body = if conditions.is_empty() {
         body
     } else {

@@ -42,14 +42,16 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
             .extend(observer_selector_straight(g, node, &state));
         return code;
     }
+    if let Selector::ProbabilitySelector { fail } = selector {
+        let rng = rng(g, node, &mut code);
+        code.methods
+            .extend(probability_straight(g, node, &state, fail.as_ref(), rng));
+        return code;
+    }
     let rule = match selector {
         Selector::RandomSequence | Selector::RandomSelector => {
             let rng = rng(g, node, &mut code);
             StepRule::with_params(&state, Some(rng), quote!())
-        }
-        Selector::ProbabilitySelector { fail } => {
-            let rng = rng(g, node, &mut code);
-            probability(g, node, &state, fail.as_ref(), rng)
         }
         Selector::PrioritySelector => {
             let scores = (node.children.iter()).filter_map(|&child| {
@@ -70,23 +72,29 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
             });
             StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
-        Selector::ObserverSelector => unreachable!("laid out in straight-line form above"),
+        Selector::ObserverSelector | Selector::ProbabilitySelector { .. } => {
+            unreachable!("laid out in straight-line form above")
+        }
     };
     let (body, halt_body) = rule_bodies(g, node, rule);
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
 }
 
-/// `ProbabilitySelector`: the weights (and the fail weight) read once per tick, before any child
-/// runs; a halt reads none.
-fn probability(
+/// `ProbabilitySelector` in straight-line form (`bt_core::control::nodecanvas::ProbabilitySelector::
+/// first`, `on_child`, `take_running`): the weights (and the fail weight) read once per tick,
+/// before any child runs (a halt reads none); a loop ticks the child the rule names until it
+/// answers, each child's tick in place. A child is running exactly when the node runs it
+/// (`Plan::flag_from_parent`): the child the tick starts at, when the node was running, is
+/// resumed; a child that fails or skips leaves the draw, so no child is ticked twice.
+fn probability_straight(
     g: &Gen,
     node: &Node,
     state: &State,
     fail: Option<&UtilityValue>,
     rng: TokenStream,
-) -> StepRule {
-    let (s, len) = (&state.access, node.children.len());
+) -> TokenStream {
+    let (s, declare, len) = (&state.access, &state.declare_local, node.children.len());
     let weights = (node.children.iter()).filter_map(|&child| {
         let utility = g.tree.nodes[child].conditions.utility.as_ref()?;
         Some(utility_of(&utility.value))
@@ -95,16 +103,67 @@ fn probability(
         Some(fail) => utility(fail),
         None => quote!(0.0),
     };
-    let mut rule = StepRule::with_params(state, None, quote!());
-    rule.locals = quote! {
+    let (was_running, first) = super::parent_locals();
+    let arms = |resumed: bool| {
+        let (was_running, first) = (&was_running, &first);
+        let arms = node.children.iter().enumerate().map(move |(index, &id)| {
+            let tick = super::tick_child(g, id);
+            // Each child's running flag (`Plan::flag_from_parent`): resumed when it is the
+            // running child at the start of the tick, not otherwise.
+            let flag = match resumed {
+                true => quote!(let #was_running: ::core::primitive::bool = true;
+                               let #first: ::core::primitive::usize = #index;),
+                false => quote!(let #was_running: ::core::primitive::bool = false;
+                                let #first: ::core::primitive::usize = #index;),
+            };
+            let tick = quote!({ #flag #tick });
+            if index == len - 1 {
+                quote!(_ => #tick,)
+            } else {
+                quote!(#index => #tick,)
+            }
+        });
+        quote!(#(#arms)*)
+    };
+    let (resume_arms, walk_arms) = (arms(true), arms(false));
+    let halts = (node.children.iter().enumerate())
+        .filter(|(_, &id)| g.plan.may_run[id])
+        .map(|(index, &id)| {
+            let halt = super::halt_child(g, id);
+            quote!(#index => { #halt })
+        });
+    // The running child is resumed before the loop, so that the usual tick (the running child
+    // answers `Running` again) does not enter the loop, which re-picks after a failure.
+    let body = quote!({
+        #declare
         let __bt_weights: [::core::primitive::f32; #len] = [#(#weights),*];
         let __bt_fail: ::core::primitive::f32 = #fail;
+        let mut __bt_next: ::core::result::Result<::core::primitive::usize, ::bt::__private::Status> =
+            match #s.running() {
+                ::core::option::Option::Some(__bt_child) => {
+                    let __bt_child_status = match __bt_child { #resume_arms };
+                    #s.on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail)
+                }
+                ::core::option::Option::None => #s.first(&__bt_weights, __bt_fail, #rng),
+            };
+        loop {
+            let __bt_child = match __bt_next {
+                ::core::result::Result::Ok(__bt_child) => __bt_child,
+                ::core::result::Result::Err(__bt_status) => break __bt_status,
+            };
+            let __bt_child_status = match __bt_child { #walk_arms };
+            __bt_next = #s.on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
+        }
+    });
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
+            match __bt_running {
+                #(#halts)*
+                _ => {}
+            }
+        }
     };
-    rule.start = quote!(#s.start(&__bt_weights, __bt_fail, #rng));
-    rule.next = quote!(#s.next(__bt_event, &__bt_weights, __bt_fail));
-    // A halt only halts the running child: no weight is read.
-    rule.halt_next = quote!(#s.next(__bt_event, &[], 0.0));
-    rule
+    node_methods(g, node, body, halt_body)
 }
 
 /// The observer selector in straight-line form (`bt_core::abort::ObserverSelector::begin`,
@@ -200,15 +259,34 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
             _ => quote!(if __bt_at <= #index { #step }),
         }
     });
+    // The children's running flags (`Plan::flag_from_parent`): only the running child, resumed
+    // first, is running; the walk ticks children afresh.
+    let (was_running, first) = super::parent_locals();
+    let passes_flags = (node.children.iter()).any(|&id| g.plan.flag_from_parent[id]);
+    let (walk_flags, resume_flags) = match passes_flags {
+        true => (
+            quote! {
+                let #was_running: ::core::primitive::bool = false;
+                let #first: ::core::primitive::usize = 0;
+            },
+            quote! {
+                let #was_running: ::core::primitive::bool = true;
+                let #first: ::core::primitive::usize = __bt_running;
+            },
+        ),
+        false => (TokenStream::new(), TokenStream::new()),
+    };
     let body = quote!({
         #declare
         let mut __bt_at: ::core::primitive::usize = 0;
         let mut __bt_passed: ::core::primitive::bool = false;
+        #walk_flags
         // The running child: its observers, then the child (each `loop` only for `break`).
         let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
             let ::core::option::Option::Some(__bt_running) = #s.begin() else {
                 break ::core::option::Option::None;
             };
+            #resume_flags
             #(#lower)*
             #(#own)*
             let __bt_child_status = #tick_running;

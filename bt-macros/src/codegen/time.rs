@@ -8,7 +8,8 @@ use quote::quote;
 
 use super::step::{self, rule_bodies, StepRule};
 use super::{
-    duration, gate, halt_child, nc, node_methods, now, state, status, tick_child, Gen, NodeCode,
+    duration, gate, halt_child, nc, node_methods, now, now_nanos, state, status, tick_child, Gen,
+    NodeCode,
 };
 use crate::model::{Node, Time};
 
@@ -22,7 +23,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         Time::Delay(ms) => {
             let state = state(g, node, quote!(::bt::__private::Delay), &mut code);
             let access = &state.access;
-            let now = now(g, node);
+            let now = now_nanos(g, node);
             let ms = duration(g, ms);
             let on_child = quote!(#access.on_child(__bt_child_status));
             let body = gate(quote!(#access.start(#now, #ms)), tick, Some(on_child));
@@ -31,7 +32,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         Time::Timeout(ms) => {
             let state = state(g, node, quote!(::bt::__private::Timeout), &mut code);
             let (access, declare) = (&state.access, &state.declare_local);
-            let now = now(g, node);
+            let now = now_nanos(g, node);
             let duration = duration(g, ms);
             // Straight-line (`Timeout::expired`, `on_child`): timed out, the child is halted
             // without a tick.
@@ -89,7 +90,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         Time::Cooldown { ms, filtered } => {
             let state = state(g, node, quote!(#nc::Cooldown), &mut code);
             let s = &state.access;
-            let (now, filtered) = (now(g, node), status(filtered));
+            let (now, filtered) = (now_nanos(g, node), status(filtered));
             let ms = duration(g, ms);
             let on_child = quote!(#s.on_child(__bt_child_status, __bt_now));
             let gated = gate(

@@ -108,6 +108,41 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     /// The first step of a tick. A new activation draws once from `rng`.
     #[inline(always)]
     pub fn start(&mut self, weights: &[f32], fail_weight: f32, rng: &mut impl Rng) -> Step {
+        into_step(self.first(weights, fail_weight, rng))
+    }
+
+    /// The step after `event`; `weights` and `fail_weight` are this tick's, as given to `start`.
+    #[inline(always)]
+    pub fn next(&mut self, event: Event, weights: &[f32], fail_weight: f32) -> Step {
+        match event {
+            Event::Child(child, status) => {
+                into_step(self.on_child(child, status, weights, fail_weight))
+            }
+            Event::Halted(_) => Step::Return(HALTED),
+        }
+    }
+
+    /// The node is halted while running: halts the running child; the next tick draws again.
+    #[inline(always)]
+    pub fn halt(&mut self) -> Step {
+        match self.take_running() {
+            Some(chosen) => Step::Halt(chosen),
+            None => Step::Return(HALTED),
+        }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): the child to tick first, `Ok(child)`, or the
+    /// node's answer without a child, `Err(status)`. The running child is resumed without a
+    /// draw; a new activation draws once from `rng` and picks. Each answer of the child goes to
+    /// [`on_child`](Self::on_child).
+    #[inline(always)]
+    pub fn first(
+        &mut self,
+        weights: &[f32],
+        fail_weight: f32,
+        rng: &mut impl Rng,
+    ) -> Result<usize, Status> {
         debug_assert!(
             !weights.is_empty(),
             "the macro rejects a composite without children"
@@ -117,46 +152,53 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
             "W = ceil(N / 8) bytes are needed"
         );
         if let Some(chosen) = self.chosen {
-            return Step::Tick(chosen.get());
+            return Ok(chosen.get());
         }
         self.dice = Dice(rng.unit());
         self.pick(weights, fail_weight)
     }
 
-    /// The step after `event`; `weights` and `fail_weight` are this tick's, as given to `start`.
+    /// Straight-line form: `child` answered `status`. `Err(answer)` ends the tick with the
+    /// node's answer (`Running` remembers the child, `Success` ends the activation); after a
+    /// failure or a skip the child leaves the draw and the node picks again with this tick's
+    /// weights: `Ok(next)` is the child to tick next.
     #[inline(always)]
-    pub fn next(&mut self, event: Event, weights: &[f32], fail_weight: f32) -> Step {
-        match event {
-            Event::Child(child, Status::Running) => {
+    pub fn on_child(
+        &mut self,
+        child: usize,
+        status: Status,
+        weights: &[f32],
+        fail_weight: f32,
+    ) -> Result<usize, Status> {
+        match status {
+            Status::Running => {
                 self.chosen = Some(I::set(child));
-                Step::Return(Status::Running)
+                Err(Status::Running)
             }
-            Event::Child(_, Status::Success) => {
+            Status::Success => {
                 *self = Self::new();
-                Step::Return(Status::Success)
+                Err(Status::Success)
             }
-            Event::Child(child, status) => {
+            _ => {
                 self.chosen = None;
                 self.out.set(child);
                 self.failed |= status == Status::Failure;
                 self.pick(weights, fail_weight)
             }
-            Event::Halted(_) => Step::Return(HALTED),
         }
     }
 
-    /// The node is halted while running: halts the running child; the next tick draws again.
+    /// The halt in straight-line form: forgets the activation and gives the running child, which
+    /// the caller halts.
     #[inline(always)]
-    pub fn halt(&mut self) -> Step {
+    pub fn take_running(&mut self) -> Option<usize> {
         let chosen = self.chosen;
         *self = Self::new();
-        match chosen {
-            Some(chosen) => Step::Halt(chosen.get()),
-            None => Step::Return(HALTED),
-        }
+        chosen.map(SmallIndex::get)
     }
 
     /// The running child, if any.
+    #[inline(always)]
     pub fn running(&self) -> Option<usize> {
         self.chosen.map(SmallIndex::get)
     }
@@ -168,9 +210,9 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
         self.chosen.is_some()
     }
 
-    /// Picks a child among those still in the draw, or ends the activation.
+    /// Picks a child among those still in the draw (`Ok`), or ends the activation (`Err`).
     #[inline(always)]
-    fn pick(&mut self, weights: &[f32], fail_weight: f32) -> Step {
+    fn pick(&mut self, weights: &[f32], fail_weight: f32) -> Result<usize, Status> {
         let len = weights.len();
         let in_draw = |i: &usize| !self.out.get(*i);
         let fail = weight(fail_weight);
@@ -182,7 +224,7 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
         if total > 0.0 {
             let x = self.dice.0 * total;
             if x < fail {
-                return self.end(Status::Failure);
+                return Err(self.end(Status::Failure));
             }
             let mut end = fail;
             let mut last = None;
@@ -192,27 +234,36 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
                     end += w;
                     last = Some(i);
                     if x < end {
-                        return Step::Tick(i);
+                        return Ok(i);
                     }
                 }
             }
             if let Some(i) = last {
                 // `x` missed the last interval through rounding.
-                return Step::Tick(i);
+                return Ok(i);
             }
         }
         let all_skipped = !self.failed && self.out.all(len);
-        self.end(if all_skipped {
+        Err(self.end(if all_skipped {
             Status::Skipped
         } else {
             Status::Failure
-        })
+        }))
     }
 
     #[inline(always)]
-    fn end(&mut self, status: Status) -> Step {
+    fn end(&mut self, status: Status) -> Status {
         *self = Self::new();
-        Step::Return(status)
+        status
+    }
+}
+
+/// A straight-line answer as a [`Step`].
+#[inline(always)]
+fn into_step(next: Result<usize, Status>) -> Step {
+    match next {
+        Ok(child) => Step::Tick(child),
+        Err(status) => Step::Return(status),
     }
 }
 
@@ -261,6 +312,45 @@ mod tests {
             let answer = [roll.status(), roll.status(), roll.status()];
             let log = tick(&mut h, &mut node, &[1.0, 2.0, 0.5], 0.25, &mut rng, &answer);
             assert_eq!(node.is_running(), log.status == Some(Running));
+        }
+    }
+
+    /// The straight-line form (`first`, `on_child`, `take_running`), driven as the generated
+    /// code drives it, does what the `Step` form does: the same children ticked and halted, the
+    /// same answers and the same state, over random weights, answers and halts, two generators
+    /// seeded alike.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(23);
+        let (mut h, mut stepped) = (Harness::new(4), ProbabilitySelector::<1>::new());
+        let mut node = ProbabilitySelector::<1>::new();
+        let (mut rng_a, mut rng_b) = (SmallRng::seed(3), SmallRng::seed(3));
+        let choices = [0.0, 1.0, 2.5, -1.0, f32::NAN];
+        for round in 0..5_000 {
+            if roll.below(10) == 0 {
+                let log = h.halt(stepped.halt(), |e| stepped.next(e, &[], 0.0), answers(&[]));
+                let halted: Vec<usize> = node.take_running().into_iter().collect();
+                assert_eq!(log.halted, halted, "round {round}");
+                assert_eq!(node, stepped);
+                continue;
+            }
+            let weights: Vec<f32> = (0..4).map(|_| choices[roll.below(5)]).collect();
+            let fail = choices[roll.below(4)] * 0.5;
+            let answer: Vec<Status> = (0..4).map(|_| roll.status()).collect();
+            let log = tick(&mut h, &mut stepped, &weights, fail, &mut rng_a, &answer);
+            let mut ticked = Vec::new();
+            let mut next = node.first(&weights, fail, &mut rng_b);
+            let status = loop {
+                match next {
+                    Ok(child) => {
+                        ticked.push(child);
+                        next = node.on_child(child, answer[child], &weights, fail);
+                    }
+                    Err(status) => break status,
+                }
+            };
+            assert_eq!(log, self::log(status, &ticked), "round {round}");
+            assert_eq!(node, stepped, "round {round}");
         }
     }
 

@@ -1,6 +1,6 @@
 use core::time::Duration;
 
-use crate::time::{nanos, stamp};
+use crate::time::{nanos, stamp, Nanos};
 use crate::{SmallIndex, Status};
 
 /// Which of the child's answers a [`Filter`] counts (NodeCanvas's "Increase Count When").
@@ -145,7 +145,13 @@ impl Cooldown {
 
     /// Before ticking the child: `Some(filtered)` answers without it (cooling down).
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, cooldown: Duration, filtered: Status) -> Option<Status> {
+    pub fn start(
+        &mut self,
+        now: impl Into<Nanos>,
+        cooldown: Duration,
+        filtered: Status,
+    ) -> Option<Status> {
+        let now = now.into();
         match self.completed {
             0 => None,
             completed if stamp(now).saturating_sub(completed) < nanos(cooldown) => Some(filtered),
@@ -158,16 +164,16 @@ impl Cooldown {
 
     /// The child answered `child` at time `now`; the answer passes through.
     #[inline(always)]
-    pub fn on_child(&mut self, child: Status, now: Duration) -> Status {
+    pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Status {
         if child.is_completed() {
-            self.completed = stamp(now);
+            self.completed = stamp(now.into());
         }
         child
     }
 
     /// Whether the node is cooling down at time `now`.
-    pub fn is_cooling(&self, now: Duration, cooldown: Duration) -> bool {
-        self.completed != 0 && stamp(now).saturating_sub(self.completed) < nanos(cooldown)
+    pub fn is_cooling(&self, now: impl Into<Nanos>, cooldown: Duration) -> bool {
+        self.completed != 0 && stamp(now.into()).saturating_sub(self.completed) < nanos(cooldown)
     }
 
     /// Forgets the last completion (a tree halt does not call it).
