@@ -4,7 +4,9 @@
 //! tick may resume directly. Decided from the model and the facts of the kinds table.
 
 use crate::kinds::Running;
-use crate::model::{Composite, Decorator, Flow, Kind, Leaf, Node, Quantity, Selector, Time, Tree};
+use crate::model::{
+    Composite, Decorator, Flow, Kind, Leaf, Node, Quantity, Selector, Time, Tree, UtilityValue,
+};
 
 /// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
 /// each other. Without a bound a wide tree whose nodes all inline becomes one function of
@@ -254,6 +256,29 @@ fn may_skip(tree: &Tree) -> Vec<bool> {
     may_skip
 }
 
+/// Whether `node`'s tick reads the blackboard before it ticks its running child, so that a
+/// direct resume, which runs the child first, would let the child's writes change what the node
+/// reads: a `ProbabilitySelector` whose weights or fail weight are closures (a pick after the
+/// running child fails uses the weights read when the tick started).
+fn reads_blackboard_first(tree: &Tree, node: &Node) -> bool {
+    let is_closure = |value: Option<&UtilityValue>| matches!(value, Some(UtilityValue::Closure(_)));
+    match &node.kind {
+        Kind::Selector(Selector::ProbabilitySelector { fail }) => {
+            is_closure(fail.as_ref())
+                || (node.children.iter()).any(|&child| {
+                    is_closure(
+                        tree.nodes[child]
+                            .conditions
+                            .utility
+                            .as_ref()
+                            .map(|u| &u.value),
+                    )
+                })
+        }
+        _ => false,
+    }
+}
+
 /// Bottom-up, a node's weight is itself plus its inlined children's weights; while that exceeds
 /// [`INLINE_BUDGET`], its heaviest inlined child is outlined.
 fn outlining(tree: &Tree) -> Vec<bool> {
@@ -286,7 +311,9 @@ fn outlining(tree: &Tree) -> Vec<bool> {
 /// tree of 5 stateful leaves as in one of 500. Not in a tree with an error type.
 fn resume(tree: &Tree) -> Vec<usize> {
     let passes_running = |node: &Node| {
-        node.conditions.is_empty() && node.spec.is_some_and(|spec| spec.passes_running)
+        node.conditions.is_empty()
+            && node.spec.is_some_and(|spec| spec.passes_running)
+            && !reads_blackboard_first(tree, node)
     };
     if tree.header.error.is_some() {
         // A tree with an error type walks every tick (its error path is the walk's).
@@ -373,6 +400,24 @@ mod tests {
         assert!(resumed(updated).is_empty());
         // Leaves that are not stateful actions.
         assert!(resumed("Sequence { Sequence { Action(A), AlwaysSuccess } }").is_empty());
+    }
+
+    #[test]
+    fn no_direct_resume_below_a_probability_selector_whose_weights_read_the_blackboard() {
+        // The weights are read when the selector's tick starts, before the running child; a
+        // direct resume would run the child first (and its writes would change the weights of a
+        // pick after it fails). Constant weights read nothing.
+        let weighted = |weight: &str| {
+            format!(
+                "blackboard {{ w: i64 }} Sequence {{ ProbabilitySelector {{ #[weight({weight})] \
+                 StatefulAction(A), #[weight(1)] StatefulAction(B) }} }}"
+            )
+        };
+        assert_eq!(resumed(&weighted("2")), [2, 3]);
+        assert!(resumed(&weighted("|bb| bb.w as f32")).is_empty());
+        let fail = "blackboard { w: i64 } Sequence { ProbabilitySelector(fail = |bb| bb.w as f32) \
+                    { #[weight(1)] StatefulAction(A) } }";
+        assert!(resumed(fail).is_empty());
     }
 
     #[test]
