@@ -5,7 +5,8 @@
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite`,
 //! `params_through_macro_rules`, `resume_through_precondition`,
 //! `error_in_flip_selector_and_halt_order`, `error_in_catch_child_during_halt`,
-//! `iterate_emptied_list` and `wait_until_child_completion` are fixed.
+//! `iterate_emptied_list`, `wait_until_child_completion` and `probability_weights_read_before_resume`
+//! are fixed.
 //!
 //! Open: none. When one is, run it with `cargo test --test regression -- --ignored`.
 
@@ -19,6 +20,7 @@ mod halt_keeps_idle_loop_count;
 mod iterate_emptied_list;
 mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
+mod probability_weights_read_before_resume;
 mod resume_through_precondition;
 mod stateful_leaf_through_macro_rules;
 mod wait_until_child_completion;
