@@ -38,23 +38,22 @@ pub struct Plan {
     /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
-    /// Nodes whose "running" flag their parent knows: the running-capable children of a
-    /// Sequence, Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of
-    /// the other parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch,
-    /// IfThenElse, the observer selector, Timeout, Cooldown, and the decorators that pass their
-    /// child's status through). Such a parent answers `Running` exactly when the child at its
-    /// cursor does, and keeps the cursor there, so between ticks its child `i` is running exactly
-    /// when the parent is running and its cursor is `i` (for the others: the child they remember;
-    /// a decorator's child, when the decorator is running). The parent reads both when its tick
-    /// starts (before its rule moves the cursor) and passes the child's flag to the child's tick
-    /// function as an argument (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts
-    /// the child at its cursor while the parent is running, so the child's halt function needs
-    /// no check. The parent's own flag may be of any kind but a constant: the tree's status, a
-    /// flag of its own, or one passed by its own parent. Not for nodes resumed directly (their
-    /// flag is the resume code) nor for those of [`Plan::flag_in_state`], not where the parent
-    /// or the child has pre- or post-conditions (a gate answers for them), and not in a tree
-    /// with an error type (an error marks the parents of the failing leaf running by their
-    /// flags).
+    /// Nodes whose "running" flag their parent knows: the running-capable children of a Sequence,
+    /// Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of the other
+    /// parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch, IfThenElse, the
+    /// observer selector, Timeout, Cooldown, and the decorators that pass their child's status
+    /// through). Such a parent answers `Running` exactly when the child at its cursor does, and
+    /// keeps the cursor there, so between ticks its child `i` is running exactly when the parent is
+    /// running and its cursor is `i` (for the others: the child they remember; a decorator's child,
+    /// when the decorator is running). The parent reads both when its tick starts (before its rule
+    /// moves the cursor) and passes the child's flag to the child's tick function as an argument
+    /// (`__bt_resumed`); a halt reaches the child only from the parent's own halt, which halts the
+    /// child at its cursor while the parent is running, so the child's halt function needs no
+    /// check. The parent's own flag may be of any kind but a constant: the tree's status, a flag of
+    /// its own, or one passed by its own parent. Not for nodes resumed directly (their flag is the
+    /// resume code) nor for those of [`Plan::flag_in_state`], not where the parent or the child has
+    /// pre- or post-conditions (a gate answers for them), and not in a tree with an error type (an
+    /// error marks the parents of the failing leaf running by their flags).
     pub flag_from_parent: Vec<bool>,
     /// Whether each node may answer `Skipped`, as far as the tree shows: `false` is a proof,
     /// `true` is conservative. These never do: a leaf that answers a `bool` or an `Outcome`, a
