@@ -8,7 +8,9 @@
 # defaults: FIRST_SEED 1000, TREES 100000, CHUNK 2000. Chunk i is generated with seed
 # FIRST_SEED + i; trees already generated (by the checked-in set or an earlier chunk of this run)
 # are skipped, so every tree is new. The usual BT_DIFF_* variables (BT_DIFF_SEED, BT_DIFF_RUNS,
-# BT_DIFF_TICKS) are passed on. BT_DIFF_BIG_DIR picks the scratch directory (default
+# BT_DIFF_TICKS) are passed on. BT_DIFF_SHAPE=mission generates only trees of the mission shape (a
+# parallel, a time decorator and a conditional-flow node in the same tree: the generator's
+# `--shape mission`). BT_DIFF_BIG_DIR picks the scratch directory (default
 # target/bt-diff-big). A failing chunk is kept in $BT_DIFF_BIG_DIR/failed-<seed>/ with the test
 # output; the run goes on and prints a summary at the end.
 #
@@ -72,7 +74,7 @@ for ((i = 0; i < CHUNKS; i++)); do
     count=$((TREES - i * CHUNK < CHUNK ? TREES - i * CHUNK : CHUNK))
     echo "=== chunk $((i + 1))/$CHUNKS: seed $seed, $count trees"
     "$GEN" --seed "$seed" --count "$count" --per-file 100 --prefix Big --seen "$WORK/seen.txt" \
-        --out "$WORK/trees"
+        --out "$WORK/trees" --shape "${BT_DIFF_SHAPE:-any}"
     start=$(date +%s)
     if CARGO_TARGET_DIR="$WORK/target" cargo test --manifest-path "$WORK/Cargo.toml" --test big \
         -- --nocapture >"$WORK/last.log" 2>&1; then

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --manifest-path tests/differential/gen/Cargo.toml -- \
-//!     [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME] [--seen FILE]
+//!     [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME] [--seen FILE] \
+//!     [--shape mission|any]
 //! ```
 //!
 //! Writes `DIR/mod.rs` (one `#[test]` per part) and `DIR/part_NN.rs` (`--per-file` trees each,
@@ -84,6 +85,9 @@ struct Args {
     prefix: String,
     /// Descriptions to skip, one per line; the new ones are appended.
     seen: Option<PathBuf>,
+    /// `--shape mission`: keep only the trees that mix the families of issue 27's mission
+    /// workload (see [`mission_shape`]).
+    mission: bool,
 }
 
 fn parse_args() -> Args {
@@ -94,6 +98,7 @@ fn parse_args() -> Args {
         out: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../trees"),
         prefix: "Tree".to_string(),
         seen: None,
+        mission: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -105,9 +110,14 @@ fn parse_args() -> Args {
             "--out" => args.out = PathBuf::from(value()),
             "--prefix" => args.prefix = value(),
             "--seen" => args.seen = Some(PathBuf::from(value())),
+            "--shape" => match value().as_str() {
+                "mission" => args.mission = true,
+                "any" => args.mission = false,
+                other => panic!("--shape: `mission` or `any`, not {other:?}"),
+            },
             "--help" | "-h" => {
                 println!(
-                    "bt-diff-gen [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME] [--seen FILE]"
+                    "bt-diff-gen [--seed N] [--count N] [--per-file N] [--out DIR] [--prefix NAME] [--seen FILE] [--shape mission|any]"
                 );
                 std::process::exit(0);
             }
@@ -767,6 +777,34 @@ fn number_leaves(node: &mut Node, next: &mut usize) {
     }
 }
 
+/// The mission shape (issue 27's `mission` workload, and what `--shape mission` keeps): a tree
+/// (with its child trees) that mixes a parallel (`Parallel`, `ParallelAll`, `PolicyParallel`), a
+/// time decorator (`Timeout`, `Delay`, `MaxTime`, `Deadline`, `Cooldown`) and a conditional-flow
+/// node (`Switch`, `IndexSwitch`, `TryCatch`, `IfThenElse`, `WhileDoElse`, `BinarySelector`).
+/// The generator draws trees as usual and skips the others (about 1 in 7 is kept), so that the
+/// kept trees have the same distribution of everything else.
+fn mission_shape(tree: &Tree) -> bool {
+    fn kinds(node: &Node, out: &mut HashSet<&'static str>) {
+        out.insert(node.dsl_kind());
+        for child in node.children() {
+            kinds(child, out);
+        }
+    }
+    let mut seen = HashSet::new();
+    kinds(&tree.root, &mut seen);
+    let any = |family: &[&str]| family.iter().any(|kind| seen.contains(kind));
+    any(&["Parallel", "ParallelAll", "PolicyParallel"])
+        && any(&["Timeout", "Delay", "MaxTime", "Deadline", "Cooldown"])
+        && any(&[
+            "Switch",
+            "IndexSwitch",
+            "TryCatch",
+            "IfThenElse",
+            "WhileDoElse",
+            "BinarySelector",
+        ])
+}
+
 fn gen_tree(rng: &mut Rng) -> Tree {
     // Mostly small and medium trees (cheaper to compile, and most bugs are small), some large.
     let size = match rng.weighted(&[40, 40, 20]) {
@@ -910,6 +948,9 @@ fn main() {
         add_errors(&mut error_rng, &mut tree);
         nc_more::busy_observers(&mut busy_rng, &mut tree);
         user_nodes::add_user_nodes(&mut user_rng, &mut tree);
+        if args.mission && !mission_shape(&tree) {
+            continue;
+        }
         let desc = tree.to_desc();
         assert_eq!(tree::parse(&desc).as_ref(), Ok(&tree), "{desc}");
         assert!(!desc.contains('"') && !desc.contains('\\'), "{desc}");
