@@ -31,18 +31,19 @@ pub struct Plan {
     /// where an error halts the tree without storing a status.
     pub root_flag_is_status: bool,
     /// Nodes whose "running" flag is their rule's state (`is_running()`), with no flag of their
-    /// own: the reactive composites, `Switch`, `ProbabilitySelector` and the observer selector,
-    /// whose remembered running child is set exactly when they answer `Running` and cleared when
-    /// they finish or are halted, and `Timeout` and `Delay`, whose deadline is set exactly while
-    /// they run. Not for nodes with pre- or
+    /// own: the reactive composites, `Switch`, `IndexSwitch`, `BinarySelector`,
+    /// `ProbabilitySelector` and the observer selector, whose remembered running child is set
+    /// exactly when they answer `Running` and cleared when they finish or are halted, and
+    /// `Timeout`, `Delay`, `MaxTime` and `Deadline`, whose deadline is set exactly while they
+    /// run. Not for nodes with pre- or
     /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
     /// Nodes whose "running" flag their parent knows: the running-capable children of a Sequence,
     /// Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of the other
-    /// parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch, IfThenElse, the
-    /// observer selector, Timeout, Cooldown, and the decorators that pass their child's status
-    /// through). Such a parent answers `Running` exactly when the child at its cursor does, and
+    /// parents of [`knows_running_child`] (ProbabilitySelector, Switch, IndexSwitch,
+    /// BinarySelector, TryCatch, IfThenElse, the observer selector, Timeout, MaxTime, Deadline,
+    /// Cooldown, and the decorators that pass their child's status through). Such a parent answers `Running` exactly when the child at its cursor does, and
     /// keeps the cursor there, so between ticks its child `i` is running exactly when the parent is
     /// running and its cursor is `i` (for the others: the child they remember; a decorator's child,
     /// when the decorator is running). The parent reads both when its tick starts (before its rule
@@ -96,8 +97,17 @@ impl Plan {
                     && matches!(
                         node.kind,
                         Kind::Composite(Composite::ReactiveSequence | Composite::ReactiveFallback)
-                            | Kind::Flow(Flow::Switch { .. })
-                            | Kind::Time(Time::Timeout(_) | Time::Delay(_))
+                            | Kind::Flow(
+                                Flow::Switch { .. }
+                                    | Flow::IndexSwitch { .. }
+                                    | Flow::BinarySelector { .. }
+                            )
+                            | Kind::Time(
+                                Time::Timeout(_)
+                                    | Time::Delay(_)
+                                    | Time::MaxTime(_)
+                                    | Time::Deadline(_)
+                            )
                             | Kind::Selector(
                                 Selector::ProbabilitySelector { .. } | Selector::ObserverSelector
                             )
@@ -178,19 +188,29 @@ impl Plan {
 /// halts only a running child ([`Plan::flag_from_parent`]):
 ///
 /// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the cursor;
-/// * ProbabilitySelector, Switch and the observer selector: the child they remember;
+/// * ProbabilitySelector, Switch, IndexSwitch, BinarySelector and the observer selector: the
+///   child they remember;
 /// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
 /// * IfThenElse: the condition, or the branch it chose;
 /// * the decorators that are running exactly when their child is and tick it first thing:
-///   `Timeout` (its deadline is set exactly while the child runs), NodeCanvas's `Cooldown` (it
+///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs; a
+///   time over halts the child), NodeCanvas's `Cooldown` (it
 ///   never filters while its child runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an
 ///   `Observe` owned by its observer selector (which pass the child's status through).
 fn knows_running_child(node: &Node) -> bool {
     match &node.kind {
         Kind::Composite(composite) => composite.walks_from_cursor(),
         Kind::Selector(Selector::ProbabilitySelector { .. } | Selector::ObserverSelector) => true,
-        Kind::Flow(Flow::Switch { .. } | Flow::TryCatch { .. } | Flow::IfThenElse) => true,
-        Kind::Time(Time::Timeout(_) | Time::Cooldown { .. }) => true,
+        Kind::Flow(
+            Flow::Switch { .. }
+            | Flow::IndexSwitch { .. }
+            | Flow::BinarySelector { .. }
+            | Flow::TryCatch { .. }
+            | Flow::IfThenElse,
+        ) => true,
+        Kind::Time(
+            Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) | Time::Cooldown { .. },
+        ) => true,
         Kind::Decorator(
             Decorator::Inverter
             | Decorator::ForceSuccess

@@ -46,7 +46,7 @@ impl Timeout {
     /// tick of an activation only.
     #[inline(always)]
     pub fn start(&mut self, now: Duration, timeout: Duration) -> Step {
-        self.deadline.get_or_insert(now.saturating_add(timeout));
+        self.begin(now, timeout);
         Step::Tick(0)
     }
 
@@ -55,17 +55,12 @@ impl Timeout {
     #[inline(always)]
     pub fn next(&mut self, event: Event, now: Duration, timeout: Duration) -> Step {
         match event {
-            Event::Child(_, Status::Running) => {
-                let deadline = *self.deadline.get_or_insert(now.saturating_add(timeout));
-                if now >= deadline {
-                    Step::Halt(0)
-                } else {
-                    Step::Return(Status::Running)
+            Event::Child(_, child) => {
+                self.begin(now, timeout);
+                match self.on_child(child, now) {
+                    Ok(status) => Step::Return(status),
+                    Err(_) => Step::Halt(0),
                 }
-            }
-            Event::Child(_, status) => {
-                self.deadline = None;
-                Step::Return(status)
             }
             Event::Halted(_) => {
                 self.deadline = None;
@@ -77,8 +72,49 @@ impl Timeout {
     /// Halted while running: halt the child; the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) -> Step {
-        self.deadline = None;
+        self.stop();
         Step::Halt(0)
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `begin` at time `now` starts the activation's
+    /// clock on its first tick; then the child's tick and [`on_child`](Self::on_child).
+    #[inline(always)]
+    pub fn begin(&mut self, now: Duration, timeout: Duration) {
+        self.deadline.get_or_insert(now.saturating_add(timeout));
+    }
+
+    /// The child answered `child` at time `now` (after [`begin`](Self::begin)): `Ok(answer)`,
+    /// or `Err(answer)` when the caller must first halt the child (still running at the
+    /// deadline). Every answer but `Running` ends the activation.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status, now: Duration) -> Result<Status, Status> {
+        match child {
+            Status::Running => match self.deadline {
+                Some(deadline) if now >= deadline => {
+                    self.deadline = None;
+                    Err(Status::Failure)
+                }
+                _ => Ok(Status::Running),
+            },
+            _ => {
+                self.deadline = None;
+                Ok(child)
+            }
+        }
+    }
+
+    /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
+    #[inline(always)]
+    pub fn stop(&mut self) {
+        self.deadline = None;
+    }
+
+    /// Whether the node is running (between ticks: its child is running). The generated code
+    /// reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.deadline.is_some()
     }
 
     /// When the current activation times out: `start + timeout` (`None` when idle).
@@ -100,6 +136,37 @@ mod tests {
         let log = h.tick(first, |e| node.next(e, now, timeout), answers(&[child]));
         assert_eq!(log.ticked, [0], "the child is ticked first, on every tick");
         log
+    }
+
+    /// The straight-line form (`begin`, the child, `on_child`, the halt it asks for; the halt:
+    /// `stop`) does what the `Step` form does, over random times, answers and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(19);
+        let (mut h, mut stepped, mut node) = (Harness::new(1), Timeout::new(), Timeout::new());
+        let mut now = 0;
+        for round in 0..5_000 {
+            now += roll.below(40) as u64;
+            if roll.below(8) == 0 {
+                let first = stepped.halt();
+                h.halt(first, |e| stepped.next(e, ms(now), ms(50)), answers(&[]));
+                node.stop();
+                assert_eq!(node, stepped, "round {round}");
+                continue;
+            }
+            let child = roll.status();
+            let first = stepped.start(ms(now), ms(50));
+            let log = h.tick(first, |e| stepped.next(e, ms(now), ms(50)), answers(&[child]));
+            node.begin(ms(now), ms(50));
+            let (status, halted) = match node.on_child(child, ms(now)) {
+                Ok(status) => (status, vec![]),
+                Err(status) => (status, vec![0]),
+            };
+            assert_eq!(log.status, Some(status), "round {round}");
+            assert_eq!(log.halted, halted, "round {round}");
+            assert_eq!(node, stepped, "round {round}");
+            assert_eq!(node.is_running(), status == Running, "round {round}");
+        }
     }
 
     #[test]
