@@ -307,6 +307,13 @@ pub(crate) fn stamp(t: Nanos) -> u64 {
     t.0.saturating_add(1).min(u64::MAX - 1)
 }
 
+/// The time a [`stamp`] holds (`None` for `0`, no time), for the accessors of the rules that keep
+/// stamps.
+#[inline(always)]
+pub(crate) fn unstamp(stamp: u64) -> Option<Duration> {
+    stamp.checked_sub(1).map(Duration::from_nanos)
+}
+
 /// A duration in nanoseconds, saturating (the span between two [`stamp`]s).
 #[inline(always)]
 pub(crate) fn nanos(d: Duration) -> u64 {

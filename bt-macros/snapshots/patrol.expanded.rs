@@ -867,7 +867,7 @@ impl Patrol {
                 let __bt_over = self
                     .__bt_state_5
                     .begin(
-                        ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                         ::bt::__private::ms(90u64),
                     );
                 let __bt_child_status = self
@@ -1069,7 +1069,7 @@ impl Patrol {
         let __bt_status: ::bt::__private::Status = self
             .__bt_state_8
             .tick(
-                ::bt::__private::now::<FieldWorld>(__bt_ctx),
+                ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
                 ::bt::__private::ms(20u64),
             );
         ::bt::__private::finish(
@@ -1216,7 +1216,7 @@ impl Patrol {
                 .is_running();
             let __bt_first: ::core::primitive::usize = 0;
             {
-                let __bt_now = ::bt::__private::now::<FieldWorld>(__bt_ctx);
+                let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
                 self.__bt_state_12.begin(__bt_now, ::bt::__private::ms(40u64));
                 let __bt_child_status = self
                     .__bt_tick_13(
@@ -1894,7 +1894,7 @@ impl Patrol {
                 .is_running();
             let __bt_first: ::core::primitive::usize = 0;
             {
-                let __bt_now = ::bt::__private::now::<FieldWorld>(__bt_ctx);
+                let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
                 self.__bt_state_26.begin(__bt_now, ::bt::__private::ms(60u64));
                 let __bt_child_status = self
                     .__bt_tick_27(

@@ -1,7 +1,11 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
+use crate::time::{stamp, unstamp, Nanos};
 use crate::Status;
+
+/// The state of an idle MaxTime: no deadline.
+const IDLE: u64 = 0;
 
 /// **MaxTime** (behavior3 `MaxTime(maxTime)`, decision 7): the child must finish within `max`
 /// of the activation's first tick. The clock is read *before* the child's tick; the child is
@@ -34,24 +38,25 @@ use crate::Status;
 /// Differences from behavior3: there the decorator leaves a still-running child to the tree-level
 /// closing pass (which, with behavior3's stack mismatch, closes it one node late); we halt it
 /// before answering, so the answer `Failure` never leaves a running child (decision 7). behavior3
-/// compares whole milliseconds; we compare [`Duration`]s. A child `Skipped` after time is over
+/// compares whole milliseconds; we compare nanoseconds ([`Nanos`]). A child `Skipped` after time is over
 /// fails like any other answer (behavior3 has no skip).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxTime {
-    /// `start + max`, `max` read on the activation's first tick; `None` when idle.
-    deadline: Option<Duration>,
+    /// `start + max`, `max` read on the activation's first tick, as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    deadline: u64,
 }
 
 impl MaxTime {
     /// An idle MaxTime.
     pub const fn new() -> Self {
-        MaxTime { deadline: None }
+        MaxTime { deadline: IDLE }
     }
 
     /// The first step of a tick at time `now`: tick the child. `max` is read on the first tick
     /// of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, max: Duration) -> Step {
+    pub fn start(&mut self, now: impl Into<Nanos>, max: Duration) -> Step {
         self.begin(now, max);
         Step::Tick(0)
     }
@@ -60,18 +65,18 @@ impl MaxTime {
     /// in this tick. `max` is not read here (it was read when the activation started); it is a
     /// parameter so that every call of the rule takes the same arguments.
     #[inline(always)]
-    pub fn next(&mut self, event: Event, now: Duration, max: Duration) -> Step {
+    pub fn next(&mut self, event: Event, now: impl Into<Nanos>, max: Duration) -> Step {
         let _ = max;
         match event {
             Event::Child(_, child) => {
-                let over = self.deadline.is_some_and(|deadline| now > deadline);
+                let over = self.deadline != IDLE && self.over(now.into());
                 match self.on_child(child, over) {
                     Ok(status) => Step::Return(status),
                     Err(_) => Step::Halt(0),
                 }
             }
             Event::Halted(_) => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Step::Return(Status::Failure)
             }
         }
@@ -89,9 +94,19 @@ impl MaxTime {
     /// starts the activation's clock on its first tick and answers whether its time is over;
     /// then the child's tick and [`on_child`](Self::on_child) with that answer.
     #[inline(always)]
-    pub fn begin(&mut self, now: Duration, max: Duration) -> bool {
-        let deadline = *self.deadline.get_or_insert(now.saturating_add(max));
-        now > deadline
+    pub fn begin(&mut self, now: impl Into<Nanos>, max: Duration) -> bool {
+        let now = now.into();
+        if self.deadline == IDLE {
+            self.deadline = stamp(now.after(max));
+        }
+        self.over(now)
+    }
+
+    /// `now` is later than the armed deadline: `stamp(now) > deadline`, without computing the
+    /// stamp (`deadline - 1` is the deadline's time).
+    #[inline(always)]
+    fn over(&self, now: Nanos) -> bool {
+        now.get() >= self.deadline
     }
 
     /// The child answered `child`, `over` as [`begin`](Self::begin) said: `Ok(answer)`, or
@@ -102,11 +117,11 @@ impl MaxTime {
         match child {
             Status::Running if !over => Ok(Status::Running),
             Status::Running => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Err(Status::Failure)
             }
             _ => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Ok(if over { Status::Failure } else { child })
             }
         }
@@ -115,19 +130,19 @@ impl MaxTime {
     /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
     #[inline(always)]
     pub fn stop(&mut self) {
-        self.deadline = None;
+        self.deadline = IDLE;
     }
 
     /// Whether the node is running (between ticks: its child is running). The generated code
     /// reads it as the node's running flag.
     #[inline(always)]
     pub fn is_running(&self) -> bool {
-        self.deadline.is_some()
+        self.deadline != IDLE
     }
 
     /// When the current activation's time is over: `start + max` (`None` when idle).
     pub fn deadline(&self) -> Option<Duration> {
-        self.deadline
+        unstamp(self.deadline)
     }
 }
 

@@ -580,18 +580,10 @@ fn halt_child(g: &Gen, child: usize) -> TokenStream {
     }
 }
 
-/// The time now, from the context (`bt::Clock`). The context type is written again at the
-/// node's kind, so that rustc reports a context without a clock there (the note says which node
-/// needs it), not at the header or at the whole invocation.
-fn now(g: &Gen, node: &Node) -> TokenStream {
-    let ctx = ctx();
-    let span = node.kind_ident.span();
-    let context = respan(g.tree.header.context.to_token_stream(), span);
-    quote_spanned!(span=> ::bt::__private::now::<#context>(#ctx))
-}
-
-/// The time now in nanoseconds (`bt::Clock::now_nanos`, a `bt::time::Nanos`), for the rules that
-/// keep their times in 8 bytes (Delay, Timeout, Cooldown); reported as [`now`] is.
+/// The time now in nanoseconds, from the context (`bt::Clock::now_nanos`, a `bt::time::Nanos`),
+/// for the time nodes, which keep their times in 8 bytes. The context type is written again at
+/// the node's kind, so that rustc reports a context without a clock there (the note says which
+/// node needs it), not at the header or at the whole invocation.
 fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
     let span = node.kind_ident.span();

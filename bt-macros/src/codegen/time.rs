@@ -7,7 +7,7 @@
 use quote::quote;
 
 use super::{
-    duration, gate, halt_child, nc, node_methods, now, now_nanos, state, status, tick_child, Gen,
+    duration, gate, halt_child, nc, node_methods, now_nanos, state, status, tick_child, Gen,
     NodeCode,
 };
 use crate::model::{Node, Time};
@@ -50,7 +50,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         Time::MaxTime(ms) => {
             let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
             let (access, declare) = (&state.access, &state.declare_local);
-            let now = now(g, node);
+            let now = now_nanos(g, node);
             let duration = duration(g, ms);
             // Straight-line (`MaxTime::begin`, `on_child`): the clock is read before the child's
             // tick; over time, the child still running is halted.
@@ -71,7 +71,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         Time::Deadline(ms) => {
             let state = state(g, node, quote!(#nc::Timeout), &mut code);
             let (access, declare) = (&state.access, &state.declare_local);
-            let now = now(g, node);
+            let now = now_nanos(g, node);
             let timeout = duration(g, ms);
             // Straight-line (`Timeout::begin`, `on_child`): the child first; still running at the
             // deadline, it is halted.

@@ -1,7 +1,11 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
+use crate::time::{stamp, unstamp, Nanos};
 use crate::Status;
+
+/// The state of an idle Timeout: no deadline.
+const IDLE: u64 = 0;
 
 /// **Timeout** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
 /// is still running once `timeout` has passed since the activation's first tick, halts it and
@@ -32,20 +36,21 @@ use crate::Status;
 /// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// `start + timeout`, `timeout` read on the activation's first tick; `None` when idle.
-    deadline: Option<Duration>,
+    /// `start + timeout`, `timeout` read on the activation's first tick, as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    deadline: u64,
 }
 
 impl Timeout {
     /// An idle Timeout.
     pub const fn new() -> Self {
-        Timeout { deadline: None }
+        Timeout { deadline: IDLE }
     }
 
     /// The first step of a tick at time `now`: tick the child. `timeout` is read on the first
     /// tick of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, timeout: Duration) -> Step {
+    pub fn start(&mut self, now: impl Into<Nanos>, timeout: Duration) -> Step {
         self.begin(now, timeout);
         Step::Tick(0)
     }
@@ -53,9 +58,10 @@ impl Timeout {
     /// What happened after the last step; `now` is the value given to [`start`](Timeout::start)
     /// in this tick, and `timeout` the one given to it (read only if `start` was not called).
     #[inline(always)]
-    pub fn next(&mut self, event: Event, now: Duration, timeout: Duration) -> Step {
+    pub fn next(&mut self, event: Event, now: impl Into<Nanos>, timeout: Duration) -> Step {
         match event {
             Event::Child(_, child) => {
+                let now = now.into();
                 self.begin(now, timeout);
                 match self.on_child(child, now) {
                     Ok(status) => Step::Return(status),
@@ -63,7 +69,7 @@ impl Timeout {
                 }
             }
             Event::Halted(_) => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Step::Return(Status::Failure)
             }
         }
@@ -80,25 +86,26 @@ impl Timeout {
     /// are the same rule, one step at a time): `begin` at time `now` starts the activation's
     /// clock on its first tick; then the child's tick and [`on_child`](Self::on_child).
     #[inline(always)]
-    pub fn begin(&mut self, now: Duration, timeout: Duration) {
-        self.deadline.get_or_insert(now.saturating_add(timeout));
+    pub fn begin(&mut self, now: impl Into<Nanos>, timeout: Duration) {
+        if self.deadline == IDLE {
+            self.deadline = stamp(now.into().after(timeout));
+        }
     }
 
     /// The child answered `child` at time `now` (after [`begin`](Self::begin)): `Ok(answer)`,
     /// or `Err(answer)` when the caller must first halt the child (still running at the
     /// deadline). Every answer but `Running` ends the activation.
     #[inline(always)]
-    pub fn on_child(&mut self, child: Status, now: Duration) -> Result<Status, Status> {
+    pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Result<Status, Status> {
         match child {
-            Status::Running => match self.deadline {
-                Some(deadline) if now >= deadline => {
-                    self.deadline = None;
-                    Err(Status::Failure)
-                }
-                _ => Ok(Status::Running),
-            },
+            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
+            Status::Running if self.deadline != IDLE && now.into().get() >= self.deadline - 1 => {
+                self.deadline = IDLE;
+                Err(Status::Failure)
+            }
+            Status::Running => Ok(Status::Running),
             _ => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Ok(child)
             }
         }
@@ -107,19 +114,19 @@ impl Timeout {
     /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
     #[inline(always)]
     pub fn stop(&mut self) {
-        self.deadline = None;
+        self.deadline = IDLE;
     }
 
     /// Whether the node is running (between ticks: its child is running). The generated code
     /// reads it as the node's running flag.
     #[inline(always)]
     pub fn is_running(&self) -> bool {
-        self.deadline.is_some()
+        self.deadline != IDLE
     }
 
     /// When the current activation times out: `start + timeout` (`None` when idle).
     pub fn deadline(&self) -> Option<Duration> {
-        self.deadline
+        unstamp(self.deadline)
     }
 }
 
