@@ -517,6 +517,23 @@ mod tests {
             [false, true, true, false, true, true]
         );
         assert_eq!(plan.active_slots(), 0);
+        // NodeCanvas's switches and the time decorators that halt their child: running by their
+        // own state, passing their child's flag. Ids: 0 Sequence, 1 IndexSwitch, 2 MaxTime, 3 A,
+        // 4 BinarySelector, 5 Deadline, 6 B, 7 C, 8 WhileDoElse, 9 Condition, 10 D.
+        let plan = self::plan(
+            "blackboard { i: u8, c: bool } Sequence { IndexSwitch(|bb| bb.i) { MaxTime(5) { \
+             StatefulAction(A) }, BinarySelector(|bb| bb.c, dynamic = true) { Deadline(5) { \
+             StatefulAction(B) }, StatefulAction(C) } }, WhileDoElse { Condition(X), \
+             StatefulAction(D) } }",
+        );
+        let in_state: Vec<usize> = (0..11).filter(|&id| plan.flag_in_state[id]).collect();
+        assert_eq!(in_state, [1, 2, 4, 5]);
+        let passed: Vec<usize> = (0..11).filter(|&id| plan.flag_from_parent[id]).collect();
+        // The WhileDoElse, a child of the root Sequence; not D (its condition may run while it
+        // does, so the WhileDoElse does not know it).
+        assert_eq!(passed, [3, 6, 7, 8]);
+        assert_eq!(plan.active_slots(), 1);
+        assert!(plan.active_slot[10].is_some());
     }
 
     #[test]
