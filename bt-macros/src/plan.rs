@@ -33,9 +33,10 @@ pub struct Plan {
     /// Nodes whose "running" flag is their rule's state (`is_running()`), with no flag of their
     /// own: the reactive composites, `Switch`, `IndexSwitch`, `BinarySelector`,
     /// `ProbabilitySelector` and the observer selector, whose remembered running child is set
-    /// exactly when they answer `Running` and cleared when they finish or are halted, and
+    /// exactly when they answer `Running` and cleared when they finish or are halted,
     /// `Timeout`, `Delay`, `MaxTime` and `Deadline`, whose deadline is set exactly while they
-    /// run. Not for nodes with pre- or
+    /// run, and a standalone `Observe`, which remembers whether its child runs. Not for nodes
+    /// with pre- or
     /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
@@ -108,6 +109,7 @@ impl Plan {
                                     | Time::MaxTime(_)
                                     | Time::Deadline(_)
                             )
+                            | Kind::Decorator(Decorator::Observe { guarded: false, .. })
                             | Kind::Selector(
                                 Selector::ProbabilitySelector { .. } | Selector::ObserverSelector
                             )

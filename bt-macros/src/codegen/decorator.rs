@@ -7,7 +7,6 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::selector::{abort_mode, guard};
-use super::step::{rule_bodies, StepRule};
 use super::{
     bounded_counter, ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, state,
     status, test, tick_child, Gen, NodeCode,
@@ -127,11 +126,32 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::Observe {
             condition, abort, ..
         } => {
+            // Straight-line (`ConditionalAbort::checks`, `on_condition`, `on_child`,
+            // `take_running`): the condition when the rule reads it, then the child's tick, or
+            // its halt (an abort) and the answer.
             let state = state(g, node, quote!(#rules::ConditionalAbort), &mut code);
-            let mut rule = StepRule::with_params(&state, None, abort_mode(abort));
-            // The condition is the pseudo child 1 (`ConditionalAbort::CONDITION`).
-            rule.pseudo = vec![(1, guard(condition))];
-            rule_bodies(g, node, rule)
+            let (s, declare) = (&state.access, &state.declare_local);
+            let (mode, condition) = (abort_mode(abort), guard(condition));
+            let check = quote! {
+                if #s.checks(#mode) {
+                    let __bt_condition: ::bt::__private::Status = #condition;
+                    #s.on_condition(__bt_condition)
+                } else {
+                    ::core::option::Option::None
+                }
+            };
+            let tick = quote!({
+                let __bt_child_status = #tick;
+                #s.on_child(__bt_child_status)
+            });
+            let body = {
+                let check_or_tick = check_or_tick(check, tick, &halt);
+                quote!({
+                    #declare
+                    #check_or_tick
+                })
+            };
+            (body, quote!(if #s.take_running() { #halt }))
         }
     };
     code.methods = node_methods(g, node, body, halt_body);
