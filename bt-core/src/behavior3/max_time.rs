@@ -179,7 +179,11 @@ mod tests {
             }
             let child = roll.status();
             let first = stepped.start(ms(now), ms(50));
-            let log = h.tick(first, |e| stepped.next(e, ms(now), ms(50)), answers(&[child]));
+            let log = h.tick(
+                first,
+                |e| stepped.next(e, ms(now), ms(50)),
+                answers(&[child]),
+            );
             let over = node.begin(ms(now), ms(50));
             let (status, halted) = match node.on_child(child, over) {
                 Ok(status) => (status, vec![]),

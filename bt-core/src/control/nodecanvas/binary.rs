@@ -156,8 +156,11 @@ mod tests {
     fn straight_line_form_is_the_step_form() {
         let mut roll = crate::testing::Roll::new(3);
         for dynamic in [false, true] {
-            let (mut h, mut stepped, mut node) =
-                (Harness::new(2), BinarySelector::new(), BinarySelector::new());
+            let (mut h, mut stepped, mut node) = (
+                Harness::new(2),
+                BinarySelector::new(),
+                BinarySelector::new(),
+            );
             for round in 0..3_000 {
                 if roll.below(8) == 0 {
                     let first = stepped.halt(dynamic);

@@ -207,8 +207,11 @@ mod tests {
             (OutOfRange::Loop, true),
         ] {
             let len = 3;
-            let (mut h, mut stepped, mut node) =
-                (Harness::new(len), IndexSwitch::new(), IndexSwitch::<u8>::new());
+            let (mut h, mut stepped, mut node) = (
+                Harness::new(len),
+                IndexSwitch::new(),
+                IndexSwitch::<u8>::new(),
+            );
             for round in 0..3_000 {
                 if roll.below(8) == 0 {
                     let first = stepped.halt(len, mode, dynamic);

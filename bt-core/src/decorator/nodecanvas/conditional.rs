@@ -236,14 +236,19 @@ mod tests {
                     let running = h.running() == [0];
                     let first = node.start(running, || condition, dynamic, when_false);
                     let log = h.tick(first, |e| node.next(e, when_false), answers(&[child]));
-                    let (status, ticked, halted) =
-                        match Conditional::check(straight_running, || condition, dynamic, when_false)
-                        {
-                            None => (child, vec![0], vec![]),
-                            Some(answer) => {
-                                (answer, vec![], Vec::from_iter(straight_running.then_some(0)))
-                            }
-                        };
+                    let (status, ticked, halted) = match Conditional::check(
+                        straight_running,
+                        || condition,
+                        dynamic,
+                        when_false,
+                    ) {
+                        None => (child, vec![0], vec![]),
+                        Some(answer) => (
+                            answer,
+                            vec![],
+                            Vec::from_iter(straight_running.then_some(0)),
+                        ),
+                    };
                     straight_running = status == Running;
                     assert_eq!(log.status, Some(status), "round {round}");
                     assert_eq!((log.ticked, log.halted), (ticked, halted), "round {round}");
@@ -256,7 +261,11 @@ mod tests {
             let log = interrupt(&mut h, condition, child);
             let (status, ticked, halted) = match Interrupt::check(condition) {
                 None => (child, vec![0], vec![]),
-                Some(answer) => (answer, vec![], Vec::from_iter(straight_running.then_some(0))),
+                Some(answer) => (
+                    answer,
+                    vec![],
+                    Vec::from_iter(straight_running.then_some(0)),
+                ),
             };
             straight_running = status == Running;
             assert_eq!(log.status, Some(status), "round {round}");
