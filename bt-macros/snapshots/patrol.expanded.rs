@@ -132,7 +132,7 @@ pub struct Patrol {
     __bt_state_26: ::bt::__private::nodecanvas::Timeout,
     __bt_leaf_27: FieldTask<27>,
     __bt_bb: PatrolBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<7usize>,
+    __bt_active: ::bt::__private::BoolFlags<5usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -525,7 +525,7 @@ impl Patrol {
             __bt_state_26: <::bt::__private::nodecanvas::Timeout>::new(),
             __bt_leaf_27: <FieldTask<27> as ::core::default::Default>::default(),
             __bt_bb: <PatrolBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<7usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<5usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -1599,8 +1599,14 @@ impl Patrol {
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             if self.__bt_state_20.is_ticked(0usize, false) {
-                let __bt_child_status = self.__bt_tick_21(__bt_ctx, __bt_observer);
+                let __bt_child_status = self
+                    .__bt_tick_21(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && !self.__bt_state_20.is_finished(0usize),
+                    );
                 self.__bt_state_20
                     .on_child(
                         0usize,
@@ -1609,7 +1615,12 @@ impl Patrol {
                     );
             }
             if self.__bt_state_20.is_ticked(1usize, false) {
-                let __bt_child_status = self.__bt_tick_22(__bt_ctx, __bt_observer);
+                let __bt_child_status = self
+                    .__bt_tick_22(
+                        __bt_ctx,
+                        __bt_observer,
+                        __bt_was_running && !self.__bt_state_20.is_finished(1usize),
+                    );
                 self.__bt_state_20
                     .on_child(
                         1usize,
@@ -1661,9 +1672,10 @@ impl Patrol {
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(4usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 FieldWorld,
                 FieldTask<21>,
@@ -1676,7 +1688,7 @@ impl Patrol {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::None,
             21usize,
             __bt_status,
             __bt_observer,
@@ -1688,23 +1700,18 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
-            let _ = ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<21>,
-            >(&mut self.__bt_leaf_21, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                21usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            FieldWorld,
+            FieldTask<21>,
+        >(&mut self.__bt_leaf_21, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(21usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_22<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_child_status = self.__bt_tick_23(__bt_ctx, __bt_observer);
@@ -1717,7 +1724,7 @@ impl Patrol {
                 )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::None,
             22usize,
             __bt_status,
             __bt_observer,
@@ -1729,15 +1736,9 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
-            self.__bt_halt_23(__bt_ctx, __bt_observer);
-            self.__bt_state_22.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                22usize,
-                __bt_observer,
-            );
-        }
+        self.__bt_halt_23(__bt_ctx, __bt_observer);
+        self.__bt_state_22.halt();
+        ::bt::__private::halted_unflagged(22usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_23<__BtO: ::bt::__private::Observer>(
@@ -1746,7 +1747,7 @@ impl Patrol {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(6usize);
+            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(4usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_23.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
             loop {
@@ -1798,7 +1799,7 @@ impl Patrol {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             23usize,
             __bt_status,
             __bt_observer,
@@ -1810,7 +1811,7 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(4usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_23.halt()
             {
                 match __bt_running {
@@ -1821,7 +1822,7 @@ impl Patrol {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(4usize),
                 23usize,
                 __bt_observer,
             );

@@ -5,7 +5,8 @@
 
 use crate::kinds::Running;
 use crate::model::{
-    Composite, Decorator, Flow, Kind, Leaf, Node, Quantity, Selector, Time, Tree, UtilityValue,
+    Composite, Decorator, Flow, Kind, Leaf, Node, Parallel, Quantity, Selector, Time, Tree,
+    UtilityValue,
 };
 
 /// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
@@ -194,6 +195,9 @@ impl Plan {
 ///   child they remember;
 /// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
 /// * IfThenElse: the condition, or the branch it chose;
+/// * PolicyParallel without `repeat`: every child that has not finished in the activation (a
+///   child is finished once it answered anything but `Running`; the node answers `Running` only
+///   while some child is unfinished, and halts exactly the unfinished ones);
 /// * the decorators that are running exactly when their child is and tick it first thing:
 ///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs; a
 ///   time over halts the child), NodeCanvas's `Cooldown` (it
@@ -213,6 +217,7 @@ fn knows_running_child(node: &Node) -> bool {
         Kind::Time(
             Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) | Time::Cooldown { .. },
         ) => true,
+        Kind::Parallel(Parallel::PolicyParallel { repeat: false, .. }) => true,
         Kind::Decorator(
             Decorator::Inverter
             | Decorator::ForceSuccess
@@ -536,6 +541,16 @@ mod tests {
         assert_eq!(passed, [3, 6, 7, 8]);
         assert_eq!(plan.active_slots(), 1);
         assert!(plan.active_slot[10].is_some());
+        // A PolicyParallel runs exactly its unfinished children, unless it re-ticks finished ones
+        // (`repeat`). Ids: 0 Sequence, 1 PolicyParallel, 2 A, 3 B.
+        for (repeat, passed) in [("false", vec![1, 2, 3]), ("true", vec![1])] {
+            let plan = self::plan(&format!(
+                "Sequence {{ PolicyParallel(FirstFailure, repeat = {repeat}) {{ \
+                 StatefulAction(A), StatefulAction(B) }}, Action(C) }}"
+            ));
+            let flagged: Vec<usize> = (0..4).filter(|&id| plan.flag_from_parent[id]).collect();
+            assert_eq!(flagged, passed, "repeat = {repeat}");
+        }
     }
 
     #[test]

@@ -493,7 +493,15 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
         // Ids are in pre-order, so a parent's children are sorted.
         let position = (g.tree.nodes[parent].children.binary_search(&child))
             .expect("a child is among its parent's children");
-        quote!(self.#tick(#ctx, #observer, #was_running && #first == #position))
+        match &g.tree.nodes[parent].kind {
+            // Every child that has not finished in the activation runs while the parallel does.
+            Kind::Parallel(crate::model::Parallel::PolicyParallel { .. }) => {
+                let state = state_field(parent);
+                let running = quote!(!self.#state.is_finished(#position));
+                quote!(self.#tick(#ctx, #observer, #was_running && #running))
+            }
+            _ => quote!(self.#tick(#ctx, #observer, #was_running && #first == #position)),
+        }
     } else {
         quote!(self.#tick(#ctx, #observer))
     };

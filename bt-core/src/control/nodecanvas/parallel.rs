@@ -158,6 +158,14 @@ impl<const W: usize> PolicyParallel<W> {
         repeat || !self.finished.get(child)
     }
 
+    /// Whether child `child` has finished in this activation. Without `repeat`, between ticks of
+    /// a running node, exactly the children that have not finished are running (the generated
+    /// code passes that to them as their running flag).
+    #[inline(always)]
+    pub fn is_finished(&self, child: usize) -> bool {
+        self.finished.get(child)
+    }
+
     /// Child `child` answered `status`: marks it finished (unless `Running`); the first answer
     /// that `policy` decides on becomes the result.
     #[inline(always)]
