@@ -320,9 +320,8 @@ mod tests {
                 let mut halted = Vec::new();
                 let status = match node.end(len, policy) {
                     Some(result) => {
-                        for child in 0..len {
-                            if node.is_ticked(child, repeat) && std::mem::take(&mut running[child])
-                            {
+                        for (child, running) in running.iter_mut().enumerate() {
+                            if node.is_ticked(child, repeat) && std::mem::take(running) {
                                 halted.push(child);
                             }
                         }
