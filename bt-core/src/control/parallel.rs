@@ -588,13 +588,17 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     }
 
     /// Whether child `child` has completed in this activation (it is not ticked again).
-    #[inline(always)]
+    ///
+    /// `#[inline]`, not `#[inline(always)]`, as [`on_child`](Self::on_child): the generated code
+    /// calls both once per child, and an unoptimised build (the tests') would copy their bodies
+    /// into every call; an optimised one inlines them all the same.
+    #[inline]
     pub fn is_completed(&self, child: usize) -> bool {
         self.completed.contains(child)
     }
 
     /// Child `child` answered `status`: counts it.
-    #[inline(always)]
+    #[inline]
     pub fn on_child(&mut self, child: usize, status: Status) {
         match status {
             Status::Success | Status::Failure => {

@@ -153,7 +153,11 @@ impl<const W: usize> PolicyParallel<W> {
     /// that answers a result, the caller halts every child that `is_ticked` names (those that
     /// may be running), calls [`finish`](Self::finish) and answers the result; the halt of the
     /// node does the same halts and `finish`.
-    #[inline(always)]
+    ///
+    /// `#[inline]`, not `#[inline(always)]`, as the other methods the generated code calls once
+    /// per child (`is_finished`, `on_child`): an unoptimised build (the tests') would copy their
+    /// bodies into every call; an optimised one inlines them all the same.
+    #[inline]
     pub fn is_ticked(&self, child: usize, repeat: bool) -> bool {
         repeat || !self.finished.get(child)
     }
@@ -161,14 +165,14 @@ impl<const W: usize> PolicyParallel<W> {
     /// Whether child `child` has finished in this activation. Without `repeat`, between ticks of
     /// a running node, exactly the children that have not finished are running (the generated
     /// code passes that to them as their running flag).
-    #[inline(always)]
+    #[inline]
     pub fn is_finished(&self, child: usize) -> bool {
         self.finished.get(child)
     }
 
     /// Child `child` answered `status`: marks it finished (unless `Running`); the first answer
     /// that `policy` decides on becomes the result.
-    #[inline(always)]
+    #[inline]
     pub fn on_child(&mut self, child: usize, status: Status, policy: ParallelPolicy) {
         match status {
             Status::Running => {}
