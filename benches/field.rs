@@ -1,7 +1,10 @@
-//! Workloads (i) and (j), trees of the newer kinds on a manual clock (`benches/trees/field.rs`):
-//! the robot mission (`Switch`, `Parallel` with thresholds, `Timeout`, `Delay`, `TryCatch`) and
-//! the foraging NPC (an observer selector with `Observe(.., abort = lower)`, `Cooldown`,
-//! `ProbabilitySelector`, `RepeatTimes`, `RepeatUntil`).
+//! Workloads (i), (j) and (k), trees of the newer kinds on a manual clock
+//! (`benches/trees/field.rs`): the robot mission (`Switch`, `Parallel` with thresholds,
+//! `Timeout`, `Delay`, `TryCatch`), the foraging NPC (an observer selector with
+//! `Observe(.., abort = lower)`, `Cooldown`, `ProbabilitySelector`, `RepeatTimes`,
+//! `RepeatUntil`) and the warehouse patrol (`WhileDoElse`, `IndexSwitch`, `BinarySelector`,
+//! `ParallelAll`, `PolicyParallel`, `MaxTime`, `Deadline`, `Wait`, `RepeatTimes`,
+//! `RepeatUntil`).
 //!
 //! Implementations: the generated tree and a hand-written state machine
 //! (`benches/support/hand_field.rs`), checked equal tick by tick before the timing. See
@@ -17,7 +20,9 @@ mod support;
 use bt_bench_trees as trees;
 
 use support::{hand_field, tick_generated};
-use trees::field::{FieldWorld, Forager, Mission, FORAGER_NODES, MISSION_NODES};
+use trees::field::{
+    FieldWorld, Forager, Mission, Patrol, FORAGER_NODES, MISSION_NODES, PATROL_NODES,
+};
 
 /// Ticks of the equivalence check: more than a whole cycle of the mission's modes (120 ticks)
 /// and of the forager's guards.
@@ -59,5 +64,23 @@ fn forager(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, mission, forager);
+fn patrol(c: &mut Criterion) {
+    workload!(
+        c,
+        "patrol",
+        PATROL_NODES,
+        ticks = TICKS,
+        world = FieldWorld::new(),
+        [
+            ("generated", Patrol::new(), tick_generated),
+            (
+                "hand-written",
+                hand_field::HandPatrol::new(),
+                hand_field::tick_patrol
+            ),
+        ]
+    );
+}
+
+criterion_group!(benches, mission, forager, patrol);
 criterion_main!(benches);

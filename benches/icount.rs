@@ -50,6 +50,7 @@ const WORKLOADS: &[(&str, &[&str])] = &[
     ),
     ("mission", &["generated", "hand-written"]),
     ("forager", &["generated", "hand-written"]),
+    ("patrol", &["generated", "hand-written"]),
 ];
 
 /// The ticks callgrind counts: `icount.sh` collects only inside this function.
@@ -229,6 +230,16 @@ fn main() {
             } else {
                 let tree = hand_field::HandForager::new();
                 run(tree, FieldWorld::new(), 1, n, hand_field::tick_forager)
+            }
+        }
+        ("patrol", _) => {
+            use support::hand_field;
+            use trees::field::{FieldWorld, Patrol};
+            if generated {
+                run(Patrol::new(), FieldWorld::new(), 1, n, tick_generated)
+            } else {
+                let tree = hand_field::HandPatrol::new();
+                run(tree, FieldWorld::new(), 1, n, hand_field::tick_patrol)
             }
         }
         _ => {

@@ -706,8 +706,8 @@
 //!
 //! A context without a clock is a compile error naming the trait to implement.
 //!
-//! `Delay`, `Timeout` and `Cooldown` keep their times as whole nanoseconds in 8 bytes
-//! ([`time::Nanos`]) and read the clock through [`Clock::now_nanos`], which by default converts
+//! The time nodes keep their times as whole nanoseconds in 8 bytes ([`time::Nanos`]) and read
+//! the clock through [`Clock::now_nanos`], which by default converts
 //! `now()`. A context that counts time in an integer may override it to skip that conversion (a
 //! division and a few saturating steps on every read); it must answer what the default would:
 //!

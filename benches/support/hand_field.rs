@@ -1,5 +1,5 @@
-//! Hand-written state machines of the mission (workload i) and the forager (workload j),
-//! `benches/trees/field.rs`: what a programmer would write knowing each tree's shape, the rules
+//! Hand-written state machines of the mission (workload i), the forager (workload j) and the
+//! patrol (workload k), `benches/trees/field.rs`: what a programmer would write knowing each tree's shape, the rules
 //! of its nodes and which of its leaves can answer what (no task is ever skipped, so no skip is
 //! counted; a parallel of four children that decides at two successes or two failures only
 //! counts to two). The limit the generated trees are measured against.
@@ -672,5 +672,318 @@ pub fn tick_forager(state: &mut HandForager, w: &mut FieldWorld) -> Status {
                 _ => Failure,
             }
         }
+    }
+}
+
+/// The patrol: the `IndexSwitch`'s running branch, and the state of each branch and of the
+/// path-wait. Each running flag that the tree's shape implies is not stored (a sequence's cursor
+/// at a task, a parallel's unfinished child, a deadline that is set only while its task runs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandPatrol {
+    /// The switch's running branch: 0 none, 1 pick, 2 scan, 3 deliver.
+    zone_running: u8,
+    /// Pick: the `MaxTime`'s deadline (ms) while it runs; the sequence's cursor (0: `t7`, 1: the
+    /// `Wait`, whose end is `wait_until` while it runs).
+    pick_deadline: Option<u64>,
+    pick_at: u8,
+    wait_until: Option<u64>,
+    /// Scan: the completed children (bits) and how many failed; `t13`'s deadline (set exactly
+    /// while it runs); `RepeatTimes(2)`'s count and whether `t15` runs.
+    scan_done: u8,
+    scan_failed: u8,
+    t13_deadline: Option<u64>,
+    repeats: u8,
+    t15_running: bool,
+    /// Deliver: the binary selector's running branch (0 none, 1 charge: `t19` runs, 2 drop-off),
+    /// the drop-off parallel's finished children (bits), and whether `t25` runs.
+    deliver_running: u8,
+    drop_done: u8,
+    t25_running: bool,
+    /// The path-wait's deadline (set exactly while `t27` runs).
+    path_deadline: Option<u64>,
+}
+
+impl HandPatrol {
+    pub fn new() -> Self {
+        HandPatrol::default()
+    }
+
+    /// `IndexSwitch(zone) { pick, scan, deliver }`: the running branch, else the zone's (out of
+    /// range: `Failure`).
+    #[inline(always)]
+    fn zones(&mut self, w: &mut FieldWorld, zone: u8, low: bool) -> Status {
+        let branch = match self.zone_running {
+            0 if zone < 3 => zone + 1,
+            0 => return Failure,
+            running => running,
+        };
+        let status = match branch {
+            1 => self.pick(w),
+            2 => self.scan(w),
+            _ => self.deliver(w, low),
+        };
+        self.zone_running = if status == Running { branch } else { 0 };
+        status
+    }
+
+    fn halt_zones(&mut self, w: &mut FieldWorld) {
+        match self.zone_running {
+            1 => {
+                self.pick_deadline = None;
+                self.halt_pick_steps(w);
+            }
+            2 => self.halt_scan(w),
+            3 => self.halt_deliver(w),
+            _ => {}
+        }
+        self.zone_running = 0;
+    }
+
+    /// `MaxTime(90) { Sequence { t7, Wait(20), a9 } }`: the clock read before the sequence;
+    /// over time, the node fails whatever the sequence answered.
+    #[inline(always)]
+    fn pick(&mut self, w: &mut FieldWorld) -> Status {
+        let now = w.now_ms;
+        let deadline = *self.pick_deadline.get_or_insert(now + 90);
+        let over = now > deadline;
+        let status = self.pick_steps(w, now);
+        if status == Running {
+            if !over {
+                return Running;
+            }
+            self.halt_pick_steps(w);
+        }
+        self.pick_deadline = None;
+        if over {
+            Failure
+        } else {
+            status
+        }
+    }
+
+    #[inline(always)]
+    fn pick_steps(&mut self, w: &mut FieldWorld, now: u64) -> Status {
+        if self.pick_at == 0 {
+            match w.task(7) {
+                Success => self.pick_at = 1,
+                status => return status,
+            }
+        }
+        let until = *self.wait_until.get_or_insert(now + 20);
+        if now <= until {
+            return Running;
+        }
+        self.wait_until = None;
+        self.pick_at = 0;
+        if w.act(9) {
+            Success
+        } else {
+            Failure
+        }
+    }
+
+    /// Halts the running step of the pick sequence (`t7` at cursor 0, else the `Wait`).
+    fn halt_pick_steps(&mut self, w: &mut FieldWorld) {
+        if self.pick_at == 0 {
+            w.task_halted(7);
+        } else {
+            self.wait_until = None;
+            self.pick_at = 0;
+        }
+    }
+
+    /// `ParallelAll(max_failures = 2) { t11, Deadline(40) { t13 }, RepeatTimes(2) { t15 } }`:
+    /// each child not completed, then the verdict once all have (no task is ever skipped).
+    #[inline(always)]
+    fn scan(&mut self, w: &mut FieldWorld) -> Status {
+        let now = w.now_ms;
+        if self.scan_done & 1 == 0 {
+            let status = w.task(11);
+            self.scan_count(0, status);
+        }
+        if self.scan_done & 2 == 0 {
+            let deadline = *self.t13_deadline.get_or_insert(now + 40);
+            let status = match w.task(13) {
+                Running if now >= deadline => {
+                    w.task_halted(13);
+                    self.t13_deadline = None;
+                    Failure
+                }
+                Running => Running,
+                status => {
+                    self.t13_deadline = None;
+                    status
+                }
+            };
+            self.scan_count(1, status);
+        }
+        if self.scan_done & 4 == 0 {
+            let status = w.task(15);
+            self.t15_running = status == Running;
+            if status != Running {
+                self.repeats += 1;
+                if self.repeats == 2 {
+                    self.repeats = 0;
+                    self.scan_count(2, status);
+                }
+            }
+        }
+        if self.scan_done != 7 {
+            return Running;
+        }
+        let failed = self.scan_failed >= 2;
+        self.scan_done = 0;
+        self.scan_failed = 0;
+        if failed {
+            Failure
+        } else {
+            Success
+        }
+    }
+
+    #[inline(always)]
+    fn scan_count(&mut self, child: u8, status: Status) {
+        match status {
+            Running => {}
+            Failure => {
+                self.scan_done |= 1 << child;
+                self.scan_failed += 1;
+            }
+            _ => self.scan_done |= 1 << child,
+        }
+    }
+
+    /// Halts the scan's unfinished children (`t11` runs while it has not completed).
+    fn halt_scan(&mut self, w: &mut FieldWorld) {
+        if self.scan_done & 1 == 0 {
+            w.task_halted(11);
+        }
+        if self.t13_deadline.take().is_some() {
+            w.task_halted(13);
+        }
+        if self.t15_running {
+            self.t15_running = false;
+            w.task_halted(15);
+        }
+        self.repeats = 0;
+        self.scan_done = 0;
+        self.scan_failed = 0;
+    }
+
+    /// `BinarySelector(low, dynamic = true) { Sequence { c18, t19 }, PolicyParallel(FirstFailure)
+    /// { t21, RepeatUntil(Failure) { Sequence { c24, t25 } } } }`.
+    #[inline(always)]
+    fn deliver(&mut self, w: &mut FieldWorld, low: bool) -> Status {
+        let branch = if low { 1 } else { 2 };
+        if self.deliver_running != branch {
+            self.halt_deliver(w);
+        }
+        let status = if low {
+            if self.deliver_running == 0 && !w.cond(18) {
+                Failure
+            } else {
+                w.task(19)
+            }
+        } else {
+            self.drop_off(w)
+        };
+        self.deliver_running = if status == Running { branch } else { 0 };
+        status
+    }
+
+    /// The drop-off's `PolicyParallel(FirstFailure)`: both unfinished children are ticked, then
+    /// a failure decides (halting the other), else `Running` (the `RepeatUntil` only ends in a
+    /// failure).
+    #[inline(always)]
+    fn drop_off(&mut self, w: &mut FieldWorld) -> Status {
+        let mut failed = false;
+        if self.drop_done & 1 == 0 {
+            let status = w.task(21);
+            if status != Running {
+                self.drop_done |= 1;
+                failed = status == Failure;
+            }
+        }
+        if self.drop_done & 2 == 0 {
+            let status = if self.t25_running || w.cond(24) {
+                let status = w.task(25);
+                self.t25_running = status == Running;
+                status
+            } else {
+                Failure
+            };
+            if status == Failure {
+                self.drop_done |= 2;
+                failed = true;
+            }
+        }
+        if failed {
+            self.halt_drop_off(w);
+            return Failure;
+        }
+        if self.drop_done == 3 {
+            self.drop_done = 0;
+            return Success;
+        }
+        Running
+    }
+
+    fn halt_drop_off(&mut self, w: &mut FieldWorld) {
+        if self.drop_done & 1 == 0 {
+            w.task_halted(21);
+        }
+        if self.t25_running {
+            self.t25_running = false;
+            w.task_halted(25);
+        }
+        self.drop_done = 0;
+    }
+
+    /// Halts the binary selector's running branch.
+    fn halt_deliver(&mut self, w: &mut FieldWorld) {
+        match self.deliver_running {
+            1 => w.task_halted(19),
+            2 => self.halt_drop_off(w),
+            _ => {}
+        }
+        self.deliver_running = 0;
+    }
+
+    /// `Deadline(60) { t27 }`.
+    #[inline(always)]
+    fn wait_for_path(&mut self, w: &mut FieldWorld) -> Status {
+        let now = w.now_ms;
+        let deadline = *self.path_deadline.get_or_insert(now + 60);
+        match w.task(27) {
+            Running if now >= deadline => {
+                w.task_halted(27);
+                self.path_deadline = None;
+                Failure
+            }
+            Running => Running,
+            status => {
+                self.path_deadline = None;
+                status
+            }
+        }
+    }
+}
+
+/// Ticks the hand-written patrol: the `WhileDoElse` checks the path on every tick, halting the
+/// other branch before it ticks one.
+#[inline(never)]
+pub fn tick_patrol(state: &mut HandPatrol, w: &mut FieldWorld) -> Status {
+    w.sense(1);
+    let (zone, low) = (w.zone(), w.low_battery());
+    if w.clear(3) {
+        if state.path_deadline.take().is_some() {
+            w.task_halted(27);
+        }
+        state.zones(w, zone, low)
+    } else {
+        if state.zone_running != 0 {
+            state.halt_zones(w);
+        }
+        state.wait_for_path(w)
     }
 }

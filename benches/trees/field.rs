@@ -8,8 +8,14 @@
 //!   (`Selector` with two `Observe(.., abort = lower)` children: flee from a threat, eat under a
 //!   `Cooldown`), and a `ProbabilitySelector` drawing from the tree's seeded generator among
 //!   `RepeatTimes`, `RepeatUntil` and a plain task.
+//! * `Patrol` (workload k), a warehouse robot of the remaining conditional flow, parallels and
+//!   time decorators: a `WhileDoElse` on a clear path, whose then-branch is an `IndexSwitch` on
+//!   the robot's zone (picking under `MaxTime` with a `Wait`; scanning in a `ParallelAll` with a
+//!   `Deadline` and a `RepeatTimes`; delivering through a dynamic `BinarySelector` on the
+//!   battery, to charge or to a `PolicyParallel` with a `RepeatUntil`), and whose else-branch
+//!   waits for the path under a `Deadline`.
 //!
-//! Both run on [`FieldWorld`], whose clock is manual: the first leaf of every tick (`sense`)
+//! All three run on [`FieldWorld`], whose clock is manual: the first leaf of every tick (`sense`)
 //! moves it 10 ms forward, so every implementation sees the same times. Stateful leaves are
 //! tasks whose progress lives in the world ([`FieldWorld::task`]): they run for 2 to 6 ticks and
 //! end in `Success` or (one completion in four) `Failure`, so the time nodes fire, the parallel
@@ -100,6 +106,31 @@ impl FieldWorld {
     #[inline]
     pub fn hungry(&self) -> bool {
         (10..30).contains(&(self.ticks % 53))
+    }
+
+    /// The patrol's zone at this tick: a cycle of 100 ticks, 35 picking (0), 30 scanning (1),
+    /// 30 delivering (2) and 5 in a zone the switch has no branch for (3).
+    #[inline]
+    pub fn zone(&self) -> u8 {
+        match self.ticks % 100 {
+            0..35 => 0,
+            35..65 => 1,
+            65..95 => 2,
+            _ => 3,
+        }
+    }
+
+    /// The battery is low 15 ticks in 41.
+    #[inline]
+    pub fn low_battery(&self) -> bool {
+        (20..35).contains(&(self.ticks % 41))
+    }
+
+    /// Condition leaf `id`, the patrol's path check: blocked 5 ticks in 37.
+    #[inline]
+    pub fn clear(&self, id: u32) -> bool {
+        self.probe.hit(id);
+        !(30..35).contains(&(self.ticks % 37))
     }
 
     /// Condition leaf `id`: false one tick in nine.
@@ -258,3 +289,46 @@ bt::behavior_tree! {
 
 /// Nodes of [`Forager`].
 pub const FORAGER_NODES: usize = 18;
+
+bt::behavior_tree! {
+    /// The warehouse patrol (workload k). Leaf ids are node ids.
+    pub tree Patrol for FieldWorld {
+        blackboard { zone: u8, low: bool }
+        ReactiveSequence {
+            Action(|w, bb| { w.sense(1); bb.zone = w.zone(); bb.low = w.low_battery(); true }),
+            WhileDoElse {
+                Condition(|w| w.clear(3)),
+                IndexSwitch(|bb| bb.zone) {
+                    MaxTime(90) {
+                        Sequence {
+                            StatefulAction(FieldTask<7>),
+                            Wait(20),
+                            Action(|w| w.act(9)),
+                        }
+                    },
+                    ParallelAll(max_failures = 2) {
+                        StatefulAction(FieldTask<11>),
+                        Deadline(40) { StatefulAction(FieldTask<13>) },
+                        RepeatTimes(2) { StatefulAction(FieldTask<15>) },
+                    },
+                    BinarySelector(|bb| bb.low, dynamic = true) {
+                        Sequence { Condition(|w| w.cond(18)), StatefulAction(FieldTask<19>) },
+                        PolicyParallel(FirstFailure) {
+                            StatefulAction(FieldTask<21>),
+                            RepeatUntil(Failure) {
+                                Sequence {
+                                    Condition(|w| w.cond(24)),
+                                    StatefulAction(FieldTask<25>),
+                                }
+                            },
+                        },
+                    },
+                },
+                Deadline(60) { StatefulAction(FieldTask<27>) },
+            }
+        }
+    }
+}
+
+/// Nodes of [`Patrol`].
+pub const PATROL_NODES: usize = 28;

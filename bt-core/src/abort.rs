@@ -176,7 +176,7 @@ impl ConditionalAbort {
     /// The first step of a tick.
     #[inline(always)]
     pub fn start(&mut self, mode: AbortMode) -> Step {
-        if !self.running || mode.watches_self() {
+        if self.checks(mode) {
             Step::Tick(Self::CONDITION)
         } else {
             Step::Tick(0)
@@ -189,19 +189,14 @@ impl ConditionalAbort {
         let _ = mode;
         match event {
             Event::Child(Self::CONDITION, condition) => {
-                if condition == Status::Success {
-                    Step::Tick(0)
-                } else if self.running {
-                    self.running = false;
-                    Step::Halt(0)
-                } else {
-                    Step::Return(Status::Failure)
+                let was_running = self.running;
+                match self.on_condition(condition) {
+                    None => Step::Tick(0),
+                    Some(_) if was_running => Step::Halt(0),
+                    Some(status) => Step::Return(status),
                 }
             }
-            Event::Child(_, status) => {
-                self.running = status == Status::Running;
-                Step::Return(status)
-            }
+            Event::Child(_, status) => Step::Return(self.on_child(status)),
             // The child was aborted (or the node halted): it counts as failed.
             Event::Halted(_) => Step::Return(Status::Failure),
         }
@@ -211,14 +206,51 @@ impl ConditionalAbort {
     #[inline(always)]
     pub fn halt(&mut self, mode: AbortMode) -> Step {
         let _ = mode;
-        if core::mem::take(&mut self.running) {
+        if self.take_running() {
             Step::Halt(0)
         } else {
             Step::Return(HALTED)
         }
     }
 
-    /// Whether the child is running.
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): whether this tick evaluates the condition (the
+    /// child does not run, or `mode` watches it while it runs); if so, its answer goes to
+    /// [`on_condition`](Self::on_condition); then, unless that answered, the child's tick and
+    /// [`on_child`](Self::on_child).
+    #[inline(always)]
+    pub fn checks(&self, mode: AbortMode) -> bool {
+        !self.running || mode.watches_self()
+    }
+
+    /// Straight-line form: the condition answered `condition` (`Success`: true). `None` to tick
+    /// the child, or `Some(answer)`: the caller halts the child (if it runs: an abort) and
+    /// answers without ticking it.
+    #[inline(always)]
+    pub fn on_condition(&mut self, condition: Status) -> Option<Status> {
+        if condition == Status::Success {
+            None
+        } else {
+            self.running = false;
+            Some(Status::Failure)
+        }
+    }
+
+    /// Straight-line form: the child answered `status`, the node's answer.
+    #[inline(always)]
+    pub fn on_child(&mut self, status: Status) -> Status {
+        self.running = status == Status::Running;
+        status
+    }
+
+    /// The halt in straight-line form: whether the child runs (the caller halts it), forgotten.
+    #[inline(always)]
+    pub fn take_running(&mut self) -> bool {
+        core::mem::take(&mut self.running)
+    }
+
+    /// Whether the child is running (and so the node: the generated code reads it as the node's
+    /// running flag).
     pub fn is_running(&self) -> bool {
         self.running
     }
@@ -1139,6 +1171,51 @@ mod tests {
                 _ => Status::from_bool(condition),
             },
         )
+    }
+
+    /// The decorator's straight-line form (`checks`, `on_condition`, `on_child`, `take_running`)
+    /// does what its `Step` form does, over random conditions, answers and halts.
+    #[test]
+    fn decorator_straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(31);
+        for mode in [AbortMode::None, SelfBranch, LowerPriority, Both] {
+            let (mut h, mut stepped, mut node) = (
+                Harness::new(2),
+                ConditionalAbort::new(),
+                ConditionalAbort::new(),
+            );
+            for round in 0..2_000 {
+                if roll.below(8) == 0 {
+                    let first = stepped.halt(mode);
+                    let log = h.halt(first, |e| stepped.next(e, mode), answers(&[]));
+                    let halted = Vec::from_iter(node.take_running().then_some(0));
+                    assert_eq!(log.halted, halted, "round {round}");
+                    assert_eq!(node, stepped);
+                    continue;
+                }
+                let (condition, child) = (roll.below(3) != 0, roll.status());
+                let log = tick_decorator(&mut h, &mut stepped, mode, condition, child);
+                let was_running = node.is_running();
+                let (mut ticked, mut halted) = (Vec::new(), Vec::new());
+                let mut answer = None;
+                if node.checks(mode) {
+                    ticked.push(ConditionalAbort::CONDITION);
+                    answer = node.on_condition(Status::from_bool(condition));
+                }
+                let status = match answer {
+                    Some(status) => {
+                        halted.extend(was_running.then_some(0));
+                        status
+                    }
+                    None => {
+                        ticked.push(0);
+                        node.on_child(child)
+                    }
+                };
+                assert_eq!(log, self::log(status, &ticked, &halted), "round {round}");
+                assert_eq!(node, stepped, "round {round}");
+            }
+        }
     }
 
     #[test]

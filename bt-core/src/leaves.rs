@@ -3,6 +3,7 @@
 
 use core::time::Duration;
 
+use crate::time::{stamp, Nanos};
 use crate::Status;
 
 /// **AlwaysRunning**: a leaf that answers `Running` on every tick and never completes; halting it
@@ -35,37 +36,40 @@ pub const fn always_running() -> Status {
 /// noticed at the first tick at or after it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sleep {
-    /// When the sleep ends (`start + msec`, `msec` read at the start); `None` when idle.
-    until: Option<Duration>,
+    /// When the sleep ends (`start + msec`, `msec` read at the start), as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); `0` when idle.
+    until: u64,
 }
 
 impl Sleep {
     /// An idle Sleep.
     pub const fn new() -> Self {
-        Sleep { until: None }
+        Sleep { until: 0 }
     }
 
     /// One tick at time `now`. `msec` is read on the first tick of an activation only.
     #[inline(always)]
-    pub fn tick(&mut self, now: Duration, msec: Duration) -> Status {
+    pub fn tick(&mut self, now: impl Into<Nanos>, msec: Duration) -> Status {
+        let now = now.into();
         match self.until {
-            None if msec.is_zero() => Status::Success,
-            None => {
-                self.until = Some(now.saturating_add(msec));
+            0 if msec.is_zero() => Status::Success,
+            0 => {
+                self.until = stamp(now.after(msec));
                 Status::Running
             }
-            Some(until) if now >= until => {
-                self.until = None;
+            // `stamp(now) >= until`, without computing the stamp: `until >= 1` when armed.
+            until if now.get() >= until - 1 => {
+                self.until = 0;
                 Status::Success
             }
-            Some(_) => Status::Running,
+            _ => Status::Running,
         }
     }
 
     /// Halted while running: the sleep is forgotten.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.until = None;
+        self.until = 0;
     }
 }
 

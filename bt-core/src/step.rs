@@ -38,9 +38,14 @@
 //! one step each (`Switch::select`/`on_child`, `Timeout::expired`/`on_child`,
 //! `Parallel::begin`/`is_completed`/`on_child`/`finish`/`end`, `TryCatch::first`/`on_child`,
 //! `ObserverSelector::begin`/`watch_lower`/`watch_self`/`enter_guard`/`on_child`/`end`,
-//! `ProbabilitySelector::first`/`on_child`/`take_running`). The
-//! `Step` methods of those rules are written with them, so the rule is written once, and a unit
-//! test of each plays both forms side by side on random answers.
+//! `ProbabilitySelector::first`/`on_child`/`take_running`,
+//! `IfThenElse::first`/`on_condition`/`on_branch`/`stop`, `WhileDoElse::halts`/`on_condition`,
+//! `IndexSwitch::select`/`on_child`/`take_running`, `BinarySelector::select`/`on_child`/
+//! `take_running`, `ParallelAll::begin`/`is_completed`/`on_child`/`end`/`finish`,
+//! `PolicyParallel::is_ticked`/`on_child`/`end`/`finish`, `MaxTime::begin`/`on_child`/`stop`,
+//! NodeCanvas's `Timeout::begin`/`on_child`/`stop`). The `Step` methods of those rules are
+//! written with them, so the rule is written once, and a unit test of each plays both forms side
+//! by side on random answers.
 
 use crate::Status;
 

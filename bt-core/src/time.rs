@@ -48,8 +48,9 @@ pub trait Clock {
     fn now(&self) -> Duration;
 
     /// The time now in whole nanoseconds since the clock's origin, saturating at `u64::MAX`
-    /// (584 years): what `Delay`, `Timeout` and NodeCanvas's `Cooldown` read, as they keep their
-    /// times in 8 bytes ([`Nanos`]). The other time nodes read [`now`](Clock::now).
+    /// (584 years): what the time nodes read (`Delay`, `Timeout`, `Sleep`, behavior3's `Wait` and
+    /// `MaxTime`, NodeCanvas's `Cooldown` and `Deadline`), as they keep their times in 8 bytes
+    /// ([`Nanos`]).
     ///
     /// Provided: [`now`](Clock::now) converted, which costs a division and a few saturating
     /// operations on every read. A clock that counts whole units in an integer may override it
@@ -108,7 +109,7 @@ impl<C: Clock + ?Sized> Clock for &mut C {
 }
 
 /// A time on a [`Clock`] in whole nanoseconds since its origin, saturating at `u64::MAX`: what
-/// the rules of `Delay`, `Timeout` and NodeCanvas's `Cooldown` take as `now`
+/// the rules of the time nodes take as `now`
 /// (`now: impl Into<Nanos>`, so a [`Duration`] does as well). The generated code reads it with
 /// [`Clock::now_nanos`].
 ///
@@ -305,6 +306,13 @@ float_millis!(f32, f64);
 #[inline(always)]
 pub(crate) fn stamp(t: Nanos) -> u64 {
     t.0.saturating_add(1).min(u64::MAX - 1)
+}
+
+/// The time a [`stamp`] holds (`None` for `0`, no time), for the accessors of the rules that keep
+/// stamps.
+#[inline(always)]
+pub(crate) fn unstamp(stamp: u64) -> Option<Duration> {
+    stamp.checked_sub(1).map(Duration::from_nanos)
 }
 
 /// A duration in nanoseconds, saturating (the span between two [`stamp`]s).

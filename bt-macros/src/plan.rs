@@ -5,7 +5,8 @@
 
 use crate::kinds::Running;
 use crate::model::{
-    Composite, Decorator, Flow, Kind, Leaf, Node, Quantity, Selector, Time, Tree, UtilityValue,
+    Composite, Decorator, Flow, Kind, Leaf, Node, Parallel, Quantity, Selector, Time, Tree,
+    UtilityValue,
 };
 
 /// How many nodes' tick code one function may hold once LLVM has inlined the node functions into
@@ -31,18 +32,20 @@ pub struct Plan {
     /// where an error halts the tree without storing a status.
     pub root_flag_is_status: bool,
     /// Nodes whose "running" flag is their rule's state (`is_running()`), with no flag of their
-    /// own: the reactive composites, `Switch`, `ProbabilitySelector` and the observer selector,
-    /// whose remembered running child is set exactly when they answer `Running` and cleared when
-    /// they finish or are halted, and `Timeout` and `Delay`, whose deadline is set exactly while
-    /// they run. Not for nodes with pre- or
+    /// own: the reactive composites, `Switch`, `IndexSwitch`, `BinarySelector`,
+    /// `ProbabilitySelector` and the observer selector, whose remembered running child is set
+    /// exactly when they answer `Running` and cleared when they finish or are halted,
+    /// `Timeout`, `Delay`, `MaxTime` and `Deadline`, whose deadline is set exactly while they
+    /// run, and a standalone `Observe`, which remembers whether its child runs. Not for nodes
+    /// with pre- or
     /// post-conditions (their gate answers for them) nor in a tree with an error type (an error
     /// marks the parents of the failing leaf running by their flags).
     pub flag_in_state: Vec<bool>,
     /// Nodes whose "running" flag their parent knows: the running-capable children of a Sequence,
     /// Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of the other
-    /// parents of [`knows_running_child`] (ProbabilitySelector, Switch, TryCatch, IfThenElse, the
-    /// observer selector, Timeout, Cooldown, and the decorators that pass their child's status
-    /// through). Such a parent answers `Running` exactly when the child at its cursor does, and
+    /// parents of [`knows_running_child`] (ProbabilitySelector, Switch, IndexSwitch,
+    /// BinarySelector, TryCatch, IfThenElse, the observer selector, Timeout, MaxTime, Deadline,
+    /// Cooldown, and the decorators that pass their child's status through). Such a parent answers `Running` exactly when the child at its cursor does, and
     /// keeps the cursor there, so between ticks its child `i` is running exactly when the parent is
     /// running and its cursor is `i` (for the others: the child they remember; a decorator's child,
     /// when the decorator is running). The parent reads both when its tick starts (before its rule
@@ -96,8 +99,18 @@ impl Plan {
                     && matches!(
                         node.kind,
                         Kind::Composite(Composite::ReactiveSequence | Composite::ReactiveFallback)
-                            | Kind::Flow(Flow::Switch { .. })
-                            | Kind::Time(Time::Timeout(_) | Time::Delay(_))
+                            | Kind::Flow(
+                                Flow::Switch { .. }
+                                    | Flow::IndexSwitch { .. }
+                                    | Flow::BinarySelector { .. }
+                            )
+                            | Kind::Time(
+                                Time::Timeout(_)
+                                    | Time::Delay(_)
+                                    | Time::MaxTime(_)
+                                    | Time::Deadline(_)
+                            )
+                            | Kind::Decorator(Decorator::Observe { guarded: false, .. })
                             | Kind::Selector(
                                 Selector::ProbabilitySelector { .. } | Selector::ObserverSelector
                             )
@@ -178,19 +191,33 @@ impl Plan {
 /// halts only a running child ([`Plan::flag_from_parent`]):
 ///
 /// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the cursor;
-/// * ProbabilitySelector, Switch and the observer selector: the child they remember;
+/// * ProbabilitySelector, Switch, IndexSwitch, BinarySelector and the observer selector: the
+///   child they remember;
 /// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
 /// * IfThenElse: the condition, or the branch it chose;
+/// * PolicyParallel without `repeat`: every child that has not finished in the activation (a
+///   child is finished once it answered anything but `Running`; the node answers `Running` only
+///   while some child is unfinished, and halts exactly the unfinished ones);
 /// * the decorators that are running exactly when their child is and tick it first thing:
-///   `Timeout` (its deadline is set exactly while the child runs), NodeCanvas's `Cooldown` (it
+///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs; a
+///   time over halts the child), NodeCanvas's `Cooldown` (it
 ///   never filters while its child runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an
 ///   `Observe` owned by its observer selector (which pass the child's status through).
 fn knows_running_child(node: &Node) -> bool {
     match &node.kind {
         Kind::Composite(composite) => composite.walks_from_cursor(),
         Kind::Selector(Selector::ProbabilitySelector { .. } | Selector::ObserverSelector) => true,
-        Kind::Flow(Flow::Switch { .. } | Flow::TryCatch { .. } | Flow::IfThenElse) => true,
-        Kind::Time(Time::Timeout(_) | Time::Cooldown { .. }) => true,
+        Kind::Flow(
+            Flow::Switch { .. }
+            | Flow::IndexSwitch { .. }
+            | Flow::BinarySelector { .. }
+            | Flow::TryCatch { .. }
+            | Flow::IfThenElse,
+        ) => true,
+        Kind::Time(
+            Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) | Time::Cooldown { .. },
+        ) => true,
+        Kind::Parallel(Parallel::PolicyParallel { repeat: false, .. }) => true,
         Kind::Decorator(
             Decorator::Inverter
             | Decorator::ForceSuccess
@@ -497,6 +524,33 @@ mod tests {
             [false, true, true, false, true, true]
         );
         assert_eq!(plan.active_slots(), 0);
+        // NodeCanvas's switches and the time decorators that halt their child: running by their
+        // own state, passing their child's flag. Ids: 0 Sequence, 1 IndexSwitch, 2 MaxTime, 3 A,
+        // 4 BinarySelector, 5 Deadline, 6 B, 7 C, 8 WhileDoElse, 9 Condition, 10 D.
+        let plan = self::plan(
+            "blackboard { i: u8, c: bool } Sequence { IndexSwitch(|bb| bb.i) { MaxTime(5) { \
+             StatefulAction(A) }, BinarySelector(|bb| bb.c, dynamic = true) { Deadline(5) { \
+             StatefulAction(B) }, StatefulAction(C) } }, WhileDoElse { Condition(X), \
+             StatefulAction(D) } }",
+        );
+        let in_state: Vec<usize> = (0..11).filter(|&id| plan.flag_in_state[id]).collect();
+        assert_eq!(in_state, [1, 2, 4, 5]);
+        let passed: Vec<usize> = (0..11).filter(|&id| plan.flag_from_parent[id]).collect();
+        // The WhileDoElse, a child of the root Sequence; not D (its condition may run while it
+        // does, so the WhileDoElse does not know it).
+        assert_eq!(passed, [3, 6, 7, 8]);
+        assert_eq!(plan.active_slots(), 1);
+        assert!(plan.active_slot[10].is_some());
+        // A PolicyParallel runs exactly its unfinished children, unless it re-ticks finished ones
+        // (`repeat`). Ids: 0 Sequence, 1 PolicyParallel, 2 A, 3 B.
+        for (repeat, passed) in [("false", vec![1, 2, 3]), ("true", vec![1])] {
+            let plan = self::plan(&format!(
+                "Sequence {{ PolicyParallel(FirstFailure, repeat = {repeat}) {{ \
+                 StatefulAction(A), StatefulAction(B) }}, Action(C) }}"
+            ));
+            let flagged: Vec<usize> = (0..4).filter(|&id| plan.flag_from_parent[id]).collect();
+            assert_eq!(flagged, passed, "repeat = {repeat}");
+        }
     }
 
     #[test]

@@ -10,8 +10,8 @@ use std::mem::size_of;
 
 use bt::{BehaviorTree, Status};
 
-/// The hand-written state machines of the mission and the forager, checked equal to the
-/// generated trees below.
+/// The hand-written state machines of the mission, the forager and the patrol, checked equal to
+/// the generated trees below.
 #[path = "../../support/hand_field.rs"]
 mod hand_field;
 use bt_bench_trees as trees;
@@ -176,14 +176,17 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     let mut world = BoardWorld::default();
     exercise::<trees::blackboard::Board>("Board", &mut world, 10);
 
-    // The mission and the forager (workloads i and j): 500 ticks go through every mode, both
-    // guards' changes and every branch.
+    // The mission, the forager and the patrol (workloads i, j and k): 500 ticks go through every
+    // mode, zone and guard change and every branch.
     let mut world = FieldWorld::new();
     exercise::<trees::field::Mission>("Mission", &mut world, 500);
     assert!(world.task_halts > 0, "Mission halts its tasks");
     let mut world = FieldWorld::new();
     exercise::<trees::field::Forager>("Forager", &mut world, 500);
     assert!(world.task_halts > 0, "Forager halts its tasks");
+    let mut world = FieldWorld::new();
+    exercise::<trees::field::Patrol>("Patrol", &mut world, 500);
+    assert!(world.task_halts > 0, "Patrol halts its tasks");
 
     // All state is inline and grows with the nodes that can be running, not with the tree.
     size::<trees::Sniper>("Sniper", trees::Sniper::NODE_COUNT, 8);
@@ -232,12 +235,15 @@ fn same_ticks<T: BehaviorTree<Context = FieldWorld>, H>(
     seen
 }
 
-/// The hand-written mission and forager (`benches/support/hand_field.rs`) do what the generated
-/// trees do, tick by tick, over 6,000 ticks (50 cycles of the mission's modes), and the run goes
-/// through every status the trees can answer, the time nodes firing and the observer aborts.
+/// The hand-written mission, forager and patrol (`benches/support/hand_field.rs`) do what the
+/// generated trees do, tick by tick, over 6,000 ticks (50 cycles of the mission's modes, 60 of
+/// the patrol's zones), and the run goes through every status the trees can answer, the time
+/// nodes firing and the observer aborts.
 #[test]
 fn hand_written_field_trees_match_the_generated_ones() {
-    use hand_field::{tick_forager, tick_mission, HandForager, HandMission};
+    use hand_field::{
+        tick_forager, tick_mission, tick_patrol, HandForager, HandMission, HandPatrol,
+    };
     let seen = same_ticks(
         "mission",
         trees::field::Mission::new(),
@@ -258,6 +264,33 @@ fn hand_written_field_trees_match_the_generated_ones() {
         6_000,
     );
     println!("forager: {seen:?} ticks Running, Success, Failure, Skipped");
+    assert!(
+        seen[0] > 0 && seen[1] > 0 && seen[2] > 0,
+        "forager: {seen:?}"
+    );
+    let mut hand = HandPatrol::new();
+    let mut world = FieldWorld::new();
+    let seen = same_ticks(
+        "patrol",
+        trees::field::Patrol::new(),
+        HandPatrol::new(),
+        tick_patrol,
+        6_000,
+    );
+    println!("patrol: {seen:?} ticks Running, Success, Failure, Skipped");
+    assert!(
+        seen[0] > 0 && seen[1] > 0 && seen[2] > 0,
+        "patrol: {seen:?}"
+    );
+    // Every time node fires and every branch runs within the run: the hand-written machine's
+    // halts of each task are counted by the world.
+    for _ in 0..6_000 {
+        tick_patrol(&mut hand, &mut world);
+    }
+    for task in [7, 11, 13, 15, 19, 21, 25, 27] {
+        assert!(world.task_done[task] > 0, "patrol: t{task} never completed");
+    }
+    assert!(world.task_halts > 0, "patrol: no halt");
     // Bytes within 1.5x of the hand-written state (issue 27): the mission holds a 1-byte cursor
     // or flag per composite and an 8-byte time stamp per time node, as the hand-written one
     // does; the forager its selectors' 6 and 8 bytes, the cooldown's stamp and its generator.
@@ -271,6 +304,11 @@ fn hand_written_field_trees_match_the_generated_ones() {
             "Forager",
             size_of::<trees::field::Forager>(),
             size_of::<HandForager>(),
+        ),
+        (
+            "Patrol",
+            size_of::<trees::field::Patrol>(),
+            size_of::<HandPatrol>(),
         ),
     ] {
         println!("size_of::<{name}>() = {size} bytes (hand-written {hand})");
@@ -287,8 +325,5 @@ fn hand_written_field_trees_match_the_generated_ones() {
         trees::field::Forager::NODE_COUNT,
         trees::field::FORAGER_NODES
     );
-    assert!(
-        seen[0] > 0 && seen[1] > 0 && seen[2] > 0,
-        "forager: {seen:?}"
-    );
+    assert_eq!(trees::field::Patrol::NODE_COUNT, trees::field::PATROL_NODES);
 }

@@ -4,14 +4,8 @@
 #[allow(unused_imports)]
 use super::*;
 
-/// The time now, read from the tree's context by the time nodes (`crate::time`).
-#[inline(always)]
-pub fn now<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> core::time::Duration {
-    ctx.now()
-}
-
-/// The time now in nanoseconds ([`Clock::now_nanos`](crate::Clock::now_nanos)), read by the time
-/// nodes that keep their times in 8 bytes (Delay, Timeout, NodeCanvas's Cooldown).
+/// The time now in nanoseconds ([`Clock::now_nanos`](crate::Clock::now_nanos)), read from the
+/// tree's context by the time nodes, which keep their times in 8 bytes (`crate::time`).
 #[inline(always)]
 pub fn now_nanos<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> crate::time::Nanos {
     crate::time::Nanos::new(ctx.now_nanos())

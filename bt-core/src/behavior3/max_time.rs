@@ -1,7 +1,11 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
+use crate::time::{stamp, unstamp, Nanos};
 use crate::Status;
+
+/// The state of an idle MaxTime: no deadline.
+const IDLE: u64 = 0;
 
 /// **MaxTime** (behavior3 `MaxTime(maxTime)`, decision 7): the child must finish within `max`
 /// of the activation's first tick. The clock is read *before* the child's tick; the child is
@@ -34,25 +38,26 @@ use crate::Status;
 /// Differences from behavior3: there the decorator leaves a still-running child to the tree-level
 /// closing pass (which, with behavior3's stack mismatch, closes it one node late); we halt it
 /// before answering, so the answer `Failure` never leaves a running child (decision 7). behavior3
-/// compares whole milliseconds; we compare [`Duration`]s. A child `Skipped` after time is over
+/// compares whole milliseconds; we compare nanoseconds ([`Nanos`]). A child `Skipped` after time is over
 /// fails like any other answer (behavior3 has no skip).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxTime {
-    /// `start + max`, `max` read on the activation's first tick; `None` when idle.
-    deadline: Option<Duration>,
+    /// `start + max`, `max` read on the activation's first tick, as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    deadline: u64,
 }
 
 impl MaxTime {
     /// An idle MaxTime.
     pub const fn new() -> Self {
-        MaxTime { deadline: None }
+        MaxTime { deadline: IDLE }
     }
 
     /// The first step of a tick at time `now`: tick the child. `max` is read on the first tick
     /// of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, max: Duration) -> Step {
-        self.deadline.get_or_insert(now.saturating_add(max));
+    pub fn start(&mut self, now: impl Into<Nanos>, max: Duration) -> Step {
+        self.begin(now, max);
         Step::Tick(0)
     }
 
@@ -60,21 +65,18 @@ impl MaxTime {
     /// in this tick. `max` is not read here (it was read when the activation started); it is a
     /// parameter so that every call of the rule takes the same arguments.
     #[inline(always)]
-    pub fn next(&mut self, event: Event, now: Duration, max: Duration) -> Step {
+    pub fn next(&mut self, event: Event, now: impl Into<Nanos>, max: Duration) -> Step {
         let _ = max;
-        let over = match self.deadline {
-            Some(deadline) => now > deadline,
-            None => false,
-        };
         match event {
-            Event::Child(_, Status::Running) if !over => Step::Return(Status::Running),
-            Event::Child(_, Status::Running) => Step::Halt(0),
             Event::Child(_, child) => {
-                self.deadline = None;
-                Step::Return(if over { Status::Failure } else { child })
+                let over = self.deadline != IDLE && self.over(now.into());
+                match self.on_child(child, over) {
+                    Ok(status) => Step::Return(status),
+                    Err(_) => Step::Halt(0),
+                }
             }
             Event::Halted(_) => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Step::Return(Status::Failure)
             }
         }
@@ -83,13 +85,64 @@ impl MaxTime {
     /// Halted while running: halt the child; the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) -> Step {
-        self.deadline = None;
+        self.stop();
         Step::Halt(0)
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `begin` at time `now`, before the child's tick,
+    /// starts the activation's clock on its first tick and answers whether its time is over;
+    /// then the child's tick and [`on_child`](Self::on_child) with that answer.
+    #[inline(always)]
+    pub fn begin(&mut self, now: impl Into<Nanos>, max: Duration) -> bool {
+        let now = now.into();
+        if self.deadline == IDLE {
+            self.deadline = stamp(now.after(max));
+        }
+        self.over(now)
+    }
+
+    /// `now` is later than the armed deadline: `stamp(now) > deadline`, without computing the
+    /// stamp (`deadline - 1` is the deadline's time).
+    #[inline(always)]
+    fn over(&self, now: Nanos) -> bool {
+        now.get() >= self.deadline
+    }
+
+    /// The child answered `child`, `over` as [`begin`](Self::begin) said: `Ok(answer)`, or
+    /// `Err(answer)` when the caller must first halt the child (still running, time over). Every
+    /// answer but `Running` ends the activation.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status, over: bool) -> Result<Status, Status> {
+        match child {
+            Status::Running if !over => Ok(Status::Running),
+            Status::Running => {
+                self.deadline = IDLE;
+                Err(Status::Failure)
+            }
+            _ => {
+                self.deadline = IDLE;
+                Ok(if over { Status::Failure } else { child })
+            }
+        }
+    }
+
+    /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
+    #[inline(always)]
+    pub fn stop(&mut self) {
+        self.deadline = IDLE;
+    }
+
+    /// Whether the node is running (between ticks: its child is running). The generated code
+    /// reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.deadline != IDLE
     }
 
     /// When the current activation's time is over: `start + max` (`None` when idle).
     pub fn deadline(&self) -> Option<Duration> {
-        self.deadline
+        unstamp(self.deadline)
     }
 }
 
@@ -106,6 +159,41 @@ mod tests {
         let log = h.tick(first, |e| node.next(e, now, max), answers(&[child]));
         assert_eq!(log.ticked, [0], "the child is ticked on every tick");
         log.status.unwrap()
+    }
+
+    /// The straight-line form (`begin`, the child, `on_child`, the halt it asks for; the halt:
+    /// `stop`) does what the `Step` form does, over random times, answers and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(17);
+        let (mut h, mut stepped, mut node) = (Harness::new(1), MaxTime::new(), MaxTime::new());
+        let mut now = 0;
+        for round in 0..5_000 {
+            now += roll.below(40) as u64;
+            if roll.below(8) == 0 {
+                let first = stepped.halt();
+                h.halt(first, |e| stepped.next(e, ms(now), ms(50)), answers(&[]));
+                node.stop();
+                assert_eq!(node, stepped, "round {round}");
+                continue;
+            }
+            let child = roll.status();
+            let first = stepped.start(ms(now), ms(50));
+            let log = h.tick(
+                first,
+                |e| stepped.next(e, ms(now), ms(50)),
+                answers(&[child]),
+            );
+            let over = node.begin(ms(now), ms(50));
+            let (status, halted) = match node.on_child(child, over) {
+                Ok(status) => (status, vec![]),
+                Err(status) => (status, vec![0]),
+            };
+            assert_eq!(log.status, Some(status), "round {round}");
+            assert_eq!(log.halted, halted, "round {round}");
+            assert_eq!(node, stepped, "round {round}");
+            assert_eq!(node.is_running(), status == Running, "round {round}");
+        }
     }
 
     #[test]

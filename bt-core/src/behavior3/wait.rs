@@ -1,6 +1,10 @@
 use core::time::Duration;
 
+use crate::time::{stamp, unstamp, Nanos};
 use crate::Status;
+
+/// The state of an idle Wait: no time.
+const IDLE: u64 = 0;
 
 /// **Wait** (behavior3 `Wait(milliseconds)`): a leaf that answers `Running` until *more than*
 /// `wait` has passed since the first tick of its activation, then `Success`.
@@ -23,26 +27,31 @@ use crate::Status;
 ///
 /// Differences from behavior3: none in the rule (strictly greater, decision 7: `Wait(0)` answers
 /// `Running` on its first tick and `Success` on the first later tick at which the clock moved).
-/// behavior3 compares whole milliseconds of the wall clock; we compare [`Duration`]s of the
-/// injected clock, so 100.5 ms is more than 100 ms here and not in behavior3.
+/// behavior3 compares whole milliseconds of the wall clock; we compare nanoseconds ([`Nanos`]) of
+/// the injected clock, so 100.5 ms is more than 100 ms here and not in behavior3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wait {
-    /// `start + wait`, `wait` read on the first tick of the activation; `None` when idle.
-    until: Option<Duration>,
+    /// `start + wait`, `wait` read on the first tick of the activation, as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    until: u64,
 }
 
 impl Wait {
     /// A Wait that has not started.
     pub const fn new() -> Self {
-        Wait { until: None }
+        Wait { until: IDLE }
     }
 
     /// One tick at time `now`. `wait` is read on the first tick of an activation only.
     #[inline(always)]
-    pub fn tick(&mut self, now: Duration, wait: Duration) -> Status {
-        let until = *self.until.get_or_insert(now.saturating_add(wait));
-        if now > until {
-            self.until = None;
+    pub fn tick(&mut self, now: impl Into<Nanos>, wait: Duration) -> Status {
+        let now = now.into();
+        if self.until == IDLE {
+            self.until = stamp(now.after(wait));
+        }
+        // `stamp(now) > until`, without computing the stamp (`until - 1` is the end's time).
+        if now.get() >= self.until {
+            self.until = IDLE;
             Status::Success
         } else {
             Status::Running
@@ -52,13 +61,13 @@ impl Wait {
     /// Halted while running: the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) {
-        self.until = None;
+        self.until = IDLE;
     }
 
     /// When the current activation ends: the first time after this one answers `Success`
     /// (`None` when idle).
     pub fn until(&self) -> Option<Duration> {
-        self.until
+        unstamp(self.until)
     }
 }
 

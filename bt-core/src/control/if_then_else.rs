@@ -128,20 +128,6 @@ impl IfThenElse {
     }
 }
 
-/// What [`WhileDoElse`] is doing within one tick or halt.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Choice {
-    /// Between ticks, or waiting for the condition's answer.
-    #[default]
-    None,
-    /// The condition succeeded: child 2 is being halted before child 1 is ticked.
-    Then,
-    /// The condition failed: child 1 is being halted before child 2 is ticked (or `Failure`).
-    Else,
-    /// Every branch is being halted (a skipped condition, or a halt of the node).
-    Stop,
-}
-
 /// **WhileDoElse** (BehaviorTree.CPP `WhileDoElse`; the reactive IfThenElse): tick the condition
 /// (child 0) on **every** tick; on `Success` tick child 1, on `Failure` child 2 (or fail, with 2
 /// children). Switching branch halts the branch that was running, before the other one is ticked.
@@ -161,27 +147,32 @@ enum Choice {
 /// every running child. The node keeps no memory between ticks (it knows which branch runs from
 /// the condition's answer alone), so nothing survives a halt.
 ///
+/// The rule is [`halts`](Self::halts) and [`on_condition`](Self::on_condition), which need no
+/// state: the generated code calls them directly (the *straight-line form*: the condition's
+/// tick, the halts, the branch's tick). The `Step` methods are the same rule one step at a time,
+/// with the condition's answer kept for the length of one tick or halt.
+///
 /// Difference from BehaviorTree.CPP: there, a condition answering `Skipped` ends in an exception
 /// (the node tries to store an idle status). Here the node answers `Skipped`, halting a branch
 /// that was running: a skipped condition skips the whole node, as in [`IfThenElse`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WhileDoElse {
-    choice: Choice,
+    /// Within one tick, the condition's answer while the branches are being halted; within a
+    /// halt of the node, `Skipped` (every child is halted). `None` between ticks.
+    condition: Option<Status>,
 }
 
 impl WhileDoElse {
     /// A WhileDoElse.
     pub const fn new() -> Self {
-        WhileDoElse {
-            choice: Choice::None,
-        }
+        WhileDoElse { condition: None }
     }
 
     /// The first step of a tick: the condition.
     #[inline(always)]
     pub fn start(&mut self, len: usize) -> Step {
         debug_assert!(len == 2 || len == 3, "WhileDoElse has 2 or 3 children");
-        self.choice = Choice::None;
+        self.condition = None;
         Step::Tick(0)
     }
 
@@ -189,46 +180,65 @@ impl WhileDoElse {
     #[inline(always)]
     pub fn next(&mut self, event: Event, len: usize) -> Step {
         match event {
-            Event::Child(0, Status::Running) => Step::Return(Status::Running),
-            Event::Child(0, Status::Success) => {
-                self.choice = Choice::Then;
-                if len == 3 {
-                    Step::Halt(2)
-                } else {
-                    Step::Tick(1)
-                }
+            Event::Child(0, status) => {
+                self.condition = Some(status);
+                self.after(0, len)
             }
-            Event::Child(0, Status::Failure) => {
-                self.choice = Choice::Else;
-                Step::Halt(1)
+            Event::Child(_, status) => {
+                self.condition = None;
+                Step::Return(status)
             }
-            Event::Child(0, Status::Skipped) => {
-                self.choice = Choice::Stop;
-                Step::Halt(1)
-            }
-            Event::Child(_, status) => self.end(status),
-            Event::Halted(0) => Step::Halt(1),
-            Event::Halted(child) => match (self.choice, child) {
-                (Choice::Then, _) => Step::Tick(1),
-                (Choice::Else, _) if len == 3 => Step::Tick(2),
-                (Choice::Else, _) => self.end(Status::Failure),
-                (_, 1) if len == 3 => Step::Halt(2),
-                _ => self.end(Status::Skipped),
-            },
+            Event::Halted(child) => self.after(child, len),
         }
     }
 
     /// The node is halted: halts the condition and both branches (those that run).
     #[inline(always)]
     pub fn halt(&mut self, _len: usize) -> Step {
-        self.choice = Choice::Stop;
+        self.condition = Some(Status::Skipped);
         Step::Halt(0)
     }
 
+    /// After child `done` was ticked or halted: the next branch to halt, then the branch to
+    /// tick or the answer.
     #[inline(always)]
-    fn end(&mut self, status: Status) -> Step {
-        self.choice = Choice::None;
-        Step::Return(status)
+    fn after(&mut self, done: usize, len: usize) -> Step {
+        let condition = self.condition.unwrap_or(Status::Skipped);
+        if let Some(branch) = (done + 1..len).find(|&branch| Self::halts(condition, branch)) {
+            return Step::Halt(branch);
+        }
+        match Self::on_condition(condition, len) {
+            Ok(branch) => Step::Tick(branch),
+            Err(status) => {
+                self.condition = None;
+                Step::Return(status)
+            }
+        }
+    }
+
+    /// Straight-line form: whether branch `branch` (1 or 2) is halted (if it runs) after the
+    /// condition answered `condition`, before any branch is ticked: the branch not chosen, or
+    /// both when the condition was skipped; none while the condition runs.
+    #[inline(always)]
+    pub const fn halts(condition: Status, branch: usize) -> bool {
+        match condition {
+            Status::Running => false,
+            Status::Success => branch == 2,
+            Status::Failure => branch == 1,
+            Status::Skipped => true,
+        }
+    }
+
+    /// Straight-line form: after the condition answered `condition` (and the halts of
+    /// [`halts`](Self::halts)), `Ok(branch)`, the branch to tick, whose answer is the node's, or
+    /// `Err(answer)`, the node's answer without a branch.
+    #[inline(always)]
+    pub const fn on_condition(condition: Status, len: usize) -> Result<usize, Status> {
+        match condition {
+            Status::Success => Ok(1),
+            Status::Failure if len == 3 => Ok(2),
+            status => Err(status),
+        }
     }
 }
 
@@ -282,6 +292,45 @@ mod tests {
                 assert_eq!(log.status, Some(status), "round {round}");
                 assert_eq!(log.ticked, ticked, "round {round}");
                 assert_eq!(node, stepped, "round {round}");
+            }
+        }
+    }
+
+    /// WhileDoElse's straight-line form (`halts`, `on_condition`), driven as the generated code
+    /// drives it, does what the `Step` form does, over random answers and halts, with and
+    /// without an else branch.
+    #[test]
+    fn while_straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(11);
+        for len in [2, 3] {
+            let (mut h, mut stepped) = (Harness::new(len), WhileDoElse::new());
+            for round in 0..3_000 {
+                let running = h.running();
+                if roll.below(8) == 0 {
+                    let log = halt_w(&mut stepped, &mut h);
+                    assert_eq!(log.halted, running, "round {round}");
+                    assert_eq!(stepped, WhileDoElse::new());
+                    continue;
+                }
+                let answer: Vec<Status> = (0..len).map(|_| roll.status()).collect();
+                let log = tick_w(&mut stepped, &mut h, &answer);
+                let condition = answer[0];
+                let mut ticked = vec![0];
+                let halted: Vec<usize> = (1..len)
+                    .filter(|&branch| WhileDoElse::halts(condition, branch))
+                    .filter(|branch| running.contains(branch))
+                    .collect();
+                let status = match WhileDoElse::on_condition(condition, len) {
+                    Ok(branch) => {
+                        ticked.push(branch);
+                        answer[branch]
+                    }
+                    Err(status) => status,
+                };
+                assert_eq!(log.status, Some(status), "round {round}");
+                assert_eq!(log.ticked, ticked, "round {round}");
+                assert_eq!(log.halted, halted, "round {round}");
+                assert_eq!(stepped, WhileDoElse::new(), "round {round}");
             }
         }
     }

@@ -557,17 +557,7 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     pub fn next(&mut self, event: Event, config: ParallelAllConfig) -> Step {
         match event {
             Event::Child(child, status) => {
-                match status {
-                    Status::Success | Status::Failure => {
-                        self.completed.insert(child);
-                        self.done = I::set(self.done.get() + 1);
-                        if status == Status::Failure {
-                            self.failures = I::set(self.failures.get() + 1);
-                        }
-                    }
-                    Status::Skipped => self.skipped = I::set(self.skipped.get() + 1),
-                    Status::Running => {}
-                }
+                self.on_child(child, status);
                 self.walk(child + 1, config)
             }
             Event::Halted(child) => self.halt_from(child + 1, config),
@@ -586,11 +576,47 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
         self.failures.get()
     }
 
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods are
+    /// the same rule, one step at a time): `begin`, then for each child in order that
+    /// [`is_completed`](Self::is_completed) does not name, its tick and
+    /// [`on_child`](Self::on_child); after the last child, [`end`](Self::end) answers. The node
+    /// never halts a child in a tick; its halt halts every child that has not completed, then
+    /// calls [`finish`](Self::finish).
     #[inline(always)]
-    fn walk(&mut self, from: usize, config: ParallelAllConfig) -> Step {
-        if let Some(child) = self.completed.next_absent(from, config.len) {
-            return Step::Tick(child);
+    pub fn begin(&mut self) {
+        self.skipped = I::ZERO;
+    }
+
+    /// Whether child `child` has completed in this activation (it is not ticked again).
+    ///
+    /// `#[inline]`, not `#[inline(always)]`, as [`on_child`](Self::on_child): the generated code
+    /// calls both once per child, and an unoptimised build (the tests') would copy their bodies
+    /// into every call; an optimised one inlines them all the same.
+    #[inline]
+    pub fn is_completed(&self, child: usize) -> bool {
+        self.completed.contains(child)
+    }
+
+    /// Child `child` answered `status`: counts it.
+    #[inline]
+    pub fn on_child(&mut self, child: usize, status: Status) {
+        match status {
+            Status::Success | Status::Failure => {
+                self.completed.insert(child);
+                self.done = I::set(self.done.get() + 1);
+                if status == Status::Failure {
+                    self.failures = I::set(self.failures.get() + 1);
+                }
+            }
+            Status::Skipped => self.skipped = I::set(self.skipped.get() + 1),
+            Status::Running => {}
         }
+    }
+
+    /// After the last child: `Running` while a child has not completed (nor was skipped in this
+    /// tick), else the verdict, and the activation is forgotten.
+    #[inline(always)]
+    pub fn end(&mut self, config: ParallelAllConfig) -> Status {
         let (skipped, done) = (self.skipped.get(), self.done.get());
         let status = if skipped == config.len {
             Status::Skipped
@@ -602,10 +628,25 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
             }
         } else {
             self.skipped = I::ZERO;
-            return Step::Return(Status::Running);
+            return Status::Running;
         };
         *self = Self::new();
-        Step::Return(status)
+        status
+    }
+
+    /// The halt in straight-line form, once the children that had not completed are halted:
+    /// the activation is forgotten.
+    #[inline(always)]
+    pub fn finish(&mut self) {
+        *self = Self::new();
+    }
+
+    #[inline(always)]
+    fn walk(&mut self, from: usize, config: ParallelAllConfig) -> Step {
+        match self.completed.next_absent(from, config.len) {
+            Some(child) => Step::Tick(child),
+            None => Step::Return(self.end(config)),
+        }
     }
 
     #[inline(always)]
@@ -1192,6 +1233,56 @@ mod tests {
                 assert_eq!(
                     log,
                     crate::testing::log(status, &ticked, &halted),
+                    "round {round}"
+                );
+                assert_eq!(straight, stepped, "round {round}");
+            }
+        }
+    }
+
+    /// ParallelAll's straight-line form (`begin`, `is_completed`, the child, `on_child`, `end`;
+    /// the halt: the children not completed, then `finish`) does what the `Step` form does, over
+    /// random answers, thresholds and halts.
+    #[test]
+    fn all_straight_line_form_is_the_step_form() {
+        let mut rng = crate::testing::Roll::new(41);
+        for round in 0..300 {
+            let len = 1 + rng.below(5);
+            let max_failures = rng.below(2 * len + 1) as i32 - len as i32;
+            let Ok(config) = ParallelAllConfig::resolve(len, max_failures) else {
+                continue;
+            };
+            let (mut stepped, mut h) = (All::new(), Harness::new(len));
+            let mut straight = All::new();
+            let mut running = vec![false; len];
+            for _ in 0..40 {
+                if rng.below(8) == 0 {
+                    let first = stepped.halt(config);
+                    let log = h.halt(first, |event| stepped.next(event, config), answers(&[]));
+                    let halted: Vec<usize> = (0..len)
+                        .filter(|&i| !straight.is_completed(i) && std::mem::take(&mut running[i]))
+                        .collect();
+                    straight.finish();
+                    assert_eq!(log.halted, halted, "round {round}");
+                    assert_eq!(straight, stepped);
+                    continue;
+                }
+                let answers: Vec<Status> = (0..len).map(|_| rng.status()).collect();
+                let log = tick_all(&mut stepped, &mut h, config, &answers);
+                let mut ticked = Vec::new();
+                straight.begin();
+                for (child, &answer) in answers.iter().enumerate() {
+                    if straight.is_completed(child) {
+                        continue;
+                    }
+                    ticked.push(child);
+                    running[child] = answer == Running;
+                    straight.on_child(child, answer);
+                }
+                let status = straight.end(config);
+                assert_eq!(
+                    log,
+                    crate::testing::log(status, &ticked, &[]),
                     "round {round}"
                 );
                 assert_eq!(straight, stepped, "round {round}");

@@ -7,7 +7,6 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::selector::{abort_mode, guard};
-use super::step::{rule_bodies, StepRule};
 use super::{
     bounded_counter, ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, state,
     status, test, tick_child, Gen, NodeCode,
@@ -62,18 +61,17 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             (gate(start, tick, None), halt)
         }
         Decorator::Interrupt(condition) => {
-            let state = state(g, node, quote!(#nc::Interrupt), &mut code);
-            let mut rule = StepRule::with_params(&state, Some(quote!(|| __bt_interrupt)), quote!());
-            // Evaluated once per tick, before the child.
+            // Straight-line (`Interrupt::check`, no state): the condition, evaluated once per
+            // tick before the child, then the child's tick or its halt.
             let test = test(condition);
-            rule.locals = quote!(let __bt_interrupt: ::core::primitive::bool = #test;);
-            rule_bodies(g, node, rule)
+            let check = quote!(#nc::Interrupt::check(#test));
+            (check_or_tick(check, tick, &halt), halt)
         }
         Decorator::Conditional {
             condition,
             dynamic,
             otherwise,
-        } => conditional(g, node, condition, *dynamic, otherwise, &mut code),
+        } => conditional(g, node, condition, *dynamic, otherwise),
         Decorator::WaitUntil(condition) => {
             let state = state(g, node, quote!(#nc::WaitUntil), &mut code);
             let (s, declare) = (&state.access, &state.declare_local);
@@ -128,44 +126,73 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::Observe {
             condition, abort, ..
         } => {
+            // Straight-line (`ConditionalAbort::checks`, `on_condition`, `on_child`,
+            // `take_running`): the condition when the rule reads it, then the child's tick, or
+            // its halt (an abort) and the answer.
             let state = state(g, node, quote!(#rules::ConditionalAbort), &mut code);
-            let mut rule = StepRule::with_params(&state, None, abort_mode(abort));
-            // The condition is the pseudo child 1 (`ConditionalAbort::CONDITION`).
-            rule.pseudo = vec![(1, guard(condition))];
-            rule_bodies(g, node, rule)
+            let (s, declare) = (&state.access, &state.declare_local);
+            let (mode, condition) = (abort_mode(abort), guard(condition));
+            let check = quote! {
+                if #s.checks(#mode) {
+                    let __bt_condition: ::bt::__private::Status = #condition;
+                    #s.on_condition(__bt_condition)
+                } else {
+                    ::core::option::Option::None
+                }
+            };
+            let tick = quote!({
+                let __bt_child_status = #tick;
+                #s.on_child(__bt_child_status)
+            });
+            let body = {
+                let check_or_tick = check_or_tick(check, tick, &halt);
+                quote!({
+                    #declare
+                    #check_or_tick
+                })
+            };
+            (body, quote!(if #s.take_running() { #halt }))
         }
     };
     code.methods = node_methods(g, node, body, halt_body);
     code
 }
 
-/// NodeCanvas's `Conditional`: the condition read once per tick (while the child runs only when
-/// `dynamic`), and the rule of the `Step` protocol.
+/// NodeCanvas's `Conditional` in straight-line form (`Conditional::check`, no state): the
+/// condition read once per tick (while the child runs only when `dynamic`), then the child's tick
+/// or its halt.
 fn conditional(
     g: &Gen,
     node: &Node,
     condition: &syn::ExprClosure,
     dynamic: bool,
     otherwise: &syn::Ident,
-    code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
     let nc = nc();
-    let child_running = running_flag(g, node.children[0]);
-    let state = state(g, node, quote!(#nc::Conditional), code);
-    let s = &state.access;
+    let child = node.children[0];
+    let child_running = running_flag(g, child);
     let test = test(condition);
-    // Static: not evaluated while the child runs (the rule does not ask).
-    let value = if dynamic {
-        test
-    } else {
-        quote!(#child_running || #test)
-    };
     let otherwise = outcome(otherwise);
-    let mut rule = StepRule::with_params(&state, None, otherwise.clone());
-    rule.locals = quote!(let __bt_condition: ::core::primitive::bool = #value;);
-    rule.start = quote!(#s.start(#child_running, || __bt_condition, #dynamic, #otherwise));
-    rule.halt = quote!(#s.halt());
-    rule_bodies(g, node, rule)
+    let check = quote!(#nc::Conditional::check(#child_running, || #test, #dynamic, #otherwise));
+    let halt = halt_child(g, child);
+    (check_or_tick(check, tick_child(g, child), &halt), halt)
+}
+
+/// The tick of a decorator whose rule's `check` (an `Option<Status>`) answers before the child:
+/// `Some(answer)` halts the child (its halt function does nothing if it is not running) and
+/// answers, `None` ticks the child, whose answer is the node's. The check is a statement of its
+/// own, so that what it borrows is released before the child's tick.
+fn check_or_tick(check: TokenStream, tick: TokenStream, halt: &TokenStream) -> TokenStream {
+    quote!({
+        let __bt_check: ::core::option::Option<::bt::__private::Status> = #check;
+        match __bt_check {
+            ::core::option::Option::Some(__bt_status) => {
+                #halt
+                __bt_status
+            }
+            ::core::option::Option::None => #tick,
+        }
+    })
 }
 
 /// NodeCanvas's `Guard`: ticks its child only while it holds the token (from the context).

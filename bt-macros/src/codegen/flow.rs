@@ -1,6 +1,7 @@
 //! Conditional flow: a condition or a value picks the branch (IfThenElse, WhileDoElse, Switch,
-//! TryCatch, BinarySelector, IndexSwitch). Each is its bt-core rule of the `Step` protocol, its
-//! constant parameters and its per-tick inputs, wired into the loop of `step.rs`.
+//! TryCatch, BinarySelector, IndexSwitch). Each is laid out straight-line from its bt-core rule's
+//! straight-line form (`bt_core::step`), its constant parameters and its per-tick inputs; only
+//! TryCatch's halt, which may tick the catch child, goes through the loop of `step.rs`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -17,10 +18,14 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let mut code = NodeCode::default();
     let rules = rules();
     let len = node.children.len();
+    if let Flow::WhileDoElse = flow {
+        code.methods = while_do_else(g, node);
+        return code;
+    }
     let index = small_index(len as u64);
     let ty = match flow {
         Flow::IfThenElse => quote!(#rules::IfThenElse),
-        Flow::WhileDoElse => quote!(#rules::WhileDoElse),
+        Flow::WhileDoElse => unreachable!("laid out above, without state"),
         Flow::TryCatch { .. } => quote!(#rules::TryCatch<#index>),
         Flow::Switch { .. } => quote!(#rules::Switch<#index>),
         Flow::BinarySelector { .. } => quote!(#rules::BinarySelector),
@@ -29,7 +34,6 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let state = state(g, node, ty, &mut code);
     let s = &state.access;
     let declare = &state.declare_local;
-    let mut rule = StepRule::with_params(&state, None, quote!(#len));
     match flow {
         Flow::IfThenElse => {
             // Straight-line (`IfThenElse::first`, `on_condition`, `on_branch`, `stop`): the
@@ -73,9 +77,9 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
                 #halt_running
             };
             code.methods = node_methods(g, node, body, halt_body);
-            return code;
+            code
         }
-        Flow::WhileDoElse => {}
+        Flow::WhileDoElse => unreachable!("laid out above"),
         Flow::Switch { entry, cases } => {
             // The first case equal to the entry's value, else the default (the last child);
             // each comparison spanned at its case, so that rustc reports a type mismatch there.
@@ -131,7 +135,7 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
                 }
             };
             code.methods = node_methods(g, node, body, halt_body);
-            return code;
+            code
         }
         Flow::TryCatch { catch_on_halt } => {
             // The tick in straight-line form (`TryCatch::first`, `on_child`: the guarded steps
@@ -179,25 +183,33 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
                 #label: { #(#steps)* }
             });
             code.methods = node_methods(g, node, body, halt_body);
-            return code;
+            code
         }
         Flow::BinarySelector { condition, dynamic } => {
-            // Static: the condition is only read when the node starts.
+            // Straight-line (`BinarySelector::select`, `on_child`): halt the running child if the
+            // tick moves away from it, then tick the chosen one. Static: the condition is only
+            // read when the node starts.
             let test = test(condition);
             let value = if *dynamic {
                 test
             } else {
                 quote!(#s.running().is_none() && #test)
             };
-            rule = StepRule::with_params(&state, None, quote!(#dynamic));
-            rule.locals = quote!(let __bt_condition: ::core::primitive::bool = #value;);
-            rule.start = quote!(#s.start(__bt_condition, #dynamic));
+            let select = quote!(#s.select(__bt_condition, #dynamic));
+            let body = quote! {
+                let __bt_condition: ::core::primitive::bool = #value;
+                let (__bt_previous, __bt_chosen) = #select;
+            };
+            code.methods = select_one(g, node, &state, body, false);
+            code
         }
         Flow::IndexSwitch {
             index,
             out_of_range,
             dynamic,
         } => {
+            // Straight-line (`IndexSwitch::select`, `on_child`), as BinarySelector; an index out
+            // of range may answer without a child.
             let bb = bb();
             let case = quote_spanned!(index.span()=> ::bt::__private::case_index(#bb, #index));
             let value = if *dynamic {
@@ -205,14 +217,110 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
             } else {
                 quote!(if #s.running().is_none() { #case } else { 0 })
             };
-            let params = quote!(#len, #rules::OutOfRange::#out_of_range, #dynamic);
-            rule = StepRule::with_params(&state, Some(quote!(__bt_index)), params);
-            rule.locals = quote!(let __bt_index: ::core::primitive::i64 = #value;);
+            let mode = quote!(#rules::OutOfRange::#out_of_range);
+            let select = quote!(#s.select(__bt_index, #len, #mode, #dynamic));
+            let body = quote! {
+                let __bt_index: ::core::primitive::i64 = #value;
+                let (__bt_previous, __bt_chosen) = #select;
+            };
+            code.methods = select_one(g, node, &state, body, true);
+            code
         }
     }
-    let (body, halt_body) = rule_bodies(g, node, rule);
-    code.methods = node_methods(g, node, body, halt_body);
-    code
+}
+
+/// `WhileDoElse` in straight-line form (`WhileDoElse::halts`, `on_condition`), without state:
+/// the condition, the halts of the branches it does not choose (a branch's halt function checks
+/// the branch's flag), then the branch it chooses.
+fn while_do_else(g: &Gen, node: &Node) -> TokenStream {
+    let rules = rules();
+    let rule = quote!(#rules::WhileDoElse);
+    let len = node.children.len();
+    let condition = tick_child(g, node.children[0]);
+    let halts = (1..len).filter_map(|branch| {
+        let id = node.children[branch];
+        g.plan.may_run[id].then(|| {
+            let halt = halt_child(g, id);
+            quote!(if #rule::halts(__bt_condition, #branch) { #halt })
+        })
+    });
+    let then = tick_child(g, node.children[1]);
+    let branches = if len == 3 {
+        let otherwise = tick_child(g, node.children[2]);
+        quote! {
+            ::core::result::Result::Ok(1) => #then,
+            ::core::result::Result::Ok(_) => #otherwise,
+        }
+    } else {
+        quote!(::core::result::Result::Ok(_) => #then,)
+    };
+    let body = quote!({
+        let __bt_condition: ::bt::__private::Status = #condition;
+        #(#halts)*
+        match #rule::on_condition(__bt_condition, #len) {
+            #branches
+            ::core::result::Result::Err(__bt_status) => __bt_status,
+        }
+    });
+    let halt_body = node.children.iter().map(|&id| halt_child(g, id)).collect();
+    node_methods(g, node, body, halt_body)
+}
+
+/// The tick and halt of a node that runs one chosen child at a time (`BinarySelector`,
+/// `IndexSwitch`): `select` binds `__bt_previous`, the running child to halt first, and
+/// `__bt_chosen`, the child to tick (with `fallible`: `Ok(child)`, or `Err(answer)` without a
+/// child); the rule's `on_child` gives the answer, its `take_running` the child a halt halts.
+fn select_one(
+    g: &Gen,
+    node: &Node,
+    state: &super::State,
+    select: TokenStream,
+    fallible: bool,
+) -> TokenStream {
+    let (s, declare) = (&state.access, &state.declare_local);
+    let halt_previous = by_position(g, node, quote!(__bt_previous), halt_arm);
+    let tick_chosen = by_position(g, node, quote!(__bt_chosen), tick_arm);
+    let flags = passed_flags(
+        g,
+        node,
+        quote!(#s.is_running()),
+        quote! {
+            match #s.running() {
+                ::core::option::Option::Some(__bt_running) => __bt_running,
+                ::core::option::Option::None => 0,
+            }
+        },
+    );
+    let tick = quote! {{
+        let __bt_child_status = #tick_chosen;
+        #s.on_child(__bt_child_status)
+    }};
+    let tick = if fallible {
+        quote! {
+            match __bt_chosen {
+                ::core::result::Result::Ok(__bt_chosen) => #tick,
+                ::core::result::Result::Err(__bt_status) => __bt_status,
+            }
+        }
+    } else {
+        tick
+    };
+    let body = quote!({
+        #declare
+        #flags
+        #select
+        if let ::core::option::Option::Some(__bt_previous) = __bt_previous {
+            #halt_previous
+        }
+        #tick
+    });
+    let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
+            #halt_running
+        }
+    };
+    node_methods(g, node, body, halt_body)
 }
 
 /// The locals from which the children of `node` that take their running flag from it

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
 use super::{
-    ctx, field_closure, leaf_field, leaf_status, node_methods, now, resume, running_flag,
+    ctx, field_closure, leaf_field, leaf_status, node_methods, now_nanos, resume, running_flag,
     state_field, subtree, Gen, NodeCode,
 };
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
@@ -297,7 +297,7 @@ fn timer(
         quote!(::bt::__private::#rule),
         quote!(::bt::__private::#rule::new()),
     ));
-    let now = now(g, node);
+    let now = now_nanos(g, node);
     (
         quote!(self.#field.tick(#now, #ms)),
         quote!(self.#field.halt();),

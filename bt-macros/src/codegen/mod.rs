@@ -493,7 +493,15 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
         // Ids are in pre-order, so a parent's children are sorted.
         let position = (g.tree.nodes[parent].children.binary_search(&child))
             .expect("a child is among its parent's children");
-        quote!(self.#tick(#ctx, #observer, #was_running && #first == #position))
+        match &g.tree.nodes[parent].kind {
+            // Every child that has not finished in the activation runs while the parallel does.
+            Kind::Parallel(crate::model::Parallel::PolicyParallel { .. }) => {
+                let state = state_field(parent);
+                let running = quote!(!self.#state.is_finished(#position));
+                quote!(self.#tick(#ctx, #observer, #was_running && #running))
+            }
+            _ => quote!(self.#tick(#ctx, #observer, #was_running && #first == #position)),
+        }
     } else {
         quote!(self.#tick(#ctx, #observer))
     };
@@ -580,18 +588,10 @@ fn halt_child(g: &Gen, child: usize) -> TokenStream {
     }
 }
 
-/// The time now, from the context (`bt::Clock`). The context type is written again at the
-/// node's kind, so that rustc reports a context without a clock there (the note says which node
-/// needs it), not at the header or at the whole invocation.
-fn now(g: &Gen, node: &Node) -> TokenStream {
-    let ctx = ctx();
-    let span = node.kind_ident.span();
-    let context = respan(g.tree.header.context.to_token_stream(), span);
-    quote_spanned!(span=> ::bt::__private::now::<#context>(#ctx))
-}
-
-/// The time now in nanoseconds (`bt::Clock::now_nanos`, a `bt::time::Nanos`), for the rules that
-/// keep their times in 8 bytes (Delay, Timeout, Cooldown); reported as [`now`] is.
+/// The time now in nanoseconds, from the context (`bt::Clock::now_nanos`, a `bt::time::Nanos`),
+/// for the time nodes, which keep their times in 8 bytes. The context type is written again at
+/// the node's kind, so that rustc reports a context without a clock there (the note says which
+/// node needs it), not at the header or at the whole invocation.
 fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
     let span = node.kind_ident.span();

@@ -1,12 +1,13 @@
-//! The parallels: Parallel, ParallelAll, PolicyParallel. Each is its bt-core rule of the `Step`
-//! protocol with its constant parameters, wired into the loop of `step.rs`.
+//! The parallels: Parallel, ParallelAll, PolicyParallel. Each is laid out straight-line from its
+//! bt-core rule's straight-line form (`bt_core::step`) with its constant parameters: one step per
+//! child, in order.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::step::{rule_bodies, StepRule};
 use super::{
-    halt_child, node_methods, rules, small_index, state, tick_child, Gen, NodeCode, State,
+    halt_child, node_methods, parent_locals, rules, running_flag, small_index, state, tick_child,
+    Gen, NodeCode, State,
 };
 use crate::model::{Node, Parallel};
 
@@ -16,7 +17,7 @@ pub(super) fn generate(g: &Gen, node: &Node, parallel: &Parallel) -> NodeCode {
     let len = node.children.len();
     let index = small_index(len as u64);
     let words = quote!({ #rules::bitset_words(#len) });
-    // The rule's type and its constant parameters (passed to every call).
+    // The rule's type and its constant configuration.
     let (ty, params) = match parallel {
         Parallel::Parallel { success, failure } => {
             let (success, failure) = (*success as i32, *failure as i32);
@@ -40,20 +41,113 @@ pub(super) fn generate(g: &Gen, node: &Node, parallel: &Parallel) -> NodeCode {
                 }),
             )
         }
-        Parallel::PolicyParallel { policy, repeat } => (
+        // Its parameters are written at each call (`policy_parallel`).
+        Parallel::PolicyParallel { .. } => (
             quote!(#rules::PolicyParallel<{ #rules::bitset_bytes(#len) }>),
-            quote!(#len, #rules::ParallelPolicy::#policy, #repeat),
+            TokenStream::new(),
         ),
     };
     let state = state(g, node, ty, &mut code);
-    if matches!(parallel, Parallel::Parallel { .. }) {
-        code.methods = straight_line(g, node, &state, params);
-        return code;
-    }
-    let rule = StepRule::with_params(&state, None, params);
-    let (body, halt_body) = rule_bodies(g, node, rule);
-    code.methods = node_methods(g, node, body, halt_body);
+    code.methods = match parallel {
+        Parallel::Parallel { .. } => straight_line(g, node, &state, params),
+        Parallel::ParallelAll { .. } => parallel_all(g, node, &state, params),
+        Parallel::PolicyParallel { policy, repeat } => {
+            let policy = quote!(#rules::ParallelPolicy::#policy);
+            policy_parallel(g, node, &state, policy, *repeat)
+        }
+    };
     code
+}
+
+/// `ParallelAll` in straight-line form (`bt_core::control::ParallelAll::begin`, `is_completed`,
+/// `on_child`, `end`, `finish`): one step per child in order, each skipped once the child has
+/// completed, then the verdict; the node never halts a child in a tick.
+fn parallel_all(g: &Gen, node: &Node, state: &State, config: TokenStream) -> TokenStream {
+    let (s, declare) = (&state.access, &state.declare_local);
+    let steps = node.children.iter().enumerate().map(|(position, &id)| {
+        let tick = tick_child(g, id);
+        quote! {
+            if !#s.is_completed(#position) {
+                let __bt_child_status = #tick;
+                #s.on_child(#position, __bt_child_status);
+            }
+        }
+    });
+    let halts = (node.children.iter().enumerate())
+        .filter(|(_, &id)| g.plan.may_run[id])
+        .map(|(position, &id)| {
+            let halt = halt_child(g, id);
+            quote!(if !#s.is_completed(#position) { #halt })
+        });
+    let body = quote!({
+        #declare
+        #s.begin();
+        #(#steps)*
+        #s.end(#config)
+    });
+    let halt_body = quote! {
+        #(#halts)*
+        #s.finish();
+    };
+    node_methods(g, node, body, halt_body)
+}
+
+/// `PolicyParallel` in straight-line form (`bt_core::control::PolicyParallel::is_ticked`,
+/// `on_child`, `end`, `finish`): one step per child in order, each skipped once the child has
+/// finished (unless `repeat`); a result after the last child halts every child that may be
+/// running and ends the activation.
+fn policy_parallel(
+    g: &Gen,
+    node: &Node,
+    state: &State,
+    policy: TokenStream,
+    repeat: bool,
+) -> TokenStream {
+    let (s, declare) = (&state.access, &state.declare_local);
+    let len = node.children.len();
+    let steps = node.children.iter().enumerate().map(|(position, &id)| {
+        let tick = tick_child(g, id);
+        quote! {
+            if #s.is_ticked(#position, #repeat) {
+                let __bt_child_status = #tick;
+                #s.on_child(#position, __bt_child_status, #policy);
+            }
+        }
+    });
+    let halts: Vec<TokenStream> = (node.children.iter().enumerate())
+        .filter(|(_, &id)| g.plan.may_run[id])
+        .map(|(position, &id)| {
+            let halt = halt_child(g, id);
+            quote!(if #s.is_ticked(#position, #repeat) { #halt })
+        })
+        .collect();
+    // The children that take their running flag from the node (`Plan::flag_from_parent`, only
+    // without `repeat`) read whether it was running when its tick started.
+    let was = if (node.children.iter()).any(|&child| g.plan.flag_from_parent[child]) {
+        let (was, _) = parent_locals();
+        let running = running_flag(g, node.id);
+        quote!(let #was: ::core::primitive::bool = #running;)
+    } else {
+        TokenStream::new()
+    };
+    let body = quote!({
+        #declare
+        #was
+        #(#steps)*
+        match #s.end(#len, #policy) {
+            ::core::option::Option::Some(__bt_result) => {
+                #(#halts)*
+                #s.finish();
+                __bt_result
+            }
+            ::core::option::Option::None => ::bt::__private::Status::Running,
+        }
+    });
+    let halt_body = quote! {
+        #(#halts)*
+        #s.finish();
+    };
+    node_methods(g, node, body, halt_body)
 }
 
 /// `Parallel` in straight-line form (`bt_core::control::Parallel::begin`, `is_completed`,

@@ -88,33 +88,8 @@ fn drive(
     }}
 }
 
-/// The tick and halt bodies of a node driven by a `Step` rule: `start`, `next` and `halt` are the
-/// rule's calls (over `__bt_event` for `next`). `declare` opens the tick (the rule's state when
-/// it is a local), `locals` opens both (what `next` reads, such as the time).
-pub(super) fn bodies(
-    g: &Gen,
-    node: &Node,
-    declare: &TokenStream,
-    locals: TokenStream,
-    [start, next, halt]: [TokenStream; 3],
-) -> (TokenStream, TokenStream) {
-    let tick = drive(g, node, start, next.clone(), false, &[]);
-    let halt = drive(g, node, halt, next, true, &[]);
-    (
-        quote!({
-            #declare
-            #locals
-            #tick
-        }),
-        quote! {
-            #locals
-            let _ = #halt;
-        },
-    )
-}
-
-/// A rule of the `Step` protocol, for [`rule_bodies`]: what [`bodies`] takes, with pseudo
-/// children and with what the halt needs of its own (its locals and its `next`, so that a halt
+/// A rule of the `Step` protocol, for [`rule_bodies`]: its calls, with pseudo children and with
+/// what the halt needs of its own (its locals and its `next`, so that a halt
 /// reads no clock and evaluates no input it does not need).
 pub(super) struct StepRule {
     /// Opens the tick (the rule's state when it is a local).

@@ -1,14 +1,13 @@
 //! The decorators that read the clock: Delay, Timeout, MaxTime, Deadline (NodeCanvas's Timeout)
 //! and Cooldown. Each reads the tree's clock once per tick (`now`) and gives it to its bt-core
 //! rule; a duration read at run time is read when the node starts (the guide's "Counts and
-//! durations").
+//! durations"). Each is laid out straight-line: the rule's calls around the child's tick, and the
+//! child's halt where the rule asks for it.
 
-use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::step::{self, rule_bodies, StepRule};
 use super::{
-    duration, gate, halt_child, nc, node_methods, now, now_nanos, state, status, tick_child, Gen,
+    duration, gate, halt_child, nc, node_methods, now_nanos, state, status, tick_child, Gen,
     NodeCode,
 };
 use crate::model::{Node, Time};
@@ -50,42 +49,46 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
         }
         Time::MaxTime(ms) => {
             let state = state(g, node, quote!(::bt::__private::MaxTime), &mut code);
-            let access = &state.access;
-            let now = now(g, node);
+            let (access, declare) = (&state.access, &state.declare_local);
+            let now = now_nanos(g, node);
             let duration = duration(g, ms);
-            // The time is read once per tick (and halt), and given to every call of the rule.
-            step::bodies(
-                g,
-                node,
-                &state.declare_local,
-                quote!(let __bt_now = #now;),
-                [
-                    quote!(#access.start(__bt_now, #duration)),
-                    quote!(#access.next(__bt_event, __bt_now, #duration)),
-                    quote!(#access.halt()),
-                ],
-            )
+            // Straight-line (`MaxTime::begin`, `on_child`): the clock is read before the child's
+            // tick; over time, the child still running is halted.
+            let body = quote!({
+                #declare
+                let __bt_over = #access.begin(#now, #duration);
+                let __bt_child_status = #tick;
+                match #access.on_child(__bt_child_status, __bt_over) {
+                    ::core::result::Result::Ok(__bt_status) => __bt_status,
+                    ::core::result::Result::Err(__bt_status) => {
+                        #halt
+                        __bt_status
+                    }
+                }
+            });
+            (body, quote!(#halt #access.stop();))
         }
         Time::Deadline(ms) => {
             let state = state(g, node, quote!(#nc::Timeout), &mut code);
-            let s = &state.access;
-            let now = now(g, node);
+            let (access, declare) = (&state.access, &state.declare_local);
+            let now = now_nanos(g, node);
             let timeout = duration(g, ms);
-            rule_bodies(
-                g,
-                node,
-                StepRule {
-                    declare: state.declare_local.clone(),
-                    locals: quote!(let __bt_now = #now;),
-                    halt_locals: TokenStream::new(),
-                    start: quote!(#s.start(__bt_now, #timeout)),
-                    next: quote!(#s.next(__bt_event, __bt_now, #timeout)),
-                    halt: quote!(#s.halt()),
-                    // A halt reads no clock: only `Halted` events follow, which ignore the time.
-                    halt_next: quote!(#s.next(__bt_event, ::core::time::Duration::ZERO, #timeout)),
-                    pseudo: Vec::new(),
-                },
-            )
+            // Straight-line (`Timeout::begin`, `on_child`): the child first; still running at the
+            // deadline, it is halted.
+            let body = quote!({
+                #declare
+                let __bt_now = #now;
+                #access.begin(__bt_now, #timeout);
+                let __bt_child_status = #tick;
+                match #access.on_child(__bt_child_status, __bt_now) {
+                    ::core::result::Result::Ok(__bt_status) => __bt_status,
+                    ::core::result::Result::Err(__bt_status) => {
+                        #halt
+                        __bt_status
+                    }
+                }
+            });
+            (body, quote!(#halt #access.stop();))
         }
         Time::Cooldown { ms, filtered } => {
             let state = state(g, node, quote!(#nc::Cooldown), &mut code);

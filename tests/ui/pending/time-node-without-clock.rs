@@ -8,8 +8,8 @@
 //!
 //! Actual (rustc 1.95): the same message at `World` in the header (`tree Tree for World {`, line
 //! 21), the label "the tree's context must implement `bt::Clock`"; the node that needs the clock is
-//! not named. The generated `::bt::__private::now::<World>(ctx)` is spanned at the node kind
-//! (`bt-macros/src/codegen/mod.rs`, `fn now`), but rustc reports the unmet bound at the explicit
+//! not named. The generated `::bt::__private::now_nanos::<World>(ctx)` is spanned at the node kind
+//! (`bt-macros/src/codegen/mod.rs`, `fn now_nanos`), but rustc reports the unmet bound at the explicit
 //! type argument, which keeps the span of the header's `World`. Move this file back to
 //! `tests/ui/` (and list it in the catalogue, tests/ui/README.md) once the message points at the kind.
 

@@ -58,14 +58,9 @@ impl BinarySelector {
     /// The first step of a tick.
     #[inline(always)]
     pub fn start(&mut self, condition: bool, dynamic: bool) -> Step {
-        match self.running {
-            Some(branch) if !dynamic || branch == condition => Step::Tick(child_of(branch)),
-            Some(branch) => {
-                // Dynamic, and the condition changed: halt the old branch, then tick the new one.
-                self.running = Some(condition);
-                Step::Halt(child_of(branch))
-            }
-            None => Step::Tick(child_of(condition)),
+        match self.select(condition, dynamic) {
+            (Some(previous), _) => Step::Halt(previous),
+            (None, chosen) => Step::Tick(chosen),
         }
     }
 
@@ -74,10 +69,7 @@ impl BinarySelector {
     pub fn next(&mut self, event: Event, dynamic: bool) -> Step {
         let _ = dynamic;
         match event {
-            Event::Child(child, status) => {
-                self.running = (status == Status::Running).then_some(child == 0);
-                Step::Return(status)
-            }
+            Event::Child(_, status) => Step::Return(self.on_child(status)),
             Event::Halted(_) => match self.running {
                 Some(branch) => Step::Tick(child_of(branch)),
                 None => Step::Return(HALTED),
@@ -89,10 +81,50 @@ impl BinarySelector {
     #[inline(always)]
     pub fn halt(&mut self, dynamic: bool) -> Step {
         let _ = dynamic;
-        match self.running.take() {
-            Some(branch) => Step::Halt(child_of(branch)),
+        match self.take_running() {
+            Some(running) => Step::Halt(running),
             None => Step::Return(HALTED),
         }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `select`, the halt it asks for, the chosen child's
+    /// tick, then [`on_child`](Self::on_child).
+    ///
+    /// Answers the running child to halt first, if the tick moves away from it (`dynamic` only),
+    /// and the child to tick, which is remembered. `condition` is not read while a static
+    /// selector runs.
+    #[inline(always)]
+    pub fn select(&mut self, condition: bool, dynamic: bool) -> (Option<usize>, usize) {
+        match self.running {
+            Some(branch) if !dynamic || branch == condition => (None, child_of(branch)),
+            running => {
+                self.running = Some(condition);
+                (running.map(child_of), child_of(condition))
+            }
+        }
+    }
+
+    /// The chosen child answered `child`: the node's answer; anything but `Running` forgets it.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status) -> Status {
+        if child != Status::Running {
+            self.running = None;
+        }
+        child
+    }
+
+    /// The halt in straight-line form: the running child, which the caller halts, forgotten.
+    #[inline(always)]
+    pub fn take_running(&mut self) -> Option<usize> {
+        self.running.take().map(child_of)
+    }
+
+    /// Whether the node is running (between ticks: it answered `Running` and was not halted).
+    /// The generated code reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
     }
 
     /// The running child (0 or 1), if any.
@@ -116,6 +148,40 @@ mod tests {
     ) -> Log {
         let first = node.start(condition, dynamic);
         h.tick(first, |e| node.next(e, dynamic), answers(answer))
+    }
+
+    /// The straight-line form (`select`, `on_child`, `take_running`), driven as the generated
+    /// code drives it, does what the `Step` form does, over random conditions, answers and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(3);
+        for dynamic in [false, true] {
+            let (mut h, mut stepped, mut node) = (
+                Harness::new(2),
+                BinarySelector::new(),
+                BinarySelector::new(),
+            );
+            for round in 0..3_000 {
+                if roll.below(8) == 0 {
+                    let first = stepped.halt(dynamic);
+                    let log = h.halt(first, |e| stepped.next(e, dynamic), answers(&[]));
+                    let running = node.take_running();
+                    assert_eq!(log.halted, Vec::from_iter(running), "round {round}");
+                    assert_eq!(node, stepped);
+                    continue;
+                }
+                let condition = roll.below(2) == 0;
+                let answer = [roll.status(), roll.status()];
+                let log = tick(&mut h, &mut stepped, condition, dynamic, &answer);
+                let (previous, chosen) = node.select(condition, dynamic);
+                let status = node.on_child(answer[chosen]);
+                assert_eq!(log.ticked, [chosen], "round {round}");
+                assert_eq!(log.halted, Vec::from_iter(previous), "round {round}");
+                assert_eq!(log.status, Some(status), "round {round}");
+                assert_eq!(node, stepped, "round {round}");
+                assert_eq!(node.is_running(), status == Running);
+            }
+        }
     }
 
     #[test]

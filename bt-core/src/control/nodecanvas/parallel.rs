@@ -125,32 +125,14 @@ impl<const W: usize> PolicyParallel<W> {
     pub fn next(&mut self, event: Event, len: usize, policy: ParallelPolicy, repeat: bool) -> Step {
         match event {
             Event::Child(child, status) => {
-                match status {
-                    Status::Running => {}
-                    Status::Skipped => self.finished.set(child),
-                    done => {
-                        self.finished.set(child);
-                        self.completed = true;
-                        if self.result.is_none() && policy.decides(done) {
-                            self.result = Some(done);
-                        }
-                    }
-                }
+                self.on_child(child, status, policy);
                 if let Some(next) = self.tick_from(child + 1, len, repeat) {
                     return Step::Tick(next);
                 }
                 // Every child was ticked this tick.
-                if self.result.is_none() && self.finished.all(len) {
-                    self.result = Some(if self.completed {
-                        policy.when_all_finished()
-                    } else {
-                        Status::Skipped
-                    });
-                }
-                if self.result.is_some() {
-                    self.halt_from(0, len, repeat)
-                } else {
-                    Step::Return(Status::Running)
+                match self.end(len, policy) {
+                    Some(_) => self.halt_from(0, len, repeat),
+                    None => Step::Return(Status::Running),
                 }
             }
             Event::Halted(child) => self.halt_from(child + 1, len, repeat),
@@ -163,6 +145,68 @@ impl<const W: usize> PolicyParallel<W> {
         let _ = policy;
         self.result = Some(HALTED);
         self.halt_from(0, len, repeat)
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): for each child in order that `is_ticked` names,
+    /// its tick and [`on_child`](Self::on_child); after the last child, [`end`](Self::end). When
+    /// that answers a result, the caller halts every child that `is_ticked` names (those that
+    /// may be running), calls [`finish`](Self::finish) and answers the result; the halt of the
+    /// node does the same halts and `finish`.
+    ///
+    /// `#[inline]`, not `#[inline(always)]`, as the other methods the generated code calls once
+    /// per child (`is_finished`, `on_child`): an unoptimised build (the tests') would copy their
+    /// bodies into every call; an optimised one inlines them all the same.
+    #[inline]
+    pub fn is_ticked(&self, child: usize, repeat: bool) -> bool {
+        repeat || !self.finished.get(child)
+    }
+
+    /// Whether child `child` has finished in this activation. Without `repeat`, between ticks of
+    /// a running node, exactly the children that have not finished are running (the generated
+    /// code passes that to them as their running flag).
+    #[inline]
+    pub fn is_finished(&self, child: usize) -> bool {
+        self.finished.get(child)
+    }
+
+    /// Child `child` answered `status`: marks it finished (unless `Running`); the first answer
+    /// that `policy` decides on becomes the result.
+    #[inline]
+    pub fn on_child(&mut self, child: usize, status: Status, policy: ParallelPolicy) {
+        match status {
+            Status::Running => {}
+            Status::Skipped => self.finished.set(child),
+            done => {
+                self.finished.set(child);
+                self.completed = true;
+                if self.result.is_none() && policy.decides(done) {
+                    self.result = Some(done);
+                }
+            }
+        }
+    }
+
+    /// After the last child: the result, if one was recorded or every child has finished
+    /// (`policy`'s answer when all finished, `Skipped` if all were skipped); `None` to answer
+    /// `Running`.
+    #[inline(always)]
+    pub fn end(&mut self, len: usize, policy: ParallelPolicy) -> Option<Status> {
+        if self.result.is_none() && self.finished.all(len) {
+            self.result = Some(if self.completed {
+                policy.when_all_finished()
+            } else {
+                Status::Skipped
+            });
+        }
+        self.result
+    }
+
+    /// After a result, once the children that may be running are halted (and in the halt of the
+    /// node, likewise): the activation is forgotten.
+    #[inline(always)]
+    pub fn finish(&mut self) {
+        *self = Self::new();
     }
 
     /// The first child at or after `from` to tick this tick.
@@ -240,6 +284,59 @@ mod tests {
             status: Some(status),
             ticked: ticked.to_vec(),
             halted: halted.to_vec(),
+        }
+    }
+
+    /// The straight-line form (`is_ticked`, the child, `on_child`, `end`; after a result, or in
+    /// the halt, the halts of the children `is_ticked` names and `finish`) does what the `Step`
+    /// form does, over random answers, policies and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(23);
+        for round in 0..300 {
+            let len = 1 + roll.below(4);
+            let policy = [FirstFailure, FirstSuccess, FirstSuccessOrFailure][roll.below(3)];
+            let repeat = roll.below(2) == 0;
+            let mut rig = Rig::new(len, policy, repeat);
+            let mut node = PolicyParallel::<1>::new();
+            let mut running = vec![false; len];
+            for _ in 0..40 {
+                if roll.below(8) == 0 {
+                    let log = rig.halt(len);
+                    let halted: Vec<usize> = (0..len)
+                        .filter(|&i| node.is_ticked(i, repeat) && std::mem::take(&mut running[i]))
+                        .collect();
+                    node.finish();
+                    assert_eq!(log.halted, halted, "round {round}");
+                    assert_eq!(node, rig.node);
+                    continue;
+                }
+                let answer: Vec<Status> = (0..len).map(|_| roll.status()).collect();
+                let log = rig.tick(&answer);
+                let mut ticked = Vec::new();
+                for (child, &status) in answer.iter().enumerate() {
+                    if node.is_ticked(child, repeat) {
+                        ticked.push(child);
+                        running[child] = status == Running;
+                        node.on_child(child, status, policy);
+                    }
+                }
+                let mut halted = Vec::new();
+                let status = match node.end(len, policy) {
+                    Some(result) => {
+                        for (child, running) in running.iter_mut().enumerate() {
+                            if node.is_ticked(child, repeat) && std::mem::take(running) {
+                                halted.push(child);
+                            }
+                        }
+                        node.finish();
+                        result
+                    }
+                    None => Running,
+                };
+                assert_eq!(log, self::log(status, &ticked, &halted), "round {round}");
+                assert_eq!(node, rig.node, "round {round}");
+            }
         }
     }
 

@@ -85,19 +85,10 @@ impl<I: SmallIndex> IndexSwitch<I> {
         dynamic: bool,
     ) -> Step {
         debug_assert!(len > 0, "the macro rejects a composite without children");
-        match self.running {
-            Some(running) if !dynamic => Step::Tick(running.get()),
-            Some(running) => match out_of_range.resolve(index, len) {
-                Some(chosen) if chosen == running.get() => Step::Tick(chosen),
-                chosen => {
-                    self.running = chosen.map(I::set);
-                    Step::Halt(running.get())
-                }
-            },
-            None => match out_of_range.resolve(index, len) {
-                Some(chosen) => Step::Tick(chosen),
-                None => Step::Return(Status::Failure),
-            },
+        match self.select(index, len, out_of_range, dynamic) {
+            (Some(previous), _) => Step::Halt(previous),
+            (None, Ok(chosen)) => Step::Tick(chosen),
+            (None, Err(status)) => Step::Return(status),
         }
     }
 
@@ -112,10 +103,7 @@ impl<I: SmallIndex> IndexSwitch<I> {
     ) -> Step {
         let _ = (len, out_of_range, dynamic);
         match event {
-            Event::Child(child, status) => {
-                self.running = (status == Status::Running).then(|| I::set(child));
-                Step::Return(status)
-            }
+            Event::Child(_, status) => Step::Return(self.on_child(status)),
             // After a change of case: tick the new child, or fail (also the end of a node halt).
             Event::Halted(_) => match self.running {
                 Some(chosen) => Step::Tick(chosen.get()),
@@ -128,10 +116,58 @@ impl<I: SmallIndex> IndexSwitch<I> {
     #[inline(always)]
     pub fn halt(&mut self, len: usize, out_of_range: OutOfRange, dynamic: bool) -> Step {
         let _ = (len, out_of_range, dynamic);
-        match self.running.take() {
-            Some(running) => Step::Halt(running.get()),
+        match self.take_running() {
+            Some(running) => Step::Halt(running),
             None => Step::Return(HALTED),
         }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `select`, the halt it asks for, the chosen child's
+    /// tick, then [`on_child`](Self::on_child).
+    ///
+    /// Answers the running child to halt first, if the tick moves away from it (`dynamic` only),
+    /// and the child to tick, `Ok(child)`, which is remembered, or `Err(answer)`, the node's
+    /// answer without a child (an index out of range with [`OutOfRange::Fail`]). `index` is not
+    /// read while a static switch runs.
+    #[inline(always)]
+    pub fn select(
+        &mut self,
+        index: i64,
+        len: usize,
+        out_of_range: OutOfRange,
+        dynamic: bool,
+    ) -> (Option<usize>, Result<usize, Status>) {
+        let running = self.running.map(SmallIndex::get);
+        let chosen = match running {
+            Some(running) if !dynamic => return (None, Ok(running)),
+            _ => out_of_range.resolve(index, len),
+        };
+        self.running = chosen.map(I::set);
+        let previous = running.filter(|&running| Some(running) != chosen);
+        (previous, chosen.ok_or(Status::Failure))
+    }
+
+    /// The chosen child answered `child`: the node's answer; anything but `Running` forgets it.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status) -> Status {
+        if child != Status::Running {
+            self.running = None;
+        }
+        child
+    }
+
+    /// The halt in straight-line form: the running child, which the caller halts, forgotten.
+    #[inline(always)]
+    pub fn take_running(&mut self) -> Option<usize> {
+        self.running.take().map(SmallIndex::get)
+    }
+
+    /// Whether the node is running (between ticks: it answered `Running` and was not halted).
+    /// The generated code reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
     }
 
     /// The running child, if any.
@@ -157,6 +193,54 @@ mod tests {
         let len = answer.len();
         let first = node.start(index, len, mode, dynamic);
         h.tick(first, |e| node.next(e, len, mode, dynamic), answers(answer))
+    }
+
+    /// The straight-line form (`select`, `on_child`, `take_running`), driven as the generated
+    /// code drives it, does what the `Step` form does, over random indexes, answers and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(5);
+        for (mode, dynamic) in [
+            (OutOfRange::Fail, false),
+            (OutOfRange::Fail, true),
+            (OutOfRange::Loop, false),
+            (OutOfRange::Loop, true),
+        ] {
+            let len = 3;
+            let (mut h, mut stepped, mut node) = (
+                Harness::new(len),
+                IndexSwitch::new(),
+                IndexSwitch::<u8>::new(),
+            );
+            for round in 0..3_000 {
+                if roll.below(8) == 0 {
+                    let first = stepped.halt(len, mode, dynamic);
+                    let log = h.halt(first, |e| stepped.next(e, len, mode, dynamic), answers(&[]));
+                    let running = node.take_running();
+                    assert_eq!(log.halted, Vec::from_iter(running), "round {round}");
+                    assert_eq!(node, stepped);
+                    continue;
+                }
+                let index = roll.below(5) as i64 - 1;
+                let answer: Vec<Status> = (0..len).map(|_| roll.status()).collect();
+                let log = tick(&mut h, &mut stepped, index, mode, dynamic, &answer);
+                let (previous, chosen) = node.select(index, len, mode, dynamic);
+                let status = match chosen {
+                    Ok(chosen) => {
+                        assert_eq!(log.ticked, [chosen], "round {round}");
+                        node.on_child(answer[chosen])
+                    }
+                    Err(status) => {
+                        assert!(log.ticked.is_empty(), "round {round}");
+                        status
+                    }
+                };
+                assert_eq!(log.halted, Vec::from_iter(previous), "round {round}");
+                assert_eq!(log.status, Some(status), "round {round}");
+                assert_eq!(node, stepped, "round {round}");
+                assert_eq!(node.is_running(), status == Running);
+            }
+        }
     }
 
     #[test]

@@ -30,10 +30,9 @@ impl Interrupt {
     /// The first step of a tick: `interrupt` is the condition, evaluated here.
     #[inline(always)]
     pub fn start(&mut self, interrupt: impl FnOnce() -> bool) -> Step {
-        if interrupt() {
-            Step::Halt(0)
-        } else {
-            Step::Tick(0)
+        match Self::check(interrupt()) {
+            Some(_) => Step::Halt(0),
+            None => Step::Tick(0),
         }
     }
 
@@ -43,6 +42,19 @@ impl Interrupt {
         match event {
             Event::Child(_, status) => Step::Return(status),
             Event::Halted(_) => Step::Return(Status::Failure),
+        }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods are
+    /// the same rule, one step at a time): given the condition's value, `None` to tick the
+    /// child, whose answer is the node's, or `Some(answer)`: the caller halts the child (if it
+    /// runs) and answers without ticking it.
+    #[inline(always)]
+    pub const fn check(interrupt: bool) -> Option<Status> {
+        if interrupt {
+            Some(Status::Failure)
+        } else {
+            None
         }
     }
 
@@ -98,13 +110,29 @@ impl Conditional {
         dynamic: bool,
         when_false: Outcome,
     ) -> Step {
+        match Self::check(child_running, condition, dynamic, when_false) {
+            None => Step::Tick(0),
+            Some(_) if child_running => Step::Halt(0),
+            Some(answer) => Step::Return(answer),
+        }
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods are
+    /// the same rule, one step at a time): `None` to tick the child, whose answer is the node's,
+    /// or `Some(answer)`: the caller halts the child (if it runs) and answers without ticking it.
+    /// `condition` is called only when the table above evaluates it.
+    #[inline(always)]
+    pub fn check(
+        child_running: bool,
+        condition: impl FnOnce() -> bool,
+        dynamic: bool,
+        when_false: Outcome,
+    ) -> Option<Status> {
         // Static mode keeps, while the child runs, the answer taken at the activation.
         if (child_running && !dynamic) || condition() {
-            Step::Tick(0)
-        } else if child_running {
-            Step::Halt(0)
+            None
         } else {
-            Step::Return(when_false.into())
+            Some(when_false.into())
         }
     }
 
@@ -192,6 +220,57 @@ mod tests {
         let mut node = Interrupt::new();
         let first = node.start(|| condition);
         h.tick(first, |e| node.next(e), answers(&[child]))
+    }
+
+    /// The straight-line forms (`Interrupt::check`, `Conditional::check`: the child's tick, or
+    /// its halt and the answer) do what the `Step` forms do, over random conditions and answers.
+    #[test]
+    fn straight_line_forms_are_the_step_forms() {
+        let mut roll = crate::testing::Roll::new(29);
+        for dynamic in [false, true] {
+            for when_false in [Outcome::Failure, Outcome::Success] {
+                let (mut h, mut straight_running) = (Harness::new(1), false);
+                let mut node = Conditional::new();
+                for round in 0..2_000 {
+                    let (condition, child) = (roll.below(2) == 0, roll.status());
+                    let running = h.running() == [0];
+                    let first = node.start(running, || condition, dynamic, when_false);
+                    let log = h.tick(first, |e| node.next(e, when_false), answers(&[child]));
+                    let (status, ticked, halted) = match Conditional::check(
+                        straight_running,
+                        || condition,
+                        dynamic,
+                        when_false,
+                    ) {
+                        None => (child, vec![0], vec![]),
+                        Some(answer) => (
+                            answer,
+                            vec![],
+                            Vec::from_iter(straight_running.then_some(0)),
+                        ),
+                    };
+                    straight_running = status == Running;
+                    assert_eq!(log.status, Some(status), "round {round}");
+                    assert_eq!((log.ticked, log.halted), (ticked, halted), "round {round}");
+                }
+            }
+        }
+        let (mut h, mut straight_running) = (Harness::new(1), false);
+        for round in 0..2_000 {
+            let (condition, child) = (roll.below(4) == 0, roll.status());
+            let log = interrupt(&mut h, condition, child);
+            let (status, ticked, halted) = match Interrupt::check(condition) {
+                None => (child, vec![0], vec![]),
+                Some(answer) => (
+                    answer,
+                    vec![],
+                    Vec::from_iter(straight_running.then_some(0)),
+                ),
+            };
+            straight_running = status == Running;
+            assert_eq!(log.status, Some(status), "round {round}");
+            assert_eq!((log.ticked, log.halted), (ticked, halted), "round {round}");
+        }
     }
 
     #[test]

@@ -1,7 +1,11 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
+use crate::time::{stamp, unstamp, Nanos};
 use crate::Status;
+
+/// The state of an idle Timeout: no deadline.
+const IDLE: u64 = 0;
 
 /// **Timeout** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
 /// is still running once `timeout` has passed since the activation's first tick, halts it and
@@ -32,43 +36,40 @@ use crate::Status;
 /// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// `start + timeout`, `timeout` read on the activation's first tick; `None` when idle.
-    deadline: Option<Duration>,
+    /// `start + timeout`, `timeout` read on the activation's first tick, as a
+    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    deadline: u64,
 }
 
 impl Timeout {
     /// An idle Timeout.
     pub const fn new() -> Self {
-        Timeout { deadline: None }
+        Timeout { deadline: IDLE }
     }
 
     /// The first step of a tick at time `now`: tick the child. `timeout` is read on the first
     /// tick of an activation only.
     #[inline(always)]
-    pub fn start(&mut self, now: Duration, timeout: Duration) -> Step {
-        self.deadline.get_or_insert(now.saturating_add(timeout));
+    pub fn start(&mut self, now: impl Into<Nanos>, timeout: Duration) -> Step {
+        self.begin(now, timeout);
         Step::Tick(0)
     }
 
     /// What happened after the last step; `now` is the value given to [`start`](Timeout::start)
     /// in this tick, and `timeout` the one given to it (read only if `start` was not called).
     #[inline(always)]
-    pub fn next(&mut self, event: Event, now: Duration, timeout: Duration) -> Step {
+    pub fn next(&mut self, event: Event, now: impl Into<Nanos>, timeout: Duration) -> Step {
         match event {
-            Event::Child(_, Status::Running) => {
-                let deadline = *self.deadline.get_or_insert(now.saturating_add(timeout));
-                if now >= deadline {
-                    Step::Halt(0)
-                } else {
-                    Step::Return(Status::Running)
+            Event::Child(_, child) => {
+                let now = now.into();
+                self.begin(now, timeout);
+                match self.on_child(child, now) {
+                    Ok(status) => Step::Return(status),
+                    Err(_) => Step::Halt(0),
                 }
             }
-            Event::Child(_, status) => {
-                self.deadline = None;
-                Step::Return(status)
-            }
             Event::Halted(_) => {
-                self.deadline = None;
+                self.deadline = IDLE;
                 Step::Return(Status::Failure)
             }
         }
@@ -77,13 +78,55 @@ impl Timeout {
     /// Halted while running: halt the child; the next tick starts a new activation.
     #[inline(always)]
     pub fn halt(&mut self) -> Step {
-        self.deadline = None;
+        self.stop();
         Step::Halt(0)
+    }
+
+    /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
+    /// are the same rule, one step at a time): `begin` at time `now` starts the activation's
+    /// clock on its first tick; then the child's tick and [`on_child`](Self::on_child).
+    #[inline(always)]
+    pub fn begin(&mut self, now: impl Into<Nanos>, timeout: Duration) {
+        if self.deadline == IDLE {
+            self.deadline = stamp(now.into().after(timeout));
+        }
+    }
+
+    /// The child answered `child` at time `now` (after [`begin`](Self::begin)): `Ok(answer)`,
+    /// or `Err(answer)` when the caller must first halt the child (still running at the
+    /// deadline). Every answer but `Running` ends the activation.
+    #[inline(always)]
+    pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Result<Status, Status> {
+        match child {
+            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
+            Status::Running if self.deadline != IDLE && now.into().get() >= self.deadline - 1 => {
+                self.deadline = IDLE;
+                Err(Status::Failure)
+            }
+            Status::Running => Ok(Status::Running),
+            _ => {
+                self.deadline = IDLE;
+                Ok(child)
+            }
+        }
+    }
+
+    /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
+    #[inline(always)]
+    pub fn stop(&mut self) {
+        self.deadline = IDLE;
+    }
+
+    /// Whether the node is running (between ticks: its child is running). The generated code
+    /// reads it as the node's running flag.
+    #[inline(always)]
+    pub fn is_running(&self) -> bool {
+        self.deadline != IDLE
     }
 
     /// When the current activation times out: `start + timeout` (`None` when idle).
     pub fn deadline(&self) -> Option<Duration> {
-        self.deadline
+        unstamp(self.deadline)
     }
 }
 
@@ -100,6 +143,41 @@ mod tests {
         let log = h.tick(first, |e| node.next(e, now, timeout), answers(&[child]));
         assert_eq!(log.ticked, [0], "the child is ticked first, on every tick");
         log
+    }
+
+    /// The straight-line form (`begin`, the child, `on_child`, the halt it asks for; the halt:
+    /// `stop`) does what the `Step` form does, over random times, answers and halts.
+    #[test]
+    fn straight_line_form_is_the_step_form() {
+        let mut roll = crate::testing::Roll::new(19);
+        let (mut h, mut stepped, mut node) = (Harness::new(1), Timeout::new(), Timeout::new());
+        let mut now = 0;
+        for round in 0..5_000 {
+            now += roll.below(40) as u64;
+            if roll.below(8) == 0 {
+                let first = stepped.halt();
+                h.halt(first, |e| stepped.next(e, ms(now), ms(50)), answers(&[]));
+                node.stop();
+                assert_eq!(node, stepped, "round {round}");
+                continue;
+            }
+            let child = roll.status();
+            let first = stepped.start(ms(now), ms(50));
+            let log = h.tick(
+                first,
+                |e| stepped.next(e, ms(now), ms(50)),
+                answers(&[child]),
+            );
+            node.begin(ms(now), ms(50));
+            let (status, halted) = match node.on_child(child, ms(now)) {
+                Ok(status) => (status, vec![]),
+                Err(status) => (status, vec![0]),
+            };
+            assert_eq!(log.status, Some(status), "round {round}");
+            assert_eq!(log.halted, halted, "round {round}");
+            assert_eq!(node, stepped, "round {round}");
+            assert_eq!(node.is_running(), status == Running, "round {round}");
+        }
     }
 
     #[test]
