@@ -123,13 +123,15 @@ pub enum AbortMode {
 
 impl AbortMode {
     /// Watched while the guarded child runs (`SelfBranch`, `Both`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn watches_self(self) -> bool {
         matches!(self, AbortMode::SelfBranch | AbortMode::Both)
     }
 
     /// Watched while a later child runs (`LowerPriority`, `Both`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn watches_lower(self) -> bool {
         matches!(self, AbortMode::LowerPriority | AbortMode::Both)
     }
@@ -174,7 +176,8 @@ impl ConditionalAbort {
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, mode: AbortMode) -> Step {
         if self.checks(mode) {
             Step::Tick(Self::CONDITION)
@@ -184,7 +187,8 @@ impl ConditionalAbort {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, mode: AbortMode) -> Step {
         let _ = mode;
         match event {
@@ -203,7 +207,8 @@ impl ConditionalAbort {
     }
 
     /// The node is halted while running: halts the child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, mode: AbortMode) -> Step {
         let _ = mode;
         if self.take_running() {
@@ -218,7 +223,8 @@ impl ConditionalAbort {
     /// child does not run, or `mode` watches it while it runs); if so, its answer goes to
     /// [`on_condition`](Self::on_condition); then, unless that answered, the child's tick and
     /// [`on_child`](Self::on_child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn checks(&self, mode: AbortMode) -> bool {
         !self.running || mode.watches_self()
     }
@@ -226,7 +232,8 @@ impl ConditionalAbort {
     /// Straight-line form: the condition answered `condition` (`Success`: true). `None` to tick
     /// the child, or `Some(answer)`: the caller halts the child (if it runs: an abort) and
     /// answers without ticking it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_condition(&mut self, condition: Status) -> Option<Status> {
         if condition == Status::Success {
             None
@@ -237,14 +244,16 @@ impl ConditionalAbort {
     }
 
     /// Straight-line form: the child answered `status`, the node's answer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, status: Status) -> Status {
         self.running = status == Status::Running;
         status
     }
 
     /// The halt in straight-line form: whether the child runs (the caller halts it), forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_running(&mut self) -> bool {
         core::mem::take(&mut self.running)
     }
@@ -335,13 +344,15 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     }
 
     /// The pseudo child that stands for the guard of `child`, among `len` children.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn guard_of(len: usize, child: usize) -> usize {
         len + child
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, guards: &[Option<AbortMode>]) -> Step {
         debug_assert!(
             !guards.is_empty(),
@@ -358,7 +369,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, guards: &[Option<AbortMode>]) -> Step {
         let len = guards.len();
         match event {
@@ -377,7 +389,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     }
 
     /// The node is halted while running: halts the running child and forgets the observers.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, guards: &[Option<AbortMode>]) -> Step {
         match self.take_running() {
             Some(running) => {
@@ -395,13 +408,15 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// Whether the node is running (between ticks: a child runs). The generated code reads it as
     /// the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }
 
     /// A guard answered.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_guard(&mut self, child: usize, passes: bool, guards: &[Option<AbortMode>]) -> Step {
         match self.running.map(SmallIndex::get) {
             // Watching a higher-priority guard while `running` runs.
@@ -456,7 +471,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     ///    `on_child`; past the last child, [`end`](Self::end) answers.
     ///
     /// A halt of the node: [`take_running`](Self::take_running), whose child the caller halts.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self) -> Option<usize> {
         match self.running {
             Some(running) => Some(running.get()),
@@ -470,7 +486,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     /// The `lower` guard of `child` (before the running child `running`) was evaluated: `true`
     /// when it fires (it passes and was last seen false): the caller halts `running`, then walks
     /// from `child`, whose guard counts as passed.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn watch_lower(&mut self, child: usize, running: usize, passes: bool) -> bool {
         debug_assert!(child < running);
         if passes && !self.last.get(child) {
@@ -488,7 +505,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// The running child's own `self` guard was evaluated: `false` aborts it (it counts as
     /// failed): the caller halts it, then walks from the next child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn watch_self(&mut self, running: usize, passes: bool) -> bool {
         if !passes {
             self.running = None;
@@ -500,7 +518,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// Entering the guarded `child`, whose guard was evaluated: `false` blocks it (it counts as
     /// failed; the walk goes on to the next child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn enter_guard(&mut self, child: usize, passes: bool) -> bool {
         if !passes {
             self.last.put(child, false);
@@ -511,7 +530,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// The entered or running `child` answered `status`: `Some` ends the tick with the node's
     /// answer; `None` goes on to the next child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status) -> Option<Status> {
         if status != Status::Running && self.running.map(SmallIndex::get) == Some(child) {
             self.running = None;
@@ -538,7 +558,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// Past the last child: the activation ends, `Skipped` if every child's latest answer was
     /// `Skipped`, else `Failure`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end(&mut self) -> Status {
         let all_skipped = self.not_skipped == I::ZERO;
         *self = Self::new();
@@ -551,7 +572,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// The halt in straight-line form: the running child, which the caller halts; the observers
     /// are forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_running(&mut self) -> Option<usize> {
         let running = self.running.map(SmallIndex::get);
         *self = Self::new();
@@ -559,7 +581,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
     }
 
     /// `child`'s latest answer is not a skip (a failure, a block, an abort by its own guard).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn answered_not_skipped(&mut self, child: usize) {
         let first = self.not_skipped.get();
         if first == 0 || child < first - 1 {
@@ -569,7 +592,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// With `running` running: asks for the next watched `lower` guard at or after `from`, then
     /// for `running`'s own `self` guard, then ticks it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn watch_from(&mut self, from: usize, running: usize, guards: &[Option<AbortMode>]) -> Step {
         let len = guards.len();
         let watched = (from..running).find(|&i| guards[i].is_some_and(AbortMode::watches_lower));
@@ -584,7 +608,8 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
 
     /// Enters `child` (its guard already `passed` in this tick, or not): asks for its guard or
     /// ticks it; past the last child, the activation ends in failure.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn enter(&mut self, child: usize, passed: bool, guards: &[Option<AbortMode>]) -> Step {
         let len = guards.len();
         if child >= len {

@@ -41,20 +41,23 @@ impl<const W: usize> Bits<W> {
     /// The byte of child `i`. `i / 8 % W` is `i / 8` for every child that fits, and lets the
     /// compiler see that the index is in bounds (with one byte: always byte 0), so that no
     /// bounds check is left in the generated trees' ticks.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     const fn word(i: usize) -> usize {
         i / 8 % W
     }
 
     /// Whether child `i` is in the set.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn get(&self, i: usize) -> bool {
         debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} bytes");
         self.0[Self::word(i)] & (1 << (i % 8)) != 0
     }
 
     /// Puts child `i` in the set (`true`) or takes it out (`false`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn put(&mut self, i: usize, value: bool) {
         debug_assert!(i < Self::CAPACITY, "child {i} does not fit in {W} bytes");
         let bit = 1 << (i % 8);
@@ -66,19 +69,22 @@ impl<const W: usize> Bits<W> {
     }
 
     /// Puts child `i` in the set.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn set(&mut self, i: usize) {
         self.put(i, true);
     }
 
     /// Whether children `0..len` are all in the set.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn all(&self, len: usize) -> bool {
         (0..len).all(|i| self.get(i))
     }
 
     /// The first child `i` in `from..len` that is (`member`) or is not (`!member`) in the set.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn find(&self, from: usize, len: usize, member: bool) -> Option<usize> {
         (from..len).find(|&i| self.get(i) == member)
     }

@@ -39,7 +39,8 @@ pub enum Gate {
 /// While a node is running, the `*_if` conditions are not re-evaluated (as in BehaviorTree.CPP;
 /// use `run_while` for a guard that can interrupt). A node that answered `Skipped` is not running,
 /// so its conditions are evaluated again on its next tick.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn preconditions<S: ?Sized>(
     running: bool,
     state: &S,
@@ -73,7 +74,8 @@ pub fn preconditions<S: ?Sized>(
 /// On a halt of a running node the generated code runs `on_halted` and then `post`: our rule
 /// differs from BehaviorTree.CPP 4.10, where `_post` does not run on halt although its docs say it
 /// should (`spec/decisions.md`, decision 4).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn postconditions<S: ?Sized>(
     status: Status,
     state: &mut S,
@@ -95,7 +97,8 @@ pub fn postconditions<S: ?Sized>(
 }
 
 /// After a running node was halted: `on_halted`, then `post` (`spec/decisions.md`, decision 4).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn after_halt<S: ?Sized>(
     state: &mut S,
     on_halted: impl FnOnce(&mut S),

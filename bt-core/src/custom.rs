@@ -203,7 +203,8 @@ pub struct Taken<T, const N: usize> {
 
 impl<T, const N: usize> UserNode<T, N> {
     /// A node whose children have not been ticked.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(node: T) -> Self {
         UserNode {
             taken: Some(Taken {
@@ -218,13 +219,15 @@ impl<T, const N: usize> UserNode<T, N> {
     /// # Panics
     ///
     /// If the node was not put back: a call panicked in an earlier tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take(&mut self) -> Taken<T, N> {
         self.taken.take().expect(POISONED)
     }
 
     /// Puts the node back after a call.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn put(&mut self, taken: Taken<T, N>) {
         self.taken = Some(taken);
     }
@@ -247,7 +250,8 @@ pub struct Kids<'m, S, E, const N: usize> {
 
 impl<'m, S, E, const N: usize> Kids<'m, S, E, N> {
     /// The handle over `slots`, with the last statuses `last`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(slots: S, last: &'m mut [Option<Status>; N]) -> Self {
         Kids {
             slots,
@@ -256,7 +260,8 @@ impl<'m, S, E, const N: usize> Kids<'m, S, E, N> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn checked(index: usize) -> usize {
         assert!(
             index < N,
@@ -269,7 +274,8 @@ impl<'m, S, E, const N: usize> Kids<'m, S, E, N> {
     /// one (nothing is halted: the tree halts every running node after an error); otherwise, if
     /// the node completed, every child still running is halted and the last statuses are
     /// forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish<Ctx: ?Sized>(mut self, ctx: &mut Ctx, status: Status) -> Result<Status, E>
     where
         S: ChildSlots<Ctx, Error = E>,
@@ -285,7 +291,8 @@ impl<'m, S, E, const N: usize> Kids<'m, S, E, N> {
 
     /// Halts every child whose last status is `Running`, in child order, and forgets every
     /// child's last status: the end of an activation (the node completed, or is halted).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt_running<Ctx: ?Sized>(&mut self, ctx: &mut Ctx)
     where
         S: ChildSlots<Ctx, Error = E>,
@@ -302,12 +309,14 @@ impl<'m, S, E, const N: usize> Kids<'m, S, E, N> {
 impl<Ctx: ?Sized, S: ChildSlots<Ctx, Error = E>, E, const N: usize> Children<Ctx>
     for Kids<'_, S, E, N>
 {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn len(&self) -> usize {
         N
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tick(&mut self, ctx: &mut Ctx, index: usize) -> Status {
         let index = Self::checked(index);
         if self.error.is_some() {
@@ -326,31 +335,36 @@ impl<Ctx: ?Sized, S: ChildSlots<Ctx, Error = E>, E, const N: usize> Children<Ctx
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, ctx: &mut Ctx, index: usize) {
         let index = Self::checked(index);
         self.slots.halt(ctx, index);
         self.last[index] = None;
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn status(&self, index: usize) -> Option<Status> {
         self.last[Self::checked(index)]
     }
 }
 
 impl<Ctx: ?Sized, S: ChildSlots<Ctx, Error = E>, E> Child<Ctx> for Kids<'_, S, E, 1> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tick(&mut self, ctx: &mut Ctx) -> Status {
         Children::tick(self, ctx, 0)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, ctx: &mut Ctx) {
         Children::halt(self, ctx, 0)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn status(&self) -> Option<Status> {
         self.last[0]
     }
@@ -383,7 +397,8 @@ pub enum UserCall<'k, K> {
 /// the trait is reported once, at the user's token. Answers the node's status (for a halt,
 /// `Failure`, which is ignored). Not a public API.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn control<Ctx: ?Sized, T: ControlNode<Ctx>, K: Children<Ctx>>(
     node: &mut T,
     ctx: &mut Ctx,
@@ -400,7 +415,8 @@ pub fn control<Ctx: ?Sized, T: ControlNode<Ctx>, K: Children<Ctx>>(
 
 /// Every call of a `Decorator(Type)` node (see [`control`]). Not a public API.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn decorator<Ctx: ?Sized, T: DecoratorNode<Ctx>, K: Child<Ctx>>(
     node: &mut T,
     ctx: &mut Ctx,

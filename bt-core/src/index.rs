@@ -15,11 +15,13 @@ macro_rules! small_index {
     ($($t:ty),*) => {$(
         impl SmallIndex for $t {
             const ZERO: Self = 0;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn get(self) -> usize {
                 self as usize
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn set(value: usize) -> Self {
                 debug_assert!(value <= <$t>::MAX as usize);
                 value as $t

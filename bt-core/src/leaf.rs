@@ -77,7 +77,8 @@ pub trait TryCondition<Ctx: ?Sized, E> {
 }
 
 impl<Ctx: ?Sized, E, T: Condition<Ctx>> TryCondition<Ctx, E> for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_check(&mut self, ctx: &Ctx) -> Result<bool, E> {
         Ok(self.check(ctx))
     }
@@ -96,7 +97,8 @@ pub trait TrySyncAction<Ctx: ?Sized, E> {
 }
 
 impl<Ctx: ?Sized, E, T: SyncAction<Ctx>> TrySyncAction<Ctx, E> for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_execute(&mut self, ctx: &mut Ctx) -> Result<Outcome, E> {
         Ok(self.execute(ctx))
     }
@@ -124,17 +126,20 @@ pub trait TryStatefulAction<Ctx: ?Sized, E> {
 }
 
 impl<Ctx: ?Sized, E, T: StatefulAction<Ctx>> TryStatefulAction<Ctx, E> for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_on_start(&mut self, ctx: &mut Ctx) -> Result<Status, E> {
         Ok(StatefulAction::on_start(self, ctx))
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn try_on_running(&mut self, ctx: &mut Ctx) -> Result<Status, E> {
         Ok(StatefulAction::on_running(self, ctx))
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_halted(&mut self, ctx: &mut Ctx) {
         StatefulAction::on_halted(self, ctx)
     }
@@ -153,35 +158,40 @@ pub trait TryAnswer<E> {
 }
 
 impl<E> TryAnswer<E> for bool {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_status(self) -> Result<Status, E> {
         Ok(Status::from_bool(self))
     }
 }
 
 impl<E> TryAnswer<E> for Outcome {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_status(self) -> Result<Status, E> {
         Ok(self.into())
     }
 }
 
 impl<E, F: Into<E>> TryAnswer<E> for Result<bool, F> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_status(self) -> Result<Status, E> {
         self.map(Status::from_bool).map_err(Into::into)
     }
 }
 
 impl<E, F: Into<E>> TryAnswer<E> for Result<Outcome, F> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_status(self) -> Result<Status, E> {
         self.map(Into::into).map_err(Into::into)
     }
 }
 
 /// Ticks a stateful action: `on_start` when it is not running, `on_running` when it is.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn tick_stateful<Ctx: ?Sized, A: StatefulAction<Ctx> + ?Sized>(
     action: &mut A,
     running: bool,

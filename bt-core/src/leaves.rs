@@ -9,7 +9,8 @@ use crate::Status;
 /// **AlwaysRunning**: a leaf that answers `Running` on every tick and never completes; halting it
 /// does nothing (it has no state). Useful as a placeholder for an action not written yet, or as
 /// the body of a node that should run until something pre-empts it.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn always_running() -> Status {
     Status::Running
 }
@@ -48,7 +49,8 @@ impl Sleep {
     }
 
     /// One tick at time `now`. `msec` is read on the first tick of an activation only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn tick(&mut self, now: impl Into<Nanos>, msec: Duration) -> Status {
         let now = now.into();
         match self.until {
@@ -67,7 +69,8 @@ impl Sleep {
     }
 
     /// Halted while running: the sleep is forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         self.until = 0;
     }

@@ -54,7 +54,8 @@ impl<T> Input<T> {
     }
 
     /// The current value.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn get(&self) -> &T {
         &self.value
     }
@@ -63,7 +64,8 @@ impl<T> Input<T> {
 impl<T> Deref for Input<T> {
     type Target = T;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deref(&self) -> &T {
         &self.value
     }
@@ -88,7 +90,8 @@ impl<T> Output<T> {
     }
 
     /// Writes `value`; it reaches the bound entry when the leaf's call returns.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn set(&mut self, value: T) {
         self.pending = Some(value);
     }
@@ -117,20 +120,23 @@ impl<T> InOut<T> {
     }
 
     /// The current value.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn get(&self) -> &T {
         &self.value
     }
 
     /// The value, to change in place; the change is written back to the entry.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn get_mut(&mut self) -> &mut T {
         self.written = true;
         &mut self.value
     }
 
     /// Replaces the value; it is written back to the entry.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn set(&mut self, value: T) {
         self.value = value;
         self.written = true;
@@ -140,7 +146,8 @@ impl<T> InOut<T> {
 impl<T> Deref for InOut<T> {
     type Target = T;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deref(&self) -> &T {
         &self.value
     }
@@ -192,20 +199,24 @@ pub trait BindEntry<Entry> {
 }
 
 impl<T: Clone> BindEntry<T> for Input<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load(&mut self, entry: &T) {
         self.value.clone_from(entry);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn store(&mut self, _: &mut T) {}
 }
 
 impl<T> BindEntry<T> for Output<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load(&mut self, _: &T) {}
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn store(&mut self, entry: &mut T) {
         if let Some(value) = self.pending.take() {
             *entry = value;
@@ -214,13 +225,15 @@ impl<T> BindEntry<T> for Output<T> {
 }
 
 impl<T: Clone> BindEntry<T> for InOut<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load(&mut self, entry: &T) {
         self.value.clone_from(entry);
         self.written = false;
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn store(&mut self, entry: &mut T) {
         if self.written {
             entry.clone_from(&self.value);
@@ -230,20 +243,24 @@ impl<T: Clone> BindEntry<T> for InOut<T> {
 }
 
 impl<T: Clone> BindEntry<Tracked<T>> for Input<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load(&mut self, entry: &Tracked<T>) {
         self.value.clone_from(entry.get());
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn store(&mut self, _: &mut Tracked<T>) {}
 }
 
 impl<T> BindEntry<Tracked<T>> for Output<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load(&mut self, _: &Tracked<T>) {}
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn store(&mut self, entry: &mut Tracked<T>) {
         if let Some(value) = self.pending.take() {
             entry.set(value);
@@ -252,13 +269,15 @@ impl<T> BindEntry<Tracked<T>> for Output<T> {
 }
 
 impl<T: Clone> BindEntry<Tracked<T>> for InOut<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load(&mut self, entry: &Tracked<T>) {
         self.value.clone_from(entry.get());
         self.written = false;
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn store(&mut self, entry: &mut Tracked<T>) {
         if self.written {
             entry.set(self.value.clone());
@@ -279,7 +298,8 @@ pub trait BindValue<Value> {
 }
 
 impl<T> BindValue<T> for Input<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn load_value(&mut self, value: T) {
         self.value = value;
     }

@@ -70,26 +70,30 @@ impl<C: ResumeCode> Resume<C> {
     }
 
     /// The code of the leaf to resume directly (`1..`), or `0` to walk from the root.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn leaf(&self) -> C {
         self.leaf
     }
 
     /// Whether leaf `code` is the one to resume: the running flag of a leaf resumed directly
     /// (only one such leaf runs at a time).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is(&self, code: C) -> bool {
         self.leaf == code
     }
 
     /// The remembered leaf was halted: the next tick walks from the root.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halted(&mut self) {
         self.leaf = C::NONE;
     }
 
     /// Leaf `code` answered `status` in a walk: remember it if it is running.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn ticked(&mut self, code: C, status: Status) -> Status {
         if status == Status::Running {
             self.leaf = code;
@@ -99,7 +103,8 @@ impl<C: ResumeCode> Resume<C> {
 
     /// The directly resumed leaf finished with `status`: the walk that follows takes it instead
     /// of ticking the leaf again.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn hand_over(&mut self, status: Status) {
         debug_assert_ne!(status, Status::Running, "a running leaf stays resumed");
         self.leaf = C::NONE;
@@ -109,7 +114,8 @@ impl<C: ResumeCode> Resume<C> {
     /// In the walk, at a leaf that can be resumed directly: the status handed over, if this
     /// walk follows a direct resume (then this is the resumed leaf: the walk reaches it first).
     /// Unlike `Option::take`, it stores nothing in the usual case, when there is none.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_handed(&mut self) -> Option<Status> {
         match self.handed {
             None => None,
@@ -121,7 +127,8 @@ impl<C: ResumeCode> Resume<C> {
     }
 
     /// The tree (or its root) was halted: the next tick walks from the root.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn clear(&mut self) {
         *self = Self::new();
     }

@@ -37,19 +37,22 @@ impl<const N: usize> BoolFlags<N> {
     }
 
     /// Whether flag `i` is set (the node is running).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn get(&self, i: usize) -> bool {
         self.0[i]
     }
 
     /// Sets flag `i` (`true`: the node is running) or clears it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn set(&mut self, i: usize, running: bool) {
         self.0[i] = running;
     }
 
     /// Flag `i`, to be set once the node has answered ([`crate::__private::finish`]).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn flag(&mut self, i: usize) -> &mut bool {
         &mut self.0[i]
     }

@@ -66,24 +66,28 @@ pub struct Offset<'a, O: ?Sized> {
 
 impl<'a, O: Observer + ?Sized> Offset<'a, O> {
     /// Reports node `n` to `observer` as node `n + offset`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn new(observer: &'a mut O, offset: usize) -> Self {
         Offset { observer, offset }
     }
 }
 
 impl<O: Observer + ?Sized> Observer for Offset<'_, O> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_status(&mut self, node: usize, status: Status) {
         self.observer.on_status(node + self.offset, status)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_halted(&mut self, node: usize) {
         self.observer.on_halted(node + self.offset)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_aborted(&mut self, node: usize) {
         self.observer.on_aborted(node + self.offset)
     }
@@ -102,7 +106,8 @@ pub trait SameEntry<Child> {
 }
 
 impl<T> SameEntry<T> for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn trade(&mut self, child: &mut T) {
         core::mem::swap(self, child)
     }
@@ -137,7 +142,8 @@ pub trait InitialValue<V> {
 }
 
 impl<T> InitialValue<T> for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn set_initial(&mut self, value: T) {
         *self = value;
     }
@@ -145,7 +151,8 @@ impl<T> InitialValue<T> for T {
 
 impl<T> InitialValue<T> for Tracked<T> {
     /// An initial value, not an update: the update count stays at zero.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn set_initial(&mut self, value: T) {
         *self = Tracked::new(value);
     }
@@ -238,7 +245,8 @@ pub trait HasNamedEntry<N> {
 impl<P: HasEntry<N::Key>, N: EntryKey> HasNamedEntry<N> for P {
     type Entry = P::Entry;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry(&mut self) -> &mut P::Entry {
         HasEntry::entry(self)
     }
@@ -261,7 +269,8 @@ pub trait AutoRemapChunk<P, const CHUNK: usize> {
 }
 
 impl<P> AutoRemap<P> for () {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn trade_all(&mut self, _: &mut P) {}
 }
 

@@ -125,26 +125,30 @@ pub struct Nanos(u64);
 
 impl Nanos {
     /// `nanos` nanoseconds since the clock's origin.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn new(nanos: u64) -> Self {
         Nanos(nanos)
     }
 
     /// The nanoseconds since the clock's origin.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn get(self) -> u64 {
         self.0
     }
 
     /// `span` later, saturating.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn after(self, span: Duration) -> Nanos {
         Nanos(self.0.saturating_add(nanos(span)))
     }
 }
 
 impl From<Duration> for Nanos {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from(t: Duration) -> Self {
         Nanos(nanos(t))
     }
@@ -256,7 +260,8 @@ pub trait AsDuration {
 }
 
 impl AsDuration for Duration {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn as_duration(&self) -> Duration {
         *self
     }
@@ -265,7 +270,8 @@ impl AsDuration for Duration {
 macro_rules! unsigned_millis {
     ($($t:ty),*) => {$(
         impl AsDuration for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn as_duration(&self) -> Duration {
                 Duration::from_millis(*self as u64)
             }
@@ -277,7 +283,8 @@ unsigned_millis!(u8, u16, u32, u64, usize);
 macro_rules! signed_millis {
     ($($t:ty),*) => {$(
         impl AsDuration for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn as_duration(&self) -> Duration {
                 Duration::from_millis((*self).max(0) as u64)
             }
@@ -289,7 +296,8 @@ signed_millis!(i8, i16, i32, i64, isize);
 macro_rules! float_millis {
     ($($t:ty),*) => {$(
         impl AsDuration for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn as_duration(&self) -> Duration {
                 // `as` saturates and maps NaN to 0.
                 Duration::from_millis(*self as u64)
@@ -303,26 +311,30 @@ float_millis!(f32, f64);
 /// so that `0` can mean "no time" and a node's state takes 8 bytes (an `Option<Duration>` takes
 /// 16). Exact and order-preserving up to 584 years after the origin, where it saturates (at
 /// `u64::MAX - 1`, so that `u64::MAX` stays free for "never").
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn stamp(t: Nanos) -> u64 {
     t.0.saturating_add(1).min(u64::MAX - 1)
 }
 
 /// The time a [`stamp`] holds (`None` for `0`, no time), for the accessors of the rules that keep
 /// stamps.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn unstamp(stamp: u64) -> Option<Duration> {
     stamp.checked_sub(1).map(Duration::from_nanos)
 }
 
 /// A duration in nanoseconds, saturating (the span between two [`stamp`]s).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn nanos(d: Duration) -> u64 {
     (d.as_secs().saturating_mul(1_000_000_000)).saturating_add(u64::from(d.subsec_nanos()))
 }
 
 /// Milliseconds as a [`Duration`], in constant expressions (the generated code's parameters).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn ms(ms: u64) -> Duration {
     Duration::from_millis(ms)
 }

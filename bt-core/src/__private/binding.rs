@@ -18,7 +18,8 @@ pub trait NoPorts {
 
     /// Calls the leaf in place: `call(self, bb)`. `bound` (the bound ports, [`bound_ports`]) is
     /// for the frames only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __bt_frame<B, R>(
         &mut self,
         bound: u64,
@@ -45,7 +46,8 @@ pub enum PortStep {
 /// type mismatch is reported once, naming both types. The entry and the port are reached through
 /// closures written at the user's tokens (`|bb| &mut bb.target`, `|leaf| &mut leaf.goal`), so that
 /// rustc reports a mismatch or an unknown port there.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn bind_entry<B, L, E, P: BindEntry<E>>(
     bb: &mut B,
     leaf: &mut L,
@@ -61,7 +63,8 @@ pub fn bind_entry<B, L, E, P: BindEntry<E>>(
 }
 
 /// `port = expression`, before the leaf's call (the value first, so that its type is known).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn bind_value<L, V, P: BindValue<V>>(
     value: V,
     leaf: &mut L,

@@ -25,7 +25,8 @@ pub enum SubtreeCall {
 /// Every call the parent makes on a `SubTree` node's child: one function, so that a type that is
 /// not a tree over the parent's context is reported once. The child's node `n` is reported to
 /// the observer as node `n + offset`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn subtree<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
     tree: &mut T,
     ctx: &mut Ctx,
@@ -45,7 +46,8 @@ pub fn subtree<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
 /// `x = {a}` on a `SubTree` node: trades the parent's entry and the child's (before and after
 /// each tick and halt of the child). Both entries are reached through closures written at the
 /// user's tokens, so that an unknown entry is reported there.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E: SameEntry<F>, F>(
     parent: &mut P,
     tree: &mut T,
@@ -56,7 +58,8 @@ pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E: SameEntry<F>, F>(
 }
 
 /// `..` on a `SubTree` node: trades every entry of the child with the parent's namesake.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn trade_all<Ctx: ?Sized, T: Subtree<Ctx>, P>(parent: &mut P, tree: &mut T)
 where
     T::Blackboard: AutoRemap<P>,
@@ -66,7 +69,8 @@ where
 
 /// `x = expression` on a `SubTree` node, when the parent is built: the child's entry starts with
 /// the value (the value first, so that its type is known).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E: InitialValue<V>>(
     value: V,
     tree: &mut T,
@@ -77,7 +81,8 @@ pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E: InitialValue<V>>(
 
 /// `SubTree(Child, agent = |ctx| &mut ctx.other)`: the part of the context the child tree runs on
 /// (NodeCanvas's Override Agent).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn agent<Ctx: ?Sized, A: ?Sized>(
     ctx: &mut Ctx,
     agent: impl FnOnce(&mut Ctx) -> &mut A,

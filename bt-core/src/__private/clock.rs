@@ -6,7 +6,8 @@ use super::*;
 
 /// The time now in nanoseconds ([`Clock::now_nanos`](crate::Clock::now_nanos)), read from the
 /// tree's context by the time nodes, which keep their times in 8 bytes (`crate::time`).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn now_nanos<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> crate::time::Nanos {
     crate::time::Nanos::new(ctx.now_nanos())
 }
@@ -14,7 +15,8 @@ pub fn now_nanos<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> crate::time::Nanos {
 pub use crate::time::ms;
 
 /// A duration written as an expression or an entry (`bt::time::AsDuration`).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn duration<T: crate::time::AsDuration + ?Sized>(value: &T) -> core::time::Duration {
     value.as_duration()
 }
@@ -35,7 +37,8 @@ pub trait TellClock {
 }
 
 impl<Ctx: crate::Clock> TellClock for ContextClock<'_, Ctx> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __bt_tell_clock<O: Observer>(&self, observer: &mut O) {
         if observer.wants_time() {
             observer.on_time(crate::Clock::now(self.0));
@@ -50,6 +53,7 @@ pub trait NoClock {
 }
 
 impl<Ctx: ?Sized> NoClock for &ContextClock<'_, Ctx> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn __bt_tell_clock<O: Observer>(&self, _: &mut O) {}
 }

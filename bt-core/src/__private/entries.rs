@@ -8,19 +8,22 @@ pub use crate::blackboard::{CopyInto, Tracked, Unset};
 pub use crate::conditions::{after_halt, postconditions, preconditions, Gate};
 
 /// Evaluates a condition over the blackboard (`ScriptCondition`, pre-conditions).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn test<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> bool {
     condition(bb)
 }
 
 /// Runs statements over the blackboard (`Script`, post-conditions).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
     script(bb)
 }
 
 /// `SetBlackboard(entry = value)`: the value must have the entry's type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn set<B, T>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T, value: T) -> Status {
     // The entry comes first: its type is the one expected, and a value of another type is the
     // mistake rustc reports.
@@ -29,7 +32,8 @@ pub fn set<B, T>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T, value: T) -> 
 }
 
 /// `SetBlackboard(entry = {other})`: `entries` returns both fields of the blackboard.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn copy_entry<B, Entry, Other: CopyInto<Entry>>(
     bb: &mut B,
     entries: impl FnOnce(&mut B) -> (&mut Entry, &Other),
@@ -42,7 +46,8 @@ pub fn copy_entry<B, Entry, Other: CopyInto<Entry>>(
 /// `SetBlackboard(entry = {entry})` of a `#[tracked]` entry: the value stays and the write counts
 /// one update, as any other write does (BehaviorTree.CPP's copy of an entry onto itself is a
 /// write too). The same of an entry that is not tracked changes nothing.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn rewrite_tracked<B, T: Clone>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
@@ -54,14 +59,16 @@ pub fn rewrite_tracked<B, T: Clone>(
 }
 
 /// `UnsetBlackboard(entry)`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {
     entry(bb).unset();
     Status::Success
 }
 
 /// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn set_tracked<B, T>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut Tracked<T>,

@@ -5,7 +5,8 @@
 use super::*;
 
 /// The abort of node `node`, by an error in its tick ([`Observer::on_aborted`]).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn aborted<O: Observer>(node: usize, observer: &mut O) {
     observer.on_aborted(node);
 }
@@ -14,7 +15,8 @@ pub fn aborted<O: Observer>(node: usize, observer: &mut O) {
 pub use crate::{TryAnswer, TryCondition, TryStatefulAction, TrySyncAction};
 
 /// Ticks a `Condition(Type)` leaf of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_check<Ctx: ?Sized, E, L: TryCondition<Ctx, E>>(
     leaf: &mut L,
     ctx: &Ctx,
@@ -23,7 +25,8 @@ pub fn try_check<Ctx: ?Sized, E, L: TryCondition<Ctx, E>>(
 }
 
 /// Ticks an `Action(Type)` leaf of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_execute<Ctx: ?Sized, E, L: TrySyncAction<Ctx, E>>(
     leaf: &mut L,
     ctx: &mut Ctx,
@@ -32,7 +35,8 @@ pub fn try_execute<Ctx: ?Sized, E, L: TrySyncAction<Ctx, E>>(
 }
 
 /// Every call to a `StatefulAction(Type)` leaf of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_stateful<Ctx: ?Sized, E, L: TryStatefulAction<Ctx, E>>(
     leaf: &mut L,
     ctx: &mut Ctx,
@@ -49,7 +53,8 @@ pub fn try_stateful<Ctx: ?Sized, E, L: TryStatefulAction<Ctx, E>>(
 }
 
 /// Ticks an inline `Condition(|ctx| ..)` of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_check_inline<Ctx: ?Sized, E, R: TryAnswer<E>>(
     ctx: &Ctx,
     condition: impl FnOnce(&Ctx) -> R,
@@ -58,7 +63,8 @@ pub fn try_check_inline<Ctx: ?Sized, E, R: TryAnswer<E>>(
 }
 
 /// Ticks an inline `Condition(|ctx, bb| ..)` of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_check_inline_bb<Ctx: ?Sized, Bb, E, R: TryAnswer<E>>(
     ctx: &Ctx,
     bb: &Bb,
@@ -68,7 +74,8 @@ pub fn try_check_inline_bb<Ctx: ?Sized, Bb, E, R: TryAnswer<E>>(
 }
 
 /// Ticks an inline `Action(|ctx| ..)` of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_execute_inline<Ctx: ?Sized, E, R: TryAnswer<E>>(
     ctx: &mut Ctx,
     action: impl FnOnce(&mut Ctx) -> R,
@@ -77,7 +84,8 @@ pub fn try_execute_inline<Ctx: ?Sized, E, R: TryAnswer<E>>(
 }
 
 /// Ticks an inline `Action(|ctx, bb| ..)` of a tree with an error type.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn try_execute_inline_bb<Ctx: ?Sized, Bb, E, R: TryAnswer<E>>(
     ctx: &mut Ctx,
     bb: &mut Bb,
@@ -87,7 +95,8 @@ pub fn try_execute_inline_bb<Ctx: ?Sized, Bb, E, R: TryAnswer<E>>(
 }
 
 /// behavior3's `Error(value)` leaf: fails the tick with the tree's error.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn raise<E>(error: impl Into<E>) -> Result<Status, E> {
     Err(error.into())
 }

@@ -5,25 +5,29 @@
 use super::*;
 
 /// Ticks a `Condition(Type)` leaf.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn check<Ctx: ?Sized, L: Condition<Ctx>>(leaf: &mut L, ctx: &Ctx) -> Status {
     Status::from_bool(leaf.check(ctx))
 }
 
 /// Ticks an inline `Condition(|ctx| ..)` leaf; the closure's argument type comes from `Ctx`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn check_inline<Ctx: ?Sized>(ctx: &Ctx, condition: impl FnOnce(&Ctx) -> bool) -> Status {
     Status::from_bool(condition(ctx))
 }
 
 /// Ticks an `Action(Type)` leaf.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn execute<Ctx: ?Sized, L: SyncAction<Ctx>>(leaf: &mut L, ctx: &mut Ctx) -> Status {
     leaf.execute(ctx).into()
 }
 
 /// Ticks an inline `Action(|ctx| ..)` leaf, which may return `bool` or `Outcome`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn execute_inline<Ctx: ?Sized, R: InlineAnswer>(
     ctx: &mut Ctx,
     action: impl FnOnce(&mut Ctx) -> R,
@@ -44,14 +48,16 @@ pub trait InlineAnswer {
 }
 
 impl InlineAnswer for bool {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_status(self) -> Status {
         Status::from_bool(self)
     }
 }
 
 impl InlineAnswer for Outcome {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn into_status(self) -> Status {
         self.into()
     }
@@ -71,7 +77,8 @@ pub enum StatefulCall {
 
 /// Every call to a `StatefulAction(Type)` leaf goes through this one function, so that a type
 /// that does not implement the trait is reported once, at the user's token.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(
     leaf: &mut L,
     ctx: &mut Ctx,
@@ -87,7 +94,8 @@ pub fn stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(
 }
 
 /// Ticks an inline `Condition(|ctx, bb| ..)` leaf.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn check_inline_bb<Ctx: ?Sized, Bb>(
     ctx: &Ctx,
     bb: &Bb,
@@ -97,7 +105,8 @@ pub fn check_inline_bb<Ctx: ?Sized, Bb>(
 }
 
 /// Ticks an inline `Action(|ctx, bb| ..)` leaf.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn execute_inline_bb<Ctx: ?Sized, Bb, R: InlineAnswer>(
     ctx: &mut Ctx,
     bb: &mut Bb,

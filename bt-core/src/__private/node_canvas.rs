@@ -7,7 +7,8 @@ use super::*;
 
 /// A utility (a `#[weight(..)]` or `#[score(..)]` on a child of a ProbabilitySelector or a
 /// PrioritySelector, or a ProbabilitySelector's `fail`) written as a closure over the blackboard.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn utility<Bb>(bb: &Bb, utility: impl FnOnce(&Bb) -> f32) -> f32 {
     utility(bb)
 }
@@ -26,7 +27,8 @@ pub trait CaseIndex {
 macro_rules! case_index {
     ($($t:ty),*) => {$(
         impl CaseIndex for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn case_index(self) -> i64 {
                 i64::try_from(self).unwrap_or(i64::MAX)
             }
@@ -37,7 +39,8 @@ macro_rules! case_index {
 case_index!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 /// `IndexSwitch(|bb| index)`: the case this tick.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn case_index<Bb, T: CaseIndex>(bb: &Bb, index: impl FnOnce(&Bb) -> T) -> i64 {
     index(bb).case_index()
 }
@@ -53,24 +56,28 @@ pub struct ContextRng<'a, C: ?Sized> {
 }
 
 impl<C: ?Sized> Rng for ContextRng<'_, C> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next_u32(&mut self) -> u32 {
         (self.next_u32)(self.ctx)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn below(&mut self, n: u32) -> u32 {
         (self.below)(self.ctx, n)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn unit(&mut self) -> f32 {
         (self.unit)(self.ctx)
     }
 }
 
 /// The generator of a tree declared `rng = context`: its context, which must implement `Rng`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn context_rng<C: Rng + ?Sized>(ctx: &mut C) -> ContextRng<'_, C> {
     ContextRng {
         ctx,
@@ -81,7 +88,8 @@ pub fn context_rng<C: Rng + ?Sized>(ctx: &mut C) -> ContextRng<'_, C> {
 }
 
 /// `Guard(|ctx| &mut ctx.token)`: the token, reached through the context.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn guard_token<Ctx: ?Sized>(
     ctx: &mut Ctx,
     token: impl FnOnce(&mut Ctx) -> &mut nodecanvas::GuardToken,
@@ -104,7 +112,8 @@ pub trait IterList {
 
 impl<T, const N: usize> IterList for [T; N] {
     type Item = T;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn items(&self) -> &[T] {
         self
     }
@@ -112,7 +121,8 @@ impl<T, const N: usize> IterList for [T; N] {
 
 impl<T> IterList for &[T] {
     type Item = T;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn items(&self) -> &[T] {
         self
     }
@@ -121,7 +131,8 @@ impl<T> IterList for &[T] {
 #[cfg(any(test, feature = "std"))]
 impl<T> IterList for std::vec::Vec<T> {
     type Item = T;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn items(&self) -> &[T] {
         self
     }
@@ -129,7 +140,8 @@ impl<T> IterList for std::vec::Vec<T> {
 
 impl<L: IterList> IterList for Tracked<L> {
     type Item = L::Item;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn items(&self) -> &[L::Item] {
         self.get().items()
     }
@@ -147,14 +159,16 @@ pub trait IterElement<T> {
 }
 
 impl<T> IterElement<T> for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&mut self, item: T) {
         *self = item;
     }
 }
 
 impl<T> IterElement<T> for Tracked<T> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write(&mut self, item: T) {
         self.set(item);
     }
@@ -172,14 +186,16 @@ pub trait IterIndex {
 }
 
 impl IterIndex for usize {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_index(&mut self, index: usize) {
         *self = index;
     }
 }
 
 impl IterIndex for Tracked<usize> {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn write_index(&mut self, index: usize) {
         self.set(index);
     }
@@ -188,7 +204,8 @@ impl IterIndex for Tracked<usize> {
 /// The elements of `Iterate`'s list entry, reached through a closure written at the user's
 /// token: the one place that asks for [`IterList`], always with the same closure, so that an
 /// entry that is not a list is reported once.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn iterate_items<'a, Bb, L: IterList + ?Sized + 'a>(
     bb: &'a Bb,
     list: impl FnOnce(&'a Bb) -> &'a L,
@@ -198,7 +215,8 @@ pub fn iterate_items<'a, Bb, L: IterList + ?Sized + 'a>(
 
 /// `Iterate` writes a copy of the current element (`None` past the end: nothing) into the element
 /// entry.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn iterate_element<Bb, T, E: IterElement<T> + ?Sized>(
     bb: &mut Bb,
     item: Option<T>,
@@ -210,7 +228,8 @@ pub fn iterate_element<Bb, T, E: IterElement<T> + ?Sized>(
 }
 
 /// `Iterate`'s `index = {entry}`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn iterate_index<Bb, E: IterIndex + ?Sized>(
     bb: &mut Bb,
     index: usize,
@@ -221,7 +240,8 @@ pub fn iterate_index<Bb, E: IterIndex + ?Sized>(
 
 /// A condition that the generated code answers as a pseudo child (a guard of an
 /// `ObserverSelector`, the condition of a `ConditionalAbort`).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn guard<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> Status {
     Status::from_bool(condition(bb))
 }

@@ -6,7 +6,8 @@ use super::*;
 
 /// The one place every node's result passes through: records whether a node that can run is
 /// running (`active`) and tells the observer.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn finish<O: Observer>(
     active: Option<&mut bool>,
     node: usize,
@@ -22,7 +23,8 @@ pub fn finish<O: Observer>(
 
 /// An ancestor of a leaf resumed directly (`crate::resume`) that answers `Running` again: it
 /// was running and stays running (its flag is already set), so only the observer is told.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn still_running<O: Observer>(node: usize, observer: &mut O) {
     observer.on_status(node, Status::Running);
 }
@@ -31,7 +33,8 @@ pub use crate::resume::Resume;
 pub use crate::running::BoolFlags;
 
 /// The one place every halt passes through: the node is no longer running; tell the observer.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
     *active = false;
     observer.on_halted(node);
@@ -39,14 +42,16 @@ pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
 
 /// The root's running flag, read from the tree's status (`status()`): the root is running exactly
 /// when the last tick answered `Running` and no halt followed.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn root_running(status: Option<Status>) -> bool {
     status == Some(Status::Running)
 }
 
 /// The halt of a node without a flag of its own: the root, whose running flag is the tree's
 /// status, which the tree's halt clears. Tells the observer.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn halted_unflagged<O: Observer>(node: usize, observer: &mut O) {
     observer.on_halted(node);
 }

@@ -6,7 +6,8 @@ use super::*;
 /// A text value of a BehaviorTree.CPP XML tree (`message="hello"`) for a port, a blackboard
 /// entry or a subtree's entry, converted by the target type's `From<&'static str>` (`&str` and
 /// `String` have it; a user type may implement it).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn text<T: FromXmlText>(text: &'static str) -> T {
     T::from_xml_text(text)
 }
@@ -24,7 +25,8 @@ pub trait FromXmlText {
 }
 
 impl<T: From<&'static str>> FromXmlText for T {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_xml_text(text: &'static str) -> Self {
         T::from(text)
     }
@@ -33,7 +35,8 @@ impl<T: From<&'static str>> FromXmlText for T {
 /// A scripting enum of a BehaviorTree.CPP script (`color := RED`), the value the invocation
 /// gives it (`enums { RED = Color::Red }`); its name is there for `to_xml()`, which writes the
 /// script back.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn scripting_enum<T>(name: &'static str, value: T) -> T {
     let _ = name;
     value
@@ -62,7 +65,8 @@ macro_rules! from_xml_int {
         impl FromXmlInt for $int {
             const MIN: i128 = <$int>::MIN as i128;
             const MAX: i128 = <$int>::MAX as i128;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_xml_int(value: i128, _: &'static str) -> Self {
                 // In range: the macro asserted it when it compiled.
                 value as $int
@@ -77,7 +81,8 @@ from_xml_int!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, usize);
 impl FromXmlInt for u128 {
     const MIN: i128 = 0;
     const MAX: i128 = i128::MAX;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_xml_int(value: i128, _: &'static str) -> Self {
         value as u128
     }
@@ -88,7 +93,8 @@ macro_rules! from_xml_int_as_real {
         impl FromXmlInt for $real {
             const MIN: i128 = i128::MIN;
             const MAX: i128 = i128::MAX;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn from_xml_int(value: i128, _: &'static str) -> Self {
                 // The nearest real, as BehaviorTree.CPP's conversion of the text gives it.
                 value as $real
@@ -102,7 +108,8 @@ from_xml_int_as_real!(f32, f64);
 impl FromXmlInt for &'static str {
     const MIN: i128 = i128::MIN;
     const MAX: i128 = i128::MAX;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_xml_int(_: i128, text: &'static str) -> Self {
         text
     }
@@ -112,7 +119,8 @@ impl FromXmlInt for &'static str {
 impl FromXmlInt for std::string::String {
     const MIN: i128 = i128::MIN;
     const MAX: i128 = i128::MAX;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_xml_int(_: i128, text: &'static str) -> Self {
         text.into()
     }
@@ -131,14 +139,16 @@ pub trait FromXmlReal: Sized {
 }
 
 impl FromXmlReal for f64 {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_xml_real(as_f64: f64, _: f32) -> Self {
         as_f64
     }
 }
 
 impl FromXmlReal for f32 {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn from_xml_real(_: f64, as_f32: f32) -> Self {
         as_f32
     }

@@ -45,13 +45,15 @@ impl<C: SmallIndex> Limiter<C> {
     }
 
     /// Before ticking the child: `Some(Failure)` answers without it (the limit is reached).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&self, max_loop: usize) -> Option<Status> {
         self.filter.start(max_loop, Status::Failure)
     }
 
     /// The child answered `child`: a completion is counted; the answer passes through.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         self.filter.on_child(child, CountWhen::Completed)
     }

@@ -55,7 +55,8 @@ impl MaxTime {
 
     /// The first step of a tick at time `now`: tick the child. `max` is read on the first tick
     /// of an activation only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, now: impl Into<Nanos>, max: Duration) -> Step {
         self.begin(now, max);
         Step::Tick(0)
@@ -64,7 +65,8 @@ impl MaxTime {
     /// What happened after the last step; `now` is the value given to [`start`](MaxTime::start)
     /// in this tick. `max` is not read here (it was read when the activation started); it is a
     /// parameter so that every call of the rule takes the same arguments.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, now: impl Into<Nanos>, max: Duration) -> Step {
         let _ = max;
         match event {
@@ -83,7 +85,8 @@ impl MaxTime {
     }
 
     /// Halted while running: halt the child; the next tick starts a new activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         self.stop();
         Step::Halt(0)
@@ -93,7 +96,8 @@ impl MaxTime {
     /// are the same rule, one step at a time): `begin` at time `now`, before the child's tick,
     /// starts the activation's clock on its first tick and answers whether its time is over;
     /// then the child's tick and [`on_child`](Self::on_child) with that answer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self, now: impl Into<Nanos>, max: Duration) -> bool {
         let now = now.into();
         if self.deadline == IDLE {
@@ -104,7 +108,8 @@ impl MaxTime {
 
     /// `now` is later than the armed deadline: `stamp(now) > deadline`, without computing the
     /// stamp (`deadline - 1` is the deadline's time).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn over(&self, now: Nanos) -> bool {
         now.get() >= self.deadline
     }
@@ -112,7 +117,8 @@ impl MaxTime {
     /// The child answered `child`, `over` as [`begin`](Self::begin) said: `Ok(answer)`, or
     /// `Err(answer)` when the caller must first halt the child (still running, time over). Every
     /// answer but `Running` ends the activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, over: bool) -> Result<Status, Status> {
         match child {
             Status::Running if !over => Ok(Status::Running),
@@ -128,14 +134,16 @@ impl MaxTime {
     }
 
     /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn stop(&mut self) {
         self.deadline = IDLE;
     }
 
     /// Whether the node is running (between ticks: its child is running). The generated code
     /// reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.deadline != IDLE
     }

@@ -81,20 +81,23 @@ pub use wait::Wait;
 use crate::Status;
 
 /// **Succeeder** (behavior3): a leaf that answers `Success` on every tick. Nothing to halt.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn succeeder() -> Status {
     Status::Success
 }
 
 /// **Failer** (behavior3): a leaf that answers `Failure` on every tick. Nothing to halt.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn failer() -> Status {
     Status::Failure
 }
 
 /// **Runner** (behavior3): a leaf that answers `Running` on every tick, forever. It keeps no
 /// memory, so halting it has nothing to undo (the generated code only clears its running flag).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn runner() -> Status {
     Status::Running
 }

@@ -41,7 +41,8 @@ impl<C: SmallIndex> Repeater<C> {
     }
 
     /// Before ticking the child: `Some(Success)` answers without it (`max_loop = Some(0)`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&self, max_loop: Option<usize>) -> Option<Status> {
         match max_loop {
             Some(0) => Some(Status::Success),
@@ -50,7 +51,8 @@ impl<C: SmallIndex> Repeater<C> {
     }
 
     /// The child answered `child`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, max_loop: Option<usize>) -> Status {
         match child {
             Status::Running | Status::Skipped => child,
@@ -60,7 +62,8 @@ impl<C: SmallIndex> Repeater<C> {
     }
 
     /// Halted (or the tree is halted): the count restarts.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         *self = Self::new();
     }

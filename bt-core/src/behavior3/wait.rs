@@ -43,7 +43,8 @@ impl Wait {
     }
 
     /// One tick at time `now`. `wait` is read on the first tick of an activation only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn tick(&mut self, now: impl Into<Nanos>, wait: Duration) -> Status {
         let now = now.into();
         if self.until == IDLE {
@@ -59,7 +60,8 @@ impl Wait {
     }
 
     /// Halted while running: the next tick starts a new activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         self.until = IDLE;
     }

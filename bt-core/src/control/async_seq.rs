@@ -26,7 +26,8 @@ impl<I: SmallIndex> Yielding<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_child(&mut self, child: usize, status: Status, len: usize, keep_going: Status) -> Flow {
         debug_assert_eq!(child, self.cursor.get(), "composite ticked out of order");
         let was_running = core::mem::replace(&mut self.cursor_running, false);
@@ -47,7 +48,8 @@ impl<I: SmallIndex> Yielding<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance(&mut self, child: usize, len: usize, keep_going: Status, yields: bool) -> Flow {
         let next = child + 1;
         if next < len {
@@ -68,7 +70,8 @@ impl<I: SmallIndex> Yielding<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self) -> Option<usize> {
         let running = self.cursor_running.then_some(self.cursor.get());
         *self = Self::new();
@@ -113,20 +116,23 @@ impl<I: SmallIndex> AsyncSequence<I> {
     }
 
     /// The child to tick first in this tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         self.walk.cursor.get()
     }
 
     /// Child `child` of `len` returned `status`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
         self.walk.on_child(child, status, len, Status::Success)
     }
 
     /// The node is halted while running: returns the running child, if any, and forgets the
     /// position.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt()
     }
@@ -162,20 +168,23 @@ impl<I: SmallIndex> AsyncFallback<I> {
     }
 
     /// The child to tick first in this tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         self.walk.cursor.get()
     }
 
     /// Child `child` of `len` returned `status`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
         self.walk.on_child(child, status, len, Status::Failure)
     }
 
     /// The node is halted while running: returns the running child, if any, and forgets the
     /// position.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt()
     }

@@ -34,20 +34,23 @@ impl<I: SmallIndex, S: SkipCount> Fallback<I, S> {
     }
 
     /// The child to tick first in this tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         self.walk.cursor.get()
     }
 
     /// Child `child` of `len` returned `status`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
         self.walk
             .on_child(child, status, len, Status::Failure, false)
     }
 
     /// The fallback is halted while running: returns the running child and forgets the position.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt(false)
     }

@@ -45,14 +45,16 @@ impl IfThenElse {
     }
 
     /// The first step of a tick: the condition, or the branch chosen in an earlier tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, len: usize) -> Step {
         debug_assert!(len == 2 || len == 3, "IfThenElse has 2 or 3 children");
         Step::Tick(self.branch as usize)
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, len: usize) -> Step {
         match event {
             Event::Child(0, status) => match self.on_condition(status, len) {
@@ -65,7 +67,8 @@ impl IfThenElse {
     }
 
     /// The node is halted: halts the running child and forgets the branch.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, _len: usize) -> Step {
         Step::Halt(self.stop())
     }
@@ -74,14 +77,16 @@ impl IfThenElse {
     /// are the same rule, one step at a time): the child a tick starts at, the condition (`0`) or
     /// the branch chosen in an earlier tick (`1` or `2`). The condition's answer goes to
     /// [`on_condition`](Self::on_condition), a branch's to [`on_branch`](Self::on_branch).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn first(&self) -> usize {
         self.branch as usize
     }
 
     /// Straight-line form: the condition answered `status`; `Ok(branch)` to tick next in the same
     /// tick, or `Err(answer)`, the node's answer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_condition(&mut self, status: Status, len: usize) -> Result<usize, Status> {
         match status {
             Status::Success => {
@@ -102,7 +107,8 @@ impl IfThenElse {
 
     /// Straight-line form: the branch answered `status`, the node's answer; anything but
     /// `Running` forgets the branch.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_branch(&mut self, status: Status) -> Status {
         if status != Status::Running {
             self.branch = 0;
@@ -112,7 +118,8 @@ impl IfThenElse {
 
     /// The halt in straight-line form: the running child (the condition or the branch), which
     /// the caller halts, and the branch forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn stop(&mut self) -> usize {
         let running = self.branch;
         self.branch = 0;
@@ -169,7 +176,8 @@ impl WhileDoElse {
     }
 
     /// The first step of a tick: the condition.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, len: usize) -> Step {
         debug_assert!(len == 2 || len == 3, "WhileDoElse has 2 or 3 children");
         self.condition = None;
@@ -177,7 +185,8 @@ impl WhileDoElse {
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, len: usize) -> Step {
         match event {
             Event::Child(0, status) => {
@@ -193,7 +202,8 @@ impl WhileDoElse {
     }
 
     /// The node is halted: halts the condition and both branches (those that run).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, _len: usize) -> Step {
         self.condition = Some(Status::Skipped);
         Step::Halt(0)
@@ -201,7 +211,8 @@ impl WhileDoElse {
 
     /// After child `done` was ticked or halted: the next branch to halt, then the branch to
     /// tick or the answer.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn after(&mut self, done: usize, len: usize) -> Step {
         let condition = self.condition.unwrap_or(Status::Skipped);
         if let Some(branch) = (done + 1..len).find(|&branch| Self::halts(condition, branch)) {
@@ -219,7 +230,8 @@ impl WhileDoElse {
     /// Straight-line form: whether branch `branch` (1 or 2) is halted (if it runs) after the
     /// condition answered `condition`, before any branch is ticked: the branch not chosen, or
     /// both when the condition was skipped; none while the condition runs.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn halts(condition: Status, branch: usize) -> bool {
         match condition {
             Status::Running => false,
@@ -232,7 +244,8 @@ impl WhileDoElse {
     /// Straight-line form: after the condition answered `condition` (and the halts of
     /// [`halts`](Self::halts)), `Ok(branch)`, the branch to tick, whose answer is the node's, or
     /// `Err(answer)`, the node's answer without a branch.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn on_condition(condition: Status, len: usize) -> Result<usize, Status> {
         match condition {
             Status::Success => Ok(1),

@@ -23,11 +23,13 @@ pub trait SkipCount: Copy + Eq + Default + Debug {
 
 impl<I: SmallIndex> SkipCount for I {
     const ZERO: Self = <I as SmallIndex>::ZERO;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip(self) -> Self {
         I::set(self.get() + 1)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all(self, len: usize) -> bool {
         self.get() == len
     }
@@ -44,11 +46,13 @@ pub struct NoSkips;
 
 impl SkipCount for NoSkips {
     const ZERO: Self = NoSkips;
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip(self) -> Self {
         self
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn all(self, _len: usize) -> bool {
         false
     }
@@ -74,7 +78,8 @@ impl<I: SmallIndex, S: SkipCount> Linear<I, S> {
     /// for fallbacks); the other completed status stops the walk and is returned. With
     /// `remember_stop`, the cursor stays on the child that stopped the walk, so the next activation
     /// starts there (SequenceWithMemory); otherwise it returns to the first child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn on_child(
         &mut self,
         child: usize,
@@ -101,7 +106,8 @@ impl<I: SmallIndex, S: SkipCount> Linear<I, S> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance(&mut self, child: usize, len: usize, keep_going: Status) -> Flow {
         let next = child + 1;
         if next < len {
@@ -119,7 +125,8 @@ impl<I: SmallIndex, S: SkipCount> Linear<I, S> {
     }
 
     /// The running child, which the caller halts. With `remember`, the cursor is kept.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn halt(&mut self, remember: bool) -> Option<usize> {
         let running = self.cursor.get();
         self.skipped = S::ZERO;

@@ -34,20 +34,23 @@ impl<const W: usize> Bits<W> {
         Bits([0; W])
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn contains(&self, index: usize) -> bool {
         (self.0[index / 64 % W] >> (index % 64)) & 1 == 1
     }
 
     /// `index / 64 % W` is `index / 64` for every index that fits, and lets the compiler see that
     /// it is in bounds (with one word: always word 0).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn insert(&mut self, index: usize) {
         self.0[index / 64 % W] |= 1 << (index % 64);
     }
 
     /// The first index in `from..len` that is not in the set.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next_absent(&self, from: usize, len: usize) -> Option<usize> {
         let mut index = from;
         while index < len {
@@ -273,7 +276,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     }
 
     /// The first step of a tick: the first child that has not completed in this activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, config: ParallelConfig) -> Step {
         debug_assert!(
             W * 64 >= config.len,
@@ -284,7 +288,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, config: ParallelConfig) -> Step {
         match event {
             Event::Child(child, status) => {
@@ -299,7 +304,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     }
 
     /// Counts child `child`'s answer and decides.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn count(&mut self, child: usize, status: Status, config: ParallelConfig) -> Option<Outcome> {
         match status {
             Status::Success => {
@@ -325,19 +331,22 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     /// [`on_child`](Self::on_child); when that answers a verdict, the caller halts every child
     /// that has not completed, calls [`finish`](Self::finish) and answers the verdict; after the
     /// last child without a verdict, [`end`](Self::end) answers.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self) {
         self.skipped = I::ZERO;
     }
 
     /// Whether child `child` has completed in this activation (it is not ticked again).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_completed(&self, child: usize) -> bool {
         self.completed.contains(child)
     }
 
     /// Child `child` answered `status`: counts it; `Some(verdict)` when the node decides.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(
         &mut self,
         child: usize,
@@ -349,14 +358,16 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
 
     /// After a verdict, once the children that had not completed are halted (and in the halt of
     /// the node, likewise): the activation is forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish(&mut self) {
         *self = Self::new();
     }
 
     /// After the last child, without a verdict: `Skipped` if every child was skipped in this
     /// tick, else `Running`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end(&mut self, config: ParallelConfig) -> Status {
         let all_skipped = self.skipped.get() == config.len;
         self.skipped = I::ZERO;
@@ -369,7 +380,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
 
     /// The node is halted: the first step halts its running children; then the memory is
     /// cleared.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, config: ParallelConfig) -> Step {
         self.verdict = None;
         self.halt_from(0, config)
@@ -390,7 +402,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     /// The decision is only re-checked after a child that was ticked: after an already completed
     /// child the counts are those of the previous check, which did not decide (the previous
     /// tick's check also counted that tick's skipped children, which can only have helped).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(&mut self, from: usize, config: ParallelConfig) -> Step {
         match self.completed.next_absent(from, config.len) {
             Some(child) => Step::Tick(child),
@@ -398,7 +411,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn decide(&self, config: ParallelConfig) -> Option<Outcome> {
         let successes = self.successes.get();
         let failures = self.failures.get();
@@ -415,7 +429,8 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
 
     /// Halts the next child from `from` that has not completed (completed children are not
     /// running), then ends with the verdict and a cleared memory.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt_from(&mut self, from: usize, config: ParallelConfig) -> Step {
         match self.completed.next_absent(from, config.len) {
             Some(child) => Step::Halt(child),
@@ -542,7 +557,8 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     }
 
     /// The first step of a tick: the first child that has not completed in this activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, config: ParallelAllConfig) -> Step {
         debug_assert!(
             W * 64 >= config.len,
@@ -553,7 +569,8 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, config: ParallelAllConfig) -> Step {
         match event {
             Event::Child(child, status) => {
@@ -566,7 +583,8 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
 
     /// The node is halted: the first step halts its running children; then the memory is
     /// cleared.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, config: ParallelAllConfig) -> Step {
         self.halt_from(0, config)
     }
@@ -582,7 +600,8 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     /// [`on_child`](Self::on_child); after the last child, [`end`](Self::end) answers. The node
     /// never halts a child in a tick; its halt halts every child that has not completed, then
     /// calls [`finish`](Self::finish).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self) {
         self.skipped = I::ZERO;
     }
@@ -615,7 +634,8 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
 
     /// After the last child: `Running` while a child has not completed (nor was skipped in this
     /// tick), else the verdict, and the activation is forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end(&mut self, config: ParallelAllConfig) -> Status {
         let (skipped, done) = (self.skipped.get(), self.done.get());
         let status = if skipped == config.len {
@@ -636,12 +656,14 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
 
     /// The halt in straight-line form, once the children that had not completed are halted:
     /// the activation is forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish(&mut self) {
         *self = Self::new();
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk(&mut self, from: usize, config: ParallelAllConfig) -> Step {
         match self.completed.next_absent(from, config.len) {
             Some(child) => Step::Tick(child),
@@ -649,7 +671,8 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt_from(&mut self, from: usize, config: ParallelAllConfig) -> Step {
         match self.completed.next_absent(from, config.len) {
             Some(child) => Step::Halt(child),

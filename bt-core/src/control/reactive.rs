@@ -12,7 +12,8 @@ pub struct ReactiveTick {
 
 impl ReactiveTick {
     /// The start of a tick: no child skipped yet.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn new() -> Self {
         ReactiveTick { skipped: 0 }
     }
@@ -31,7 +32,8 @@ impl<I: SmallIndex> Reactive<I> {
         Reactive { running: None }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_child(
         &mut self,
         child: usize,
@@ -59,7 +61,8 @@ impl<I: SmallIndex> Reactive<I> {
 
     /// A child other than `child` that was running is pre-empted: it is halted after `child`
     /// answered (the answer of `child` is what decided it).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pre_empt(previous: Option<I>, child: usize, status: Status) -> Flow {
         match previous {
             Some(other) if other.get() != child => Flow::HaltAndReturn {
@@ -70,7 +73,8 @@ impl<I: SmallIndex> Reactive<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance(
         &mut self,
         child: usize,
@@ -92,7 +96,8 @@ impl<I: SmallIndex> Reactive<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self) -> Option<usize> {
         self.running.take().map(SmallIndex::get)
     }
@@ -126,14 +131,16 @@ impl<I: SmallIndex> ReactiveSequence<I> {
     }
 
     /// The child to tick first: always the first one.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         0
     }
 
     /// Child `child` of `len` returned `status`; `tick` is this tick's count
     /// ([`ReactiveTick::new`] before the first child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(
         &mut self,
         child: usize,
@@ -146,14 +153,16 @@ impl<I: SmallIndex> ReactiveSequence<I> {
     }
 
     /// Halted while running: returns the running child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt()
     }
 
     /// Whether it is running: it answered `Running` on its last tick and was not halted since
     /// (it remembers a running child exactly then).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.walk.running.is_some()
     }
@@ -183,14 +192,16 @@ impl<I: SmallIndex> ReactiveFallback<I> {
     }
 
     /// The child to tick first: always the first one.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         0
     }
 
     /// Child `child` of `len` returned `status`; `tick` is this tick's count
     /// ([`ReactiveTick::new`] before the first child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(
         &mut self,
         child: usize,
@@ -203,14 +214,16 @@ impl<I: SmallIndex> ReactiveFallback<I> {
     }
 
     /// Halted while running: returns the running child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt()
     }
 
     /// Whether it is running: it answered `Running` on its last tick and was not halted since
     /// (it remembers a running child exactly then).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.walk.running.is_some()
     }

@@ -37,20 +37,23 @@ impl<I: SmallIndex, S: SkipCount> Sequence<I, S> {
     }
 
     /// The child to tick first in this tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         self.walk.cursor.get()
     }
 
     /// Child `child` of `len` returned `status`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
         self.walk
             .on_child(child, status, len, Status::Success, false)
     }
 
     /// The sequence is halted while running: returns the running child and forgets the position.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt(false)
     }
@@ -90,20 +93,23 @@ impl<I: SmallIndex, S: SkipCount> SequenceWithMemory<I, S> {
     }
 
     /// The child to tick first in this tick: where the last activation stopped.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> usize {
         self.walk.cursor.get()
     }
 
     /// Child `child` of `len` returned `status`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
         self.walk
             .on_child(child, status, len, Status::Success, true)
     }
 
     /// The sequence is halted while running: returns the running child; the position is kept.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Option<usize> {
         self.walk.halt(true)
     }

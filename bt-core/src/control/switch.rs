@@ -37,7 +37,8 @@ impl<I: SmallIndex> Switch<I> {
     }
 
     /// The first step of a tick; `selected` is the index of the child whose case matches.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, selected: usize) -> Step {
         match self.select(selected) {
             Some(previous) => Step::Halt(previous),
@@ -46,7 +47,8 @@ impl<I: SmallIndex> Switch<I> {
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event) -> Step {
         match event {
             Event::Halted(_) => match self.running {
@@ -60,7 +62,8 @@ impl<I: SmallIndex> Switch<I> {
     }
 
     /// The node is halted: halts the running child and forgets it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         match self.take_running() {
             Some(running) => Step::Halt(running),
@@ -74,7 +77,8 @@ impl<I: SmallIndex> Switch<I> {
     ///
     /// Remembers `selected` and answers the child that was running before this tick if it is
     /// another one: the caller halts it, then ticks `selected`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn select(&mut self, selected: usize) -> Option<usize> {
         match self.running.replace(I::set(selected)) {
             Some(previous) if previous.get() != selected => Some(previous.get()),
@@ -83,7 +87,8 @@ impl<I: SmallIndex> Switch<I> {
     }
 
     /// The selected child answered `child`: the node's answer; anything but `Running` forgets it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
             self.running = None;
@@ -92,20 +97,23 @@ impl<I: SmallIndex> Switch<I> {
     }
 
     /// The halt in straight-line form: the running child, which the caller halts, forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_running(&mut self) -> Option<usize> {
         self.running.take().map(SmallIndex::get)
     }
 
     /// Whether the node is running (between ticks: it answered `Running` and was not halted).
     /// The generated code reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }
 
     /// The child that was running after the last tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn running(&self) -> Option<usize> {
         self.running.map(SmallIndex::get)
     }

@@ -66,14 +66,16 @@ impl<I: SmallIndex> TryCatch<I> {
     }
 
     /// The first step of a tick: the try child at the cursor, or the catch child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, len: usize, _catch_on_halt: bool) -> Step {
         debug_assert!(len >= 2, "TryCatch has at least 2 children");
         Step::Tick(self.first(len))
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, len: usize, _catch_on_halt: bool) -> Step {
         let catch = len - 1;
         match (self.phase, event) {
@@ -102,7 +104,8 @@ impl<I: SmallIndex> TryCatch<I> {
     }
 
     /// The node is halted while running: the first step of the halt (see the type's docs).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, len: usize, catch_on_halt: bool) -> Step {
         match self.phase {
             Phase::Try if catch_on_halt => {
@@ -125,7 +128,8 @@ impl<I: SmallIndex> TryCatch<I> {
     /// cursor or, while the catch block runs, the catch child (`len - 1`); then each child's
     /// answer goes to [`on_child`](Self::on_child), until it answers `Flow::Return`. A halt keeps
     /// the `Step` form ([`halt`](Self::halt)): with `catch_on_halt` it ticks the catch child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn first(&self, len: usize) -> usize {
         match self.phase {
             Phase::Catch => len - 1,
@@ -136,7 +140,8 @@ impl<I: SmallIndex> TryCatch<I> {
     /// Child `child` answered `status`, in a tick: the next child, or the node's answer.
     /// `Flow::Tick` is the next try child, or, after a try child failed, the catch child (the
     /// last, which may be further on than the next child); never `HaltAndReturn`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
         let catch = len - 1;
         match (self.phase, status) {

@@ -43,7 +43,8 @@ use crate::Status;
 /// [`LoopQueue`] (a [`Deque`](crate::queue::Deque), or a `VecDeque` with `std`); BehaviorTree.CPP
 /// also accepts a literal `"1;2;3"` or a vector, copied into a private queue at each activation.
 /// To loop over a constant list, initialise the entry with it and refill it where needed.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn loop_start(
     child_running: bool,
     next_item: impl FnOnce() -> bool,
@@ -57,7 +58,8 @@ pub fn loop_start(
 }
 
 /// The second half of the **Loop** rule (see [`loop_start`]): the child answered `child`.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn loop_on_child(child: Status) -> Status {
     match child {
         Status::Failure => Status::Failure,
@@ -68,7 +70,8 @@ pub const fn loop_on_child(child: Status) -> Status {
 /// Pops the next item of `queue` into `value`; false if the queue was empty (then `value` is
 /// left as it was). `value` may be the item's type or any type built from it (`Option<T>` for an
 /// entry that starts empty).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn pop_into<Q: LoopQueue + ?Sized, V: From<Q::Item>>(queue: &mut Q, value: &mut V) -> bool {
     match queue.pop_front() {
         Some(item) => {

@@ -38,7 +38,8 @@ pub use updated::EntryUpdated;
 use crate::Status;
 
 /// **Inverter**: swaps `Success` and `Failure`; `Running` and `Skipped` pass through.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn inverter(child: Status) -> Status {
     match child {
         Status::Success => Status::Failure,
@@ -48,7 +49,8 @@ pub const fn inverter(child: Status) -> Status {
 }
 
 /// **ForceSuccess**: a completed child is a `Success`; `Running` and `Skipped` pass through.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn force_success(child: Status) -> Status {
     match child {
         Status::Failure => Status::Success,
@@ -57,7 +59,8 @@ pub const fn force_success(child: Status) -> Status {
 }
 
 /// **ForceFailure**: a completed child is a `Failure`; `Running` and `Skipped` pass through.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn force_failure(child: Status) -> Status {
     match child {
         Status::Success => Status::Failure,
@@ -73,7 +76,8 @@ pub const fn force_failure(child: Status) -> Status {
 /// | `Failure` | `Failure` |
 /// | `Running` | `Running` |
 /// | `Skipped` | `Running` (kept from BehaviorTree.CPP, `spec/decisions.md` decision 6) |
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn keep_running_until_failure(child: Status) -> Status {
     match child {
         Status::Failure => Status::Failure,

@@ -29,7 +29,8 @@ use crate::Status;
 /// Difference from BehaviorTree.CPP (`spec/decisions.md`, decision 5): there, the latch survives a
 /// halt, so the activation after a halt mid-child ticks the child without evaluating `if`; here
 /// a halt clears it, and every new activation evaluates the condition.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub fn precondition(
     child_running: bool,
     condition: impl FnOnce() -> bool,

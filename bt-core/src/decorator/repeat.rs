@@ -16,7 +16,8 @@ impl<C: SmallIndex> Loop<C> {
 
     /// Counts one completion: `true` when it is the `limit`-th (the count then restarts),
     /// `false` when the loop goes on. Forever (`None`) never ends and counts nothing.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn count(&mut self, limit: Option<usize>) -> bool {
         match limit {
             None => false,
@@ -34,13 +35,15 @@ impl<C: SmallIndex> Loop<C> {
     }
 
     /// Completions counted so far in the current activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn get(&self) -> usize {
         self.count.get()
     }
 
     /// `again` restarts the child on the next tick (until the limit); `stop` ends the loop at once.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_child(&mut self, child: Status, limit: Option<usize>, again: Status) -> Status {
         match child {
             Status::Running => Status::Running,
@@ -88,7 +91,8 @@ pub trait AsLimit {
 macro_rules! unsigned_limit {
     ($($t:ty),*) => {$(
         impl AsLimit for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn as_limit(&self) -> Option<usize> {
                 Some(usize::try_from(*self).unwrap_or(usize::MAX))
             }
@@ -100,7 +104,8 @@ unsigned_limit!(u8, u16, u32, u64, usize);
 macro_rules! signed_limit {
     ($($t:ty),*) => {$(
         impl AsLimit for $t {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn as_limit(&self) -> Option<usize> {
                 match *self {
                     -1 => None,
@@ -145,7 +150,8 @@ impl<C: SmallIndex> Repeat<C> {
     }
 
     /// Before ticking the child: `Some(status)` answers without it (a limit of 0).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&self, limit: Option<usize>) -> Option<Status> {
         match limit {
             Some(0) => Some(Status::Success),
@@ -154,13 +160,15 @@ impl<C: SmallIndex> Repeat<C> {
     }
 
     /// The child answered `child`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, limit: Option<usize>) -> Status {
         self.cycles.on_child(child, limit, Status::Success)
     }
 
     /// Halted while running: the count restarts.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         *self = Self::new();
     }
@@ -200,7 +208,8 @@ impl<C: SmallIndex> RetryUntilSuccessful<C> {
     }
 
     /// Before ticking the child: `Some(status)` answers without it (a limit of 0).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&self, limit: Option<usize>) -> Option<Status> {
         match limit {
             Some(0) => Some(Status::Failure),
@@ -209,13 +218,15 @@ impl<C: SmallIndex> RetryUntilSuccessful<C> {
     }
 
     /// The child answered `child`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, limit: Option<usize>) -> Status {
         self.attempts.on_child(child, limit, Status::Failure)
     }
 
     /// Halted while running: the count restarts.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         *self = Self::new();
     }

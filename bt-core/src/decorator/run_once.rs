@@ -23,7 +23,8 @@ impl RunOnce {
     }
 
     /// Before ticking the child: `Some(status)` answers without it (the child already completed).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&self, then_skip: bool) -> Option<Status> {
         match self.done {
             None => None,
@@ -33,7 +34,8 @@ impl RunOnce {
     }
 
     /// The child answered `child`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         match child {
             Status::Success => self.done = Some(Outcome::Success),

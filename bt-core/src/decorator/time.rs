@@ -54,7 +54,8 @@ impl Delay {
 
     /// Before ticking the child: `Some(Running)` while waiting, `None` to tick the child.
     /// `delay` is read on the first tick of an activation only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, now: impl Into<Nanos>, delay: Duration) -> Option<Status> {
         let now = now.into();
         match self.until {
@@ -69,7 +70,8 @@ impl Delay {
     }
 
     /// The child answered `child`: passed through; anything but `Running` re-arms the delay.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
             self.until = IDLE;
@@ -78,14 +80,16 @@ impl Delay {
     }
 
     /// Halted while running: the wait is forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         self.until = IDLE;
     }
 
     /// Whether the node is running (between ticks: it is waiting or its child runs). The
     /// generated code reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.until != IDLE
     }
@@ -130,7 +134,8 @@ impl Timeout {
 
     /// The first step of a tick: tick the child, or halt it (timed out). `msec` is read on the
     /// first tick of an activation only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, now: impl Into<Nanos>, msec: Duration) -> Step {
         if self.expired(now, msec) {
             Step::Halt(0)
@@ -140,7 +145,8 @@ impl Timeout {
     }
 
     /// The next step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, _msec: Duration) -> Step {
         match event {
             Event::Child(_, status) => Step::Return(self.on_child(status)),
@@ -150,7 +156,8 @@ impl Timeout {
     }
 
     /// The node is halted: halts the child and clears the clock.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, _msec: Duration) -> Step {
         self.stop();
         Step::Halt(0)
@@ -161,7 +168,8 @@ impl Timeout {
     /// the caller halts the child and the node answers `Failure` (the clock is already cleared);
     /// `false` when the child is to be ticked, its answer then given to
     /// [`on_child`](Self::on_child). Starts the clock on the first tick of an activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn expired(&mut self, now: impl Into<Nanos>, msec: Duration) -> bool {
         let now = now.into();
         match self.deadline {
@@ -184,7 +192,8 @@ impl Timeout {
     }
 
     /// The child answered `child`: the node's answer; anything but `Running` re-arms the clock.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
             self.deadline = IDLE;
@@ -193,14 +202,16 @@ impl Timeout {
     }
 
     /// The halt in straight-line form: clears the clock (the caller halts the child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn stop(&mut self) {
         self.deadline = IDLE;
     }
 
     /// Whether the node is running (between ticks: its child is running). The generated code
     /// reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.deadline != IDLE
     }

@@ -22,7 +22,8 @@ impl EntryUpdated {
     }
 
     /// The `WasEntryUpdated` rule: true (and remembered) if `version` is new to this node.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn was_updated(&mut self, version: u64) -> bool {
         if version == self.seen {
             false
@@ -35,7 +36,8 @@ impl EntryUpdated {
     /// The decorators' rule before ticking the child: `None` ticks the child, `Some(status)`
     /// answers without it. `waiting` is `Skipped` for SkipUnlessUpdated and `Running` for
     /// WaitValueUpdate.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(
         &mut self,
         child_running: bool,

@@ -301,7 +301,8 @@ where
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn change(&mut self, node: usize, to: Option<Status>) {
         let room = self.nodes.len();
         if node >= room {

@@ -205,13 +205,15 @@ impl NodeInfo {
 /// or its abort in a tick aborted by an error ([Aborted ticks](self#aborted-ticks)).
 pub trait Observer {
     /// Node `node` answered `status` in this tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_status(&mut self, node: usize, status: Status) {
         let _ = (node, status);
     }
 
     /// Node `node`, which was running, has been halted.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_halted(&mut self, node: usize) {
         let _ = node;
     }
@@ -223,7 +225,8 @@ pub trait Observer {
     ///
     /// In a halt, where an error aborts only the tick of `TryCatch(catch_on_halt = true)`'s catch
     /// child, the aborts go up to that child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_aborted(&mut self, node: usize) {
         let _ = node;
     }
@@ -232,7 +235,8 @@ pub trait Observer {
     /// context implements [`Clock`](crate::Clock) reads the clock once at the start of each `tick_with` and
     /// `halt_with` and gives the time to [`on_time`](Self::on_time). `false` by default, so that
     /// a tree never reads its clock for an observer that does not ask.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn wants_time(&self) -> bool {
         false
     }
@@ -242,7 +246,8 @@ pub trait Observer {
     /// whose context is not a clock). [`TransitionLogger`] stamps its transitions with it.
     ///
     /// A `SubTree`'s tree does not report its own: the time is the one the tree at the top gave.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_time(&mut self, now: Duration) {
         let _ = now;
     }
@@ -255,27 +260,32 @@ pub struct NoObserver;
 impl Observer for NoObserver {}
 
 impl<O: Observer + ?Sized> Observer for &mut O {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_status(&mut self, node: usize, status: Status) {
         (**self).on_status(node, status)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_halted(&mut self, node: usize) {
         (**self).on_halted(node)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_aborted(&mut self, node: usize) {
         (**self).on_aborted(node)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn wants_time(&self) -> bool {
         (**self).wants_time()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn on_time(&mut self, now: Duration) {
         (**self).on_time(now)
     }
@@ -285,27 +295,32 @@ macro_rules! tuple_observer {
     ($($name:ident . $index:tt),+) => {
         /// Every event goes to each observer of the tuple, in order.
         impl<$($name: Observer),+> Observer for ($($name,)+) {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn on_status(&mut self, node: usize, status: Status) {
                 $(self.$index.on_status(node, status);)+
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn on_halted(&mut self, node: usize) {
                 $(self.$index.on_halted(node);)+
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn on_aborted(&mut self, node: usize) {
                 $(self.$index.on_aborted(node);)+
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn wants_time(&self) -> bool {
                 false $(|| self.$index.wants_time())+
             }
 
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn on_time(&mut self, now: Duration) {
                 $(self.$index.on_time(now);)+
             }
@@ -444,7 +459,8 @@ pub(crate) struct TickCounter {
 #[cfg(any(test, feature = "json", feature = "tracing"))]
 impl TickCounter {
     /// After node `node` reported a status or an abort.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn reported(&mut self, node: usize) {
         if node == 0 {
             self.tick += 1;

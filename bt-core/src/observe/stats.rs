@@ -117,7 +117,8 @@ impl<B: AsRef<[NodeStats]> + AsMut<[NodeStats]>> Statistics<B> {
         self.stats.as_mut().fill(NodeStats::ZERO);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry(&mut self, node: usize) -> &mut NodeStats {
         let room = self.nodes.len();
         if node >= room {

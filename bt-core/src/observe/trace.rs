@@ -73,7 +73,8 @@ impl<B: AsRef<[Option<TraceEvent>]> + AsMut<[Option<TraceEvent>]>> Trace<B> {
         self.events.as_mut().fill(None);
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn record(&mut self, node: usize, event: TraceEvent) {
         let events = self.events.as_mut();
         let room = events.len();

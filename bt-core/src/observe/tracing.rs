@@ -108,7 +108,8 @@ impl<B: AsRef<[Option<Status>]> + AsMut<[Option<Status>]>> TracingObserver<B> {
         self.states.as_ref().get(node).copied().flatten()
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn swap_state(&mut self, node: usize, to: Option<Status>) -> Option<Status> {
         let room = self.nodes.len();
         if node >= room {

@@ -40,7 +40,8 @@ pub struct BinarySelector {
 }
 
 /// Child 0 is the "true" branch, child 1 the "false" branch.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 const fn child_of(branch: bool) -> usize {
     if branch {
         0
@@ -56,7 +57,8 @@ impl BinarySelector {
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, condition: bool, dynamic: bool) -> Step {
         match self.select(condition, dynamic) {
             (Some(previous), _) => Step::Halt(previous),
@@ -65,7 +67,8 @@ impl BinarySelector {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, dynamic: bool) -> Step {
         let _ = dynamic;
         match event {
@@ -78,7 +81,8 @@ impl BinarySelector {
     }
 
     /// The node is halted while running: halts the running child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, dynamic: bool) -> Step {
         let _ = dynamic;
         match self.take_running() {
@@ -94,7 +98,8 @@ impl BinarySelector {
     /// Answers the running child to halt first, if the tick moves away from it (`dynamic` only),
     /// and the child to tick, which is remembered. `condition` is not read while a static
     /// selector runs.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn select(&mut self, condition: bool, dynamic: bool) -> (Option<usize>, usize) {
         match self.running {
             Some(branch) if !dynamic || branch == condition => (None, child_of(branch)),
@@ -106,7 +111,8 @@ impl BinarySelector {
     }
 
     /// The chosen child answered `child`: the node's answer; anything but `Running` forgets it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
             self.running = None;
@@ -115,14 +121,16 @@ impl BinarySelector {
     }
 
     /// The halt in straight-line form: the running child, which the caller halts, forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_running(&mut self) -> Option<usize> {
         self.running.take().map(child_of)
     }
 
     /// Whether the node is running (between ticks: it answered `Running` and was not halted).
     /// The generated code reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }

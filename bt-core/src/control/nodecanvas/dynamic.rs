@@ -25,7 +25,8 @@ impl<const W: usize, I: SmallIndex> Latching<W, I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn start(&mut self, conditions: &[bool], keep_going: Status) -> Step {
         debug_assert!(
             !conditions.is_empty(),
@@ -41,7 +42,8 @@ impl<const W: usize, I: SmallIndex> Latching<W, I> {
 
     /// Ticks the first child at or after `from` that is not latched; after the last child, the
     /// walk passed every child: the activation ends with `keep_going` (or `Skipped`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn walk_from(&mut self, from: usize, len: usize, keep_going: Status) -> Step {
         match self.latched.find(from, len, false) {
             Some(child) => Step::Tick(child),
@@ -58,7 +60,8 @@ impl<const W: usize, I: SmallIndex> Latching<W, I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next(&mut self, event: Event, conditions: &[bool], keep_going: Status) -> Step {
         let len = conditions.len();
         let (child, status) = match event {
@@ -107,7 +110,8 @@ impl<const W: usize, I: SmallIndex> Latching<W, I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self) -> Step {
         let running = self.running.take();
         *self = Self::new();
@@ -119,7 +123,8 @@ impl<const W: usize, I: SmallIndex> Latching<W, I> {
 }
 
 /// The status that ends a walk early.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 const fn stop_of(keep_going: Status) -> Status {
     match keep_going {
         Status::Success => Status::Failure,
@@ -145,19 +150,22 @@ macro_rules! dynamic_composite {
 
             /// The first step of a tick. `conditions[i]` says whether child `i` is a condition
             /// (re-checked every tick); its length is the child count.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn start(&mut self, conditions: &[bool]) -> Step {
                 self.walk.start(conditions, $keep_going)
             }
 
             /// The step after `event`.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn next(&mut self, event: Event, conditions: &[bool]) -> Step {
                 self.walk.next(event, conditions, $keep_going)
             }
 
             /// The node is halted while running: halts the running child, forgets the latches.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn halt(&mut self, conditions: &[bool]) -> Step {
                 let _ = conditions;
                 self.walk.halt()

@@ -62,14 +62,16 @@ impl<const N: usize, I: SmallIndex> FlipSelector<N, I> {
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self) -> Step {
         debug_assert!(N > 0, "the macro rejects a composite without children");
         Step::Tick(self.order.get(self.pos.get()))
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event) -> Step {
         let Event::Child(child, status) = event else {
             return Step::Return(HALTED);
@@ -104,7 +106,8 @@ impl<const N: usize, I: SmallIndex> FlipSelector<N, I> {
     }
 
     /// The node is halted while running: halts the running child; the order is kept.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         let running = self.order.get(self.pos.get());
         self.rewind();
@@ -121,7 +124,8 @@ impl<const N: usize, I: SmallIndex> FlipSelector<N, I> {
         (0..N).map(|pos| self.order.get(pos))
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn rewind(&mut self) {
         self.pos = I::ZERO;
         self.skipped = I::ZERO;

@@ -19,7 +19,8 @@ pub enum ParallelPolicy {
 
 impl ParallelPolicy {
     /// Whether a child answering `status` decides the node.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn decides(self, status: Status) -> bool {
         matches!(
             (self, status),
@@ -34,7 +35,8 @@ impl ParallelPolicy {
 
     /// The node's status when every child has finished and none decided, at least one of them
     /// with `Success` or `Failure`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     const fn when_all_finished(self) -> Status {
         match self {
             ParallelPolicy::FirstFailure => Status::Success,
@@ -109,7 +111,8 @@ impl<const W: usize> PolicyParallel<W> {
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, len: usize, policy: ParallelPolicy, repeat: bool) -> Step {
         let _ = policy;
         debug_assert!(len > 0, "the macro rejects a composite without children");
@@ -121,7 +124,8 @@ impl<const W: usize> PolicyParallel<W> {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, len: usize, policy: ParallelPolicy, repeat: bool) -> Step {
         match event {
             Event::Child(child, status) => {
@@ -140,7 +144,8 @@ impl<const W: usize> PolicyParallel<W> {
     }
 
     /// The node is halted while running: halts every child that may be running.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, len: usize, policy: ParallelPolicy, repeat: bool) -> Step {
         let _ = policy;
         self.result = Some(HALTED);
@@ -190,7 +195,8 @@ impl<const W: usize> PolicyParallel<W> {
     /// After the last child: the result, if one was recorded or every child has finished
     /// (`policy`'s answer when all finished, `Skipped` if all were skipped); `None` to answer
     /// `Running`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn end(&mut self, len: usize, policy: ParallelPolicy) -> Option<Status> {
         if self.result.is_none() && self.finished.all(len) {
             self.result = Some(if self.completed {
@@ -204,13 +210,15 @@ impl<const W: usize> PolicyParallel<W> {
 
     /// After a result, once the children that may be running are halted (and in the halt of the
     /// node, likewise): the activation is forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn finish(&mut self) {
         *self = Self::new();
     }
 
     /// The first child at or after `from` to tick this tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn tick_from(&self, from: usize, len: usize, repeat: bool) -> Option<usize> {
         if repeat {
             (from < len).then_some(from)
@@ -221,7 +229,8 @@ impl<const W: usize> PolicyParallel<W> {
 
     /// Halts the next child at or after `from` that may be running; after the last, ends with
     /// the result and forgets the activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt_from(&mut self, from: usize, len: usize, repeat: bool) -> Step {
         match self.tick_from(from, len, repeat) {
             Some(child) => Step::Halt(child),

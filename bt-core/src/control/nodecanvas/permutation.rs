@@ -24,12 +24,14 @@ impl<const N: usize, I: SmallIndex> Permutation<N, I> {
     }
 
     /// The child at position `pos`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn get(&self, pos: usize) -> usize {
         self.slots[pos].get() ^ pos
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn put(&mut self, pos: usize, child: usize) {
         self.slots[pos] = I::set(child ^ pos);
     }

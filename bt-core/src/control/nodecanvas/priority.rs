@@ -48,7 +48,8 @@ pub struct PrioritySelector<I = u8> {
 }
 
 /// The score as a totally ordered key: `NaN` below every number.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn key(score: f32) -> f32 {
     if score.is_nan() {
         f32::NEG_INFINITY
@@ -64,7 +65,8 @@ impl<I: SmallIndex> PrioritySelector<I> {
     }
 
     /// The first step of a tick: the best child by `scores`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, scores: &[f32]) -> Step {
         debug_assert!(
             !scores.is_empty(),
@@ -92,7 +94,8 @@ impl<I: SmallIndex> PrioritySelector<I> {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event) -> Step {
         match event {
             Event::Child(child, status) => {
@@ -107,7 +110,8 @@ impl<I: SmallIndex> PrioritySelector<I> {
     }
 
     /// The node is halted while running: halts the running child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         match self.running.take() {
             Some(running) => Step::Halt(running.get()),

@@ -85,7 +85,8 @@ impl PartialEq for Dice {
 impl Eq for Dice {}
 
 /// A usable weight: positive and finite, else 0.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn weight(w: f32) -> f32 {
     if w > 0.0 && w.is_finite() {
         w
@@ -106,13 +107,15 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     }
 
     /// The first step of a tick. A new activation draws once from `rng`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, weights: &[f32], fail_weight: f32, rng: &mut impl Rng) -> Step {
         into_step(self.first(weights, fail_weight, rng))
     }
 
     /// The step after `event`; `weights` and `fail_weight` are this tick's, as given to `start`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, weights: &[f32], fail_weight: f32) -> Step {
         match event {
             Event::Child(child, status) => {
@@ -123,7 +126,8 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     }
 
     /// The node is halted while running: halts the running child; the next tick draws again.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         match self.take_running() {
             Some(chosen) => Step::Halt(chosen),
@@ -136,7 +140,8 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     /// node's answer without a child, `Err(status)`. The running child is resumed without a
     /// draw; a new activation draws once from `rng` and picks. Each answer of the child goes to
     /// [`on_child`](Self::on_child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn first(
         &mut self,
         weights: &[f32],
@@ -162,7 +167,8 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     /// node's answer (`Running` remembers the child, `Success` ends the activation); after a
     /// failure or a skip the child leaves the draw and the node picks again with this tick's
     /// weights: `Ok(next)` is the child to tick next.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(
         &mut self,
         child: usize,
@@ -190,7 +196,8 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
 
     /// The halt in straight-line form: forgets the activation and gives the running child, which
     /// the caller halts.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_running(&mut self) -> Option<usize> {
         let chosen = self.chosen;
         *self = Self::new();
@@ -198,20 +205,23 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
     }
 
     /// The running child, if any.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn running(&self) -> Option<usize> {
         self.chosen.map(SmallIndex::get)
     }
 
     /// Whether the node is running (between ticks: a child it picked runs). The generated code
     /// reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.chosen.is_some()
     }
 
     /// Picks a child among those still in the draw (`Ok`), or ends the activation (`Err`).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn pick(&mut self, weights: &[f32], fail_weight: f32) -> Result<usize, Status> {
         let len = weights.len();
         let in_draw = |i: &usize| !self.out.get(*i);
@@ -251,7 +261,8 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
         }))
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end(&mut self, status: Status) -> Status {
         *self = Self::new();
         status
@@ -259,7 +270,8 @@ impl<const W: usize, I: SmallIndex> ProbabilitySelector<W, I> {
 }
 
 /// A straight-line answer as a [`Step`].
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn into_step(next: Result<usize, Status>) -> Step {
     match next {
         Ok(child) => Step::Tick(child),

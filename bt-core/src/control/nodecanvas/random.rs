@@ -26,7 +26,8 @@ impl<const N: usize, I: SmallIndex> Shuffled<N, I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn start(&mut self, rng: &mut impl Rng) -> Step {
         debug_assert!(N > 0, "the macro rejects a composite without children");
         if !self.active {
@@ -36,7 +37,8 @@ impl<const N: usize, I: SmallIndex> Shuffled<N, I> {
         Step::Tick(self.order.get(self.pos.get()))
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn next(&mut self, event: Event, keep_going: Status) -> Step {
         match event {
             Event::Child(child, status) => {
@@ -58,7 +60,8 @@ impl<const N: usize, I: SmallIndex> Shuffled<N, I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance(&mut self, keep_going: Status) -> Step {
         let pos = self.pos.get() + 1;
         if pos < N {
@@ -75,7 +78,8 @@ impl<const N: usize, I: SmallIndex> Shuffled<N, I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self) -> Step {
         if !self.active {
             return Step::Return(HALTED);
@@ -85,7 +89,8 @@ impl<const N: usize, I: SmallIndex> Shuffled<N, I> {
         Step::Halt(running)
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn finish(&mut self) {
         self.active = false;
         self.pos = I::ZERO;
@@ -117,19 +122,22 @@ macro_rules! random_composite {
 
             /// The first step of a tick. On the first tick of an activation, draws the order
             /// (`N - 1` draws from `rng`); on later ticks of the activation, draws nothing.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn start(&mut self, rng: &mut impl Rng) -> Step {
                 self.walk.start(rng)
             }
 
             /// The step after `event`.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn next(&mut self, event: Event) -> Step {
                 self.walk.next(event, $keep_going)
             }
 
             /// The node is halted: halts the running child; the next tick draws a new order.
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             pub fn halt(&mut self) -> Step {
                 self.walk.halt()
             }

@@ -45,7 +45,8 @@ impl<I: SmallIndex> StepSequencer<I> {
     }
 
     /// The first step of a tick: tick the current child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, len: usize) -> Step {
         debug_assert!(
             self.current.get() < len,
@@ -55,7 +56,8 @@ impl<I: SmallIndex> StepSequencer<I> {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, len: usize) -> Step {
         match event {
             Event::Child(_, Status::Running) => Step::Return(Status::Running),
@@ -68,7 +70,8 @@ impl<I: SmallIndex> StepSequencer<I> {
     }
 
     /// The node is halted while running: halts the running child and moves on to the next one.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, len: usize) -> Step {
         let running = self.current.get();
         self.advance(len);
@@ -85,7 +88,8 @@ impl<I: SmallIndex> StepSequencer<I> {
         *self = Self::new();
     }
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn advance(&mut self, len: usize) {
         let next = self.current.get() + 1;
         self.current = I::set(if next < len { next } else { 0 });

@@ -14,7 +14,8 @@ pub enum OutOfRange {
 
 impl OutOfRange {
     /// The child chosen by `index` among `len`, or `None` to fail.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn resolve(self, index: i64, len: usize) -> Option<usize> {
         match usize::try_from(index) {
             Ok(i) if i < len => Some(i),
@@ -76,7 +77,8 @@ impl<I: SmallIndex> IndexSwitch<I> {
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(
         &mut self,
         index: i64,
@@ -93,7 +95,8 @@ impl<I: SmallIndex> IndexSwitch<I> {
     }
 
     /// The step after `event`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(
         &mut self,
         event: Event,
@@ -113,7 +116,8 @@ impl<I: SmallIndex> IndexSwitch<I> {
     }
 
     /// The node is halted while running: halts the running child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, len: usize, out_of_range: OutOfRange, dynamic: bool) -> Step {
         let _ = (len, out_of_range, dynamic);
         match self.take_running() {
@@ -130,7 +134,8 @@ impl<I: SmallIndex> IndexSwitch<I> {
     /// and the child to tick, `Ok(child)`, which is remembered, or `Err(answer)`, the node's
     /// answer without a child (an index out of range with [`OutOfRange::Fail`]). `index` is not
     /// read while a static switch runs.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn select(
         &mut self,
         index: i64,
@@ -149,7 +154,8 @@ impl<I: SmallIndex> IndexSwitch<I> {
     }
 
     /// The chosen child answered `child`: the node's answer; anything but `Running` forgets it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status) -> Status {
         if child != Status::Running {
             self.running = None;
@@ -158,14 +164,16 @@ impl<I: SmallIndex> IndexSwitch<I> {
     }
 
     /// The halt in straight-line form: the running child, which the caller halts, forgotten.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn take_running(&mut self) -> Option<usize> {
         self.running.take().map(SmallIndex::get)
     }
 
     /// Whether the node is running (between ticks: it answered `Running` and was not halted).
     /// The generated code reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }

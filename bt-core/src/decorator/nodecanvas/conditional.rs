@@ -28,7 +28,8 @@ impl Interrupt {
     }
 
     /// The first step of a tick: `interrupt` is the condition, evaluated here.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, interrupt: impl FnOnce() -> bool) -> Step {
         match Self::check(interrupt()) {
             Some(_) => Step::Halt(0),
@@ -37,7 +38,8 @@ impl Interrupt {
     }
 
     /// What happened after the last step.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event) -> Step {
         match event {
             Event::Child(_, status) => Step::Return(status),
@@ -49,7 +51,8 @@ impl Interrupt {
     /// the same rule, one step at a time): given the condition's value, `None` to tick the
     /// child, whose answer is the node's, or `Some(answer)`: the caller halts the child (if it
     /// runs) and answers without ticking it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn check(interrupt: bool) -> Option<Status> {
         if interrupt {
             Some(Status::Failure)
@@ -59,7 +62,8 @@ impl Interrupt {
     }
 
     /// Halted while running: halt the child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         Step::Halt(0)
     }
@@ -102,7 +106,8 @@ impl Conditional {
     }
 
     /// The first step of a tick.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(
         &mut self,
         child_running: bool,
@@ -121,7 +126,8 @@ impl Conditional {
     /// the same rule, one step at a time): `None` to tick the child, whose answer is the node's,
     /// or `Some(answer)`: the caller halts the child (if it runs) and answers without ticking it.
     /// `condition` is called only when the table above evaluates it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn check(
         child_running: bool,
         condition: impl FnOnce() -> bool,
@@ -137,7 +143,8 @@ impl Conditional {
     }
 
     /// What happened after the last step.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, when_false: Outcome) -> Step {
         match event {
             Event::Child(_, status) => Step::Return(status),
@@ -146,7 +153,8 @@ impl Conditional {
     }
 
     /// Halted while running: halt the child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         Step::Halt(0)
     }
@@ -184,7 +192,8 @@ impl WaitUntil {
 
     /// Before ticking the child: `Some(Running)` answers without it (still waiting). After
     /// `None`, the generated code ticks the child and answers its status.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(
         &mut self,
         child_running: bool,
@@ -199,7 +208,8 @@ impl WaitUntil {
 
     /// **WaitUntil** used as a leaf (no child): `Success` when the condition (evaluated on every
     /// tick) is true, else `Running`. No memory, nothing to halt.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn leaf(condition: bool) -> Status {
         if condition {
             Status::Success

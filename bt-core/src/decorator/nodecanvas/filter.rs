@@ -17,7 +17,8 @@ pub enum CountWhen {
 
 impl CountWhen {
     /// Whether `child` is counted. `Running` and `Skipped` never are.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn counts(self, child: Status) -> bool {
         matches!(
             (self, child),
@@ -74,7 +75,8 @@ impl<C: SmallIndex> Filter<C> {
     }
 
     /// Before ticking the child: `Some(filtered)` answers without it (the limit is reached).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&self, max_times: usize, filtered: Status) -> Option<Status> {
         if self.count.get() >= max_times {
             Some(filtered)
@@ -84,7 +86,8 @@ impl<C: SmallIndex> Filter<C> {
     }
 
     /// The child answered `child`: counts it if `count_when` says so; the answer passes through.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, count_when: CountWhen) -> Status {
         if count_when.counts(child) {
             self.count = C::set(self.count.get() + 1);
@@ -144,7 +147,8 @@ impl Cooldown {
     }
 
     /// Before ticking the child: `Some(filtered)` answers without it (cooling down).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(
         &mut self,
         now: impl Into<Nanos>,
@@ -163,7 +167,8 @@ impl Cooldown {
     }
 
     /// The child answered `child` at time `now`; the answer passes through.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Status {
         if child.is_completed() {
             self.completed = stamp(now.into());

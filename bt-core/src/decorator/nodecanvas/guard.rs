@@ -38,19 +38,22 @@ impl GuardToken {
     }
 
     /// Whether someone holds the token.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub const fn is_taken(&self) -> bool {
         self.taken
     }
 
     /// Takes the token if it is free: `true` if it was taken now, `false` if someone holds it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn try_acquire(&mut self) -> bool {
         !core::mem::replace(&mut self.taken, true)
     }
 
     /// Frees the token.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn release(&mut self) {
         self.taken = false;
     }
@@ -99,7 +102,8 @@ impl Guard {
 
     /// Before ticking the child: `Some(if_guarded)` answers without it (another Guard holds the
     /// token); `None` took the token (or already held it): tick the child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, token: &mut GuardToken, if_guarded: Status) -> Option<Status> {
         if self.holding || token.try_acquire() {
             self.holding = true;
@@ -110,7 +114,8 @@ impl Guard {
     }
 
     /// The child answered `child`: the token is kept only while it runs; the answer passes through.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, token: &mut GuardToken) -> Status {
         if child != Status::Running {
             self.release(token);
@@ -119,7 +124,8 @@ impl Guard {
     }
 
     /// Halted (or the tree is halted): releases the token if this Guard holds it.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, token: &mut GuardToken) {
         self.release(token);
     }

@@ -77,7 +77,8 @@ impl<I: SmallIndex> Iterate<I> {
 
     /// Before ticking the child: `Some(Failure)` for an empty list; otherwise calls `write` with
     /// the current index and answers `None`: tick the child.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, len: usize, write: impl FnOnce(usize)) -> Option<Status> {
         if self.index.get() >= len {
             self.index = I::ZERO;
@@ -90,7 +91,8 @@ impl<I: SmallIndex> Iterate<I> {
     }
 
     /// The child answered `child` for the current element; `len` is the list's length now.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(
         &mut self,
         child: Status,
@@ -121,7 +123,8 @@ impl<I: SmallIndex> Iterate<I> {
     }
 
     /// Halted while running: with `reset_index`, the next activation starts at element 0.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self, reset_index: bool) {
         if reset_index {
             self.index = I::ZERO;

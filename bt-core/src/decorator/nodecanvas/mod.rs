@@ -73,7 +73,8 @@ use crate::{Outcome, Status};
 /// [`force_success`](crate::decorator::force_success): inside a Fallback (Selector) a forced
 /// success stops the Fallback, an Optional child does not. See the [module](self) docs for the one
 /// difference between `Skipped` and NodeCanvas's `Optional` (a composite of skipped children).
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn optional(child: Status) -> Status {
     match child {
         Status::Running => Status::Running,
@@ -96,7 +97,8 @@ pub const fn optional(child: Status) -> Status {
 /// [`inverter`](crate::decorator::inverter), `(Success, Success)` is
 /// [`force_success`](crate::decorator::force_success) and `(Failure, Failure)`
 /// [`force_failure`](crate::decorator::force_failure). Same rule as NodeCanvas.
-#[inline(always)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub const fn remap(child: Status, on_success: Outcome, on_failure: Outcome) -> Status {
     const fn status(outcome: Outcome) -> Status {
         match outcome {

@@ -79,7 +79,8 @@ impl<C: SmallIndex> Repeat<C> {
     }
 
     /// The child answered `child`.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, mode: RepeatMode) -> Status {
         match (child, mode) {
             (Status::Running, _) => Status::Running,
@@ -90,7 +91,8 @@ impl<C: SmallIndex> Repeat<C> {
     }
 
     /// Halted while running: the count restarts.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) {
         *self = Self::new();
     }

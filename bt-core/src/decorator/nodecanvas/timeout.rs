@@ -49,7 +49,8 @@ impl Timeout {
 
     /// The first step of a tick at time `now`: tick the child. `timeout` is read on the first
     /// tick of an activation only.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn start(&mut self, now: impl Into<Nanos>, timeout: Duration) -> Step {
         self.begin(now, timeout);
         Step::Tick(0)
@@ -57,7 +58,8 @@ impl Timeout {
 
     /// What happened after the last step; `now` is the value given to [`start`](Timeout::start)
     /// in this tick, and `timeout` the one given to it (read only if `start` was not called).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next(&mut self, event: Event, now: impl Into<Nanos>, timeout: Duration) -> Step {
         match event {
             Event::Child(_, child) => {
@@ -76,7 +78,8 @@ impl Timeout {
     }
 
     /// Halted while running: halt the child; the next tick starts a new activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn halt(&mut self) -> Step {
         self.stop();
         Step::Halt(0)
@@ -85,7 +88,8 @@ impl Timeout {
     /// The straight-line form of a tick, which the generated code uses (the `Step` methods above
     /// are the same rule, one step at a time): `begin` at time `now` starts the activation's
     /// clock on its first tick; then the child's tick and [`on_child`](Self::on_child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self, now: impl Into<Nanos>, timeout: Duration) {
         if self.deadline == IDLE {
             self.deadline = stamp(now.into().after(timeout));
@@ -95,7 +99,8 @@ impl Timeout {
     /// The child answered `child` at time `now` (after [`begin`](Self::begin)): `Ok(answer)`,
     /// or `Err(answer)` when the caller must first halt the child (still running at the
     /// deadline). Every answer but `Running` ends the activation.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Result<Status, Status> {
         match child {
             // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
@@ -112,14 +117,16 @@ impl Timeout {
     }
 
     /// The halt in straight-line form: the activation is forgotten (the caller halts the child).
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn stop(&mut self) {
         self.deadline = IDLE;
     }
 
     /// Whether the node is running (between ticks: its child is running). The generated code
     /// reads it as the node's running flag.
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_running(&self) -> bool {
         self.deadline != IDLE
     }
