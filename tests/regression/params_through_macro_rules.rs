@@ -18,7 +18,7 @@
 //! the user's case value, entry or closure takes the hygiene context of the `macro_rules!`
 //! fragment, where neither resolves. Expected: each case compiles and runs
 //! (`tests/regression/params_through_macro_rules/*.rs`). The behavior3 kinds and the error header
-//! of issue 11 are fine through `macro_rules!` (`tests/ui/pass/behavior3-through-macro-rules.rs`).
+//! of issue 11 are fine through `macro_rules!` (`tests/ui/build/pass/behavior3-through-macro-rules.rs`).
 
 // The cases are programs of their own (they were trybuild `pass` cases while the bug was open);
 // now that they compile, they are modules of this binary: if the bug came back, the build of
