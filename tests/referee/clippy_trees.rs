@@ -8,7 +8,7 @@ pub mod t0000 {
 
     bt::behavior_tree! {
         pub tree T0000 for Ctx {
-            xml = "tests/referee/xml/T0000.xml",
+            xml = "xml/T0000.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -23,7 +23,7 @@ pub mod t0001 {
 
     bt::behavior_tree! {
         pub tree T0001 for Ctx {
-            xml = "tests/referee/xml/T0001.xml",
+            xml = "xml/T0001.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = -1, c: i64 = 4 }
         }

@@ -121,7 +121,7 @@ pub struct Golden {
 }
 
 fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/referee/golden")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden")
 }
 
 /// Reads `golden/<part>.txt`.
@@ -291,9 +291,10 @@ pub fn run_tree(case: &Case, golden: &Golden, verbose: bool) -> Result<Verdict, 
 }
 
 fn report(case: &Case, golden: &Golden, ours: &[String], index: usize, problem: &str) -> String {
-    let xml_path = format!("tests/referee/xml/{}.xml", case.name);
-    let xml = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&xml_path))
+    let xml_file = format!("xml/{}.xml", case.name);
+    let xml = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(&xml_file))
         .unwrap_or_default();
+    let xml_path = format!("tests/referee/{xml_file}");
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -421,7 +421,7 @@ def rust_tree(case):
 
     bt::behavior_tree! {
         pub tree %(name)s for Ctx {
-            xml = "tests/referee/xml/%(name)s.xml",
+            xml = "xml/%(name)s.xml",
             nodes { %(mapping)s }
             blackboard { %(board)s }
         }

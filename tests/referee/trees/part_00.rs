@@ -6,7 +6,7 @@ pub mod t0000 {
 
     bt::behavior_tree! {
         pub tree T0000 for Ctx {
-            xml = "tests/referee/xml/T0000.xml",
+            xml = "xml/T0000.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -21,7 +21,7 @@ pub mod t0001 {
 
     bt::behavior_tree! {
         pub tree T0001 for Ctx {
-            xml = "tests/referee/xml/T0001.xml",
+            xml = "xml/T0001.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = -1, c: i64 = 4 }
         }
@@ -36,7 +36,7 @@ pub mod t0002 {
 
     bt::behavior_tree! {
         pub tree T0002 for Ctx {
-            xml = "tests/referee/xml/T0002.xml",
+            xml = "xml/T0002.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { b: i64 = -1 }
         }
@@ -51,7 +51,7 @@ pub mod t0003 {
 
     bt::behavior_tree! {
         pub tree T0003 for Ctx {
-            xml = "tests/referee/xml/T0003.xml",
+            xml = "xml/T0003.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 1, c: i64 = 2 }
         }
@@ -66,7 +66,7 @@ pub mod t0004 {
 
     bt::behavior_tree! {
         pub tree T0004 for Ctx {
-            xml = "tests/referee/xml/T0004.xml",
+            xml = "xml/T0004.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1 }
         }
@@ -81,7 +81,7 @@ pub mod t0005 {
 
     bt::behavior_tree! {
         pub tree T0005 for Ctx {
-            xml = "tests/referee/xml/T0005.xml",
+            xml = "xml/T0005.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 3, b: i64 = 3 }
         }
@@ -96,7 +96,7 @@ pub mod t0006 {
 
     bt::behavior_tree! {
         pub tree T0006 for Ctx {
-            xml = "tests/referee/xml/T0006.xml",
+            xml = "xml/T0006.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = -1, b: i64 = 2 }
         }
@@ -111,7 +111,7 @@ pub mod t0007 {
 
     bt::behavior_tree! {
         pub tree T0007 for Ctx {
-            xml = "tests/referee/xml/T0007.xml",
+            xml = "xml/T0007.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -126,7 +126,7 @@ pub mod t0008 {
 
     bt::behavior_tree! {
         pub tree T0008 for Ctx {
-            xml = "tests/referee/xml/T0008.xml",
+            xml = "xml/T0008.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = -1 }
         }
@@ -141,7 +141,7 @@ pub mod t0009 {
 
     bt::behavior_tree! {
         pub tree T0009 for Ctx {
-            xml = "tests/referee/xml/T0009.xml",
+            xml = "xml/T0009.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 0, c: i64 = 1 }
         }
@@ -156,7 +156,7 @@ pub mod t0010 {
 
     bt::behavior_tree! {
         pub tree T0010 for Ctx {
-            xml = "tests/referee/xml/T0010.xml",
+            xml = "xml/T0010.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 3 }
         }
@@ -171,7 +171,7 @@ pub mod t0011 {
 
     bt::behavior_tree! {
         pub tree T0011 for Ctx {
-            xml = "tests/referee/xml/T0011.xml",
+            xml = "xml/T0011.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 4, b: i64 = 3, c: i64 = 2 }
         }
@@ -186,7 +186,7 @@ pub mod t0012 {
 
     bt::behavior_tree! {
         pub tree T0012 for Ctx {
-            xml = "tests/referee/xml/T0012.xml",
+            xml = "xml/T0012.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 0 }
         }
@@ -201,7 +201,7 @@ pub mod t0013 {
 
     bt::behavior_tree! {
         pub tree T0013 for Ctx {
-            xml = "tests/referee/xml/T0013.xml",
+            xml = "xml/T0013.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 2 }
         }
@@ -216,7 +216,7 @@ pub mod t0014 {
 
     bt::behavior_tree! {
         pub tree T0014 for Ctx {
-            xml = "tests/referee/xml/T0014.xml",
+            xml = "xml/T0014.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 2 }
         }
@@ -231,7 +231,7 @@ pub mod t0015 {
 
     bt::behavior_tree! {
         pub tree T0015 for Ctx {
-            xml = "tests/referee/xml/T0015.xml",
+            xml = "xml/T0015.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -246,7 +246,7 @@ pub mod t0016 {
 
     bt::behavior_tree! {
         pub tree T0016 for Ctx {
-            xml = "tests/referee/xml/T0016.xml",
+            xml = "xml/T0016.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -261,7 +261,7 @@ pub mod t0017 {
 
     bt::behavior_tree! {
         pub tree T0017 for Ctx {
-            xml = "tests/referee/xml/T0017.xml",
+            xml = "xml/T0017.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 3 }
         }
@@ -276,7 +276,7 @@ pub mod t0018 {
 
     bt::behavior_tree! {
         pub tree T0018 for Ctx {
-            xml = "tests/referee/xml/T0018.xml",
+            xml = "xml/T0018.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = -1 }
         }
@@ -291,7 +291,7 @@ pub mod t0019 {
 
     bt::behavior_tree! {
         pub tree T0019 for Ctx {
-            xml = "tests/referee/xml/T0019.xml",
+            xml = "xml/T0019.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3 }
         }
@@ -306,7 +306,7 @@ pub mod t0020 {
 
     bt::behavior_tree! {
         pub tree T0020 for Ctx {
-            xml = "tests/referee/xml/T0020.xml",
+            xml = "xml/T0020.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 1 }
         }
@@ -321,7 +321,7 @@ pub mod t0021 {
 
     bt::behavior_tree! {
         pub tree T0021 for Ctx {
-            xml = "tests/referee/xml/T0021.xml",
+            xml = "xml/T0021.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 2 }
         }
@@ -336,7 +336,7 @@ pub mod t0022 {
 
     bt::behavior_tree! {
         pub tree T0022 for Ctx {
-            xml = "tests/referee/xml/T0022.xml",
+            xml = "xml/T0022.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -351,7 +351,7 @@ pub mod t0023 {
 
     bt::behavior_tree! {
         pub tree T0023 for Ctx {
-            xml = "tests/referee/xml/T0023.xml",
+            xml = "xml/T0023.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -366,7 +366,7 @@ pub mod t0024 {
 
     bt::behavior_tree! {
         pub tree T0024 for Ctx {
-            xml = "tests/referee/xml/T0024.xml",
+            xml = "xml/T0024.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = 0 }
         }
@@ -381,7 +381,7 @@ pub mod t0025 {
 
     bt::behavior_tree! {
         pub tree T0025 for Ctx {
-            xml = "tests/referee/xml/T0025.xml",
+            xml = "xml/T0025.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = -1 }
         }
@@ -396,7 +396,7 @@ pub mod t0026 {
 
     bt::behavior_tree! {
         pub tree T0026 for Ctx {
-            xml = "tests/referee/xml/T0026.xml",
+            xml = "xml/T0026.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -411,7 +411,7 @@ pub mod t0027 {
 
     bt::behavior_tree! {
         pub tree T0027 for Ctx {
-            xml = "tests/referee/xml/T0027.xml",
+            xml = "xml/T0027.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = -1 }
         }
@@ -426,7 +426,7 @@ pub mod t0028 {
 
     bt::behavior_tree! {
         pub tree T0028 for Ctx {
-            xml = "tests/referee/xml/T0028.xml",
+            xml = "xml/T0028.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = -1 }
         }
@@ -441,7 +441,7 @@ pub mod t0029 {
 
     bt::behavior_tree! {
         pub tree T0029 for Ctx {
-            xml = "tests/referee/xml/T0029.xml",
+            xml = "xml/T0029.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 4, c: i64 = 4 }
         }
@@ -456,7 +456,7 @@ pub mod t0030 {
 
     bt::behavior_tree! {
         pub tree T0030 for Ctx {
-            xml = "tests/referee/xml/T0030.xml",
+            xml = "xml/T0030.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -471,7 +471,7 @@ pub mod t0031 {
 
     bt::behavior_tree! {
         pub tree T0031 for Ctx {
-            xml = "tests/referee/xml/T0031.xml",
+            xml = "xml/T0031.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 1 }
         }
@@ -486,7 +486,7 @@ pub mod t0032 {
 
     bt::behavior_tree! {
         pub tree T0032 for Ctx {
-            xml = "tests/referee/xml/T0032.xml",
+            xml = "xml/T0032.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -501,7 +501,7 @@ pub mod t0033 {
 
     bt::behavior_tree! {
         pub tree T0033 for Ctx {
-            xml = "tests/referee/xml/T0033.xml",
+            xml = "xml/T0033.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 4, c: i64 = 1 }
         }
@@ -516,7 +516,7 @@ pub mod t0034 {
 
     bt::behavior_tree! {
         pub tree T0034 for Ctx {
-            xml = "tests/referee/xml/T0034.xml",
+            xml = "xml/T0034.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 2 }
         }
@@ -531,7 +531,7 @@ pub mod t0035 {
 
     bt::behavior_tree! {
         pub tree T0035 for Ctx {
-            xml = "tests/referee/xml/T0035.xml",
+            xml = "xml/T0035.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0 }
         }
@@ -546,7 +546,7 @@ pub mod t0036 {
 
     bt::behavior_tree! {
         pub tree T0036 for Ctx {
-            xml = "tests/referee/xml/T0036.xml",
+            xml = "xml/T0036.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, b: i64 = 0, c: i64 = 4 }
         }
@@ -561,7 +561,7 @@ pub mod t0037 {
 
     bt::behavior_tree! {
         pub tree T0037 for Ctx {
-            xml = "tests/referee/xml/T0037.xml",
+            xml = "xml/T0037.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 0 }
         }
@@ -576,7 +576,7 @@ pub mod t0038 {
 
     bt::behavior_tree! {
         pub tree T0038 for Ctx {
-            xml = "tests/referee/xml/T0038.xml",
+            xml = "xml/T0038.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 4 }
         }
@@ -591,7 +591,7 @@ pub mod t0039 {
 
     bt::behavior_tree! {
         pub tree T0039 for Ctx {
-            xml = "tests/referee/xml/T0039.xml",
+            xml = "xml/T0039.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -606,7 +606,7 @@ pub mod t0040 {
 
     bt::behavior_tree! {
         pub tree T0040 for Ctx {
-            xml = "tests/referee/xml/T0040.xml",
+            xml = "xml/T0040.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -621,7 +621,7 @@ pub mod t0041 {
 
     bt::behavior_tree! {
         pub tree T0041 for Ctx {
-            xml = "tests/referee/xml/T0041.xml",
+            xml = "xml/T0041.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = -1, c: i64 = 3 }
         }
@@ -636,7 +636,7 @@ pub mod t0042 {
 
     bt::behavior_tree! {
         pub tree T0042 for Ctx {
-            xml = "tests/referee/xml/T0042.xml",
+            xml = "xml/T0042.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { b: i64 = 3 }
         }
@@ -651,7 +651,7 @@ pub mod t0043 {
 
     bt::behavior_tree! {
         pub tree T0043 for Ctx {
-            xml = "tests/referee/xml/T0043.xml",
+            xml = "xml/T0043.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -666,7 +666,7 @@ pub mod t0044 {
 
     bt::behavior_tree! {
         pub tree T0044 for Ctx {
-            xml = "tests/referee/xml/T0044.xml",
+            xml = "xml/T0044.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 1, c: i64 = 3 }
         }
@@ -681,7 +681,7 @@ pub mod t0045 {
 
     bt::behavior_tree! {
         pub tree T0045 for Ctx {
-            xml = "tests/referee/xml/T0045.xml",
+            xml = "xml/T0045.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 2 }
         }
@@ -696,7 +696,7 @@ pub mod t0046 {
 
     bt::behavior_tree! {
         pub tree T0046 for Ctx {
-            xml = "tests/referee/xml/T0046.xml",
+            xml = "xml/T0046.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1 }
         }
@@ -711,7 +711,7 @@ pub mod t0047 {
 
     bt::behavior_tree! {
         pub tree T0047 for Ctx {
-            xml = "tests/referee/xml/T0047.xml",
+            xml = "xml/T0047.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1, b: i64 = 2 }
         }
@@ -726,7 +726,7 @@ pub mod t0048 {
 
     bt::behavior_tree! {
         pub tree T0048 for Ctx {
-            xml = "tests/referee/xml/T0048.xml",
+            xml = "xml/T0048.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, c: i64 = 3 }
         }
@@ -741,7 +741,7 @@ pub mod t0049 {
 
     bt::behavior_tree! {
         pub tree T0049 for Ctx {
-            xml = "tests/referee/xml/T0049.xml",
+            xml = "xml/T0049.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 4, c: i64 = 0 }
         }
@@ -756,7 +756,7 @@ pub mod t0050 {
 
     bt::behavior_tree! {
         pub tree T0050 for Ctx {
-            xml = "tests/referee/xml/T0050.xml",
+            xml = "xml/T0050.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 2 }
         }
@@ -771,7 +771,7 @@ pub mod t0051 {
 
     bt::behavior_tree! {
         pub tree T0051 for Ctx {
-            xml = "tests/referee/xml/T0051.xml",
+            xml = "xml/T0051.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -786,7 +786,7 @@ pub mod t0052 {
 
     bt::behavior_tree! {
         pub tree T0052 for Ctx {
-            xml = "tests/referee/xml/T0052.xml",
+            xml = "xml/T0052.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -801,7 +801,7 @@ pub mod t0053 {
 
     bt::behavior_tree! {
         pub tree T0053 for Ctx {
-            xml = "tests/referee/xml/T0053.xml",
+            xml = "xml/T0053.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 4, c: i64 = 0 }
         }
@@ -816,7 +816,7 @@ pub mod t0054 {
 
     bt::behavior_tree! {
         pub tree T0054 for Ctx {
-            xml = "tests/referee/xml/T0054.xml",
+            xml = "xml/T0054.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 1, b: i64 = -1, c: i64 = -1 }
         }
@@ -831,7 +831,7 @@ pub mod t0055 {
 
     bt::behavior_tree! {
         pub tree T0055 for Ctx {
-            xml = "tests/referee/xml/T0055.xml",
+            xml = "xml/T0055.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 4, b: i64 = -1, c: i64 = -1 }
         }
@@ -846,7 +846,7 @@ pub mod t0056 {
 
     bt::behavior_tree! {
         pub tree T0056 for Ctx {
-            xml = "tests/referee/xml/T0056.xml",
+            xml = "xml/T0056.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, c: i64 = -1 }
         }
@@ -861,7 +861,7 @@ pub mod t0057 {
 
     bt::behavior_tree! {
         pub tree T0057 for Ctx {
-            xml = "tests/referee/xml/T0057.xml",
+            xml = "xml/T0057.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0 }
         }
@@ -876,7 +876,7 @@ pub mod t0058 {
 
     bt::behavior_tree! {
         pub tree T0058 for Ctx {
-            xml = "tests/referee/xml/T0058.xml",
+            xml = "xml/T0058.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 0, b: i64 = -1 }
         }
@@ -891,7 +891,7 @@ pub mod t0059 {
 
     bt::behavior_tree! {
         pub tree T0059 for Ctx {
-            xml = "tests/referee/xml/T0059.xml",
+            xml = "xml/T0059.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>) }
             blackboard { b: i64 = 3, c: i64 = 3 }
         }
@@ -906,7 +906,7 @@ pub mod t0060 {
 
     bt::behavior_tree! {
         pub tree T0060 for Ctx {
-            xml = "tests/referee/xml/T0060.xml",
+            xml = "xml/T0060.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0 }
         }
@@ -921,7 +921,7 @@ pub mod t0061 {
 
     bt::behavior_tree! {
         pub tree T0061 for Ctx {
-            xml = "tests/referee/xml/T0061.xml",
+            xml = "xml/T0061.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = -1, b: i64 = 2, c: i64 = 1 }
         }
@@ -936,7 +936,7 @@ pub mod t0062 {
 
     bt::behavior_tree! {
         pub tree T0062 for Ctx {
-            xml = "tests/referee/xml/T0062.xml",
+            xml = "xml/T0062.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 0, b: i64 = -1, c: i64 = -1 }
         }
@@ -951,7 +951,7 @@ pub mod t0063 {
 
     bt::behavior_tree! {
         pub tree T0063 for Ctx {
-            xml = "tests/referee/xml/T0063.xml",
+            xml = "xml/T0063.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 2 }
         }
@@ -966,7 +966,7 @@ pub mod t0064 {
 
     bt::behavior_tree! {
         pub tree T0064 for Ctx {
-            xml = "tests/referee/xml/T0064.xml",
+            xml = "xml/T0064.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 0 }
         }
@@ -981,7 +981,7 @@ pub mod t0065 {
 
     bt::behavior_tree! {
         pub tree T0065 for Ctx {
-            xml = "tests/referee/xml/T0065.xml",
+            xml = "xml/T0065.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 0, c: i64 = 4 }
         }
@@ -996,7 +996,7 @@ pub mod t0066 {
 
     bt::behavior_tree! {
         pub tree T0066 for Ctx {
-            xml = "tests/referee/xml/T0066.xml",
+            xml = "xml/T0066.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, c: i64 = 3 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0067 {
 
     bt::behavior_tree! {
         pub tree T0067 for Ctx {
-            xml = "tests/referee/xml/T0067.xml",
+            xml = "xml/T0067.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0068 {
 
     bt::behavior_tree! {
         pub tree T0068 for Ctx {
-            xml = "tests/referee/xml/T0068.xml",
+            xml = "xml/T0068.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 2 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0069 {
 
     bt::behavior_tree! {
         pub tree T0069 for Ctx {
-            xml = "tests/referee/xml/T0069.xml",
+            xml = "xml/T0069.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 2 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0070 {
 
     bt::behavior_tree! {
         pub tree T0070 for Ctx {
-            xml = "tests/referee/xml/T0070.xml",
+            xml = "xml/T0070.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1, b: i64 = 2, c: i64 = 1 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0071 {
 
     bt::behavior_tree! {
         pub tree T0071 for Ctx {
-            xml = "tests/referee/xml/T0071.xml",
+            xml = "xml/T0071.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, b: i64 = 2 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0072 {
 
     bt::behavior_tree! {
         pub tree T0072 for Ctx {
-            xml = "tests/referee/xml/T0072.xml",
+            xml = "xml/T0072.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = 3 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0073 {
 
     bt::behavior_tree! {
         pub tree T0073 for Ctx {
-            xml = "tests/referee/xml/T0073.xml",
+            xml = "xml/T0073.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, b: i64 = 2 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0074 {
 
     bt::behavior_tree! {
         pub tree T0074 for Ctx {
-            xml = "tests/referee/xml/T0074.xml",
+            xml = "xml/T0074.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2, b: i64 = 2 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0075 {
 
     bt::behavior_tree! {
         pub tree T0075 for Ctx {
-            xml = "tests/referee/xml/T0075.xml",
+            xml = "xml/T0075.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = 3 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0076 {
 
     bt::behavior_tree! {
         pub tree T0076 for Ctx {
-            xml = "tests/referee/xml/T0076.xml",
+            xml = "xml/T0076.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard {  }
         }
@@ -1161,7 +1161,7 @@ pub mod t0077 {
 
     bt::behavior_tree! {
         pub tree T0077 for Ctx {
-            xml = "tests/referee/xml/T0077.xml",
+            xml = "xml/T0077.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0078 {
 
     bt::behavior_tree! {
         pub tree T0078 for Ctx {
-            xml = "tests/referee/xml/T0078.xml",
+            xml = "xml/T0078.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = -1 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0079 {
 
     bt::behavior_tree! {
         pub tree T0079 for Ctx {
-            xml = "tests/referee/xml/T0079.xml",
+            xml = "xml/T0079.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2, c: i64 = 3 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0080 {
 
     bt::behavior_tree! {
         pub tree T0080 for Ctx {
-            xml = "tests/referee/xml/T0080.xml",
+            xml = "xml/T0080.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, c: i64 = 2 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0081 {
 
     bt::behavior_tree! {
         pub tree T0081 for Ctx {
-            xml = "tests/referee/xml/T0081.xml",
+            xml = "xml/T0081.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1, b: i64 = 3 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0082 {
 
     bt::behavior_tree! {
         pub tree T0082 for Ctx {
-            xml = "tests/referee/xml/T0082.xml",
+            xml = "xml/T0082.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0083 {
 
     bt::behavior_tree! {
         pub tree T0083 for Ctx {
-            xml = "tests/referee/xml/T0083.xml",
+            xml = "xml/T0083.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = 3 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0084 {
 
     bt::behavior_tree! {
         pub tree T0084 for Ctx {
-            xml = "tests/referee/xml/T0084.xml",
+            xml = "xml/T0084.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0085 {
 
     bt::behavior_tree! {
         pub tree T0085 for Ctx {
-            xml = "tests/referee/xml/T0085.xml",
+            xml = "xml/T0085.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0086 {
 
     bt::behavior_tree! {
         pub tree T0086 for Ctx {
-            xml = "tests/referee/xml/T0086.xml",
+            xml = "xml/T0086.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0087 {
 
     bt::behavior_tree! {
         pub tree T0087 for Ctx {
-            xml = "tests/referee/xml/T0087.xml",
+            xml = "xml/T0087.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 1 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0088 {
 
     bt::behavior_tree! {
         pub tree T0088 for Ctx {
-            xml = "tests/referee/xml/T0088.xml",
+            xml = "xml/T0088.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = 3 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0089 {
 
     bt::behavior_tree! {
         pub tree T0089 for Ctx {
-            xml = "tests/referee/xml/T0089.xml",
+            xml = "xml/T0089.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0090 {
 
     bt::behavior_tree! {
         pub tree T0090 for Ctx {
-            xml = "tests/referee/xml/T0090.xml",
+            xml = "xml/T0090.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = -1, c: i64 = 2 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0091 {
 
     bt::behavior_tree! {
         pub tree T0091 for Ctx {
-            xml = "tests/referee/xml/T0091.xml",
+            xml = "xml/T0091.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0092 {
 
     bt::behavior_tree! {
         pub tree T0092 for Ctx {
-            xml = "tests/referee/xml/T0092.xml",
+            xml = "xml/T0092.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1, b: i64 = 1, c: i64 = 0 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0093 {
 
     bt::behavior_tree! {
         pub tree T0093 for Ctx {
-            xml = "tests/referee/xml/T0093.xml",
+            xml = "xml/T0093.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 1 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0094 {
 
     bt::behavior_tree! {
         pub tree T0094 for Ctx {
-            xml = "tests/referee/xml/T0094.xml",
+            xml = "xml/T0094.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, b: i64 = 4, c: i64 = 0 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0095 {
 
     bt::behavior_tree! {
         pub tree T0095 for Ctx {
-            xml = "tests/referee/xml/T0095.xml",
+            xml = "xml/T0095.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0096 {
 
     bt::behavior_tree! {
         pub tree T0096 for Ctx {
-            xml = "tests/referee/xml/T0096.xml",
+            xml = "xml/T0096.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0097 {
 
     bt::behavior_tree! {
         pub tree T0097 for Ctx {
-            xml = "tests/referee/xml/T0097.xml",
+            xml = "xml/T0097.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3, c: i64 = 0 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0098 {
 
     bt::behavior_tree! {
         pub tree T0098 for Ctx {
-            xml = "tests/referee/xml/T0098.xml",
+            xml = "xml/T0098.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, c: i64 = 2 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0099 {
 
     bt::behavior_tree! {
         pub tree T0099 for Ctx {
-            xml = "tests/referee/xml/T0099.xml",
+            xml = "xml/T0099.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3 }
         }

@@ -6,7 +6,7 @@ pub mod t0100 {
 
     bt::behavior_tree! {
         pub tree T0100 for Ctx {
-            xml = "tests/referee/xml/T0100.xml",
+            xml = "xml/T0100.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 1, b: i64 = 1, c: i64 = 4 }
         }
@@ -21,7 +21,7 @@ pub mod t0101 {
 
     bt::behavior_tree! {
         pub tree T0101 for Ctx {
-            xml = "tests/referee/xml/T0101.xml",
+            xml = "xml/T0101.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = -1 }
         }
@@ -36,7 +36,7 @@ pub mod t0102 {
 
     bt::behavior_tree! {
         pub tree T0102 for Ctx {
-            xml = "tests/referee/xml/T0102.xml",
+            xml = "xml/T0102.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 3 }
         }
@@ -51,7 +51,7 @@ pub mod t0103 {
 
     bt::behavior_tree! {
         pub tree T0103 for Ctx {
-            xml = "tests/referee/xml/T0103.xml",
+            xml = "xml/T0103.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, b: i64 = 3, c: i64 = 0 }
         }
@@ -66,7 +66,7 @@ pub mod t0104 {
 
     bt::behavior_tree! {
         pub tree T0104 for Ctx {
-            xml = "tests/referee/xml/T0104.xml",
+            xml = "xml/T0104.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { c: i64 = 2 }
         }
@@ -81,7 +81,7 @@ pub mod t0105 {
 
     bt::behavior_tree! {
         pub tree T0105 for Ctx {
-            xml = "tests/referee/xml/T0105.xml",
+            xml = "xml/T0105.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = 4 }
         }
@@ -96,7 +96,7 @@ pub mod t0106 {
 
     bt::behavior_tree! {
         pub tree T0106 for Ctx {
-            xml = "tests/referee/xml/T0106.xml",
+            xml = "xml/T0106.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4 }
         }
@@ -111,7 +111,7 @@ pub mod t0107 {
 
     bt::behavior_tree! {
         pub tree T0107 for Ctx {
-            xml = "tests/referee/xml/T0107.xml",
+            xml = "xml/T0107.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard {  }
         }
@@ -126,7 +126,7 @@ pub mod t0108 {
 
     bt::behavior_tree! {
         pub tree T0108 for Ctx {
-            xml = "tests/referee/xml/T0108.xml",
+            xml = "xml/T0108.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -141,7 +141,7 @@ pub mod t0109 {
 
     bt::behavior_tree! {
         pub tree T0109 for Ctx {
-            xml = "tests/referee/xml/T0109.xml",
+            xml = "xml/T0109.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { c: i64 = 2 }
         }
@@ -156,7 +156,7 @@ pub mod t0110 {
 
     bt::behavior_tree! {
         pub tree T0110 for Ctx {
-            xml = "tests/referee/xml/T0110.xml",
+            xml = "xml/T0110.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -171,7 +171,7 @@ pub mod t0111 {
 
     bt::behavior_tree! {
         pub tree T0111 for Ctx {
-            xml = "tests/referee/xml/T0111.xml",
+            xml = "xml/T0111.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 4, c: i64 = 2 }
         }
@@ -186,7 +186,7 @@ pub mod t0112 {
 
     bt::behavior_tree! {
         pub tree T0112 for Ctx {
-            xml = "tests/referee/xml/T0112.xml",
+            xml = "xml/T0112.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = 0, b: i64 = -1 }
         }
@@ -201,7 +201,7 @@ pub mod t0113 {
 
     bt::behavior_tree! {
         pub tree T0113 for Ctx {
-            xml = "tests/referee/xml/T0113.xml",
+            xml = "xml/T0113.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, b: i64 = 1 }
         }
@@ -216,7 +216,7 @@ pub mod t0114 {
 
     bt::behavior_tree! {
         pub tree T0114 for Ctx {
-            xml = "tests/referee/xml/T0114.xml",
+            xml = "xml/T0114.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -231,7 +231,7 @@ pub mod t0115 {
 
     bt::behavior_tree! {
         pub tree T0115 for Ctx {
-            xml = "tests/referee/xml/T0115.xml",
+            xml = "xml/T0115.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 1 }
         }
@@ -246,7 +246,7 @@ pub mod t0116 {
 
     bt::behavior_tree! {
         pub tree T0116 for Ctx {
-            xml = "tests/referee/xml/T0116.xml",
+            xml = "xml/T0116.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = -1 }
         }
@@ -261,7 +261,7 @@ pub mod t0117 {
 
     bt::behavior_tree! {
         pub tree T0117 for Ctx {
-            xml = "tests/referee/xml/T0117.xml",
+            xml = "xml/T0117.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -276,7 +276,7 @@ pub mod t0118 {
 
     bt::behavior_tree! {
         pub tree T0118 for Ctx {
-            xml = "tests/referee/xml/T0118.xml",
+            xml = "xml/T0118.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 1, c: i64 = 3 }
         }
@@ -291,7 +291,7 @@ pub mod t0119 {
 
     bt::behavior_tree! {
         pub tree T0119 for Ctx {
-            xml = "tests/referee/xml/T0119.xml",
+            xml = "xml/T0119.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 3, c: i64 = 4 }
         }
@@ -306,7 +306,7 @@ pub mod t0120 {
 
     bt::behavior_tree! {
         pub tree T0120 for Ctx {
-            xml = "tests/referee/xml/T0120.xml",
+            xml = "xml/T0120.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, c: i64 = 3 }
         }
@@ -321,7 +321,7 @@ pub mod t0121 {
 
     bt::behavior_tree! {
         pub tree T0121 for Ctx {
-            xml = "tests/referee/xml/T0121.xml",
+            xml = "xml/T0121.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 4, c: i64 = 3 }
         }
@@ -336,7 +336,7 @@ pub mod t0122 {
 
     bt::behavior_tree! {
         pub tree T0122 for Ctx {
-            xml = "tests/referee/xml/T0122.xml",
+            xml = "xml/T0122.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 4, c: i64 = 4 }
         }
@@ -351,7 +351,7 @@ pub mod t0123 {
 
     bt::behavior_tree! {
         pub tree T0123 for Ctx {
-            xml = "tests/referee/xml/T0123.xml",
+            xml = "xml/T0123.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1, b: i64 = 0 }
         }
@@ -366,7 +366,7 @@ pub mod t0124 {
 
     bt::behavior_tree! {
         pub tree T0124 for Ctx {
-            xml = "tests/referee/xml/T0124.xml",
+            xml = "xml/T0124.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 0 }
         }
@@ -381,7 +381,7 @@ pub mod t0125 {
 
     bt::behavior_tree! {
         pub tree T0125 for Ctx {
-            xml = "tests/referee/xml/T0125.xml",
+            xml = "xml/T0125.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = 1, c: i64 = 0 }
         }
@@ -396,7 +396,7 @@ pub mod t0126 {
 
     bt::behavior_tree! {
         pub tree T0126 for Ctx {
-            xml = "tests/referee/xml/T0126.xml",
+            xml = "xml/T0126.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 1, c: i64 = 3 }
         }
@@ -411,7 +411,7 @@ pub mod t0127 {
 
     bt::behavior_tree! {
         pub tree T0127 for Ctx {
-            xml = "tests/referee/xml/T0127.xml",
+            xml = "xml/T0127.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0, b: i64 = 1, c: i64 = 0 }
         }
@@ -426,7 +426,7 @@ pub mod t0128 {
 
     bt::behavior_tree! {
         pub tree T0128 for Ctx {
-            xml = "tests/referee/xml/T0128.xml",
+            xml = "xml/T0128.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, b: i64 = 4, c: i64 = 3 }
         }
@@ -441,7 +441,7 @@ pub mod t0129 {
 
     bt::behavior_tree! {
         pub tree T0129 for Ctx {
-            xml = "tests/referee/xml/T0129.xml",
+            xml = "xml/T0129.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1 }
         }
@@ -456,7 +456,7 @@ pub mod t0130 {
 
     bt::behavior_tree! {
         pub tree T0130 for Ctx {
-            xml = "tests/referee/xml/T0130.xml",
+            xml = "xml/T0130.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, b: i64 = 3 }
         }
@@ -471,7 +471,7 @@ pub mod t0131 {
 
     bt::behavior_tree! {
         pub tree T0131 for Ctx {
-            xml = "tests/referee/xml/T0131.xml",
+            xml = "xml/T0131.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 2 }
         }
@@ -486,7 +486,7 @@ pub mod t0132 {
 
     bt::behavior_tree! {
         pub tree T0132 for Ctx {
-            xml = "tests/referee/xml/T0132.xml",
+            xml = "xml/T0132.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = 3 }
         }
@@ -501,7 +501,7 @@ pub mod t0133 {
 
     bt::behavior_tree! {
         pub tree T0133 for Ctx {
-            xml = "tests/referee/xml/T0133.xml",
+            xml = "xml/T0133.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, b: i64 = 1 }
         }
@@ -516,7 +516,7 @@ pub mod t0134 {
 
     bt::behavior_tree! {
         pub tree T0134 for Ctx {
-            xml = "tests/referee/xml/T0134.xml",
+            xml = "xml/T0134.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard {  }
         }
@@ -531,7 +531,7 @@ pub mod t0135 {
 
     bt::behavior_tree! {
         pub tree T0135 for Ctx {
-            xml = "tests/referee/xml/T0135.xml",
+            xml = "xml/T0135.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, b: i64 = 3 }
         }
@@ -546,7 +546,7 @@ pub mod t0136 {
 
     bt::behavior_tree! {
         pub tree T0136 for Ctx {
-            xml = "tests/referee/xml/T0136.xml",
+            xml = "xml/T0136.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard {  }
         }
@@ -561,7 +561,7 @@ pub mod t0137 {
 
     bt::behavior_tree! {
         pub tree T0137 for Ctx {
-            xml = "tests/referee/xml/T0137.xml",
+            xml = "xml/T0137.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = -1, b: i64 = 1, c: i64 = 0 }
         }
@@ -576,7 +576,7 @@ pub mod t0138 {
 
     bt::behavior_tree! {
         pub tree T0138 for Ctx {
-            xml = "tests/referee/xml/T0138.xml",
+            xml = "xml/T0138.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, c: i64 = 2 }
         }
@@ -591,7 +591,7 @@ pub mod t0139 {
 
     bt::behavior_tree! {
         pub tree T0139 for Ctx {
-            xml = "tests/referee/xml/T0139.xml",
+            xml = "xml/T0139.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 1 }
         }
@@ -606,7 +606,7 @@ pub mod t0140 {
 
     bt::behavior_tree! {
         pub tree T0140 for Ctx {
-            xml = "tests/referee/xml/T0140.xml",
+            xml = "xml/T0140.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard {  }
         }
@@ -621,7 +621,7 @@ pub mod t0141 {
 
     bt::behavior_tree! {
         pub tree T0141 for Ctx {
-            xml = "tests/referee/xml/T0141.xml",
+            xml = "xml/T0141.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 1 }
         }
@@ -636,7 +636,7 @@ pub mod t0142 {
 
     bt::behavior_tree! {
         pub tree T0142 for Ctx {
-            xml = "tests/referee/xml/T0142.xml",
+            xml = "xml/T0142.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 4, b: i64 = -1, c: i64 = -1 }
         }
@@ -651,7 +651,7 @@ pub mod t0143 {
 
     bt::behavior_tree! {
         pub tree T0143 for Ctx {
-            xml = "tests/referee/xml/T0143.xml",
+            xml = "xml/T0143.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2, b: i64 = 4 }
         }
@@ -666,7 +666,7 @@ pub mod t0144 {
 
     bt::behavior_tree! {
         pub tree T0144 for Ctx {
-            xml = "tests/referee/xml/T0144.xml",
+            xml = "xml/T0144.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = 2 }
         }
@@ -681,7 +681,7 @@ pub mod t0145 {
 
     bt::behavior_tree! {
         pub tree T0145 for Ctx {
-            xml = "tests/referee/xml/T0145.xml",
+            xml = "xml/T0145.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2, c: i64 = 1 }
         }
@@ -696,7 +696,7 @@ pub mod t0146 {
 
     bt::behavior_tree! {
         pub tree T0146 for Ctx {
-            xml = "tests/referee/xml/T0146.xml",
+            xml = "xml/T0146.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4 }
         }
@@ -711,7 +711,7 @@ pub mod t0147 {
 
     bt::behavior_tree! {
         pub tree T0147 for Ctx {
-            xml = "tests/referee/xml/T0147.xml",
+            xml = "xml/T0147.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 0 }
         }
@@ -726,7 +726,7 @@ pub mod t0148 {
 
     bt::behavior_tree! {
         pub tree T0148 for Ctx {
-            xml = "tests/referee/xml/T0148.xml",
+            xml = "xml/T0148.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -741,7 +741,7 @@ pub mod t0149 {
 
     bt::behavior_tree! {
         pub tree T0149 for Ctx {
-            xml = "tests/referee/xml/T0149.xml",
+            xml = "xml/T0149.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -756,7 +756,7 @@ pub mod t0150 {
 
     bt::behavior_tree! {
         pub tree T0150 for Ctx {
-            xml = "tests/referee/xml/T0150.xml",
+            xml = "xml/T0150.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 2 }
         }
@@ -771,7 +771,7 @@ pub mod t0151 {
 
     bt::behavior_tree! {
         pub tree T0151 for Ctx {
-            xml = "tests/referee/xml/T0151.xml",
+            xml = "xml/T0151.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -786,7 +786,7 @@ pub mod t0152 {
 
     bt::behavior_tree! {
         pub tree T0152 for Ctx {
-            xml = "tests/referee/xml/T0152.xml",
+            xml = "xml/T0152.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 2 }
         }
@@ -801,7 +801,7 @@ pub mod t0153 {
 
     bt::behavior_tree! {
         pub tree T0153 for Ctx {
-            xml = "tests/referee/xml/T0153.xml",
+            xml = "xml/T0153.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 3, b: i64 = 4, c: i64 = 4 }
         }
@@ -816,7 +816,7 @@ pub mod t0154 {
 
     bt::behavior_tree! {
         pub tree T0154 for Ctx {
-            xml = "tests/referee/xml/T0154.xml",
+            xml = "xml/T0154.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -831,7 +831,7 @@ pub mod t0155 {
 
     bt::behavior_tree! {
         pub tree T0155 for Ctx {
-            xml = "tests/referee/xml/T0155.xml",
+            xml = "xml/T0155.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, c: i64 = -1 }
         }
@@ -846,7 +846,7 @@ pub mod t0156 {
 
     bt::behavior_tree! {
         pub tree T0156 for Ctx {
-            xml = "tests/referee/xml/T0156.xml",
+            xml = "xml/T0156.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, c: i64 = 0 }
         }
@@ -861,7 +861,7 @@ pub mod t0157 {
 
     bt::behavior_tree! {
         pub tree T0157 for Ctx {
-            xml = "tests/referee/xml/T0157.xml",
+            xml = "xml/T0157.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 4, c: i64 = 2 }
         }
@@ -876,7 +876,7 @@ pub mod t0158 {
 
     bt::behavior_tree! {
         pub tree T0158 for Ctx {
-            xml = "tests/referee/xml/T0158.xml",
+            xml = "xml/T0158.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, b: i64 = 0 }
         }
@@ -891,7 +891,7 @@ pub mod t0159 {
 
     bt::behavior_tree! {
         pub tree T0159 for Ctx {
-            xml = "tests/referee/xml/T0159.xml",
+            xml = "xml/T0159.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 1, c: i64 = 3 }
         }
@@ -906,7 +906,7 @@ pub mod t0160 {
 
     bt::behavior_tree! {
         pub tree T0160 for Ctx {
-            xml = "tests/referee/xml/T0160.xml",
+            xml = "xml/T0160.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = -1 }
         }
@@ -921,7 +921,7 @@ pub mod t0161 {
 
     bt::behavior_tree! {
         pub tree T0161 for Ctx {
-            xml = "tests/referee/xml/T0161.xml",
+            xml = "xml/T0161.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -936,7 +936,7 @@ pub mod t0162 {
 
     bt::behavior_tree! {
         pub tree T0162 for Ctx {
-            xml = "tests/referee/xml/T0162.xml",
+            xml = "xml/T0162.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, c: i64 = 3 }
         }
@@ -951,7 +951,7 @@ pub mod t0163 {
 
     bt::behavior_tree! {
         pub tree T0163 for Ctx {
-            xml = "tests/referee/xml/T0163.xml",
+            xml = "xml/T0163.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = 3 }
         }
@@ -966,7 +966,7 @@ pub mod t0164 {
 
     bt::behavior_tree! {
         pub tree T0164 for Ctx {
-            xml = "tests/referee/xml/T0164.xml",
+            xml = "xml/T0164.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = 0 }
         }
@@ -981,7 +981,7 @@ pub mod t0165 {
 
     bt::behavior_tree! {
         pub tree T0165 for Ctx {
-            xml = "tests/referee/xml/T0165.xml",
+            xml = "xml/T0165.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), C7 = Condition(Cond<7>) }
             blackboard { a: i64 = -1, b: i64 = 4, c: i64 = 3 }
         }
@@ -996,7 +996,7 @@ pub mod t0166 {
 
     bt::behavior_tree! {
         pub tree T0166 for Ctx {
-            xml = "tests/referee/xml/T0166.xml",
+            xml = "xml/T0166.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = -1 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0167 {
 
     bt::behavior_tree! {
         pub tree T0167 for Ctx {
-            xml = "tests/referee/xml/T0167.xml",
+            xml = "xml/T0167.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, c: i64 = 2 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0168 {
 
     bt::behavior_tree! {
         pub tree T0168 for Ctx {
-            xml = "tests/referee/xml/T0168.xml",
+            xml = "xml/T0168.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 3, c: i64 = 3 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0169 {
 
     bt::behavior_tree! {
         pub tree T0169 for Ctx {
-            xml = "tests/referee/xml/T0169.xml",
+            xml = "xml/T0169.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3, c: i64 = -1 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0170 {
 
     bt::behavior_tree! {
         pub tree T0170 for Ctx {
-            xml = "tests/referee/xml/T0170.xml",
+            xml = "xml/T0170.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 0 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0171 {
 
     bt::behavior_tree! {
         pub tree T0171 for Ctx {
-            xml = "tests/referee/xml/T0171.xml",
+            xml = "xml/T0171.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1086,7 +1086,7 @@ pub mod t0172 {
 
     bt::behavior_tree! {
         pub tree T0172 for Ctx {
-            xml = "tests/referee/xml/T0172.xml",
+            xml = "xml/T0172.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0173 {
 
     bt::behavior_tree! {
         pub tree T0173 for Ctx {
-            xml = "tests/referee/xml/T0173.xml",
+            xml = "xml/T0173.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2, c: i64 = 4 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0174 {
 
     bt::behavior_tree! {
         pub tree T0174 for Ctx {
-            xml = "tests/referee/xml/T0174.xml",
+            xml = "xml/T0174.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -1131,7 +1131,7 @@ pub mod t0175 {
 
     bt::behavior_tree! {
         pub tree T0175 for Ctx {
-            xml = "tests/referee/xml/T0175.xml",
+            xml = "xml/T0175.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 1 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0176 {
 
     bt::behavior_tree! {
         pub tree T0176 for Ctx {
-            xml = "tests/referee/xml/T0176.xml",
+            xml = "xml/T0176.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = 3 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0177 {
 
     bt::behavior_tree! {
         pub tree T0177 for Ctx {
-            xml = "tests/referee/xml/T0177.xml",
+            xml = "xml/T0177.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { c: i64 = 3 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0178 {
 
     bt::behavior_tree! {
         pub tree T0178 for Ctx {
-            xml = "tests/referee/xml/T0178.xml",
+            xml = "xml/T0178.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0179 {
 
     bt::behavior_tree! {
         pub tree T0179 for Ctx {
-            xml = "tests/referee/xml/T0179.xml",
+            xml = "xml/T0179.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0180 {
 
     bt::behavior_tree! {
         pub tree T0180 for Ctx {
-            xml = "tests/referee/xml/T0180.xml",
+            xml = "xml/T0180.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 3, c: i64 = 4 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0181 {
 
     bt::behavior_tree! {
         pub tree T0181 for Ctx {
-            xml = "tests/referee/xml/T0181.xml",
+            xml = "xml/T0181.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0182 {
 
     bt::behavior_tree! {
         pub tree T0182 for Ctx {
-            xml = "tests/referee/xml/T0182.xml",
+            xml = "xml/T0182.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = 3 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0183 {
 
     bt::behavior_tree! {
         pub tree T0183 for Ctx {
-            xml = "tests/referee/xml/T0183.xml",
+            xml = "xml/T0183.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1, b: i64 = -1, c: i64 = 4 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0184 {
 
     bt::behavior_tree! {
         pub tree T0184 for Ctx {
-            xml = "tests/referee/xml/T0184.xml",
+            xml = "xml/T0184.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = 1 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0185 {
 
     bt::behavior_tree! {
         pub tree T0185 for Ctx {
-            xml = "tests/referee/xml/T0185.xml",
+            xml = "xml/T0185.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0186 {
 
     bt::behavior_tree! {
         pub tree T0186 for Ctx {
-            xml = "tests/referee/xml/T0186.xml",
+            xml = "xml/T0186.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -1311,7 +1311,7 @@ pub mod t0187 {
 
     bt::behavior_tree! {
         pub tree T0187 for Ctx {
-            xml = "tests/referee/xml/T0187.xml",
+            xml = "xml/T0187.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = 0 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0188 {
 
     bt::behavior_tree! {
         pub tree T0188 for Ctx {
-            xml = "tests/referee/xml/T0188.xml",
+            xml = "xml/T0188.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 0, c: i64 = 4 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0189 {
 
     bt::behavior_tree! {
         pub tree T0189 for Ctx {
-            xml = "tests/referee/xml/T0189.xml",
+            xml = "xml/T0189.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { c: i64 = 0 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0190 {
 
     bt::behavior_tree! {
         pub tree T0190 for Ctx {
-            xml = "tests/referee/xml/T0190.xml",
+            xml = "xml/T0190.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 4, c: i64 = -1 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0191 {
 
     bt::behavior_tree! {
         pub tree T0191 for Ctx {
-            xml = "tests/referee/xml/T0191.xml",
+            xml = "xml/T0191.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0192 {
 
     bt::behavior_tree! {
         pub tree T0192 for Ctx {
-            xml = "tests/referee/xml/T0192.xml",
+            xml = "xml/T0192.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0193 {
 
     bt::behavior_tree! {
         pub tree T0193 for Ctx {
-            xml = "tests/referee/xml/T0193.xml",
+            xml = "xml/T0193.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0194 {
 
     bt::behavior_tree! {
         pub tree T0194 for Ctx {
-            xml = "tests/referee/xml/T0194.xml",
+            xml = "xml/T0194.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 2, b: i64 = 1 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0195 {
 
     bt::behavior_tree! {
         pub tree T0195 for Ctx {
-            xml = "tests/referee/xml/T0195.xml",
+            xml = "xml/T0195.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2, c: i64 = 3 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0196 {
 
     bt::behavior_tree! {
         pub tree T0196 for Ctx {
-            xml = "tests/referee/xml/T0196.xml",
+            xml = "xml/T0196.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 4, b: i64 = -1 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0197 {
 
     bt::behavior_tree! {
         pub tree T0197 for Ctx {
-            xml = "tests/referee/xml/T0197.xml",
+            xml = "xml/T0197.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 2, b: i64 = 1, c: i64 = 0 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0198 {
 
     bt::behavior_tree! {
         pub tree T0198 for Ctx {
-            xml = "tests/referee/xml/T0198.xml",
+            xml = "xml/T0198.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 4 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0199 {
 
     bt::behavior_tree! {
         pub tree T0199 for Ctx {
-            xml = "tests/referee/xml/T0199.xml",
+            xml = "xml/T0199.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 2 }
         }

@@ -6,7 +6,7 @@ pub mod t0200 {
 
     bt::behavior_tree! {
         pub tree T0200 for Ctx {
-            xml = "tests/referee/xml/T0200.xml",
+            xml = "xml/T0200.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -21,7 +21,7 @@ pub mod t0201 {
 
     bt::behavior_tree! {
         pub tree T0201 for Ctx {
-            xml = "tests/referee/xml/T0201.xml",
+            xml = "xml/T0201.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 2 }
         }
@@ -36,7 +36,7 @@ pub mod t0202 {
 
     bt::behavior_tree! {
         pub tree T0202 for Ctx {
-            xml = "tests/referee/xml/T0202.xml",
+            xml = "xml/T0202.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 2, c: i64 = 4 }
         }
@@ -51,7 +51,7 @@ pub mod t0203 {
 
     bt::behavior_tree! {
         pub tree T0203 for Ctx {
-            xml = "tests/referee/xml/T0203.xml",
+            xml = "xml/T0203.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1, c: i64 = 2 }
         }
@@ -66,7 +66,7 @@ pub mod t0204 {
 
     bt::behavior_tree! {
         pub tree T0204 for Ctx {
-            xml = "tests/referee/xml/T0204.xml",
+            xml = "xml/T0204.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 3, c: i64 = 3 }
         }
@@ -81,7 +81,7 @@ pub mod t0205 {
 
     bt::behavior_tree! {
         pub tree T0205 for Ctx {
-            xml = "tests/referee/xml/T0205.xml",
+            xml = "xml/T0205.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { b: i64 = 3, c: i64 = -1 }
         }
@@ -96,7 +96,7 @@ pub mod t0206 {
 
     bt::behavior_tree! {
         pub tree T0206 for Ctx {
-            xml = "tests/referee/xml/T0206.xml",
+            xml = "xml/T0206.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 1, c: i64 = 3 }
         }
@@ -111,7 +111,7 @@ pub mod t0207 {
 
     bt::behavior_tree! {
         pub tree T0207 for Ctx {
-            xml = "tests/referee/xml/T0207.xml",
+            xml = "xml/T0207.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, b: i64 = -1, c: i64 = 2 }
         }
@@ -126,7 +126,7 @@ pub mod t0208 {
 
     bt::behavior_tree! {
         pub tree T0208 for Ctx {
-            xml = "tests/referee/xml/T0208.xml",
+            xml = "xml/T0208.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -141,7 +141,7 @@ pub mod t0209 {
 
     bt::behavior_tree! {
         pub tree T0209 for Ctx {
-            xml = "tests/referee/xml/T0209.xml",
+            xml = "xml/T0209.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 3 }
         }
@@ -156,7 +156,7 @@ pub mod t0210 {
 
     bt::behavior_tree! {
         pub tree T0210 for Ctx {
-            xml = "tests/referee/xml/T0210.xml",
+            xml = "xml/T0210.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1 }
         }
@@ -171,7 +171,7 @@ pub mod t0211 {
 
     bt::behavior_tree! {
         pub tree T0211 for Ctx {
-            xml = "tests/referee/xml/T0211.xml",
+            xml = "xml/T0211.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = -1 }
         }
@@ -186,7 +186,7 @@ pub mod t0212 {
 
     bt::behavior_tree! {
         pub tree T0212 for Ctx {
-            xml = "tests/referee/xml/T0212.xml",
+            xml = "xml/T0212.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = 4 }
         }
@@ -201,7 +201,7 @@ pub mod t0213 {
 
     bt::behavior_tree! {
         pub tree T0213 for Ctx {
-            xml = "tests/referee/xml/T0213.xml",
+            xml = "xml/T0213.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -216,7 +216,7 @@ pub mod t0214 {
 
     bt::behavior_tree! {
         pub tree T0214 for Ctx {
-            xml = "tests/referee/xml/T0214.xml",
+            xml = "xml/T0214.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, c: i64 = 4 }
         }
@@ -231,7 +231,7 @@ pub mod t0215 {
 
     bt::behavior_tree! {
         pub tree T0215 for Ctx {
-            xml = "tests/referee/xml/T0215.xml",
+            xml = "xml/T0215.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -246,7 +246,7 @@ pub mod t0216 {
 
     bt::behavior_tree! {
         pub tree T0216 for Ctx {
-            xml = "tests/referee/xml/T0216.xml",
+            xml = "xml/T0216.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 4 }
         }
@@ -261,7 +261,7 @@ pub mod t0217 {
 
     bt::behavior_tree! {
         pub tree T0217 for Ctx {
-            xml = "tests/referee/xml/T0217.xml",
+            xml = "xml/T0217.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = 0 }
         }
@@ -276,7 +276,7 @@ pub mod t0218 {
 
     bt::behavior_tree! {
         pub tree T0218 for Ctx {
-            xml = "tests/referee/xml/T0218.xml",
+            xml = "xml/T0218.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 3, c: i64 = 2 }
         }
@@ -291,7 +291,7 @@ pub mod t0219 {
 
     bt::behavior_tree! {
         pub tree T0219 for Ctx {
-            xml = "tests/referee/xml/T0219.xml",
+            xml = "xml/T0219.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, c: i64 = 4 }
         }
@@ -306,7 +306,7 @@ pub mod t0220 {
 
     bt::behavior_tree! {
         pub tree T0220 for Ctx {
-            xml = "tests/referee/xml/T0220.xml",
+            xml = "xml/T0220.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 2, b: i64 = 3 }
         }
@@ -321,7 +321,7 @@ pub mod t0221 {
 
     bt::behavior_tree! {
         pub tree T0221 for Ctx {
-            xml = "tests/referee/xml/T0221.xml",
+            xml = "xml/T0221.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -336,7 +336,7 @@ pub mod t0222 {
 
     bt::behavior_tree! {
         pub tree T0222 for Ctx {
-            xml = "tests/referee/xml/T0222.xml",
+            xml = "xml/T0222.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = -1 }
         }
@@ -351,7 +351,7 @@ pub mod t0223 {
 
     bt::behavior_tree! {
         pub tree T0223 for Ctx {
-            xml = "tests/referee/xml/T0223.xml",
+            xml = "xml/T0223.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -366,7 +366,7 @@ pub mod t0224 {
 
     bt::behavior_tree! {
         pub tree T0224 for Ctx {
-            xml = "tests/referee/xml/T0224.xml",
+            xml = "xml/T0224.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>) }
             blackboard { b: i64 = -1, c: i64 = 3 }
         }
@@ -381,7 +381,7 @@ pub mod t0225 {
 
     bt::behavior_tree! {
         pub tree T0225 for Ctx {
-            xml = "tests/referee/xml/T0225.xml",
+            xml = "xml/T0225.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>) }
             blackboard {  }
         }
@@ -396,7 +396,7 @@ pub mod t0226 {
 
     bt::behavior_tree! {
         pub tree T0226 for Ctx {
-            xml = "tests/referee/xml/T0226.xml",
+            xml = "xml/T0226.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1 }
         }
@@ -411,7 +411,7 @@ pub mod t0227 {
 
     bt::behavior_tree! {
         pub tree T0227 for Ctx {
-            xml = "tests/referee/xml/T0227.xml",
+            xml = "xml/T0227.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = 4 }
         }
@@ -426,7 +426,7 @@ pub mod t0228 {
 
     bt::behavior_tree! {
         pub tree T0228 for Ctx {
-            xml = "tests/referee/xml/T0228.xml",
+            xml = "xml/T0228.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 1 }
         }
@@ -441,7 +441,7 @@ pub mod t0229 {
 
     bt::behavior_tree! {
         pub tree T0229 for Ctx {
-            xml = "tests/referee/xml/T0229.xml",
+            xml = "xml/T0229.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 4, c: i64 = 2 }
         }
@@ -456,7 +456,7 @@ pub mod t0230 {
 
     bt::behavior_tree! {
         pub tree T0230 for Ctx {
-            xml = "tests/referee/xml/T0230.xml",
+            xml = "xml/T0230.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 4, c: i64 = -1 }
         }
@@ -471,7 +471,7 @@ pub mod t0231 {
 
     bt::behavior_tree! {
         pub tree T0231 for Ctx {
-            xml = "tests/referee/xml/T0231.xml",
+            xml = "xml/T0231.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, c: i64 = 0 }
         }
@@ -486,7 +486,7 @@ pub mod t0232 {
 
     bt::behavior_tree! {
         pub tree T0232 for Ctx {
-            xml = "tests/referee/xml/T0232.xml",
+            xml = "xml/T0232.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2 }
         }
@@ -501,7 +501,7 @@ pub mod t0233 {
 
     bt::behavior_tree! {
         pub tree T0233 for Ctx {
-            xml = "tests/referee/xml/T0233.xml",
+            xml = "xml/T0233.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = 3, c: i64 = 2 }
         }
@@ -516,7 +516,7 @@ pub mod t0234 {
 
     bt::behavior_tree! {
         pub tree T0234 for Ctx {
-            xml = "tests/referee/xml/T0234.xml",
+            xml = "xml/T0234.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -531,7 +531,7 @@ pub mod t0235 {
 
     bt::behavior_tree! {
         pub tree T0235 for Ctx {
-            xml = "tests/referee/xml/T0235.xml",
+            xml = "xml/T0235.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 2, c: i64 = -1 }
         }
@@ -546,7 +546,7 @@ pub mod t0236 {
 
     bt::behavior_tree! {
         pub tree T0236 for Ctx {
-            xml = "tests/referee/xml/T0236.xml",
+            xml = "xml/T0236.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 1, b: i64 = 3, c: i64 = 4 }
         }
@@ -561,7 +561,7 @@ pub mod t0237 {
 
     bt::behavior_tree! {
         pub tree T0237 for Ctx {
-            xml = "tests/referee/xml/T0237.xml",
+            xml = "xml/T0237.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 0 }
         }
@@ -576,7 +576,7 @@ pub mod t0238 {
 
     bt::behavior_tree! {
         pub tree T0238 for Ctx {
-            xml = "tests/referee/xml/T0238.xml",
+            xml = "xml/T0238.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 4 }
         }
@@ -591,7 +591,7 @@ pub mod t0239 {
 
     bt::behavior_tree! {
         pub tree T0239 for Ctx {
-            xml = "tests/referee/xml/T0239.xml",
+            xml = "xml/T0239.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 3 }
         }
@@ -606,7 +606,7 @@ pub mod t0240 {
 
     bt::behavior_tree! {
         pub tree T0240 for Ctx {
-            xml = "tests/referee/xml/T0240.xml",
+            xml = "xml/T0240.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -621,7 +621,7 @@ pub mod t0241 {
 
     bt::behavior_tree! {
         pub tree T0241 for Ctx {
-            xml = "tests/referee/xml/T0241.xml",
+            xml = "xml/T0241.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, b: i64 = 3 }
         }
@@ -636,7 +636,7 @@ pub mod t0242 {
 
     bt::behavior_tree! {
         pub tree T0242 for Ctx {
-            xml = "tests/referee/xml/T0242.xml",
+            xml = "xml/T0242.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard {  }
         }
@@ -651,7 +651,7 @@ pub mod t0243 {
 
     bt::behavior_tree! {
         pub tree T0243 for Ctx {
-            xml = "tests/referee/xml/T0243.xml",
+            xml = "xml/T0243.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, b: i64 = 3, c: i64 = 3 }
         }
@@ -666,7 +666,7 @@ pub mod t0244 {
 
     bt::behavior_tree! {
         pub tree T0244 for Ctx {
-            xml = "tests/referee/xml/T0244.xml",
+            xml = "xml/T0244.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 1, c: i64 = -1 }
         }
@@ -681,7 +681,7 @@ pub mod t0245 {
 
     bt::behavior_tree! {
         pub tree T0245 for Ctx {
-            xml = "tests/referee/xml/T0245.xml",
+            xml = "xml/T0245.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2 }
         }
@@ -696,7 +696,7 @@ pub mod t0246 {
 
     bt::behavior_tree! {
         pub tree T0246 for Ctx {
-            xml = "tests/referee/xml/T0246.xml",
+            xml = "xml/T0246.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { b: i64 = 4 }
         }
@@ -711,7 +711,7 @@ pub mod t0247 {
 
     bt::behavior_tree! {
         pub tree T0247 for Ctx {
-            xml = "tests/referee/xml/T0247.xml",
+            xml = "xml/T0247.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = 1, c: i64 = 1 }
         }
@@ -726,7 +726,7 @@ pub mod t0248 {
 
     bt::behavior_tree! {
         pub tree T0248 for Ctx {
-            xml = "tests/referee/xml/T0248.xml",
+            xml = "xml/T0248.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 0, c: i64 = 1 }
         }
@@ -741,7 +741,7 @@ pub mod t0249 {
 
     bt::behavior_tree! {
         pub tree T0249 for Ctx {
-            xml = "tests/referee/xml/T0249.xml",
+            xml = "xml/T0249.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1, c: i64 = -1 }
         }
@@ -756,7 +756,7 @@ pub mod t0250 {
 
     bt::behavior_tree! {
         pub tree T0250 for Ctx {
-            xml = "tests/referee/xml/T0250.xml",
+            xml = "xml/T0250.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, b: i64 = 1, c: i64 = 2 }
         }
@@ -771,7 +771,7 @@ pub mod t0251 {
 
     bt::behavior_tree! {
         pub tree T0251 for Ctx {
-            xml = "tests/referee/xml/T0251.xml",
+            xml = "xml/T0251.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 0, c: i64 = -1 }
         }
@@ -786,7 +786,7 @@ pub mod t0252 {
 
     bt::behavior_tree! {
         pub tree T0252 for Ctx {
-            xml = "tests/referee/xml/T0252.xml",
+            xml = "xml/T0252.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 3 }
         }
@@ -801,7 +801,7 @@ pub mod t0253 {
 
     bt::behavior_tree! {
         pub tree T0253 for Ctx {
-            xml = "tests/referee/xml/T0253.xml",
+            xml = "xml/T0253.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1, c: i64 = 1 }
         }
@@ -816,7 +816,7 @@ pub mod t0254 {
 
     bt::behavior_tree! {
         pub tree T0254 for Ctx {
-            xml = "tests/referee/xml/T0254.xml",
+            xml = "xml/T0254.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1 }
         }
@@ -831,7 +831,7 @@ pub mod t0255 {
 
     bt::behavior_tree! {
         pub tree T0255 for Ctx {
-            xml = "tests/referee/xml/T0255.xml",
+            xml = "xml/T0255.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), A5 = Action(Act<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 4, b: i64 = 0 }
         }
@@ -846,7 +846,7 @@ pub mod t0256 {
 
     bt::behavior_tree! {
         pub tree T0256 for Ctx {
-            xml = "tests/referee/xml/T0256.xml",
+            xml = "xml/T0256.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, b: i64 = 1, c: i64 = 3 }
         }
@@ -861,7 +861,7 @@ pub mod t0257 {
 
     bt::behavior_tree! {
         pub tree T0257 for Ctx {
-            xml = "tests/referee/xml/T0257.xml",
+            xml = "xml/T0257.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3 }
         }
@@ -876,7 +876,7 @@ pub mod t0258 {
 
     bt::behavior_tree! {
         pub tree T0258 for Ctx {
-            xml = "tests/referee/xml/T0258.xml",
+            xml = "xml/T0258.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 3, c: i64 = 2 }
         }
@@ -891,7 +891,7 @@ pub mod t0259 {
 
     bt::behavior_tree! {
         pub tree T0259 for Ctx {
-            xml = "tests/referee/xml/T0259.xml",
+            xml = "xml/T0259.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = -1 }
         }
@@ -906,7 +906,7 @@ pub mod t0260 {
 
     bt::behavior_tree! {
         pub tree T0260 for Ctx {
-            xml = "tests/referee/xml/T0260.xml",
+            xml = "xml/T0260.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = -1, c: i64 = 3 }
         }
@@ -921,7 +921,7 @@ pub mod t0261 {
 
     bt::behavior_tree! {
         pub tree T0261 for Ctx {
-            xml = "tests/referee/xml/T0261.xml",
+            xml = "xml/T0261.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3 }
         }
@@ -936,7 +936,7 @@ pub mod t0262 {
 
     bt::behavior_tree! {
         pub tree T0262 for Ctx {
-            xml = "tests/referee/xml/T0262.xml",
+            xml = "xml/T0262.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -951,7 +951,7 @@ pub mod t0263 {
 
     bt::behavior_tree! {
         pub tree T0263 for Ctx {
-            xml = "tests/referee/xml/T0263.xml",
+            xml = "xml/T0263.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 0 }
         }
@@ -966,7 +966,7 @@ pub mod t0264 {
 
     bt::behavior_tree! {
         pub tree T0264 for Ctx {
-            xml = "tests/referee/xml/T0264.xml",
+            xml = "xml/T0264.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, b: i64 = -1, c: i64 = -1 }
         }
@@ -981,7 +981,7 @@ pub mod t0265 {
 
     bt::behavior_tree! {
         pub tree T0265 for Ctx {
-            xml = "tests/referee/xml/T0265.xml",
+            xml = "xml/T0265.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { c: i64 = 2 }
         }
@@ -996,7 +996,7 @@ pub mod t0266 {
 
     bt::behavior_tree! {
         pub tree T0266 for Ctx {
-            xml = "tests/referee/xml/T0266.xml",
+            xml = "xml/T0266.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 3 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0267 {
 
     bt::behavior_tree! {
         pub tree T0267 for Ctx {
-            xml = "tests/referee/xml/T0267.xml",
+            xml = "xml/T0267.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), C5 = Condition(Cond<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 4, c: i64 = 4 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0268 {
 
     bt::behavior_tree! {
         pub tree T0268 for Ctx {
-            xml = "tests/referee/xml/T0268.xml",
+            xml = "xml/T0268.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = 2 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0269 {
 
     bt::behavior_tree! {
         pub tree T0269 for Ctx {
-            xml = "tests/referee/xml/T0269.xml",
+            xml = "xml/T0269.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard {  }
         }
@@ -1056,7 +1056,7 @@ pub mod t0270 {
 
     bt::behavior_tree! {
         pub tree T0270 for Ctx {
-            xml = "tests/referee/xml/T0270.xml",
+            xml = "xml/T0270.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0271 {
 
     bt::behavior_tree! {
         pub tree T0271 for Ctx {
-            xml = "tests/referee/xml/T0271.xml",
+            xml = "xml/T0271.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 3, c: i64 = 2 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0272 {
 
     bt::behavior_tree! {
         pub tree T0272 for Ctx {
-            xml = "tests/referee/xml/T0272.xml",
+            xml = "xml/T0272.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 1 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0273 {
 
     bt::behavior_tree! {
         pub tree T0273 for Ctx {
-            xml = "tests/referee/xml/T0273.xml",
+            xml = "xml/T0273.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { c: i64 = 4 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0274 {
 
     bt::behavior_tree! {
         pub tree T0274 for Ctx {
-            xml = "tests/referee/xml/T0274.xml",
+            xml = "xml/T0274.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = -1 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0275 {
 
     bt::behavior_tree! {
         pub tree T0275 for Ctx {
-            xml = "tests/referee/xml/T0275.xml",
+            xml = "xml/T0275.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3, c: i64 = 3 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0276 {
 
     bt::behavior_tree! {
         pub tree T0276 for Ctx {
-            xml = "tests/referee/xml/T0276.xml",
+            xml = "xml/T0276.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 0, b: i64 = 4, c: i64 = -1 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0277 {
 
     bt::behavior_tree! {
         pub tree T0277 for Ctx {
-            xml = "tests/referee/xml/T0277.xml",
+            xml = "xml/T0277.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 3, c: i64 = -1 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0278 {
 
     bt::behavior_tree! {
         pub tree T0278 for Ctx {
-            xml = "tests/referee/xml/T0278.xml",
+            xml = "xml/T0278.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 3 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0279 {
 
     bt::behavior_tree! {
         pub tree T0279 for Ctx {
-            xml = "tests/referee/xml/T0279.xml",
+            xml = "xml/T0279.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, b: i64 = 4 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0280 {
 
     bt::behavior_tree! {
         pub tree T0280 for Ctx {
-            xml = "tests/referee/xml/T0280.xml",
+            xml = "xml/T0280.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0281 {
 
     bt::behavior_tree! {
         pub tree T0281 for Ctx {
-            xml = "tests/referee/xml/T0281.xml",
+            xml = "xml/T0281.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1, c: i64 = -1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0282 {
 
     bt::behavior_tree! {
         pub tree T0282 for Ctx {
-            xml = "tests/referee/xml/T0282.xml",
+            xml = "xml/T0282.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 0, c: i64 = 1 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0283 {
 
     bt::behavior_tree! {
         pub tree T0283 for Ctx {
-            xml = "tests/referee/xml/T0283.xml",
+            xml = "xml/T0283.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 3 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0284 {
 
     bt::behavior_tree! {
         pub tree T0284 for Ctx {
-            xml = "tests/referee/xml/T0284.xml",
+            xml = "xml/T0284.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 3 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0285 {
 
     bt::behavior_tree! {
         pub tree T0285 for Ctx {
-            xml = "tests/referee/xml/T0285.xml",
+            xml = "xml/T0285.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { b: i64 = 0, c: i64 = 0 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0286 {
 
     bt::behavior_tree! {
         pub tree T0286 for Ctx {
-            xml = "tests/referee/xml/T0286.xml",
+            xml = "xml/T0286.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = 1, b: i64 = 3, c: i64 = 1 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0287 {
 
     bt::behavior_tree! {
         pub tree T0287 for Ctx {
-            xml = "tests/referee/xml/T0287.xml",
+            xml = "xml/T0287.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>) }
             blackboard { b: i64 = 1, c: i64 = 4 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0288 {
 
     bt::behavior_tree! {
         pub tree T0288 for Ctx {
-            xml = "tests/referee/xml/T0288.xml",
+            xml = "xml/T0288.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = -1 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0289 {
 
     bt::behavior_tree! {
         pub tree T0289 for Ctx {
-            xml = "tests/referee/xml/T0289.xml",
+            xml = "xml/T0289.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 0, c: i64 = 3 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0290 {
 
     bt::behavior_tree! {
         pub tree T0290 for Ctx {
-            xml = "tests/referee/xml/T0290.xml",
+            xml = "xml/T0290.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -1371,7 +1371,7 @@ pub mod t0291 {
 
     bt::behavior_tree! {
         pub tree T0291 for Ctx {
-            xml = "tests/referee/xml/T0291.xml",
+            xml = "xml/T0291.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 0, c: i64 = 2 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0292 {
 
     bt::behavior_tree! {
         pub tree T0292 for Ctx {
-            xml = "tests/referee/xml/T0292.xml",
+            xml = "xml/T0292.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0293 {
 
     bt::behavior_tree! {
         pub tree T0293 for Ctx {
-            xml = "tests/referee/xml/T0293.xml",
+            xml = "xml/T0293.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 4, c: i64 = 4 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0294 {
 
     bt::behavior_tree! {
         pub tree T0294 for Ctx {
-            xml = "tests/referee/xml/T0294.xml",
+            xml = "xml/T0294.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), A2 = Action(Act<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0295 {
 
     bt::behavior_tree! {
         pub tree T0295 for Ctx {
-            xml = "tests/referee/xml/T0295.xml",
+            xml = "xml/T0295.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 0 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0296 {
 
     bt::behavior_tree! {
         pub tree T0296 for Ctx {
-            xml = "tests/referee/xml/T0296.xml",
+            xml = "xml/T0296.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 4 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0297 {
 
     bt::behavior_tree! {
         pub tree T0297 for Ctx {
-            xml = "tests/referee/xml/T0297.xml",
+            xml = "xml/T0297.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, c: i64 = 0 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0298 {
 
     bt::behavior_tree! {
         pub tree T0298 for Ctx {
-            xml = "tests/referee/xml/T0298.xml",
+            xml = "xml/T0298.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0299 {
 
     bt::behavior_tree! {
         pub tree T0299 for Ctx {
-            xml = "tests/referee/xml/T0299.xml",
+            xml = "xml/T0299.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 1, b: i64 = -1 }
         }

@@ -6,7 +6,7 @@ pub mod t0300 {
 
     bt::behavior_tree! {
         pub tree T0300 for Ctx {
-            xml = "tests/referee/xml/T0300.xml",
+            xml = "xml/T0300.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = -1, c: i64 = 3 }
         }
@@ -21,7 +21,7 @@ pub mod t0301 {
 
     bt::behavior_tree! {
         pub tree T0301 for Ctx {
-            xml = "tests/referee/xml/T0301.xml",
+            xml = "xml/T0301.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = 1, c: i64 = 4 }
         }
@@ -36,7 +36,7 @@ pub mod t0302 {
 
     bt::behavior_tree! {
         pub tree T0302 for Ctx {
-            xml = "tests/referee/xml/T0302.xml",
+            xml = "xml/T0302.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 0 }
         }
@@ -51,7 +51,7 @@ pub mod t0303 {
 
     bt::behavior_tree! {
         pub tree T0303 for Ctx {
-            xml = "tests/referee/xml/T0303.xml",
+            xml = "xml/T0303.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 3 }
         }
@@ -66,7 +66,7 @@ pub mod t0304 {
 
     bt::behavior_tree! {
         pub tree T0304 for Ctx {
-            xml = "tests/referee/xml/T0304.xml",
+            xml = "xml/T0304.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = -1, c: i64 = 1 }
         }
@@ -81,7 +81,7 @@ pub mod t0305 {
 
     bt::behavior_tree! {
         pub tree T0305 for Ctx {
-            xml = "tests/referee/xml/T0305.xml",
+            xml = "xml/T0305.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -96,7 +96,7 @@ pub mod t0306 {
 
     bt::behavior_tree! {
         pub tree T0306 for Ctx {
-            xml = "tests/referee/xml/T0306.xml",
+            xml = "xml/T0306.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2, b: i64 = 2 }
         }
@@ -111,7 +111,7 @@ pub mod t0307 {
 
     bt::behavior_tree! {
         pub tree T0307 for Ctx {
-            xml = "tests/referee/xml/T0307.xml",
+            xml = "xml/T0307.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -126,7 +126,7 @@ pub mod t0308 {
 
     bt::behavior_tree! {
         pub tree T0308 for Ctx {
-            xml = "tests/referee/xml/T0308.xml",
+            xml = "xml/T0308.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3, c: i64 = 4 }
         }
@@ -141,7 +141,7 @@ pub mod t0309 {
 
     bt::behavior_tree! {
         pub tree T0309 for Ctx {
-            xml = "tests/referee/xml/T0309.xml",
+            xml = "xml/T0309.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = -1, b: i64 = 0 }
         }
@@ -156,7 +156,7 @@ pub mod t0310 {
 
     bt::behavior_tree! {
         pub tree T0310 for Ctx {
-            xml = "tests/referee/xml/T0310.xml",
+            xml = "xml/T0310.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, c: i64 = 4 }
         }
@@ -171,7 +171,7 @@ pub mod t0311 {
 
     bt::behavior_tree! {
         pub tree T0311 for Ctx {
-            xml = "tests/referee/xml/T0311.xml",
+            xml = "xml/T0311.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 1, b: i64 = 0, c: i64 = 0 }
         }
@@ -186,7 +186,7 @@ pub mod t0312 {
 
     bt::behavior_tree! {
         pub tree T0312 for Ctx {
-            xml = "tests/referee/xml/T0312.xml",
+            xml = "xml/T0312.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, c: i64 = 2 }
         }
@@ -201,7 +201,7 @@ pub mod t0313 {
 
     bt::behavior_tree! {
         pub tree T0313 for Ctx {
-            xml = "tests/referee/xml/T0313.xml",
+            xml = "xml/T0313.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -216,7 +216,7 @@ pub mod t0314 {
 
     bt::behavior_tree! {
         pub tree T0314 for Ctx {
-            xml = "tests/referee/xml/T0314.xml",
+            xml = "xml/T0314.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 3, c: i64 = 2 }
         }
@@ -231,7 +231,7 @@ pub mod t0315 {
 
     bt::behavior_tree! {
         pub tree T0315 for Ctx {
-            xml = "tests/referee/xml/T0315.xml",
+            xml = "xml/T0315.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 4, c: i64 = 0 }
         }
@@ -246,7 +246,7 @@ pub mod t0316 {
 
     bt::behavior_tree! {
         pub tree T0316 for Ctx {
-            xml = "tests/referee/xml/T0316.xml",
+            xml = "xml/T0316.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, c: i64 = 1 }
         }
@@ -261,7 +261,7 @@ pub mod t0317 {
 
     bt::behavior_tree! {
         pub tree T0317 for Ctx {
-            xml = "tests/referee/xml/T0317.xml",
+            xml = "xml/T0317.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 1, b: i64 = 2, c: i64 = 3 }
         }
@@ -276,7 +276,7 @@ pub mod t0318 {
 
     bt::behavior_tree! {
         pub tree T0318 for Ctx {
-            xml = "tests/referee/xml/T0318.xml",
+            xml = "xml/T0318.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = 4 }
         }
@@ -291,7 +291,7 @@ pub mod t0319 {
 
     bt::behavior_tree! {
         pub tree T0319 for Ctx {
-            xml = "tests/referee/xml/T0319.xml",
+            xml = "xml/T0319.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = 1 }
         }
@@ -306,7 +306,7 @@ pub mod t0320 {
 
     bt::behavior_tree! {
         pub tree T0320 for Ctx {
-            xml = "tests/referee/xml/T0320.xml",
+            xml = "xml/T0320.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -321,7 +321,7 @@ pub mod t0321 {
 
     bt::behavior_tree! {
         pub tree T0321 for Ctx {
-            xml = "tests/referee/xml/T0321.xml",
+            xml = "xml/T0321.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1 }
         }
@@ -336,7 +336,7 @@ pub mod t0322 {
 
     bt::behavior_tree! {
         pub tree T0322 for Ctx {
-            xml = "tests/referee/xml/T0322.xml",
+            xml = "xml/T0322.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = 4 }
         }
@@ -351,7 +351,7 @@ pub mod t0323 {
 
     bt::behavior_tree! {
         pub tree T0323 for Ctx {
-            xml = "tests/referee/xml/T0323.xml",
+            xml = "xml/T0323.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 2 }
         }
@@ -366,7 +366,7 @@ pub mod t0324 {
 
     bt::behavior_tree! {
         pub tree T0324 for Ctx {
-            xml = "tests/referee/xml/T0324.xml",
+            xml = "xml/T0324.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 4, b: i64 = 2 }
         }
@@ -381,7 +381,7 @@ pub mod t0325 {
 
     bt::behavior_tree! {
         pub tree T0325 for Ctx {
-            xml = "tests/referee/xml/T0325.xml",
+            xml = "xml/T0325.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = -1, c: i64 = 3 }
         }
@@ -396,7 +396,7 @@ pub mod t0326 {
 
     bt::behavior_tree! {
         pub tree T0326 for Ctx {
-            xml = "tests/referee/xml/T0326.xml",
+            xml = "xml/T0326.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -411,7 +411,7 @@ pub mod t0327 {
 
     bt::behavior_tree! {
         pub tree T0327 for Ctx {
-            xml = "tests/referee/xml/T0327.xml",
+            xml = "xml/T0327.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, c: i64 = 4 }
         }
@@ -426,7 +426,7 @@ pub mod t0328 {
 
     bt::behavior_tree! {
         pub tree T0328 for Ctx {
-            xml = "tests/referee/xml/T0328.xml",
+            xml = "xml/T0328.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = 0 }
         }
@@ -441,7 +441,7 @@ pub mod t0329 {
 
     bt::behavior_tree! {
         pub tree T0329 for Ctx {
-            xml = "tests/referee/xml/T0329.xml",
+            xml = "xml/T0329.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 3 }
         }
@@ -456,7 +456,7 @@ pub mod t0330 {
 
     bt::behavior_tree! {
         pub tree T0330 for Ctx {
-            xml = "tests/referee/xml/T0330.xml",
+            xml = "xml/T0330.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 0 }
         }
@@ -471,7 +471,7 @@ pub mod t0331 {
 
     bt::behavior_tree! {
         pub tree T0331 for Ctx {
-            xml = "tests/referee/xml/T0331.xml",
+            xml = "xml/T0331.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = -1, c: i64 = 4 }
         }
@@ -486,7 +486,7 @@ pub mod t0332 {
 
     bt::behavior_tree! {
         pub tree T0332 for Ctx {
-            xml = "tests/referee/xml/T0332.xml",
+            xml = "xml/T0332.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 1, b: i64 = 3, c: i64 = 3 }
         }
@@ -501,7 +501,7 @@ pub mod t0333 {
 
     bt::behavior_tree! {
         pub tree T0333 for Ctx {
-            xml = "tests/referee/xml/T0333.xml",
+            xml = "xml/T0333.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1, b: i64 = 1, c: i64 = 4 }
         }
@@ -516,7 +516,7 @@ pub mod t0334 {
 
     bt::behavior_tree! {
         pub tree T0334 for Ctx {
-            xml = "tests/referee/xml/T0334.xml",
+            xml = "xml/T0334.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4, b: i64 = 3, c: i64 = 4 }
         }
@@ -531,7 +531,7 @@ pub mod t0335 {
 
     bt::behavior_tree! {
         pub tree T0335 for Ctx {
-            xml = "tests/referee/xml/T0335.xml",
+            xml = "xml/T0335.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = -1, b: i64 = -1, c: i64 = 0 }
         }
@@ -546,7 +546,7 @@ pub mod t0336 {
 
     bt::behavior_tree! {
         pub tree T0336 for Ctx {
-            xml = "tests/referee/xml/T0336.xml",
+            xml = "xml/T0336.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -561,7 +561,7 @@ pub mod t0337 {
 
     bt::behavior_tree! {
         pub tree T0337 for Ctx {
-            xml = "tests/referee/xml/T0337.xml",
+            xml = "xml/T0337.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1 }
         }
@@ -576,7 +576,7 @@ pub mod t0338 {
 
     bt::behavior_tree! {
         pub tree T0338 for Ctx {
-            xml = "tests/referee/xml/T0338.xml",
+            xml = "xml/T0338.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard {  }
         }
@@ -591,7 +591,7 @@ pub mod t0339 {
 
     bt::behavior_tree! {
         pub tree T0339 for Ctx {
-            xml = "tests/referee/xml/T0339.xml",
+            xml = "xml/T0339.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -606,7 +606,7 @@ pub mod t0340 {
 
     bt::behavior_tree! {
         pub tree T0340 for Ctx {
-            xml = "tests/referee/xml/T0340.xml",
+            xml = "xml/T0340.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -621,7 +621,7 @@ pub mod t0341 {
 
     bt::behavior_tree! {
         pub tree T0341 for Ctx {
-            xml = "tests/referee/xml/T0341.xml",
+            xml = "xml/T0341.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 2, b: i64 = 1, c: i64 = 4 }
         }
@@ -636,7 +636,7 @@ pub mod t0342 {
 
     bt::behavior_tree! {
         pub tree T0342 for Ctx {
-            xml = "tests/referee/xml/T0342.xml",
+            xml = "xml/T0342.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -651,7 +651,7 @@ pub mod t0343 {
 
     bt::behavior_tree! {
         pub tree T0343 for Ctx {
-            xml = "tests/referee/xml/T0343.xml",
+            xml = "xml/T0343.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -666,7 +666,7 @@ pub mod t0344 {
 
     bt::behavior_tree! {
         pub tree T0344 for Ctx {
-            xml = "tests/referee/xml/T0344.xml",
+            xml = "xml/T0344.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 0, c: i64 = 3 }
         }
@@ -681,7 +681,7 @@ pub mod t0345 {
 
     bt::behavior_tree! {
         pub tree T0345 for Ctx {
-            xml = "tests/referee/xml/T0345.xml",
+            xml = "xml/T0345.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4 }
         }
@@ -696,7 +696,7 @@ pub mod t0346 {
 
     bt::behavior_tree! {
         pub tree T0346 for Ctx {
-            xml = "tests/referee/xml/T0346.xml",
+            xml = "xml/T0346.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 4 }
         }
@@ -711,7 +711,7 @@ pub mod t0347 {
 
     bt::behavior_tree! {
         pub tree T0347 for Ctx {
-            xml = "tests/referee/xml/T0347.xml",
+            xml = "xml/T0347.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = 1 }
         }
@@ -726,7 +726,7 @@ pub mod t0348 {
 
     bt::behavior_tree! {
         pub tree T0348 for Ctx {
-            xml = "tests/referee/xml/T0348.xml",
+            xml = "xml/T0348.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, c: i64 = 3 }
         }
@@ -741,7 +741,7 @@ pub mod t0349 {
 
     bt::behavior_tree! {
         pub tree T0349 for Ctx {
-            xml = "tests/referee/xml/T0349.xml",
+            xml = "xml/T0349.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 1, c: i64 = 4 }
         }
@@ -756,7 +756,7 @@ pub mod t0350 {
 
     bt::behavior_tree! {
         pub tree T0350 for Ctx {
-            xml = "tests/referee/xml/T0350.xml",
+            xml = "xml/T0350.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = -1, b: i64 = 4, c: i64 = 3 }
         }
@@ -771,7 +771,7 @@ pub mod t0351 {
 
     bt::behavior_tree! {
         pub tree T0351 for Ctx {
-            xml = "tests/referee/xml/T0351.xml",
+            xml = "xml/T0351.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1 }
         }
@@ -786,7 +786,7 @@ pub mod t0352 {
 
     bt::behavior_tree! {
         pub tree T0352 for Ctx {
-            xml = "tests/referee/xml/T0352.xml",
+            xml = "xml/T0352.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), C6 = Condition(Cond<6>) }
             blackboard { b: i64 = 2, c: i64 = 1 }
         }
@@ -801,7 +801,7 @@ pub mod t0353 {
 
     bt::behavior_tree! {
         pub tree T0353 for Ctx {
-            xml = "tests/referee/xml/T0353.xml",
+            xml = "xml/T0353.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -816,7 +816,7 @@ pub mod t0354 {
 
     bt::behavior_tree! {
         pub tree T0354 for Ctx {
-            xml = "tests/referee/xml/T0354.xml",
+            xml = "xml/T0354.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 0, b: i64 = 1, c: i64 = 1 }
         }
@@ -831,7 +831,7 @@ pub mod t0355 {
 
     bt::behavior_tree! {
         pub tree T0355 for Ctx {
-            xml = "tests/referee/xml/T0355.xml",
+            xml = "xml/T0355.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, b: i64 = 4 }
         }
@@ -846,7 +846,7 @@ pub mod t0356 {
 
     bt::behavior_tree! {
         pub tree T0356 for Ctx {
-            xml = "tests/referee/xml/T0356.xml",
+            xml = "xml/T0356.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { c: i64 = 2 }
         }
@@ -861,7 +861,7 @@ pub mod t0357 {
 
     bt::behavior_tree! {
         pub tree T0357 for Ctx {
-            xml = "tests/referee/xml/T0357.xml",
+            xml = "xml/T0357.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = -1, c: i64 = -1 }
         }
@@ -876,7 +876,7 @@ pub mod t0358 {
 
     bt::behavior_tree! {
         pub tree T0358 for Ctx {
-            xml = "tests/referee/xml/T0358.xml",
+            xml = "xml/T0358.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { c: i64 = 3 }
         }
@@ -891,7 +891,7 @@ pub mod t0359 {
 
     bt::behavior_tree! {
         pub tree T0359 for Ctx {
-            xml = "tests/referee/xml/T0359.xml",
+            xml = "xml/T0359.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = -1 }
         }
@@ -906,7 +906,7 @@ pub mod t0360 {
 
     bt::behavior_tree! {
         pub tree T0360 for Ctx {
-            xml = "tests/referee/xml/T0360.xml",
+            xml = "xml/T0360.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { c: i64 = 4 }
         }
@@ -921,7 +921,7 @@ pub mod t0361 {
 
     bt::behavior_tree! {
         pub tree T0361 for Ctx {
-            xml = "tests/referee/xml/T0361.xml",
+            xml = "xml/T0361.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1, c: i64 = 1 }
         }
@@ -936,7 +936,7 @@ pub mod t0362 {
 
     bt::behavior_tree! {
         pub tree T0362 for Ctx {
-            xml = "tests/referee/xml/T0362.xml",
+            xml = "xml/T0362.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1, b: i64 = -1 }
         }
@@ -951,7 +951,7 @@ pub mod t0363 {
 
     bt::behavior_tree! {
         pub tree T0363 for Ctx {
-            xml = "tests/referee/xml/T0363.xml",
+            xml = "xml/T0363.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = -1, c: i64 = 2 }
         }
@@ -966,7 +966,7 @@ pub mod t0364 {
 
     bt::behavior_tree! {
         pub tree T0364 for Ctx {
-            xml = "tests/referee/xml/T0364.xml",
+            xml = "xml/T0364.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = 1 }
         }
@@ -981,7 +981,7 @@ pub mod t0365 {
 
     bt::behavior_tree! {
         pub tree T0365 for Ctx {
-            xml = "tests/referee/xml/T0365.xml",
+            xml = "xml/T0365.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 3 }
         }
@@ -996,7 +996,7 @@ pub mod t0366 {
 
     bt::behavior_tree! {
         pub tree T0366 for Ctx {
-            xml = "tests/referee/xml/T0366.xml",
+            xml = "xml/T0366.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = -1, c: i64 = 2 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0367 {
 
     bt::behavior_tree! {
         pub tree T0367 for Ctx {
-            xml = "tests/referee/xml/T0367.xml",
+            xml = "xml/T0367.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0368 {
 
     bt::behavior_tree! {
         pub tree T0368 for Ctx {
-            xml = "tests/referee/xml/T0368.xml",
+            xml = "xml/T0368.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard {  }
         }
@@ -1041,7 +1041,7 @@ pub mod t0369 {
 
     bt::behavior_tree! {
         pub tree T0369 for Ctx {
-            xml = "tests/referee/xml/T0369.xml",
+            xml = "xml/T0369.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = -1 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0370 {
 
     bt::behavior_tree! {
         pub tree T0370 for Ctx {
-            xml = "tests/referee/xml/T0370.xml",
+            xml = "xml/T0370.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1, c: i64 = -1 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0371 {
 
     bt::behavior_tree! {
         pub tree T0371 for Ctx {
-            xml = "tests/referee/xml/T0371.xml",
+            xml = "xml/T0371.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, c: i64 = 3 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0372 {
 
     bt::behavior_tree! {
         pub tree T0372 for Ctx {
-            xml = "tests/referee/xml/T0372.xml",
+            xml = "xml/T0372.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0373 {
 
     bt::behavior_tree! {
         pub tree T0373 for Ctx {
-            xml = "tests/referee/xml/T0373.xml",
+            xml = "xml/T0373.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, c: i64 = -1 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0374 {
 
     bt::behavior_tree! {
         pub tree T0374 for Ctx {
-            xml = "tests/referee/xml/T0374.xml",
+            xml = "xml/T0374.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0375 {
 
     bt::behavior_tree! {
         pub tree T0375 for Ctx {
-            xml = "tests/referee/xml/T0375.xml",
+            xml = "xml/T0375.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, b: i64 = 0, c: i64 = 3 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0376 {
 
     bt::behavior_tree! {
         pub tree T0376 for Ctx {
-            xml = "tests/referee/xml/T0376.xml",
+            xml = "xml/T0376.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { b: i64 = -1, c: i64 = 4 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0377 {
 
     bt::behavior_tree! {
         pub tree T0377 for Ctx {
-            xml = "tests/referee/xml/T0377.xml",
+            xml = "xml/T0377.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0378 {
 
     bt::behavior_tree! {
         pub tree T0378 for Ctx {
-            xml = "tests/referee/xml/T0378.xml",
+            xml = "xml/T0378.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, b: i64 = -1, c: i64 = 1 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0379 {
 
     bt::behavior_tree! {
         pub tree T0379 for Ctx {
-            xml = "tests/referee/xml/T0379.xml",
+            xml = "xml/T0379.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>) }
             blackboard { c: i64 = 3 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0380 {
 
     bt::behavior_tree! {
         pub tree T0380 for Ctx {
-            xml = "tests/referee/xml/T0380.xml",
+            xml = "xml/T0380.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 1, c: i64 = 4 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0381 {
 
     bt::behavior_tree! {
         pub tree T0381 for Ctx {
-            xml = "tests/referee/xml/T0381.xml",
+            xml = "xml/T0381.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 4, c: i64 = -1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0382 {
 
     bt::behavior_tree! {
         pub tree T0382 for Ctx {
-            xml = "tests/referee/xml/T0382.xml",
+            xml = "xml/T0382.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, c: i64 = 0 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0383 {
 
     bt::behavior_tree! {
         pub tree T0383 for Ctx {
-            xml = "tests/referee/xml/T0383.xml",
+            xml = "xml/T0383.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 0 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0384 {
 
     bt::behavior_tree! {
         pub tree T0384 for Ctx {
-            xml = "tests/referee/xml/T0384.xml",
+            xml = "xml/T0384.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1, c: i64 = -1 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0385 {
 
     bt::behavior_tree! {
         pub tree T0385 for Ctx {
-            xml = "tests/referee/xml/T0385.xml",
+            xml = "xml/T0385.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -1296,7 +1296,7 @@ pub mod t0386 {
 
     bt::behavior_tree! {
         pub tree T0386 for Ctx {
-            xml = "tests/referee/xml/T0386.xml",
+            xml = "xml/T0386.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0387 {
 
     bt::behavior_tree! {
         pub tree T0387 for Ctx {
-            xml = "tests/referee/xml/T0387.xml",
+            xml = "xml/T0387.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = 4, c: i64 = 4 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0388 {
 
     bt::behavior_tree! {
         pub tree T0388 for Ctx {
-            xml = "tests/referee/xml/T0388.xml",
+            xml = "xml/T0388.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0389 {
 
     bt::behavior_tree! {
         pub tree T0389 for Ctx {
-            xml = "tests/referee/xml/T0389.xml",
+            xml = "xml/T0389.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1356,7 +1356,7 @@ pub mod t0390 {
 
     bt::behavior_tree! {
         pub tree T0390 for Ctx {
-            xml = "tests/referee/xml/T0390.xml",
+            xml = "xml/T0390.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 2 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0391 {
 
     bt::behavior_tree! {
         pub tree T0391 for Ctx {
-            xml = "tests/referee/xml/T0391.xml",
+            xml = "xml/T0391.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 0, c: i64 = 3 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0392 {
 
     bt::behavior_tree! {
         pub tree T0392 for Ctx {
-            xml = "tests/referee/xml/T0392.xml",
+            xml = "xml/T0392.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = 2, b: i64 = 4 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0393 {
 
     bt::behavior_tree! {
         pub tree T0393 for Ctx {
-            xml = "tests/referee/xml/T0393.xml",
+            xml = "xml/T0393.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 2, b: i64 = 0 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0394 {
 
     bt::behavior_tree! {
         pub tree T0394 for Ctx {
-            xml = "tests/referee/xml/T0394.xml",
+            xml = "xml/T0394.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1431,7 +1431,7 @@ pub mod t0395 {
 
     bt::behavior_tree! {
         pub tree T0395 for Ctx {
-            xml = "tests/referee/xml/T0395.xml",
+            xml = "xml/T0395.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 0, b: i64 = -1, c: i64 = 3 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0396 {
 
     bt::behavior_tree! {
         pub tree T0396 for Ctx {
-            xml = "tests/referee/xml/T0396.xml",
+            xml = "xml/T0396.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, c: i64 = 4 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0397 {
 
     bt::behavior_tree! {
         pub tree T0397 for Ctx {
-            xml = "tests/referee/xml/T0397.xml",
+            xml = "xml/T0397.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>) }
             blackboard { a: i64 = -1, c: i64 = 2 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0398 {
 
     bt::behavior_tree! {
         pub tree T0398 for Ctx {
-            xml = "tests/referee/xml/T0398.xml",
+            xml = "xml/T0398.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 4, c: i64 = 2 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0399 {
 
     bt::behavior_tree! {
         pub tree T0399 for Ctx {
-            xml = "tests/referee/xml/T0399.xml",
+            xml = "xml/T0399.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 2 }
         }

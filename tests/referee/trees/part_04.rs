@@ -6,7 +6,7 @@ pub mod t0400 {
 
     bt::behavior_tree! {
         pub tree T0400 for Ctx {
-            xml = "tests/referee/xml/T0400.xml",
+            xml = "xml/T0400.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 1 }
         }
@@ -21,7 +21,7 @@ pub mod t0401 {
 
     bt::behavior_tree! {
         pub tree T0401 for Ctx {
-            xml = "tests/referee/xml/T0401.xml",
+            xml = "xml/T0401.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 0 }
         }
@@ -36,7 +36,7 @@ pub mod t0402 {
 
     bt::behavior_tree! {
         pub tree T0402 for Ctx {
-            xml = "tests/referee/xml/T0402.xml",
+            xml = "xml/T0402.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -51,7 +51,7 @@ pub mod t0403 {
 
     bt::behavior_tree! {
         pub tree T0403 for Ctx {
-            xml = "tests/referee/xml/T0403.xml",
+            xml = "xml/T0403.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 1, c: i64 = 1 }
         }
@@ -66,7 +66,7 @@ pub mod t0404 {
 
     bt::behavior_tree! {
         pub tree T0404 for Ctx {
-            xml = "tests/referee/xml/T0404.xml",
+            xml = "xml/T0404.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 0 }
         }
@@ -81,7 +81,7 @@ pub mod t0405 {
 
     bt::behavior_tree! {
         pub tree T0405 for Ctx {
-            xml = "tests/referee/xml/T0405.xml",
+            xml = "xml/T0405.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 1 }
         }
@@ -96,7 +96,7 @@ pub mod t0406 {
 
     bt::behavior_tree! {
         pub tree T0406 for Ctx {
-            xml = "tests/referee/xml/T0406.xml",
+            xml = "xml/T0406.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 1, c: i64 = 2 }
         }
@@ -111,7 +111,7 @@ pub mod t0407 {
 
     bt::behavior_tree! {
         pub tree T0407 for Ctx {
-            xml = "tests/referee/xml/T0407.xml",
+            xml = "xml/T0407.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = 0, c: i64 = 0 }
         }
@@ -126,7 +126,7 @@ pub mod t0408 {
 
     bt::behavior_tree! {
         pub tree T0408 for Ctx {
-            xml = "tests/referee/xml/T0408.xml",
+            xml = "xml/T0408.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = 1, c: i64 = 4 }
         }
@@ -141,7 +141,7 @@ pub mod t0409 {
 
     bt::behavior_tree! {
         pub tree T0409 for Ctx {
-            xml = "tests/referee/xml/T0409.xml",
+            xml = "xml/T0409.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3 }
         }
@@ -156,7 +156,7 @@ pub mod t0410 {
 
     bt::behavior_tree! {
         pub tree T0410 for Ctx {
-            xml = "tests/referee/xml/T0410.xml",
+            xml = "xml/T0410.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = 4, c: i64 = 2 }
         }
@@ -171,7 +171,7 @@ pub mod t0411 {
 
     bt::behavior_tree! {
         pub tree T0411 for Ctx {
-            xml = "tests/referee/xml/T0411.xml",
+            xml = "xml/T0411.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = 2 }
         }
@@ -186,7 +186,7 @@ pub mod t0412 {
 
     bt::behavior_tree! {
         pub tree T0412 for Ctx {
-            xml = "tests/referee/xml/T0412.xml",
+            xml = "xml/T0412.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4, b: i64 = 1, c: i64 = 3 }
         }
@@ -201,7 +201,7 @@ pub mod t0413 {
 
     bt::behavior_tree! {
         pub tree T0413 for Ctx {
-            xml = "tests/referee/xml/T0413.xml",
+            xml = "xml/T0413.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -216,7 +216,7 @@ pub mod t0414 {
 
     bt::behavior_tree! {
         pub tree T0414 for Ctx {
-            xml = "tests/referee/xml/T0414.xml",
+            xml = "xml/T0414.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 0 }
         }
@@ -231,7 +231,7 @@ pub mod t0415 {
 
     bt::behavior_tree! {
         pub tree T0415 for Ctx {
-            xml = "tests/referee/xml/T0415.xml",
+            xml = "xml/T0415.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -246,7 +246,7 @@ pub mod t0416 {
 
     bt::behavior_tree! {
         pub tree T0416 for Ctx {
-            xml = "tests/referee/xml/T0416.xml",
+            xml = "xml/T0416.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 0, c: i64 = -1 }
         }
@@ -261,7 +261,7 @@ pub mod t0417 {
 
     bt::behavior_tree! {
         pub tree T0417 for Ctx {
-            xml = "tests/referee/xml/T0417.xml",
+            xml = "xml/T0417.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>) }
             blackboard { a: i64 = 4, b: i64 = 0 }
         }
@@ -276,7 +276,7 @@ pub mod t0418 {
 
     bt::behavior_tree! {
         pub tree T0418 for Ctx {
-            xml = "tests/referee/xml/T0418.xml",
+            xml = "xml/T0418.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 1, b: i64 = 0 }
         }
@@ -291,7 +291,7 @@ pub mod t0419 {
 
     bt::behavior_tree! {
         pub tree T0419 for Ctx {
-            xml = "tests/referee/xml/T0419.xml",
+            xml = "xml/T0419.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 2 }
         }
@@ -306,7 +306,7 @@ pub mod t0420 {
 
     bt::behavior_tree! {
         pub tree T0420 for Ctx {
-            xml = "tests/referee/xml/T0420.xml",
+            xml = "xml/T0420.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 0 }
         }
@@ -321,7 +321,7 @@ pub mod t0421 {
 
     bt::behavior_tree! {
         pub tree T0421 for Ctx {
-            xml = "tests/referee/xml/T0421.xml",
+            xml = "xml/T0421.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 3, c: i64 = 4 }
         }
@@ -336,7 +336,7 @@ pub mod t0422 {
 
     bt::behavior_tree! {
         pub tree T0422 for Ctx {
-            xml = "tests/referee/xml/T0422.xml",
+            xml = "xml/T0422.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -351,7 +351,7 @@ pub mod t0423 {
 
     bt::behavior_tree! {
         pub tree T0423 for Ctx {
-            xml = "tests/referee/xml/T0423.xml",
+            xml = "xml/T0423.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -366,7 +366,7 @@ pub mod t0424 {
 
     bt::behavior_tree! {
         pub tree T0424 for Ctx {
-            xml = "tests/referee/xml/T0424.xml",
+            xml = "xml/T0424.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = 1 }
         }
@@ -381,7 +381,7 @@ pub mod t0425 {
 
     bt::behavior_tree! {
         pub tree T0425 for Ctx {
-            xml = "tests/referee/xml/T0425.xml",
+            xml = "xml/T0425.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -396,7 +396,7 @@ pub mod t0426 {
 
     bt::behavior_tree! {
         pub tree T0426 for Ctx {
-            xml = "tests/referee/xml/T0426.xml",
+            xml = "xml/T0426.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -411,7 +411,7 @@ pub mod t0427 {
 
     bt::behavior_tree! {
         pub tree T0427 for Ctx {
-            xml = "tests/referee/xml/T0427.xml",
+            xml = "xml/T0427.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = -1, b: i64 = 2 }
         }
@@ -426,7 +426,7 @@ pub mod t0428 {
 
     bt::behavior_tree! {
         pub tree T0428 for Ctx {
-            xml = "tests/referee/xml/T0428.xml",
+            xml = "xml/T0428.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -441,7 +441,7 @@ pub mod t0429 {
 
     bt::behavior_tree! {
         pub tree T0429 for Ctx {
-            xml = "tests/referee/xml/T0429.xml",
+            xml = "xml/T0429.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 1 }
         }
@@ -456,7 +456,7 @@ pub mod t0430 {
 
     bt::behavior_tree! {
         pub tree T0430 for Ctx {
-            xml = "tests/referee/xml/T0430.xml",
+            xml = "xml/T0430.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = -1 }
         }
@@ -471,7 +471,7 @@ pub mod t0431 {
 
     bt::behavior_tree! {
         pub tree T0431 for Ctx {
-            xml = "tests/referee/xml/T0431.xml",
+            xml = "xml/T0431.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, c: i64 = 2 }
         }
@@ -486,7 +486,7 @@ pub mod t0432 {
 
     bt::behavior_tree! {
         pub tree T0432 for Ctx {
-            xml = "tests/referee/xml/T0432.xml",
+            xml = "xml/T0432.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = 0 }
         }
@@ -501,7 +501,7 @@ pub mod t0433 {
 
     bt::behavior_tree! {
         pub tree T0433 for Ctx {
-            xml = "tests/referee/xml/T0433.xml",
+            xml = "xml/T0433.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 4, b: i64 = 1, c: i64 = 0 }
         }
@@ -516,7 +516,7 @@ pub mod t0434 {
 
     bt::behavior_tree! {
         pub tree T0434 for Ctx {
-            xml = "tests/referee/xml/T0434.xml",
+            xml = "xml/T0434.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = 1, b: i64 = 2, c: i64 = 1 }
         }
@@ -531,7 +531,7 @@ pub mod t0435 {
 
     bt::behavior_tree! {
         pub tree T0435 for Ctx {
-            xml = "tests/referee/xml/T0435.xml",
+            xml = "xml/T0435.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 1, b: i64 = 1 }
         }
@@ -546,7 +546,7 @@ pub mod t0436 {
 
     bt::behavior_tree! {
         pub tree T0436 for Ctx {
-            xml = "tests/referee/xml/T0436.xml",
+            xml = "xml/T0436.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -561,7 +561,7 @@ pub mod t0437 {
 
     bt::behavior_tree! {
         pub tree T0437 for Ctx {
-            xml = "tests/referee/xml/T0437.xml",
+            xml = "xml/T0437.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1 }
         }
@@ -576,7 +576,7 @@ pub mod t0438 {
 
     bt::behavior_tree! {
         pub tree T0438 for Ctx {
-            xml = "tests/referee/xml/T0438.xml",
+            xml = "xml/T0438.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 2 }
         }
@@ -591,7 +591,7 @@ pub mod t0439 {
 
     bt::behavior_tree! {
         pub tree T0439 for Ctx {
-            xml = "tests/referee/xml/T0439.xml",
+            xml = "xml/T0439.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -606,7 +606,7 @@ pub mod t0440 {
 
     bt::behavior_tree! {
         pub tree T0440 for Ctx {
-            xml = "tests/referee/xml/T0440.xml",
+            xml = "xml/T0440.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4 }
         }
@@ -621,7 +621,7 @@ pub mod t0441 {
 
     bt::behavior_tree! {
         pub tree T0441 for Ctx {
-            xml = "tests/referee/xml/T0441.xml",
+            xml = "xml/T0441.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -636,7 +636,7 @@ pub mod t0442 {
 
     bt::behavior_tree! {
         pub tree T0442 for Ctx {
-            xml = "tests/referee/xml/T0442.xml",
+            xml = "xml/T0442.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 1, c: i64 = 0 }
         }
@@ -651,7 +651,7 @@ pub mod t0443 {
 
     bt::behavior_tree! {
         pub tree T0443 for Ctx {
-            xml = "tests/referee/xml/T0443.xml",
+            xml = "xml/T0443.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -666,7 +666,7 @@ pub mod t0444 {
 
     bt::behavior_tree! {
         pub tree T0444 for Ctx {
-            xml = "tests/referee/xml/T0444.xml",
+            xml = "xml/T0444.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 1 }
         }
@@ -681,7 +681,7 @@ pub mod t0445 {
 
     bt::behavior_tree! {
         pub tree T0445 for Ctx {
-            xml = "tests/referee/xml/T0445.xml",
+            xml = "xml/T0445.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard {  }
         }
@@ -696,7 +696,7 @@ pub mod t0446 {
 
     bt::behavior_tree! {
         pub tree T0446 for Ctx {
-            xml = "tests/referee/xml/T0446.xml",
+            xml = "xml/T0446.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 2, b: i64 = 4, c: i64 = 1 }
         }
@@ -711,7 +711,7 @@ pub mod t0447 {
 
     bt::behavior_tree! {
         pub tree T0447 for Ctx {
-            xml = "tests/referee/xml/T0447.xml",
+            xml = "xml/T0447.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = 2 }
         }
@@ -726,7 +726,7 @@ pub mod t0448 {
 
     bt::behavior_tree! {
         pub tree T0448 for Ctx {
-            xml = "tests/referee/xml/T0448.xml",
+            xml = "xml/T0448.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = 4 }
         }
@@ -741,7 +741,7 @@ pub mod t0449 {
 
     bt::behavior_tree! {
         pub tree T0449 for Ctx {
-            xml = "tests/referee/xml/T0449.xml",
+            xml = "xml/T0449.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = -1, b: i64 = 0, c: i64 = 4 }
         }
@@ -756,7 +756,7 @@ pub mod t0450 {
 
     bt::behavior_tree! {
         pub tree T0450 for Ctx {
-            xml = "tests/referee/xml/T0450.xml",
+            xml = "xml/T0450.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2, b: i64 = 4 }
         }
@@ -771,7 +771,7 @@ pub mod t0451 {
 
     bt::behavior_tree! {
         pub tree T0451 for Ctx {
-            xml = "tests/referee/xml/T0451.xml",
+            xml = "xml/T0451.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 2, b: i64 = 3 }
         }
@@ -786,7 +786,7 @@ pub mod t0452 {
 
     bt::behavior_tree! {
         pub tree T0452 for Ctx {
-            xml = "tests/referee/xml/T0452.xml",
+            xml = "xml/T0452.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 3 }
         }
@@ -801,7 +801,7 @@ pub mod t0453 {
 
     bt::behavior_tree! {
         pub tree T0453 for Ctx {
-            xml = "tests/referee/xml/T0453.xml",
+            xml = "xml/T0453.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 2 }
         }
@@ -816,7 +816,7 @@ pub mod t0454 {
 
     bt::behavior_tree! {
         pub tree T0454 for Ctx {
-            xml = "tests/referee/xml/T0454.xml",
+            xml = "xml/T0454.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, b: i64 = 2 }
         }
@@ -831,7 +831,7 @@ pub mod t0455 {
 
     bt::behavior_tree! {
         pub tree T0455 for Ctx {
-            xml = "tests/referee/xml/T0455.xml",
+            xml = "xml/T0455.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 4, c: i64 = 3 }
         }
@@ -846,7 +846,7 @@ pub mod t0456 {
 
     bt::behavior_tree! {
         pub tree T0456 for Ctx {
-            xml = "tests/referee/xml/T0456.xml",
+            xml = "xml/T0456.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 3 }
         }
@@ -861,7 +861,7 @@ pub mod t0457 {
 
     bt::behavior_tree! {
         pub tree T0457 for Ctx {
-            xml = "tests/referee/xml/T0457.xml",
+            xml = "xml/T0457.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = -1 }
         }
@@ -876,7 +876,7 @@ pub mod t0458 {
 
     bt::behavior_tree! {
         pub tree T0458 for Ctx {
-            xml = "tests/referee/xml/T0458.xml",
+            xml = "xml/T0458.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 0, b: i64 = 0 }
         }
@@ -891,7 +891,7 @@ pub mod t0459 {
 
     bt::behavior_tree! {
         pub tree T0459 for Ctx {
-            xml = "tests/referee/xml/T0459.xml",
+            xml = "xml/T0459.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -906,7 +906,7 @@ pub mod t0460 {
 
     bt::behavior_tree! {
         pub tree T0460 for Ctx {
-            xml = "tests/referee/xml/T0460.xml",
+            xml = "xml/T0460.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = 0, c: i64 = -1 }
         }
@@ -921,7 +921,7 @@ pub mod t0461 {
 
     bt::behavior_tree! {
         pub tree T0461 for Ctx {
-            xml = "tests/referee/xml/T0461.xml",
+            xml = "xml/T0461.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 1, c: i64 = 0 }
         }
@@ -936,7 +936,7 @@ pub mod t0462 {
 
     bt::behavior_tree! {
         pub tree T0462 for Ctx {
-            xml = "tests/referee/xml/T0462.xml",
+            xml = "xml/T0462.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 3 }
         }
@@ -951,7 +951,7 @@ pub mod t0463 {
 
     bt::behavior_tree! {
         pub tree T0463 for Ctx {
-            xml = "tests/referee/xml/T0463.xml",
+            xml = "xml/T0463.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0 }
         }
@@ -966,7 +966,7 @@ pub mod t0464 {
 
     bt::behavior_tree! {
         pub tree T0464 for Ctx {
-            xml = "tests/referee/xml/T0464.xml",
+            xml = "xml/T0464.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 3 }
         }
@@ -981,7 +981,7 @@ pub mod t0465 {
 
     bt::behavior_tree! {
         pub tree T0465 for Ctx {
-            xml = "tests/referee/xml/T0465.xml",
+            xml = "xml/T0465.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 3, c: i64 = -1 }
         }
@@ -996,7 +996,7 @@ pub mod t0466 {
 
     bt::behavior_tree! {
         pub tree T0466 for Ctx {
-            xml = "tests/referee/xml/T0466.xml",
+            xml = "xml/T0466.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = -1, b: i64 = 0 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0467 {
 
     bt::behavior_tree! {
         pub tree T0467 for Ctx {
-            xml = "tests/referee/xml/T0467.xml",
+            xml = "xml/T0467.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 0 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0468 {
 
     bt::behavior_tree! {
         pub tree T0468 for Ctx {
-            xml = "tests/referee/xml/T0468.xml",
+            xml = "xml/T0468.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 2, c: i64 = 0 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0469 {
 
     bt::behavior_tree! {
         pub tree T0469 for Ctx {
-            xml = "tests/referee/xml/T0469.xml",
+            xml = "xml/T0469.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3, c: i64 = 2 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0470 {
 
     bt::behavior_tree! {
         pub tree T0470 for Ctx {
-            xml = "tests/referee/xml/T0470.xml",
+            xml = "xml/T0470.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, b: i64 = 2, c: i64 = 2 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0471 {
 
     bt::behavior_tree! {
         pub tree T0471 for Ctx {
-            xml = "tests/referee/xml/T0471.xml",
+            xml = "xml/T0471.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0472 {
 
     bt::behavior_tree! {
         pub tree T0472 for Ctx {
-            xml = "tests/referee/xml/T0472.xml",
+            xml = "xml/T0472.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 4 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0473 {
 
     bt::behavior_tree! {
         pub tree T0473 for Ctx {
-            xml = "tests/referee/xml/T0473.xml",
+            xml = "xml/T0473.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = -1, c: i64 = 4 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0474 {
 
     bt::behavior_tree! {
         pub tree T0474 for Ctx {
-            xml = "tests/referee/xml/T0474.xml",
+            xml = "xml/T0474.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0475 {
 
     bt::behavior_tree! {
         pub tree T0475 for Ctx {
-            xml = "tests/referee/xml/T0475.xml",
+            xml = "xml/T0475.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = -1, b: i64 = 0 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0476 {
 
     bt::behavior_tree! {
         pub tree T0476 for Ctx {
-            xml = "tests/referee/xml/T0476.xml",
+            xml = "xml/T0476.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0477 {
 
     bt::behavior_tree! {
         pub tree T0477 for Ctx {
-            xml = "tests/referee/xml/T0477.xml",
+            xml = "xml/T0477.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, b: i64 = 1, c: i64 = 4 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0478 {
 
     bt::behavior_tree! {
         pub tree T0478 for Ctx {
-            xml = "tests/referee/xml/T0478.xml",
+            xml = "xml/T0478.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, c: i64 = 3 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0479 {
 
     bt::behavior_tree! {
         pub tree T0479 for Ctx {
-            xml = "tests/referee/xml/T0479.xml",
+            xml = "xml/T0479.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0480 {
 
     bt::behavior_tree! {
         pub tree T0480 for Ctx {
-            xml = "tests/referee/xml/T0480.xml",
+            xml = "xml/T0480.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = -1 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0481 {
 
     bt::behavior_tree! {
         pub tree T0481 for Ctx {
-            xml = "tests/referee/xml/T0481.xml",
+            xml = "xml/T0481.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 1, c: i64 = 1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0482 {
 
     bt::behavior_tree! {
         pub tree T0482 for Ctx {
-            xml = "tests/referee/xml/T0482.xml",
+            xml = "xml/T0482.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, b: i64 = 1, c: i64 = -1 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0483 {
 
     bt::behavior_tree! {
         pub tree T0483 for Ctx {
-            xml = "tests/referee/xml/T0483.xml",
+            xml = "xml/T0483.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 1 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0484 {
 
     bt::behavior_tree! {
         pub tree T0484 for Ctx {
-            xml = "tests/referee/xml/T0484.xml",
+            xml = "xml/T0484.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1281,7 +1281,7 @@ pub mod t0485 {
 
     bt::behavior_tree! {
         pub tree T0485 for Ctx {
-            xml = "tests/referee/xml/T0485.xml",
+            xml = "xml/T0485.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, b: i64 = 0, c: i64 = 3 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0486 {
 
     bt::behavior_tree! {
         pub tree T0486 for Ctx {
-            xml = "tests/referee/xml/T0486.xml",
+            xml = "xml/T0486.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1, b: i64 = 0 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0487 {
 
     bt::behavior_tree! {
         pub tree T0487 for Ctx {
-            xml = "tests/referee/xml/T0487.xml",
+            xml = "xml/T0487.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 4 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0488 {
 
     bt::behavior_tree! {
         pub tree T0488 for Ctx {
-            xml = "tests/referee/xml/T0488.xml",
+            xml = "xml/T0488.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, c: i64 = 4 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0489 {
 
     bt::behavior_tree! {
         pub tree T0489 for Ctx {
-            xml = "tests/referee/xml/T0489.xml",
+            xml = "xml/T0489.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1356,7 +1356,7 @@ pub mod t0490 {
 
     bt::behavior_tree! {
         pub tree T0490 for Ctx {
-            xml = "tests/referee/xml/T0490.xml",
+            xml = "xml/T0490.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0491 {
 
     bt::behavior_tree! {
         pub tree T0491 for Ctx {
-            xml = "tests/referee/xml/T0491.xml",
+            xml = "xml/T0491.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0492 {
 
     bt::behavior_tree! {
         pub tree T0492 for Ctx {
-            xml = "tests/referee/xml/T0492.xml",
+            xml = "xml/T0492.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 2 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0493 {
 
     bt::behavior_tree! {
         pub tree T0493 for Ctx {
-            xml = "tests/referee/xml/T0493.xml",
+            xml = "xml/T0493.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, b: i64 = 4, c: i64 = 4 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0494 {
 
     bt::behavior_tree! {
         pub tree T0494 for Ctx {
-            xml = "tests/referee/xml/T0494.xml",
+            xml = "xml/T0494.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0495 {
 
     bt::behavior_tree! {
         pub tree T0495 for Ctx {
-            xml = "tests/referee/xml/T0495.xml",
+            xml = "xml/T0495.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0496 {
 
     bt::behavior_tree! {
         pub tree T0496 for Ctx {
-            xml = "tests/referee/xml/T0496.xml",
+            xml = "xml/T0496.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, c: i64 = 2 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0497 {
 
     bt::behavior_tree! {
         pub tree T0497 for Ctx {
-            xml = "tests/referee/xml/T0497.xml",
+            xml = "xml/T0497.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 1, c: i64 = -1 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0498 {
 
     bt::behavior_tree! {
         pub tree T0498 for Ctx {
-            xml = "tests/referee/xml/T0498.xml",
+            xml = "xml/T0498.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 3, b: i64 = -1, c: i64 = 0 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0499 {
 
     bt::behavior_tree! {
         pub tree T0499 for Ctx {
-            xml = "tests/referee/xml/T0499.xml",
+            xml = "xml/T0499.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, c: i64 = 1 }
         }

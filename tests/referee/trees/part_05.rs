@@ -6,7 +6,7 @@ pub mod t0500 {
 
     bt::behavior_tree! {
         pub tree T0500 for Ctx {
-            xml = "tests/referee/xml/T0500.xml",
+            xml = "xml/T0500.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = -1 }
         }
@@ -21,7 +21,7 @@ pub mod t0501 {
 
     bt::behavior_tree! {
         pub tree T0501 for Ctx {
-            xml = "tests/referee/xml/T0501.xml",
+            xml = "xml/T0501.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -36,7 +36,7 @@ pub mod t0502 {
 
     bt::behavior_tree! {
         pub tree T0502 for Ctx {
-            xml = "tests/referee/xml/T0502.xml",
+            xml = "xml/T0502.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -51,7 +51,7 @@ pub mod t0503 {
 
     bt::behavior_tree! {
         pub tree T0503 for Ctx {
-            xml = "tests/referee/xml/T0503.xml",
+            xml = "xml/T0503.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, b: i64 = 4, c: i64 = 3 }
         }
@@ -66,7 +66,7 @@ pub mod t0504 {
 
     bt::behavior_tree! {
         pub tree T0504 for Ctx {
-            xml = "tests/referee/xml/T0504.xml",
+            xml = "xml/T0504.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2, b: i64 = 3 }
         }
@@ -81,7 +81,7 @@ pub mod t0505 {
 
     bt::behavior_tree! {
         pub tree T0505 for Ctx {
-            xml = "tests/referee/xml/T0505.xml",
+            xml = "xml/T0505.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = 0, b: i64 = 0, c: i64 = 4 }
         }
@@ -96,7 +96,7 @@ pub mod t0506 {
 
     bt::behavior_tree! {
         pub tree T0506 for Ctx {
-            xml = "tests/referee/xml/T0506.xml",
+            xml = "xml/T0506.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2, c: i64 = 1 }
         }
@@ -111,7 +111,7 @@ pub mod t0507 {
 
     bt::behavior_tree! {
         pub tree T0507 for Ctx {
-            xml = "tests/referee/xml/T0507.xml",
+            xml = "xml/T0507.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>) }
             blackboard { a: i64 = 4, b: i64 = 3 }
         }
@@ -126,7 +126,7 @@ pub mod t0508 {
 
     bt::behavior_tree! {
         pub tree T0508 for Ctx {
-            xml = "tests/referee/xml/T0508.xml",
+            xml = "xml/T0508.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = 1 }
         }
@@ -141,7 +141,7 @@ pub mod t0509 {
 
     bt::behavior_tree! {
         pub tree T0509 for Ctx {
-            xml = "tests/referee/xml/T0509.xml",
+            xml = "xml/T0509.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 4, b: i64 = 3 }
         }
@@ -156,7 +156,7 @@ pub mod t0510 {
 
     bt::behavior_tree! {
         pub tree T0510 for Ctx {
-            xml = "tests/referee/xml/T0510.xml",
+            xml = "xml/T0510.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, c: i64 = 2 }
         }
@@ -171,7 +171,7 @@ pub mod t0511 {
 
     bt::behavior_tree! {
         pub tree T0511 for Ctx {
-            xml = "tests/referee/xml/T0511.xml",
+            xml = "xml/T0511.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 4 }
         }
@@ -186,7 +186,7 @@ pub mod t0512 {
 
     bt::behavior_tree! {
         pub tree T0512 for Ctx {
-            xml = "tests/referee/xml/T0512.xml",
+            xml = "xml/T0512.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2, b: i64 = 0 }
         }
@@ -201,7 +201,7 @@ pub mod t0513 {
 
     bt::behavior_tree! {
         pub tree T0513 for Ctx {
-            xml = "tests/referee/xml/T0513.xml",
+            xml = "xml/T0513.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, b: i64 = 1, c: i64 = -1 }
         }
@@ -216,7 +216,7 @@ pub mod t0514 {
 
     bt::behavior_tree! {
         pub tree T0514 for Ctx {
-            xml = "tests/referee/xml/T0514.xml",
+            xml = "xml/T0514.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { b: i64 = -1, c: i64 = 1 }
         }
@@ -231,7 +231,7 @@ pub mod t0515 {
 
     bt::behavior_tree! {
         pub tree T0515 for Ctx {
-            xml = "tests/referee/xml/T0515.xml",
+            xml = "xml/T0515.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, b: i64 = 2 }
         }
@@ -246,7 +246,7 @@ pub mod t0516 {
 
     bt::behavior_tree! {
         pub tree T0516 for Ctx {
-            xml = "tests/referee/xml/T0516.xml",
+            xml = "xml/T0516.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -261,7 +261,7 @@ pub mod t0517 {
 
     bt::behavior_tree! {
         pub tree T0517 for Ctx {
-            xml = "tests/referee/xml/T0517.xml",
+            xml = "xml/T0517.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard {  }
         }
@@ -276,7 +276,7 @@ pub mod t0518 {
 
     bt::behavior_tree! {
         pub tree T0518 for Ctx {
-            xml = "tests/referee/xml/T0518.xml",
+            xml = "xml/T0518.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 3, c: i64 = 3 }
         }
@@ -291,7 +291,7 @@ pub mod t0519 {
 
     bt::behavior_tree! {
         pub tree T0519 for Ctx {
-            xml = "tests/referee/xml/T0519.xml",
+            xml = "xml/T0519.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = -1 }
         }
@@ -306,7 +306,7 @@ pub mod t0520 {
 
     bt::behavior_tree! {
         pub tree T0520 for Ctx {
-            xml = "tests/referee/xml/T0520.xml",
+            xml = "xml/T0520.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = 1 }
         }
@@ -321,7 +321,7 @@ pub mod t0521 {
 
     bt::behavior_tree! {
         pub tree T0521 for Ctx {
-            xml = "tests/referee/xml/T0521.xml",
+            xml = "xml/T0521.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -336,7 +336,7 @@ pub mod t0522 {
 
     bt::behavior_tree! {
         pub tree T0522 for Ctx {
-            xml = "tests/referee/xml/T0522.xml",
+            xml = "xml/T0522.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 3, c: i64 = -1 }
         }
@@ -351,7 +351,7 @@ pub mod t0523 {
 
     bt::behavior_tree! {
         pub tree T0523 for Ctx {
-            xml = "tests/referee/xml/T0523.xml",
+            xml = "xml/T0523.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 3 }
         }
@@ -366,7 +366,7 @@ pub mod t0524 {
 
     bt::behavior_tree! {
         pub tree T0524 for Ctx {
-            xml = "tests/referee/xml/T0524.xml",
+            xml = "xml/T0524.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -381,7 +381,7 @@ pub mod t0525 {
 
     bt::behavior_tree! {
         pub tree T0525 for Ctx {
-            xml = "tests/referee/xml/T0525.xml",
+            xml = "xml/T0525.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { c: i64 = 4 }
         }
@@ -396,7 +396,7 @@ pub mod t0526 {
 
     bt::behavior_tree! {
         pub tree T0526 for Ctx {
-            xml = "tests/referee/xml/T0526.xml",
+            xml = "xml/T0526.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -411,7 +411,7 @@ pub mod t0527 {
 
     bt::behavior_tree! {
         pub tree T0527 for Ctx {
-            xml = "tests/referee/xml/T0527.xml",
+            xml = "xml/T0527.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -426,7 +426,7 @@ pub mod t0528 {
 
     bt::behavior_tree! {
         pub tree T0528 for Ctx {
-            xml = "tests/referee/xml/T0528.xml",
+            xml = "xml/T0528.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 2, c: i64 = 3 }
         }
@@ -441,7 +441,7 @@ pub mod t0529 {
 
     bt::behavior_tree! {
         pub tree T0529 for Ctx {
-            xml = "tests/referee/xml/T0529.xml",
+            xml = "xml/T0529.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = -1 }
         }
@@ -456,7 +456,7 @@ pub mod t0530 {
 
     bt::behavior_tree! {
         pub tree T0530 for Ctx {
-            xml = "tests/referee/xml/T0530.xml",
+            xml = "xml/T0530.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -471,7 +471,7 @@ pub mod t0531 {
 
     bt::behavior_tree! {
         pub tree T0531 for Ctx {
-            xml = "tests/referee/xml/T0531.xml",
+            xml = "xml/T0531.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1, c: i64 = 2 }
         }
@@ -486,7 +486,7 @@ pub mod t0532 {
 
     bt::behavior_tree! {
         pub tree T0532 for Ctx {
-            xml = "tests/referee/xml/T0532.xml",
+            xml = "xml/T0532.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -501,7 +501,7 @@ pub mod t0533 {
 
     bt::behavior_tree! {
         pub tree T0533 for Ctx {
-            xml = "tests/referee/xml/T0533.xml",
+            xml = "xml/T0533.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, b: i64 = 1 }
         }
@@ -516,7 +516,7 @@ pub mod t0534 {
 
     bt::behavior_tree! {
         pub tree T0534 for Ctx {
-            xml = "tests/referee/xml/T0534.xml",
+            xml = "xml/T0534.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard {  }
         }
@@ -531,7 +531,7 @@ pub mod t0535 {
 
     bt::behavior_tree! {
         pub tree T0535 for Ctx {
-            xml = "tests/referee/xml/T0535.xml",
+            xml = "xml/T0535.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2, b: i64 = 4 }
         }
@@ -546,7 +546,7 @@ pub mod t0536 {
 
     bt::behavior_tree! {
         pub tree T0536 for Ctx {
-            xml = "tests/referee/xml/T0536.xml",
+            xml = "xml/T0536.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, c: i64 = -1 }
         }
@@ -561,7 +561,7 @@ pub mod t0537 {
 
     bt::behavior_tree! {
         pub tree T0537 for Ctx {
-            xml = "tests/referee/xml/T0537.xml",
+            xml = "xml/T0537.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = -1 }
         }
@@ -576,7 +576,7 @@ pub mod t0538 {
 
     bt::behavior_tree! {
         pub tree T0538 for Ctx {
-            xml = "tests/referee/xml/T0538.xml",
+            xml = "xml/T0538.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>), L7 = StatefulAction(Leaf<7>), C8 = Condition(Cond<8>), L9 = StatefulAction(Leaf<9>) }
             blackboard { a: i64 = 3 }
         }
@@ -591,7 +591,7 @@ pub mod t0539 {
 
     bt::behavior_tree! {
         pub tree T0539 for Ctx {
-            xml = "tests/referee/xml/T0539.xml",
+            xml = "xml/T0539.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, b: i64 = 4, c: i64 = 2 }
         }
@@ -606,7 +606,7 @@ pub mod t0540 {
 
     bt::behavior_tree! {
         pub tree T0540 for Ctx {
-            xml = "tests/referee/xml/T0540.xml",
+            xml = "xml/T0540.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, b: i64 = -1 }
         }
@@ -621,7 +621,7 @@ pub mod t0541 {
 
     bt::behavior_tree! {
         pub tree T0541 for Ctx {
-            xml = "tests/referee/xml/T0541.xml",
+            xml = "xml/T0541.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -636,7 +636,7 @@ pub mod t0542 {
 
     bt::behavior_tree! {
         pub tree T0542 for Ctx {
-            xml = "tests/referee/xml/T0542.xml",
+            xml = "xml/T0542.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 4 }
         }
@@ -651,7 +651,7 @@ pub mod t0543 {
 
     bt::behavior_tree! {
         pub tree T0543 for Ctx {
-            xml = "tests/referee/xml/T0543.xml",
+            xml = "xml/T0543.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 2 }
         }
@@ -666,7 +666,7 @@ pub mod t0544 {
 
     bt::behavior_tree! {
         pub tree T0544 for Ctx {
-            xml = "tests/referee/xml/T0544.xml",
+            xml = "xml/T0544.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = -1, c: i64 = 0 }
         }
@@ -681,7 +681,7 @@ pub mod t0545 {
 
     bt::behavior_tree! {
         pub tree T0545 for Ctx {
-            xml = "tests/referee/xml/T0545.xml",
+            xml = "xml/T0545.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 4 }
         }
@@ -696,7 +696,7 @@ pub mod t0546 {
 
     bt::behavior_tree! {
         pub tree T0546 for Ctx {
-            xml = "tests/referee/xml/T0546.xml",
+            xml = "xml/T0546.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1, c: i64 = 2 }
         }
@@ -711,7 +711,7 @@ pub mod t0547 {
 
     bt::behavior_tree! {
         pub tree T0547 for Ctx {
-            xml = "tests/referee/xml/T0547.xml",
+            xml = "xml/T0547.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 1 }
         }
@@ -726,7 +726,7 @@ pub mod t0548 {
 
     bt::behavior_tree! {
         pub tree T0548 for Ctx {
-            xml = "tests/referee/xml/T0548.xml",
+            xml = "xml/T0548.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1 }
         }
@@ -741,7 +741,7 @@ pub mod t0549 {
 
     bt::behavior_tree! {
         pub tree T0549 for Ctx {
-            xml = "tests/referee/xml/T0549.xml",
+            xml = "xml/T0549.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 4 }
         }
@@ -756,7 +756,7 @@ pub mod t0550 {
 
     bt::behavior_tree! {
         pub tree T0550 for Ctx {
-            xml = "tests/referee/xml/T0550.xml",
+            xml = "xml/T0550.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 0, c: i64 = 4 }
         }
@@ -771,7 +771,7 @@ pub mod t0551 {
 
     bt::behavior_tree! {
         pub tree T0551 for Ctx {
-            xml = "tests/referee/xml/T0551.xml",
+            xml = "xml/T0551.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 4, b: i64 = -1, c: i64 = 3 }
         }
@@ -786,7 +786,7 @@ pub mod t0552 {
 
     bt::behavior_tree! {
         pub tree T0552 for Ctx {
-            xml = "tests/referee/xml/T0552.xml",
+            xml = "xml/T0552.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 0 }
         }
@@ -801,7 +801,7 @@ pub mod t0553 {
 
     bt::behavior_tree! {
         pub tree T0553 for Ctx {
-            xml = "tests/referee/xml/T0553.xml",
+            xml = "xml/T0553.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = 1, c: i64 = 2 }
         }
@@ -816,7 +816,7 @@ pub mod t0554 {
 
     bt::behavior_tree! {
         pub tree T0554 for Ctx {
-            xml = "tests/referee/xml/T0554.xml",
+            xml = "xml/T0554.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -831,7 +831,7 @@ pub mod t0555 {
 
     bt::behavior_tree! {
         pub tree T0555 for Ctx {
-            xml = "tests/referee/xml/T0555.xml",
+            xml = "xml/T0555.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 3 }
         }
@@ -846,7 +846,7 @@ pub mod t0556 {
 
     bt::behavior_tree! {
         pub tree T0556 for Ctx {
-            xml = "tests/referee/xml/T0556.xml",
+            xml = "xml/T0556.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { b: i64 = 3 }
         }
@@ -861,7 +861,7 @@ pub mod t0557 {
 
     bt::behavior_tree! {
         pub tree T0557 for Ctx {
-            xml = "tests/referee/xml/T0557.xml",
+            xml = "xml/T0557.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = -1 }
         }
@@ -876,7 +876,7 @@ pub mod t0558 {
 
     bt::behavior_tree! {
         pub tree T0558 for Ctx {
-            xml = "tests/referee/xml/T0558.xml",
+            xml = "xml/T0558.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1, c: i64 = 4 }
         }
@@ -891,7 +891,7 @@ pub mod t0559 {
 
     bt::behavior_tree! {
         pub tree T0559 for Ctx {
-            xml = "tests/referee/xml/T0559.xml",
+            xml = "xml/T0559.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 2, b: i64 = -1 }
         }
@@ -906,7 +906,7 @@ pub mod t0560 {
 
     bt::behavior_tree! {
         pub tree T0560 for Ctx {
-            xml = "tests/referee/xml/T0560.xml",
+            xml = "xml/T0560.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2, c: i64 = 3 }
         }
@@ -921,7 +921,7 @@ pub mod t0561 {
 
     bt::behavior_tree! {
         pub tree T0561 for Ctx {
-            xml = "tests/referee/xml/T0561.xml",
+            xml = "xml/T0561.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { c: i64 = 0 }
         }
@@ -936,7 +936,7 @@ pub mod t0562 {
 
     bt::behavior_tree! {
         pub tree T0562 for Ctx {
-            xml = "tests/referee/xml/T0562.xml",
+            xml = "xml/T0562.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 0 }
         }
@@ -951,7 +951,7 @@ pub mod t0563 {
 
     bt::behavior_tree! {
         pub tree T0563 for Ctx {
-            xml = "tests/referee/xml/T0563.xml",
+            xml = "xml/T0563.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 1, b: i64 = 1 }
         }
@@ -966,7 +966,7 @@ pub mod t0564 {
 
     bt::behavior_tree! {
         pub tree T0564 for Ctx {
-            xml = "tests/referee/xml/T0564.xml",
+            xml = "xml/T0564.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 3, b: i64 = 0 }
         }
@@ -981,7 +981,7 @@ pub mod t0565 {
 
     bt::behavior_tree! {
         pub tree T0565 for Ctx {
-            xml = "tests/referee/xml/T0565.xml",
+            xml = "xml/T0565.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 3 }
         }
@@ -996,7 +996,7 @@ pub mod t0566 {
 
     bt::behavior_tree! {
         pub tree T0566 for Ctx {
-            xml = "tests/referee/xml/T0566.xml",
+            xml = "xml/T0566.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 1, c: i64 = -1 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0567 {
 
     bt::behavior_tree! {
         pub tree T0567 for Ctx {
-            xml = "tests/referee/xml/T0567.xml",
+            xml = "xml/T0567.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 0, b: i64 = -1, c: i64 = 0 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0568 {
 
     bt::behavior_tree! {
         pub tree T0568 for Ctx {
-            xml = "tests/referee/xml/T0568.xml",
+            xml = "xml/T0568.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 4, b: i64 = 4 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0569 {
 
     bt::behavior_tree! {
         pub tree T0569 for Ctx {
-            xml = "tests/referee/xml/T0569.xml",
+            xml = "xml/T0569.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 4 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0570 {
 
     bt::behavior_tree! {
         pub tree T0570 for Ctx {
-            xml = "tests/referee/xml/T0570.xml",
+            xml = "xml/T0570.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 0 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0571 {
 
     bt::behavior_tree! {
         pub tree T0571 for Ctx {
-            xml = "tests/referee/xml/T0571.xml",
+            xml = "xml/T0571.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = 1 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0572 {
 
     bt::behavior_tree! {
         pub tree T0572 for Ctx {
-            xml = "tests/referee/xml/T0572.xml",
+            xml = "xml/T0572.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 3, c: i64 = 0 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0573 {
 
     bt::behavior_tree! {
         pub tree T0573 for Ctx {
-            xml = "tests/referee/xml/T0573.xml",
+            xml = "xml/T0573.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1, c: i64 = 1 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0574 {
 
     bt::behavior_tree! {
         pub tree T0574 for Ctx {
-            xml = "tests/referee/xml/T0574.xml",
+            xml = "xml/T0574.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = -1, c: i64 = 1 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0575 {
 
     bt::behavior_tree! {
         pub tree T0575 for Ctx {
-            xml = "tests/referee/xml/T0575.xml",
+            xml = "xml/T0575.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4, b: i64 = 0, c: i64 = 1 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0576 {
 
     bt::behavior_tree! {
         pub tree T0576 for Ctx {
-            xml = "tests/referee/xml/T0576.xml",
+            xml = "xml/T0576.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, b: i64 = 3, c: i64 = 2 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0577 {
 
     bt::behavior_tree! {
         pub tree T0577 for Ctx {
-            xml = "tests/referee/xml/T0577.xml",
+            xml = "xml/T0577.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = -1, c: i64 = 3 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0578 {
 
     bt::behavior_tree! {
         pub tree T0578 for Ctx {
-            xml = "tests/referee/xml/T0578.xml",
+            xml = "xml/T0578.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 3, c: i64 = 4 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0579 {
 
     bt::behavior_tree! {
         pub tree T0579 for Ctx {
-            xml = "tests/referee/xml/T0579.xml",
+            xml = "xml/T0579.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 1, c: i64 = 2 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0580 {
 
     bt::behavior_tree! {
         pub tree T0580 for Ctx {
-            xml = "tests/referee/xml/T0580.xml",
+            xml = "xml/T0580.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0581 {
 
     bt::behavior_tree! {
         pub tree T0581 for Ctx {
-            xml = "tests/referee/xml/T0581.xml",
+            xml = "xml/T0581.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = -1, c: i64 = -1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0582 {
 
     bt::behavior_tree! {
         pub tree T0582 for Ctx {
-            xml = "tests/referee/xml/T0582.xml",
+            xml = "xml/T0582.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0583 {
 
     bt::behavior_tree! {
         pub tree T0583 for Ctx {
-            xml = "tests/referee/xml/T0583.xml",
+            xml = "xml/T0583.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, b: i64 = 2 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0584 {
 
     bt::behavior_tree! {
         pub tree T0584 for Ctx {
-            xml = "tests/referee/xml/T0584.xml",
+            xml = "xml/T0584.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0585 {
 
     bt::behavior_tree! {
         pub tree T0585 for Ctx {
-            xml = "tests/referee/xml/T0585.xml",
+            xml = "xml/T0585.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0586 {
 
     bt::behavior_tree! {
         pub tree T0586 for Ctx {
-            xml = "tests/referee/xml/T0586.xml",
+            xml = "xml/T0586.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1, c: i64 = 1 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0587 {
 
     bt::behavior_tree! {
         pub tree T0587 for Ctx {
-            xml = "tests/referee/xml/T0587.xml",
+            xml = "xml/T0587.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = -1 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0588 {
 
     bt::behavior_tree! {
         pub tree T0588 for Ctx {
-            xml = "tests/referee/xml/T0588.xml",
+            xml = "xml/T0588.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, b: i64 = 0, c: i64 = 2 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0589 {
 
     bt::behavior_tree! {
         pub tree T0589 for Ctx {
-            xml = "tests/referee/xml/T0589.xml",
+            xml = "xml/T0589.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 0, c: i64 = 1 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0590 {
 
     bt::behavior_tree! {
         pub tree T0590 for Ctx {
-            xml = "tests/referee/xml/T0590.xml",
+            xml = "xml/T0590.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, b: i64 = -1, c: i64 = 1 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0591 {
 
     bt::behavior_tree! {
         pub tree T0591 for Ctx {
-            xml = "tests/referee/xml/T0591.xml",
+            xml = "xml/T0591.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -1386,7 +1386,7 @@ pub mod t0592 {
 
     bt::behavior_tree! {
         pub tree T0592 for Ctx {
-            xml = "tests/referee/xml/T0592.xml",
+            xml = "xml/T0592.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, b: i64 = 0, c: i64 = 1 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0593 {
 
     bt::behavior_tree! {
         pub tree T0593 for Ctx {
-            xml = "tests/referee/xml/T0593.xml",
+            xml = "xml/T0593.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0594 {
 
     bt::behavior_tree! {
         pub tree T0594 for Ctx {
-            xml = "tests/referee/xml/T0594.xml",
+            xml = "xml/T0594.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0595 {
 
     bt::behavior_tree! {
         pub tree T0595 for Ctx {
-            xml = "tests/referee/xml/T0595.xml",
+            xml = "xml/T0595.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = 2 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0596 {
 
     bt::behavior_tree! {
         pub tree T0596 for Ctx {
-            xml = "tests/referee/xml/T0596.xml",
+            xml = "xml/T0596.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = -1, c: i64 = 1 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0597 {
 
     bt::behavior_tree! {
         pub tree T0597 for Ctx {
-            xml = "tests/referee/xml/T0597.xml",
+            xml = "xml/T0597.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 2, c: i64 = 3 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0598 {
 
     bt::behavior_tree! {
         pub tree T0598 for Ctx {
-            xml = "tests/referee/xml/T0598.xml",
+            xml = "xml/T0598.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = 2 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0599 {
 
     bt::behavior_tree! {
         pub tree T0599 for Ctx {
-            xml = "tests/referee/xml/T0599.xml",
+            xml = "xml/T0599.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 4 }
         }

@@ -6,7 +6,7 @@ pub mod t0600 {
 
     bt::behavior_tree! {
         pub tree T0600 for Ctx {
-            xml = "tests/referee/xml/T0600.xml",
+            xml = "xml/T0600.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, c: i64 = 4 }
         }
@@ -21,7 +21,7 @@ pub mod t0601 {
 
     bt::behavior_tree! {
         pub tree T0601 for Ctx {
-            xml = "tests/referee/xml/T0601.xml",
+            xml = "xml/T0601.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4 }
         }
@@ -36,7 +36,7 @@ pub mod t0602 {
 
     bt::behavior_tree! {
         pub tree T0602 for Ctx {
-            xml = "tests/referee/xml/T0602.xml",
+            xml = "xml/T0602.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, c: i64 = 3 }
         }
@@ -51,7 +51,7 @@ pub mod t0603 {
 
     bt::behavior_tree! {
         pub tree T0603 for Ctx {
-            xml = "tests/referee/xml/T0603.xml",
+            xml = "xml/T0603.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>), L7 = StatefulAction(Leaf<7>), L8 = StatefulAction(Leaf<8>) }
             blackboard { b: i64 = 3 }
         }
@@ -66,7 +66,7 @@ pub mod t0604 {
 
     bt::behavior_tree! {
         pub tree T0604 for Ctx {
-            xml = "tests/referee/xml/T0604.xml",
+            xml = "xml/T0604.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, b: i64 = 1 }
         }
@@ -81,7 +81,7 @@ pub mod t0605 {
 
     bt::behavior_tree! {
         pub tree T0605 for Ctx {
-            xml = "tests/referee/xml/T0605.xml",
+            xml = "xml/T0605.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -96,7 +96,7 @@ pub mod t0606 {
 
     bt::behavior_tree! {
         pub tree T0606 for Ctx {
-            xml = "tests/referee/xml/T0606.xml",
+            xml = "xml/T0606.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 3 }
         }
@@ -111,7 +111,7 @@ pub mod t0607 {
 
     bt::behavior_tree! {
         pub tree T0607 for Ctx {
-            xml = "tests/referee/xml/T0607.xml",
+            xml = "xml/T0607.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 0 }
         }
@@ -126,7 +126,7 @@ pub mod t0608 {
 
     bt::behavior_tree! {
         pub tree T0608 for Ctx {
-            xml = "tests/referee/xml/T0608.xml",
+            xml = "xml/T0608.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 4 }
         }
@@ -141,7 +141,7 @@ pub mod t0609 {
 
     bt::behavior_tree! {
         pub tree T0609 for Ctx {
-            xml = "tests/referee/xml/T0609.xml",
+            xml = "xml/T0609.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 1 }
         }
@@ -156,7 +156,7 @@ pub mod t0610 {
 
     bt::behavior_tree! {
         pub tree T0610 for Ctx {
-            xml = "tests/referee/xml/T0610.xml",
+            xml = "xml/T0610.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = -1 }
         }
@@ -171,7 +171,7 @@ pub mod t0611 {
 
     bt::behavior_tree! {
         pub tree T0611 for Ctx {
-            xml = "tests/referee/xml/T0611.xml",
+            xml = "xml/T0611.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 0, c: i64 = 2 }
         }
@@ -186,7 +186,7 @@ pub mod t0612 {
 
     bt::behavior_tree! {
         pub tree T0612 for Ctx {
-            xml = "tests/referee/xml/T0612.xml",
+            xml = "xml/T0612.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 3, b: i64 = 2 }
         }
@@ -201,7 +201,7 @@ pub mod t0613 {
 
     bt::behavior_tree! {
         pub tree T0613 for Ctx {
-            xml = "tests/referee/xml/T0613.xml",
+            xml = "xml/T0613.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -216,7 +216,7 @@ pub mod t0614 {
 
     bt::behavior_tree! {
         pub tree T0614 for Ctx {
-            xml = "tests/referee/xml/T0614.xml",
+            xml = "xml/T0614.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 0, b: i64 = 1 }
         }
@@ -231,7 +231,7 @@ pub mod t0615 {
 
     bt::behavior_tree! {
         pub tree T0615 for Ctx {
-            xml = "tests/referee/xml/T0615.xml",
+            xml = "xml/T0615.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3 }
         }
@@ -246,7 +246,7 @@ pub mod t0616 {
 
     bt::behavior_tree! {
         pub tree T0616 for Ctx {
-            xml = "tests/referee/xml/T0616.xml",
+            xml = "xml/T0616.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, c: i64 = 1 }
         }
@@ -261,7 +261,7 @@ pub mod t0617 {
 
     bt::behavior_tree! {
         pub tree T0617 for Ctx {
-            xml = "tests/referee/xml/T0617.xml",
+            xml = "xml/T0617.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1, c: i64 = 0 }
         }
@@ -276,7 +276,7 @@ pub mod t0618 {
 
     bt::behavior_tree! {
         pub tree T0618 for Ctx {
-            xml = "tests/referee/xml/T0618.xml",
+            xml = "xml/T0618.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 2 }
         }
@@ -291,7 +291,7 @@ pub mod t0619 {
 
     bt::behavior_tree! {
         pub tree T0619 for Ctx {
-            xml = "tests/referee/xml/T0619.xml",
+            xml = "xml/T0619.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { b: i64 = -1 }
         }
@@ -306,7 +306,7 @@ pub mod t0620 {
 
     bt::behavior_tree! {
         pub tree T0620 for Ctx {
-            xml = "tests/referee/xml/T0620.xml",
+            xml = "xml/T0620.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { b: i64 = 0, c: i64 = 0 }
         }
@@ -321,7 +321,7 @@ pub mod t0621 {
 
     bt::behavior_tree! {
         pub tree T0621 for Ctx {
-            xml = "tests/referee/xml/T0621.xml",
+            xml = "xml/T0621.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 3 }
         }
@@ -336,7 +336,7 @@ pub mod t0622 {
 
     bt::behavior_tree! {
         pub tree T0622 for Ctx {
-            xml = "tests/referee/xml/T0622.xml",
+            xml = "xml/T0622.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = 0 }
         }
@@ -351,7 +351,7 @@ pub mod t0623 {
 
     bt::behavior_tree! {
         pub tree T0623 for Ctx {
-            xml = "tests/referee/xml/T0623.xml",
+            xml = "xml/T0623.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -366,7 +366,7 @@ pub mod t0624 {
 
     bt::behavior_tree! {
         pub tree T0624 for Ctx {
-            xml = "tests/referee/xml/T0624.xml",
+            xml = "xml/T0624.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 1 }
         }
@@ -381,7 +381,7 @@ pub mod t0625 {
 
     bt::behavior_tree! {
         pub tree T0625 for Ctx {
-            xml = "tests/referee/xml/T0625.xml",
+            xml = "xml/T0625.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 0, c: i64 = 3 }
         }
@@ -396,7 +396,7 @@ pub mod t0626 {
 
     bt::behavior_tree! {
         pub tree T0626 for Ctx {
-            xml = "tests/referee/xml/T0626.xml",
+            xml = "xml/T0626.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -411,7 +411,7 @@ pub mod t0627 {
 
     bt::behavior_tree! {
         pub tree T0627 for Ctx {
-            xml = "tests/referee/xml/T0627.xml",
+            xml = "xml/T0627.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1, c: i64 = 2 }
         }
@@ -426,7 +426,7 @@ pub mod t0628 {
 
     bt::behavior_tree! {
         pub tree T0628 for Ctx {
-            xml = "tests/referee/xml/T0628.xml",
+            xml = "xml/T0628.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 0, c: i64 = 0 }
         }
@@ -441,7 +441,7 @@ pub mod t0629 {
 
     bt::behavior_tree! {
         pub tree T0629 for Ctx {
-            xml = "tests/referee/xml/T0629.xml",
+            xml = "xml/T0629.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1 }
         }
@@ -456,7 +456,7 @@ pub mod t0630 {
 
     bt::behavior_tree! {
         pub tree T0630 for Ctx {
-            xml = "tests/referee/xml/T0630.xml",
+            xml = "xml/T0630.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 0 }
         }
@@ -471,7 +471,7 @@ pub mod t0631 {
 
     bt::behavior_tree! {
         pub tree T0631 for Ctx {
-            xml = "tests/referee/xml/T0631.xml",
+            xml = "xml/T0631.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), A6 = Action(Act<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = -1 }
         }
@@ -486,7 +486,7 @@ pub mod t0632 {
 
     bt::behavior_tree! {
         pub tree T0632 for Ctx {
-            xml = "tests/referee/xml/T0632.xml",
+            xml = "xml/T0632.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = 4 }
         }
@@ -501,7 +501,7 @@ pub mod t0633 {
 
     bt::behavior_tree! {
         pub tree T0633 for Ctx {
-            xml = "tests/referee/xml/T0633.xml",
+            xml = "xml/T0633.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard {  }
         }
@@ -516,7 +516,7 @@ pub mod t0634 {
 
     bt::behavior_tree! {
         pub tree T0634 for Ctx {
-            xml = "tests/referee/xml/T0634.xml",
+            xml = "xml/T0634.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 0, b: i64 = 1 }
         }
@@ -531,7 +531,7 @@ pub mod t0635 {
 
     bt::behavior_tree! {
         pub tree T0635 for Ctx {
-            xml = "tests/referee/xml/T0635.xml",
+            xml = "xml/T0635.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { b: i64 = -1 }
         }
@@ -546,7 +546,7 @@ pub mod t0636 {
 
     bt::behavior_tree! {
         pub tree T0636 for Ctx {
-            xml = "tests/referee/xml/T0636.xml",
+            xml = "xml/T0636.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, c: i64 = 0 }
         }
@@ -561,7 +561,7 @@ pub mod t0637 {
 
     bt::behavior_tree! {
         pub tree T0637 for Ctx {
-            xml = "tests/referee/xml/T0637.xml",
+            xml = "xml/T0637.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = -1, b: i64 = 2, c: i64 = 3 }
         }
@@ -576,7 +576,7 @@ pub mod t0638 {
 
     bt::behavior_tree! {
         pub tree T0638 for Ctx {
-            xml = "tests/referee/xml/T0638.xml",
+            xml = "xml/T0638.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = 1 }
         }
@@ -591,7 +591,7 @@ pub mod t0639 {
 
     bt::behavior_tree! {
         pub tree T0639 for Ctx {
-            xml = "tests/referee/xml/T0639.xml",
+            xml = "xml/T0639.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = -1 }
         }
@@ -606,7 +606,7 @@ pub mod t0640 {
 
     bt::behavior_tree! {
         pub tree T0640 for Ctx {
-            xml = "tests/referee/xml/T0640.xml",
+            xml = "xml/T0640.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 4 }
         }
@@ -621,7 +621,7 @@ pub mod t0641 {
 
     bt::behavior_tree! {
         pub tree T0641 for Ctx {
-            xml = "tests/referee/xml/T0641.xml",
+            xml = "xml/T0641.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 0 }
         }
@@ -636,7 +636,7 @@ pub mod t0642 {
 
     bt::behavior_tree! {
         pub tree T0642 for Ctx {
-            xml = "tests/referee/xml/T0642.xml",
+            xml = "xml/T0642.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 4 }
         }
@@ -651,7 +651,7 @@ pub mod t0643 {
 
     bt::behavior_tree! {
         pub tree T0643 for Ctx {
-            xml = "tests/referee/xml/T0643.xml",
+            xml = "xml/T0643.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -666,7 +666,7 @@ pub mod t0644 {
 
     bt::behavior_tree! {
         pub tree T0644 for Ctx {
-            xml = "tests/referee/xml/T0644.xml",
+            xml = "xml/T0644.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 0 }
         }
@@ -681,7 +681,7 @@ pub mod t0645 {
 
     bt::behavior_tree! {
         pub tree T0645 for Ctx {
-            xml = "tests/referee/xml/T0645.xml",
+            xml = "xml/T0645.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 2 }
         }
@@ -696,7 +696,7 @@ pub mod t0646 {
 
     bt::behavior_tree! {
         pub tree T0646 for Ctx {
-            xml = "tests/referee/xml/T0646.xml",
+            xml = "xml/T0646.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -711,7 +711,7 @@ pub mod t0647 {
 
     bt::behavior_tree! {
         pub tree T0647 for Ctx {
-            xml = "tests/referee/xml/T0647.xml",
+            xml = "xml/T0647.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 0, c: i64 = 1 }
         }
@@ -726,7 +726,7 @@ pub mod t0648 {
 
     bt::behavior_tree! {
         pub tree T0648 for Ctx {
-            xml = "tests/referee/xml/T0648.xml",
+            xml = "xml/T0648.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 2 }
         }
@@ -741,7 +741,7 @@ pub mod t0649 {
 
     bt::behavior_tree! {
         pub tree T0649 for Ctx {
-            xml = "tests/referee/xml/T0649.xml",
+            xml = "xml/T0649.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -756,7 +756,7 @@ pub mod t0650 {
 
     bt::behavior_tree! {
         pub tree T0650 for Ctx {
-            xml = "tests/referee/xml/T0650.xml",
+            xml = "xml/T0650.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -771,7 +771,7 @@ pub mod t0651 {
 
     bt::behavior_tree! {
         pub tree T0651 for Ctx {
-            xml = "tests/referee/xml/T0651.xml",
+            xml = "xml/T0651.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { b: i64 = 4 }
         }
@@ -786,7 +786,7 @@ pub mod t0652 {
 
     bt::behavior_tree! {
         pub tree T0652 for Ctx {
-            xml = "tests/referee/xml/T0652.xml",
+            xml = "xml/T0652.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, b: i64 = 1 }
         }
@@ -801,7 +801,7 @@ pub mod t0653 {
 
     bt::behavior_tree! {
         pub tree T0653 for Ctx {
-            xml = "tests/referee/xml/T0653.xml",
+            xml = "xml/T0653.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 3 }
         }
@@ -816,7 +816,7 @@ pub mod t0654 {
 
     bt::behavior_tree! {
         pub tree T0654 for Ctx {
-            xml = "tests/referee/xml/T0654.xml",
+            xml = "xml/T0654.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), A5 = Action(Act<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard {  }
         }
@@ -831,7 +831,7 @@ pub mod t0655 {
 
     bt::behavior_tree! {
         pub tree T0655 for Ctx {
-            xml = "tests/referee/xml/T0655.xml",
+            xml = "xml/T0655.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 1, b: i64 = 3, c: i64 = 4 }
         }
@@ -846,7 +846,7 @@ pub mod t0656 {
 
     bt::behavior_tree! {
         pub tree T0656 for Ctx {
-            xml = "tests/referee/xml/T0656.xml",
+            xml = "xml/T0656.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 4, b: i64 = 2, c: i64 = 4 }
         }
@@ -861,7 +861,7 @@ pub mod t0657 {
 
     bt::behavior_tree! {
         pub tree T0657 for Ctx {
-            xml = "tests/referee/xml/T0657.xml",
+            xml = "xml/T0657.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, b: i64 = 3 }
         }
@@ -876,7 +876,7 @@ pub mod t0658 {
 
     bt::behavior_tree! {
         pub tree T0658 for Ctx {
-            xml = "tests/referee/xml/T0658.xml",
+            xml = "xml/T0658.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = -1 }
         }
@@ -891,7 +891,7 @@ pub mod t0659 {
 
     bt::behavior_tree! {
         pub tree T0659 for Ctx {
-            xml = "tests/referee/xml/T0659.xml",
+            xml = "xml/T0659.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), A4 = Action(Act<4>) }
             blackboard { a: i64 = 4, b: i64 = 4 }
         }
@@ -906,7 +906,7 @@ pub mod t0660 {
 
     bt::behavior_tree! {
         pub tree T0660 for Ctx {
-            xml = "tests/referee/xml/T0660.xml",
+            xml = "xml/T0660.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>) }
             blackboard { b: i64 = 2 }
         }
@@ -921,7 +921,7 @@ pub mod t0661 {
 
     bt::behavior_tree! {
         pub tree T0661 for Ctx {
-            xml = "tests/referee/xml/T0661.xml",
+            xml = "xml/T0661.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 1 }
         }
@@ -936,7 +936,7 @@ pub mod t0662 {
 
     bt::behavior_tree! {
         pub tree T0662 for Ctx {
-            xml = "tests/referee/xml/T0662.xml",
+            xml = "xml/T0662.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 1, c: i64 = 0 }
         }
@@ -951,7 +951,7 @@ pub mod t0663 {
 
     bt::behavior_tree! {
         pub tree T0663 for Ctx {
-            xml = "tests/referee/xml/T0663.xml",
+            xml = "xml/T0663.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1 }
         }
@@ -966,7 +966,7 @@ pub mod t0664 {
 
     bt::behavior_tree! {
         pub tree T0664 for Ctx {
-            xml = "tests/referee/xml/T0664.xml",
+            xml = "xml/T0664.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = -1, c: i64 = 4 }
         }
@@ -981,7 +981,7 @@ pub mod t0665 {
 
     bt::behavior_tree! {
         pub tree T0665 for Ctx {
-            xml = "tests/referee/xml/T0665.xml",
+            xml = "xml/T0665.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 3, b: i64 = 2 }
         }
@@ -996,7 +996,7 @@ pub mod t0666 {
 
     bt::behavior_tree! {
         pub tree T0666 for Ctx {
-            xml = "tests/referee/xml/T0666.xml",
+            xml = "xml/T0666.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -1011,7 +1011,7 @@ pub mod t0667 {
 
     bt::behavior_tree! {
         pub tree T0667 for Ctx {
-            xml = "tests/referee/xml/T0667.xml",
+            xml = "xml/T0667.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 2, c: i64 = 1 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0668 {
 
     bt::behavior_tree! {
         pub tree T0668 for Ctx {
-            xml = "tests/referee/xml/T0668.xml",
+            xml = "xml/T0668.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0669 {
 
     bt::behavior_tree! {
         pub tree T0669 for Ctx {
-            xml = "tests/referee/xml/T0669.xml",
+            xml = "xml/T0669.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0670 {
 
     bt::behavior_tree! {
         pub tree T0670 for Ctx {
-            xml = "tests/referee/xml/T0670.xml",
+            xml = "xml/T0670.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4, b: i64 = 2, c: i64 = -1 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0671 {
 
     bt::behavior_tree! {
         pub tree T0671 for Ctx {
-            xml = "tests/referee/xml/T0671.xml",
+            xml = "xml/T0671.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0672 {
 
     bt::behavior_tree! {
         pub tree T0672 for Ctx {
-            xml = "tests/referee/xml/T0672.xml",
+            xml = "xml/T0672.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0673 {
 
     bt::behavior_tree! {
         pub tree T0673 for Ctx {
-            xml = "tests/referee/xml/T0673.xml",
+            xml = "xml/T0673.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = 1 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0674 {
 
     bt::behavior_tree! {
         pub tree T0674 for Ctx {
-            xml = "tests/referee/xml/T0674.xml",
+            xml = "xml/T0674.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 1, c: i64 = 3 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0675 {
 
     bt::behavior_tree! {
         pub tree T0675 for Ctx {
-            xml = "tests/referee/xml/T0675.xml",
+            xml = "xml/T0675.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = -1 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0676 {
 
     bt::behavior_tree! {
         pub tree T0676 for Ctx {
-            xml = "tests/referee/xml/T0676.xml",
+            xml = "xml/T0676.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 2 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0677 {
 
     bt::behavior_tree! {
         pub tree T0677 for Ctx {
-            xml = "tests/referee/xml/T0677.xml",
+            xml = "xml/T0677.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 0, c: i64 = 0 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0678 {
 
     bt::behavior_tree! {
         pub tree T0678 for Ctx {
-            xml = "tests/referee/xml/T0678.xml",
+            xml = "xml/T0678.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0679 {
 
     bt::behavior_tree! {
         pub tree T0679 for Ctx {
-            xml = "tests/referee/xml/T0679.xml",
+            xml = "xml/T0679.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 0, b: i64 = -1 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0680 {
 
     bt::behavior_tree! {
         pub tree T0680 for Ctx {
-            xml = "tests/referee/xml/T0680.xml",
+            xml = "xml/T0680.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { a: i64 = -1 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0681 {
 
     bt::behavior_tree! {
         pub tree T0681 for Ctx {
-            xml = "tests/referee/xml/T0681.xml",
+            xml = "xml/T0681.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = -1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0682 {
 
     bt::behavior_tree! {
         pub tree T0682 for Ctx {
-            xml = "tests/referee/xml/T0682.xml",
+            xml = "xml/T0682.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = -1 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0683 {
 
     bt::behavior_tree! {
         pub tree T0683 for Ctx {
-            xml = "tests/referee/xml/T0683.xml",
+            xml = "xml/T0683.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 4, c: i64 = 1 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0684 {
 
     bt::behavior_tree! {
         pub tree T0684 for Ctx {
-            xml = "tests/referee/xml/T0684.xml",
+            xml = "xml/T0684.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, b: i64 = 4 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0685 {
 
     bt::behavior_tree! {
         pub tree T0685 for Ctx {
-            xml = "tests/referee/xml/T0685.xml",
+            xml = "xml/T0685.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0686 {
 
     bt::behavior_tree! {
         pub tree T0686 for Ctx {
-            xml = "tests/referee/xml/T0686.xml",
+            xml = "xml/T0686.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = -1 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0687 {
 
     bt::behavior_tree! {
         pub tree T0687 for Ctx {
-            xml = "tests/referee/xml/T0687.xml",
+            xml = "xml/T0687.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 3 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0688 {
 
     bt::behavior_tree! {
         pub tree T0688 for Ctx {
-            xml = "tests/referee/xml/T0688.xml",
+            xml = "xml/T0688.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0689 {
 
     bt::behavior_tree! {
         pub tree T0689 for Ctx {
-            xml = "tests/referee/xml/T0689.xml",
+            xml = "xml/T0689.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0690 {
 
     bt::behavior_tree! {
         pub tree T0690 for Ctx {
-            xml = "tests/referee/xml/T0690.xml",
+            xml = "xml/T0690.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>) }
             blackboard { a: i64 = -1, b: i64 = 3 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0691 {
 
     bt::behavior_tree! {
         pub tree T0691 for Ctx {
-            xml = "tests/referee/xml/T0691.xml",
+            xml = "xml/T0691.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 0, c: i64 = 3 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0692 {
 
     bt::behavior_tree! {
         pub tree T0692 for Ctx {
-            xml = "tests/referee/xml/T0692.xml",
+            xml = "xml/T0692.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0693 {
 
     bt::behavior_tree! {
         pub tree T0693 for Ctx {
-            xml = "tests/referee/xml/T0693.xml",
+            xml = "xml/T0693.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1, b: i64 = 4 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0694 {
 
     bt::behavior_tree! {
         pub tree T0694 for Ctx {
-            xml = "tests/referee/xml/T0694.xml",
+            xml = "xml/T0694.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>) }
             blackboard { c: i64 = -1 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0695 {
 
     bt::behavior_tree! {
         pub tree T0695 for Ctx {
-            xml = "tests/referee/xml/T0695.xml",
+            xml = "xml/T0695.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = -1 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0696 {
 
     bt::behavior_tree! {
         pub tree T0696 for Ctx {
-            xml = "tests/referee/xml/T0696.xml",
+            xml = "xml/T0696.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 1 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0697 {
 
     bt::behavior_tree! {
         pub tree T0697 for Ctx {
-            xml = "tests/referee/xml/T0697.xml",
+            xml = "xml/T0697.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0698 {
 
     bt::behavior_tree! {
         pub tree T0698 for Ctx {
-            xml = "tests/referee/xml/T0698.xml",
+            xml = "xml/T0698.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 0, b: i64 = 3, c: i64 = 2 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0699 {
 
     bt::behavior_tree! {
         pub tree T0699 for Ctx {
-            xml = "tests/referee/xml/T0699.xml",
+            xml = "xml/T0699.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }

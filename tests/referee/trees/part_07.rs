@@ -6,7 +6,7 @@ pub mod t0700 {
 
     bt::behavior_tree! {
         pub tree T0700 for Ctx {
-            xml = "tests/referee/xml/T0700.xml",
+            xml = "xml/T0700.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { b: i64 = 2, c: i64 = -1 }
         }
@@ -21,7 +21,7 @@ pub mod t0701 {
 
     bt::behavior_tree! {
         pub tree T0701 for Ctx {
-            xml = "tests/referee/xml/T0701.xml",
+            xml = "xml/T0701.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 4, b: i64 = 3, c: i64 = 4 }
         }
@@ -36,7 +36,7 @@ pub mod t0702 {
 
     bt::behavior_tree! {
         pub tree T0702 for Ctx {
-            xml = "tests/referee/xml/T0702.xml",
+            xml = "xml/T0702.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = -1 }
         }
@@ -51,7 +51,7 @@ pub mod t0703 {
 
     bt::behavior_tree! {
         pub tree T0703 for Ctx {
-            xml = "tests/referee/xml/T0703.xml",
+            xml = "xml/T0703.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>) }
             blackboard {  }
         }
@@ -66,7 +66,7 @@ pub mod t0704 {
 
     bt::behavior_tree! {
         pub tree T0704 for Ctx {
-            xml = "tests/referee/xml/T0704.xml",
+            xml = "xml/T0704.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, b: i64 = 4 }
         }
@@ -81,7 +81,7 @@ pub mod t0705 {
 
     bt::behavior_tree! {
         pub tree T0705 for Ctx {
-            xml = "tests/referee/xml/T0705.xml",
+            xml = "xml/T0705.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = 3 }
         }
@@ -96,7 +96,7 @@ pub mod t0706 {
 
     bt::behavior_tree! {
         pub tree T0706 for Ctx {
-            xml = "tests/referee/xml/T0706.xml",
+            xml = "xml/T0706.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -111,7 +111,7 @@ pub mod t0707 {
 
     bt::behavior_tree! {
         pub tree T0707 for Ctx {
-            xml = "tests/referee/xml/T0707.xml",
+            xml = "xml/T0707.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = -1 }
         }
@@ -126,7 +126,7 @@ pub mod t0708 {
 
     bt::behavior_tree! {
         pub tree T0708 for Ctx {
-            xml = "tests/referee/xml/T0708.xml",
+            xml = "xml/T0708.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -141,7 +141,7 @@ pub mod t0709 {
 
     bt::behavior_tree! {
         pub tree T0709 for Ctx {
-            xml = "tests/referee/xml/T0709.xml",
+            xml = "xml/T0709.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -156,7 +156,7 @@ pub mod t0710 {
 
     bt::behavior_tree! {
         pub tree T0710 for Ctx {
-            xml = "tests/referee/xml/T0710.xml",
+            xml = "xml/T0710.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0, c: i64 = 3 }
         }
@@ -171,7 +171,7 @@ pub mod t0711 {
 
     bt::behavior_tree! {
         pub tree T0711 for Ctx {
-            xml = "tests/referee/xml/T0711.xml",
+            xml = "xml/T0711.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2, c: i64 = -1 }
         }
@@ -186,7 +186,7 @@ pub mod t0712 {
 
     bt::behavior_tree! {
         pub tree T0712 for Ctx {
-            xml = "tests/referee/xml/T0712.xml",
+            xml = "xml/T0712.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { c: i64 = 3 }
         }
@@ -201,7 +201,7 @@ pub mod t0713 {
 
     bt::behavior_tree! {
         pub tree T0713 for Ctx {
-            xml = "tests/referee/xml/T0713.xml",
+            xml = "xml/T0713.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 3, b: i64 = 0 }
         }
@@ -216,7 +216,7 @@ pub mod t0714 {
 
     bt::behavior_tree! {
         pub tree T0714 for Ctx {
-            xml = "tests/referee/xml/T0714.xml",
+            xml = "xml/T0714.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = -1 }
         }
@@ -231,7 +231,7 @@ pub mod t0715 {
 
     bt::behavior_tree! {
         pub tree T0715 for Ctx {
-            xml = "tests/referee/xml/T0715.xml",
+            xml = "xml/T0715.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2, b: i64 = 0 }
         }
@@ -246,7 +246,7 @@ pub mod t0716 {
 
     bt::behavior_tree! {
         pub tree T0716 for Ctx {
-            xml = "tests/referee/xml/T0716.xml",
+            xml = "xml/T0716.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 2, b: i64 = -1 }
         }
@@ -261,7 +261,7 @@ pub mod t0717 {
 
     bt::behavior_tree! {
         pub tree T0717 for Ctx {
-            xml = "tests/referee/xml/T0717.xml",
+            xml = "xml/T0717.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = -1 }
         }
@@ -276,7 +276,7 @@ pub mod t0718 {
 
     bt::behavior_tree! {
         pub tree T0718 for Ctx {
-            xml = "tests/referee/xml/T0718.xml",
+            xml = "xml/T0718.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>) }
             blackboard {  }
         }
@@ -291,7 +291,7 @@ pub mod t0719 {
 
     bt::behavior_tree! {
         pub tree T0719 for Ctx {
-            xml = "tests/referee/xml/T0719.xml",
+            xml = "xml/T0719.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 4 }
         }
@@ -306,7 +306,7 @@ pub mod t0720 {
 
     bt::behavior_tree! {
         pub tree T0720 for Ctx {
-            xml = "tests/referee/xml/T0720.xml",
+            xml = "xml/T0720.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, c: i64 = 1 }
         }
@@ -321,7 +321,7 @@ pub mod t0721 {
 
     bt::behavior_tree! {
         pub tree T0721 for Ctx {
-            xml = "tests/referee/xml/T0721.xml",
+            xml = "xml/T0721.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1 }
         }
@@ -336,7 +336,7 @@ pub mod t0722 {
 
     bt::behavior_tree! {
         pub tree T0722 for Ctx {
-            xml = "tests/referee/xml/T0722.xml",
+            xml = "xml/T0722.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = -1 }
         }
@@ -351,7 +351,7 @@ pub mod t0723 {
 
     bt::behavior_tree! {
         pub tree T0723 for Ctx {
-            xml = "tests/referee/xml/T0723.xml",
+            xml = "xml/T0723.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -366,7 +366,7 @@ pub mod t0724 {
 
     bt::behavior_tree! {
         pub tree T0724 for Ctx {
-            xml = "tests/referee/xml/T0724.xml",
+            xml = "xml/T0724.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 1, c: i64 = -1 }
         }
@@ -381,7 +381,7 @@ pub mod t0725 {
 
     bt::behavior_tree! {
         pub tree T0725 for Ctx {
-            xml = "tests/referee/xml/T0725.xml",
+            xml = "xml/T0725.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, b: i64 = 1 }
         }
@@ -396,7 +396,7 @@ pub mod t0726 {
 
     bt::behavior_tree! {
         pub tree T0726 for Ctx {
-            xml = "tests/referee/xml/T0726.xml",
+            xml = "xml/T0726.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, c: i64 = -1 }
         }
@@ -411,7 +411,7 @@ pub mod t0727 {
 
     bt::behavior_tree! {
         pub tree T0727 for Ctx {
-            xml = "tests/referee/xml/T0727.xml",
+            xml = "xml/T0727.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 1, c: i64 = 3 }
         }
@@ -426,7 +426,7 @@ pub mod t0728 {
 
     bt::behavior_tree! {
         pub tree T0728 for Ctx {
-            xml = "tests/referee/xml/T0728.xml",
+            xml = "xml/T0728.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 4, b: i64 = 4, c: i64 = -1 }
         }
@@ -441,7 +441,7 @@ pub mod t0729 {
 
     bt::behavior_tree! {
         pub tree T0729 for Ctx {
-            xml = "tests/referee/xml/T0729.xml",
+            xml = "xml/T0729.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 0, b: i64 = 0 }
         }
@@ -456,7 +456,7 @@ pub mod t0730 {
 
     bt::behavior_tree! {
         pub tree T0730 for Ctx {
-            xml = "tests/referee/xml/T0730.xml",
+            xml = "xml/T0730.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 3, c: i64 = 2 }
         }
@@ -471,7 +471,7 @@ pub mod t0731 {
 
     bt::behavior_tree! {
         pub tree T0731 for Ctx {
-            xml = "tests/referee/xml/T0731.xml",
+            xml = "xml/T0731.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1, b: i64 = 1, c: i64 = -1 }
         }
@@ -486,7 +486,7 @@ pub mod t0732 {
 
     bt::behavior_tree! {
         pub tree T0732 for Ctx {
-            xml = "tests/referee/xml/T0732.xml",
+            xml = "xml/T0732.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -501,7 +501,7 @@ pub mod t0733 {
 
     bt::behavior_tree! {
         pub tree T0733 for Ctx {
-            xml = "tests/referee/xml/T0733.xml",
+            xml = "xml/T0733.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 0 }
         }
@@ -516,7 +516,7 @@ pub mod t0734 {
 
     bt::behavior_tree! {
         pub tree T0734 for Ctx {
-            xml = "tests/referee/xml/T0734.xml",
+            xml = "xml/T0734.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>), C7 = Condition(Cond<7>) }
             blackboard { b: i64 = 4 }
         }
@@ -531,7 +531,7 @@ pub mod t0735 {
 
     bt::behavior_tree! {
         pub tree T0735 for Ctx {
-            xml = "tests/referee/xml/T0735.xml",
+            xml = "xml/T0735.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, b: i64 = 4 }
         }
@@ -546,7 +546,7 @@ pub mod t0736 {
 
     bt::behavior_tree! {
         pub tree T0736 for Ctx {
-            xml = "tests/referee/xml/T0736.xml",
+            xml = "xml/T0736.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = -1 }
         }
@@ -561,7 +561,7 @@ pub mod t0737 {
 
     bt::behavior_tree! {
         pub tree T0737 for Ctx {
-            xml = "tests/referee/xml/T0737.xml",
+            xml = "xml/T0737.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = 1 }
         }
@@ -576,7 +576,7 @@ pub mod t0738 {
 
     bt::behavior_tree! {
         pub tree T0738 for Ctx {
-            xml = "tests/referee/xml/T0738.xml",
+            xml = "xml/T0738.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4 }
         }
@@ -591,7 +591,7 @@ pub mod t0739 {
 
     bt::behavior_tree! {
         pub tree T0739 for Ctx {
-            xml = "tests/referee/xml/T0739.xml",
+            xml = "xml/T0739.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { b: i64 = -1, c: i64 = 4 }
         }
@@ -606,7 +606,7 @@ pub mod t0740 {
 
     bt::behavior_tree! {
         pub tree T0740 for Ctx {
-            xml = "tests/referee/xml/T0740.xml",
+            xml = "xml/T0740.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), A6 = Action(Act<6>) }
             blackboard { a: i64 = 2, b: i64 = 2 }
         }
@@ -621,7 +621,7 @@ pub mod t0741 {
 
     bt::behavior_tree! {
         pub tree T0741 for Ctx {
-            xml = "tests/referee/xml/T0741.xml",
+            xml = "xml/T0741.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4 }
         }
@@ -636,7 +636,7 @@ pub mod t0742 {
 
     bt::behavior_tree! {
         pub tree T0742 for Ctx {
-            xml = "tests/referee/xml/T0742.xml",
+            xml = "xml/T0742.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, c: i64 = 4 }
         }
@@ -651,7 +651,7 @@ pub mod t0743 {
 
     bt::behavior_tree! {
         pub tree T0743 for Ctx {
-            xml = "tests/referee/xml/T0743.xml",
+            xml = "xml/T0743.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3 }
         }
@@ -666,7 +666,7 @@ pub mod t0744 {
 
     bt::behavior_tree! {
         pub tree T0744 for Ctx {
-            xml = "tests/referee/xml/T0744.xml",
+            xml = "xml/T0744.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { c: i64 = 4 }
         }
@@ -681,7 +681,7 @@ pub mod t0745 {
 
     bt::behavior_tree! {
         pub tree T0745 for Ctx {
-            xml = "tests/referee/xml/T0745.xml",
+            xml = "xml/T0745.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -696,7 +696,7 @@ pub mod t0746 {
 
     bt::behavior_tree! {
         pub tree T0746 for Ctx {
-            xml = "tests/referee/xml/T0746.xml",
+            xml = "xml/T0746.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 1, b: i64 = 4 }
         }
@@ -711,7 +711,7 @@ pub mod t0747 {
 
     bt::behavior_tree! {
         pub tree T0747 for Ctx {
-            xml = "tests/referee/xml/T0747.xml",
+            xml = "xml/T0747.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = -1 }
         }
@@ -726,7 +726,7 @@ pub mod t0748 {
 
     bt::behavior_tree! {
         pub tree T0748 for Ctx {
-            xml = "tests/referee/xml/T0748.xml",
+            xml = "xml/T0748.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0, c: i64 = 4 }
         }
@@ -741,7 +741,7 @@ pub mod t0749 {
 
     bt::behavior_tree! {
         pub tree T0749 for Ctx {
-            xml = "tests/referee/xml/T0749.xml",
+            xml = "xml/T0749.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = 1 }
         }
@@ -756,7 +756,7 @@ pub mod t0750 {
 
     bt::behavior_tree! {
         pub tree T0750 for Ctx {
-            xml = "tests/referee/xml/T0750.xml",
+            xml = "xml/T0750.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 3, c: i64 = 0 }
         }
@@ -771,7 +771,7 @@ pub mod t0751 {
 
     bt::behavior_tree! {
         pub tree T0751 for Ctx {
-            xml = "tests/referee/xml/T0751.xml",
+            xml = "xml/T0751.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { b: i64 = 0, c: i64 = 3 }
         }
@@ -786,7 +786,7 @@ pub mod t0752 {
 
     bt::behavior_tree! {
         pub tree T0752 for Ctx {
-            xml = "tests/referee/xml/T0752.xml",
+            xml = "xml/T0752.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1 }
         }
@@ -801,7 +801,7 @@ pub mod t0753 {
 
     bt::behavior_tree! {
         pub tree T0753 for Ctx {
-            xml = "tests/referee/xml/T0753.xml",
+            xml = "xml/T0753.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { a: i64 = -1, c: i64 = 1 }
         }
@@ -816,7 +816,7 @@ pub mod t0754 {
 
     bt::behavior_tree! {
         pub tree T0754 for Ctx {
-            xml = "tests/referee/xml/T0754.xml",
+            xml = "xml/T0754.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 0, b: i64 = 0 }
         }
@@ -831,7 +831,7 @@ pub mod t0755 {
 
     bt::behavior_tree! {
         pub tree T0755 for Ctx {
-            xml = "tests/referee/xml/T0755.xml",
+            xml = "xml/T0755.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1, c: i64 = 1 }
         }
@@ -846,7 +846,7 @@ pub mod t0756 {
 
     bt::behavior_tree! {
         pub tree T0756 for Ctx {
-            xml = "tests/referee/xml/T0756.xml",
+            xml = "xml/T0756.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -861,7 +861,7 @@ pub mod t0757 {
 
     bt::behavior_tree! {
         pub tree T0757 for Ctx {
-            xml = "tests/referee/xml/T0757.xml",
+            xml = "xml/T0757.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = 1, c: i64 = 1 }
         }
@@ -876,7 +876,7 @@ pub mod t0758 {
 
     bt::behavior_tree! {
         pub tree T0758 for Ctx {
-            xml = "tests/referee/xml/T0758.xml",
+            xml = "xml/T0758.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard { a: i64 = 2, b: i64 = 1 }
         }
@@ -891,7 +891,7 @@ pub mod t0759 {
 
     bt::behavior_tree! {
         pub tree T0759 for Ctx {
-            xml = "tests/referee/xml/T0759.xml",
+            xml = "xml/T0759.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, c: i64 = -1 }
         }
@@ -906,7 +906,7 @@ pub mod t0760 {
 
     bt::behavior_tree! {
         pub tree T0760 for Ctx {
-            xml = "tests/referee/xml/T0760.xml",
+            xml = "xml/T0760.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = -1 }
         }
@@ -921,7 +921,7 @@ pub mod t0761 {
 
     bt::behavior_tree! {
         pub tree T0761 for Ctx {
-            xml = "tests/referee/xml/T0761.xml",
+            xml = "xml/T0761.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -936,7 +936,7 @@ pub mod t0762 {
 
     bt::behavior_tree! {
         pub tree T0762 for Ctx {
-            xml = "tests/referee/xml/T0762.xml",
+            xml = "xml/T0762.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = 1 }
         }
@@ -951,7 +951,7 @@ pub mod t0763 {
 
     bt::behavior_tree! {
         pub tree T0763 for Ctx {
-            xml = "tests/referee/xml/T0763.xml",
+            xml = "xml/T0763.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 4, c: i64 = 1 }
         }
@@ -966,7 +966,7 @@ pub mod t0764 {
 
     bt::behavior_tree! {
         pub tree T0764 for Ctx {
-            xml = "tests/referee/xml/T0764.xml",
+            xml = "xml/T0764.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 3, b: i64 = 4 }
         }
@@ -981,7 +981,7 @@ pub mod t0765 {
 
     bt::behavior_tree! {
         pub tree T0765 for Ctx {
-            xml = "tests/referee/xml/T0765.xml",
+            xml = "xml/T0765.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 2, c: i64 = -1 }
         }
@@ -996,7 +996,7 @@ pub mod t0766 {
 
     bt::behavior_tree! {
         pub tree T0766 for Ctx {
-            xml = "tests/referee/xml/T0766.xml",
+            xml = "xml/T0766.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 4 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0767 {
 
     bt::behavior_tree! {
         pub tree T0767 for Ctx {
-            xml = "tests/referee/xml/T0767.xml",
+            xml = "xml/T0767.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 3, b: i64 = 3 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0768 {
 
     bt::behavior_tree! {
         pub tree T0768 for Ctx {
-            xml = "tests/referee/xml/T0768.xml",
+            xml = "xml/T0768.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 2, b: i64 = 1, c: i64 = 2 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0769 {
 
     bt::behavior_tree! {
         pub tree T0769 for Ctx {
-            xml = "tests/referee/xml/T0769.xml",
+            xml = "xml/T0769.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 1, b: i64 = 1 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0770 {
 
     bt::behavior_tree! {
         pub tree T0770 for Ctx {
-            xml = "tests/referee/xml/T0770.xml",
+            xml = "xml/T0770.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2, c: i64 = 3 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0771 {
 
     bt::behavior_tree! {
         pub tree T0771 for Ctx {
-            xml = "tests/referee/xml/T0771.xml",
+            xml = "xml/T0771.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0772 {
 
     bt::behavior_tree! {
         pub tree T0772 for Ctx {
-            xml = "tests/referee/xml/T0772.xml",
+            xml = "xml/T0772.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = 1, c: i64 = 0 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0773 {
 
     bt::behavior_tree! {
         pub tree T0773 for Ctx {
-            xml = "tests/referee/xml/T0773.xml",
+            xml = "xml/T0773.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0774 {
 
     bt::behavior_tree! {
         pub tree T0774 for Ctx {
-            xml = "tests/referee/xml/T0774.xml",
+            xml = "xml/T0774.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 1, c: i64 = 2 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0775 {
 
     bt::behavior_tree! {
         pub tree T0775 for Ctx {
-            xml = "tests/referee/xml/T0775.xml",
+            xml = "xml/T0775.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 1 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0776 {
 
     bt::behavior_tree! {
         pub tree T0776 for Ctx {
-            xml = "tests/referee/xml/T0776.xml",
+            xml = "xml/T0776.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = 3, b: i64 = 0 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0777 {
 
     bt::behavior_tree! {
         pub tree T0777 for Ctx {
-            xml = "tests/referee/xml/T0777.xml",
+            xml = "xml/T0777.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>), L8 = StatefulAction(Leaf<8>) }
             blackboard { c: i64 = 3 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0778 {
 
     bt::behavior_tree! {
         pub tree T0778 for Ctx {
-            xml = "tests/referee/xml/T0778.xml",
+            xml = "xml/T0778.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0779 {
 
     bt::behavior_tree! {
         pub tree T0779 for Ctx {
-            xml = "tests/referee/xml/T0779.xml",
+            xml = "xml/T0779.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 1 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0780 {
 
     bt::behavior_tree! {
         pub tree T0780 for Ctx {
-            xml = "tests/referee/xml/T0780.xml",
+            xml = "xml/T0780.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 0 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0781 {
 
     bt::behavior_tree! {
         pub tree T0781 for Ctx {
-            xml = "tests/referee/xml/T0781.xml",
+            xml = "xml/T0781.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 3 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0782 {
 
     bt::behavior_tree! {
         pub tree T0782 for Ctx {
-            xml = "tests/referee/xml/T0782.xml",
+            xml = "xml/T0782.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = 0, b: i64 = 3, c: i64 = -1 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0783 {
 
     bt::behavior_tree! {
         pub tree T0783 for Ctx {
-            xml = "tests/referee/xml/T0783.xml",
+            xml = "xml/T0783.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 0 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0784 {
 
     bt::behavior_tree! {
         pub tree T0784 for Ctx {
-            xml = "tests/referee/xml/T0784.xml",
+            xml = "xml/T0784.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { b: i64 = -1 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0785 {
 
     bt::behavior_tree! {
         pub tree T0785 for Ctx {
-            xml = "tests/referee/xml/T0785.xml",
+            xml = "xml/T0785.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 3, b: i64 = 0, c: i64 = 2 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0786 {
 
     bt::behavior_tree! {
         pub tree T0786 for Ctx {
-            xml = "tests/referee/xml/T0786.xml",
+            xml = "xml/T0786.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 1, b: i64 = -1, c: i64 = 4 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0787 {
 
     bt::behavior_tree! {
         pub tree T0787 for Ctx {
-            xml = "tests/referee/xml/T0787.xml",
+            xml = "xml/T0787.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0788 {
 
     bt::behavior_tree! {
         pub tree T0788 for Ctx {
-            xml = "tests/referee/xml/T0788.xml",
+            xml = "xml/T0788.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0789 {
 
     bt::behavior_tree! {
         pub tree T0789 for Ctx {
-            xml = "tests/referee/xml/T0789.xml",
+            xml = "xml/T0789.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0790 {
 
     bt::behavior_tree! {
         pub tree T0790 for Ctx {
-            xml = "tests/referee/xml/T0790.xml",
+            xml = "xml/T0790.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 3 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0791 {
 
     bt::behavior_tree! {
         pub tree T0791 for Ctx {
-            xml = "tests/referee/xml/T0791.xml",
+            xml = "xml/T0791.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 2 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0792 {
 
     bt::behavior_tree! {
         pub tree T0792 for Ctx {
-            xml = "tests/referee/xml/T0792.xml",
+            xml = "xml/T0792.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { c: i64 = 0 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0793 {
 
     bt::behavior_tree! {
         pub tree T0793 for Ctx {
-            xml = "tests/referee/xml/T0793.xml",
+            xml = "xml/T0793.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = -1 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0794 {
 
     bt::behavior_tree! {
         pub tree T0794 for Ctx {
-            xml = "tests/referee/xml/T0794.xml",
+            xml = "xml/T0794.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1, c: i64 = 3 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0795 {
 
     bt::behavior_tree! {
         pub tree T0795 for Ctx {
-            xml = "tests/referee/xml/T0795.xml",
+            xml = "xml/T0795.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 2, b: i64 = 3 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0796 {
 
     bt::behavior_tree! {
         pub tree T0796 for Ctx {
-            xml = "tests/referee/xml/T0796.xml",
+            xml = "xml/T0796.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, b: i64 = 2 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0797 {
 
     bt::behavior_tree! {
         pub tree T0797 for Ctx {
-            xml = "tests/referee/xml/T0797.xml",
+            xml = "xml/T0797.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = -1, c: i64 = 2 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0798 {
 
     bt::behavior_tree! {
         pub tree T0798 for Ctx {
-            xml = "tests/referee/xml/T0798.xml",
+            xml = "xml/T0798.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0799 {
 
     bt::behavior_tree! {
         pub tree T0799 for Ctx {
-            xml = "tests/referee/xml/T0799.xml",
+            xml = "xml/T0799.xml",
             nodes { C0 = Condition(Cond<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard {  }
         }

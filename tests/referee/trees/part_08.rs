@@ -6,7 +6,7 @@ pub mod t0800 {
 
     bt::behavior_tree! {
         pub tree T0800 for Ctx {
-            xml = "tests/referee/xml/T0800.xml",
+            xml = "xml/T0800.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = -1 }
         }
@@ -21,7 +21,7 @@ pub mod t0801 {
 
     bt::behavior_tree! {
         pub tree T0801 for Ctx {
-            xml = "tests/referee/xml/T0801.xml",
+            xml = "xml/T0801.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4 }
         }
@@ -36,7 +36,7 @@ pub mod t0802 {
 
     bt::behavior_tree! {
         pub tree T0802 for Ctx {
-            xml = "tests/referee/xml/T0802.xml",
+            xml = "xml/T0802.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 1 }
         }
@@ -51,7 +51,7 @@ pub mod t0803 {
 
     bt::behavior_tree! {
         pub tree T0803 for Ctx {
-            xml = "tests/referee/xml/T0803.xml",
+            xml = "xml/T0803.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), C5 = Condition(Cond<5>) }
             blackboard { c: i64 = 3 }
         }
@@ -66,7 +66,7 @@ pub mod t0804 {
 
     bt::behavior_tree! {
         pub tree T0804 for Ctx {
-            xml = "tests/referee/xml/T0804.xml",
+            xml = "xml/T0804.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard {  }
         }
@@ -81,7 +81,7 @@ pub mod t0805 {
 
     bt::behavior_tree! {
         pub tree T0805 for Ctx {
-            xml = "tests/referee/xml/T0805.xml",
+            xml = "xml/T0805.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { c: i64 = 3 }
         }
@@ -96,7 +96,7 @@ pub mod t0806 {
 
     bt::behavior_tree! {
         pub tree T0806 for Ctx {
-            xml = "tests/referee/xml/T0806.xml",
+            xml = "xml/T0806.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 0, b: i64 = 2 }
         }
@@ -111,7 +111,7 @@ pub mod t0807 {
 
     bt::behavior_tree! {
         pub tree T0807 for Ctx {
-            xml = "tests/referee/xml/T0807.xml",
+            xml = "xml/T0807.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard {  }
         }
@@ -126,7 +126,7 @@ pub mod t0808 {
 
     bt::behavior_tree! {
         pub tree T0808 for Ctx {
-            xml = "tests/referee/xml/T0808.xml",
+            xml = "xml/T0808.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>) }
             blackboard { c: i64 = 4 }
         }
@@ -141,7 +141,7 @@ pub mod t0809 {
 
     bt::behavior_tree! {
         pub tree T0809 for Ctx {
-            xml = "tests/referee/xml/T0809.xml",
+            xml = "xml/T0809.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -156,7 +156,7 @@ pub mod t0810 {
 
     bt::behavior_tree! {
         pub tree T0810 for Ctx {
-            xml = "tests/referee/xml/T0810.xml",
+            xml = "xml/T0810.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 2 }
         }
@@ -171,7 +171,7 @@ pub mod t0811 {
 
     bt::behavior_tree! {
         pub tree T0811 for Ctx {
-            xml = "tests/referee/xml/T0811.xml",
+            xml = "xml/T0811.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -186,7 +186,7 @@ pub mod t0812 {
 
     bt::behavior_tree! {
         pub tree T0812 for Ctx {
-            xml = "tests/referee/xml/T0812.xml",
+            xml = "xml/T0812.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2 }
         }
@@ -201,7 +201,7 @@ pub mod t0813 {
 
     bt::behavior_tree! {
         pub tree T0813 for Ctx {
-            xml = "tests/referee/xml/T0813.xml",
+            xml = "xml/T0813.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>) }
             blackboard { b: i64 = 3, c: i64 = -1 }
         }
@@ -216,7 +216,7 @@ pub mod t0814 {
 
     bt::behavior_tree! {
         pub tree T0814 for Ctx {
-            xml = "tests/referee/xml/T0814.xml",
+            xml = "xml/T0814.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, c: i64 = 3 }
         }
@@ -231,7 +231,7 @@ pub mod t0815 {
 
     bt::behavior_tree! {
         pub tree T0815 for Ctx {
-            xml = "tests/referee/xml/T0815.xml",
+            xml = "xml/T0815.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, b: i64 = 2, c: i64 = -1 }
         }
@@ -246,7 +246,7 @@ pub mod t0816 {
 
     bt::behavior_tree! {
         pub tree T0816 for Ctx {
-            xml = "tests/referee/xml/T0816.xml",
+            xml = "xml/T0816.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 4, c: i64 = 1 }
         }
@@ -261,7 +261,7 @@ pub mod t0817 {
 
     bt::behavior_tree! {
         pub tree T0817 for Ctx {
-            xml = "tests/referee/xml/T0817.xml",
+            xml = "xml/T0817.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = -1, c: i64 = 0 }
         }
@@ -276,7 +276,7 @@ pub mod t0818 {
 
     bt::behavior_tree! {
         pub tree T0818 for Ctx {
-            xml = "tests/referee/xml/T0818.xml",
+            xml = "xml/T0818.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 4, c: i64 = 3 }
         }
@@ -291,7 +291,7 @@ pub mod t0819 {
 
     bt::behavior_tree! {
         pub tree T0819 for Ctx {
-            xml = "tests/referee/xml/T0819.xml",
+            xml = "xml/T0819.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1 }
         }
@@ -306,7 +306,7 @@ pub mod t0820 {
 
     bt::behavior_tree! {
         pub tree T0820 for Ctx {
-            xml = "tests/referee/xml/T0820.xml",
+            xml = "xml/T0820.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, b: i64 = -1, c: i64 = 1 }
         }
@@ -321,7 +321,7 @@ pub mod t0821 {
 
     bt::behavior_tree! {
         pub tree T0821 for Ctx {
-            xml = "tests/referee/xml/T0821.xml",
+            xml = "xml/T0821.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, b: i64 = 4, c: i64 = 4 }
         }
@@ -336,7 +336,7 @@ pub mod t0822 {
 
     bt::behavior_tree! {
         pub tree T0822 for Ctx {
-            xml = "tests/referee/xml/T0822.xml",
+            xml = "xml/T0822.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 1, c: i64 = 1 }
         }
@@ -351,7 +351,7 @@ pub mod t0823 {
 
     bt::behavior_tree! {
         pub tree T0823 for Ctx {
-            xml = "tests/referee/xml/T0823.xml",
+            xml = "xml/T0823.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 2 }
         }
@@ -366,7 +366,7 @@ pub mod t0824 {
 
     bt::behavior_tree! {
         pub tree T0824 for Ctx {
-            xml = "tests/referee/xml/T0824.xml",
+            xml = "xml/T0824.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -381,7 +381,7 @@ pub mod t0825 {
 
     bt::behavior_tree! {
         pub tree T0825 for Ctx {
-            xml = "tests/referee/xml/T0825.xml",
+            xml = "xml/T0825.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, b: i64 = 1, c: i64 = 1 }
         }
@@ -396,7 +396,7 @@ pub mod t0826 {
 
     bt::behavior_tree! {
         pub tree T0826 for Ctx {
-            xml = "tests/referee/xml/T0826.xml",
+            xml = "xml/T0826.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = -1 }
         }
@@ -411,7 +411,7 @@ pub mod t0827 {
 
     bt::behavior_tree! {
         pub tree T0827 for Ctx {
-            xml = "tests/referee/xml/T0827.xml",
+            xml = "xml/T0827.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = -1 }
         }
@@ -426,7 +426,7 @@ pub mod t0828 {
 
     bt::behavior_tree! {
         pub tree T0828 for Ctx {
-            xml = "tests/referee/xml/T0828.xml",
+            xml = "xml/T0828.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 1, b: i64 = 0 }
         }
@@ -441,7 +441,7 @@ pub mod t0829 {
 
     bt::behavior_tree! {
         pub tree T0829 for Ctx {
-            xml = "tests/referee/xml/T0829.xml",
+            xml = "xml/T0829.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { b: i64 = 1, c: i64 = 2 }
         }
@@ -456,7 +456,7 @@ pub mod t0830 {
 
     bt::behavior_tree! {
         pub tree T0830 for Ctx {
-            xml = "tests/referee/xml/T0830.xml",
+            xml = "xml/T0830.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 4 }
         }
@@ -471,7 +471,7 @@ pub mod t0831 {
 
     bt::behavior_tree! {
         pub tree T0831 for Ctx {
-            xml = "tests/referee/xml/T0831.xml",
+            xml = "xml/T0831.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { c: i64 = 1 }
         }
@@ -486,7 +486,7 @@ pub mod t0832 {
 
     bt::behavior_tree! {
         pub tree T0832 for Ctx {
-            xml = "tests/referee/xml/T0832.xml",
+            xml = "xml/T0832.xml",
             nodes { A0 = Action(Act<0>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = -1 }
         }
@@ -501,7 +501,7 @@ pub mod t0833 {
 
     bt::behavior_tree! {
         pub tree T0833 for Ctx {
-            xml = "tests/referee/xml/T0833.xml",
+            xml = "xml/T0833.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -516,7 +516,7 @@ pub mod t0834 {
 
     bt::behavior_tree! {
         pub tree T0834 for Ctx {
-            xml = "tests/referee/xml/T0834.xml",
+            xml = "xml/T0834.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), C7 = Condition(Cond<7>), A8 = Action(Act<8>), L9 = StatefulAction(Leaf<9>) }
             blackboard { b: i64 = 1 }
         }
@@ -531,7 +531,7 @@ pub mod t0835 {
 
     bt::behavior_tree! {
         pub tree T0835 for Ctx {
-            xml = "tests/referee/xml/T0835.xml",
+            xml = "xml/T0835.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 0, b: i64 = -1 }
         }
@@ -546,7 +546,7 @@ pub mod t0836 {
 
     bt::behavior_tree! {
         pub tree T0836 for Ctx {
-            xml = "tests/referee/xml/T0836.xml",
+            xml = "xml/T0836.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1, b: i64 = 4, c: i64 = 2 }
         }
@@ -561,7 +561,7 @@ pub mod t0837 {
 
     bt::behavior_tree! {
         pub tree T0837 for Ctx {
-            xml = "tests/referee/xml/T0837.xml",
+            xml = "xml/T0837.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, c: i64 = 4 }
         }
@@ -576,7 +576,7 @@ pub mod t0838 {
 
     bt::behavior_tree! {
         pub tree T0838 for Ctx {
-            xml = "tests/referee/xml/T0838.xml",
+            xml = "xml/T0838.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 3, c: i64 = 2 }
         }
@@ -591,7 +591,7 @@ pub mod t0839 {
 
     bt::behavior_tree! {
         pub tree T0839 for Ctx {
-            xml = "tests/referee/xml/T0839.xml",
+            xml = "xml/T0839.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1, c: i64 = 4 }
         }
@@ -606,7 +606,7 @@ pub mod t0840 {
 
     bt::behavior_tree! {
         pub tree T0840 for Ctx {
-            xml = "tests/referee/xml/T0840.xml",
+            xml = "xml/T0840.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = 1, b: i64 = 0 }
         }
@@ -621,7 +621,7 @@ pub mod t0841 {
 
     bt::behavior_tree! {
         pub tree T0841 for Ctx {
-            xml = "tests/referee/xml/T0841.xml",
+            xml = "xml/T0841.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 2 }
         }
@@ -636,7 +636,7 @@ pub mod t0842 {
 
     bt::behavior_tree! {
         pub tree T0842 for Ctx {
-            xml = "tests/referee/xml/T0842.xml",
+            xml = "xml/T0842.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 0, c: i64 = 0 }
         }
@@ -651,7 +651,7 @@ pub mod t0843 {
 
     bt::behavior_tree! {
         pub tree T0843 for Ctx {
-            xml = "tests/referee/xml/T0843.xml",
+            xml = "xml/T0843.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, c: i64 = 4 }
         }
@@ -666,7 +666,7 @@ pub mod t0844 {
 
     bt::behavior_tree! {
         pub tree T0844 for Ctx {
-            xml = "tests/referee/xml/T0844.xml",
+            xml = "xml/T0844.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 0 }
         }
@@ -681,7 +681,7 @@ pub mod t0845 {
 
     bt::behavior_tree! {
         pub tree T0845 for Ctx {
-            xml = "tests/referee/xml/T0845.xml",
+            xml = "xml/T0845.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 2 }
         }
@@ -696,7 +696,7 @@ pub mod t0846 {
 
     bt::behavior_tree! {
         pub tree T0846 for Ctx {
-            xml = "tests/referee/xml/T0846.xml",
+            xml = "xml/T0846.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = -1 }
         }
@@ -711,7 +711,7 @@ pub mod t0847 {
 
     bt::behavior_tree! {
         pub tree T0847 for Ctx {
-            xml = "tests/referee/xml/T0847.xml",
+            xml = "xml/T0847.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 1, c: i64 = 3 }
         }
@@ -726,7 +726,7 @@ pub mod t0848 {
 
     bt::behavior_tree! {
         pub tree T0848 for Ctx {
-            xml = "tests/referee/xml/T0848.xml",
+            xml = "xml/T0848.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 0, c: i64 = 1 }
         }
@@ -741,7 +741,7 @@ pub mod t0849 {
 
     bt::behavior_tree! {
         pub tree T0849 for Ctx {
-            xml = "tests/referee/xml/T0849.xml",
+            xml = "xml/T0849.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 2, c: i64 = -1 }
         }
@@ -756,7 +756,7 @@ pub mod t0850 {
 
     bt::behavior_tree! {
         pub tree T0850 for Ctx {
-            xml = "tests/referee/xml/T0850.xml",
+            xml = "xml/T0850.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = -1, c: i64 = 3 }
         }
@@ -771,7 +771,7 @@ pub mod t0851 {
 
     bt::behavior_tree! {
         pub tree T0851 for Ctx {
-            xml = "tests/referee/xml/T0851.xml",
+            xml = "xml/T0851.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1, b: i64 = -1 }
         }
@@ -786,7 +786,7 @@ pub mod t0852 {
 
     bt::behavior_tree! {
         pub tree T0852 for Ctx {
-            xml = "tests/referee/xml/T0852.xml",
+            xml = "xml/T0852.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 2, c: i64 = 1 }
         }
@@ -801,7 +801,7 @@ pub mod t0853 {
 
     bt::behavior_tree! {
         pub tree T0853 for Ctx {
-            xml = "tests/referee/xml/T0853.xml",
+            xml = "xml/T0853.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = -1, c: i64 = 4 }
         }
@@ -816,7 +816,7 @@ pub mod t0854 {
 
     bt::behavior_tree! {
         pub tree T0854 for Ctx {
-            xml = "tests/referee/xml/T0854.xml",
+            xml = "xml/T0854.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, c: i64 = 2 }
         }
@@ -831,7 +831,7 @@ pub mod t0855 {
 
     bt::behavior_tree! {
         pub tree T0855 for Ctx {
-            xml = "tests/referee/xml/T0855.xml",
+            xml = "xml/T0855.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 1, c: i64 = -1 }
         }
@@ -846,7 +846,7 @@ pub mod t0856 {
 
     bt::behavior_tree! {
         pub tree T0856 for Ctx {
-            xml = "tests/referee/xml/T0856.xml",
+            xml = "xml/T0856.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = 0 }
         }
@@ -861,7 +861,7 @@ pub mod t0857 {
 
     bt::behavior_tree! {
         pub tree T0857 for Ctx {
-            xml = "tests/referee/xml/T0857.xml",
+            xml = "xml/T0857.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -876,7 +876,7 @@ pub mod t0858 {
 
     bt::behavior_tree! {
         pub tree T0858 for Ctx {
-            xml = "tests/referee/xml/T0858.xml",
+            xml = "xml/T0858.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -891,7 +891,7 @@ pub mod t0859 {
 
     bt::behavior_tree! {
         pub tree T0859 for Ctx {
-            xml = "tests/referee/xml/T0859.xml",
+            xml = "xml/T0859.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -906,7 +906,7 @@ pub mod t0860 {
 
     bt::behavior_tree! {
         pub tree T0860 for Ctx {
-            xml = "tests/referee/xml/T0860.xml",
+            xml = "xml/T0860.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -921,7 +921,7 @@ pub mod t0861 {
 
     bt::behavior_tree! {
         pub tree T0861 for Ctx {
-            xml = "tests/referee/xml/T0861.xml",
+            xml = "xml/T0861.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, c: i64 = 3 }
         }
@@ -936,7 +936,7 @@ pub mod t0862 {
 
     bt::behavior_tree! {
         pub tree T0862 for Ctx {
-            xml = "tests/referee/xml/T0862.xml",
+            xml = "xml/T0862.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = 4, b: i64 = 0, c: i64 = 4 }
         }
@@ -951,7 +951,7 @@ pub mod t0863 {
 
     bt::behavior_tree! {
         pub tree T0863 for Ctx {
-            xml = "tests/referee/xml/T0863.xml",
+            xml = "xml/T0863.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { c: i64 = 4 }
         }
@@ -966,7 +966,7 @@ pub mod t0864 {
 
     bt::behavior_tree! {
         pub tree T0864 for Ctx {
-            xml = "tests/referee/xml/T0864.xml",
+            xml = "xml/T0864.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { b: i64 = 0 }
         }
@@ -981,7 +981,7 @@ pub mod t0865 {
 
     bt::behavior_tree! {
         pub tree T0865 for Ctx {
-            xml = "tests/referee/xml/T0865.xml",
+            xml = "xml/T0865.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -996,7 +996,7 @@ pub mod t0866 {
 
     bt::behavior_tree! {
         pub tree T0866 for Ctx {
-            xml = "tests/referee/xml/T0866.xml",
+            xml = "xml/T0866.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 3, c: i64 = 2 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0867 {
 
     bt::behavior_tree! {
         pub tree T0867 for Ctx {
-            xml = "tests/referee/xml/T0867.xml",
+            xml = "xml/T0867.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = -1 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0868 {
 
     bt::behavior_tree! {
         pub tree T0868 for Ctx {
-            xml = "tests/referee/xml/T0868.xml",
+            xml = "xml/T0868.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0869 {
 
     bt::behavior_tree! {
         pub tree T0869 for Ctx {
-            xml = "tests/referee/xml/T0869.xml",
+            xml = "xml/T0869.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 4, c: i64 = 2 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0870 {
 
     bt::behavior_tree! {
         pub tree T0870 for Ctx {
-            xml = "tests/referee/xml/T0870.xml",
+            xml = "xml/T0870.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0871 {
 
     bt::behavior_tree! {
         pub tree T0871 for Ctx {
-            xml = "tests/referee/xml/T0871.xml",
+            xml = "xml/T0871.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, b: i64 = 4, c: i64 = 4 }
         }
@@ -1086,7 +1086,7 @@ pub mod t0872 {
 
     bt::behavior_tree! {
         pub tree T0872 for Ctx {
-            xml = "tests/referee/xml/T0872.xml",
+            xml = "xml/T0872.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { a: i64 = 0 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0873 {
 
     bt::behavior_tree! {
         pub tree T0873 for Ctx {
-            xml = "tests/referee/xml/T0873.xml",
+            xml = "xml/T0873.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = -1 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0874 {
 
     bt::behavior_tree! {
         pub tree T0874 for Ctx {
-            xml = "tests/referee/xml/T0874.xml",
+            xml = "xml/T0874.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = -1 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0875 {
 
     bt::behavior_tree! {
         pub tree T0875 for Ctx {
-            xml = "tests/referee/xml/T0875.xml",
+            xml = "xml/T0875.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = -1, c: i64 = 4 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0876 {
 
     bt::behavior_tree! {
         pub tree T0876 for Ctx {
-            xml = "tests/referee/xml/T0876.xml",
+            xml = "xml/T0876.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 2 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0877 {
 
     bt::behavior_tree! {
         pub tree T0877 for Ctx {
-            xml = "tests/referee/xml/T0877.xml",
+            xml = "xml/T0877.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 4, c: i64 = 3 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0878 {
 
     bt::behavior_tree! {
         pub tree T0878 for Ctx {
-            xml = "tests/referee/xml/T0878.xml",
+            xml = "xml/T0878.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>) }
             blackboard { c: i64 = 4 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0879 {
 
     bt::behavior_tree! {
         pub tree T0879 for Ctx {
-            xml = "tests/referee/xml/T0879.xml",
+            xml = "xml/T0879.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = 4, b: i64 = 4 }
         }
@@ -1206,7 +1206,7 @@ pub mod t0880 {
 
     bt::behavior_tree! {
         pub tree T0880 for Ctx {
-            xml = "tests/referee/xml/T0880.xml",
+            xml = "xml/T0880.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0881 {
 
     bt::behavior_tree! {
         pub tree T0881 for Ctx {
-            xml = "tests/referee/xml/T0881.xml",
+            xml = "xml/T0881.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), C3 = Condition(Cond<3>) }
             blackboard { b: i64 = 0, c: i64 = -1 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0882 {
 
     bt::behavior_tree! {
         pub tree T0882 for Ctx {
-            xml = "tests/referee/xml/T0882.xml",
+            xml = "xml/T0882.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 3, b: i64 = 1, c: i64 = 1 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0883 {
 
     bt::behavior_tree! {
         pub tree T0883 for Ctx {
-            xml = "tests/referee/xml/T0883.xml",
+            xml = "xml/T0883.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { a: i64 = -1, b: i64 = 2, c: i64 = 2 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0884 {
 
     bt::behavior_tree! {
         pub tree T0884 for Ctx {
-            xml = "tests/referee/xml/T0884.xml",
+            xml = "xml/T0884.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0885 {
 
     bt::behavior_tree! {
         pub tree T0885 for Ctx {
-            xml = "tests/referee/xml/T0885.xml",
+            xml = "xml/T0885.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = -1 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0886 {
 
     bt::behavior_tree! {
         pub tree T0886 for Ctx {
-            xml = "tests/referee/xml/T0886.xml",
+            xml = "xml/T0886.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { b: i64 = 2 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0887 {
 
     bt::behavior_tree! {
         pub tree T0887 for Ctx {
-            xml = "tests/referee/xml/T0887.xml",
+            xml = "xml/T0887.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 4 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0888 {
 
     bt::behavior_tree! {
         pub tree T0888 for Ctx {
-            xml = "tests/referee/xml/T0888.xml",
+            xml = "xml/T0888.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, c: i64 = 4 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0889 {
 
     bt::behavior_tree! {
         pub tree T0889 for Ctx {
-            xml = "tests/referee/xml/T0889.xml",
+            xml = "xml/T0889.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1, c: i64 = 3 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0890 {
 
     bt::behavior_tree! {
         pub tree T0890 for Ctx {
-            xml = "tests/referee/xml/T0890.xml",
+            xml = "xml/T0890.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, c: i64 = 4 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0891 {
 
     bt::behavior_tree! {
         pub tree T0891 for Ctx {
-            xml = "tests/referee/xml/T0891.xml",
+            xml = "xml/T0891.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard {  }
         }
@@ -1386,7 +1386,7 @@ pub mod t0892 {
 
     bt::behavior_tree! {
         pub tree T0892 for Ctx {
-            xml = "tests/referee/xml/T0892.xml",
+            xml = "xml/T0892.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1401,7 +1401,7 @@ pub mod t0893 {
 
     bt::behavior_tree! {
         pub tree T0893 for Ctx {
-            xml = "tests/referee/xml/T0893.xml",
+            xml = "xml/T0893.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>), A4 = Action(Act<4>) }
             blackboard { b: i64 = 0, c: i64 = 4 }
         }
@@ -1416,7 +1416,7 @@ pub mod t0894 {
 
     bt::behavior_tree! {
         pub tree T0894 for Ctx {
-            xml = "tests/referee/xml/T0894.xml",
+            xml = "xml/T0894.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { b: i64 = 1 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0895 {
 
     bt::behavior_tree! {
         pub tree T0895 for Ctx {
-            xml = "tests/referee/xml/T0895.xml",
+            xml = "xml/T0895.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { c: i64 = 2 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0896 {
 
     bt::behavior_tree! {
         pub tree T0896 for Ctx {
-            xml = "tests/referee/xml/T0896.xml",
+            xml = "xml/T0896.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1, c: i64 = 1 }
         }
@@ -1461,7 +1461,7 @@ pub mod t0897 {
 
     bt::behavior_tree! {
         pub tree T0897 for Ctx {
-            xml = "tests/referee/xml/T0897.xml",
+            xml = "xml/T0897.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 4, b: i64 = -1, c: i64 = 3 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0898 {
 
     bt::behavior_tree! {
         pub tree T0898 for Ctx {
-            xml = "tests/referee/xml/T0898.xml",
+            xml = "xml/T0898.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 4, c: i64 = 4 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0899 {
 
     bt::behavior_tree! {
         pub tree T0899 for Ctx {
-            xml = "tests/referee/xml/T0899.xml",
+            xml = "xml/T0899.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 2, b: i64 = 0 }
         }

@@ -6,7 +6,7 @@ pub mod t0900 {
 
     bt::behavior_tree! {
         pub tree T0900 for Ctx {
-            xml = "tests/referee/xml/T0900.xml",
+            xml = "xml/T0900.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -21,7 +21,7 @@ pub mod t0901 {
 
     bt::behavior_tree! {
         pub tree T0901 for Ctx {
-            xml = "tests/referee/xml/T0901.xml",
+            xml = "xml/T0901.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -36,7 +36,7 @@ pub mod t0902 {
 
     bt::behavior_tree! {
         pub tree T0902 for Ctx {
-            xml = "tests/referee/xml/T0902.xml",
+            xml = "xml/T0902.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 1, c: i64 = 2 }
         }
@@ -51,7 +51,7 @@ pub mod t0903 {
 
     bt::behavior_tree! {
         pub tree T0903 for Ctx {
-            xml = "tests/referee/xml/T0903.xml",
+            xml = "xml/T0903.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1 }
         }
@@ -66,7 +66,7 @@ pub mod t0904 {
 
     bt::behavior_tree! {
         pub tree T0904 for Ctx {
-            xml = "tests/referee/xml/T0904.xml",
+            xml = "xml/T0904.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = 3 }
         }
@@ -81,7 +81,7 @@ pub mod t0905 {
 
     bt::behavior_tree! {
         pub tree T0905 for Ctx {
-            xml = "tests/referee/xml/T0905.xml",
+            xml = "xml/T0905.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2 }
         }
@@ -96,7 +96,7 @@ pub mod t0906 {
 
     bt::behavior_tree! {
         pub tree T0906 for Ctx {
-            xml = "tests/referee/xml/T0906.xml",
+            xml = "xml/T0906.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = 4, b: i64 = 0, c: i64 = 3 }
         }
@@ -111,7 +111,7 @@ pub mod t0907 {
 
     bt::behavior_tree! {
         pub tree T0907 for Ctx {
-            xml = "tests/referee/xml/T0907.xml",
+            xml = "xml/T0907.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 0, c: i64 = 4 }
         }
@@ -126,7 +126,7 @@ pub mod t0908 {
 
     bt::behavior_tree! {
         pub tree T0908 for Ctx {
-            xml = "tests/referee/xml/T0908.xml",
+            xml = "xml/T0908.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 1 }
         }
@@ -141,7 +141,7 @@ pub mod t0909 {
 
     bt::behavior_tree! {
         pub tree T0909 for Ctx {
-            xml = "tests/referee/xml/T0909.xml",
+            xml = "xml/T0909.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), C4 = Condition(Cond<4>) }
             blackboard { a: i64 = -1, c: i64 = 3 }
         }
@@ -156,7 +156,7 @@ pub mod t0910 {
 
     bt::behavior_tree! {
         pub tree T0910 for Ctx {
-            xml = "tests/referee/xml/T0910.xml",
+            xml = "xml/T0910.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -171,7 +171,7 @@ pub mod t0911 {
 
     bt::behavior_tree! {
         pub tree T0911 for Ctx {
-            xml = "tests/referee/xml/T0911.xml",
+            xml = "xml/T0911.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -186,7 +186,7 @@ pub mod t0912 {
 
     bt::behavior_tree! {
         pub tree T0912 for Ctx {
-            xml = "tests/referee/xml/T0912.xml",
+            xml = "xml/T0912.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, b: i64 = 1, c: i64 = 0 }
         }
@@ -201,7 +201,7 @@ pub mod t0913 {
 
     bt::behavior_tree! {
         pub tree T0913 for Ctx {
-            xml = "tests/referee/xml/T0913.xml",
+            xml = "xml/T0913.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 3, c: i64 = -1 }
         }
@@ -216,7 +216,7 @@ pub mod t0914 {
 
     bt::behavior_tree! {
         pub tree T0914 for Ctx {
-            xml = "tests/referee/xml/T0914.xml",
+            xml = "xml/T0914.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, b: i64 = -1, c: i64 = -1 }
         }
@@ -231,7 +231,7 @@ pub mod t0915 {
 
     bt::behavior_tree! {
         pub tree T0915 for Ctx {
-            xml = "tests/referee/xml/T0915.xml",
+            xml = "xml/T0915.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, b: i64 = 4, c: i64 = 2 }
         }
@@ -246,7 +246,7 @@ pub mod t0916 {
 
     bt::behavior_tree! {
         pub tree T0916 for Ctx {
-            xml = "tests/referee/xml/T0916.xml",
+            xml = "xml/T0916.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1 }
         }
@@ -261,7 +261,7 @@ pub mod t0917 {
 
     bt::behavior_tree! {
         pub tree T0917 for Ctx {
-            xml = "tests/referee/xml/T0917.xml",
+            xml = "xml/T0917.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 2, b: i64 = 1 }
         }
@@ -276,7 +276,7 @@ pub mod t0918 {
 
     bt::behavior_tree! {
         pub tree T0918 for Ctx {
-            xml = "tests/referee/xml/T0918.xml",
+            xml = "xml/T0918.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = 4 }
         }
@@ -291,7 +291,7 @@ pub mod t0919 {
 
     bt::behavior_tree! {
         pub tree T0919 for Ctx {
-            xml = "tests/referee/xml/T0919.xml",
+            xml = "xml/T0919.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 1, b: i64 = 0, c: i64 = 0 }
         }
@@ -306,7 +306,7 @@ pub mod t0920 {
 
     bt::behavior_tree! {
         pub tree T0920 for Ctx {
-            xml = "tests/referee/xml/T0920.xml",
+            xml = "xml/T0920.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 0, b: i64 = 4 }
         }
@@ -321,7 +321,7 @@ pub mod t0921 {
 
     bt::behavior_tree! {
         pub tree T0921 for Ctx {
-            xml = "tests/referee/xml/T0921.xml",
+            xml = "xml/T0921.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 2, c: i64 = 0 }
         }
@@ -336,7 +336,7 @@ pub mod t0922 {
 
     bt::behavior_tree! {
         pub tree T0922 for Ctx {
-            xml = "tests/referee/xml/T0922.xml",
+            xml = "xml/T0922.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0 }
         }
@@ -351,7 +351,7 @@ pub mod t0923 {
 
     bt::behavior_tree! {
         pub tree T0923 for Ctx {
-            xml = "tests/referee/xml/T0923.xml",
+            xml = "xml/T0923.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 2 }
         }
@@ -366,7 +366,7 @@ pub mod t0924 {
 
     bt::behavior_tree! {
         pub tree T0924 for Ctx {
-            xml = "tests/referee/xml/T0924.xml",
+            xml = "xml/T0924.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), C5 = Condition(Cond<5>) }
             blackboard { c: i64 = 0 }
         }
@@ -381,7 +381,7 @@ pub mod t0925 {
 
     bt::behavior_tree! {
         pub tree T0925 for Ctx {
-            xml = "tests/referee/xml/T0925.xml",
+            xml = "xml/T0925.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { c: i64 = 1 }
         }
@@ -396,7 +396,7 @@ pub mod t0926 {
 
     bt::behavior_tree! {
         pub tree T0926 for Ctx {
-            xml = "tests/referee/xml/T0926.xml",
+            xml = "xml/T0926.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -411,7 +411,7 @@ pub mod t0927 {
 
     bt::behavior_tree! {
         pub tree T0927 for Ctx {
-            xml = "tests/referee/xml/T0927.xml",
+            xml = "xml/T0927.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, b: i64 = 0 }
         }
@@ -426,7 +426,7 @@ pub mod t0928 {
 
     bt::behavior_tree! {
         pub tree T0928 for Ctx {
-            xml = "tests/referee/xml/T0928.xml",
+            xml = "xml/T0928.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -441,7 +441,7 @@ pub mod t0929 {
 
     bt::behavior_tree! {
         pub tree T0929 for Ctx {
-            xml = "tests/referee/xml/T0929.xml",
+            xml = "xml/T0929.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 3 }
         }
@@ -456,7 +456,7 @@ pub mod t0930 {
 
     bt::behavior_tree! {
         pub tree T0930 for Ctx {
-            xml = "tests/referee/xml/T0930.xml",
+            xml = "xml/T0930.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { a: i64 = 0, c: i64 = 1 }
         }
@@ -471,7 +471,7 @@ pub mod t0931 {
 
     bt::behavior_tree! {
         pub tree T0931 for Ctx {
-            xml = "tests/referee/xml/T0931.xml",
+            xml = "xml/T0931.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard {  }
         }
@@ -486,7 +486,7 @@ pub mod t0932 {
 
     bt::behavior_tree! {
         pub tree T0932 for Ctx {
-            xml = "tests/referee/xml/T0932.xml",
+            xml = "xml/T0932.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 2 }
         }
@@ -501,7 +501,7 @@ pub mod t0933 {
 
     bt::behavior_tree! {
         pub tree T0933 for Ctx {
-            xml = "tests/referee/xml/T0933.xml",
+            xml = "xml/T0933.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1, b: i64 = 1, c: i64 = -1 }
         }
@@ -516,7 +516,7 @@ pub mod t0934 {
 
     bt::behavior_tree! {
         pub tree T0934 for Ctx {
-            xml = "tests/referee/xml/T0934.xml",
+            xml = "xml/T0934.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 1, c: i64 = 4 }
         }
@@ -531,7 +531,7 @@ pub mod t0935 {
 
     bt::behavior_tree! {
         pub tree T0935 for Ctx {
-            xml = "tests/referee/xml/T0935.xml",
+            xml = "xml/T0935.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>) }
             blackboard { b: i64 = 3 }
         }
@@ -546,7 +546,7 @@ pub mod t0936 {
 
     bt::behavior_tree! {
         pub tree T0936 for Ctx {
-            xml = "tests/referee/xml/T0936.xml",
+            xml = "xml/T0936.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 2, c: i64 = 1 }
         }
@@ -561,7 +561,7 @@ pub mod t0937 {
 
     bt::behavior_tree! {
         pub tree T0937 for Ctx {
-            xml = "tests/referee/xml/T0937.xml",
+            xml = "xml/T0937.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -576,7 +576,7 @@ pub mod t0938 {
 
     bt::behavior_tree! {
         pub tree T0938 for Ctx {
-            xml = "tests/referee/xml/T0938.xml",
+            xml = "xml/T0938.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -591,7 +591,7 @@ pub mod t0939 {
 
     bt::behavior_tree! {
         pub tree T0939 for Ctx {
-            xml = "tests/referee/xml/T0939.xml",
+            xml = "xml/T0939.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { c: i64 = -1 }
         }
@@ -606,7 +606,7 @@ pub mod t0940 {
 
     bt::behavior_tree! {
         pub tree T0940 for Ctx {
-            xml = "tests/referee/xml/T0940.xml",
+            xml = "xml/T0940.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { a: i64 = -1 }
         }
@@ -621,7 +621,7 @@ pub mod t0941 {
 
     bt::behavior_tree! {
         pub tree T0941 for Ctx {
-            xml = "tests/referee/xml/T0941.xml",
+            xml = "xml/T0941.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, c: i64 = 0 }
         }
@@ -636,7 +636,7 @@ pub mod t0942 {
 
     bt::behavior_tree! {
         pub tree T0942 for Ctx {
-            xml = "tests/referee/xml/T0942.xml",
+            xml = "xml/T0942.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -651,7 +651,7 @@ pub mod t0943 {
 
     bt::behavior_tree! {
         pub tree T0943 for Ctx {
-            xml = "tests/referee/xml/T0943.xml",
+            xml = "xml/T0943.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { b: i64 = 2, c: i64 = 3 }
         }
@@ -666,7 +666,7 @@ pub mod t0944 {
 
     bt::behavior_tree! {
         pub tree T0944 for Ctx {
-            xml = "tests/referee/xml/T0944.xml",
+            xml = "xml/T0944.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { c: i64 = 0 }
         }
@@ -681,7 +681,7 @@ pub mod t0945 {
 
     bt::behavior_tree! {
         pub tree T0945 for Ctx {
-            xml = "tests/referee/xml/T0945.xml",
+            xml = "xml/T0945.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, b: i64 = 4, c: i64 = 1 }
         }
@@ -696,7 +696,7 @@ pub mod t0946 {
 
     bt::behavior_tree! {
         pub tree T0946 for Ctx {
-            xml = "tests/referee/xml/T0946.xml",
+            xml = "xml/T0946.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>) }
             blackboard { a: i64 = 2 }
         }
@@ -711,7 +711,7 @@ pub mod t0947 {
 
     bt::behavior_tree! {
         pub tree T0947 for Ctx {
-            xml = "tests/referee/xml/T0947.xml",
+            xml = "xml/T0947.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 3, b: i64 = 1, c: i64 = 1 }
         }
@@ -726,7 +726,7 @@ pub mod t0948 {
 
     bt::behavior_tree! {
         pub tree T0948 for Ctx {
-            xml = "tests/referee/xml/T0948.xml",
+            xml = "xml/T0948.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1, b: i64 = -1 }
         }
@@ -741,7 +741,7 @@ pub mod t0949 {
 
     bt::behavior_tree! {
         pub tree T0949 for Ctx {
-            xml = "tests/referee/xml/T0949.xml",
+            xml = "xml/T0949.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 0 }
         }
@@ -756,7 +756,7 @@ pub mod t0950 {
 
     bt::behavior_tree! {
         pub tree T0950 for Ctx {
-            xml = "tests/referee/xml/T0950.xml",
+            xml = "xml/T0950.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 0 }
         }
@@ -771,7 +771,7 @@ pub mod t0951 {
 
     bt::behavior_tree! {
         pub tree T0951 for Ctx {
-            xml = "tests/referee/xml/T0951.xml",
+            xml = "xml/T0951.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 1 }
         }
@@ -786,7 +786,7 @@ pub mod t0952 {
 
     bt::behavior_tree! {
         pub tree T0952 for Ctx {
-            xml = "tests/referee/xml/T0952.xml",
+            xml = "xml/T0952.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { b: i64 = 0, c: i64 = 3 }
         }
@@ -801,7 +801,7 @@ pub mod t0953 {
 
     bt::behavior_tree! {
         pub tree T0953 for Ctx {
-            xml = "tests/referee/xml/T0953.xml",
+            xml = "xml/T0953.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = -1, b: i64 = -1, c: i64 = -1 }
         }
@@ -816,7 +816,7 @@ pub mod t0954 {
 
     bt::behavior_tree! {
         pub tree T0954 for Ctx {
-            xml = "tests/referee/xml/T0954.xml",
+            xml = "xml/T0954.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 2, c: i64 = 1 }
         }
@@ -831,7 +831,7 @@ pub mod t0955 {
 
     bt::behavior_tree! {
         pub tree T0955 for Ctx {
-            xml = "tests/referee/xml/T0955.xml",
+            xml = "xml/T0955.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 4, c: i64 = 3 }
         }
@@ -846,7 +846,7 @@ pub mod t0956 {
 
     bt::behavior_tree! {
         pub tree T0956 for Ctx {
-            xml = "tests/referee/xml/T0956.xml",
+            xml = "xml/T0956.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { b: i64 = 2, c: i64 = 2 }
         }
@@ -861,7 +861,7 @@ pub mod t0957 {
 
     bt::behavior_tree! {
         pub tree T0957 for Ctx {
-            xml = "tests/referee/xml/T0957.xml",
+            xml = "xml/T0957.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), A5 = Action(Act<5>) }
             blackboard { a: i64 = 3, b: i64 = 2 }
         }
@@ -876,7 +876,7 @@ pub mod t0958 {
 
     bt::behavior_tree! {
         pub tree T0958 for Ctx {
-            xml = "tests/referee/xml/T0958.xml",
+            xml = "xml/T0958.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = 2, c: i64 = 2 }
         }
@@ -891,7 +891,7 @@ pub mod t0959 {
 
     bt::behavior_tree! {
         pub tree T0959 for Ctx {
-            xml = "tests/referee/xml/T0959.xml",
+            xml = "xml/T0959.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 1 }
         }
@@ -906,7 +906,7 @@ pub mod t0960 {
 
     bt::behavior_tree! {
         pub tree T0960 for Ctx {
-            xml = "tests/referee/xml/T0960.xml",
+            xml = "xml/T0960.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = -1, b: i64 = 3, c: i64 = 4 }
         }
@@ -921,7 +921,7 @@ pub mod t0961 {
 
     bt::behavior_tree! {
         pub tree T0961 for Ctx {
-            xml = "tests/referee/xml/T0961.xml",
+            xml = "xml/T0961.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4, b: i64 = 4, c: i64 = 0 }
         }
@@ -936,7 +936,7 @@ pub mod t0962 {
 
     bt::behavior_tree! {
         pub tree T0962 for Ctx {
-            xml = "tests/referee/xml/T0962.xml",
+            xml = "xml/T0962.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard {  }
         }
@@ -951,7 +951,7 @@ pub mod t0963 {
 
     bt::behavior_tree! {
         pub tree T0963 for Ctx {
-            xml = "tests/referee/xml/T0963.xml",
+            xml = "xml/T0963.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, b: i64 = 3 }
         }
@@ -966,7 +966,7 @@ pub mod t0964 {
 
     bt::behavior_tree! {
         pub tree T0964 for Ctx {
-            xml = "tests/referee/xml/T0964.xml",
+            xml = "xml/T0964.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4 }
         }
@@ -981,7 +981,7 @@ pub mod t0965 {
 
     bt::behavior_tree! {
         pub tree T0965 for Ctx {
-            xml = "tests/referee/xml/T0965.xml",
+            xml = "xml/T0965.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = 3, c: i64 = 1 }
         }
@@ -996,7 +996,7 @@ pub mod t0966 {
 
     bt::behavior_tree! {
         pub tree T0966 for Ctx {
-            xml = "tests/referee/xml/T0966.xml",
+            xml = "xml/T0966.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = -1, b: i64 = 0, c: i64 = 4 }
         }
@@ -1011,7 +1011,7 @@ pub mod t0967 {
 
     bt::behavior_tree! {
         pub tree T0967 for Ctx {
-            xml = "tests/referee/xml/T0967.xml",
+            xml = "xml/T0967.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { a: i64 = 4, b: i64 = 0, c: i64 = 0 }
         }
@@ -1026,7 +1026,7 @@ pub mod t0968 {
 
     bt::behavior_tree! {
         pub tree T0968 for Ctx {
-            xml = "tests/referee/xml/T0968.xml",
+            xml = "xml/T0968.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>) }
             blackboard { c: i64 = -1 }
         }
@@ -1041,7 +1041,7 @@ pub mod t0969 {
 
     bt::behavior_tree! {
         pub tree T0969 for Ctx {
-            xml = "tests/referee/xml/T0969.xml",
+            xml = "xml/T0969.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>) }
             blackboard { b: i64 = 3, c: i64 = -1 }
         }
@@ -1056,7 +1056,7 @@ pub mod t0970 {
 
     bt::behavior_tree! {
         pub tree T0970 for Ctx {
-            xml = "tests/referee/xml/T0970.xml",
+            xml = "xml/T0970.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { a: i64 = 3, b: i64 = 1 }
         }
@@ -1071,7 +1071,7 @@ pub mod t0971 {
 
     bt::behavior_tree! {
         pub tree T0971 for Ctx {
-            xml = "tests/referee/xml/T0971.xml",
+            xml = "xml/T0971.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard {  }
         }
@@ -1086,7 +1086,7 @@ pub mod t0972 {
 
     bt::behavior_tree! {
         pub tree T0972 for Ctx {
-            xml = "tests/referee/xml/T0972.xml",
+            xml = "xml/T0972.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>) }
             blackboard { c: i64 = 1 }
         }
@@ -1101,7 +1101,7 @@ pub mod t0973 {
 
     bt::behavior_tree! {
         pub tree T0973 for Ctx {
-            xml = "tests/referee/xml/T0973.xml",
+            xml = "xml/T0973.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard { a: i64 = -1, b: i64 = 3 }
         }
@@ -1116,7 +1116,7 @@ pub mod t0974 {
 
     bt::behavior_tree! {
         pub tree T0974 for Ctx {
-            xml = "tests/referee/xml/T0974.xml",
+            xml = "xml/T0974.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), C4 = Condition(Cond<4>), L5 = StatefulAction(Leaf<5>), L6 = StatefulAction(Leaf<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { a: i64 = 4, c: i64 = 1 }
         }
@@ -1131,7 +1131,7 @@ pub mod t0975 {
 
     bt::behavior_tree! {
         pub tree T0975 for Ctx {
-            xml = "tests/referee/xml/T0975.xml",
+            xml = "xml/T0975.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), A3 = Action(Act<3>) }
             blackboard { c: i64 = -1 }
         }
@@ -1146,7 +1146,7 @@ pub mod t0976 {
 
     bt::behavior_tree! {
         pub tree T0976 for Ctx {
-            xml = "tests/referee/xml/T0976.xml",
+            xml = "xml/T0976.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { b: i64 = -1 }
         }
@@ -1161,7 +1161,7 @@ pub mod t0977 {
 
     bt::behavior_tree! {
         pub tree T0977 for Ctx {
-            xml = "tests/referee/xml/T0977.xml",
+            xml = "xml/T0977.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>) }
             blackboard { a: i64 = -1, b: i64 = 2, c: i64 = 1 }
         }
@@ -1176,7 +1176,7 @@ pub mod t0978 {
 
     bt::behavior_tree! {
         pub tree T0978 for Ctx {
-            xml = "tests/referee/xml/T0978.xml",
+            xml = "xml/T0978.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), A4 = Action(Act<4>), C5 = Condition(Cond<5>), C6 = Condition(Cond<6>) }
             blackboard { a: i64 = 0 }
         }
@@ -1191,7 +1191,7 @@ pub mod t0979 {
 
     bt::behavior_tree! {
         pub tree T0979 for Ctx {
-            xml = "tests/referee/xml/T0979.xml",
+            xml = "xml/T0979.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>) }
             blackboard {  }
         }
@@ -1206,7 +1206,7 @@ pub mod t0980 {
 
     bt::behavior_tree! {
         pub tree T0980 for Ctx {
-            xml = "tests/referee/xml/T0980.xml",
+            xml = "xml/T0980.xml",
             nodes { A0 = Action(Act<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 3, b: i64 = -1, c: i64 = 3 }
         }
@@ -1221,7 +1221,7 @@ pub mod t0981 {
 
     bt::behavior_tree! {
         pub tree T0981 for Ctx {
-            xml = "tests/referee/xml/T0981.xml",
+            xml = "xml/T0981.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 4 }
         }
@@ -1236,7 +1236,7 @@ pub mod t0982 {
 
     bt::behavior_tree! {
         pub tree T0982 for Ctx {
-            xml = "tests/referee/xml/T0982.xml",
+            xml = "xml/T0982.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 0, b: i64 = 1 }
         }
@@ -1251,7 +1251,7 @@ pub mod t0983 {
 
     bt::behavior_tree! {
         pub tree T0983 for Ctx {
-            xml = "tests/referee/xml/T0983.xml",
+            xml = "xml/T0983.xml",
             nodes { L0 = StatefulAction(Leaf<0>) }
             blackboard { a: i64 = 1, b: i64 = 0 }
         }
@@ -1266,7 +1266,7 @@ pub mod t0984 {
 
     bt::behavior_tree! {
         pub tree T0984 for Ctx {
-            xml = "tests/referee/xml/T0984.xml",
+            xml = "xml/T0984.xml",
             nodes { A0 = Action(Act<0>), A1 = Action(Act<1>) }
             blackboard { a: i64 = -1, b: i64 = 1 }
         }
@@ -1281,7 +1281,7 @@ pub mod t0985 {
 
     bt::behavior_tree! {
         pub tree T0985 for Ctx {
-            xml = "tests/referee/xml/T0985.xml",
+            xml = "xml/T0985.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 1, b: i64 = 2 }
         }
@@ -1296,7 +1296,7 @@ pub mod t0986 {
 
     bt::behavior_tree! {
         pub tree T0986 for Ctx {
-            xml = "tests/referee/xml/T0986.xml",
+            xml = "xml/T0986.xml",
             nodes { L0 = StatefulAction(Leaf<0>), A1 = Action(Act<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = -1 }
         }
@@ -1311,7 +1311,7 @@ pub mod t0987 {
 
     bt::behavior_tree! {
         pub tree T0987 for Ctx {
-            xml = "tests/referee/xml/T0987.xml",
+            xml = "xml/T0987.xml",
             nodes { A0 = Action(Act<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 4 }
         }
@@ -1326,7 +1326,7 @@ pub mod t0988 {
 
     bt::behavior_tree! {
         pub tree T0988 for Ctx {
-            xml = "tests/referee/xml/T0988.xml",
+            xml = "xml/T0988.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>), A6 = Action(Act<6>), L7 = StatefulAction(Leaf<7>) }
             blackboard { b: i64 = 3, c: i64 = 1 }
         }
@@ -1341,7 +1341,7 @@ pub mod t0989 {
 
     bt::behavior_tree! {
         pub tree T0989 for Ctx {
-            xml = "tests/referee/xml/T0989.xml",
+            xml = "xml/T0989.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = -1 }
         }
@@ -1356,7 +1356,7 @@ pub mod t0990 {
 
     bt::behavior_tree! {
         pub tree T0990 for Ctx {
-            xml = "tests/referee/xml/T0990.xml",
+            xml = "xml/T0990.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), C2 = Condition(Cond<2>), A3 = Action(Act<3>) }
             blackboard { b: i64 = -1, c: i64 = 4 }
         }
@@ -1371,7 +1371,7 @@ pub mod t0991 {
 
     bt::behavior_tree! {
         pub tree T0991 for Ctx {
-            xml = "tests/referee/xml/T0991.xml",
+            xml = "xml/T0991.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { c: i64 = 4 }
         }
@@ -1386,7 +1386,7 @@ pub mod t0992 {
 
     bt::behavior_tree! {
         pub tree T0992 for Ctx {
-            xml = "tests/referee/xml/T0992.xml",
+            xml = "xml/T0992.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), L3 = StatefulAction(Leaf<3>), L4 = StatefulAction(Leaf<4>) }
             blackboard { b: i64 = 2 }
         }
@@ -1401,7 +1401,7 @@ pub mod t0993 {
 
     bt::behavior_tree! {
         pub tree T0993 for Ctx {
-            xml = "tests/referee/xml/T0993.xml",
+            xml = "xml/T0993.xml",
             nodes { C0 = Condition(Cond<0>) }
             blackboard {  }
         }
@@ -1416,7 +1416,7 @@ pub mod t0994 {
 
     bt::behavior_tree! {
         pub tree T0994 for Ctx {
-            xml = "tests/referee/xml/T0994.xml",
+            xml = "xml/T0994.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = 0 }
         }
@@ -1431,7 +1431,7 @@ pub mod t0995 {
 
     bt::behavior_tree! {
         pub tree T0995 for Ctx {
-            xml = "tests/referee/xml/T0995.xml",
+            xml = "xml/T0995.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 0, c: i64 = 0 }
         }
@@ -1446,7 +1446,7 @@ pub mod t0996 {
 
     bt::behavior_tree! {
         pub tree T0996 for Ctx {
-            xml = "tests/referee/xml/T0996.xml",
+            xml = "xml/T0996.xml",
             nodes { C0 = Condition(Cond<0>), C1 = Condition(Cond<1>), A2 = Action(Act<2>), L3 = StatefulAction(Leaf<3>) }
             blackboard {  }
         }
@@ -1461,7 +1461,7 @@ pub mod t0997 {
 
     bt::behavior_tree! {
         pub tree T0997 for Ctx {
-            xml = "tests/referee/xml/T0997.xml",
+            xml = "xml/T0997.xml",
             nodes { L0 = StatefulAction(Leaf<0>), C1 = Condition(Cond<1>) }
             blackboard { b: i64 = 2, c: i64 = 4 }
         }
@@ -1476,7 +1476,7 @@ pub mod t0998 {
 
     bt::behavior_tree! {
         pub tree T0998 for Ctx {
-            xml = "tests/referee/xml/T0998.xml",
+            xml = "xml/T0998.xml",
             nodes { L0 = StatefulAction(Leaf<0>), L1 = StatefulAction(Leaf<1>), C2 = Condition(Cond<2>), C3 = Condition(Cond<3>), L4 = StatefulAction(Leaf<4>), L5 = StatefulAction(Leaf<5>) }
             blackboard { a: i64 = 1 }
         }
@@ -1491,7 +1491,7 @@ pub mod t0999 {
 
     bt::behavior_tree! {
         pub tree T0999 for Ctx {
-            xml = "tests/referee/xml/T0999.xml",
+            xml = "xml/T0999.xml",
             nodes { C0 = Condition(Cond<0>), L1 = StatefulAction(Leaf<1>), L2 = StatefulAction(Leaf<2>) }
             blackboard { a: i64 = 2, c: i64 = 3 }
         }
