@@ -25,7 +25,7 @@ pub enum Gate {
 }
 
 /// The pre-condition rule. Each condition is a test of `state` (the blackboard); one that is not
-/// written is `|_| false` for the `*_if` ones and `|_| true` for `run_while`. They are evaluated
+/// written is [`never`] for the `*_if` ones and [`always`] for `run_while`. They are evaluated
 /// lazily, in this order, and the first that fires wins:
 ///
 /// | when | condition | fires when | answer |
@@ -95,6 +95,30 @@ pub fn postconditions<S: ?Sized>(
         Status::Running | Status::Skipped => {}
     }
 }
+
+/// The condition of [`preconditions`] that is not written, for the `*_if` ones: never holds.
+///
+/// The generated code passes this function rather than a closure `|_| false`: a closure is a
+/// body of its own for rustc to check and compile at every node, and this is one per blackboard
+/// type. (In the generated trees of the test suite these closures were one in ten of all bodies.)
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn never<S: ?Sized>(_: &S) -> bool {
+    false
+}
+
+/// The `run_while` of [`preconditions`] that is not written: always holds (see [`never`]).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn always<S: ?Sized>(_: &S) -> bool {
+    true
+}
+
+/// The action of [`postconditions`] and [`after_halt`] that is not written: does nothing (see
+/// [`never`]).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn nothing<S: ?Sized>(_: &mut S) {}
 
 /// After a running node was halted: `on_halted`, then `post` (`spec/decisions.md`, decision 4).
 #[cfg_attr(debug_assertions, inline)]

@@ -528,10 +528,10 @@ impl Robot {
             let __bt_gated = match ::bt::__private::preconditions(
                 false,
                 &self.__bt_bb,
-                |_| false,
-                |_| false,
+                ::bt::__private::never,
+                ::bt::__private::never,
                 |bb| bb.goal.0 > 3,
-                |_| true,
+                ::bt::__private::always,
             ) {
                 ::bt::__private::Gate::Tick => {
                     #[allow(unused_imports)]
@@ -599,8 +599,8 @@ impl Robot {
                 __bt_gated,
                 &mut self.__bt_bb,
                 |bb| bb.seen.set(1),
-                |_| {},
-                |_| {},
+                ::bt::__private::nothing,
+                ::bt::__private::nothing,
             );
             __bt_gated
         };
@@ -621,9 +621,9 @@ impl Robot {
             let __bt_gated = match ::bt::__private::preconditions(
                 self.__bt_active.get(0usize),
                 &self.__bt_bb,
-                |_| false,
-                |_| false,
-                |_| false,
+                ::bt::__private::never,
+                ::bt::__private::never,
+                ::bt::__private::never,
                 |bb| *bb.seen < 10,
             ) {
                 ::bt::__private::Gate::Tick => {
@@ -684,8 +684,8 @@ impl Robot {
             ::bt::__private::postconditions(
                 __bt_gated,
                 &mut self.__bt_bb,
-                |_| {},
-                |_| {},
+                ::bt::__private::nothing,
+                ::bt::__private::nothing,
                 |bb| bb.goal = (1, 1),
             );
             __bt_gated
@@ -755,7 +755,7 @@ impl Robot {
             );
             ::bt::__private::after_halt(
                 &mut self.__bt_bb,
-                |_| {},
+                ::bt::__private::nothing,
                 |bb| bb.goal = (1, 1),
             );
         }

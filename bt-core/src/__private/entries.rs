@@ -5,7 +5,9 @@
 use super::*;
 
 pub use crate::blackboard::{CopyInto, Tracked, Unset};
-pub use crate::conditions::{after_halt, postconditions, preconditions, Gate};
+pub use crate::conditions::{
+    after_halt, always, never, nothing, postconditions, preconditions, Gate,
+};
 
 /// Evaluates a condition over the blackboard (`ScriptCondition`, pre-conditions).
 #[cfg_attr(debug_assertions, inline)]

@@ -643,17 +643,21 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
 }
 
 /// A closure over the blackboard, called through the bt-core helper that fixes its argument type.
+/// A condition as written, or when it is not written a function of bt-core that answers `absent`
+/// (not a closure `|_| false`: a closure is a body of its own for rustc at every node).
 fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream {
-    match closure {
-        Some(closure) => quote_spanned!(closure.span()=> #closure),
-        None => quote!(|_| #absent),
+    match (closure, absent) {
+        (Some(closure), _) => quote_spanned!(closure.span()=> #closure),
+        (None, false) => quote!(::bt::__private::never),
+        (None, true) => quote!(::bt::__private::always),
     }
 }
 
+/// An action as written, or `bt::__private::nothing` (see `bb_test`).
 fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
     match closure {
         Some(closure) => quote_spanned!(closure.span()=> #closure),
-        None => quote!(|_| {}),
+        None => quote!(::bt::__private::nothing),
     }
 }
 
