@@ -32,7 +32,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 mod support;
 // The trees, compiled once for every bench binary (`benches/trees/`, the package
 // `bt-bench-trees`).
-use bt_bench_trees as trees;
+// bt-bench-trees and the 10,000-node tree (bt-bench-huge re-exports the first).
+use bt_bench_huge as trees;
 
 use bt::Status;
 use support::shape::{self, Spec};

@@ -19,7 +19,8 @@
 mod support;
 // The trees, compiled once for every bench binary (`benches/trees/`, the package
 // `bt-bench-trees`).
-use bt_bench_trees as trees;
+// bt-bench-trees and the 10,000-node tree (bt-bench-huge re-exports the first).
+use bt_bench_huge as trees;
 
 use std::hint::black_box;
 

@@ -14,7 +14,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 mod support;
 // The trees, compiled once for every bench binary (`benches/trees/`, the package
 // `bt-bench-trees`).
-use bt_bench_trees as trees;
+// bt-bench-trees and the 10,000-node tree (bt-bench-huge re-exports the first).
+use bt_bench_huge as trees;
 
 use support::shape::{self, Spec};
 use support::{bonsai, btl, dyn_tree, hand, tick_generated};

@@ -23,7 +23,6 @@ pub mod deep_1000;
 pub mod field;
 pub mod memory_10;
 pub mod memory_1000;
-pub mod memory_10000;
 pub mod npc;
 pub mod ports;
 pub mod reactive_1000;

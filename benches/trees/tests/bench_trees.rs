@@ -145,8 +145,7 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     generated!(
         reactive_1000::Reactive1000,
         memory_10::Memory10,
-        memory_1000::Memory1000,
-        memory_10000::Memory10000
+        memory_1000::Memory1000
     );
 
     // The port-heavy follower (workload d): still catching up with the target after ten ticks
@@ -198,7 +197,6 @@ fn bench_trees_do_not_allocate_and_stay_small() {
     size::<trees::npc::Npc>("Npc", trees::npc::NODES, 32);
     size::<trees::memory_10::Memory10>("Memory10", trees::memory_10::NODES, 16);
     size::<trees::memory_1000::Memory1000>("Memory1000", trees::memory_1000::NODES, 24);
-    size::<trees::memory_10000::Memory10000>("Memory10000", trees::memory_10000::NODES, 24);
     // The follower holds its blackboard (target, goal and its version, command, two counters) and
     // its leaves' port fields, not only control state.
     size::<trees::ports::Follower>("Follower", trees::ports::Follower::NODE_COUNT, 192);
