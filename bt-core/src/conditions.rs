@@ -25,7 +25,7 @@ pub enum Gate {
 }
 
 /// The pre-condition rule. Each condition is a test of `state` (the blackboard); one that is not
-/// written is [`never`] for the `*_if` ones and [`always`] for `run_while`. They are evaluated
+/// written is [`never()`] for the `*_if` ones and [`always`] for `run_while`. They are evaluated
 /// lazily, in this order, and the first that fires wins:
 ///
 /// | when | condition | fires when | answer |
@@ -107,7 +107,7 @@ pub fn never<S: ?Sized>(_: &S) -> bool {
     false
 }
 
-/// The `run_while` of [`preconditions`] that is not written: always holds (see [`never`]).
+/// The `run_while` of [`preconditions`] that is not written: always holds (see [`never()`]).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn always<S: ?Sized>(_: &S) -> bool {
@@ -115,7 +115,7 @@ pub fn always<S: ?Sized>(_: &S) -> bool {
 }
 
 /// The action of [`postconditions`] and [`after_halt`] that is not written: does nothing (see
-/// [`never`]).
+/// [`never()`]).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn nothing<S: ?Sized>(_: &mut S) {}
