@@ -32,7 +32,8 @@ fn all_trees() -> Vec<(&'static str, Tree)> {
         .collect()
 }
 
-pub fn the_set_holds_enough_distinct_well_formed_trees() {
+#[test]
+fn the_set_holds_enough_distinct_well_formed_trees() {
     let trees = all_trees();
     assert!(trees.len() >= MIN_TREES, "only {} trees", trees.len());
     let mut descs = HashSet::new();
@@ -364,7 +365,8 @@ fn statement(stmt: &Stmt, out: &mut Vec<String>) {
     out.push(key);
 }
 
-pub fn every_node_kind_and_parameter_is_covered() {
+#[test]
+fn every_node_kind_and_parameter_is_covered() {
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     let mut nodes = 0;
     let mut depth = BTreeMap::new();
@@ -657,7 +659,8 @@ pub fn every_node_kind_and_parameter_is_covered() {
 }
 
 /// Few leaves are dead code (no tick can reach them), so that the runs exercise the trees.
-pub fn few_leaves_are_statically_dead() {
+#[test]
+fn few_leaves_are_statically_dead() {
     let trees = all_trees();
     let leaves: u64 = trees.iter().map(|(_, t)| t.root.leaf_ids()).sum();
     let dead: u64 = trees.iter().map(|(_, t)| t.root.dead_leaves()).sum();
@@ -762,7 +765,8 @@ const CAUGHT_BY: &[(&str, &str)] = &[
 
 /// The differential test is sharp enough: each deliberate error in the interpreter
 /// (`reference::Mutation`) makes some tree differ from the library.
-pub fn every_mutation_of_the_interpreter_is_caught() {
+#[test]
+fn every_mutation_of_the_interpreter_is_caught() {
     use crate::harness::{run_case, Config, Totals};
     use crate::reference::{set_mutation, Mutation};
 

@@ -1,5 +1,5 @@
 //! Runs each generated tree side by side with the reference interpreter and checks the halt
-//! invariants. See `tests/differential/lib.rs` for the environment variables.
+//! invariants. See `tests/differential/main.rs` for the environment variables.
 
 #![allow(dead_code)]
 

@@ -7,7 +7,8 @@ use crate::trees::PARTS;
 /// Every named rule explains at least one step of the checked-in set: a rule that nothing
 /// needs is one that could hide a bug later (remove it, with its row of the guide's table, if
 /// the library changed to agree with BehaviorTree.CPP).
-pub fn every_rule_is_met_in_the_set() {
+#[test]
+fn every_rule_is_met_in_the_set() {
     if std::env::var("BT_REFEREE_TREE").is_ok() {
         return;
     }
@@ -31,7 +32,8 @@ pub fn every_rule_is_met_in_the_set() {
 
 /// A golden step changed in any of its parts (the root status, a call, an entry) fails the
 /// tree: the comparison is not vacuous.
-pub fn a_changed_golden_step_fails() {
+#[test]
+fn a_changed_golden_step_fails() {
     let (part, cases) = PARTS.first().expect("a part");
     let goldens = read_golden(part);
     let (case, golden) = cases

@@ -32,8 +32,8 @@ pub mod t0001 {
     entries!(T0001, T0001Blackboard { a c });
 }
 
-/// Keeps `case!` and `run_named` in use under clippy (the library has no `#[test]`s).
-pub fn part_00_first_trees() {
+#[test]
+fn part_00_first_trees() {
     crate::harness::run_named("part_00", &[case!(t0000::T0000), case!(t0001::T0001)]);
 }
 

@@ -1,4 +1,4 @@
-//! Generates the random trees of the differential test (`tests/differential/lib.rs`).
+//! Generates the random trees of the differential test (`tests/differential/main.rs`).
 //!
 //! ```text
 //! cargo run --release --manifest-path tests/differential/gen/Cargo.toml -- \
