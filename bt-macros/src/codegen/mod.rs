@@ -642,9 +642,9 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
     }
 }
 
-/// A closure over the blackboard, called through the bt-core helper that fixes its argument type.
-/// A condition as written, or when it is not written a function of bt-core that answers `absent`
-/// (not a closure `|_| false`: a closure is a body of its own for rustc at every node).
+/// A condition over the blackboard as written, or when it is not written a function of bt-core
+/// that answers `absent` (not a closure `|_| false`: a closure is a body of its own for rustc at
+/// every node).
 fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream {
     match (closure, absent) {
         (Some(closure), _) => quote_spanned!(closure.span()=> #closure),
