@@ -27,6 +27,7 @@ mod ports;
 mod rebase;
 mod snapshots;
 mod text;
+mod tokens;
 mod xml;
 
 /// Compiles a behavior tree, naming the runtime `::bt`. Users call the facade's

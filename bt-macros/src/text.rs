@@ -1,7 +1,8 @@
 //! Source text for the metadata: a node's parameters, port bindings and closures as a reader
 //! would write them (`bb.goal.0 > 3`, not the token stream's `bb . goal . 0 > 3`). A proc macro
 //! on stable Rust cannot read the user's source text, so it is printed back from the tokens with
-//! Rust's usual spacing.
+//! Rust's usual spacing. And a closure over the blackboard as a BehaviorTree.CPP script, for
+//! `to_xml()` ([`closure_script`]).
 
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
@@ -141,6 +142,180 @@ fn after_op(c: char, before: &[TokenTree]) -> Prev {
     } else {
         Prev::Spaced
     }
+}
+
+/// The other direction, for `to_xml()`: a closure over the blackboard (`|bb| bb.battery < 20`,
+/// `|bb| { bb.laps += 1; bb.done = true; }`) as a script of the subset (`battery < 20`,
+/// `laps += 1; done := true`), or `None` when it is not one: it reads anything but its
+/// blackboard's entries, literals, the subset's operators and the scripting enums. What the
+/// translation of `xml::script` writes reads back (the conversions it adds, `as`, `Into::into`,
+/// `Clone::clone`, `set`, are left out), so a tree imported from XML exports its scripts as the
+/// XML had them, up to spacing, `:=` for `=` and a real's `.0`.
+pub fn closure_script(closure: &syn::ExprClosure) -> Option<String> {
+    let [syn::Pat::Ident(param)] = closure.inputs.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let bb = &param.ident;
+    let body = match &*closure.body {
+        syn::Expr::Block(block) if block.attrs.is_empty() && block.label.is_none() => {
+            let mut statements = Vec::new();
+            for stmt in &block.block.stmts {
+                match stmt {
+                    syn::Stmt::Expr(e, _) => statements.push(assignment(e, bb)?),
+                    _ => return None,
+                }
+            }
+            if statements.is_empty() {
+                return None;
+            }
+            statements.join("; ")
+        }
+        e => assignment(e, bb).or_else(|| script_expr(e, bb))?,
+    };
+    Some(body)
+}
+
+/// `bb.x = v`, `bb.x += v`, `bb.x.set(v)` as `x := v`, `x += v`.
+fn assignment(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
+    match e {
+        syn::Expr::Assign(assign) => Some(format!(
+            "{} := {}",
+            entry_name(&assign.left, bb)?,
+            script_expr(&assign.right, bb)?
+        )),
+        syn::Expr::Binary(binary) => {
+            let op = match binary.op {
+                syn::BinOp::AddAssign(_) => "+=",
+                syn::BinOp::SubAssign(_) => "-=",
+                syn::BinOp::MulAssign(_) => "*=",
+                syn::BinOp::DivAssign(_) => "/=",
+                _ => return None,
+            };
+            Some(format!(
+                "{} {op} {}",
+                entry_name(&binary.left, bb)?,
+                script_expr(&binary.right, bb)?
+            ))
+        }
+        syn::Expr::MethodCall(call) if call.method == "set" && call.args.len() == 1 => {
+            Some(format!(
+                "{} := {}",
+                entry_name(&call.receiver, bb)?,
+                script_expr(&call.args[0], bb)?
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `bb.x` or `*bb.x`: the entry's name (without `r#`).
+fn entry_name(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
+    match e {
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Deref(_),
+            expr,
+            ..
+        }) => entry_name(expr, bb),
+        syn::Expr::Paren(paren) => entry_name(&paren.expr, bb),
+        syn::Expr::Field(field) => match (&*field.base, &field.member) {
+            (syn::Expr::Path(base), syn::Member::Named(name))
+                if base.qself.is_none() && base.path.is_ident(bb) =>
+            {
+                Some(syn::ext::IdentExt::unraw(name).to_string())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The last segments of a call's path, without its leading `::`.
+fn call_path(func: &syn::Expr) -> Option<Vec<String>> {
+    match func {
+        syn::Expr::Path(path) if path.qself.is_none() => Some(
+            path.path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// An expression of the subset as script text.
+fn script_expr(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
+    if let Some(name) = entry_name(e, bb) {
+        return Some(name);
+    }
+    Some(match e {
+        syn::Expr::Lit(lit) => match &lit.lit {
+            syn::Lit::Int(int) if int.suffix().is_empty() => int.to_string(),
+            syn::Lit::Float(float) if float.suffix().is_empty() => float.to_string(),
+            syn::Lit::Bool(value) => value.value.to_string(),
+            syn::Lit::Str(text) if !text.value().contains('\'') => format!("'{}'", text.value()),
+            _ => return None,
+        },
+        syn::Expr::Paren(paren) => match &*paren.expr {
+            // The conversions the translation adds, and a scripting enum's value.
+            syn::Expr::Cast(_) | syn::Expr::Call(_) | syn::Expr::Path(_) => {
+                script_expr(&paren.expr, bb)?
+            }
+            inner => format!("({})", script_expr(inner, bb)?),
+        },
+        syn::Expr::Cast(cast) => script_expr(&cast.expr, bb)?,
+        syn::Expr::Unary(unary) => {
+            let op = match unary.op {
+                syn::UnOp::Neg(_) => "-",
+                syn::UnOp::Not(_) => "!",
+                _ => return None,
+            };
+            format!("{op}{}", script_expr(&unary.expr, bb)?)
+        }
+        syn::Expr::Binary(binary) => {
+            let op = match binary.op {
+                syn::BinOp::Or(_) => "||",
+                syn::BinOp::And(_) => "&&",
+                syn::BinOp::Eq(_) => "==",
+                syn::BinOp::Ne(_) => "!=",
+                syn::BinOp::Lt(_) => "<",
+                syn::BinOp::Le(_) => "<=",
+                syn::BinOp::Gt(_) => ">",
+                syn::BinOp::Ge(_) => ">=",
+                syn::BinOp::Add(_) => "+",
+                syn::BinOp::Sub(_) => "-",
+                syn::BinOp::Mul(_) => "*",
+                syn::BinOp::Div(_) => "/",
+                _ => return None,
+            };
+            format!(
+                "{} {op} {}",
+                script_expr(&binary.left, bb)?,
+                script_expr(&binary.right, bb)?
+            )
+        }
+        syn::Expr::Call(call) => {
+            let path = call_path(&call.func)?;
+            let path: Vec<&str> = path.iter().map(String::as_str).collect();
+            match (&path[..], call.args.len()) {
+                (["bt", "__private", "scripting_enum"], 2) => match &call.args[0] {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(name),
+                        ..
+                    }) => name.value(),
+                    _ => return None,
+                },
+                (["core", "convert", "Into", "into"] | ["core", "clone", "Clone", "clone"], 1) => {
+                    match &call.args[0] {
+                        syn::Expr::Reference(reference) => script_expr(&reference.expr, bb)?,
+                        arg => script_expr(arg, bb)?,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

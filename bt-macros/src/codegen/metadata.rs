@@ -236,10 +236,10 @@ fn body(closure: &syn::ExprClosure) -> String {
 }
 
 /// A closure over the blackboard as BehaviorTree.CPP's script (`battery < 20`, `laps += 1`) when
-/// it is one (`crate::xml::closure_script`), else its body's Rust source, which BehaviorTree.CPP
+/// it is one (`crate::text::closure_script`), else its body's Rust source, which BehaviorTree.CPP
 /// cannot read (the guide's "Back to XML").
 fn script(closure: &syn::ExprClosure) -> String {
-    crate::xml::closure_script(closure).unwrap_or_else(|| body(closure))
+    crate::text::closure_script(closure).unwrap_or_else(|| body(closure))
 }
 
 /// A count: `-1` for `forever`, as BehaviorTree.CPP writes it.

@@ -595,26 +595,8 @@ fn halt_child(g: &Gen, child: usize) -> TokenStream {
 fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
     let span = node.kind_ident.span();
-    let context = respan(g.tree.header.context.to_token_stream(), span);
+    let context = crate::tokens::respan(g.tree.header.context.to_token_stream(), span);
     quote_spanned!(span=> ::bt::__private::now_nanos::<#context>(#ctx))
-}
-
-/// `tokens` with every span set to `span` (groups included).
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut token| {
-            if let proc_macro2::TokenTree::Group(group) = &token {
-                let mut inner =
-                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
-                inner.set_span(span);
-                token = proc_macro2::TokenTree::Group(inner);
-            } else {
-                token.set_span(span);
-            }
-            token
-        })
-        .collect()
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the

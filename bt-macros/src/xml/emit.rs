@@ -11,7 +11,7 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::LitStr;
 
-use super::entries::{is_tracked_attr, respan, rust_ident, TreeEntries};
+use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
 use super::ir::{Arg, KindIr, NodeIr, Script, Target, Tr, Value};
 use super::script;
 use super::table::Row;
@@ -19,6 +19,7 @@ use crate::codegen;
 use crate::model::Tree;
 use crate::parse::{BlackboardSyntax, EntrySyntax, Header};
 use crate::pipeline;
+use crate::tokens::respan;
 
 /// One tree of the document in the DSL: the header made for it, and its body's tokens
 /// (`blackboard { .. } Root { .. }`).

@@ -4,8 +4,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, ToTokens};
+
+use crate::tokens::respan;
 
 use super::input::XmlInput;
 use super::ir::{Tr, Value};
@@ -330,22 +332,4 @@ impl script::Entries for TreeEntries<'_, '_> {
     fn is_tracked(&self, name: &str) -> bool {
         self.index(name).is_some_and(|index| self.tr.tracked[index])
     }
-}
-
-/// Gives every token of `tokens` the span `span`.
-pub(super) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|token| match token {
-            TokenTree::Group(group) => {
-                let mut new = Group::new(group.delimiter(), respan(group.stream(), span));
-                new.set_span(span);
-                TokenTree::Group(new)
-            }
-            mut other => {
-                other.set_span(span);
-                other
-            }
-        })
-        .collect()
 }

@@ -224,7 +224,7 @@ impl<'a> Tr<'a> {
         let (_, value) = self.input.enums.iter().find(|(known, _)| known == name)?;
         // Through `scripting_enum`, which keeps the name for `to_xml()`.
         let name = proc_macro2::Literal::string(name);
-        Some(super::entries::respan(
+        Some(crate::tokens::respan(
             quote::quote!(::bt::__private::scripting_enum(#name, #value)),
             self.span,
         ))

@@ -39,8 +39,6 @@ mod translate;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
-pub(crate) use script::closure_script;
-
 use crate::parse::Header;
 
 /// True when a tree's body is the XML form: it has `xml = ..`, `xml_text = ..` or `tree = ..` at
