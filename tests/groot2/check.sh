@@ -11,5 +11,6 @@ if ! "$venv/bin/python" -c 'import behaviortreepy, btview, zmq, msgpack' 2>/dev/
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet "${packages[@]}"
 fi
-cargo build --quiet --example monitor
+# The `test` profile: `cargo test` built the example already (`dev` would build everything again).
+cargo build --quiet --profile test --example monitor
 "$venv/bin/python" tests/groot2/check.py "$target/debug/examples/monitor"
