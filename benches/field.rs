@@ -4,7 +4,9 @@
 //! `Observe(.., abort = lower)`, `Cooldown`, `ProbabilitySelector`, `RepeatTimes`,
 //! `RepeatUntil`) and the warehouse patrol (`WhileDoElse`, `IndexSwitch`, `BinarySelector`,
 //! `ParallelAll`, `PolicyParallel`, `MaxTime`, `Deadline`, `Wait`, `RepeatTimes`,
-//! `RepeatUntil`).
+//! `RepeatUntil`). Workload (l), the navigation tree of `benches/trees/nav.rs`, is made of the
+//! user's own control nodes and decorators (a recovery node, a pipeline sequence, a rate
+//! controller, a round robin), with the clock moved before every tick by both implementations.
 //!
 //! Implementations: the generated tree and a hand-written state machine
 //! (`benches/support/hand_field.rs`), checked equal tick by tick before the timing. See
@@ -19,10 +21,11 @@ mod support;
 // `bt-bench-trees`).
 use bt_bench_trees as trees;
 
-use support::{hand_field, tick_generated};
+use support::{hand_field, hand_nav, tick_generated};
 use trees::field::{
     FieldWorld, Forager, Mission, Patrol, FORAGER_NODES, MISSION_NODES, PATROL_NODES,
 };
+use trees::nav::{tick_nav, Nav, NAV_NODES};
 
 /// Ticks of the equivalence check: more than a whole cycle of the mission's modes (120 ticks)
 /// and of the forager's guards.
@@ -82,5 +85,19 @@ fn patrol(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, mission, forager, patrol);
+fn nav(c: &mut Criterion) {
+    workload!(
+        c,
+        "nav",
+        NAV_NODES,
+        ticks = TICKS,
+        world = FieldWorld::new(),
+        [
+            ("generated", Nav::new(), tick_nav),
+            ("hand-written", hand_nav::HandNav::new(), hand_nav::tick_nav),
+        ]
+    );
+}
+
+criterion_group!(benches, mission, forager, patrol, nav);
 criterion_main!(benches);

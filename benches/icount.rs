@@ -52,6 +52,7 @@ const WORKLOADS: &[(&str, &[&str])] = &[
     ("mission", &["generated", "hand-written"]),
     ("forager", &["generated", "hand-written"]),
     ("patrol", &["generated", "hand-written"]),
+    ("nav", &["generated", "hand-written"]),
 ];
 
 /// The ticks callgrind counts: `icount.sh` collects only inside this function.
@@ -241,6 +242,17 @@ fn main() {
             } else {
                 let tree = hand_field::HandPatrol::new();
                 run(tree, FieldWorld::new(), 1, n, hand_field::tick_patrol)
+            }
+        }
+        ("nav", _) => {
+            use support::hand_nav;
+            use trees::field::FieldWorld;
+            use trees::nav::{tick_nav, Nav};
+            if generated {
+                run(Nav::new(), FieldWorld::new(), 1, n, tick_nav)
+            } else {
+                let tree = hand_nav::HandNav::new();
+                run(tree, FieldWorld::new(), 1, n, hand_nav::tick_nav)
             }
         }
         _ => {

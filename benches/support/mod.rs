@@ -14,6 +14,7 @@ pub mod dyn_bb;
 pub mod dyn_tree;
 pub mod hand;
 pub mod hand_field;
+pub mod hand_nav;
 pub mod shape;
 
 use std::fmt::Debug;

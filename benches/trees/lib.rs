@@ -23,6 +23,7 @@ pub mod deep_1000;
 pub mod field;
 pub mod memory_10;
 pub mod memory_1000;
+pub mod nav;
 pub mod npc;
 pub mod ports;
 pub mod reactive_1000;

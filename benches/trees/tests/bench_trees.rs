@@ -14,6 +14,9 @@ use bt::{BehaviorTree, Status};
 /// the generated trees below.
 #[path = "../../support/hand_field.rs"]
 mod hand_field;
+/// The hand-written state machine of the navigation tree of user nodes, likewise.
+#[path = "../../support/hand_nav.rs"]
+mod hand_nav;
 use bt_bench_trees as trees;
 
 use trees::blackboard::BoardWorld;
@@ -324,4 +327,39 @@ fn hand_written_field_trees_match_the_generated_ones() {
         trees::field::FORAGER_NODES
     );
     assert_eq!(trees::field::Patrol::NODE_COUNT, trees::field::PATROL_NODES);
+}
+
+/// The hand-written navigation tree (`benches/support/hand_nav.rs`) does what the generated tree
+/// of user nodes does (`benches/trees/nav.rs`), tick by tick, over 6,000 ticks: the same status,
+/// the same leaf calls in the same order and the same halts. The run goes through every status
+/// and every branch: replanning, the follow task's failures and retries, each recovery action,
+/// the goal updates that pre-empt them.
+#[test]
+fn hand_written_nav_tree_matches_the_generated_one() {
+    let (mut generated, mut hand) = (trees::nav::Nav::new(), hand_nav::HandNav::new());
+    let (mut w0, mut w1) = (FieldWorld::new(), FieldWorld::new());
+    let mut seen = [0; 4];
+    for tick in 0..6_000 {
+        let s0 = trees::nav::tick_nav(&mut generated, &mut w0);
+        let s1 = hand_nav::tick_nav(&mut hand, &mut w1);
+        assert_eq!(s0, s1, "nav: tick {tick}: generated {s0:?}, hand-written {s1:?}");
+        assert_eq!(w0, w1, "nav: the worlds differ after tick {tick}");
+        seen[s0 as usize] += 1;
+    }
+    println!("nav: {seen:?} ticks Running, Success, Failure, Skipped");
+    assert!(seen[0] > 0 && seen[1] > 0 && seen[2] > 0, "nav: {seen:?}");
+    for task in [7, 15, 16, 17] {
+        assert!(w0.task_done[task] > 0, "nav: t{task} never completed");
+    }
+    assert!(w0.task_halts > 0, "nav: no halt");
+    assert_eq!(trees::nav::Nav::NODE_COUNT, trees::nav::NAV_NODES);
+    let ((), n) = allocations(|| {
+        for _ in 0..1_000 {
+            trees::nav::tick_nav(&mut generated, &mut w0);
+        }
+        generated.halt(&mut w0);
+    });
+    assert_eq!(n, 0, "nav: ticks and halt allocated {n} times");
+    let (size, hand) = (size_of::<trees::nav::Nav>(), size_of::<hand_nav::HandNav>());
+    println!("size_of::<Nav>() = {size} bytes (hand-written {hand})");
 }
