@@ -13,7 +13,7 @@
 use bt::Status;
 
 use crate::trees::field::FieldWorld;
-use crate::trees::nav::advance;
+use crate::trees::nav::{act, advance, cond, task, task_halted};
 
 use Status::{Failure, Running, Success};
 
@@ -77,7 +77,7 @@ impl HandNav {
         }
         if self.follow_running {
             self.follow_running = false;
-            w.task_halted(7);
+            task_halted(w, 7);
             self.follow_at = 0;
             self.follow_retries = 0;
         }
@@ -100,7 +100,7 @@ impl HandNav {
             return Running;
         }
         // ComputePathRecovery: plan; on a failure clear the global costmap and plan once more.
-        let status = if w.act(4) || (w.act(5) && w.act(4)) {
+        let status = if act(w, 4) || (act(w, 5) && act(w, 4)) {
             Success
         } else {
             Failure
@@ -117,7 +117,7 @@ impl HandNav {
     fn follow_recovery(&mut self, w: &mut FieldWorld) -> Status {
         loop {
             if self.follow_at == 0 {
-                match w.task(7) {
+                match task(w, 7) {
                     Running => {
                         self.follow_running = true;
                         return Running;
@@ -126,7 +126,7 @@ impl HandNav {
                     _ if self.follow_retries < 1 => self.follow_at = 1,
                     _ => return self.follow_end(Failure),
                 }
-            } else if w.act(8) {
+            } else if act(w, 8) {
                 self.follow_retries += 1;
                 self.follow_at = 0;
             } else {
@@ -146,10 +146,10 @@ impl HandNav {
     /// RecoveryFallback: the goal updated, or the next recovery action in turn.
     #[inline(always)]
     fn recovery_fallback(&mut self, w: &mut FieldWorld) -> Status {
-        if !w.cond(10) {
+        if !cond(w, 10) {
             if self.turn_running {
                 self.turn_running = false;
-                w.task_halted(u32::from(14 + self.turn));
+                task_halted(w, u32::from(14 + self.turn));
                 self.turn = 0;
                 self.turn_failures = 0;
             }
@@ -158,13 +158,13 @@ impl HandNav {
         while self.turn_failures < 4 {
             let status = match self.turn {
                 0 => {
-                    if w.act(13) && w.act(14) {
+                    if act(w, 13) && act(w, 14) {
                         Success
                     } else {
                         Failure
                     }
                 }
-                turn => w.task(u32::from(14 + turn)),
+                turn => task(w, u32::from(14 + turn)),
             };
             if status == Running {
                 self.turn_running = true;

@@ -1,19 +1,46 @@
 //! Control nodes and decorators of your own: BehaviorTree.CPP's `ControlNode` and
 //! `DecoratorNode`, for the nodes a project writes itself (a pipeline sequence, a recovery node,
-//! a rate controller, a round robin).
+//! a rate controller, a round robin, a goal updater).
 //!
 //! A type implements [`ControlNode`] (any number of children) or [`DecoratorNode`] (one child)
 //! and is used in a tree as `Control(Type) { .. }` or `Decorator(Type) { child }`, built with
 //! `Default` or written `Control(Type = expression)`, with port bindings after a comma like a
 //! leaf's (`Decorator(RateController, hz = 10.0)`; ports come from `#[derive(Ports)]`). In
 //! BehaviorTree.CPP XML, an ID is mapped to one the same way as to a leaf:
-//! `nodes { PipelineSequence = Control(Pipeline) }`.
+//! `nodes { PipelineSequence = Control(Pipeline) }`. A node that can fail with the tree's error
+//! implements [`TryControlNode`] or [`TryDecoratorNode`] instead.
 //!
-//! The node reaches its children through a handle the tree generates for it, [`Children`] (or
-//! [`Child`] for a decorator): tick child `i`, halt child `i`, how many there are, what each
-//! answered last. Everything is statically dispatched: the handle is a small struct of the
-//! generated tree with one `match` over the children, and the node's `tick` is monomorphised for
-//! it; nothing is boxed, nothing allocates.
+//! The node's `tick` receives its **handle**, [`Children`] (or [`Child`] for a decorator): the
+//! handle dereferences to the node itself (`node.retries += 1` reads and writes the node's own
+//! fields; its methods are called the same way) and ticks and halts the node's children
+//! (`node.tick_child(ctx, 0)`). The handle is a small struct of the generated tree that borrows
+//! the node where it lives and the children's places beside it, with one `match` over the
+//! children; the node's `tick` is monomorphised for it. Nothing is moved, boxed or allocated: a
+//! node of yours costs what the same rule written as a built-in node costs.
+//!
+//! ```
+//! use bt::{Child, DecoratorNode, Status};
+//!
+//! /// Gives its child three attempts per activation, one per tick.
+//! #[derive(Default)]
+//! pub struct ThreeTries { failures: u8 }
+//!
+//! impl<Ctx: ?Sized> DecoratorNode<Ctx> for ThreeTries {
+//!     fn on_start(&mut self, _: &mut Ctx) {
+//!         self.failures = 0;
+//!     }
+//!
+//!     fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
+//!         match node.tick_child(ctx) {
+//!             Status::Failure if node.failures < 2 => {
+//!                 node.failures += 1;
+//!                 Status::Running
+//!             }
+//!             status => status,
+//!         }
+//!     }
+//! }
+//! ```
 //!
 //! # The contract
 //!
@@ -24,43 +51,69 @@
 //!   in the order it chooses, as often as it chooses (BehaviorTree.CPP's `RecoveryNode` ticks
 //!   its first child again within the same tick), and answers a [`Status`]. Looping is the
 //!   node's responsibility: the tick is bounded only if the node's loop is.
+//! * **Activations.** [`on_start`](ControlNode::on_start) is called just before `tick` on the
+//!   first tick of each *activation*: the node's first tick ever, and its first tick after it
+//!   was halted or reset (BehaviorTree.CPP's node whose status is `IDLE`). Restart per-activation
+//!   state there (a rate controller's period, a retry count). A node is *reset* when it has
+//!   completed and its parent starts it afresh:
+//!   - under a built-in node (or as the root, or a subtree's root), as soon as it completes:
+//!     every built-in parent ticks a completed child again only as a new activation (as
+//!     BehaviorTree.CPP's do, which reset a completed child before ticking it again; its
+//!     `WhileDoElse` keeps its condition child completed while a branch runs, an accident not
+//!     kept, `spec/decisions.md` decision 16);
+//!   - under a node of yours, when that parent halts it ([`Children::halt_child`], which resets
+//!     a completed child too) or when the parent's own activation ends (it completes, or is
+//!     halted). Until then a completed child stays completed: ticked again, it continues its
+//!     activation without `on_start` (Nav2's `PipelineSequence` re-ticks a `RateController`
+//!     that succeeded, whose period goes on).
 //! * **Completing.** When `tick` answers anything but `Running`, every child still running is
-//!   halted by the tree, once, in child order, and the children's last statuses are forgotten:
-//!   a node need not call [`Children::halt_all`] before it completes (calling it is harmless).
+//!   halted by the tree, once, in child order, the children are reset, and their last statuses
+//!   are forgotten: a node need not call [`Children::halt_children`] before it completes
+//!   (calling it is harmless).
 //! * **Running.** A node may answer `Running` with no child running (a rate controller waiting
 //!   for its period) and may keep several children running (a parallel).
 //! * **Halting.** When the node is halted while running (a parent pre-empts it, or the tree is
 //!   halted), the tree halts every running child, in child order, and then calls
-//!   [`on_halted`](ControlNode::on_halted) on the node, once: reset the node's own state there
-//!   (BehaviorTree.CPP's overrides of `halt()` that call `ControlNode::halt()` first). A node
-//!   that is not running is never halted.
-//! * **Halting a child.** [`Children::halt`] halts child `i` if it is running (its
-//!   `on_halted`, and its descendants', are called exactly once) and does nothing otherwise.
-//! * **Last statuses.** [`Children::status`] is what child `i` answered the last time this node
-//!   ticked it in the current activation (from the node's first tick until it completes or is
-//!   halted); `None` if it was not ticked since, or was halted since (BehaviorTree.CPP's
-//!   `IDLE`).
+//!   [`on_halted`](ControlNode::on_halted) on the node, once (BehaviorTree.CPP's overrides of
+//!   `halt()` that call `ControlNode::halt()` first). A node that is not running is never
+//!   halted; `on_halted` is not where state restarts (a node that completes is not halted):
+//!   `on_start` is.
+//! * **Halting a child.** [`Children::halt_child`] halts child `i` if it is running (its
+//!   `on_halted`, and its descendants', are called exactly once) and resets it either way
+//!   (BehaviorTree.CPP's `haltChild`).
+//! * **Last statuses.** [`Children::child_status`] is what child `i` answered the last time this
+//!   node ticked it in the current activation; `None` if it was not ticked since, or was halted
+//!   since (BehaviorTree.CPP's `IDLE`).
+//! * **Ports are live.** The node's inputs are loaded before its call (`on_start` and `tick`, or
+//!   `on_halted`). Within the call, a child ticked or halted through the handle sees every output
+//!   the node has set so far (they reach their entries before the child's tick), and the node
+//!   sees what the child wrote (its inputs bound to entries are loaded again after the child),
+//!   as with BehaviorTree.CPP's `setOutput` and `getInput`; the remaining outputs reach their
+//!   entries when the call returns. Nav2's `GoalUpdater` sets its output goal and then ticks its
+//!   child, which plans to that goal.
 //! * **Children counts.** [`ControlNode::MIN_CHILDREN`] and [`ControlNode::MAX_CHILDREN`]
 //!   bound how many children a tree may give the node; a tree outside the bounds does not
-//!   compile (BehaviorTree.CPP throws when the tree is built).
+//!   compile, and the error gives both counts (BehaviorTree.CPP throws when the tree is built).
+//!   `MIN_CHILDREN = 0` allows `Control(Type) {}`: a node of no children ticks nothing.
 //! * **Errors.** In a tree with an error type (`tree T for Ctx, error E`), a child's error
-//!   ends the tick: from then on, [`Children::tick`] answers `Failure` without ticking anything,
-//!   the node's own answer is ignored, and the error reaches the caller of the tree's `tick`;
-//!   the tree then halts every running node, this one included (its `on_halted`), as after any
-//!   error. A node cannot raise an error of its own.
-//! * **Ports.** Inputs are loaded before `tick` and `on_halted`, written outputs are stored after
-//!   them, as for a leaf. The children see the blackboard as it is during the call: an output
-//!   the node sets reaches its entry after `tick` returns. For a halt, the inputs are loaded
-//!   after the running children have been halted, just before `on_halted`, so that it sees what
-//!   their halts wrote.
+//!   ends the tick: from then on, [`Children::tick_child`] answers `Failure` without ticking
+//!   anything, the node's own answer is ignored, and the error reaches the caller of the tree's
+//!   `tick`; the tree then halts every running node, this one included (its `on_halted`), as
+//!   after any error. A node of [`TryControlNode`] or [`TryDecoratorNode`] can end the tick with
+//!   an error of its own: it has then finished (like a leaf that fails with an error, it gets no
+//!   `on_halted`), and the tree halts every running node, its children among them.
 //!
 //! The guide's section "Your own control nodes and decorators" has a worked example, and
-//! `examples/nav_recovery.rs` four nodes of a navigation stack.
+//! `examples/nav_recovery/` nodes of a navigation stack.
+
+use core::ops::DerefMut;
 
 use crate::Status;
 
 /// A control node of your own: BehaviorTree.CPP's `ControlNode`. Used in a tree as
 /// `Control(Type) { children.. }`; see [the module](self) for the contract the tree enforces.
+///
+/// Every `ControlNode` is a [`TryControlNode`] that never fails.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a control node over `{Ctx}`",
     label = "used as `Control(..)` here",
@@ -72,11 +125,18 @@ pub trait ControlNode<Ctx: ?Sized> {
     /// The most children a tree may give this node (checked when the tree compiles).
     const MAX_CHILDREN: usize = usize::MAX;
 
-    /// Ticks the node: tick the children through `children` and answer.
-    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status;
+    /// Called just before [`tick`](Self::tick) on the first tick of an activation (the node's
+    /// first tick, and its first tick after it was halted or reset: see
+    /// [the module](self#the-contract)). Restart per-activation state here.
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
+    }
+
+    /// Ticks the node: `node` dereferences to the node itself and ticks its children
+    /// ([`Children::tick_child`]).
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status;
 
     /// The node was running and has been halted; its running children have been halted already.
-    /// Reset the node's own state here.
     fn on_halted(&mut self, ctx: &mut Ctx) {
         let _ = ctx;
     }
@@ -84,51 +144,157 @@ pub trait ControlNode<Ctx: ?Sized> {
 
 /// A decorator of your own: BehaviorTree.CPP's `DecoratorNode`. Used in a tree as
 /// `Decorator(Type) { child }`; see [the module](self) for the contract the tree enforces.
+///
+/// Every `DecoratorNode` is a [`TryDecoratorNode`] that never fails.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a decorator over `{Ctx}`",
     label = "used as `Decorator(..)` here",
     note = "implement `bt::DecoratorNode<{Ctx}>` for `{Self}`; a node of several children that implements `bt::ControlNode` is written `Control({Self}) {{ children.. }}`"
 )]
 pub trait DecoratorNode<Ctx: ?Sized> {
-    /// Ticks the node: tick the child through `child` (or not) and answer.
-    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status;
+    /// Called just before [`tick`](Self::tick) on the first tick of an activation (see
+    /// [`ControlNode::on_start`]).
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
+    }
+
+    /// Ticks the node: `node` dereferences to the node itself and ticks its child
+    /// ([`Child::tick_child`]), or not.
+    fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status;
 
     /// The node was running and has been halted; its child, if it was running, has been halted
-    /// already. Reset the node's own state here.
+    /// already.
     fn on_halted(&mut self, ctx: &mut Ctx) {
         let _ = ctx;
     }
 }
 
-/// A control node's children, as the tree hands them to [`ControlNode::tick`].
-pub trait Children<Ctx: ?Sized> {
-    /// How many children the node has (at least one).
-    fn len(&self) -> usize;
+/// A control node that can end the tick with an error of the tree's error type `E` (a tree
+/// declared `tree T for Ctx, error E`): the error aborts the tick and reaches the caller of
+/// `tick`, and the tree halts every running node (see [the module](self#the-contract)).
+///
+/// Every [`ControlNode`] is a `TryControlNode` that never fails, so a tree with an error type
+/// takes both under the same `Control(Type)`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a control node over `{Ctx}` with the error type `{E}`",
+    label = "used as `Control(..)` here",
+    note = "implement `bt::ControlNode<{Ctx}>`, or `bt::TryControlNode<{Ctx}, {E}>` for a node that can fail with the tree's error; a node of one child is written `Decorator({Self}) {{ child }}`"
+)]
+pub trait TryControlNode<Ctx: ?Sized, E> {
+    /// The fewest children a tree may give this node (checked when the tree compiles).
+    const MIN_CHILDREN: usize = 1;
+    /// The most children a tree may give this node (checked when the tree compiles).
+    const MAX_CHILDREN: usize = usize::MAX;
 
-    /// Always `false`: a control node has at least one child.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// Called just before [`try_tick`](Self::try_tick) on the first tick of an activation.
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
     }
 
-    /// Ticks child `index` and returns its answer. In a tree with an error type, after a
-    /// child's error, answers `Failure` without ticking (see [the module](self)).
+    /// Ticks the node, or fails with the tree's error.
+    fn try_tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, E>;
+
+    /// The node was running and has been halted; its running children have been halted already.
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
+    }
+}
+
+impl<Ctx: ?Sized, E, T: ControlNode<Ctx>> TryControlNode<Ctx, E> for T {
+    const MIN_CHILDREN: usize = <T as ControlNode<Ctx>>::MIN_CHILDREN;
+    const MAX_CHILDREN: usize = <T as ControlNode<Ctx>>::MAX_CHILDREN;
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        ControlNode::on_start(self, ctx)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn try_tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, E> {
+        Ok(T::tick(node, ctx))
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ControlNode::on_halted(self, ctx)
+    }
+}
+
+/// A decorator that can end the tick with an error of the tree's error type `E` (see
+/// [`TryControlNode`]). Every [`DecoratorNode`] is one that never fails.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a decorator over `{Ctx}` with the error type `{E}`",
+    label = "used as `Decorator(..)` here",
+    note = "implement `bt::DecoratorNode<{Ctx}>`, or `bt::TryDecoratorNode<{Ctx}, {E}>` for a node that can fail with the tree's error; a node of several children is written `Control({Self}) {{ children.. }}`"
+)]
+pub trait TryDecoratorNode<Ctx: ?Sized, E> {
+    /// Called just before [`try_tick`](Self::try_tick) on the first tick of an activation.
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
+    }
+
+    /// Ticks the node, or fails with the tree's error.
+    fn try_tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, E>;
+
+    /// The node was running and has been halted; its child, if it was running, has been halted
+    /// already.
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        let _ = ctx;
+    }
+}
+
+impl<Ctx: ?Sized, E, T: DecoratorNode<Ctx>> TryDecoratorNode<Ctx, E> for T {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        DecoratorNode::on_start(self, ctx)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn try_tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, E> {
+        Ok(T::tick(node, ctx))
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        DecoratorNode::on_halted(self, ctx)
+    }
+}
+
+/// A control node `N` in its tree, as the tree hands it to [`ControlNode::tick`]: the node
+/// itself (through `Deref`/`DerefMut`) and its children.
+pub trait Children<Ctx: ?Sized, N: ?Sized>: DerefMut<Target = N> {
+    /// How many children the node has.
+    fn child_count(&self) -> usize;
+
+    /// Ticks child `index` and returns its answer. The node's outputs set so far reach their
+    /// entries first, and its inputs bound to entries are loaded again after. In a tree with an
+    /// error type, after a child's error, answers `Failure` without ticking (see
+    /// [the module](self#the-contract)).
     ///
     /// # Panics
     ///
-    /// If `index >= self.len()`.
-    fn tick(&mut self, ctx: &mut Ctx, index: usize) -> Status;
+    /// If `index >= self.child_count()`.
+    fn tick_child(&mut self, ctx: &mut Ctx, index: usize) -> Status;
 
-    /// Halts child `index` if it is running; forgets its last status.
+    /// Halts child `index` if it is running, and resets it either way: its next tick starts a
+    /// new activation (BehaviorTree.CPP's `haltChild`). Forgets its last status.
     ///
     /// # Panics
     ///
-    /// If `index >= self.len()`.
-    fn halt(&mut self, ctx: &mut Ctx, index: usize);
+    /// If `index >= self.child_count()`.
+    fn halt_child(&mut self, ctx: &mut Ctx, index: usize);
 
-    /// Halts every running child, in child order (BehaviorTree.CPP's `haltChildren`).
-    fn halt_all(&mut self, ctx: &mut Ctx) {
-        for index in 0..self.len() {
-            self.halt(ctx, index);
+    /// Halts every running child and resets every child, in child order (BehaviorTree.CPP's
+    /// `haltChildren`).
+    fn halt_children(&mut self, ctx: &mut Ctx) {
+        for index in 0..self.child_count() {
+            self.halt_child(ctx, index);
         }
     }
 
@@ -137,199 +303,262 @@ pub trait Children<Ctx: ?Sized> {
     ///
     /// # Panics
     ///
-    /// If `index >= self.len()`.
-    fn status(&self, index: usize) -> Option<Status>;
+    /// If `index >= self.child_count()`.
+    fn child_status(&self, index: usize) -> Option<Status>;
 
     /// Whether child `index` is running: its last status is `Running`.
-    fn is_running(&self, index: usize) -> bool {
-        self.status(index) == Some(Status::Running)
+    fn child_running(&self, index: usize) -> bool {
+        self.child_status(index) == Some(Status::Running)
     }
 }
 
-/// A decorator's child, as the tree hands it to [`DecoratorNode::tick`].
-pub trait Child<Ctx: ?Sized> {
-    /// Ticks the child and returns its answer (see [`Children::tick`]).
-    fn tick(&mut self, ctx: &mut Ctx) -> Status;
+/// A decorator `N` in its tree, as the tree hands it to [`DecoratorNode::tick`]: the node itself
+/// (through `Deref`/`DerefMut`) and its child.
+pub trait Child<Ctx: ?Sized, N: ?Sized>: DerefMut<Target = N> {
+    /// Ticks the child and returns its answer (see [`Children::tick_child`]).
+    fn tick_child(&mut self, ctx: &mut Ctx) -> Status;
 
-    /// Halts the child if it is running; forgets its last status.
-    fn halt(&mut self, ctx: &mut Ctx);
+    /// Halts the child if it is running, and resets it (see [`Children::halt_child`]).
+    fn halt_child(&mut self, ctx: &mut Ctx);
 
     /// What the child answered the last time this node ticked it in the current activation
-    /// (see [`Children::status`]).
-    fn status(&self) -> Option<Status>;
+    /// (see [`Children::child_status`]).
+    fn child_status(&self) -> Option<Status>;
 
     /// Whether the child is running: its last status is `Running`.
-    fn is_running(&self) -> bool {
-        self.status() == Some(Status::Running)
+    fn child_running(&self) -> bool {
+        self.child_status() == Some(Status::Running)
     }
 }
 
-/// What the generated tree provides for one user node: its children's tick and halt functions,
-/// by index. Not a public API.
+/// What the generated tree provides for one user node with `K` children, apart from the calls of
+/// its children: the node and its bookkeeping, which are fields of the tree, and the moves of the
+/// node's port values. The slots borrow the whole tree; the handle reaches the node through them
+/// (`Deref`), so that nothing is moved for a call and the node is never borrowed while a child
+/// runs. Not a public API.
 #[doc(hidden)]
-pub trait ChildSlots<Ctx: ?Sized> {
+pub trait NodeSlots<const K: usize> {
+    /// The user's node type.
+    type Node: ?Sized;
+
+    /// The node, in its field of the tree.
+    fn node(&self) -> &Self::Node;
+
+    /// The node, in its field of the tree.
+    fn node_mut(&mut self) -> &mut Self::Node;
+
+    /// The node's activation and its children's last statuses.
+    fn state(&self) -> &UserState<K>;
+
+    /// The node's activation and its children's last statuses.
+    fn state_mut(&mut self) -> &mut UserState<K>;
+
+    /// The node's written outputs (and changed in-outs) to their entries.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn store(&mut self) {}
+
+    /// The node's inputs and in-outs bound to entries, from their entries.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn load(&mut self) {}
+}
+
+/// What the generated tree provides for one user node's children: tick, halt and reset child
+/// `i`, by a `match`. Not a public API.
+#[doc(hidden)]
+pub trait ChildSlots<Ctx: ?Sized, const K: usize>: NodeSlots<K> {
     /// The tree's error type (`Infallible` for a tree without one).
     type Error;
 
-    /// Ticks child `index` (in `0..N`).
-    fn tick(&mut self, ctx: &mut Ctx, index: usize) -> Result<Status, Self::Error>;
-
-    /// Halts child `index` (in `0..N`) if it is running.
-    fn halt(&mut self, ctx: &mut Ctx, index: usize);
-}
-
-const POISONED: &str = "a control node or decorator of this tree panicked in an earlier tick, \
-                        and the tree cannot be ticked again";
-
-/// A user node's place in the tree: the node, and its `N` children's last statuses. Between
-/// ticks it holds the node; during the node's tick the node is taken out (so that the children,
-/// which are the tree's too, can be ticked while the node is borrowed) and put back. The place
-/// costs no tag: `None` is one of the values an `Option<Status>` never takes. Not a public API.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct UserNode<T, const N: usize> {
-    taken: Option<Taken<T, N>>,
-}
-
-/// A user node taken out of its place for a call. Not a public API.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct Taken<T, const N: usize> {
-    /// The user's node.
-    pub node: T,
-    /// Its children's last statuses.
-    pub last: [Option<Status>; N],
-}
-
-impl<T, const N: usize> UserNode<T, N> {
-    /// A node whose children have not been ticked.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn new(node: T) -> Self {
-        UserNode {
-            taken: Some(Taken {
-                node,
-                last: [None; N],
-            }),
-        }
-    }
-
-    /// Takes the node out for a call.
+    /// Ticks child `index`, which is running if `running` (its last status is `Running`).
     ///
     /// # Panics
     ///
-    /// If the node was not put back: a call panicked in an earlier tick.
+    /// If `index` is not a child's ([`no_such_child`]).
+    fn tick(&mut self, ctx: &mut Ctx, index: usize, running: bool)
+        -> Result<Status, Self::Error>;
+
+    /// Halts child `index`, which is running.
+    fn halt(&mut self, ctx: &mut Ctx, index: usize);
+}
+
+/// A user node's bookkeeping in the tree, beside the node: its `K` children's last statuses in
+/// the current activation (`None`: not ticked since the activation began, or halted since).
+///
+/// A user child's own activation is its entry here: it starts an activation when its last status
+/// is `None`, and forgetting the status resets it. A user node under a built-in parent (or at the
+/// root) keeps a flag of its own instead, a field of the tree. Not a public API.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UserState<const K: usize> {
+    /// Its children's last statuses.
+    pub last: [Option<Status>; K],
+}
+
+impl<const K: usize> UserState<K> {
+    /// A node at rest.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn take(&mut self) -> Taken<T, N> {
-        self.taken.take().expect(POISONED)
-    }
-
-    /// Puts the node back after a call.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn put(&mut self, taken: Taken<T, N>) {
-        self.taken = Some(taken);
-    }
-
-    /// The node, for code outside the tree (`None` only after a panic in its tick).
-    pub fn get(&self) -> Option<&T> {
-        self.taken.as_ref().map(|taken| &taken.node)
+    pub const fn new() -> Self {
+        UserState { last: [None; K] }
     }
 }
 
-/// The handle a user node's `tick` receives: [`Children`] (and, with one child, [`Child`]) over
-/// the tree's [`ChildSlots`], keeping the children's last statuses and the first error. Not a
-/// public API.
+impl<const K: usize> Default for UserState<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Why a user node's tick ended without a status. Not a public API.
 #[doc(hidden)]
-pub struct Kids<'m, S, E, const N: usize> {
+#[derive(Debug, PartialEq, Eq)]
+pub enum Aborted<E> {
+    /// A child's error: the node's tick was cut short; it still counts as running, and the
+    /// tree's halt after the error halts it (`on_halted`).
+    Child(E),
+    /// The node's own error: it has finished (no `on_halted`); its children are the tree's to
+    /// halt.
+    Own(E),
+}
+
+/// The handle a user node's `tick` receives: the node (`Deref`, through the slots), and
+/// [`Children`] (and, with one child, [`Child`]) over the tree's [`ChildSlots`], keeping the
+/// first error. Not a public API.
+#[doc(hidden)]
+pub struct Kids<S, E, const K: usize> {
     slots: S,
-    last: &'m mut [Option<Status>; N],
     error: Option<E>,
 }
 
-impl<'m, S, E, const N: usize> Kids<'m, S, E, N> {
-    /// The handle over `slots`, with the last statuses `last`.
+impl<S: NodeSlots<K>, E, const K: usize> core::ops::Deref for Kids<S, E, K> {
+    type Target = S::Node;
+
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn new(slots: S, last: &'m mut [Option<Status>; N]) -> Self {
-        Kids {
-            slots,
-            last,
-            error: None,
-        }
+    fn deref(&self) -> &S::Node {
+        self.slots.node()
+    }
+}
+
+impl<S: NodeSlots<K>, E, const K: usize> DerefMut for Kids<S, E, K> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn deref_mut(&mut self) -> &mut S::Node {
+        self.slots.node_mut()
+    }
+}
+
+impl<S: NodeSlots<K>, E, const K: usize> Kids<S, E, K> {
+    /// The handle over the node's slots.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn new(slots: S) -> Self {
+        Kids { slots, error: None }
     }
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn checked(index: usize) -> usize {
-        assert!(
-            index < N,
-            "child {index} of a node with {N} children: indices are 0..{N}"
-        );
+        if index >= K {
+            no_such_child(index, K);
+        }
         index
     }
 
-    /// Ends the node's tick, which answered `status`: the first error of a child if there was
-    /// one (nothing is halted: the tree halts every running node after an error); otherwise, if
-    /// the node completed, every child still running is halted and the last statuses are
-    /// forgotten.
+    /// The node's inputs bound to entries, from their entries (before the node's call).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn finish<Ctx: ?Sized>(mut self, ctx: &mut Ctx, status: Status) -> Result<Status, E>
-    where
-        S: ChildSlots<Ctx, Error = E>,
-    {
-        if let Some(error) = self.error.take() {
-            return Err(error);
-        }
-        if status != Status::Running {
-            self.halt_running(ctx);
-        }
-        Ok(status)
+    pub fn load_ports(&mut self) {
+        self.slots.load();
     }
 
-    /// Halts every child whose last status is `Running`, in child order, and forgets every
-    /// child's last status: the end of an activation (the node completed, or is halted).
+    /// The node's written outputs, to their entries (after the node's call).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub fn halt_running<Ctx: ?Sized>(&mut self, ctx: &mut Ctx)
+    pub fn store_ports(&mut self) {
+        self.slots.store();
+    }
+
+    /// Ends the node's tick, whose own answer is `said`: its outputs reach their entries; then
+    /// the first error of a child, if there was one (nothing is halted: the tree halts every
+    /// running node after an error); else the node's own error, which ends its activation
+    /// without halting (the tree halts the running children); else, if the node completed, the
+    /// end of its activation ([`end_activation`](Self::end_activation)).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn finish<Ctx: ?Sized>(
+        mut self,
+        ctx: &mut Ctx,
+        said: Result<Status, E>,
+    ) -> Result<Status, Aborted<E>>
     where
-        S: ChildSlots<Ctx, Error = E>,
+        S: ChildSlots<Ctx, K, Error = E>,
     {
-        for index in 0..N {
-            if self.last[index] == Some(Status::Running) {
+        self.slots.store();
+        if let Some(error) = self.error.take() {
+            return Err(Aborted::Child(error));
+        }
+        match said {
+            Ok(Status::Running) => Ok(Status::Running),
+            Ok(status) => {
+                self.end_activation(ctx);
+                Ok(status)
+            }
+            Err(error) => {
+                // The running children are the tree's to halt; the others are reset.
+                for last in &mut self.slots.state_mut().last {
+                    if *last != Some(Status::Running) {
+                        *last = None;
+                    }
+                }
+                Err(Aborted::Own(error))
+            }
+        }
+    }
+
+    /// The end of an activation (the node completed, or is halted): every child whose last
+    /// status is `Running` is halted, in child order, and every last status forgotten (which
+    /// resets every child).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub fn end_activation<Ctx: ?Sized>(&mut self, ctx: &mut Ctx)
+    where
+        S: ChildSlots<Ctx, K, Error = E>,
+    {
+        for index in 0..K {
+            if self.slots.state_mut().last[index].take() == Some(Status::Running) {
                 self.slots.halt(ctx, index);
             }
-            self.last[index] = None;
         }
     }
-}
-
-impl<Ctx: ?Sized, S: ChildSlots<Ctx, Error = E>, E, const N: usize> Children<Ctx>
-    for Kids<'_, S, E, N>
-{
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn len(&self) -> usize {
-        N
-    }
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tick(&mut self, ctx: &mut Ctx, index: usize) -> Status {
-        let index = Self::checked(index);
+    fn tick_at<Ctx: ?Sized>(&mut self, ctx: &mut Ctx, index: usize) -> Status
+    where
+        S: ChildSlots<Ctx, K, Error = E>,
+    {
+        // The slots' `match` panics for an index that is not a child's (after it, the index is
+        // known to be in range), and `get` reads no status for one.
         if self.error.is_some() {
+            let _ = Self::checked(index);
             return Status::Failure;
         }
-        match self.slots.tick(ctx, index) {
+        let running = self.slots.state().last.get(index) == Some(&Some(Status::Running));
+        self.slots.store();
+        let answer = self.slots.tick(ctx, index, running);
+        self.slots.load();
+        let last = &mut self.slots.state_mut().last[index];
+        match answer {
             Ok(status) => {
-                self.last[index] = Some(status);
+                *last = Some(status);
                 status
             }
             Err(error) => {
+                *last = None;
                 self.error = Some(error);
-                self.last[index] = None;
                 Status::Failure
             }
         }
@@ -337,301 +566,526 @@ impl<Ctx: ?Sized, S: ChildSlots<Ctx, Error = E>, E, const N: usize> Children<Ctx
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn halt(&mut self, ctx: &mut Ctx, index: usize) {
+    fn halt_at<Ctx: ?Sized>(&mut self, ctx: &mut Ctx, index: usize)
+    where
+        S: ChildSlots<Ctx, K, Error = E>,
+    {
         let index = Self::checked(index);
-        self.slots.halt(ctx, index);
-        self.last[index] = None;
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn status(&self, index: usize) -> Option<Status> {
-        self.last[Self::checked(index)]
-    }
-}
-
-impl<Ctx: ?Sized, S: ChildSlots<Ctx, Error = E>, E> Child<Ctx> for Kids<'_, S, E, 1> {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tick(&mut self, ctx: &mut Ctx) -> Status {
-        Children::tick(self, ctx, 0)
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn halt(&mut self, ctx: &mut Ctx) {
-        Children::halt(self, ctx, 0)
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn status(&self) -> Option<Status> {
-        self.last[0]
-    }
-}
-
-/// Fails compilation of a tree that gives the control node `T` a number of children outside its
-/// [`ControlNode::MIN_CHILDREN`]..=[`ControlNode::MAX_CHILDREN`]. Not a public API.
-#[doc(hidden)]
-pub const fn check_children<Ctx: ?Sized, T: ControlNode<Ctx>>(count: usize) {
-    if count < T::MIN_CHILDREN {
-        panic!("this control node is given fewer children than its `ControlNode::MIN_CHILDREN`");
-    }
-    if count > T::MAX_CHILDREN {
-        panic!("this control node is given more children than its `ControlNode::MAX_CHILDREN`");
-    }
-}
-
-/// What the generated code asks of a user node: tick it with the handle, or tell it it was
-/// halted (the handle is not used then; it is there so that both calls are one function's).
-/// Not a public API.
-#[doc(hidden)]
-pub enum UserCall<'k, K> {
-    /// Tick the node.
-    Tick(&'k mut K),
-    /// The node was halted; its children have been.
-    Halted(&'k mut K),
-}
-
-/// Every call of a `Control(Type)` node goes through this one function, so that a type without
-/// the trait is reported once, at the user's token. Answers the node's status (for a halt,
-/// `Failure`, which is ignored). Not a public API.
-#[doc(hidden)]
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub fn control<Ctx: ?Sized, T: ControlNode<Ctx>, K: Children<Ctx>>(
-    node: &mut T,
-    ctx: &mut Ctx,
-    call: UserCall<'_, K>,
-) -> Status {
-    match call {
-        UserCall::Tick(children) => node.tick(ctx, children),
-        UserCall::Halted(_) => {
-            node.on_halted(ctx);
-            Status::Failure
+        if self.slots.state_mut().last[index].take() == Some(Status::Running) {
+            self.slots.store();
+            self.slots.halt(ctx, index);
+            self.slots.load();
         }
     }
 }
 
-/// Every call of a `Decorator(Type)` node (see [`control`]). Not a public API.
+impl<Ctx: ?Sized, N: ?Sized, S, E, const K: usize> Children<Ctx, N> for Kids<S, E, K>
+where
+    S: ChildSlots<Ctx, K, Error = E> + NodeSlots<K, Node = N>,
+{
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child_count(&self) -> usize {
+        K
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tick_child(&mut self, ctx: &mut Ctx, index: usize) -> Status {
+        self.tick_at(ctx, index)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn halt_child(&mut self, ctx: &mut Ctx, index: usize) {
+        self.halt_at(ctx, index)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child_status(&self, index: usize) -> Option<Status> {
+        self.slots.state().last[Self::checked(index)]
+    }
+}
+
+impl<Ctx: ?Sized, N: ?Sized, S, E> Child<Ctx, N> for Kids<S, E, 1>
+where
+    S: ChildSlots<Ctx, 1, Error = E> + NodeSlots<1, Node = N>,
+{
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn tick_child(&mut self, ctx: &mut Ctx) -> Status {
+        self.tick_at(ctx, 0)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn halt_child(&mut self, ctx: &mut Ctx) {
+        self.halt_at(ctx, 0)
+    }
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child_status(&self) -> Option<Status> {
+        self.slots.state().last[0]
+    }
+}
+
+/// Panics for a child index out of range: the generated slots' last arm. Not a public API.
 #[doc(hidden)]
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub fn decorator<Ctx: ?Sized, T: DecoratorNode<Ctx>, K: Child<Ctx>>(
-    node: &mut T,
-    ctx: &mut Ctx,
-    call: UserCall<'_, K>,
-) -> Status {
-    match call {
-        UserCall::Tick(child) => node.tick(ctx, child),
-        UserCall::Halted(_) => {
-            node.on_halted(ctx);
-            Status::Failure
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub fn no_such_child(index: usize, count: usize) -> ! {
+    panic!("child {index} of a node with {count} children: indices are 0..{count}")
+}
+
+/// Fails compilation of a tree that gives the control node `name`, whose bounds are `min` and
+/// `max` ([`ControlNode::MIN_CHILDREN`], [`ControlNode::MAX_CHILDREN`]), `given` children: the
+/// message gives the counts. Evaluated in a `const` of the generated tree. Not a public API.
+#[doc(hidden)]
+pub const fn check_children(name: &str, min: usize, max: usize, given: usize) {
+    if min <= given && given <= max {
+        return;
+    }
+    let mut message = Message::new();
+    message.push("`");
+    message.push(name);
+    message.push("` takes ");
+    let one = if min == max {
+        message.number(min);
+        min == 1
+    } else if max == usize::MAX {
+        message.push("at least ");
+        message.number(min);
+        min == 1
+    } else {
+        message.number(min);
+        message.push(" to ");
+        message.number(max);
+        false
+    };
+    message.push(if one { " child" } else { " children" });
+    message.push(" (its `MIN_CHILDREN` and `MAX_CHILDREN`); this tree gives it ");
+    message.number(given);
+    panic!("{}", message.as_str());
+}
+
+/// A message built at compile time, for [`check_children`]: at most 240 bytes, cut at a
+/// character boundary.
+struct Message {
+    bytes: [u8; 240],
+    len: usize,
+}
+
+impl Message {
+    const fn new() -> Self {
+        Message {
+            bytes: [0; 240],
+            len: 0,
+        }
+    }
+
+    const fn push(&mut self, text: &str) {
+        let text = text.as_bytes();
+        let mut index = 0;
+        while index < text.len() && self.len < self.bytes.len() {
+            self.bytes[self.len] = text[index];
+            self.len += 1;
+            index += 1;
+        }
+    }
+
+    const fn number(&mut self, mut value: usize) {
+        let mut digits = [0u8; 20];
+        let mut count = 0;
+        loop {
+            digits[count] = b'0' + (value % 10) as u8;
+            count += 1;
+            value /= 10;
+            if value == 0 {
+                break;
+            }
+        }
+        while count > 0 && self.len < self.bytes.len() {
+            count -= 1;
+            self.bytes[self.len] = digits[count];
+            self.len += 1;
+        }
+    }
+
+    const fn as_str(&self) -> &str {
+        let (mut bytes, _) = self.bytes.split_at(self.len);
+        // A name cut in the middle of a character: drop the partial character.
+        loop {
+            match core::str::from_utf8(bytes) {
+                Ok(text) => return text,
+                Err(error) => bytes = bytes.split_at(error.valid_up_to()).0,
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    //! The handle against scripted children: what it ticks and halts, the last statuses, the
-    //! halts at the end of an activation, and an error.
+    //! The handle against scripted children: what it ticks, halts and resets, the last statuses,
+    //! the ports around each child, the end of an activation, and errors.
 
     use super::*;
-    use core::mem::size_of;
     use std::vec::Vec;
     use Status::{Failure, Running, Success};
 
-    /// Children that answer from a script and record what happened to them.
-    struct Script<'a> {
-        answers: &'a mut Vec<Result<Status, &'static str>>,
-        running: [bool; 3],
-        log: &'a mut Vec<(&'static str, usize)>,
+    /// A node's ports in miniature: an output the node sets, an input the children may change.
+    #[derive(Default)]
+    struct Node {
+        output: Option<u32>,
+        input: u32,
     }
 
-    impl ChildSlots<()> for Script<'_> {
+    /// A tree in miniature: the node, its bookkeeping, two entries (what the node's output
+    /// reached, what its input reads), and children that answer from a script and record what
+    /// happened to them.
+    #[derive(Default)]
+    struct Tree {
+        node: Node,
+        state: UserState<3>,
+        entries: (u32, u32),
+        answers: Vec<Result<Status, &'static str>>,
+        running: [bool; 3],
+        log: Vec<(&'static str, usize)>,
+    }
+
+    /// The slots over the tree, as the generated code writes them.
+    struct Slots<'t>(&'t mut Tree);
+
+    impl NodeSlots<3> for Slots<'_> {
+        type Node = Node;
+
+        fn node(&self) -> &Node {
+            &self.0.node
+        }
+
+        fn node_mut(&mut self) -> &mut Node {
+            &mut self.0.node
+        }
+
+        fn state(&self) -> &UserState<3> {
+            &self.0.state
+        }
+
+        fn state_mut(&mut self) -> &mut UserState<3> {
+            &mut self.0.state
+        }
+
+        fn store(&mut self) {
+            if let Some(value) = self.0.node.output.take() {
+                self.0.entries.0 = value;
+            }
+        }
+
+        fn load(&mut self) {
+            self.0.node.input = self.0.entries.1;
+        }
+    }
+
+    impl ChildSlots<(), 3> for Slots<'_> {
         type Error = &'static str;
 
-        fn tick(&mut self, _: &mut (), index: usize) -> Result<Status, &'static str> {
-            self.log.push(("tick", index));
-            let answer = self.answers.remove(0);
-            self.running[index] = answer == Ok(Running);
+        fn tick(
+            &mut self,
+            _: &mut (),
+            index: usize,
+            running: bool,
+        ) -> Result<Status, &'static str> {
+            let tree = &mut *self.0;
+            let index = if index < 3 {
+                index
+            } else {
+                no_such_child(index, 3)
+            };
+            assert_eq!(running, tree.running[index], "child {index}'s running flag");
+            tree.log.push(("tick", index));
+            // A child reads the output's entry and writes the input's.
+            tree.entries.1 = tree.entries.0 + 100;
+            let answer = tree.answers.remove(0);
+            tree.running[index] = answer == Ok(Running);
             answer
         }
 
         fn halt(&mut self, _: &mut (), index: usize) {
-            if self.running[index] {
-                self.running[index] = false;
-                self.log.push(("halt", index));
-            }
+            let tree = &mut *self.0;
+            assert!(tree.running[index], "halted child {index}, which is not running");
+            tree.running[index] = false;
+            tree.log.push(("halt", index));
         }
     }
 
-    fn run<R>(
-        answers: &[Result<Status, &'static str>],
-        last: &mut [Option<Status>; 3],
-        body: impl FnOnce(&mut Kids<'_, Script<'_>, &'static str, 3>) -> R,
-    ) -> (R, Vec<(&'static str, usize)>) {
-        let mut answers = answers.to_vec();
-        let mut log = Vec::new();
-        let script = Script {
-            answers: &mut answers,
-            running: [false; 3],
-            log: &mut log,
-        };
-        let result = body(&mut Kids::new(script, last));
-        (result, log)
+    type Handle<'t> = Kids<Slots<'t>, &'static str, 3>;
+
+    /// A tree whose children will answer `answers`.
+    fn tree(answers: &[Result<Status, &'static str>]) -> Tree {
+        Tree {
+            answers: answers.to_vec(),
+            ..Tree::default()
+        }
     }
 
     #[test]
     fn ticks_and_remembers_the_last_statuses() {
-        let mut last = [None; 3];
-        let (statuses, log) = run(&[Ok(Success), Ok(Running)], &mut last, |kids| {
-            let first = kids.tick(&mut (), 0);
-            let second = kids.tick(&mut (), 2);
-            assert_eq!(
-                (kids.status(0), kids.status(1), kids.status(2)),
-                (Some(Success), None, Some(Running))
-            );
-            assert!(kids.is_running(2) && !kids.is_running(0));
-            assert_eq!(kids.len(), 3);
-            (first, second)
-        });
-        assert_eq!(statuses, (Success, Running));
-        assert_eq!(log, [("tick", 0), ("tick", 2)]);
-        assert_eq!(last, [Some(Success), None, Some(Running)]);
+        let mut tree = tree(&[Ok(Success), Ok(Running)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        assert_eq!(kids.tick_child(&mut (), 0), Success);
+        assert_eq!(kids.tick_child(&mut (), 2), Running);
+        assert_eq!(
+            (kids.child_status(0), kids.child_status(1), kids.child_status(2)),
+            (Some(Success), None, Some(Running))
+        );
+        assert!(kids.child_running(2) && !kids.child_running(0));
+        assert_eq!(kids.child_count(), 3);
+        drop(kids);
+        assert_eq!(tree.log, [("tick", 0), ("tick", 2)]);
+        assert_eq!(tree.state.last, [Some(Success), None, Some(Running)]);
     }
 
     #[test]
-    fn completing_halts_the_running_children_once_and_forgets() {
-        let mut last = [None; 3];
-        let mut answers = vec![Ok(Running), Ok(Running)];
-        let mut log = Vec::new();
-        let mut kids = Kids::new(
-            Script {
-                answers: &mut answers,
-                running: [false; 3],
-                log: &mut log,
-            },
-            &mut last,
+    fn the_handle_is_the_node() {
+        let mut tree = tree(&[]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.input = 7;
+        assert_eq!(kids.input, 7);
+        let node: &mut Node = &mut kids;
+        node.input += 1;
+        assert_eq!(kids.input, 8);
+        drop(kids);
+        assert_eq!(tree.node.input, 8);
+    }
+
+    #[test]
+    fn outputs_reach_their_entries_before_a_child_and_inputs_are_read_after() {
+        let mut tree = tree(&[Ok(Success), Ok(Success)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.output = Some(42);
+        kids.tick_child(&mut (), 0);
+        // The child saw 42 in the output's entry and wrote 142 into the input's entry.
+        assert_eq!(kids.input, 142);
+        kids.output = Some(7);
+        kids.tick_child(&mut (), 1);
+        assert_eq!(kids.input, 107);
+        kids.output = Some(9);
+        assert_eq!(kids.finish(&mut (), Ok(Success)), Ok(Success));
+        assert_eq!(tree.entries.0, 9, "the last output reaches its entry at the end");
+    }
+
+    #[test]
+    fn completing_halts_the_running_children_once_resets_the_others_and_forgets() {
+        let mut tree = tree(&[Ok(Running), Ok(Success), Ok(Running)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.tick_child(&mut (), 0);
+        kids.tick_child(&mut (), 1);
+        kids.tick_child(&mut (), 2);
+        kids.halt_child(&mut (), 0);
+        assert_eq!(kids.child_status(0), None);
+        assert_eq!(kids.finish(&mut (), Ok(Success)), Ok(Success));
+        assert_eq!(
+            tree.log,
+            [
+                ("tick", 0),
+                ("tick", 1),
+                ("tick", 2),
+                ("halt", 0),
+                ("halt", 2)
+            ]
         );
-        kids.tick(&mut (), 0);
-        kids.tick(&mut (), 1);
-        kids.halt(&mut (), 0);
-        assert_eq!(kids.status(0), None);
-        assert_eq!(kids.finish(&mut (), Success), Ok(Success));
-        assert_eq!(log, [("tick", 0), ("tick", 1), ("halt", 0), ("halt", 1)]);
-        assert_eq!(last, [None; 3]);
+        assert_eq!(tree.state.last, [None; 3]);
+    }
+
+    #[test]
+    fn a_running_child_is_ticked_as_running() {
+        let mut tree = tree(&[Ok(Running), Ok(Running), Ok(Success)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        // The script checks the flag the handle passes against the child's own.
+        kids.tick_child(&mut (), 1);
+        kids.tick_child(&mut (), 1);
+        kids.tick_child(&mut (), 1);
+        assert_eq!(kids.child_status(1), Some(Success));
+    }
+
+    #[test]
+    fn halting_a_completed_child_forgets_it_without_a_halt() {
+        let mut tree = tree(&[Ok(Failure)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.tick_child(&mut (), 1);
+        kids.halt_child(&mut (), 1);
+        assert_eq!(kids.child_status(1), None, "reset: its next tick starts an activation");
+        kids.halt_child(&mut (), 1);
+        kids.halt_child(&mut (), 2);
+        drop(kids);
+        assert_eq!(tree.log, [("tick", 1)]);
     }
 
     #[test]
     fn running_keeps_the_children_running() {
-        let mut last = [None; 3];
-        let mut answers = vec![Ok(Running)];
-        let mut log = Vec::new();
-        let mut kids = Kids::new(
-            Script {
-                answers: &mut answers,
-                running: [false; 3],
-                log: &mut log,
-            },
-            &mut last,
-        );
-        kids.tick(&mut (), 1);
-        assert_eq!(kids.finish(&mut (), Running), Ok(Running));
-        assert_eq!(log, [("tick", 1)]);
-        assert_eq!(last, [None, Some(Running), None]);
+        let mut tree = tree(&[Ok(Running)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.tick_child(&mut (), 1);
+        assert_eq!(kids.finish(&mut (), Ok(Running)), Ok(Running));
+        assert_eq!(tree.log, [("tick", 1)]);
+        assert_eq!(tree.state.last, [None, Some(Running), None]);
     }
 
     #[test]
-    fn an_error_answers_failure_without_ticking_and_wins() {
-        let mut last = [None; 3];
-        let mut answers = vec![Ok(Running), Err("boom"), Ok(Success)];
-        let mut log = Vec::new();
-        let mut kids = Kids::new(
-            Script {
-                answers: &mut answers,
-                running: [false; 3],
-                log: &mut log,
-            },
-            &mut last,
-        );
-        assert_eq!(kids.tick(&mut (), 0), Running);
-        assert_eq!(kids.tick(&mut (), 1), Failure);
-        assert_eq!(kids.tick(&mut (), 2), Failure);
+    fn a_childs_error_answers_failure_without_ticking_and_wins() {
+        let mut tree = tree(&[Ok(Running), Err("boom"), Ok(Success)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        assert_eq!(kids.tick_child(&mut (), 0), Running);
+        assert_eq!(kids.tick_child(&mut (), 1), Failure);
+        assert_eq!(kids.tick_child(&mut (), 2), Failure);
         // The node answers Success; the error wins, and nothing is halted here (the tree halts
         // every running node after an error).
-        assert_eq!(kids.finish(&mut (), Success), Err("boom"));
-        assert_eq!(log, [("tick", 0), ("tick", 1)]);
+        assert_eq!(
+            kids.finish(&mut (), Ok(Success)),
+            Err(Aborted::Child("boom"))
+        );
+        assert_eq!(tree.log, [("tick", 0), ("tick", 1)]);
     }
 
     #[test]
-    fn halt_all_halts_in_child_order() {
-        let mut last = [None; 3];
-        let ((), log) = run(&[Ok(Running), Ok(Running)], &mut last, |kids| {
-            kids.tick(&mut (), 2);
-            kids.tick(&mut (), 0);
-            kids.halt_all(&mut ());
-            assert_eq!((kids.status(0), kids.status(2)), (None, None));
-        });
-        assert_eq!(log, [("tick", 2), ("tick", 0), ("halt", 0), ("halt", 2)]);
+    fn the_nodes_own_error_resets_the_completed_children_and_leaves_the_running_ones() {
+        let mut tree = tree(&[Ok(Running), Ok(Success)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.tick_child(&mut (), 0);
+        kids.tick_child(&mut (), 1);
+        assert_eq!(kids.finish(&mut (), Err("own")), Err(Aborted::Own("own")));
+        // The running child 0 is the tree's to halt after the error (its halt forgets it).
+        assert_eq!(tree.log, [("tick", 0), ("tick", 1)]);
+        assert_eq!(tree.state.last, [Some(Running), None, None]);
+    }
+
+    #[test]
+    fn halt_children_halts_in_child_order() {
+        let mut tree = tree(&[Ok(Running), Ok(Running)]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.tick_child(&mut (), 2);
+        kids.tick_child(&mut (), 0);
+        kids.halt_children(&mut ());
+        assert_eq!((kids.child_status(0), kids.child_status(2)), (None, None));
+        drop(kids);
+        assert_eq!(tree.log, [("tick", 2), ("tick", 0), ("halt", 0), ("halt", 2)]);
     }
 
     #[test]
     #[should_panic(expected = "child 3 of a node with 3 children")]
     fn an_index_out_of_range_panics() {
-        let mut last = [None; 3];
-        run(&[], &mut last, |kids| kids.tick(&mut (), 3));
+        let mut tree = tree(&[]);
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.tick_child(&mut (), 3);
+    }
+
+    #[test]
+    #[should_panic(expected = "child 5 of a node with 3 children")]
+    fn a_status_out_of_range_panics() {
+        let mut tree = tree(&[]);
+        let kids: Handle = Kids::new(Slots(&mut tree));
+        kids.child_status(5);
     }
 
     #[test]
     fn a_decorator_sees_child_zero() {
-        struct One<'a>(&'a mut Vec<&'static str>, bool);
-        impl ChildSlots<()> for One<'_> {
+        #[derive(Default)]
+        struct One(Vec<&'static str>, bool, u8, UserState<1>);
+        struct OneSlots<'t>(&'t mut One);
+        impl NodeSlots<1> for OneSlots<'_> {
+            type Node = u8;
+            fn node(&self) -> &u8 {
+                &self.0 .2
+            }
+            fn node_mut(&mut self) -> &mut u8 {
+                &mut self.0 .2
+            }
+            fn state(&self) -> &UserState<1> {
+                &self.0 .3
+            }
+            fn state_mut(&mut self) -> &mut UserState<1> {
+                &mut self.0 .3
+            }
+        }
+        impl ChildSlots<(), 1> for OneSlots<'_> {
             type Error = core::convert::Infallible;
-            fn tick(&mut self, _: &mut (), _: usize) -> Result<Status, Self::Error> {
-                self.0.push("tick");
-                self.1 = true;
+            fn tick(&mut self, _: &mut (), _: usize, _: bool) -> Result<Status, Self::Error> {
+                self.0 .0.push("tick");
+                self.0 .1 = true;
                 Ok(Running)
             }
             fn halt(&mut self, _: &mut (), _: usize) {
-                if core::mem::take(&mut self.1) {
-                    self.0.push("halt");
+                if core::mem::take(&mut self.0 .1) {
+                    self.0 .0.push("halt");
                 }
             }
         }
-        let (mut log, mut last) = (Vec::new(), [None; 1]);
-        let mut kids = Kids::new(One(&mut log, false), &mut last);
-        assert_eq!(Child::tick(&mut kids, &mut ()), Running);
-        assert!(Child::is_running(&kids));
-        Child::halt(&mut kids, &mut ());
-        assert_eq!(Child::status(&kids), None);
-        assert_eq!(kids.finish(&mut (), Failure), Ok(Failure));
-        assert_eq!(log, ["tick", "halt"]);
+        let mut one = One {
+            2: 5,
+            ..One::default()
+        };
+        let mut kids = Kids::<_, core::convert::Infallible, 1>::new(OneSlots(&mut one));
+        assert_eq!(Child::tick_child(&mut kids, &mut ()), Running);
+        assert!(Child::child_running(&kids));
+        Child::halt_child(&mut kids, &mut ());
+        assert_eq!(Child::child_status(&kids), None);
+        assert_eq!(*kids, 5);
+        assert_eq!(kids.finish(&mut (), Ok(Failure)), Ok(Failure));
+        assert_eq!(one.0, ["tick", "halt"]);
     }
 
     #[test]
-    fn the_node_is_taken_and_put_back() {
-        let mut place: UserNode<u32, 2> = UserNode::new(7);
-        let mut taken = place.take();
-        assert_eq!(place.get(), None);
-        taken.node += 1;
-        taken.last[1] = Some(Success);
-        place.put(taken);
-        assert_eq!(place.get(), Some(&8));
-        assert_eq!(place.take().last, [None, Some(Success)]);
+    fn the_state_costs_a_byte_per_child() {
+        use core::mem::{align_of, size_of};
+        assert_eq!(size_of::<UserState<4>>(), 4);
+        assert_eq!(align_of::<UserState<4>>(), 1);
+        assert_eq!(UserState::<2>::new().last, [None; 2]);
     }
 
     #[test]
-    fn the_place_costs_no_tag() {
-        assert_eq!(size_of::<UserNode<u64, 8>>(), 16);
-        assert_eq!(size_of::<UserNode<[u8; 3], 1>>(), 4);
+    fn the_count_message_gives_both_counts() {
+        let mut message = Message::new();
+        message.push("`Recovery` takes ");
+        message.number(2);
+        message.push(", given ");
+        message.number(0);
+        message.number(1234567);
+        assert_eq!(message.as_str(), "`Recovery` takes 2, given 01234567");
+        // Cut at 240 bytes, in the middle of a two-byte character, which is dropped.
+        let mut long = Message::new();
+        long.push("a");
+        for _ in 0..130 {
+            long.push("é");
+        }
+        assert_eq!(long.as_str().len(), 239);
     }
 
     #[test]
-    #[should_panic(expected = "panicked in an earlier tick")]
-    fn a_node_not_put_back_poisons_the_tree() {
-        let mut place: UserNode<u32, 1> = UserNode::new(7);
-        let _lost = place.take();
-        place.take();
+    fn children_within_the_bounds_pass() {
+        check_children("A", 2, 2, 2);
+        check_children("B", 0, usize::MAX, 0);
+        check_children("C", 1, 3, 3);
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "`Recovery` takes 2 children (its `MIN_CHILDREN` and `MAX_CHILDREN`); this tree gives it 3"
+    )]
+    fn too_many_children_give_both_counts() {
+        check_children("Recovery", 2, 2, 3);
+    }
+
+    #[test]
+    #[should_panic(expected = "`Pipeline` takes at least 1 child (its")]
+    fn too_few_children_give_the_least() {
+        check_children("Pipeline", 1, usize::MAX, 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "`Pair` takes 1 to 2 children")]
+    fn a_range_is_given_as_a_range() {
+        check_children("Pair", 1, 2, 5);
     }
 }

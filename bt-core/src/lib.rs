@@ -74,7 +74,7 @@ pub mod time;
 mod tree;
 
 pub use blackboard::Tracked;
-pub use custom::{Child, Children, ControlNode, DecoratorNode};
+pub use custom::{Child, Children, ControlNode, DecoratorNode, TryControlNode, TryDecoratorNode};
 pub use decorator::nodecanvas::GuardToken;
 pub use index::SmallIndex;
 pub use leaf::{

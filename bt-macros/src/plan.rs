@@ -198,6 +198,8 @@ impl Plan {
 /// * PolicyParallel without `repeat`: every child that has not finished in the activation (a
 ///   child is finished once it answered anything but `Running`; the node answers `Running` only
 ///   while some child is unfinished, and halts exactly the unfinished ones);
+/// * a control node or decorator of the user's: the children whose last status in its handle is
+///   `Running` (`bt_core::custom::Kids`), which alone the handle halts;
 /// * the decorators that are running exactly when their child is and tick it first thing:
 ///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs; a
 ///   time over halts the child), NodeCanvas's `Cooldown` (it
@@ -224,6 +226,9 @@ fn knows_running_child(node: &Node) -> bool {
             | Decorator::ForceFailure
             | Decorator::Observe { guarded: true, .. },
         ) => true,
+        // The handle of a user node keeps its children's last statuses: a child is running
+        // exactly when its last status is `Running`, and the handle halts only such a child.
+        Kind::Custom(_) => true,
         _ => false,
     }
 }

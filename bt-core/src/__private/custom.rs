@@ -1,7 +1,7 @@
 //! Control nodes and decorators of the user's (`Control(Type)`, `Decorator(Type)`): the node's
-//! place in the tree, the handle over its children, and the calls of its traits.
+//! bookkeeping in the tree, the handle over its children, and the traits the calls go through.
 
 pub use crate::custom::{
-    check_children, control, decorator, Child, ChildSlots, Children, Kids, Taken, UserCall,
-    UserNode,
+    check_children, no_such_child, Aborted, Child, ChildSlots, Children, Kids, NodeSlots,
+    TryControlNode, TryDecoratorNode, UserState,
 };

@@ -1,95 +1,182 @@
-//! The user's own control nodes and decorators (`bt_core::custom`). The node lives in the tree
-//! in a `UserNode` place with its children's last statuses; for a call it is taken out of the
-//! place, so that the handle over its children (`Kids`, over a small struct of this tree's that
-//! ticks and halts child `i` by a `match`) can borrow the whole tree, and is put back after.
-//! Its ports are loaded before the call and stored after it, as a leaf's.
+//! The user's own control nodes and decorators (`bt_core::custom`). The node is a field of the
+//! tree, beside its bookkeeping (`UserState`: its children's last statuses and its activation).
+//! For a call, the handle (`Kids`) holds the tree through a small struct of this tree's, its
+//! slots, which reach the node (the handle dereferences to it), tick, halt and reset child `i` by
+//! a `match` (`ChildSlots`) and move the node's port values (`NodeSlots`). Nothing is moved
+//! around the call, and the node is never borrowed while a child runs. Every call goes through
+//! the node's trait (`TryControlNode` or `TryDecoratorNode`) spanned at the user's type, so that
+//! a type without the trait is reported once, there.
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
-use quote::{quote, quote_spanned, ToTokens};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::leaf::{port_steps, required_check, PortSteps};
 use super::{aborted, ctx, halt_fn, leaf_field, node_methods, observer, tick_fn, Gen, NodeCode};
 use crate::kinds::CustomKind;
-use crate::model::{Custom, Node};
+use crate::model::{Custom, Kind, Node};
 
 pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     let mut code = NodeCode::default();
     let leaf = &custom.node;
     let ty = &leaf.ty;
     let count = node.children.len();
-    let field = leaf_field(node.id);
     code.items.extend(required_check(leaf));
     if custom.kind == CustomKind::Control {
+        // The same trait path as the calls', so that a type without the trait gets one error.
         let context = static_lifetimes(g.tree.header.context.to_token_stream());
+        let node_trait = node_trait(g, custom, context);
+        let name = crate::text::source(ty.to_token_stream());
         code.items.extend(quote_spanned!(ty.span()=>
-            const _: () = ::bt::__private::check_children::<#context, #ty>(#count);
+            const _: () = ::bt::__private::check_children(
+                #name,
+                #node_trait::MIN_CHILDREN,
+                #node_trait::MAX_CHILDREN,
+                #count,
+            );
         ));
     }
     let init = match &leaf.init {
         Some(init) => quote_spanned!(init.span()=> #init),
         None => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
     };
+    code.fields.push((leaf_field(node.id), quote!(#ty), init));
     code.fields.push((
-        field.clone(),
-        quote!(::bt::__private::UserNode<#ty, #count>),
-        quote!(::bt::__private::UserNode::new(#init)),
+        state_field(node.id),
+        quote!(::bt::__private::UserState<#count>),
+        quote!(::bt::__private::UserState::new()),
     ));
-    let slots = slots(g, node);
-    let body = tick_body(g, node, custom, &field, &slots);
-    let halt_body = halt_body(g, node, custom, &field, &slots);
+    if user_parent(g, node).is_none() {
+        code.fields.push((
+            started_field(node.id),
+            quote!(::core::primitive::bool),
+            quote!(false),
+        ));
+    }
+    let slots = slots(g, node, custom);
+    let body = tick_body(g, node, custom, &slots);
+    let halt_body = halt_body(g, node, custom, &slots);
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
 }
 
-/// The handle's slots: a struct of this tree's that ticks and halts child `i` (`ChildSlots`),
-/// declared inside the node's functions, and the expression that builds it.
-struct Slots {
-    items: TokenStream,
-    build: TokenStream,
-    /// The tree's error type, or `Infallible`.
-    error: TokenStream,
+/// The field of a user node's bookkeeping (`UserState`).
+fn state_field(id: usize) -> Ident {
+    format_ident!("__bt_user_{}", id)
 }
 
-fn slots(g: &Gen, node: &Node) -> Slots {
+/// The field that says whether a user node whose parent is not a user node is in an activation
+/// (the activation of a user child is its last status in its parent's `UserState`).
+fn started_field(id: usize) -> Ident {
+    format_ident!("__bt_started_{}", id)
+}
+
+/// `node`'s parent and its position there, when the parent is a user node.
+fn user_parent(g: &Gen, node: &Node) -> Option<(usize, usize)> {
+    let parent = &g.tree.nodes[node.parent?];
+    let position = parent.children.iter().position(|&child| child == node.id)?;
+    matches!(parent.kind, Kind::Custom(_)).then_some((parent.id, position))
+}
+
+/// `<Type as TryControlNode<Ctx, E>>` (or `TryDecoratorNode`), spanned at the user's type.
+fn node_trait(g: &Gen, custom: &Custom, context: TokenStream) -> TokenStream {
+    let ty = &custom.node.ty;
+    let error = error_type(g);
+    let name = match custom.kind {
+        CustomKind::Control => quote!(TryControlNode),
+        CustomKind::Decorator => quote!(TryDecoratorNode),
+    };
+    quote_spanned!(ty.span()=> <#ty as ::bt::__private::#name<#context, #error>>)
+}
+
+/// The tree's error type, or `Infallible`.
+fn error_type(g: &Gen) -> TokenStream {
+    match g.error() {
+        Some(error) => quote!(#error),
+        None => quote!(::core::convert::Infallible),
+    }
+}
+
+/// The handle's slots: a struct of this tree's that reaches the node and its bookkeeping, moves
+/// its port values (`NodeSlots`) and ticks, halts and resets child `i` (`ChildSlots`), declared
+/// inside the node's functions; and the expression that builds the handle over them.
+struct Slots {
+    items: TokenStream,
+    handle: TokenStream,
+}
+
+fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let tree = &g.tree.header.name;
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
+    let ty = &custom.node.ty;
     let (ctx, observer) = (ctx(), observer());
-    let error = match g.error() {
-        Some(error) => quote!(#error),
-        None => quote!(::core::convert::Infallible),
-    };
-    let (last, rest) = node
-        .children
-        .split_last()
-        .expect("validated: at least one child");
-    let tick = |id: usize| {
+    let error = error_type(g);
+    let count = node.children.len();
+    let (field, state) = (leaf_field(node.id), state_field(node.id));
+    let ticks = node.children.iter().enumerate().map(|(position, &id)| {
         let tick = tick_fn(id);
-        let call = quote!(self.tree.#tick(#ctx, self.observer));
-        match g.error() {
+        // A child's running flag is its last status in the handle (`Plan::flag_from_parent`).
+        let running = match g.plan.flag_from_parent[id] {
+            true => quote!(, __bt_running),
+            false => TokenStream::new(),
+        };
+        let call = quote!(self.tree.#tick(#ctx, self.observer #running));
+        let call = match g.error() {
             Some(_) => call,
             None => quote!(::core::result::Result::Ok(#call)),
-        }
-    };
-    let ticks = rest.iter().enumerate().map(|(position, &id)| {
-        let tick = tick(id);
-        quote!(#position => #tick,)
+        };
+        quote!(#position => #call,)
     });
-    let tick_last = tick(*last);
     let halts = (node.children.iter().enumerate())
         .filter(|(_, &id)| g.plan.may_run[id])
         .map(|(position, &id)| {
             let halt = halt_fn(id);
             quote!(#position => self.tree.#halt(#ctx, self.observer),)
         });
+    let PortSteps { loads, stores, .. } = port_steps(&custom.node);
+    let port_method = |name: TokenStream, steps: TokenStream| {
+        if steps.is_empty() {
+            return TokenStream::new();
+        }
+        quote! {
+            #[inline(always)]
+            fn #name(&mut self) {
+                let __bt_leaf = &mut self.tree.#field;
+                let __bt_bb = &mut self.tree.__bt_bb;
+                #steps
+            }
+        }
+    };
+    let (store, load) = (port_method(quote!(store), stores), port_method(quote!(load), loads));
     let items = quote! {
         struct __BtSlots<'__bt_t, __BtChildO> {
             tree: &'__bt_t mut #tree,
             observer: &'__bt_t mut __BtChildO,
         }
+        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<#count> for __BtSlots<'__bt_t, __BtChildO> {
+            type Node = #ty;
+            #[inline(always)]
+            fn node(&self) -> &#ty {
+                &self.tree.#field
+            }
+            #[inline(always)]
+            fn node_mut(&mut self) -> &mut #ty {
+                &mut self.tree.#field
+            }
+            #[inline(always)]
+            fn state(&self) -> &::bt::__private::UserState<#count> {
+                &self.tree.#state
+            }
+            #[inline(always)]
+            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<#count> {
+                &mut self.tree.#state
+            }
+            #store
+            #load
+        }
         impl<'__bt_t, #(#lifetimes,)* __BtChildO: ::bt::__private::Observer>
-            ::bt::__private::ChildSlots<#context> for __BtSlots<'__bt_t, __BtChildO>
+            ::bt::__private::ChildSlots<#context, #count> for __BtSlots<'__bt_t, __BtChildO>
         {
             type Error = #error;
             #[inline(always)]
@@ -97,10 +184,11 @@ fn slots(g: &Gen, node: &Node) -> Slots {
                 &mut self,
                 #ctx: &mut #context,
                 __bt_index: ::core::primitive::usize,
+                __bt_running: ::core::primitive::bool,
             ) -> ::core::result::Result<::bt::__private::Status, #error> {
                 match __bt_index {
                     #(#ticks)*
-                    _ => #tick_last,
+                    _ => ::bt::__private::no_such_child(__bt_index, #count),
                 }
             }
             #[inline(always)]
@@ -112,142 +200,141 @@ fn slots(g: &Gen, node: &Node) -> Slots {
             }
         }
     };
-    let build = quote!(__BtSlots {
+    let handle = quote!(::bt::__private::Kids::<_, #error, #count>::new(__BtSlots {
         tree: &mut *self,
         observer: &mut *#observer,
-    });
-    Slots {
-        items,
-        build,
-        error,
-    }
+    }));
+    Slots { items, handle }
 }
 
-/// The node's call (`call`, over `__bt_user.node`) between its port loads and stores, with the
-/// node taken out of its place and put back; `first` runs before the loads, with the node
-/// taken out.
-fn around_call(
-    custom: &Custom,
-    field: &Ident,
-    first: TokenStream,
-    call: TokenStream,
-) -> TokenStream {
-    let PortSteps {
-        loads,
-        values,
-        stores,
-    } = port_steps(&custom.node);
-    let with_ports = |steps: TokenStream| {
-        if steps.is_empty() {
-            return TokenStream::new();
+/// The node's inputs bound to expressions, given to the node behind the handle `__bt_kids`.
+fn values(custom: &Custom) -> TokenStream {
+    let PortSteps { values, .. } = port_steps(&custom.node);
+    if values.is_empty() {
+        return TokenStream::new();
+    }
+    let ty = &custom.node.ty;
+    quote! {{
+        let __bt_leaf: &mut #ty = &mut __bt_kids;
+        #values
+    }}
+}
+
+fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStream {
+    let ctx = ctx();
+    let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
+    let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
+    // Whether this call starts an activation, and what resets the node when it completes: under
+    // a built-in parent (or at the root) its own flag, reset at once (every built-in parent ticks
+    // a completed child again only as a new activation); under a user node, its last status in
+    // the parent's handle, which the parent resets.
+    let (enter, completed, finished) = match user_parent(g, node) {
+        Some((parent, position)) => {
+            let parent_state = state_field(parent);
+            (
+                quote!(self.#parent_state.last[#position].is_none()),
+                TokenStream::new(),
+                TokenStream::new(),
+            )
         }
-        quote! {{
-            let __bt_leaf = &mut __bt_user.node;
-            let __bt_bb = &mut self.__bt_bb;
-            #steps
-        }}
+        None => {
+            let started = started_field(node.id);
+            (
+                quote!(!::core::mem::replace(&mut self.#started, true)),
+                quote! {
+                    if __bt_status != ::bt::__private::Status::Running {
+                        self.#started = false;
+                    }
+                },
+                quote!(self.#started = false;),
+            )
+        }
     };
-    let before = with_ports(quote!(#loads #values));
-    let after = with_ports(stores);
-    quote! {
-        let mut __bt_user = self.#field.take();
-        #first
-        #before
-        let __bt_answer = #call;
-        #after
-        self.#field.put(__bt_user);
-    }
-}
-
-fn tick_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots) -> TokenStream {
-    let (ctx, n, error) = (ctx(), node.children.len(), &slots.error);
-    let (items, build) = (&slots.items, &slots.build);
-    let handle = quote!(&mut __bt_kids);
-    let node_ref = quote!(&mut __bt_user.node);
-    let said = user_call(g, custom, &node_ref, quote!(Tick(#handle)));
-    let call = around_call(
-        custom,
-        field,
-        TokenStream::new(),
-        quote!({
-            let mut __bt_kids =
-                ::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last);
-            let __bt_said = #said;
-            __bt_kids.finish(#ctx, __bt_said)
-        }),
-    );
     let failed = match g.error() {
-        None => quote!(match __bt_error {}),
+        None => quote! {
+            ::core::result::Result::Err(
+                ::bt::__private::Aborted::Child(__bt_error)
+                | ::bt::__private::Aborted::Own(__bt_error),
+            ) => match __bt_error {},
+        },
         Some(_) => {
-            // The node answers no status: its tick is aborted, and the tree's halt after the
-            // error halts it (it is marked running) and what it left running.
-            let mark = match g.plan.active_slot[node.id] {
-                Some(slot) => quote!(self.__bt_active.set(#slot, true);),
+            // A child's error: the node answers no status, its tick is aborted, and the tree's
+            // halt after the error halts it (it is marked running) and what it left running.
+            // Its own error: it has finished, and the tree halts its running children.
+            let mark = |running: bool| match g.plan.active_slot[node.id] {
+                Some(slot) => quote!(self.__bt_active.set(#slot, #running);),
                 None => TokenStream::new(),
             };
+            let (running, not_running) = (mark(true), mark(false));
             let aborted = match node.id {
                 0 => TokenStream::new(),
                 id => aborted(g, id),
             };
-            quote! {{
-                #mark
-                #aborted
-                return ::core::result::Result::Err(__bt_error);
-            }}
+            quote! {
+                ::core::result::Result::Err(::bt::__private::Aborted::Child(__bt_error)) => {
+                    #running
+                    #aborted
+                    return ::core::result::Result::Err(__bt_error);
+                }
+                ::core::result::Result::Err(::bt::__private::Aborted::Own(__bt_error)) => {
+                    #not_running
+                    #finished
+                    #aborted
+                    return ::core::result::Result::Err(__bt_error);
+                }
+            }
         }
     };
     quote!({
         #items
-        #call
+        let __bt_start: ::core::primitive::bool = #enter;
+        let __bt_answer = {
+            let mut __bt_kids = #handle;
+            #values
+            __bt_kids.load_ports();
+            if __bt_start {
+                #node_trait::on_start(&mut *__bt_kids, #ctx);
+            }
+            let __bt_said = #node_trait::try_tick(&mut __bt_kids, #ctx);
+            __bt_kids.finish(#ctx, __bt_said)
+        };
         match __bt_answer {
-            ::core::result::Result::Ok(__bt_status) => __bt_status,
-            ::core::result::Result::Err(__bt_error) => #failed,
+            ::core::result::Result::Ok(__bt_status) => {
+                #completed
+                __bt_status
+            }
+            #failed
         }
     })
 }
 
-/// The halt of a running node: its running children in child order, then its `on_halted`, its
-/// inputs loaded after the children's halts (which may write their entries), just before the
-/// call.
-fn halt_body(g: &Gen, node: &Node, custom: &Custom, field: &Ident, slots: &Slots) -> TokenStream {
-    let (ctx, error) = (ctx(), &slots.error);
-    let (items, build) = (&slots.items, &slots.build);
-    let n = node.children.len();
-    let node_ref = quote!(&mut __bt_user.node);
-    let halted = user_call(g, custom, &node_ref, quote!(Halted(&mut __bt_kids)));
-    let kids = quote!(::bt::__private::Kids::<_, #error, #n>::new(#build, &mut __bt_user.last));
-    let call = around_call(
-        custom,
-        field,
-        quote!({
-            let mut __bt_kids = #kids;
-            ::bt::__private::Children::halt_all(&mut __bt_kids, #ctx);
-        }),
-        quote!({
-            let mut __bt_kids = #kids;
-            let _ = #halted;
-        }),
-    );
+/// The halt of a running node: its running children in child order (and every child reset),
+/// then its `on_halted`, its inputs loaded after the children's halts (which may write their
+/// entries), just before the call; then the node is reset.
+fn halt_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStream {
+    let ctx = ctx();
+    let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
+    let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
+    // Reset: its own flag; under a user node, the parent's handle forgets its status.
+    let reset = match user_parent(g, node) {
+        Some(_) => TokenStream::new(),
+        None => {
+            let started = started_field(node.id);
+            quote!(self.#started = false;)
+        }
+    };
     quote! {
         #items
-        #call
-        let () = __bt_answer;
+        {
+            let mut __bt_kids = #handle;
+            __bt_kids.end_activation(#ctx);
+            #values
+            __bt_kids.load_ports();
+            #node_trait::on_halted(&mut *__bt_kids, #ctx);
+            __bt_kids.store_ports();
+        }
+        #reset
     }
-}
-
-/// The call of the node's trait (`ControlNode` or `DecoratorNode`): one function for the tick
-/// and the halt, spanned at the user's type, so that a type without the trait is reported once,
-/// there.
-fn user_call(g: &Gen, custom: &Custom, node: &TokenStream, call: TokenStream) -> TokenStream {
-    let context = &g.tree.header.context;
-    let (ty, ctx) = (&custom.node.ty, ctx());
-    let function = match custom.kind {
-        CustomKind::Control => quote!(control),
-        CustomKind::Decorator => quote!(decorator),
-    };
-    quote_spanned!(ty.span()=> ::bt::__private::#function::<#context, #ty, _>(
-        #node, #ctx, ::bt::__private::UserCall::#call,
-    ))
 }
 
 /// `tokens` (a type) with every lifetime made `'static`: the context type in a constant, where

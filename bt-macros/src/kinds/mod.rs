@@ -221,6 +221,9 @@ pub enum Arity {
     Cases,
     /// Exactly two (BinarySelector).
     Two,
+    /// As many as the node's type allows (a control node of the user's: its `MIN_CHILDREN` and
+    /// `MAX_CHILDREN`, which the generated code checks when rustc evaluates them), none included.
+    ByType,
 }
 
 /// When a node can answer `Running`, and so needs a running flag and a halt function.

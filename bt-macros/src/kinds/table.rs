@@ -378,7 +378,7 @@ pub const KINDS: &[KindSpec] = &[
 
     // The user's own (`bt_core::custom`): a type and its port bindings, like a leaf's. They may
     // answer `Running` with no child running, and keep their state for the tree's life.
-    control(&["Control"],     Shape::Custom(CustomKind::Control),   Grammar::Leaf, AtLeastOne, R::Always, Kept),
+    control(&["Control"],     Shape::Custom(CustomKind::Control),   Grammar::Leaf, ByType, R::Always, Kept),
     decorator(&["Decorator"], Shape::Custom(CustomKind::Decorator), Grammar::Leaf, R::Always, false, Kept),
 ];
 

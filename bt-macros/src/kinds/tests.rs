@@ -997,7 +997,11 @@ fn every_kind_lowers_from_its_parameters() {
             Arity::None => "",
             Arity::One => "{ AlwaysSuccess }",
             Arity::Cases => "{ case 1 => AlwaysSuccess, _ => AlwaysFailure }",
-            Arity::AtLeastOne | Arity::TwoOrThree | Arity::AtLeastTwo | Arity::Two => {
+            Arity::AtLeastOne
+            | Arity::TwoOrThree
+            | Arity::AtLeastTwo
+            | Arity::Two
+            | Arity::ByType => {
                 match spec.shape {
                     Shape::Selector(S::ProbabilitySelector) => {
                         "{ #[weight(1)] AlwaysSuccess, #[weight(2)] AlwaysFailure }"

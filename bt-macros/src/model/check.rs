@@ -120,8 +120,8 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::AtLeastOne => count >= 1,
         Arity::TwoOrThree => (2..=3).contains(&count),
         Arity::AtLeastTwo => count >= 2,
-        // Checked with the labels (`cases`).
-        Arity::Cases => true,
+        // Checked with the labels (`cases`); or by the type, where rustc reads its bounds.
+        Arity::Cases | Arity::ByType => true,
         Arity::Two => count == 2,
     };
     if ok {
@@ -136,7 +136,7 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
         Arity::AtLeastOne => format!("`{kind}` needs at least one child: `{kind} {{ child, .. }}`"),
         Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {}: `{kind} {{ condition, then, otherwise }}`", count_children(count)),
         Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {}: `{kind} {{ try_child, .., catch_child }}`", count_children(count)),
-        Arity::Cases => unreachable!("checked with the labels"),
+        Arity::Cases | Arity::ByType => unreachable!("checked elsewhere"),
         Arity::Two => format!("`{kind}` takes exactly two children, the one for a true condition and the one for a false condition, found {count}: `{kind}(|bb| condition) {{ then, otherwise }}`"),
     };
     match (children, arity) {

@@ -415,6 +415,8 @@ fn arity_problem(name: &str, arity: Arity, children: usize) -> Option<String> {
     match (arity, children) {
         (Arity::None, 0) | (Arity::One, 1) => None,
         (Arity::AtLeastOne, n) if n > 0 => None,
+        // The node's type bounds its children; rustc checks them at the element.
+        (Arity::ByType, _) => None,
         (Arity::None, n) => Some(format!("`{name}` is a leaf and has no children, found {n}")),
         (Arity::One, n) => Some(format!(
             "`{name}` is a decorator and takes exactly one child, found {n}"
