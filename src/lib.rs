@@ -468,12 +468,16 @@
 //! are bound after a comma: `Decorator(RateController, hz = 10.0)`. From XML, an ID is mapped
 //! to one in `nodes { PipelineSequence = Control(Pipeline) }`.
 //!
-//! The node ticks its children through a handle the tree generates for it ([`Children`], or
-//! [`Child`] for a decorator): `tick(ctx, i)`, `halt(ctx, i)`, `halt_all(ctx)`, `len()`,
-//! `status(i)` (what child `i` answered last in this activation) and `is_running(i)`. The
-//! handle is a small struct of the tree's with a `match` over the children, and the node's
-//! `tick` is monomorphised for it: nothing is boxed or allocated, and the call costs what a
-//! hand-written one does.
+//! The node's `tick` receives a handle the tree generates for it ([`Children`], or [`Child`]
+//! for a decorator), conventionally named `node`: it dereferences to the node itself
+//! (`node.failures += 1` reads and writes the node's fields, `node.helper()` calls its methods)
+//! and ticks its children: `tick_child(ctx, i)`, `halt_child(ctx, i)`, `halt_children(ctx)`,
+//! `child_count()`, `child_status(i)` (what child `i` answered last in this activation) and
+//! `child_running(i)`. `on_start` runs before the first tick of each activation (where
+//! BehaviorTree.CPP's nodes test for `IDLE`), `on_halted` when a running node is halted. The
+//! handle is a small struct of the tree's with a `match` over the children; the node stays in
+//! its field of the tree and its `tick` is monomorphised for the handle: nothing is moved, boxed
+//! or allocated, and a node of yours costs what the same rule written as a built-in costs.
 //!
 //! ```
 //! use bt::{behavior_tree, Child, Children, ControlNode, DecoratorNode, Status};
@@ -485,21 +489,18 @@
 //! pub struct ThreeTries { failures: u8 }
 //!
 //! impl<Ctx: ?Sized> DecoratorNode<Ctx> for ThreeTries {
-//!     fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
-//!         match child.tick(ctx) {
-//!             Status::Failure if self.failures < 2 => {
-//!                 self.failures += 1;
-//!                 Status::Running
-//!             }
-//!             status => {
-//!                 self.failures = 0;
-//!                 status
-//!             }
-//!         }
+//!     fn on_start(&mut self, _: &mut Ctx) {
+//!         self.failures = 0;
 //!     }
 //!
-//!     fn on_halted(&mut self, _: &mut Ctx) {
-//!         self.failures = 0;
+//!     fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
+//!         match node.tick_child(ctx) {
+//!             Status::Failure if node.failures < 2 => {
+//!                 node.failures += 1;
+//!                 Status::Running
+//!             }
+//!             status => status,
+//!         }
 //!     }
 //! }
 //!
@@ -508,10 +509,11 @@
 //! pub struct Turns { next: usize }
 //!
 //! impl<Ctx: ?Sized> ControlNode<Ctx> for Turns {
-//!     fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
-//!         let status = children.tick(ctx, self.next);
+//!     fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
+//!         let next = node.next;
+//!         let status = node.tick_child(ctx, next);
 //!         if status != Status::Running {
-//!             self.next = (self.next + 1) % children.len();
+//!             node.next = (next + 1) % node.child_count();
 //!         }
 //!         status
 //!     }
@@ -539,24 +541,33 @@
 //!
 //! * the node ticks whichever children it chooses, in any order, as often as it chooses within a
 //!   tick (its loops are its own to bound), and may answer `Running` with no child running;
+//! * activations: `on_start` runs on the first tick after the node was built, halted or reset.
+//!   Under a built-in parent (and at the root) a node is reset as soon as it completes; under a
+//!   node of yours it stays completed, and its next tick continues its activation, until that
+//!   parent halts it (`halt_child`, which resets a completed child) or completes itself (Nav2's
+//!   `PipelineSequence` re-ticks a `RateController` that succeeded, whose period goes on);
 //! * when it answers anything but `Running`, the tree halts every child it left running, once,
-//!   in child order: a node cannot leak a running child;
+//!   in child order, and resets them all: a node cannot leak a running child;
 //! * when it is halted while running, the tree halts its running children in child order, then
-//!   calls its `on_halted` once; a node that is not running is never halted. Unlike
-//!   BehaviorTree.CPP, a node is not told when its parent merely resets it after completing
-//!   (BehaviorTree.CPP's `IDLE`): state that must restart then restarts in `on_halted` or when
-//!   the node completes;
+//!   calls its `on_halted` once; a node that is not running is never halted;
+//! * ports are live, as BehaviorTree.CPP's `setOutput` and `getInput`: an output the node sets
+//!   reaches its entry before any child it ticks afterwards, and the node's inputs bound to
+//!   entries are read again after each child (Nav2's `GoalUpdater` sets the new goal, then ticks
+//!   the planner, which plans to it);
 //! * `MIN_CHILDREN`/`MAX_CHILDREN` bound the number of children, checked when the tree
-//!   compiles (a `Decorator` has exactly one);
+//!   compiles, the error giving both counts (a `Decorator` has exactly one; `MIN_CHILDREN = 0`
+//!   allows `Control(Type)` with none);
 //! * in a tree with an error type, a child's error ends the tick: the handle answers `Failure`
 //!   without ticking from then on, the node's answer is ignored, the error reaches the caller,
-//!   and the tree halts every running node, this one included.
+//!   and the tree halts every running node, this one included. A node of [`TryControlNode`] or
+//!   [`TryDecoratorNode`] (implemented for your context type) can end the tick with an error of
+//!   its own, and then gets no `on_halted`, like a leaf that fails with an error.
 //!
 //! Observers, `NODES` and the exports see such a node like any other: its kind is `Control` or
 //! `Decorator`, its type its name, and `to_xml()` writes it under its type's name with its
 //! ports in the `TreeNodesModel`. `cargo run --example nav_recovery` runs a navigation tree in
-//! the style of ROS 2 Nav2 from an XML file, with four such nodes (`PipelineSequence`,
-//! `RecoveryNode`, `RateController`, `RoundRobin`).
+//! the style of ROS 2 Nav2 from an XML file, with five such nodes (`PipelineSequence`,
+//! `RecoveryNode`, `RateController`, `RoundRobin`, `GoalUpdater`).
 //!
 //! # Coming from behavior3
 //!

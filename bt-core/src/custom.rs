@@ -19,7 +19,7 @@
 //! node of yours costs what the same rule written as a built-in node costs.
 //!
 //! ```
-//! use bt::{Child, DecoratorNode, Status};
+//! use bt_core::{Child, DecoratorNode, Status};
 //!
 //! /// Gives its child three attempts per activation, one per tick.
 //! #[derive(Default)]
@@ -117,7 +117,8 @@ use crate::Status;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a control node over `{Ctx}`",
     label = "used as `Control(..)` here",
-    note = "implement `bt::ControlNode<{Ctx}>` for `{Self}`; a node of one child that implements `bt::DecoratorNode` is written `Decorator({Self}) {{ child }}`"
+    note = "implement `bt::ControlNode<{Ctx}>` for `{Self}`; a node of one child that implements `bt::DecoratorNode` is written `Decorator({Self}) {{ child }}`",
+    note = "a node of `bt::TryControlNode`, which can fail with an error, needs a tree with an error type: `tree T for Ctx, error E`"
 )]
 pub trait ControlNode<Ctx: ?Sized> {
     /// The fewest children a tree may give this node (checked when the tree compiles).
@@ -149,7 +150,8 @@ pub trait ControlNode<Ctx: ?Sized> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a decorator over `{Ctx}`",
     label = "used as `Decorator(..)` here",
-    note = "implement `bt::DecoratorNode<{Ctx}>` for `{Self}`; a node of several children that implements `bt::ControlNode` is written `Control({Self}) {{ children.. }}`"
+    note = "implement `bt::DecoratorNode<{Ctx}>` for `{Self}`; a node of several children that implements `bt::ControlNode` is written `Control({Self}) {{ children.. }}`",
+    note = "a node of `bt::TryDecoratorNode`, which can fail with an error, needs a tree with an error type: `tree T for Ctx, error E`"
 )]
 pub trait DecoratorNode<Ctx: ?Sized> {
     /// Called just before [`tick`](Self::tick) on the first tick of an activation (see
@@ -376,8 +378,7 @@ pub trait ChildSlots<Ctx: ?Sized, const K: usize>: NodeSlots<K> {
     /// # Panics
     ///
     /// If `index` is not a child's ([`no_such_child`]).
-    fn tick(&mut self, ctx: &mut Ctx, index: usize, running: bool)
-        -> Result<Status, Self::Error>;
+    fn tick(&mut self, ctx: &mut Ctx, index: usize, running: bool) -> Result<Status, Self::Error>;
 
     /// Halts child `index`, which is running.
     fn halt(&mut self, ctx: &mut Ctx, index: usize);
@@ -814,7 +815,10 @@ mod tests {
 
         fn halt(&mut self, _: &mut (), index: usize) {
             let tree = &mut *self.0;
-            assert!(tree.running[index], "halted child {index}, which is not running");
+            assert!(
+                tree.running[index],
+                "halted child {index}, which is not running"
+            );
             tree.running[index] = false;
             tree.log.push(("halt", index));
         }
@@ -837,7 +841,11 @@ mod tests {
         assert_eq!(kids.tick_child(&mut (), 0), Success);
         assert_eq!(kids.tick_child(&mut (), 2), Running);
         assert_eq!(
-            (kids.child_status(0), kids.child_status(1), kids.child_status(2)),
+            (
+                kids.child_status(0),
+                kids.child_status(1),
+                kids.child_status(2)
+            ),
             (Some(Success), None, Some(Running))
         );
         assert!(kids.child_running(2) && !kids.child_running(0));
@@ -873,7 +881,10 @@ mod tests {
         assert_eq!(kids.input, 107);
         kids.output = Some(9);
         assert_eq!(kids.finish(&mut (), Ok(Success)), Ok(Success));
-        assert_eq!(tree.entries.0, 9, "the last output reaches its entry at the end");
+        assert_eq!(
+            tree.entries.0, 9,
+            "the last output reaches its entry at the end"
+        );
     }
 
     #[test]
@@ -916,7 +927,11 @@ mod tests {
         let mut kids: Handle = Kids::new(Slots(&mut tree));
         kids.tick_child(&mut (), 1);
         kids.halt_child(&mut (), 1);
-        assert_eq!(kids.child_status(1), None, "reset: its next tick starts an activation");
+        assert_eq!(
+            kids.child_status(1),
+            None,
+            "reset: its next tick starts an activation"
+        );
         kids.halt_child(&mut (), 1);
         kids.halt_child(&mut (), 2);
         drop(kids);
@@ -970,7 +985,10 @@ mod tests {
         kids.halt_children(&mut ());
         assert_eq!((kids.child_status(0), kids.child_status(2)), (None, None));
         drop(kids);
-        assert_eq!(tree.log, [("tick", 2), ("tick", 0), ("halt", 0), ("halt", 2)]);
+        assert_eq!(
+            tree.log,
+            [("tick", 2), ("tick", 0), ("halt", 0), ("halt", 2)]
+        );
     }
 
     #[test]

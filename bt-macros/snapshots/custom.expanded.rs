@@ -101,15 +101,20 @@ where
 /// The user's own control nodes and decorators: a recovery node over a pipeline, a rate
 /// controller with a port, and a round robin.
 pub struct Navigate {
-    __bt_leaf_0: ::bt::__private::UserNode<RecoveryNode, 2usize>,
-    __bt_leaf_1: ::bt::__private::UserNode<PipelineSequence, 2usize>,
-    __bt_leaf_2: ::bt::__private::UserNode<RateController, 1usize>,
+    __bt_leaf_0: RecoveryNode,
+    __bt_user_0: ::bt::__private::UserState<2usize>,
+    __bt_started_0: ::core::primitive::bool,
+    __bt_leaf_1: PipelineSequence,
+    __bt_user_1: ::bt::__private::UserState<2usize>,
+    __bt_leaf_2: RateController,
+    __bt_user_2: ::bt::__private::UserState<1usize>,
     __bt_leaf_3: ComputePath,
     __bt_leaf_4: FollowPath,
-    __bt_leaf_5: ::bt::__private::UserNode<RoundRobin, 2usize>,
+    __bt_leaf_5: RoundRobin,
+    __bt_user_5: ::bt::__private::UserState<2usize>,
     __bt_leaf_7: Spin,
     __bt_bb: NavigateBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<5usize>,
+    __bt_active: ::bt::__private::BoolFlags<0usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -251,23 +256,20 @@ impl Navigate {
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_leaf_0: ::bt::__private::UserNode::new(
-                <RecoveryNode as ::core::default::Default>::default(),
-            ),
-            __bt_leaf_1: ::bt::__private::UserNode::new(
-                <PipelineSequence as ::core::default::Default>::default(),
-            ),
-            __bt_leaf_2: ::bt::__private::UserNode::new(
-                <RateController as ::core::default::Default>::default(),
-            ),
+            __bt_leaf_0: <RecoveryNode as ::core::default::Default>::default(),
+            __bt_user_0: ::bt::__private::UserState::new(),
+            __bt_started_0: false,
+            __bt_leaf_1: <PipelineSequence as ::core::default::Default>::default(),
+            __bt_user_1: ::bt::__private::UserState::new(),
+            __bt_leaf_2: <RateController as ::core::default::Default>::default(),
+            __bt_user_2: ::bt::__private::UserState::new(),
             __bt_leaf_3: <ComputePath as ::core::default::Default>::default(),
             __bt_leaf_4: <FollowPath as ::core::default::Default>::default(),
-            __bt_leaf_5: ::bt::__private::UserNode::new(
-                <RoundRobin as ::core::default::Default>::default(),
-            ),
+            __bt_leaf_5: <RoundRobin as ::core::default::Default>::default(),
+            __bt_user_5: ::bt::__private::UserState::new(),
             __bt_leaf_7: <Spin as ::core::default::Default>::default(),
             __bt_bb: <NavigateBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<5usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -341,16 +343,38 @@ impl Navigate {
                 tree: &'__bt_t mut Navigate,
                 observer: &'__bt_t mut __BtChildO,
             }
+            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
+                type Node = RecoveryNode;
+                #[inline(always)]
+                fn node(&self) -> &RecoveryNode {
+                    &self.tree.__bt_leaf_0
+                }
+                #[inline(always)]
+                fn node_mut(&mut self) -> &mut RecoveryNode {
+                    &mut self.tree.__bt_leaf_0
+                }
+                #[inline(always)]
+                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                    &self.tree.__bt_user_0
+                }
+                #[inline(always)]
+                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                    &mut self.tree.__bt_user_0
+                }
+            }
             impl<
                 '__bt_t,
                 __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
+            > ::bt::__private::ChildSlots<World, 2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
                 type Error = ::core::convert::Infallible;
                 #[inline(always)]
                 fn tick(
                     &mut self,
                     __bt_ctx: &mut World,
                     __bt_index: ::core::primitive::usize,
+                    __bt_running: ::core::primitive::bool,
                 ) -> ::core::result::Result<
                     ::bt::__private::Status,
                     ::core::convert::Infallible,
@@ -358,14 +382,15 @@ impl Navigate {
                     match __bt_index {
                         0usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_1(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_1(__bt_ctx, self.observer, __bt_running),
                             )
                         }
-                        _ => {
+                        1usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_5(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
                             )
                         }
+                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
                     }
                 }
                 #[inline(always)]
@@ -381,43 +406,51 @@ impl Navigate {
                     }
                 }
             }
-            let mut __bt_user = self.__bt_leaf_0.take();
-            {
-                let __bt_leaf = &mut __bt_user.node;
-                let __bt_bb = &mut self.__bt_bb;
-                ::bt::__private::bind_value(
-                    2,
-                    &mut *__bt_leaf,
-                    |__bt_of| &mut __bt_of.number_of_retries,
-                );
-            }
+            let __bt_start: ::core::primitive::bool = !::core::mem::replace(
+                &mut self.__bt_started_0,
+                true,
+            );
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
                     ::core::convert::Infallible,
                     2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let __bt_said = ::bt::__private::control::<
-                    World,
-                    RecoveryNode,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Tick(&mut __bt_kids),
+                >::new(__BtSlots {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                });
+                {
+                    let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
+                    ::bt::__private::bind_value(
+                        2,
+                        &mut *__bt_leaf,
+                        |__bt_of| &mut __bt_of.number_of_retries,
+                    );
+                }
+                __bt_kids.load_ports();
+                if __bt_start {
+                    <RecoveryNode as ::bt::__private::ControlNode<
+                        World,
+                    >>::on_start(&mut *__bt_kids, __bt_ctx);
+                }
+                let __bt_said = ::core::result::Result::Ok(
+                    <RecoveryNode as ::bt::__private::ControlNode<
+                        World,
+                    >>::tick(&mut __bt_kids, __bt_ctx),
                 );
                 __bt_kids.finish(__bt_ctx, __bt_said)
             };
-            self.__bt_leaf_0.put(__bt_user);
             match __bt_answer {
-                ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(__bt_error) => match __bt_error {}
+                ::core::result::Result::Ok(__bt_status) => {
+                    if __bt_status != ::bt::__private::Status::Running {
+                        self.__bt_started_0 = false;
+                    }
+                    __bt_status
+                }
+                ::core::result::Result::Err(
+                    ::bt::__private::Aborted::Child(__bt_error)
+                    | ::bt::__private::Aborted::Own(__bt_error),
+                ) => match __bt_error {}
             }
         };
         ::bt::__private::finish(
@@ -438,16 +471,38 @@ impl Navigate {
                 tree: &'__bt_t mut Navigate,
                 observer: &'__bt_t mut __BtChildO,
             }
+            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
+                type Node = RecoveryNode;
+                #[inline(always)]
+                fn node(&self) -> &RecoveryNode {
+                    &self.tree.__bt_leaf_0
+                }
+                #[inline(always)]
+                fn node_mut(&mut self) -> &mut RecoveryNode {
+                    &mut self.tree.__bt_leaf_0
+                }
+                #[inline(always)]
+                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                    &self.tree.__bt_user_0
+                }
+                #[inline(always)]
+                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                    &mut self.tree.__bt_user_0
+                }
+            }
             impl<
                 '__bt_t,
                 __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
+            > ::bt::__private::ChildSlots<World, 2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
                 type Error = ::core::convert::Infallible;
                 #[inline(always)]
                 fn tick(
                     &mut self,
                     __bt_ctx: &mut World,
                     __bt_index: ::core::primitive::usize,
+                    __bt_running: ::core::primitive::bool,
                 ) -> ::core::result::Result<
                     ::bt::__private::Status,
                     ::core::convert::Infallible,
@@ -455,14 +510,15 @@ impl Navigate {
                     match __bt_index {
                         0usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_1(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_1(__bt_ctx, self.observer, __bt_running),
                             )
                         }
-                        _ => {
+                        1usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_5(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
                             )
                         }
+                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
                     }
                 }
                 #[inline(always)]
@@ -478,54 +534,31 @@ impl Navigate {
                     }
                 }
             }
-            let mut __bt_user = self.__bt_leaf_0.take();
             {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
                     ::core::convert::Infallible,
                     2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                ::bt::__private::Children::halt_all(&mut __bt_kids, __bt_ctx);
-            }
-            {
-                let __bt_leaf = &mut __bt_user.node;
-                let __bt_bb = &mut self.__bt_bb;
-                ::bt::__private::bind_value(
-                    2,
-                    &mut *__bt_leaf,
-                    |__bt_of| &mut __bt_of.number_of_retries,
-                );
-            }
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let _ = ::bt::__private::control::<
+                >::new(__BtSlots {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                });
+                __bt_kids.end_activation(__bt_ctx);
+                {
+                    let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
+                    ::bt::__private::bind_value(
+                        2,
+                        &mut *__bt_leaf,
+                        |__bt_of| &mut __bt_of.number_of_retries,
+                    );
+                }
+                __bt_kids.load_ports();
+                <RecoveryNode as ::bt::__private::ControlNode<
                     World,
-                    RecoveryNode,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Halted(&mut __bt_kids),
-                );
-            };
-            self.__bt_leaf_0.put(__bt_user);
-            let () = __bt_answer;
+                >>::on_halted(&mut *__bt_kids, __bt_ctx);
+                __bt_kids.store_ports();
+            }
+            self.__bt_started_0 = false;
             ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
@@ -534,22 +567,45 @@ impl Navigate {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             struct __BtSlots<'__bt_t, __BtChildO> {
                 tree: &'__bt_t mut Navigate,
                 observer: &'__bt_t mut __BtChildO,
             }
+            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
+                type Node = PipelineSequence;
+                #[inline(always)]
+                fn node(&self) -> &PipelineSequence {
+                    &self.tree.__bt_leaf_1
+                }
+                #[inline(always)]
+                fn node_mut(&mut self) -> &mut PipelineSequence {
+                    &mut self.tree.__bt_leaf_1
+                }
+                #[inline(always)]
+                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                    &self.tree.__bt_user_1
+                }
+                #[inline(always)]
+                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                    &mut self.tree.__bt_user_1
+                }
+            }
             impl<
                 '__bt_t,
                 __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
+            > ::bt::__private::ChildSlots<World, 2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
                 type Error = ::core::convert::Infallible;
                 #[inline(always)]
                 fn tick(
                     &mut self,
                     __bt_ctx: &mut World,
                     __bt_index: ::core::primitive::usize,
+                    __bt_running: ::core::primitive::bool,
                 ) -> ::core::result::Result<
                     ::bt::__private::Status,
                     ::core::convert::Infallible,
@@ -557,14 +613,15 @@ impl Navigate {
                     match __bt_index {
                         0usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_2(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_2(__bt_ctx, self.observer, __bt_running),
                             )
                         }
-                        _ => {
+                        1usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_4(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
                             )
                         }
+                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
                     }
                 }
                 #[inline(always)]
@@ -580,38 +637,42 @@ impl Navigate {
                     }
                 }
             }
-            let mut __bt_user = self.__bt_leaf_1.take();
+            let __bt_start: ::core::primitive::bool = self
+                .__bt_user_0
+                .last[0usize]
+                .is_none();
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
                     ::core::convert::Infallible,
                     2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let __bt_said = ::bt::__private::control::<
-                    World,
-                    PipelineSequence,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Tick(&mut __bt_kids),
+                >::new(__BtSlots {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                });
+                __bt_kids.load_ports();
+                if __bt_start {
+                    <PipelineSequence as ::bt::__private::ControlNode<
+                        World,
+                    >>::on_start(&mut *__bt_kids, __bt_ctx);
+                }
+                let __bt_said = ::core::result::Result::Ok(
+                    <PipelineSequence as ::bt::__private::ControlNode<
+                        World,
+                    >>::tick(&mut __bt_kids, __bt_ctx),
                 );
                 __bt_kids.finish(__bt_ctx, __bt_said)
             };
-            self.__bt_leaf_1.put(__bt_user);
             match __bt_answer {
                 ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(__bt_error) => match __bt_error {}
+                ::core::result::Result::Err(
+                    ::bt::__private::Aborted::Child(__bt_error)
+                    | ::bt::__private::Aborted::Own(__bt_error),
+                ) => match __bt_error {}
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             1usize,
             __bt_status,
             __bt_observer,
@@ -623,21 +684,134 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        struct __BtSlots<'__bt_t, __BtChildO> {
+            tree: &'__bt_t mut Navigate,
+            observer: &'__bt_t mut __BtChildO,
+        }
+        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+        for __BtSlots<'__bt_t, __BtChildO> {
+            type Node = PipelineSequence;
+            #[inline(always)]
+            fn node(&self) -> &PipelineSequence {
+                &self.tree.__bt_leaf_1
+            }
+            #[inline(always)]
+            fn node_mut(&mut self) -> &mut PipelineSequence {
+                &mut self.tree.__bt_leaf_1
+            }
+            #[inline(always)]
+            fn state(&self) -> &::bt::__private::UserState<2usize> {
+                &self.tree.__bt_user_1
+            }
+            #[inline(always)]
+            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                &mut self.tree.__bt_user_1
+            }
+        }
+        impl<
+            '__bt_t,
+            __BtChildO: ::bt::__private::Observer,
+        > ::bt::__private::ChildSlots<World, 2usize> for __BtSlots<'__bt_t, __BtChildO> {
+            type Error = ::core::convert::Infallible;
+            #[inline(always)]
+            fn tick(
+                &mut self,
+                __bt_ctx: &mut World,
+                __bt_index: ::core::primitive::usize,
+                __bt_running: ::core::primitive::bool,
+            ) -> ::core::result::Result<
+                ::bt::__private::Status,
+                ::core::convert::Infallible,
+            > {
+                match __bt_index {
+                    0usize => {
+                        ::core::result::Result::Ok(
+                            self.tree.__bt_tick_2(__bt_ctx, self.observer, __bt_running),
+                        )
+                    }
+                    1usize => {
+                        ::core::result::Result::Ok(
+                            self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
+                        )
+                    }
+                    _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+                }
+            }
+            #[inline(always)]
+            fn halt(
+                &mut self,
+                __bt_ctx: &mut World,
+                __bt_index: ::core::primitive::usize,
+            ) {
+                match __bt_index {
+                    0usize => self.tree.__bt_halt_2(__bt_ctx, self.observer),
+                    1usize => self.tree.__bt_halt_4(__bt_ctx, self.observer),
+                    _ => {}
+                }
+            }
+        }
+        {
+            let mut __bt_kids = ::bt::__private::Kids::<
+                _,
+                ::core::convert::Infallible,
+                2usize,
+            >::new(__BtSlots {
+                tree: &mut *self,
+                observer: &mut *__bt_observer,
+            });
+            __bt_kids.end_activation(__bt_ctx);
+            __bt_kids.load_ports();
+            <PipelineSequence as ::bt::__private::ControlNode<
+                World,
+            >>::on_halted(&mut *__bt_kids, __bt_ctx);
+            __bt_kids.store_ports();
+        }
+        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+    }
+    #[inline]
+    fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
+    ) -> ::bt::__private::Status {
+        let __bt_status: ::bt::__private::Status = {
             struct __BtSlots<'__bt_t, __BtChildO> {
                 tree: &'__bt_t mut Navigate,
                 observer: &'__bt_t mut __BtChildO,
             }
+            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<1usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
+                type Node = RateController;
+                #[inline(always)]
+                fn node(&self) -> &RateController {
+                    &self.tree.__bt_leaf_2
+                }
+                #[inline(always)]
+                fn node_mut(&mut self) -> &mut RateController {
+                    &mut self.tree.__bt_leaf_2
+                }
+                #[inline(always)]
+                fn state(&self) -> &::bt::__private::UserState<1usize> {
+                    &self.tree.__bt_user_2
+                }
+                #[inline(always)]
+                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<1usize> {
+                    &mut self.tree.__bt_user_2
+                }
+            }
             impl<
                 '__bt_t,
                 __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
+            > ::bt::__private::ChildSlots<World, 1usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
                 type Error = ::core::convert::Infallible;
                 #[inline(always)]
                 fn tick(
                     &mut self,
                     __bt_ctx: &mut World,
                     __bt_index: ::core::primitive::usize,
+                    __bt_running: ::core::primitive::bool,
                 ) -> ::core::result::Result<
                     ::bt::__private::Status,
                     ::core::convert::Infallible,
@@ -645,106 +819,10 @@ impl Navigate {
                     match __bt_index {
                         0usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_2(__bt_ctx, self.observer),
-                            )
-                        }
-                        _ => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_4(__bt_ctx, self.observer),
-                            )
-                        }
-                    }
-                }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        0usize => self.tree.__bt_halt_2(__bt_ctx, self.observer),
-                        1usize => self.tree.__bt_halt_4(__bt_ctx, self.observer),
-                        _ => {}
-                    }
-                }
-            }
-            let mut __bt_user = self.__bt_leaf_1.take();
-            {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                ::bt::__private::Children::halt_all(&mut __bt_kids, __bt_ctx);
-            }
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let _ = ::bt::__private::control::<
-                    World,
-                    PipelineSequence,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Halted(&mut __bt_kids),
-                );
-            };
-            self.__bt_leaf_1.put(__bt_user);
-            let () = __bt_answer;
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                1usize,
-                __bt_observer,
-            );
-        }
-    }
-    #[inline]
-    fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        _ => {
-                            ::core::result::Result::Ok(
                                 self.tree.__bt_tick_3(__bt_ctx, self.observer),
                             )
                         }
+                        _ => ::bt::__private::no_such_child(__bt_index, 1usize),
                     }
                 }
                 #[inline(always)]
@@ -758,47 +836,50 @@ impl Navigate {
                     }
                 }
             }
-            let mut __bt_user = self.__bt_leaf_2.take();
-            {
-                let __bt_leaf = &mut __bt_user.node;
-                let __bt_bb = &mut self.__bt_bb;
-                ::bt::__private::bind_value(
-                    1.0,
-                    &mut *__bt_leaf,
-                    |__bt_of| &mut __bt_of.hz,
-                );
-            }
+            let __bt_start: ::core::primitive::bool = self
+                .__bt_user_1
+                .last[0usize]
+                .is_none();
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
                     ::core::convert::Infallible,
                     1usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let __bt_said = ::bt::__private::decorator::<
-                    World,
-                    RateController,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Tick(&mut __bt_kids),
+                >::new(__BtSlots {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                });
+                {
+                    let __bt_leaf: &mut RateController = &mut __bt_kids;
+                    ::bt::__private::bind_value(
+                        1.0,
+                        &mut *__bt_leaf,
+                        |__bt_of| &mut __bt_of.hz,
+                    );
+                }
+                __bt_kids.load_ports();
+                if __bt_start {
+                    <RateController as ::bt::__private::DecoratorNode<
+                        World,
+                    >>::on_start(&mut *__bt_kids, __bt_ctx);
+                }
+                let __bt_said = ::core::result::Result::Ok(
+                    <RateController as ::bt::__private::DecoratorNode<
+                        World,
+                    >>::tick(&mut __bt_kids, __bt_ctx),
                 );
                 __bt_kids.finish(__bt_ctx, __bt_said)
             };
-            self.__bt_leaf_2.put(__bt_user);
             match __bt_answer {
                 ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(__bt_error) => match __bt_error {}
+                ::core::result::Result::Err(
+                    ::bt::__private::Aborted::Child(__bt_error)
+                    | ::bt::__private::Aborted::Own(__bt_error),
+                ) => match __bt_error {}
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::None,
             2usize,
             __bt_status,
             __bt_observer,
@@ -810,98 +891,90 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
+        struct __BtSlots<'__bt_t, __BtChildO> {
+            tree: &'__bt_t mut Navigate,
+            observer: &'__bt_t mut __BtChildO,
+        }
+        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<1usize>
+        for __BtSlots<'__bt_t, __BtChildO> {
+            type Node = RateController;
+            #[inline(always)]
+            fn node(&self) -> &RateController {
+                &self.tree.__bt_leaf_2
             }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        _ => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_3(__bt_ctx, self.observer),
-                            )
-                        }
+            #[inline(always)]
+            fn node_mut(&mut self) -> &mut RateController {
+                &mut self.tree.__bt_leaf_2
+            }
+            #[inline(always)]
+            fn state(&self) -> &::bt::__private::UserState<1usize> {
+                &self.tree.__bt_user_2
+            }
+            #[inline(always)]
+            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<1usize> {
+                &mut self.tree.__bt_user_2
+            }
+        }
+        impl<
+            '__bt_t,
+            __BtChildO: ::bt::__private::Observer,
+        > ::bt::__private::ChildSlots<World, 1usize> for __BtSlots<'__bt_t, __BtChildO> {
+            type Error = ::core::convert::Infallible;
+            #[inline(always)]
+            fn tick(
+                &mut self,
+                __bt_ctx: &mut World,
+                __bt_index: ::core::primitive::usize,
+                __bt_running: ::core::primitive::bool,
+            ) -> ::core::result::Result<
+                ::bt::__private::Status,
+                ::core::convert::Infallible,
+            > {
+                match __bt_index {
+                    0usize => {
+                        ::core::result::Result::Ok(
+                            self.tree.__bt_tick_3(__bt_ctx, self.observer),
+                        )
                     }
-                }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        _ => {}
-                    }
+                    _ => ::bt::__private::no_such_child(__bt_index, 1usize),
                 }
             }
-            let mut __bt_user = self.__bt_leaf_2.take();
-            {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    1usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                ::bt::__private::Children::halt_all(&mut __bt_kids, __bt_ctx);
+            #[inline(always)]
+            fn halt(
+                &mut self,
+                __bt_ctx: &mut World,
+                __bt_index: ::core::primitive::usize,
+            ) {
+                match __bt_index {
+                    _ => {}
+                }
             }
+        }
+        {
+            let mut __bt_kids = ::bt::__private::Kids::<
+                _,
+                ::core::convert::Infallible,
+                1usize,
+            >::new(__BtSlots {
+                tree: &mut *self,
+                observer: &mut *__bt_observer,
+            });
+            __bt_kids.end_activation(__bt_ctx);
             {
-                let __bt_leaf = &mut __bt_user.node;
-                let __bt_bb = &mut self.__bt_bb;
+                let __bt_leaf: &mut RateController = &mut __bt_kids;
                 ::bt::__private::bind_value(
                     1.0,
                     &mut *__bt_leaf,
                     |__bt_of| &mut __bt_of.hz,
                 );
             }
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    1usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let _ = ::bt::__private::decorator::<
-                    World,
-                    RateController,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Halted(&mut __bt_kids),
-                );
-            };
-            self.__bt_leaf_2.put(__bt_user);
-            let () = __bt_answer;
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                2usize,
-                __bt_observer,
-            );
+            __bt_kids.load_ports();
+            <RateController as ::bt::__private::DecoratorNode<
+                World,
+            >>::on_halted(&mut *__bt_kids, __bt_ctx);
+            __bt_kids.store_ports();
         }
+        ::bt::__private::halted_unflagged(2usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_3<__BtO: ::bt::__private::Observer>(
@@ -975,9 +1048,10 @@ impl Navigate {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(2usize);
+            let __bt_running: bool = __bt_resumed;
             {
                 #[allow(unused_imports)]
                 use ::bt::__private::NoPorts as _;
@@ -1026,7 +1100,7 @@ impl Navigate {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::None,
             4usize,
             __bt_status,
             __bt_observer,
@@ -1038,79 +1112,96 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
-            let _ = {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                let __bt_bound: u64 = const {
-                    ::bt::__private::bound_ports(
-                        {
-                            #[allow(unused_imports)]
-                            use ::bt::__private::NoPorts as _;
-                            <FollowPath>::__BT_PORTS
-                        },
-                        &["path"],
-                    )
-                };
-                self.__bt_leaf_4
-                    .__bt_frame(
-                        __bt_bound,
-                        &mut self.__bt_bb,
-                        |__bt_leaf, __bt_bb| {
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.path,
-                                |__bt_of| &mut __bt_of.path,
-                                ::bt::__private::PortStep::Load,
-                            );
-                            let __bt_result = ::bt::__private::stateful::<
-                                World,
-                                FollowPath,
-                            >(
-                                &mut *__bt_leaf,
-                                __bt_ctx,
-                                ::bt::__private::StatefulCall::Halt,
-                            );
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.path,
-                                |__bt_of| &mut __bt_of.path,
-                                ::bt::__private::PortStep::Store,
-                            );
-                            __bt_result
-                        },
-                    )
+        let _ = {
+            #[allow(unused_imports)]
+            use ::bt::__private::NoPorts as _;
+            let __bt_bound: u64 = const {
+                ::bt::__private::bound_ports(
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <FollowPath>::__BT_PORTS
+                    },
+                    &["path"],
+                )
             };
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                4usize,
-                __bt_observer,
-            );
-        }
+            self.__bt_leaf_4
+                .__bt_frame(
+                    __bt_bound,
+                    &mut self.__bt_bb,
+                    |__bt_leaf, __bt_bb| {
+                        ::bt::__private::bind_entry(
+                            &mut *__bt_bb,
+                            &mut *__bt_leaf,
+                            |__bt_of| &mut __bt_of.path,
+                            |__bt_of| &mut __bt_of.path,
+                            ::bt::__private::PortStep::Load,
+                        );
+                        let __bt_result = ::bt::__private::stateful::<
+                            World,
+                            FollowPath,
+                        >(
+                            &mut *__bt_leaf,
+                            __bt_ctx,
+                            ::bt::__private::StatefulCall::Halt,
+                        );
+                        ::bt::__private::bind_entry(
+                            &mut *__bt_bb,
+                            &mut *__bt_leaf,
+                            |__bt_of| &mut __bt_of.path,
+                            |__bt_of| &mut __bt_of.path,
+                            ::bt::__private::PortStep::Store,
+                        );
+                        __bt_result
+                    },
+                )
+        };
+        ::bt::__private::halted_unflagged(4usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             struct __BtSlots<'__bt_t, __BtChildO> {
                 tree: &'__bt_t mut Navigate,
                 observer: &'__bt_t mut __BtChildO,
             }
+            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
+                type Node = RoundRobin;
+                #[inline(always)]
+                fn node(&self) -> &RoundRobin {
+                    &self.tree.__bt_leaf_5
+                }
+                #[inline(always)]
+                fn node_mut(&mut self) -> &mut RoundRobin {
+                    &mut self.tree.__bt_leaf_5
+                }
+                #[inline(always)]
+                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                    &self.tree.__bt_user_5
+                }
+                #[inline(always)]
+                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                    &mut self.tree.__bt_user_5
+                }
+            }
             impl<
                 '__bt_t,
                 __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
+            > ::bt::__private::ChildSlots<World, 2usize>
+            for __BtSlots<'__bt_t, __BtChildO> {
                 type Error = ::core::convert::Infallible;
                 #[inline(always)]
                 fn tick(
                     &mut self,
                     __bt_ctx: &mut World,
                     __bt_index: ::core::primitive::usize,
+                    __bt_running: ::core::primitive::bool,
                 ) -> ::core::result::Result<
                     ::bt::__private::Status,
                     ::core::convert::Infallible,
@@ -1121,11 +1212,12 @@ impl Navigate {
                                 self.tree.__bt_tick_6(__bt_ctx, self.observer),
                             )
                         }
-                        _ => {
+                        1usize => {
                             ::core::result::Result::Ok(
-                                self.tree.__bt_tick_7(__bt_ctx, self.observer),
+                                self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
                             )
                         }
+                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
                     }
                 }
                 #[inline(always)]
@@ -1140,38 +1232,42 @@ impl Navigate {
                     }
                 }
             }
-            let mut __bt_user = self.__bt_leaf_5.take();
+            let __bt_start: ::core::primitive::bool = self
+                .__bt_user_0
+                .last[1usize]
+                .is_none();
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
                     ::core::convert::Infallible,
                     2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let __bt_said = ::bt::__private::control::<
-                    World,
-                    RoundRobin,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Tick(&mut __bt_kids),
+                >::new(__BtSlots {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                });
+                __bt_kids.load_ports();
+                if __bt_start {
+                    <RoundRobin as ::bt::__private::ControlNode<
+                        World,
+                    >>::on_start(&mut *__bt_kids, __bt_ctx);
+                }
+                let __bt_said = ::core::result::Result::Ok(
+                    <RoundRobin as ::bt::__private::ControlNode<
+                        World,
+                    >>::tick(&mut __bt_kids, __bt_ctx),
                 );
                 __bt_kids.finish(__bt_ctx, __bt_said)
             };
-            self.__bt_leaf_5.put(__bt_user);
             match __bt_answer {
                 ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(__bt_error) => match __bt_error {}
+                ::core::result::Result::Err(
+                    ::bt::__private::Aborted::Child(__bt_error)
+                    | ::bt::__private::Aborted::Own(__bt_error),
+                ) => match __bt_error {}
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::None,
             5usize,
             __bt_status,
             __bt_observer,
@@ -1183,95 +1279,88 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World> for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        0usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_6(__bt_ctx, self.observer),
-                            )
-                        }
-                        _ => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_7(__bt_ctx, self.observer),
-                            )
-                        }
-                    }
-                }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        1usize => self.tree.__bt_halt_7(__bt_ctx, self.observer),
-                        _ => {}
-                    }
-                }
-            }
-            let mut __bt_user = self.__bt_leaf_5.take();
-            {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                ::bt::__private::Children::halt_all(&mut __bt_kids, __bt_ctx);
-            }
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(
-                    __BtSlots {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    },
-                    &mut __bt_user.last,
-                );
-                let _ = ::bt::__private::control::<
-                    World,
-                    RoundRobin,
-                    _,
-                >(
-                    &mut __bt_user.node,
-                    __bt_ctx,
-                    ::bt::__private::UserCall::Halted(&mut __bt_kids),
-                );
-            };
-            self.__bt_leaf_5.put(__bt_user);
-            let () = __bt_answer;
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                5usize,
-                __bt_observer,
-            );
+        struct __BtSlots<'__bt_t, __BtChildO> {
+            tree: &'__bt_t mut Navigate,
+            observer: &'__bt_t mut __BtChildO,
         }
+        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+        for __BtSlots<'__bt_t, __BtChildO> {
+            type Node = RoundRobin;
+            #[inline(always)]
+            fn node(&self) -> &RoundRobin {
+                &self.tree.__bt_leaf_5
+            }
+            #[inline(always)]
+            fn node_mut(&mut self) -> &mut RoundRobin {
+                &mut self.tree.__bt_leaf_5
+            }
+            #[inline(always)]
+            fn state(&self) -> &::bt::__private::UserState<2usize> {
+                &self.tree.__bt_user_5
+            }
+            #[inline(always)]
+            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                &mut self.tree.__bt_user_5
+            }
+        }
+        impl<
+            '__bt_t,
+            __BtChildO: ::bt::__private::Observer,
+        > ::bt::__private::ChildSlots<World, 2usize> for __BtSlots<'__bt_t, __BtChildO> {
+            type Error = ::core::convert::Infallible;
+            #[inline(always)]
+            fn tick(
+                &mut self,
+                __bt_ctx: &mut World,
+                __bt_index: ::core::primitive::usize,
+                __bt_running: ::core::primitive::bool,
+            ) -> ::core::result::Result<
+                ::bt::__private::Status,
+                ::core::convert::Infallible,
+            > {
+                match __bt_index {
+                    0usize => {
+                        ::core::result::Result::Ok(
+                            self.tree.__bt_tick_6(__bt_ctx, self.observer),
+                        )
+                    }
+                    1usize => {
+                        ::core::result::Result::Ok(
+                            self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
+                        )
+                    }
+                    _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+                }
+            }
+            #[inline(always)]
+            fn halt(
+                &mut self,
+                __bt_ctx: &mut World,
+                __bt_index: ::core::primitive::usize,
+            ) {
+                match __bt_index {
+                    1usize => self.tree.__bt_halt_7(__bt_ctx, self.observer),
+                    _ => {}
+                }
+            }
+        }
+        {
+            let mut __bt_kids = ::bt::__private::Kids::<
+                _,
+                ::core::convert::Infallible,
+                2usize,
+            >::new(__BtSlots {
+                tree: &mut *self,
+                observer: &mut *__bt_observer,
+            });
+            __bt_kids.end_activation(__bt_ctx);
+            __bt_kids.load_ports();
+            <RoundRobin as ::bt::__private::ControlNode<
+                World,
+            >>::on_halted(&mut *__bt_kids, __bt_ctx);
+            __bt_kids.store_ports();
+        }
+        ::bt::__private::halted_unflagged(5usize, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -1301,9 +1390,10 @@ impl Navigate {
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(4usize);
+            let __bt_running: bool = __bt_resumed;
             ::bt::__private::stateful::<
                 World,
                 Spin,
@@ -1316,7 +1406,7 @@ impl Navigate {
             )
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::None,
             7usize,
             __bt_status,
             __bt_observer,
@@ -1328,17 +1418,11 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
-            let _ = ::bt::__private::stateful::<
-                World,
-                Spin,
-            >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                7usize,
-                __bt_observer,
-            );
-        }
+        let _ = ::bt::__private::stateful::<
+            World,
+            Spin,
+        >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+        ::bt::__private::halted_unflagged(7usize, __bt_observer);
     }
 }
 impl ::core::default::Default for Navigate {
@@ -1405,7 +1489,12 @@ const _: () = ::bt::__private::check_required(
     },
     &["number_of_retries"],
 );
-const _: () = ::bt::__private::check_children::<World, RecoveryNode>(2usize);
+const _: () = ::bt::__private::check_children(
+    "RecoveryNode",
+    <RecoveryNode as ::bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <RecoveryNode as ::bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
@@ -1414,7 +1503,12 @@ const _: () = ::bt::__private::check_required(
     },
     &[],
 );
-const _: () = ::bt::__private::check_children::<World, PipelineSequence>(2usize);
+const _: () = ::bt::__private::check_children(
+    "PipelineSequence",
+    <PipelineSequence as ::bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <PipelineSequence as ::bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
@@ -1447,7 +1541,12 @@ const _: () = ::bt::__private::check_required(
     },
     &[],
 );
-const _: () = ::bt::__private::check_children::<World, RoundRobin>(2usize);
+const _: () = ::bt::__private::check_children(
+    "RoundRobin",
+    <RoundRobin as ::bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <RoundRobin as ::bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]

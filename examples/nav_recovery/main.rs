@@ -5,20 +5,21 @@
 //! Most BehaviorTree.CPP projects write some of their control nodes and decorators themselves.
 //! This example is a robot navigation tree in the style of ROS 2 Nav2's "navigate with
 //! replanning and recovery", loaded from [`trees/nav_recovery.xml`](../trees/nav_recovery.xml)
-//! as BehaviorTree.CPP would load it, with four such nodes written in Rust in
-//! [`nodes.rs`](nodes.rs): `PipelineSequence`, `RecoveryNode`, `RateController` and
-//! `RoundRobin`. Each is a plain type implementing `bt::ControlNode` or `bt::DecoratorNode`;
-//! the invocation maps the XML IDs to them (`RecoveryNode = Control(RecoveryNode)`), and the
-//! macro generates, for each, a statically dispatched handle over its children: no `dyn`, no
-//! allocation.
+//! as BehaviorTree.CPP would load it, with five such nodes written in Rust in
+//! [`nodes.rs`](nodes.rs): `PipelineSequence`, `RecoveryNode`, `RateController`, `RoundRobin`
+//! and `GoalUpdater`. Each is a plain type implementing `bt::ControlNode` or
+//! `bt::DecoratorNode`; the invocation maps the XML IDs to them (`RecoveryNode =
+//! Control(RecoveryNode)`), and the macro generates, for each, a statically dispatched handle
+//! over its children: no `dyn`, no allocation, nothing moved for a call.
 //!
 //! ```text
 //! RecoveryNode "NavigateRecovery"  number_of_retries=6
 //! ├── PipelineSequence "NavigateWithReplanning"
 //! │   ├── RateController  hz=1.0
-//! │   │   └── RecoveryNode "ComputePathRecovery"  number_of_retries=1
-//! │   │       ├── ComputePathToPose  goal={goal} path={path}
-//! │   │       └── ClearCostmap "ClearGlobalCostmap-Context"  costmap=global
+//! │   │   └── GoalUpdater  input_goal={goal} output_goal={updated_goal}
+//! │   │       └── RecoveryNode "ComputePathRecovery"  number_of_retries=1
+//! │   │           ├── ComputePathToPose  goal={updated_goal} path={path}
+//! │   │           └── ClearCostmap "ClearGlobalCostmap-Context"  costmap=global
 //! │   └── RecoveryNode "FollowPathRecovery"  number_of_retries=1
 //! │       ├── FollowPath  path={path}
 //! │       └── ClearCostmap "ClearLocalCostmap-Context"  costmap=local
@@ -35,21 +36,27 @@
 //! ## What the run shows
 //!
 //! The robot drives along a corridor from 0 m to a goal at 6 m, half a metre per tick, a tick
-//! every 250 ms of the world's clock. A person steps into the corridor at 2.5 m for eight ticks.
+//! every 250 ms of the world's clock. A person steps into the corridor at 2.5 m for eight ticks;
+//! later the operator moves the goal to 5 m.
 //!
 //! * Ticks 1–4: the pipeline plans (tick 1) and follows the path. Between plans the
 //!   `RateController` answers `Running` without ticking its child, and the `PipelineSequence`
-//!   passes over it to the running `FollowPath`.
+//!   passes over it to the running `FollowPath`; the pipeline does not reset it, so its period
+//!   goes on.
 //! * Tick 5 (1 s): a new plan; `FollowPath` is blocked by the person and fails;
 //!   `FollowPathRecovery` clears the local costmap and tries again within the tick, blocked
-//!   again, so the pipeline fails (halting nothing: no other child runs). `NavigateRecovery`
-//!   runs its recovery branch: the `RoundRobin`'s first turn clears both costmaps, and
-//!   navigation starts again in the same tick, waiting for its next planning time (the
-//!   `RateController`'s period runs from its last plan, see `nodes.rs`).
-//! * Tick 9 (2 s): a new plan, blocked twice again; the `RoundRobin`'s second turn is `Spin`,
-//!   which takes four ticks, during which the person walks away.
-//! * Tick 13: a new plan, and the robot drives on, planning again at 4 s while it drives, and
-//!   arrives on tick 20.
+//!   again, so the pipeline fails. `NavigateRecovery` runs its recovery branch: the
+//!   `RoundRobin`'s first turn clears both costmaps, and navigation starts again in the same
+//!   tick. The pipeline's failure reset the `RateController`, whose new activation plans at once
+//!   (`on_start`, where Nav2's node finds itself `IDLE`); blocked again, and the `RoundRobin`'s
+//!   second turn is `Spin`, which takes four ticks.
+//! * Tick 8: the spin is done; a new plan, blocked twice, and the third turn backs up; a new plan
+//!   at once, and the robot drives on, to be blocked again at tick 9 (spin), until the person
+//!   walks away; tick 12 plans and drives on.
+//! * Tick 15: the operator sends a goal at 5 m. At the next planning time (tick 16) the
+//!   `GoalUpdater` writes it to its output and then ticks its child, which plans to 5 m in the
+//!   same tick: a node's outputs reach the blackboard before the children it ticks afterwards.
+//!   The robot arrives on tick 17.
 //!
 //! At the end it prints the tree's XML export: the user's nodes appear under their own IDs, with
 //! their ports in the `TreeNodesModel`, as Groot2 expects.
@@ -62,7 +69,7 @@ use bt::{
     behavior_tree, Clock, Condition, Input, ManualClock, Output, Ports, StatefulAction, Status,
     SyncAction,
 };
-use nodes::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
+use nodes::{GoalUpdater, GoalUpdates, PipelineSequence, RateController, RecoveryNode, RoundRobin};
 
 /// The robot's world: a corridor, a clock, and a person who may stand in the way.
 struct World {
@@ -75,6 +82,14 @@ struct World {
     person_leaves_in: u32,
     /// Plans made so far (a plan is a path to the goal).
     plans: u32,
+    /// A goal the operator has sent and the tree has not taken yet.
+    goal_update: Option<f64>,
+}
+
+impl GoalUpdates for World {
+    fn take_goal_update(&mut self) -> Option<f64> {
+        self.goal_update.take()
+    }
 }
 
 impl Clock for World {
@@ -208,6 +223,7 @@ behavior_tree! {
             RecoveryNode = Control(RecoveryNode),
             RateController = Decorator(RateController),
             RoundRobin = Control(RoundRobin),
+            GoalUpdater = Decorator(GoalUpdater),
             Action(ComputePathToPose),
             StatefulAction(FollowPath),
             Action(ClearCostmap),
@@ -217,6 +233,7 @@ behavior_tree! {
         }
         blackboard {
             goal: f64 = 6.0,
+            updated_goal: f64,
             path: Path,
         }
     }
@@ -230,8 +247,13 @@ fn main() {
         person: None,
         person_leaves_in: 0,
         plans: 0,
+        goal_update: None,
     };
     for tick in 1..=40 {
+        if tick == 15 {
+            world.goal_update = Some(5.0);
+            println!("(the operator moves the goal to 5 m)");
+        }
         if tick == 4 {
             world.person = Some(2.5);
             world.person_leaves_in = 8;

@@ -1,7 +1,9 @@
 //! Control nodes and decorators of the user's own (`Control(Type)`, `Decorator(Type)`,
-//! `bt::custom`), tick by tick: the four navigation nodes of `examples/nav_recovery/nodes.rs`
+//! `bt::custom`), tick by tick: the five navigation nodes of `examples/nav_recovery/nodes.rs`
 //! row by row, and what the tree enforces whatever a node does (a child left running is halted
-//! once, a halt reaches the running children and then `on_halted`, an error ends the tick).
+//! once, a halt reaches the running children and then `on_halted`, an error ends the tick), the
+//! activations (`on_start`: reset at once under a built-in parent, by the parent under a user
+//! node), live ports (outputs seen by the children ticked after) and errors of a node's own.
 
 use std::cell::{Cell, RefCell};
 
@@ -15,7 +17,7 @@ use common::{expect_halt, expect_tick, try_trees, Ctx, Task, TryTask};
 #[path = "../../examples/nav_recovery/nodes.rs"]
 pub(crate) mod nodes;
 
-use nodes::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
+use nodes::{GoalUpdater, GoalUpdates, PipelineSequence, RateController, RecoveryNode, RoundRobin};
 
 behavior_tree! {
     tree Pipeline for Ctx {
@@ -174,47 +176,158 @@ fn recovery_node_default_retries_once() {
 }
 
 behavior_tree! {
+    /// Nav2's arrangement: the rate controller under a pipeline, which ticks it again after it
+    /// succeeded without resetting it.
     tree Rate for Ctx {
         blackboard { rate: f64 = 10.0 }
-        Decorator(RateController, hz = {rate}) { StatefulAction(Task<0>) }
+        Control(PipelineSequence) {
+            Decorator(RateController, hz = {rate}) { StatefulAction(Task<0>) },
+            StatefulAction(Task<1>),
+        }
     }
 }
 
 #[test]
 fn rate_controller() {
     let (mut tree, mut ctx) = (Rate::new(), Ctx::new());
-    // The first tick ticks the child.
+    // The activation's first tick ticks the child.
     ctx.script(0, &[Success]);
-    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
-    // Within the period (100 ms at 10 Hz) the child is not ticked: the node runs.
+    ctx.script(1, &[Running, Running, Running, Running, Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    // Within the period (100 ms at 10 Hz) the child is not ticked: the node runs, and the
+    // pipeline passes over it (it is not reset: the period goes on).
     ctx.advance_ms(99);
-    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(1)]);
     ctx.advance_ms(1);
     ctx.script(0, &[Running, Running, Success]);
-    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnRunning(1)]);
     // A running child is ticked on every tick, whatever the period.
     ctx.advance_ms(1);
-    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0), OnRunning(1)]);
     ctx.advance_ms(1);
-    expect_tick(&mut tree, &mut ctx, Success, &[OnRunning(0)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0), OnRunning(1)]);
     // The period counts from the last success.
     ctx.advance_ms(99);
-    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(1)]);
     ctx.advance_ms(1);
     ctx.script(0, &[Failure]);
-    expect_tick(&mut tree, &mut ctx, Failure, &[OnStart(0)]);
-    // A failure does not restart the period: the child is due again at once.
-    ctx.script(0, &[Running]);
-    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
-    // A halt halts the running child and forgets the period: the next tick ticks the child.
-    expect_halt(&mut tree, &mut ctx, &[OnHalted(0)]);
-    ctx.script(0, &[Success, Success]);
-    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
-    expect_tick(&mut tree, &mut ctx, Running, &[]);
-    // The rate is an input: read at every tick.
+    // A failure fails the pipeline, which halts its running child 1 and resets the rate
+    // controller: its next activation ticks the child at once.
+    expect_tick(&mut tree, &mut ctx, Failure, &[OnStart(0), OnHalted(1)]);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    // The rate is an input: read at every tick (1 ms at 1000 Hz).
     tree.blackboard_mut().rate = 1000.0;
     ctx.advance_ms(1);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnRunning(1)]);
+}
+
+/// Nav2's rule that a node sees its reset: the rate controller succeeds in the tick where its
+/// parent, the pipeline, completes; the pipeline resets it, so the next activation plans at
+/// once, although its period has not passed. (With a flag of the node's own, the only way
+/// before `on_start`, the next plan waited up to a period.) The same when the pipeline completes
+/// with the rate controller waiting (`Running`): it is halted, and reset.
+#[test]
+fn a_rate_controller_completing_with_its_parent_starts_afresh() {
+    let (mut tree, mut ctx) = (Rate::new(), Ctx::new());
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0), OnStart(1)]);
+    // 1 ms later, far within the period: a new activation ticks the child at once.
+    ctx.advance_ms(1);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    // Waiting for its period, the rate controller answers `Running`; the pipeline completes
+    // (child 1 succeeds) and halts it; the next activation ticks its child at once too.
+    ctx.advance_ms(1);
+    ctx.script(1, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnRunning(1)]);
+    ctx.advance_ms(1);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+}
+
+behavior_tree! {
+    /// The rate controller at the root: the tree resets its root when it completes (as
+    /// BehaviorTree.CPP's `tickRoot` does), so every activation ticks the child at once.
+    tree RateAtRoot for Ctx {
+        Decorator(RateController, hz = 10.0) { StatefulAction(Task<0>) }
+    }
+}
+
+#[test]
+fn a_completed_root_is_reset() {
+    let (mut tree, mut ctx) = (RateAtRoot::new(), Ctx::new());
+    ctx.script(0, &[Success, Success, Running]);
     expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+    ctx.advance_ms(1);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0)]);
+    // Running, it is not reset: within the period it waits; a halt resets it.
+    ctx.advance_ms(1);
+    ctx.script(0, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnRunning(0)]);
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(0)]);
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+}
+
+thread_local! {
+    /// The goal the operator sends next, for `GoalUpdater`; and what `PlanTo` saw.
+    static GOAL_SENT: Cell<Option<f64>> = const { Cell::new(None) };
+    static PLANNED: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
+}
+
+impl GoalUpdates for Ctx {
+    fn take_goal_update(&mut self) -> Option<f64> {
+        GOAL_SENT.take()
+    }
+}
+
+/// Plans to the goal of its input: records it.
+#[derive(Default, bt::Ports)]
+pub struct PlanTo {
+    pub goal: bt::Input<f64>,
+}
+
+impl bt::SyncAction<Ctx> for PlanTo {
+    fn execute(&mut self, _: &mut Ctx) -> bt::Outcome {
+        PLANNED.with_borrow_mut(|planned| planned.push(*self.goal));
+        bt::Outcome::Success
+    }
+}
+
+behavior_tree! {
+    tree Updater for Ctx {
+        blackboard { goal: f64 = 6.0, updated: f64 }
+        Decorator(GoalUpdater, input_goal = {goal}, output_goal = {updated}) {
+            Action(PlanTo, goal = {updated})
+        }
+    }
+}
+
+/// Nav2's `GoalUpdater` writes the new goal to its output and then ticks its child, which
+/// reads it: the child plans to the new goal in the same tick (BehaviorTree.CPP's `setOutput`
+/// writes the blackboard at once). Before live ports, the child saw the old goal.
+#[test]
+fn a_goal_updaters_child_sees_the_new_goal() {
+    let (mut tree, mut ctx) = (Updater::new(), Ctx::new());
+    assert_eq!(tree.tick(&mut ctx), Success);
+    GOAL_SENT.set(Some(5.0));
+    assert_eq!(tree.tick(&mut ctx), Success);
+    // The goal updated stays the newest goal.
+    assert_eq!(tree.tick(&mut ctx), Success);
+    assert_eq!(PLANNED.take(), [6.0, 5.0, 5.0]);
+    // The rest of the tree sees it too.
+    assert_eq!(tree.blackboard().updated, 5.0);
+    assert_eq!(tree.blackboard().goal, 6.0);
 }
 
 behavior_tree! {
@@ -270,11 +383,11 @@ thread_local! {
 pub struct StartAll;
 
 impl<Ctx: ?Sized> ControlNode<Ctx> for StartAll {
-    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
-        for index in 0..children.len() {
-            children.tick(ctx, index);
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        for index in 0..node.child_count() {
+            node.tick_child(ctx, index);
         }
-        if children.is_running(0) {
+        if node.child_running(0) {
             Running
         } else {
             Success
@@ -294,14 +407,14 @@ pub struct Peek {
 }
 
 impl<Ctx: ?Sized> DecoratorNode<Ctx> for Peek {
-    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
-        SEEN.with_borrow_mut(|seen| seen.push(child.status()));
-        self.ticks += 1;
-        if self.ticks % 3 == 0 && child.is_running() {
-            child.halt(ctx);
+    fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        SEEN.with_borrow_mut(|seen| seen.push(node.child_status()));
+        node.ticks += 1;
+        if node.ticks % 3 == 0 && node.child_running() {
+            node.halt_child(ctx);
             return Running;
         }
-        child.tick(ctx)
+        node.tick_child(ctx)
     }
 }
 
@@ -484,8 +597,8 @@ pub struct SeesOnHalt {
 impl<Ctx: ?Sized> ControlNode<Ctx> for SeesOnHalt {
     const MAX_CHILDREN: usize = 1;
 
-    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
-        children.tick(ctx, 0)
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        node.tick_child(ctx, 0)
     }
 
     fn on_halted(&mut self, _: &mut Ctx) {
@@ -515,4 +628,221 @@ fn on_halted_sees_the_inputs_after_the_childrens_halts() {
     expect_halt(&mut tree, &mut ctx, &[OnHalted(0)]);
     assert_eq!(tree.blackboard().level, 7);
     assert_eq!(SEEN_ON_HALT.get(), Some(7));
+}
+
+thread_local! {
+    /// `Starts`'s activations (`on_start` calls) and halts, in this test's thread.
+    static STARTS: Cell<u32> = const { Cell::new(0) };
+    static STARTS_HALTED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// A decorator that counts its activations and passes its child's status through.
+#[derive(Default)]
+pub struct Starts;
+
+impl<Ctx: ?Sized> DecoratorNode<Ctx> for Starts {
+    fn on_start(&mut self, _: &mut Ctx) {
+        STARTS.set(STARTS.get() + 1);
+    }
+
+    fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        node.tick_child(ctx)
+    }
+
+    fn on_halted(&mut self, _: &mut Ctx) {
+        STARTS_HALTED.set(STARTS_HALTED.get() + 1);
+    }
+}
+
+/// Ticks child 0 while it runs; when it completes, halts (resets) it if `reset` says so, then
+/// ticks child 1 and answers it.
+#[derive(Default, bt::Ports)]
+pub struct ResetFirst {
+    #[port(default)]
+    pub reset: bt::Input<bool>,
+}
+
+impl<Ctx: ?Sized> ControlNode<Ctx> for ResetFirst {
+    const MIN_CHILDREN: usize = 2;
+    const MAX_CHILDREN: usize = 2;
+
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        if node.tick_child(ctx, 0) == Running {
+            return Running;
+        }
+        if *node.reset {
+            node.halt_child(ctx, 0);
+        }
+        node.tick_child(ctx, 1)
+    }
+}
+
+behavior_tree! {
+    tree Activations for Ctx {
+        blackboard { reset: bool }
+        Sequence {
+            Decorator(Starts) { StatefulAction(Task<0>) },
+            Control(ResetFirst, reset = {reset}) {
+                Decorator(Starts) { StatefulAction(Task<1>) },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+/// When a node of the user's starts an activation: under a built-in parent, every tick after it
+/// completed (the `Sequence` resets it); under a node of the user's, only when that node halted
+/// it (`halt_child`, here after it completed) or its own activation ended.
+#[test]
+fn activations_start_when_the_parent_resets_the_node() {
+    let (mut tree, mut ctx) = (Activations::new(), Ctx::new());
+    STARTS.set(0);
+    // Both `Starts` start; the second's child completes, child 2 runs.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    expect_tick(
+        &mut tree,
+        &mut ctx,
+        Running,
+        &[OnStart(0), OnStart(1), OnStart(2)],
+    );
+    assert_eq!(STARTS.get(), 2);
+    // The second `Starts` is ticked again by `ResetFirst` without a reset: no new activation
+    // (the first, under the built-in `Sequence`, is not ticked: the sequence resumes).
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(1), OnRunning(2)]);
+    assert_eq!(STARTS.get(), 2);
+    // `ResetFirst` halts it after it completed: a reset (no `on_halted`, it was not running),
+    // so its next tick starts an activation.
+    tree.blackboard_mut().reset = true;
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(1), OnRunning(2)]);
+    assert_eq!((STARTS.get(), STARTS_HALTED.get()), (2, 0));
+    tree.blackboard_mut().reset = false;
+    ctx.script(1, &[Success]);
+    ctx.script(2, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(1), OnRunning(2)]);
+    assert_eq!(STARTS.get(), 3);
+    // The whole tree completed: both start again.
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    assert_eq!(STARTS.get(), 5);
+    // Halted while running: `on_halted` once, and a new activation after.
+    expect_halt(&mut tree, &mut ctx, &[OnHalted(1)]);
+    assert_eq!(STARTS_HALTED.get(), 1);
+    ctx.script(0, &[Success]);
+    ctx.script(1, &[Running]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    assert_eq!(STARTS.get(), 7);
+}
+
+/// A control node of no children (`MIN_CHILDREN = 0`): a leaf with a control node's hooks.
+#[derive(Default)]
+pub struct Alone {
+    ticks: u32,
+}
+
+impl<Ctx: ?Sized> ControlNode<Ctx> for Alone {
+    const MIN_CHILDREN: usize = 0;
+
+    fn tick(node: &mut impl Children<Ctx, Self>, _: &mut Ctx) -> Status {
+        assert_eq!(node.child_count(), 0);
+        node.ticks += 1;
+        if node.ticks % 2 == 1 {
+            Running
+        } else {
+            Success
+        }
+    }
+}
+
+behavior_tree! {
+    tree Lonely for Ctx {
+        Sequence { Control(Alone), Control(Alone) {}, StatefulAction(Task<0>) }
+    }
+}
+
+#[test]
+fn a_control_node_may_take_no_children() {
+    let (mut tree, mut ctx) = (Lonely::new(), Ctx::new());
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    expect_tick(&mut tree, &mut ctx, Running, &[]);
+    ctx.script(0, &[Success]);
+    expect_tick(&mut tree, &mut ctx, Success, &[OnStart(0)]);
+}
+
+/// A node that fails with the tree's error when its child fails twice in a row.
+#[derive(Default)]
+pub struct Strict {
+    failures: u32,
+}
+
+impl bt::TryDecoratorNode<Ctx, common::Oops> for Strict {
+    fn on_start(&mut self, _: &mut Ctx) {
+        self.failures = 0;
+    }
+
+    fn try_tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, common::Oops> {
+        match node.tick_child(ctx) {
+            Failure if node.failures == 1 => Err(common::Oops(99)),
+            Failure => {
+                node.failures += 1;
+                Ok(Running)
+            }
+            status => Ok(status),
+        }
+    }
+
+    fn on_halted(&mut self, _: &mut Ctx) {
+        HALTS.set(HALTS.get() + 100);
+    }
+}
+
+behavior_tree! {
+    tree StrictTree for Ctx, error common::Oops {
+        Parallel(success = 2, failure = 2) {
+            StatefulAction(TryTask<1>),
+            Decorator(Strict) { StatefulAction(TryTask<0>) },
+        }
+    }
+}
+
+try_trees!(StrictTree);
+
+/// A node's own error ends the tick: the node has finished (no `on_halted`), the tree halts
+/// what runs, and the next tick starts afresh (`on_start`).
+#[test]
+fn a_nodes_own_error_ends_the_tick() {
+    use common::{expect_try_tick, Oops};
+    let (mut tree, mut ctx) = (StrictTree::new(), Ctx::new());
+    HALTS.set(0);
+    ctx.always(1, Running);
+    ctx.script(0, &[Failure]);
+    expect_try_tick(&mut tree, &mut ctx, Ok(Running), &[OnStart(1), OnStart(0)]);
+    ctx.script(0, &[Running]);
+    expect_try_tick(
+        &mut tree,
+        &mut ctx,
+        Ok(Running),
+        &[OnRunning(1), OnStart(0)],
+    );
+    ctx.script(0, &[Failure]);
+    expect_try_tick(
+        &mut tree,
+        &mut ctx,
+        Err(Oops(99)),
+        &[OnRunning(1), OnRunning(0), OnHalted(1)],
+    );
+    assert_eq!(
+        HALTS.get(),
+        0,
+        "a node that fails with an error is not halted"
+    );
+    // A fresh activation: one failure is allowed again.
+    ctx.script(0, &[Failure]);
+    expect_try_tick(&mut tree, &mut ctx, Ok(Running), &[OnStart(1), OnStart(0)]);
 }

@@ -6,9 +6,9 @@ pub struct World;
 pub struct Twice;
 
 impl DecoratorNode<World> for Twice {
-    fn tick(&mut self, world: &mut World, child: &mut impl Child<World>) -> Status {
-        child.tick(world);
-        child.tick(world)
+    fn tick(node: &mut impl Child<World, Self>, world: &mut World) -> Status {
+        node.tick_child(world);
+        node.tick_child(world)
     }
 }
 

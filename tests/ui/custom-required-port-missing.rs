@@ -9,9 +9,9 @@ pub struct Gate {
 }
 
 impl DecoratorNode<World> for Gate {
-    fn tick(&mut self, world: &mut World, child: &mut impl Child<World>) -> Status {
-        if *self.enabled {
-            child.tick(world)
+    fn tick(node: &mut impl Child<World, Self>, world: &mut World) -> Status {
+        if *node.enabled {
+            node.tick_child(world)
         } else {
             Status::Failure
         }

@@ -10,9 +10,9 @@ impl ControlNode<World> for Recovery {
     const MIN_CHILDREN: usize = 2;
     const MAX_CHILDREN: usize = 2;
 
-    fn tick(&mut self, world: &mut World, children: &mut impl Children<World>) -> Status {
-        match children.tick(world, 0) {
-            Status::Failure => children.tick(world, 1),
+    fn tick(node: &mut impl Children<World, Self>, world: &mut World) -> Status {
+        match node.tick_child(world, 0) {
+            Status::Failure => node.tick_child(world, 1),
             status => status,
         }
     }

@@ -8,8 +8,8 @@ pub struct World;
 pub struct Pipeline;
 
 impl ControlNode<World> for Pipeline {
-    fn tick(&mut self, world: &mut World, children: &mut impl Children<World>) -> Status {
-        children.tick(world, 0)
+    fn tick(node: &mut impl Children<World, Self>, world: &mut World) -> Status {
+        node.tick_child(world, 0)
     }
 }
 

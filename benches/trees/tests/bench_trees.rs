@@ -342,7 +342,10 @@ fn hand_written_nav_tree_matches_the_generated_one() {
     for tick in 0..6_000 {
         let s0 = trees::nav::tick_nav(&mut generated, &mut w0);
         let s1 = hand_nav::tick_nav(&mut hand, &mut w1);
-        assert_eq!(s0, s1, "nav: tick {tick}: generated {s0:?}, hand-written {s1:?}");
+        assert_eq!(
+            s0, s1,
+            "nav: tick {tick}: generated {s0:?}, hand-written {s1:?}"
+        );
         assert_eq!(w0, w1, "nav: the worlds differ after tick {tick}");
         seen[s0 as usize] += 1;
     }

@@ -78,15 +78,28 @@ fn user_parent(g: &Gen, node: &Node) -> Option<(usize, usize)> {
     matches!(parent.kind, Kind::Custom(_)).then_some((parent.id, position))
 }
 
-/// `<Type as TryControlNode<Ctx, E>>` (or `TryDecoratorNode`), spanned at the user's type.
+/// The node's trait as a path, spanned at the user's type: `<Type as ControlNode<Ctx>>` (or
+/// `DecoratorNode`), or in a tree with an error type `<Type as TryControlNode<Ctx, E>>` (or
+/// `TryDecoratorNode`), so that a type without it is told of the trait that fits the tree.
 fn node_trait(g: &Gen, custom: &Custom, context: TokenStream) -> TokenStream {
     let ty = &custom.node.ty;
-    let error = error_type(g);
-    let name = match custom.kind {
-        CustomKind::Control => quote!(TryControlNode),
-        CustomKind::Decorator => quote!(TryDecoratorNode),
+    let name = match (custom.kind, g.error()) {
+        (CustomKind::Control, None) => quote!(ControlNode<#context>),
+        (CustomKind::Decorator, None) => quote!(DecoratorNode<#context>),
+        (CustomKind::Control, Some(error)) => quote!(TryControlNode<#context, #error>),
+        (CustomKind::Decorator, Some(error)) => quote!(TryDecoratorNode<#context, #error>),
     };
-    quote_spanned!(ty.span()=> <#ty as ::bt::__private::#name<#context, #error>>)
+    quote_spanned!(ty.span()=> <#ty as ::bt::__private::#name>)
+}
+
+/// The node's tick over the handle `__bt_kids`, as a `Result` (`Ok` in a tree without an error
+/// type).
+fn tick_call(g: &Gen, node_trait: &TokenStream) -> TokenStream {
+    let ctx = ctx();
+    match g.error() {
+        None => quote!(::core::result::Result::Ok(#node_trait::tick(&mut __bt_kids, #ctx))),
+        Some(_) => quote!(#node_trait::try_tick(&mut __bt_kids, #ctx)),
+    }
 }
 
 /// The tree's error type, or `Infallible`.
@@ -148,7 +161,10 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             }
         }
     };
-    let (store, load) = (port_method(quote!(store), stores), port_method(quote!(load), loads));
+    let (store, load) = (
+        port_method(quote!(store), stores),
+        port_method(quote!(load), loads),
+    );
     let items = quote! {
         struct __BtSlots<'__bt_t, __BtChildO> {
             tree: &'__bt_t mut #tree,
@@ -223,6 +239,7 @@ fn values(custom: &Custom) -> TokenStream {
 fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStream {
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
+    let tick = tick_call(g, &node_trait);
     let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
     // Whether this call starts an activation, and what resets the node when it completes: under
     // a built-in parent (or at the root) its own flag, reset at once (every built-in parent ticks
@@ -295,7 +312,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
             if __bt_start {
                 #node_trait::on_start(&mut *__bt_kids, #ctx);
             }
-            let __bt_said = #node_trait::try_tick(&mut __bt_kids, #ctx);
+            let __bt_said = #tick;
             __bt_kids.finish(#ctx, __bt_said)
         };
         match __bt_answer {

@@ -1001,17 +1001,15 @@ fn every_kind_lowers_from_its_parameters() {
             | Arity::TwoOrThree
             | Arity::AtLeastTwo
             | Arity::Two
-            | Arity::ByType => {
-                match spec.shape {
-                    Shape::Selector(S::ProbabilitySelector) => {
-                        "{ #[weight(1)] AlwaysSuccess, #[weight(2)] AlwaysFailure }"
-                    }
-                    Shape::Selector(S::PrioritySelector) => {
-                        "{ #[score(1)] AlwaysSuccess, #[score(2)] AlwaysFailure }"
-                    }
-                    _ => "{ AlwaysSuccess, AlwaysFailure }",
+            | Arity::ByType => match spec.shape {
+                Shape::Selector(S::ProbabilitySelector) => {
+                    "{ #[weight(1)] AlwaysSuccess, #[weight(2)] AlwaysFailure }"
                 }
-            }
+                Shape::Selector(S::PrioritySelector) => {
+                    "{ #[score(1)] AlwaysSuccess, #[score(2)] AlwaysFailure }"
+                }
+                _ => "{ AlwaysSuccess, AlwaysFailure }",
+            },
         };
         // Every entry a parameter names, tracked (the update nodes need it).
         let entries: Vec<String> = (params.iter())
