@@ -266,7 +266,20 @@ impl Session<'_> {
     fn next_ticks(&mut self) -> Option<String> {
         let watch = self.watch.as_mut()?;
         let guard = lock(&watch.agent.history);
-        let history = guard.as_ref()?;
+        let Some(history) = guard.as_ref() else {
+            // Nothing recorded yet: the page gets the tree at rest, and the ticks as they come.
+            if !watch.fresh {
+                return None;
+            }
+            watch.fresh = false;
+            let nodes = watch.agent.tree.nodes.len();
+            return Some(format!(
+                "{{\"type\":\"history\",\"agent\":{},\"tree\":{},\"base\":[{}],\"ticks\":[]}}",
+                watch.agent.id,
+                watch.agent.tree.id,
+                vec!["0"; nodes].join(",")
+            ));
+        };
         let first = history.sequence(0);
         let end = history.sequence(history.ticks.len());
         let record = |sequence: u64| &history.ticks[(sequence - first) as usize];
