@@ -9,13 +9,20 @@
 //!
 //! Options: `--port P` (0 picks a free one), `--address A`, `--hz F` (ticks a second),
 //! `--ticks N` (stop after N ticks), `--villagers N` (default 300), `--keep-history` (every
-//! agent records its last ticks whether watched or not). It prints the page's address on its
-//! first line (`monitor: http://..`), which `tests/browser.sh` reads.
+//! agent records its last ticks whether watched or not), `--btlog FILE` and `--trace FILE` (also
+//! write the navigator's run as a `.btlog` and as a JSON-lines trace, which the page replays).
+//! It prints the page's address on its first line (`monitor: http://..`), which
+//! `tests/browser.sh` reads.
 
 #[path = "trees/mod.rs"]
 mod trees;
 
+use std::fs::File;
+use std::io::BufWriter;
 use std::net::IpAddr;
+
+use bt::observe::json::JsonTrace;
+use bt::{NodeInfo, Observer, Status};
 use std::time::{Duration, Instant};
 
 use trees::{Courier, Depot, Navigator, Orchard, OrchardTree, Robot, Villager, VillagerTree};
@@ -27,6 +34,8 @@ struct Options {
     ticks: Option<u64>,
     villagers: usize,
     keep_history: bool,
+    btlog: Option<String>,
+    trace: Option<String>,
 }
 
 fn options() -> Result<Options, String> {
@@ -37,6 +46,8 @@ fn options() -> Result<Options, String> {
         ticks: None,
         villagers: 300,
         keep_history: false,
+        btlog: None,
+        trace: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -60,10 +71,42 @@ fn options() -> Result<Options, String> {
                     value("--villagers")?.parse().map_err(|e| format!("--villagers: {e}"))?
             }
             "--keep-history" => options.keep_history = true,
+            "--btlog" => options.btlog = Some(value("--btlog")?),
+            "--trace" => options.trace = Some(value("--trace")?),
             other => return Err(format!("unknown option {other}")),
         }
     }
     Ok(options)
+}
+
+/// An observer that may be absent (the files of `--btlog` and `--trace`).
+struct Maybe<O>(Option<O>);
+
+impl<O: Observer> Observer for Maybe<O> {
+    fn on_status(&mut self, node: usize, status: Status) {
+        if let Some(observer) = &mut self.0 {
+            observer.on_status(node, status);
+        }
+    }
+
+    fn on_halted(&mut self, node: usize) {
+        if let Some(observer) = &mut self.0 {
+            observer.on_halted(node);
+        }
+    }
+
+    fn on_aborted(&mut self, node: usize) {
+        if let Some(observer) = &mut self.0 {
+            observer.on_aborted(node);
+        }
+    }
+}
+
+fn create(path: &str) -> BufWriter<File> {
+    BufWriter::new(File::create(path).unwrap_or_else(|error| {
+        eprintln!("agents: cannot create {path}: {error}");
+        std::process::exit(1);
+    }))
 }
 
 fn main() {
@@ -84,6 +127,13 @@ fn main() {
     let mut robot = Robot::new();
     let mut navigator = Navigator::new();
     let mut navigator_agent = monitor.agent_for::<Navigator>("navigator");
+    let nodes: &'static [NodeInfo] = Navigator::NODES;
+    let mut files = (
+        Maybe(options.btlog.as_deref().map(|path| {
+            bt_groot2::BtLog::new("Navigator", nodes, create(path)).expect("the .btlog header")
+        })),
+        Maybe(options.trace.as_deref().map(|path| JsonTrace::new(nodes, create(path)))),
+    );
 
     let mut orchard = Orchard::default();
     let mut picker = OrchardTree::new();
@@ -119,7 +169,7 @@ fn main() {
         ticks += 1;
 
         robot.step();
-        navigator_agent.tick(&mut navigator, &mut robot);
+        navigator_agent.tick_with(&mut navigator, &mut robot, &mut files);
         navigator_agent.blackboard(|entries| {
             entries
                 .fields(navigator.blackboard())
@@ -159,5 +209,11 @@ fn main() {
                     .entry("walked", villager.walked);
             });
         }
+    }
+    if let Some(log) = files.0 .0 {
+        log.finish().expect("writing the .btlog");
+    }
+    if let Some(trace) = files.1 .0 {
+        trace.finish().expect("writing the trace");
     }
 }

@@ -240,6 +240,10 @@ fn connection(hub: &Hub, mut stream: TcpStream, pending: &AtomicBool, loopback: 
         "/monitor.js" => Some(("text/javascript; charset=utf-8", SCRIPT)),
         "/monitor.css" => Some(("text/css; charset=utf-8", STYLE)),
         "/ws" => None,
+        "/favicon.ico" => {
+            let _ = respond(&mut stream, "204 No Content", "image/x-icon", b"");
+            return;
+        }
         _ => {
             let _ = respond(&mut stream, "404 Not Found", "text/plain", b"not found\n");
             return;

@@ -275,7 +275,7 @@ function applyZoom() {
 function zoomFit() {
   if (!layout) return;
   const box = $("tree-scroll").getBoundingClientRect();
-  state.zoom = Math.max(0.15, Math.min(1.5, Math.min(box.width / layout.width, box.height / layout.height)));
+  state.zoom = Math.max(0.35, Math.min(1, Math.min(box.width / layout.width, box.height / layout.height)));
   applyZoom();
 }
 
@@ -495,7 +495,7 @@ function goTo(index) {
   if (!view || !view.ticks.length) return;
   view.cursor = index >= view.ticks.length - 1 && view.source === "live" ? null : Math.max(0, index);
   if (view.cursor != null && view.cursor > view.ticks.length - 1) view.cursor = view.ticks.length - 1;
-  schedulePaint();
+  paint();
 }
 
 function step(delta) {
@@ -505,20 +505,25 @@ function step(delta) {
   const clamped = Math.max(0, Math.min(view.ticks.length - 1, index));
   // Stepping pauses the live view, also at the newest tick.
   view.cursor = clamped;
-  schedulePaint();
+  paint();
 }
 
 function goLive() {
   const view = state.view;
   if (!view) return;
   view.cursor = view.source === "live" ? null : view.ticks.length - 1;
-  schedulePaint();
+  paint();
 }
 
 // ---- the agent list ------------------------------------------------------------------------
 
+const treesAsked = new Set();
 function renderAgents(msg) {
   state.agents = msg.list;
+  // The trees of the agents listed, for the names of the leaves they run.
+  for (const a of msg.list) {
+    if (!state.trees.has(a.tree) && !treesAsked.has(a.tree)) { treesAsked.add(a.tree); send("tree " + a.tree); }
+  }
   state.treeList = msg.trees;
   const names = new Map(msg.trees.map((t) => [t.id, t.name]));
   $("agents-count").textContent = `${msg.total}`;
@@ -604,11 +609,9 @@ function onMessage(msg) {
       renderAgents(msg);
       break;
     case "tree": {
-      const tree = makeTree(msg);
-      state.trees.set(msg.id, tree);
-      const waiters = state.pendingTreeWaiters;
-      state.pendingTreeWaiters = [];
-      waiters.forEach((w) => w());
+      if (!state.trees.has(msg.id)) state.trees.set(msg.id, makeTree(msg));
+      // A waiter says true when it has what it waited for.
+      state.pendingTreeWaiters = state.pendingTreeWaiters.filter((w) => !w());
       break;
     }
     case "history": {
@@ -622,7 +625,7 @@ function onMessage(msg) {
       const agent = state.agents.find((a) => a.id === msg.agent);
       $("title").textContent = `${agent ? agent.name : "agent"} #${msg.agent} · ${tree.name}`;
       for (const t of msg.ticks) pushTick(state.view, t);
-      if (!keep) { defaultFolds(tree); state.selected = null; drawTree(); if (tree.nodes.length > 60) zoomFit(); }
+      if (!keep) { defaultFolds(tree); state.selected = null; drawTree(); zoomFit(); }
       else drawTree();
       break;
     }
@@ -674,7 +677,7 @@ function showReplay(name, replay) {
   $("back-live").hidden = false;
   for (const li of $("agents").children) li.classList.remove("watched");
   drawTree();
-  if (replay.tree.nodes.length > 60) zoomFit();
+  zoomFit();
 }
 
 // BehaviorTree.CPP 4's FileLogger2: magic, version, XML length (i32) and XML, start time
@@ -781,19 +784,20 @@ function parseTrace(text, done) {
   if (!candidates.length) return build(flatTree(names));
   let waiting = candidates.length;
   const timer = setTimeout(() => { waiting = -1; build([...state.trees.values()].find(matches) || flatTree(names)); }, 1500);
-  const check = () => {
-    if (waiting < 0) return;
+  state.pendingTreeWaiters.push(() => {
+    if (waiting < 0) return true;
     const found = [...state.trees.values()].find(matches);
-    if (found || --waiting <= 0) { clearTimeout(timer); waiting = -1; build(found || flatTree(names)); }
-  };
-  for (const t of candidates) { state.pendingTreeWaiters.push(check); send("tree " + t.id); }
+    if (found || --waiting <= 0) { clearTimeout(timer); waiting = -1; build(found || flatTree(names)); return true; }
+    return false;
+  });
+  for (const t of candidates) send("tree " + t.id);
 }
 
 // ---- wiring --------------------------------------------------------------------------------
 
 function selectNode(id) {
   state.selected = state.selected === id ? null : id;
-  schedulePaint();
+  paint();
 }
 
 let findTimer = null;
