@@ -170,6 +170,8 @@ await check("a JSON-lines trace replays on the registered tree whose names it ma
 });
 
 if (process.env.BT_SCREENSHOT) {
+  await page.fill("#find", "");
+  await page.waitForSelector('#agents li:has(.name:text-is("navigator"))');
   await watch("navigator");
   await page.waitForTimeout(1500);
   await page.click('#nodes .node:has(.label:text-is("FollowPath"))');
