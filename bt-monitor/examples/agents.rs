@@ -53,9 +53,15 @@ fn options() -> Result<Options, String> {
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--port" => options.port = value("--port")?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--port" => {
+                options.port = value("--port")?
+                    .parse()
+                    .map_err(|e| format!("--port: {e}"))?
+            }
             "--address" => {
-                options.address = value("--address")?.parse().map_err(|e| format!("--address: {e}"))?
+                options.address = value("--address")?
+                    .parse()
+                    .map_err(|e| format!("--address: {e}"))?
             }
             "--hz" => {
                 options.hz = value("--hz")?.parse().map_err(|e| format!("--hz: {e}"))?;
@@ -64,11 +70,16 @@ fn options() -> Result<Options, String> {
                 }
             }
             "--ticks" => {
-                options.ticks = Some(value("--ticks")?.parse().map_err(|e| format!("--ticks: {e}"))?)
+                options.ticks = Some(
+                    value("--ticks")?
+                        .parse()
+                        .map_err(|e| format!("--ticks: {e}"))?,
+                )
             }
             "--villagers" => {
-                options.villagers =
-                    value("--villagers")?.parse().map_err(|e| format!("--villagers: {e}"))?
+                options.villagers = value("--villagers")?
+                    .parse()
+                    .map_err(|e| format!("--villagers: {e}"))?
             }
             "--keep-history" => options.keep_history = true,
             "--btlog" => options.btlog = Some(value("--btlog")?),
@@ -119,7 +130,10 @@ fn main() {
         .port(options.port)
         .start()
         .unwrap_or_else(|error| {
-            eprintln!("agents: cannot listen on {}:{}: {error}", options.address, options.port);
+            eprintln!(
+                "agents: cannot listen on {}:{}: {error}",
+                options.address, options.port
+            );
             std::process::exit(1);
         });
     println!("monitor: {}", monitor.url());
@@ -132,7 +146,12 @@ fn main() {
         Maybe(options.btlog.as_deref().map(|path| {
             bt_groot2::BtLog::new("Navigator", nodes, create(path)).expect("the .btlog header")
         })),
-        Maybe(options.trace.as_deref().map(|path| JsonTrace::new(nodes, create(path)))),
+        Maybe(
+            options
+                .trace
+                .as_deref()
+                .map(|path| JsonTrace::new(nodes, create(path))),
+        ),
     );
 
     let mut orchard = Orchard::default();
@@ -161,7 +180,7 @@ fn main() {
     let period = Duration::from_secs_f64(1.0 / options.hz);
     let mut next_tick = Instant::now();
     let mut ticks = 0u64;
-    while options.ticks.map_or(true, |limit| ticks < limit) {
+    while options.ticks.is_none_or(|limit| ticks < limit) {
         next_tick += period;
         if let Some(wait) = next_tick.checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);
@@ -184,7 +203,9 @@ fn main() {
         orchard.tick = ticks;
         picker_agent.tick(&mut picker, &mut orchard);
         picker_agent.blackboard(|entries| {
-            entries.entry("picked", orchard.picked).entry("looked", orchard.looked);
+            entries
+                .entry("picked", orchard.picked)
+                .entry("looked", orchard.looked);
         });
 
         depot.tick = ticks;
@@ -196,7 +217,9 @@ fn main() {
             courier_agent.error(error);
         }
         courier_agent.blackboard(|entries| {
-            entries.entry("delivered", depot.delivered).entry("road_open", depot.road_open());
+            entries
+                .entry("delivered", depot.delivered)
+                .entry("road_open", depot.road_open());
         });
 
         for (villager, tree, agent) in &mut crowd {

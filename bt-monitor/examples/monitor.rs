@@ -126,13 +126,20 @@ fn options() -> Result<Options, String> {
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
-            "--port" => options.port = value("--port")?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--port" => {
+                options.port = value("--port")?
+                    .parse()
+                    .map_err(|e| format!("--port: {e}"))?
+            }
             "--groot-port" => {
-                options.groot_port =
-                    value("--groot-port")?.parse().map_err(|e| format!("--groot-port: {e}"))?
+                options.groot_port = value("--groot-port")?
+                    .parse()
+                    .map_err(|e| format!("--groot-port: {e}"))?
             }
             "--address" => {
-                options.address = value("--address")?.parse().map_err(|e| format!("--address: {e}"))?
+                options.address = value("--address")?
+                    .parse()
+                    .map_err(|e| format!("--address: {e}"))?
             }
             "--hz" => {
                 options.hz = value("--hz")?.parse().map_err(|e| format!("--hz: {e}"))?;
@@ -141,7 +148,11 @@ fn options() -> Result<Options, String> {
                 }
             }
             "--ticks" => {
-                options.ticks = Some(value("--ticks")?.parse().map_err(|e| format!("--ticks: {e}"))?)
+                options.ticks = Some(
+                    value("--ticks")?
+                        .parse()
+                        .map_err(|e| format!("--ticks: {e}"))?,
+                )
             }
             other => return Err(format!("unknown option {other}")),
         }
@@ -159,7 +170,10 @@ fn main() {
         .port(options.port)
         .start()
         .unwrap_or_else(|error| {
-            eprintln!("monitor: cannot listen on {}:{}: {error}", options.address, options.port);
+            eprintln!(
+                "monitor: cannot listen on {}:{}: {error}",
+                options.address, options.port
+            );
             std::process::exit(1);
         });
     let mut groot = bt_groot2::Groot2Publisher::builder("Rover", Rover::NODES)
@@ -189,7 +203,7 @@ fn main() {
     let period = Duration::from_secs_f64(1.0 / options.hz);
     let mut next_tick = Instant::now();
     let mut ticks = 0u64;
-    while options.ticks.map_or(true, |limit| ticks < limit) {
+    while options.ticks.is_none_or(|limit| ticks < limit) {
         next_tick += period;
         if let Some(wait) = next_tick.checked_duration_since(Instant::now()) {
             std::thread::sleep(wait);

@@ -79,7 +79,11 @@ impl Summary {
         Summary {
             root: bits as u8,
             running: (bits >> 8) as u8,
-            leaves: [(bits >> 16) as u16, (bits >> 32) as u16, (bits >> 48) as u16],
+            leaves: [
+                (bits >> 16) as u16,
+                (bits >> 32) as u16,
+                (bits >> 48) as u16,
+            ],
         }
     }
 
@@ -457,7 +461,10 @@ impl Recorder<'_> {
         let agent = &mut *self.agent;
         if self.full {
             if agent.current.events.len() < agent.max_events {
-                agent.current.events.push((node as u32) << 3 | u32::from(event));
+                agent
+                    .current
+                    .events
+                    .push((node as u32) << 3 | u32::from(event));
             } else {
                 agent.current.truncated += 1;
             }

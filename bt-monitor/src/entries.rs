@@ -226,7 +226,11 @@ fn split_fields(text: &str) -> Option<impl Iterator<Item = (&str, &str)>> {
     let text = text.trim();
     let open = text.find(['{', '('])?;
     let head = text[..open].trim();
-    if head.is_empty() || !head.chars().all(|c| c.is_alphanumeric() || "_:<>, ".contains(c)) {
+    if head.is_empty()
+        || !head
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_:<>, ".contains(c))
+    {
         return None;
     }
     let named = text[open..].starts_with('{');
@@ -350,6 +354,7 @@ mod tests {
     #[test]
     fn tuple_structs_are_numbered() {
         #[derive(Debug)]
+        #[allow(dead_code)]
         struct Pair(u8, &'static str);
         let mut entries = Entries::new(1024);
         entries.fields(&Pair(1, "x"));
@@ -359,9 +364,15 @@ mod tests {
     #[test]
     fn a_full_snapshot_drops_and_counts() {
         let mut entries = Entries::new(24);
-        entries.entry("a", 1).entry("long", "x".repeat(40).as_str()).entry("b", 2);
+        entries
+            .entry("a", 1)
+            .entry("long", "x".repeat(40).as_str())
+            .entry("b", 2);
         assert_eq!((entries.len(), entries.dropped()), (2, 1));
-        assert_eq!(entries.to_json(), r#"{"a":1,"b":2,"…":"1 entries dropped"}"#);
+        assert_eq!(
+            entries.to_json(),
+            r#"{"a":1,"b":2,"…":"1 entries dropped"}"#
+        );
         assert!(!entries.same_as(&entries.to_json()));
     }
 }

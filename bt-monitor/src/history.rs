@@ -173,7 +173,10 @@ mod tests {
         TickRecord {
             number,
             root: events.last().map_or(0, |e| e.1),
-            events: events.iter().map(|&(n, e)| (n as u32) << 3 | e as u32).collect(),
+            events: events
+                .iter()
+                .map(|&(n, e)| (n as u32) << 3 | e as u32)
+                .collect(),
             ..TickRecord::default()
         }
     }

@@ -171,7 +171,8 @@ impl MonitorBuilder {
     /// How often a page gets what is new (default every 100 ms): the ticks in between arrive
     /// together.
     pub fn update_interval(mut self, interval: Duration) -> Self {
-        self.settings.update_interval = interval.clamp(Duration::from_millis(10), Duration::from_secs(5));
+        self.settings.update_interval =
+            interval.clamp(Duration::from_millis(10), Duration::from_secs(5));
         self
     }
 
@@ -346,7 +347,8 @@ impl Monitor {
 
     /// Approximate bytes held by the agents' histories (their rings of past ticks).
     pub fn history_bytes(&self) -> usize {
-        let agents: Vec<Arc<AgentShared>> = lock(&self.hub.agents).by_id.values().cloned().collect();
+        let agents: Vec<Arc<AgentShared>> =
+            lock(&self.hub.agents).by_id.values().cloned().collect();
         agents.iter().map(|agent| agent.history_bytes()).sum()
     }
 }

@@ -43,7 +43,7 @@ type Slots = Arc<Mutex<Vec<Slot>>>;
 pub(crate) fn accept_loop(hub: Arc<Hub>, listener: TcpListener) {
     let slots: Slots = Arc::new(Mutex::new(Vec::new()));
     let mut next_id = 0u64;
-    let loopback = listener.local_addr().map_or(true, |a| a.ip().is_loopback());
+    let loopback = !matches!(listener.local_addr(), Ok(a) if !a.ip().is_loopback());
     while !hub.stop.load(Ordering::Relaxed) {
         match listener.accept() {
             Ok((stream, _)) => {
@@ -110,7 +110,7 @@ fn admit(hub: &Arc<Hub>, slots: &Slots, stream: TcpStream, id: u64, loopback: bo
             }
         });
     if spawned.is_err() {
-        lock(&slots).retain(|slot| slot.id != id);
+        lock(slots).retain(|slot| slot.id != id);
         hub.connections.fetch_sub(1, Ordering::Relaxed);
     }
 }
@@ -143,7 +143,9 @@ fn read_request(hub: &Hub, stream: &mut TcpStream) -> Option<(Request, Vec<u8>)>
     let mut chunk = [0u8; 1024];
     loop {
         let left = deadline.checked_duration_since(Instant::now())?;
-        stream.set_read_timeout(Some(left.max(Duration::from_millis(1)))).ok()?;
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .ok()?;
         let read = match stream.read(&mut chunk) {
             Ok(0) => return None,
             Ok(read) => read,
@@ -184,14 +186,22 @@ fn read_request(hub: &Hub, stream: &mut TcpStream) -> Option<(Request, Vec<u8>)>
         }
         if buffer.len() > MAX_HEAD {
             hub.counters.oversized.fetch_add(1, Ordering::Relaxed);
-            let _ = respond(stream, "431 Request Header Fields Too Large", "text/plain", b"");
+            let _ = respond(
+                stream,
+                "431 Request Header Fields Too Large",
+                "text/plain",
+                b"",
+            );
             return None;
         }
     }
 }
 
 fn find_head_end(buffer: &[u8]) -> Option<usize> {
-    buffer.windows(4).position(|w| w == b"\r\n\r\n").map(|at| at + 4)
+    buffer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map(|at| at + 4)
 }
 
 /// True if the `Host` header names this machine by an address or as `localhost`: on loopback,
@@ -226,7 +236,12 @@ fn connection(hub: &Hub, mut stream: TcpStream, pending: &AtomicBool, loopback: 
     };
     if loopback && !request.host.as_deref().is_some_and(local_host) {
         hub.counters.rejected.fetch_add(1, Ordering::Relaxed);
-        let _ = respond(&mut stream, "403 Forbidden", "text/plain", b"unknown host\n");
+        let _ = respond(
+            &mut stream,
+            "403 Forbidden",
+            "text/plain",
+            b"unknown host\n",
+        );
         return;
     }
     if request.method != "GET" {
@@ -259,19 +274,29 @@ fn connection(hub: &Hub, mut stream: TcpStream, pending: &AtomicBool, loopback: 
     // read the trees).
     let same_origin = match (&request.origin, &request.host) {
         (None, _) => true,
-        (Some(origin), Some(host)) => {
-            origin.strip_prefix("http://").is_some_and(|rest| rest.eq_ignore_ascii_case(host))
-        }
+        (Some(origin), Some(host)) => origin
+            .strip_prefix("http://")
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(host)),
         (Some(_), None) => false,
     };
     let (true, true, Some(key)) = (request.upgrade, request.version_13, &request.key) else {
         hub.counters.rejected.fetch_add(1, Ordering::Relaxed);
-        let _ = respond(&mut stream, "400 Bad Request", "text/plain", b"expected a WebSocket\n");
+        let _ = respond(
+            &mut stream,
+            "400 Bad Request",
+            "text/plain",
+            b"expected a WebSocket\n",
+        );
         return;
     };
     if !same_origin {
         hub.counters.rejected.fetch_add(1, Ordering::Relaxed);
-        let _ = respond(&mut stream, "403 Forbidden", "text/plain", b"other origin\n");
+        let _ = respond(
+            &mut stream,
+            "403 Forbidden",
+            "text/plain",
+            b"other origin\n",
+        );
         return;
     }
     let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());

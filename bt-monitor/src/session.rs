@@ -67,7 +67,9 @@ enum End {
 
 pub(crate) fn run(hub: &Hub, stream: TcpStream, rest: Vec<u8>) {
     let settings = &hub.settings;
-    let _ = stream.set_read_timeout(Some(settings.update_interval.min(Duration::from_millis(50))));
+    let _ = stream.set_read_timeout(Some(
+        settings.update_interval.min(Duration::from_millis(50)),
+    ));
     let config = WebSocketConfig::default()
         .max_message_size(Some(settings.max_message_bytes))
         .max_frame_size(Some(settings.max_message_bytes))
