@@ -164,6 +164,8 @@ pub struct Agent {
     last_board: Option<Arc<str>>,
     entries: Entries,
     spare: Vec<Vec<u32>>,
+    /// How many reports the last recorded tick had.
+    last_events: usize,
 }
 
 impl Agent {
@@ -182,6 +184,7 @@ impl Agent {
             last_board: None,
             entries: Entries::new(max_blackboard),
             spare: Vec::new(),
+            last_events: 0,
         }
     }
 
@@ -311,7 +314,9 @@ impl Agent {
             self.summary.leaves = [0; SUMMARY_LEAVES];
         }
         if full && self.current.events.capacity() == 0 {
-            self.current.events = self.spare.pop().unwrap_or_default();
+            // A buffer of a record the ring dropped, else one the size of the last tick's.
+            self.current.events = (self.spare.pop())
+                .unwrap_or_else(|| Vec::with_capacity(self.last_events.max(8)));
         }
         Recorder {
             agent: self,
@@ -374,6 +379,7 @@ impl Agent {
 
     /// Ends the record being made and queues it.
     fn close(&mut self, root: u8, halt: bool) {
+        self.last_events = self.current.events.len();
         let mut record = std::mem::take(&mut self.current);
         record.number = self.ticks;
         record.millis = self.hub.millis();
