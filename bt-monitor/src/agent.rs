@@ -315,8 +315,8 @@ impl Agent {
         }
         if full && self.current.events.capacity() == 0 {
             // A buffer of a record the ring dropped, else one the size of the last tick's.
-            self.current.events = (self.spare.pop())
-                .unwrap_or_else(|| Vec::with_capacity(self.last_events.max(8)));
+            self.current.events =
+                (self.spare.pop()).unwrap_or_else(|| Vec::with_capacity(self.last_events.max(8)));
         }
         Recorder {
             agent: self,

@@ -69,11 +69,11 @@
 //! none per node.
 //!
 //! History memory: a watched agent keeps at most [`history`](MonitorBuilder::history) records,
-//! each about 80 bytes plus 4 bytes per report of its tick (at most `4 × nodes + 16` reports are
+//! each about 90 bytes plus 4 bytes per report of its tick (at most `4 × nodes + 16` reports are
 //! kept per tick) plus its blackboard snapshot when it changed (at most
 //! [`max_blackboard_bytes`](MonitorBuilder::max_blackboard_bytes), 4 KiB by default; an
 //! unchanged snapshot is shared). A 50-node tree reporting 12 nodes a tick with a blackboard of
-//! 200 bytes that changes every tick holds about 330 KB for 1000 ticks.
+//! 200 bytes that changes every tick holds about 370 KB for 1000 ticks.
 //!
 //! # Safety by default
 //!

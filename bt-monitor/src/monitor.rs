@@ -153,7 +153,7 @@ impl MonitorBuilder {
     }
 
     /// How many ticks a watched agent keeps (default 1000): the ring the page steps back
-    /// through. Its memory is at most `history × (80 + 4 × events per tick)` bytes plus each
+    /// through. Its memory is at most `history × (90 + 4 × reports per tick)` bytes plus each
     /// distinct blackboard snapshot (at most [`max_blackboard_bytes`](Self::max_blackboard_bytes)
     /// each; a snapshot equal to the one before is shared, not copied).
     pub fn history(mut self, ticks: usize) -> Self {
