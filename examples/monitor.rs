@@ -16,6 +16,12 @@
 //! (also write BehaviorTree.CPP's `.btlog`, which Groot2 replays), `--trace FILE` (also write
 //! a Chrome trace-event timeline, which ui.perfetto.dev opens).
 //!
+//! To watch it in a browser as well (no node limit, every agent of a program, the last ticks to
+//! step back through), the web monitor's own example serves this rover to both Groot2 and its
+//! page: `cargo run --manifest-path bt-monitor/Cargo.toml --example monitor`, then open
+//! `http://127.0.0.1:1680/`. It lives in `bt-monitor/`, a workspace of its own, so that this
+//! workspace never compiles the WebSocket crates.
+//!
 //! The rover's story repeats every 26 ticks: five drives of three ticks (five percent of battery
 //! per tick) with a waypoint change after each, until the battery is below 30; then
 //! `BatteryOk` fails and `Recharge` runs until the battery is full again.
