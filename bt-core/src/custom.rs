@@ -388,7 +388,7 @@ pub trait ChildSlots<Ctx: ?Sized, const K: usize>: NodeSlots<K> {
 /// the current activation (`None`: not ticked since the activation began, or halted since).
 ///
 /// A user child's own activation is its entry here: it starts an activation when its last status
-/// is `None`, and forgetting the status resets it. A user node under a built-in parent (or at the
+/// is `None` or `Skipped` ([`starts_activation`]), and forgetting the status resets it. A user node under a built-in parent (or at the
 /// root) keeps a flag of its own instead, a field of the tree. Not a public API.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -410,6 +410,16 @@ impl<const K: usize> Default for UserState<K> {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// Whether a user node whose last status in its parent's handle is `last` starts an activation
+/// when it is ticked: it was not ticked in the parent's activation, was halted since (`None`),
+/// or answered `Skipped` (a skipped node is idle again: decision 3). Not a public API.
+#[doc(hidden)]
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn starts_activation(last: Option<Status>) -> bool {
+    matches!(last, None | Some(Status::Skipped))
 }
 
 /// Why a user node's tick ended without a status. Not a public API.
@@ -850,7 +860,6 @@ mod tests {
         );
         assert!(kids.child_running(2) && !kids.child_running(0));
         assert_eq!(kids.child_count(), 3);
-        drop(kids);
         assert_eq!(tree.log, [("tick", 0), ("tick", 2)]);
         assert_eq!(tree.state.last, [Some(Success), None, Some(Running)]);
     }
@@ -864,7 +873,6 @@ mod tests {
         let node: &mut Node = &mut kids;
         node.input += 1;
         assert_eq!(kids.input, 8);
-        drop(kids);
         assert_eq!(tree.node.input, 8);
     }
 
@@ -934,7 +942,6 @@ mod tests {
         );
         kids.halt_child(&mut (), 1);
         kids.halt_child(&mut (), 2);
-        drop(kids);
         assert_eq!(tree.log, [("tick", 1)]);
     }
 
@@ -984,7 +991,6 @@ mod tests {
         kids.tick_child(&mut (), 0);
         kids.halt_children(&mut ());
         assert_eq!((kids.child_status(0), kids.child_status(2)), (None, None));
-        drop(kids);
         assert_eq!(
             tree.log,
             [("tick", 2), ("tick", 0), ("halt", 0), ("halt", 2)]

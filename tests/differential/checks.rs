@@ -760,7 +760,11 @@ const CAUGHT_BY: &[(&str, &str)] = &[
     ("UserLeavesChildrenRunning", "Tree0035"),
     ("UserKeepsLastStatuses", "Tree0014"),
     ("UserHaltedBeforeChildren", "Tree0008"),
-    ("UserStopsAtChildError", "Tree0023"),
+    ("UserStopsAtChildError", "Tree0113"),
+    ("UserNotResetOnCompletion", "Tree0008"),
+    ("UserChildResetOnCompletion", "Tree0020"),
+    ("UserOutputsAfterCall", "Tree0043"),
+    ("UserInputsReadOnce", "Tree0100"),
 ];
 
 /// The differential test is sharp enough: each deliberate error in the interpreter

@@ -266,10 +266,22 @@ pub enum Mutation {
     /// A child's error stops the user node's rule at once (`bt::custom`: the handle answers
     /// `Failure` from then on and the rule runs to its end, its outputs stored).
     UserStopsAtChildError,
+    /// A user node under a built-in parent (or at the root) is not reset when it completes: its
+    /// next tick continues the activation (`bt::custom`, "Activations": reset at once).
+    UserNotResetOnCompletion,
+    /// A user node under a user node is reset when it completes (`bt::custom`: it stays
+    /// completed until its parent halts it or ends its own activation).
+    UserChildResetOnCompletion,
+    /// A user node's outputs reach their entries only when its call returns (`bt::custom`,
+    /// "Ports are live": before each child it ticks).
+    UserOutputsAfterCall,
+    /// A user node's inputs are read once, before its call (`bt::custom`: read again after
+    /// each child).
+    UserInputsReadOnce,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 85] = [
+    pub const ALL: [Mutation; 89] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -355,6 +367,10 @@ impl Mutation {
         Mutation::UserKeepsLastStatuses,
         Mutation::UserHaltedBeforeChildren,
         Mutation::UserStopsAtChildError,
+        Mutation::UserNotResetOnCompletion,
+        Mutation::UserChildResetOnCompletion,
+        Mutation::UserOutputsAfterCall,
+        Mutation::UserInputsReadOnce,
     ];
 }
 
@@ -588,6 +604,10 @@ pub enum RefNode {
         last: Vec<Option<Status>>,
         state: user::UserState,
         running: bool,
+        /// Whether its activation has started (and not been ended by a halt or a reset).
+        started: bool,
+        /// Whether its parent is a user node (which resets it), not a built-in one.
+        under_user: bool,
     },
     Condition(usize),
     Action(usize),
@@ -856,10 +876,17 @@ impl RefNode {
             Node::Error(n) => RefNode::Error(*n),
             Node::User(user, children) => RefNode::User {
                 user: *user,
-                children: children.iter().map(RefNode::build).collect(),
+                children: (children.iter().map(RefNode::build))
+                    .map(|mut child| {
+                        user::mark_under_user(&mut child);
+                        child
+                    })
+                    .collect(),
                 last: vec![None; children.len()],
                 state: user::UserState::default(),
                 running: false,
+                started: false,
+                under_user: false,
             },
             Node::Condition(id, _) => RefNode::Condition(*id),
             Node::Action(id, _) => RefNode::Action(*id),
@@ -1709,8 +1736,10 @@ impl RefNode {
                 children,
                 last,
                 state,
+                started,
+                under_user,
                 ..
-            } => user::tick_user(user, children, last, state, ctx, bb),
+            } => user::tick_user(user, children, last, state, started, *under_user, ctx, bb),
             RefNode::ObserverSelector {
                 guards,
                 children,
@@ -1913,8 +1942,9 @@ impl RefNode {
                 children,
                 last,
                 state,
+                started,
                 ..
-            } => user::halt_user(user, children, last, state, ctx, bb),
+            } => user::halt_user(user, children, last, state, started, ctx, bb),
             // The running child; the observers' memory ends (its docs).
             RefNode::ObserverSelector {
                 children,
@@ -2062,10 +2092,15 @@ impl RefNode {
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
             RefNode::User {
-                user, last, state, ..
+                user,
+                last,
+                state,
+                started,
+                ..
             } => {
                 last.iter_mut().for_each(|l| *l = None);
                 *state = state.halt_memory(user);
+                *started = false;
             }
             RefNode::ObserverSelector {
                 pos, seen, answers, ..

@@ -6,14 +6,19 @@
 //! * The contract the tree enforces around any such node, from the module docs of
 //!   `bt_core::custom` ("The contract"), in [`tick_user`] and [`halt_user`]: the node reaches
 //!   its children through a handle ([`Kids`]) that remembers what each child answered last in
-//!   the activation; when the node answers anything but `Running`, every child still running is
-//!   halted, in child order, and the last statuses are forgotten; a halt of the running node
-//!   halts its running children in child order, then calls its `on_halted`; in a tree with an
-//!   error type, a child's error ends the tick: the handle answers `Failure` from then on
-//!   without ticking, the node's rule still runs to its end (its answer ignored, its outputs
-//!   stored), and the error then aborts the tick with the node counted as running, so that the
-//!   tree's halt halts it. Ports as a leaf's: inputs loaded before `tick` and `on_halted`,
-//!   outputs stored after them.
+//!   the activation; `on_start` runs before the first tick of each activation, which starts on
+//!   the node's first tick and on its first tick after a halt or a reset (under a built-in parent
+//!   or at the root, a node is reset when it completes; under a user node, when that parent
+//!   halts it or ends its own activation, or when the node answered `Skipped`); when the node
+//!   answers anything but `Running`, its written outputs reach their entries, then every child
+//!   still running is halted, in child order, and the last statuses are forgotten; a halt of the
+//!   running node halts its running children in child order, then calls its `on_halted`; in a
+//!   tree with an error type, a child's error ends the tick: the handle answers `Failure` from
+//!   then on without ticking, the node's rule still runs to its end (its answer ignored, its
+//!   outputs stored), and the error then aborts the tick with the node counted as running, so
+//!   that the tree's halt halts it. Ports are live: inputs are read when the rule reads them
+//!   (loaded before the call and again after each child), outputs reach their entries before
+//!   each child the node ticks or halts, and when its call returns.
 //! * Each node's own rule, from the docs of `examples/nav_recovery/nodes.rs` (the navigation
 //!   nodes) and of `user.rs` (the nodes written for this test).
 
@@ -34,20 +39,17 @@ pub struct UserState {
     pub at: usize,
     /// RecoveryNode: retries used; RoundRobin: failures in a row.
     pub count: u32,
-    /// RateController: the time of the child's last success (or of the first tick).
-    pub since: Option<Duration>,
+    /// RateController: when its period started (the activation's first tick, then each success
+    /// of the child), and whether the child is yet to be ticked in the activation.
+    pub start: Duration,
+    pub first_time: bool,
 }
 
 impl UserState {
-    /// What survives a halt of the tree while the node is idle: RateController's time and
-    /// RoundRobin's turn (they carry over from one activation to the next); every other node
-    /// ends each activation with nothing.
+    /// What survives a halt of the tree while the node is idle: RoundRobin's turn (it carries
+    /// over from one activation to the next); every other node starts each activation afresh.
     pub fn halt_memory(&self, user: &User) -> UserState {
         match user {
-            User::Rate(_) => UserState {
-                since: self.since,
-                ..UserState::default()
-            },
             User::RoundRobin => UserState {
                 at: self.at,
                 ..UserState::default()
@@ -57,14 +59,43 @@ impl UserState {
     }
 }
 
+/// Marks `node` (through its pre- and post-conditions) as the child of a user node, when it is
+/// one: its parent resets it.
+pub fn mark_under_user(node: &mut RefNode) {
+    match node {
+        RefNode::User { under_user, .. } => *under_user = true,
+        RefNode::Guarded { child, .. } => mark_under_user(child),
+        _ => {}
+    }
+}
+
+/// Resets `node` (through its conditions) when it is a user node: its next tick starts an
+/// activation (with `on_start`, so that what it keeps meanwhile is not seen but its
+/// `halt_memory`: the interpreter forgets the rest, which keeps its state comparable).
+fn reset(node: &mut RefNode) {
+    match node {
+        RefNode::User {
+            user,
+            state,
+            started,
+            ..
+        } => {
+            *started = false;
+            *state = state.halt_memory(user);
+        }
+        RefNode::Guarded { child, .. } => reset(child),
+        _ => {}
+    }
+}
+
 /// The handle over a user node's children: ticks and halts them, and remembers their last
 /// statuses in the activation and the first error.
 struct Kids<'a> {
     children: &'a mut [RefNode],
     last: &'a mut [Option<Status>],
     error: Option<DiffError>,
-    /// What the node wrote to its output and in-out ports: `(binding, port, value)`, stored
-    /// after the call.
+    /// What the node wrote to its output and in-out ports and has not delivered: `(binding,
+    /// port, value)`, stored before each child's tick or halt and after the call.
     outputs: Vec<(Option<Bind>, Entry, i64)>,
 }
 
@@ -73,13 +104,29 @@ impl Kids<'_> {
         self.children.len()
     }
 
+    /// The node's written outputs reach their entries (before a child, and at the end).
+    fn deliver(&mut self, bb: &mut Bb) {
+        store(&self.outputs, bb);
+        self.outputs.clear();
+    }
+
     fn tick(&mut self, i: usize, ctx: &mut Ctx, bb: &mut Bb) -> Status {
         if self.error.is_some() {
             return Failure;
         }
+        if !mutant(Mutation::UserOutputsAfterCall) {
+            self.deliver(bb);
+        }
+        // A user child whose last status is none (or a skip) starts an activation.
+        if matches!(self.last[i], None | Some(Skipped)) {
+            reset(&mut self.children[i]);
+        }
         match fallible::tick_user_child(&mut self.children[i], ctx, bb) {
             Ok(status) => {
                 self.last[i] = Some(status);
+                if status == Skipped {
+                    reset(&mut self.children[i]);
+                }
                 status
             }
             Err(error) => {
@@ -93,10 +140,14 @@ impl Kids<'_> {
         }
     }
 
-    /// Halts child `i` if it runs (an idle one is left alone: `RefNode::halt`).
+    /// Halts child `i` if it runs (an idle one is left alone: `RefNode::halt`), and resets it.
     fn halt(&mut self, i: usize, ctx: &mut Ctx, bb: &mut Bb) {
+        if !mutant(Mutation::UserOutputsAfterCall) {
+            self.deliver(bb);
+        }
         self.children[i].halt(ctx, bb);
         self.last[i] = None;
+        reset(&mut self.children[i]);
     }
 
     fn status(&self, i: usize) -> Option<Status> {
@@ -108,15 +159,23 @@ impl Kids<'_> {
     }
 }
 
-/// One tick of a user node: its rule over the handle, then the contract's end of the tick.
+/// One tick of a user node: `on_start` at the start of an activation, its rule over the
+/// handle, then the contract's end of the tick.
+#[allow(clippy::too_many_arguments)]
 pub fn tick_user(
     user: &User,
     children: &mut [RefNode],
     last: &mut [Option<Status>],
     state: &mut UserState,
+    started: &mut bool,
+    under_user: bool,
     ctx: &mut Ctx,
     bb: &mut Bb,
 ) -> Status {
+    if !*started {
+        *started = true;
+        on_start(user, state, ctx);
+    }
     let mut kids = Kids {
         children,
         last,
@@ -124,26 +183,36 @@ pub fn tick_user(
         outputs: Vec::new(),
     };
     let status = rule(user, &mut kids, state, ctx, bb);
+    // The outputs reach their entries when the call returns, before the halts of completion.
+    kids.deliver(bb);
     if let Some(error) = kids.error {
-        // The node's answer is ignored (its outputs are stored); the tick is aborted with the
-        // node running.
-        store(&kids.outputs, bb);
+        // The node's answer is ignored; the tick is aborted with the node running.
         fallible::reraise_from_user(error);
     }
     if status != Running {
         // Completed: what still runs is halted, once, in child order; the last statuses are
-        // forgotten.
+        // forgotten (which resets the user children).
         for i in 0..kids.len() {
             if !mutant(Mutation::UserLeavesChildrenRunning) {
                 kids.children[i].halt(ctx, bb);
             }
             if !mutant(Mutation::UserKeepsLastStatuses) {
                 kids.last[i] = None;
+                reset(&mut kids.children[i]);
             }
         }
+        // Under a built-in parent a completed node is reset at once; under a user node, its
+        // parent resets it.
+        let reset_now = if under_user {
+            mutant(Mutation::UserChildResetOnCompletion)
+        } else {
+            !mutant(Mutation::UserNotResetOnCompletion)
+        };
+        if reset_now {
+            *started = false;
+            *state = state.halt_memory(user);
+        }
     }
-    // The outputs reach their entries after the call (the halts above are part of it).
-    store(&kids.outputs, bb);
     status
 }
 
@@ -155,12 +224,13 @@ fn store(outputs: &[(Option<Bind>, Entry, i64)], bb: &mut Bb) {
 }
 
 /// The halt of a running user node: its running children in child order, then its
-/// `on_halted`.
+/// `on_halted`; then it is reset.
 pub fn halt_user(
     user: &User,
     children: &mut [RefNode],
     last: &mut [Option<Status>],
     state: &mut UserState,
+    started: &mut bool,
     ctx: &mut Ctx,
     bb: &mut Bb,
 ) {
@@ -171,13 +241,34 @@ pub fn halt_user(
     for (child, last) in children.iter_mut().zip(last.iter_mut()) {
         child.halt(ctx, bb);
         *last = None;
+        reset(child);
     }
     if !before {
         on_halted(user, state, ctx, bb);
     }
+    // The next activation starts with `on_start`: what the nodes keep meanwhile is not seen.
+    *state = state.halt_memory(user);
+    *started = false;
 }
 
-/// The node's `on_halted`: it resets its own state (and the nodes that log, log it).
+/// The node's `on_start`: the navigation nodes restart their state (RoundRobin keeps its
+/// turn); the nodes that log, log it.
+fn on_start(user: &User, state: &mut UserState, ctx: &mut Ctx) {
+    match user {
+        User::Pipeline | User::Recovery(_) => *state = UserState::default(),
+        User::Rate(_) => {
+            state.start = ctx.now();
+            state.first_time = true;
+        }
+        User::RoundRobin => {}
+        User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => {
+            ctx.user(*id, 's')
+        }
+    }
+}
+
+/// The node's `on_halted`: RoundRobin and Rotate give the turn back to the first child; the
+/// nodes that log, log it.
 fn on_halted(user: &User, state: &mut UserState, ctx: &mut Ctx, bb: &mut Bb) {
     match user {
         User::Sweep(id, ports) => {
@@ -189,7 +280,10 @@ fn on_halted(user: &User, state: &mut UserState, ctx: &mut Ctx, bb: &mut Bb) {
         User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => ctx.user(*id, 'x'),
         _ => {}
     }
-    *state = UserState::default();
+    if matches!(user, User::RoundRobin | User::Rotate(_)) {
+        state.at = 0;
+        state.count = 0;
+    }
 }
 
 /// Each node's rule (its docs), over the handle.
@@ -198,7 +292,7 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
     match user {
         // Every tick from the first child; a running child before the furthest reached is
         // passed over; Running at the first running child at or past it; a failure fails;
-        // all done (Skipped counts as done) succeeds.
+        // all done (Skipped counts as done) succeeds; completed, it starts over.
         User::Pipeline => {
             for i in 0..n {
                 match kids.tick(i, ctx, bb) {
@@ -217,8 +311,8 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
             Success
         }
         // Action (child 0), then recovery (child 1) after a failure; a successful recovery
-        // retries the action in the same tick, up to `number_of_retries` (default 1) times per
-        // activation; Skipped counts as success.
+        // retries the action in the same tick, up to `number_of_retries` (default 1) times;
+        // Skipped counts as success; completed, it starts over.
         User::Recovery(retries) => {
             let allowed = retries.unwrap_or(1);
             let done = |state: &mut UserState, status| {
@@ -240,20 +334,20 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
                 }
             }
         }
-        // The child at its first tick, then once a period has passed since the child last
-        // succeeded (the first tick counting as such), and on every tick while it runs;
-        // Running in between.
+        // The child at the activation's first tick, then once a period has passed since the
+        // period started (the activation's start, then each success of the child), and on
+        // every tick while it runs; Running in between.
         User::Rate(hz) => {
             let period = Duration::from_millis(1000 / u64::from(*hz));
             let now = ctx.now();
-            let due = state.since.map_or(true, |since| now - since >= period);
-            state.since.get_or_insert(now);
-            if !due && !kids.running(0) {
+            let due = now.saturating_sub(state.start) >= period;
+            if !(state.first_time || kids.running(0) || due) {
                 return Running;
             }
+            state.first_time = false;
             let status = kids.tick(0, ctx, bb);
             if status == Success {
-                state.since = Some(now);
+                state.start = now;
             }
             status
         }
@@ -288,7 +382,13 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
             }
             let of = |status| (0..n).filter(|&i| kids.status(i) == Some(status)).count();
             let (successes, failures) = (of(Success), of(Failure));
-            let need = 1 + input.rem_euclid(n as i64) as usize;
+            // The input as it is after the children (who may have written its entry).
+            let now = if mutant(Mutation::UserInputsReadOnce) {
+                input
+            } else {
+                port_input(ports.b0, Entry::b0, bb)
+            };
+            let need = 1 + now.rem_euclid(n as i64) as usize;
             ctx.user_out(*id, successes as i64);
             kids.outputs.push((ports.b1, Entry::b1, successes as i64));
             if successes >= need {
@@ -313,8 +413,10 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
         User::Rotate(id) => {
             ctx.user(*id, 't');
             let turn = state.at;
-            for other in 0..n {
-                if other != turn {
+            // The even children are halted without asking whether they run (a halt of an idle
+            // child resets it); the odd ones only when they run.
+            for other in (0..n).filter(|&other| other != turn) {
+                if other % 2 == 0 || kids.running(other) {
                     kids.halt(other, ctx, bb);
                 }
             }
@@ -340,13 +442,15 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
             ctx.user(*id, 't');
             ctx.user_in(*id, input);
             if input.rem_euclid(4) == 3 {
-                kids.halt(0, ctx, bb);
+                if kids.running(0) {
+                    kids.halt(0, ctx, bb);
+                }
                 return Running;
             }
-            let status = kids.tick(0, ctx, bb);
+            // Written before the child's tick, which sees it.
             ctx.user_out(*id, before + 1);
             kids.outputs.push((ports.t0, Entry::t0, before + 1));
-            status
+            kids.tick(0, ctx, bb)
         }
     }
 }

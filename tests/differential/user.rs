@@ -1,15 +1,18 @@
 //! The control nodes and decorators of the user's own that the generated trees use
 //! (`Control(Type) { .. }`, `Decorator(Type) { c }`, `bt::custom`; issue 26), the library's side:
 //!
-//! * the four navigation nodes of `examples/nav_recovery/nodes.rs` (`PipelineSequence`,
+//! * the navigation nodes of `examples/nav_recovery/nodes.rs` (`PipelineSequence`,
 //!   `RecoveryNode`, `RateController` on the context's clock, `RoundRobin`), included as they
-//!   are;
+//!   are (their activations matter: `RateController` starts a new period in `on_start`);
 //! * four nodes written to lean on the contract the tree enforces, each with a const id
-//!   (`tree::USER_ID_BASE` and up) under which it logs its calls (`u<id>t` for `tick`, `u<id>x`
-//!   for `on_halted`) and the values its ports received and wrote (`i<id>=..`, `o<id>=..`):
-//!   `Sweep` completes with children still running and reads the last statuses, `Twice` ticks
-//!   its child twice in one tick, `Rotate` halts children itself and answers `Running` with no
-//!   child running, `Gate` answers `Running` without ticking and writes an in-out port.
+//!   (`tree::USER_ID_BASE` and up) under which it logs its calls (`u<id>s` for `on_start`,
+//!   `u<id>t` for `tick`, `u<id>x` for `on_halted`) and the values its ports received and wrote
+//!   (`i<id>=..`, `o<id>=..`): `Sweep` completes with children still running, reads the last
+//!   statuses and reads its input again after its children (who may have written its entry),
+//!   `Twice` ticks its child twice in one tick, `Rotate` halts children itself and answers
+//!   `Running` with no child running, `Gate` answers `Running` without ticking and writes an
+//!   in-out port before it ticks its child (who may read its entry). Their `u<id>s` logs show
+//!   every activation: when the tree resets them.
 //!
 //! The interpreter's rules for them (`reference_user.rs`) are written from these docs and from
 //! the docs of `examples/nav_recovery/nodes.rs`, not from this code.
@@ -23,12 +26,13 @@ mod nav;
 
 pub use nav::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
 
-/// `Control(Sweep<ID>, b0 = .., b1 = ..)`: on every tick, ticks in order each child that has
-/// not completed in this activation (whose last status is `None` or `Running`), then counts the
-/// last statuses: `need = 1 + b0 mod n` successes succeed (children still running are left for
-/// the tree to halt), more than `n - need` failures fail, no child running (the rest skipped)
-/// is `Skipped`, else `Running`. Writes the number of successes to `b1` on every tick. Reads
-/// `b0` in `on_halted` too (logged).
+/// `Control(Sweep<ID>, b0 = .., b1 = ..)`: on every tick, reads `b0` (logged), ticks in order
+/// each child that has not completed in this activation (whose last status is `None` or
+/// `Running`), then counts the last statuses: `need = 1 + b0 mod n` successes succeed, with
+/// `b0` as it is after the children's ticks (children still running are left for the tree to
+/// halt), more than `n - need` failures fail, no child running (the rest skipped) is `Skipped`,
+/// else `Running`. Writes the number of successes to `b1` on every tick. Reads `b0` in
+/// `on_halted` too (logged).
 #[derive(Default, Ports)]
 pub struct Sweep<const ID: usize> {
     pub b0: Input<i64>,
@@ -36,29 +40,33 @@ pub struct Sweep<const ID: usize> {
 }
 
 impl<const ID: usize> ControlNode<Ctx> for Sweep<ID> {
-    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 's');
+    }
+
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
         ctx.user(ID, 't');
-        ctx.user_in(ID, *self.b0);
-        let n = children.len();
+        ctx.user_in(ID, *node.b0);
+        let n = node.child_count();
         for index in 0..n {
-            if matches!(children.status(index), None | Some(Status::Running)) {
-                children.tick(ctx, index);
+            if matches!(node.child_status(index), None | Some(Status::Running)) {
+                node.tick_child(ctx, index);
             }
         }
         let count = |status: Status| {
             (0..n)
-                .filter(|&i| children.status(i) == Some(status))
+                .filter(|&i| node.child_status(i) == Some(status))
                 .count()
         };
         let (successes, failures) = (count(Status::Success), count(Status::Failure));
-        let need = 1 + self.b0.rem_euclid(n as i64) as usize;
-        self.b1.set(successes as i64);
+        let need = 1 + node.b0.rem_euclid(n as i64) as usize;
+        node.b1.set(successes as i64);
         ctx.user_out(ID, successes as i64);
         if successes >= need {
             Status::Success
         } else if failures > n - need {
             Status::Failure
-        } else if (0..n).any(|i| children.is_running(i)) {
+        } else if (0..n).any(|i| node.child_running(i)) {
             Status::Running
         } else {
             Status::Skipped
@@ -77,11 +85,15 @@ impl<const ID: usize> ControlNode<Ctx> for Sweep<ID> {
 pub struct Twice<const ID: usize>;
 
 impl<const ID: usize> DecoratorNode<Ctx> for Twice<ID> {
-    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 's');
+    }
+
+    fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
         ctx.user(ID, 't');
-        match child.tick(ctx) {
+        match node.tick_child(ctx) {
             Status::Running => Status::Running,
-            _ => child.tick(ctx),
+            _ => node.tick_child(ctx),
         }
     }
 
@@ -102,25 +114,29 @@ pub struct Rotate<const ID: usize> {
 }
 
 impl<const ID: usize> ControlNode<Ctx> for Rotate<ID> {
-    fn tick(&mut self, ctx: &mut Ctx, children: &mut impl Children<Ctx>) -> Status {
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 's');
+    }
+
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
         ctx.user(ID, 't');
-        let n = children.len();
-        for other in (0..n).filter(|&other| other != self.turn) {
-            if other % 2 == 0 || children.is_running(other) {
-                children.halt(ctx, other);
+        let n = node.child_count();
+        let turn = node.turn;
+        for other in (0..n).filter(|&other| other != turn) {
+            if other % 2 == 0 || node.child_running(other) {
+                node.halt_child(ctx, other);
             }
         }
-        let ticked = self.turn;
-        let status = children.tick(ctx, ticked);
-        self.turn = (ticked + 1) % n;
+        let status = node.tick_child(ctx, turn);
+        node.turn = (turn + 1) % n;
         match status {
             Status::Failure => {
-                children.halt_all(ctx);
-                self.turn = 0;
+                node.halt_children(ctx);
+                node.turn = 0;
                 Status::Failure
             }
-            Status::Success | Status::Skipped if ticked == n - 1 => {
-                self.turn = 0;
+            Status::Success | Status::Skipped if turn == n - 1 => {
+                node.turn = 0;
                 Status::Success
             }
             _ => Status::Running,
@@ -134,8 +150,8 @@ impl<const ID: usize> ControlNode<Ctx> for Rotate<ID> {
 }
 
 /// `Decorator(Gate<ID>, b0 = .., t0 = {..})`: while `b0 mod 4 == 3`, answers `Running` without
-/// ticking its child (halting it first if it runs); otherwise ticks the child, adds 1 to the
-/// in-out `t0` and answers the child's status.
+/// ticking its child (halting it first if it runs); otherwise adds 1 to the in-out `t0` (the
+/// child sees the new value), ticks the child and answers the child's status.
 #[derive(Default, Ports)]
 pub struct Gate<const ID: usize> {
     pub b0: Input<i64>,
@@ -143,20 +159,23 @@ pub struct Gate<const ID: usize> {
 }
 
 impl<const ID: usize> DecoratorNode<Ctx> for Gate<ID> {
-    fn tick(&mut self, ctx: &mut Ctx, child: &mut impl Child<Ctx>) -> Status {
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 's');
+    }
+
+    fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
         ctx.user(ID, 't');
-        ctx.user_in(ID, *self.b0);
-        if self.b0.rem_euclid(4) == 3 {
-            if child.is_running() {
-                child.halt(ctx);
+        ctx.user_in(ID, *node.b0);
+        if node.b0.rem_euclid(4) == 3 {
+            if node.child_running() {
+                node.halt_child(ctx);
             }
             return Status::Running;
         }
-        let status = child.tick(ctx);
-        let next = *self.t0 + 1;
-        self.t0.set(next);
+        let next = *node.t0 + 1;
+        node.t0.set(next);
         ctx.user_out(ID, next);
-        status
+        node.tick_child(ctx)
     }
 
     fn on_halted(&mut self, ctx: &mut Ctx) {

@@ -249,7 +249,9 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
         Some((parent, position)) => {
             let parent_state = state_field(parent);
             (
-                quote!(self.#parent_state.last[#position].is_none()),
+                quote!(::bt::__private::starts_activation(
+                    self.#parent_state.last[#position]
+                )),
                 TokenStream::new(),
                 TokenStream::new(),
             )
