@@ -1033,7 +1033,8 @@
 //! |---|---|
 //! | `RandomSequence { .. }`, `RandomSelector { .. }` | a sequence / selector over an order of the children drawn at random when it starts; resumes at the running child ([`control::RandomSequence`], [`control::RandomSelector`]) |
 //! | `ProbabilitySelector(fail = w) { #[weight(w)] child, .. }` | picks one child at random by weight; a child that fails leaves the draw and another is picked in the same tick; `fail` (default 0) is a weight for failing without a child ([`control::ProbabilitySelector`]) |
-//! | `PrioritySelector { #[score(s)] child, .. }` | a utility selector: every tick the child with the highest score runs, and its status is the node's; a strictly higher score halts the running child ([`control::PrioritySelector`]) |
+//! | `PrioritySelector(dynamic = false) { #[score(s)] child, .. }` | the seed's weighted selector: when it starts, orders its children by their scores (the highest first; equal scores in declaration order; `NaN` after every number), then is a selector over that order: a failure or a skip moves on to the next child in the same tick, the first success is the node's, all failed is `Failure`; a running child is resumed on the next tick without reading the scores again. Halted while running: the running child is halted and the order forgotten, as when the node completes ([`control::PrioritySelector`]) |
+//! | `PrioritySelector(dynamic = true) { #[score(s)] child, .. }` | NodeCanvas's *Dynamic* mode, a utility selector: every tick the child with the highest score runs and its status is the node's (a failure does not fall back to the next score); a running child keeps running unless another scores strictly higher, which halts it first. Halted while running: the running child is halted ([`control::DynamicPrioritySelector`]) |
 //! | `FlipSelector { .. }` | a selector with memory that moves a child that succeeds to the end of its order, for good ([`control::FlipSelector`]) |
 //! | `StepSequencer { .. }` | ticks one child per activation, the next one each time ([`control::StepSequencer`]) |
 //! | `BinarySelector(\|bb\| c, dynamic = false) { then, otherwise }` | child 0 if the condition holds, else child 1; `dynamic` re-reads it every tick and switches branch ([`control::BinarySelector`]) |
@@ -1054,8 +1055,8 @@
 //! | `Observe(\|bb\| c, abort = none) { child }` | Unreal Engine's condition decorator with an observer abort: see [Observer aborts](#observer-aborts) ([`abort`]) |
 //!
 //! Closures over the blackboard (`|bb| ..`) are read where the rule says: a static
-//! `BinarySelector`, `IndexSwitch` or `Conditional` reads its condition only when it starts,
-//! `Interrupt` on every tick before its child. The time nodes read the context's [`Clock`].
+//! `BinarySelector`, `IndexSwitch` or `Conditional` reads its condition only when it starts, and
+//! a `PrioritySelector` its children's scores; `Interrupt` on every tick before its child. The time nodes read the context's [`Clock`].
 //!
 //! **Memory across halts** (decision 13). Some of these nodes remember across activations, also
 //! when they or the whole tree are halted, as NodeCanvas keeps them across resets:
@@ -1067,7 +1068,8 @@
 //! a `PrioritySelector` `#[score(..)]`: a closure over the blackboard (`#[score(|bb| bb.hunger)]`)
 //! or a constant (`#[weight(2)]`, `#[weight(0.5)]`), an `f32`. Every child needs one; a weight or
 //! a score elsewhere is an error. A weight that is not positive and finite counts as 0; a `NaN`
-//! score is lower than any other. Both are read on every tick of their parent.
+//! score is lower than any other (`-inf` included). Weights are read on every tick of their
+//! parent; scores when the `PrioritySelector` starts, or on every tick with `dynamic = true`.
 //!
 //! **Guards.** A [`GuardToken`] is a flag the context owns, so every tree ticked with that context
 //! (every tree of one agent) shares it: a Guard in one tree blocks a Guard with the same token in
