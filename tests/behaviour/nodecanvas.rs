@@ -170,6 +170,27 @@ fn priority_selector_reports_its_mode_and_the_scores_as_parameters() {
     assert!(Priority::to_xml()
         .to_string()
         .contains(r#"<PrioritySelector dynamic="true">"#));
+    // The pictures label the node with its mode; an observer finds it in `NODES` by id.
+    let dot = bt::export::dot(Weighted::NODES).to_string();
+    assert!(dot.contains(r#"PrioritySelector\ndynamic=false""#), "{dot}");
+    let mermaid = bt::export::mermaid(Priority::NODES).to_string();
+    assert!(mermaid.contains("PrioritySelector<br/>dynamic=true"), "{mermaid}");
+    struct Modes(Vec<(&'static str, Option<&'static str>)>);
+    impl Observer for Modes {
+        fn on_status(&mut self, node: usize, _: Status) {
+            let info = &Priority::NODES[node];
+            self.0.push((info.kind, info.param("dynamic")));
+        }
+    }
+    let (mut tree, mut agent, mut modes) = (Priority::new(), Agent::new(), Modes(Vec::new()));
+    agent.script(1, &[Success]);
+    tree.tick_with(&mut agent, &mut modes);
+    agent.take_log();
+    let modes = modes.0;
+    assert_eq!(
+        modes,
+        [("StatefulAction", None), ("PrioritySelector", Some("true"))]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
