@@ -873,6 +873,7 @@
 //! | `<MoveTo goal="{g}"/>`, `<Action ID="MoveTo" ../>`, `<Condition ID=".." ../>` | the leaf `nodes` maps `MoveTo` to, with each attribute a port: `StatefulAction(MoveTo, goal = {g})` |
 //! | `<SubTree ID="Recharge" station="{dock}" level="20"/>` | `SubTree(Recharge, station = {dock}, level = 20)` |
 //! | `<SubTree ID="Recharge" _autoremap="true"/>` | `SubTree(Recharge, ..)` |
+//! | `<PrioritySelector dynamic="true">` (default `false`; NodeCanvas's, not BehaviorTree.CPP's: as `to_xml()` writes it), each child with a `score`: `score="2"`, `score="{hunger}"`, `score="hunger * 2"` | `PrioritySelector(dynamic = true) { #[score(2)] .., #[score(\|bb\| bb.hunger)] .., #[score(\|bb\| bb.hunger * 2.0)] .. }`: a number, an entry, or a script expression of numbers, read as an `f32` (an entry of another numeric type converted with `as`) |
 //! | `name="go home"` | `#[name = "go home"]` (left out when it is the ID) |
 //! | `_failureIf`, `_successIf`, `_skipIf`, `_while`, `_onSuccess`, `_onFailure`, `_onHalted`, `_post` | `#[failure_if(\|bb\| ..)]`, `#[success_if]`, `#[skip_if]`, `#[run_while]`, `#[on_success]`, `#[on_failure]`, `#[on_halted]`, `#[post]` |
 //! | `_description` and other `_` attributes | nothing (BehaviorTree.CPP keeps them without effect) |
@@ -1017,7 +1018,8 @@
 //! BehaviorTree.CPP does not have (behavior3's, NodeCanvas's, a `Switch` of more than 6 cases, a
 //! `Loop` over items of another type than `i32`, `bool`, `f64` or `String`) is written under its
 //! own name, declared in the `<TreeNodesModel>` (Groot2 draws it; neither BehaviorTree.CPP nor
-//! the import reads it). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is written as
+//! the import reads it, but for NodeCanvas's `PrioritySelector`, which the import reads back
+//! with its children's scores). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is written as
 //! its source, which BehaviorTree.CPP compares as text.
 //!
 //! ## NodeCanvas's nodes
@@ -1067,7 +1069,8 @@
 //! **Utility attributes.** The children of a `ProbabilitySelector` carry `#[weight(..)]`, those of
 //! a `PrioritySelector` `#[score(..)]`: a closure over the blackboard (`#[score(|bb| bb.hunger)]`)
 //! or a constant (`#[weight(2)]`, `#[weight(0.5)]`), an `f32`. Every child needs one; a weight or
-//! a score elsewhere is an error. A weight that is not positive and finite counts as 0; a `NaN`
+//! a score elsewhere is an error. In XML, a child's `score` attribute (see the XML table above;
+//! `to_xml()` writes both as scripts where it can). A weight that is not positive and finite counts as 0; a `NaN`
 //! score is lower than any other (`-inf` included). Weights are read on every tick of their
 //! parent; scores when the `PrioritySelector` starts, or on every tick with `dynamic = true`.
 //!

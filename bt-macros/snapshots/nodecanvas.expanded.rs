@@ -198,7 +198,7 @@ impl Canvas {
                 ("filterMode", "CoolDown"),
                 ("coolDownTime", "0.5"),
                 ("inactiveWhenLimited", "true"),
-                ("score", "bb.hunger"),
+                ("score", "hunger"),
             ],
         },
         ::bt::__private::NodeInfo {
@@ -251,7 +251,7 @@ impl Canvas {
                 <Idle>::__BT_PORTS
             },
             leaf_type: ::core::option::Option::Some("Idle"),
-            params: &[("weight", "1.0 - bb.hunger")],
+            params: &[("weight", "1.0 - hunger")],
         },
     ];
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).

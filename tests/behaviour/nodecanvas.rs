@@ -117,6 +117,43 @@ fn priority_selector_breaks_ties_by_declaration_and_puts_nan_last() {
     );
 }
 
+// The same from XML (as `to_xml()` writes it): a score on each child, an entry, arithmetic over
+// entries or a constant.
+
+behavior_tree! {
+    tree WeightedXml for Agent {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree>
+                <PrioritySelector>
+                  <Task0 score="{a}"/>
+                  <Task1 score="b * 2"/>
+                  <Task2 score="1.5"/>
+                </PrioritySelector>
+              </BehaviorTree>
+            </root>"#,
+        nodes { Task0 = StatefulAction(Task<0>), Task1 = StatefulAction(Task<1>), Task2 = StatefulAction(Task<2>) }
+        blackboard { a: f32 = 1.0, b: i32 = 1 }
+    }
+}
+
+#[test]
+fn priority_selector_from_xml_orders_by_its_scores() {
+    let (mut tree, mut agent) = (WeightedXml::new(), Agent::new());
+    assert_eq!(WeightedXml::NODES[0].params, &[("dynamic", "false")]);
+    // Scores [1, 2, 1.5]: 1, 2, 0.
+    agent.script(1, &[Failure]);
+    agent.script(2, &[Running, Failure]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(1), OnStart(2)]);
+    tree.blackboard_mut().a = 9.0;
+    agent.script(0, &[Success]);
+    expect_tick(&mut tree, &mut agent, Success, &[OnRunning(2), OnStart(0)]);
+    // [9, 2, 1.5]: 0 first.
+    agent.script(0, &[Running]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(0)]);
+    expect_halt(&mut tree, &mut agent, &[OnHalted(0)]);
+}
+
 // `dynamic = true`: a utility selector; the best score of every tick runs, a tie keeps the
 // running child, and a failure is the node's.
 
@@ -160,13 +197,16 @@ fn priority_selector_reports_its_mode_and_the_scores_as_parameters() {
     let nodes = Priority::NODES;
     assert_eq!(nodes[0].kind, "PrioritySelector");
     assert_eq!(nodes[0].param("dynamic"), Some("true"));
-    assert_eq!(nodes[1].params, &[("score", "bb.a")]);
+    assert_eq!(nodes[1].params, &[("score", "a")]);
     assert_eq!(nodes[3].params, &[("score", "0.1")]);
     assert_eq!(Weighted::NODES[0].kind, "PrioritySelector");
     assert_eq!(Weighted::NODES[0].params, &[("dynamic", "false")]);
     assert_eq!(Weighted::NODES[3].params, &[("score", "1.5")]);
     let xml = Weighted::to_xml().to_string();
-    assert!(xml.contains(r#"<PrioritySelector dynamic="false">"#), "{xml}");
+    assert!(
+        xml.contains(r#"<PrioritySelector dynamic="false">"#),
+        "{xml}"
+    );
     assert!(Priority::to_xml()
         .to_string()
         .contains(r#"<PrioritySelector dynamic="true">"#));
@@ -174,7 +214,10 @@ fn priority_selector_reports_its_mode_and_the_scores_as_parameters() {
     let dot = bt::export::dot(Weighted::NODES).to_string();
     assert!(dot.contains(r#"PrioritySelector\ndynamic=false""#), "{dot}");
     let mermaid = bt::export::mermaid(Priority::NODES).to_string();
-    assert!(mermaid.contains("PrioritySelector<br/>dynamic=true"), "{mermaid}");
+    assert!(
+        mermaid.contains("PrioritySelector<br/>dynamic=true"),
+        "{mermaid}"
+    );
     struct Modes(Vec<(&'static str, Option<&'static str>)>);
     impl Observer for Modes {
         fn on_status(&mut self, node: usize, _: Status) {

@@ -310,7 +310,7 @@ fn selector_params(selector: &Selector) -> Vec<(String, String)> {
         Selector::DynamicSequence | Selector::DynamicSelector => {
             vec![pair("dynamic", "true".into())]
         }
-        Selector::PrioritySelector { dynamic } => vec![pair("dynamic", dynamic.to_string())],
+        Selector::PrioritySelector { dynamic } => vec![pair(attr::DYNAMIC, dynamic.to_string())],
         Selector::ProbabilitySelector { fail } => match fail {
             Some(UtilityValue::Closure(closure)) => vec![pair("failChance", body(closure))],
             Some(UtilityValue::Constant(expr)) => {

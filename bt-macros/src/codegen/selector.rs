@@ -477,11 +477,14 @@ pub(super) fn is_random(node: &Node) -> bool {
     )
 }
 
-/// A child's `#[weight(..)]` or `#[score(..)]`, as a parameter of the child.
+/// A child's `#[weight(..)]` or `#[score(..)]`, as a parameter of the child: a closure as
+/// BehaviorTree.CPP's script when it is one (`hunger * 2`, which the XML import reads back under
+/// a `PrioritySelector`), else its body's Rust source; a constant as written.
 pub(super) fn utility_param(node: &Node) -> Option<(String, String)> {
     let utility = node.conditions.utility.as_ref()?;
     let value = match &utility.value {
-        UtilityValue::Closure(closure) => text::source(closure.body.to_token_stream()),
+        UtilityValue::Closure(closure) => text::closure_script(closure)
+            .unwrap_or_else(|| text::source(closure.body.to_token_stream())),
         UtilityValue::Constant(expr) => text::source(expr.to_token_stream()),
     };
     Some((utility.attr.to_string(), value))
