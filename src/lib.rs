@@ -1019,8 +1019,8 @@
 //! `Loop` over items of another type than `i32`, `bool`, `f64` or `String`) is written under its
 //! own name, declared in the `<TreeNodesModel>` (Groot2 draws it; neither BehaviorTree.CPP nor
 //! the import reads it, but for NodeCanvas's `PrioritySelector`, which the import reads back
-//! with its children's scores). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is written as
-//! its source, which BehaviorTree.CPP compares as text.
+//! with its children's scores). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is
+//! written as its source, which BehaviorTree.CPP compares as text.
 //!
 //! ## NodeCanvas's nodes
 //!
@@ -1058,7 +1058,8 @@
 //!
 //! Closures over the blackboard (`|bb| ..`) are read where the rule says: a static
 //! `BinarySelector`, `IndexSwitch` or `Conditional` reads its condition only when it starts, and
-//! a `PrioritySelector` its children's scores; `Interrupt` on every tick before its child. The time nodes read the context's [`Clock`].
+//! a `PrioritySelector` its children's scores; `Interrupt` on every tick before its child. The
+//! time nodes read the context's [`Clock`].
 //!
 //! **Memory across halts** (decision 13). Some of these nodes remember across activations, also
 //! when they or the whole tree are halted, as NodeCanvas keeps them across resets:
@@ -1069,10 +1070,11 @@
 //! **Utility attributes.** The children of a `ProbabilitySelector` carry `#[weight(..)]`, those of
 //! a `PrioritySelector` `#[score(..)]`: a closure over the blackboard (`#[score(|bb| bb.hunger)]`)
 //! or a constant (`#[weight(2)]`, `#[weight(0.5)]`), an `f32`. Every child needs one; a weight or
-//! a score elsewhere is an error. In XML, a child's `score` attribute (see the XML table above;
-//! `to_xml()` writes both as scripts where it can). A weight that is not positive and finite counts as 0; a `NaN`
-//! score is lower than any other (`-inf` included). Weights are read on every tick of their
-//! parent; scores when the `PrioritySelector` starts, or on every tick with `dynamic = true`.
+//! a score elsewhere is an error. In XML, a score is the child's `score` attribute (the XML table
+//! above); `to_xml()` writes weights and scores as scripts where they are ones. A weight that is
+//! not positive and finite counts as 0; a `NaN` score is lower than any other (`-inf` included).
+//! Weights are read on every tick of their parent; scores when the `PrioritySelector` starts, or
+//! on every tick with `dynamic = true`.
 //!
 //! **Guards.** A [`GuardToken`] is a flag the context owns, so every tree ticked with that context
 //! (every tree of one agent) shares it: a Guard in one tree blocks a Guard with the same token in
