@@ -10,7 +10,7 @@
 //! └── Selector                     (an observer selector: it watches `wolf?`)
 //!     ├── wolf?  Observe(wolf near, abort = lower)
 //!     │   └── Flee                 (stateful action: runs while the wolf is near)
-//!     ├── needs  PrioritySelector  (utility: the highest score runs)
+//!     ├── needs  PrioritySelector(dynamic = true)  (utility: the highest score runs)
 //!     │   ├── #[score(hunger)]  Cook            (stateful action: a state machine of its own)
 //!     │   ├── #[score(fatigue)] Nap             (stateful action)
 //!     │   └── #[score(boredom)] Cooldown(5 s, filtered = Failure)
@@ -24,8 +24,9 @@
 //!
 //! ## What the trace shows
 //!
-//! * **Utility selection** (`PrioritySelector` with `#[score(..)]`): every tick the most pressing
-//!   need runs. Ticks 1–2 chat (boredom 48 %), 3–8 cook and eat (hunger 32 %), 9–10 chat again,
+//! * **Utility selection** (`PrioritySelector(dynamic = true)` with `#[score(..)]`): every tick
+//!   the most pressing need runs (without `dynamic`, the node would order the needs once when it
+//!   starts and try them in turn, a failure falling through to the next). Ticks 1–2 chat (boredom 48 %), 3–8 cook and eat (hunger 32 %), 9–10 chat again,
 //!   11–13 nap. At tick 24 hunger and boredom tie at 64 % and cooking starts (a tie goes to the
 //!   earlier child); at tick 25 boredom is strictly higher, so the running `Cook` is **halted**
 //!   and `Chat` starts in the same tick.
@@ -259,7 +260,7 @@ behavior_tree! {
                 #[name = "wolf?"]
                 Observe(|bb| bb.wolf, abort = lower) { StatefulAction(Flee) },
                 #[name = "needs"]
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| bb.hunger)] StatefulAction(Cook),
                     #[score(|bb| bb.fatigue)] StatefulAction(Nap),
                     #[score(|bb| bb.boredom)]

@@ -873,6 +873,7 @@
 //! | `<MoveTo goal="{g}"/>`, `<Action ID="MoveTo" ../>`, `<Condition ID=".." ../>` | the leaf `nodes` maps `MoveTo` to, with each attribute a port: `StatefulAction(MoveTo, goal = {g})` |
 //! | `<SubTree ID="Recharge" station="{dock}" level="20"/>` | `SubTree(Recharge, station = {dock}, level = 20)` |
 //! | `<SubTree ID="Recharge" _autoremap="true"/>` | `SubTree(Recharge, ..)` |
+//! | `<PrioritySelector dynamic="true">` (default `false`; NodeCanvas's, not BehaviorTree.CPP's: as `to_xml()` writes it), each child with a `score`: `score="2"`, `score="{hunger}"`, `score="hunger * 2"` | `PrioritySelector(dynamic = true) { #[score(2)] .., #[score(\|bb\| bb.hunger)] .., #[score(\|bb\| bb.hunger * 2.0)] .. }`: a number, an entry, or a script expression of numbers, read as an `f32` (an entry of another numeric type converted with `as`) |
 //! | `name="go home"` | `#[name = "go home"]` (left out when it is the ID) |
 //! | `_failureIf`, `_successIf`, `_skipIf`, `_while`, `_onSuccess`, `_onFailure`, `_onHalted`, `_post` | `#[failure_if(\|bb\| ..)]`, `#[success_if]`, `#[skip_if]`, `#[run_while]`, `#[on_success]`, `#[on_failure]`, `#[on_halted]`, `#[post]` |
 //! | `_description` and other `_` attributes | nothing (BehaviorTree.CPP keeps them without effect) |
@@ -1017,8 +1018,9 @@
 //! BehaviorTree.CPP does not have (behavior3's, NodeCanvas's, a `Switch` of more than 6 cases, a
 //! `Loop` over items of another type than `i32`, `bool`, `f64` or `String`) is written under its
 //! own name, declared in the `<TreeNodesModel>` (Groot2 draws it; neither BehaviorTree.CPP nor
-//! the import reads it). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is written as
-//! its source, which BehaviorTree.CPP compares as text.
+//! the import reads it, but for NodeCanvas's `PrioritySelector`, which the import reads back
+//! with its children's scores). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is
+//! written as its source, which BehaviorTree.CPP compares as text.
 //!
 //! ## NodeCanvas's nodes
 //!
@@ -1033,7 +1035,8 @@
 //! |---|---|
 //! | `RandomSequence { .. }`, `RandomSelector { .. }` | a sequence / selector over an order of the children drawn at random when it starts; resumes at the running child ([`control::RandomSequence`], [`control::RandomSelector`]) |
 //! | `ProbabilitySelector(fail = w) { #[weight(w)] child, .. }` | picks one child at random by weight; a child that fails leaves the draw and another is picked in the same tick; `fail` (default 0) is a weight for failing without a child ([`control::ProbabilitySelector`]) |
-//! | `PrioritySelector { #[score(s)] child, .. }` | a utility selector: every tick the child with the highest score runs, and its status is the node's; a strictly higher score halts the running child ([`control::PrioritySelector`]) |
+//! | `PrioritySelector(dynamic = false) { #[score(s)] child, .. }` | the seed's weighted selector: when it starts, orders its children by their scores (the highest first; equal scores in declaration order; `NaN` after every number), then is a selector over that order: a failure or a skip moves on to the next child in the same tick, the first success is the node's, all failed is `Failure`; a running child is resumed on the next tick without reading the scores again. Halted while running: the running child is halted and the order forgotten, as when the node completes ([`control::PrioritySelector`]) |
+//! | `PrioritySelector(dynamic = true) { #[score(s)] child, .. }` | NodeCanvas's *Dynamic* mode, a utility selector: every tick the child with the highest score runs and its status is the node's (a failure does not fall back to the next score); a running child keeps running unless another scores strictly higher, which halts it first. Halted while running: the running child is halted ([`control::DynamicPrioritySelector`]) |
 //! | `FlipSelector { .. }` | a selector with memory that moves a child that succeeds to the end of its order, for good ([`control::FlipSelector`]) |
 //! | `StepSequencer { .. }` | ticks one child per activation, the next one each time ([`control::StepSequencer`]) |
 //! | `BinarySelector(\|bb\| c, dynamic = false) { then, otherwise }` | child 0 if the condition holds, else child 1; `dynamic` re-reads it every tick and switches branch ([`control::BinarySelector`]) |
@@ -1054,8 +1057,9 @@
 //! | `Observe(\|bb\| c, abort = none) { child }` | Unreal Engine's condition decorator with an observer abort: see [Observer aborts](#observer-aborts) ([`abort`]) |
 //!
 //! Closures over the blackboard (`|bb| ..`) are read where the rule says: a static
-//! `BinarySelector`, `IndexSwitch` or `Conditional` reads its condition only when it starts,
-//! `Interrupt` on every tick before its child. The time nodes read the context's [`Clock`].
+//! `BinarySelector`, `IndexSwitch` or `Conditional` reads its condition only when it starts, and
+//! a `PrioritySelector` its children's scores; `Interrupt` on every tick before its child. The
+//! time nodes read the context's [`Clock`].
 //!
 //! **Memory across halts** (decision 13). Some of these nodes remember across activations, also
 //! when they or the whole tree are halted, as NodeCanvas keeps them across resets:
@@ -1066,8 +1070,11 @@
 //! **Utility attributes.** The children of a `ProbabilitySelector` carry `#[weight(..)]`, those of
 //! a `PrioritySelector` `#[score(..)]`: a closure over the blackboard (`#[score(|bb| bb.hunger)]`)
 //! or a constant (`#[weight(2)]`, `#[weight(0.5)]`), an `f32`. Every child needs one; a weight or
-//! a score elsewhere is an error. A weight that is not positive and finite counts as 0; a `NaN`
-//! score is lower than any other. Both are read on every tick of their parent.
+//! a score elsewhere is an error. In XML, a score is the child's `score` attribute (the XML table
+//! above); `to_xml()` writes weights and scores as scripts where they are ones. A weight that is
+//! not positive and finite counts as 0; a `NaN` score is lower than any other (`-inf` included).
+//! Weights are read on every tick of their parent; scores when the `PrioritySelector` starts, or
+//! on every tick with `dynamic = true`.
 //!
 //! **Guards.** A [`GuardToken`] is a flag the context owns, so every tree ticked with that context
 //! (every tree of one agent) shares it: a Guard in one tree blocks a Guard with the same token in

@@ -39,6 +39,7 @@
 //! `Parallel::begin`/`is_completed`/`on_child`/`finish`/`end`, `TryCatch::first`/`on_child`,
 //! `ObserverSelector::begin`/`watch_lower`/`watch_self`/`enter_guard`/`on_child`/`end`,
 //! `ProbabilitySelector::first`/`on_child`/`take_running`,
+//! `PrioritySelector::running`/`begin`/`on_child`/`take_running`,
 //! `IfThenElse::first`/`on_condition`/`on_branch`/`stop`, `WhileDoElse::halts`/`on_condition`,
 //! `IndexSwitch::select`/`on_child`/`take_running`, `BinarySelector::select`/`on_child`/
 //! `take_running`, `ParallelAll::begin`/`is_completed`/`on_child`/`end`/`finish`,

@@ -104,16 +104,17 @@ where
         );
     }
 }
-/// NodeCanvas's nodes, an observer abort and a random node: a utility selector, a cooldown, a
-/// probability selector drawing from the tree's own generator, and a selector whose first child
-/// aborts lower-priority branches.
+/// NodeCanvas's nodes, an observer abort and a random node: a priority selector (its children in
+/// the order of their scores, read when it starts), a cooldown, a probability selector drawing
+/// from the tree's own generator, and a selector whose first child aborts lower-priority
+/// branches.
 struct Canvas {
     __bt_state_0: ::bt::__private::ObserverSelector<
         { ::bt::__private::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
     __bt_leaf_2: Attack,
-    __bt_state_3: ::bt::__private::PrioritySelector<::core::primitive::u8>,
+    __bt_state_3: ::bt::__private::PrioritySelector<2usize, ::core::primitive::u8>,
     __bt_state_4: ::bt::__private::nodecanvas::Cooldown,
     __bt_leaf_5: Eat,
     __bt_state_6: ::bt::__private::ProbabilitySelector<
@@ -183,7 +184,7 @@ impl Canvas {
             depth: 1usize,
             ports: &[],
             leaf_type: ::core::option::Option::None,
-            params: &[("dynamic", "true")],
+            params: &[("dynamic", "false")],
         },
         ::bt::__private::NodeInfo {
             name: "Cooldown",
@@ -197,7 +198,7 @@ impl Canvas {
                 ("filterMode", "CoolDown"),
                 ("coolDownTime", "0.5"),
                 ("inactiveWhenLimited", "true"),
-                ("score", "bb.hunger"),
+                ("score", "hunger"),
             ],
         },
         ::bt::__private::NodeInfo {
@@ -250,7 +251,7 @@ impl Canvas {
                 <Idle>::__BT_PORTS
             },
             leaf_type: ::core::option::Option::Some("Idle"),
-            params: &[("weight", "1.0 - bb.hunger")],
+            params: &[("weight", "1.0 - hunger")],
         },
     ];
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
@@ -275,6 +276,7 @@ impl Canvas {
             >>::new(),
             __bt_leaf_2: <Attack as ::core::default::Default>::default(),
             __bt_state_3: <::bt::__private::PrioritySelector<
+                2usize,
                 ::core::primitive::u8,
             >>::new(),
             __bt_state_4: <::bt::__private::nodecanvas::Cooldown>::new(),
@@ -568,41 +570,27 @@ impl Canvas {
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let mut __bt_child: ::core::primitive::usize = match self
+                .__bt_state_3
+                .running()
             {
-                let mut __bt_step: ::bt::__private::Step = self
-                    .__bt_state_3
-                    .start(
-                        &[
-                            ::bt::__private::utility(&self.__bt_bb, |bb| bb.hunger),
-                            ::core::convert::identity::<::core::primitive::f32>(0.3),
-                        ],
-                    );
-                loop {
-                    let __bt_event = match __bt_step {
-                        ::bt::__private::Step::Tick(__bt_child) => {
-                            ::bt::__private::Event::Child(
-                                __bt_child,
-                                match __bt_child {
-                                    0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
-                                    _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
-                                },
-                            )
-                        }
-                        ::bt::__private::Step::Halt(__bt_child) => {
-                            match __bt_child {
-                                0usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            ::bt::__private::Event::Halted(__bt_child)
-                        }
-                        ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                    };
-                    __bt_step = self.__bt_state_3.next(__bt_event);
+                ::core::option::Option::Some(__bt_running) => __bt_running,
+                ::core::option::Option::None => {
+                    let __bt_weights: [::core::primitive::f32; 2usize] = [
+                        ::bt::__private::utility(&self.__bt_bb, |bb| bb.hunger),
+                        ::core::convert::identity::<::core::primitive::f32>(0.3),
+                    ];
+                    self.__bt_state_3.begin(&__bt_weights)
+                }
+            };
+            loop {
+                let __bt_child_status = match __bt_child {
+                    0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
+                    _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
+                };
+                match self.__bt_state_3.on_child(__bt_child, __bt_child_status) {
+                    ::core::result::Result::Ok(__bt_next) => __bt_child = __bt_next,
+                    ::core::result::Result::Err(__bt_status) => break __bt_status,
                 }
             }
         };
@@ -619,36 +607,20 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let mut __bt_step: ::bt::__private::Step = self.__bt_state_3.halt();
-            loop {
-                let __bt_event = match __bt_step {
-                    ::bt::__private::Step::Tick(__bt_child) => {
-                        ::bt::__private::Event::Child(
-                            __bt_child,
-                            match __bt_child {
-                                0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
-                                _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
-                            },
-                        )
-                    }
-                    ::bt::__private::Step::Halt(__bt_child) => {
-                        match __bt_child {
-                            0usize => {
-                                self.__bt_halt_4(__bt_ctx, __bt_observer);
-                            }
-                            1usize => {
-                                self.__bt_halt_6(__bt_ctx, __bt_observer);
-                            }
-                            _ => {}
-                        }
-                        ::bt::__private::Event::Halted(__bt_child)
-                    }
-                    ::bt::__private::Step::Return(__bt_status) => break __bt_status,
-                };
-                __bt_step = self.__bt_state_3.next(__bt_event);
+        if let ::core::option::Option::Some(__bt_running) = self
+            .__bt_state_3
+            .take_running()
+        {
+            match __bt_running {
+                0usize => {
+                    self.__bt_halt_4(__bt_ctx, __bt_observer);
+                }
+                1usize => {
+                    self.__bt_halt_6(__bt_ctx, __bt_observer);
+                }
+                _ => {}
             }
-        };
+        }
         ::bt::__private::halted_unflagged(3usize, __bt_observer);
     }
     #[inline]

@@ -95,6 +95,7 @@ mod tests {
                     #[weight(2)] Action(Eat),
                 },
                 PrioritySelector { #[score(1.5)] AlwaysSuccess, #[score(|bb| bb.hunger)] AlwaysFailure },
+                PrioritySelector(dynamic = true) { #[score(1)] AlwaysSuccess, #[score(|bb| bb.hunger)] StatefulAction(Walk) },
                 FlipSelector { AlwaysFailure, AlwaysSuccess },
                 StepSequencer { AlwaysSuccess },
                 BinarySelector(|bb| bb.hunger > 0.5, dynamic = true) { AlwaysSuccess, AlwaysFailure },

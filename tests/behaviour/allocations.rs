@@ -802,6 +802,10 @@ behavior_tree! {
                 #[score(|bb| bb.hunger)] StatefulAction(Coin<6>),
                 #[score(0.5)] StatefulAction(Coin<7>),
             },
+            PrioritySelector(dynamic = true) {
+                #[score(0.5)] StatefulAction(Coin<37>),
+                #[score(|bb| bb.hunger)] StatefulAction(Coin<38>),
+            },
             FlipSelector { Action(Coin<8>), StatefulAction(Coin<9>) },
             StepSequencer { StatefulAction(Coin<10>), AlwaysSuccess },
             BinarySelector(|bb| bb.alarm, dynamic = true) {
@@ -866,7 +870,7 @@ fn nodecanvas_aborts_and_random_nodes_never_allocate() {
     let ((), count) = allocations_in(|| tree.halt(&mut world));
     assert_eq!(tick_allocations, 0, "tick() allocated");
     assert_eq!(halt_allocations + count, 0, "halt() or reseed() allocated");
-    for id in 0..=36 {
+    for id in 0..=38 {
         assert!(world.calls[id].get() > 0, "leaf {id} was never called");
     }
     assert!(world.halts.get() > 0, "no stateful action was ever halted");

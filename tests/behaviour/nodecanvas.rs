@@ -1,5 +1,5 @@
-//! NodeCanvas's composites and decorators through the macro, tick by tick: PrioritySelector,
-//! FlipSelector, StepSequencer, BinarySelector, IndexSwitch, PolicyParallel, DynamicSequence,
+//! NodeCanvas's composites and decorators through the macro, tick by tick: PrioritySelector
+//! (both modes), FlipSelector, StepSequencer, BinarySelector, IndexSwitch, PolicyParallel, DynamicSequence,
 //! DynamicSelector; Interrupt, Conditional, RepeatTimes, RepeatUntil, Filter, Cooldown, Iterate,
 //! WaitUntil, Optional, Guard, Deadline, Remap. The random ones (RandomSequence, RandomSelector,
 //! ProbabilitySelector) are in `test_random.rs`, observer aborts in `test_aborts.rs`.
@@ -14,12 +14,153 @@ use bt::Status::*;
 use bt::{behavior_tree, Observer, Rng, SmallRng, StatefulAction, Status};
 
 // ---------------------------------------------------------------------------------------------
-// PrioritySelector: the best score runs; a tie keeps the running child.
+// PrioritySelector: the children in the order of their scores, read when it starts; a failure
+// falls through to the next score (the seed document's weighted selector).
+
+behavior_tree! {
+    tree Weighted for Agent {
+        blackboard { a: f32 = 1.0, b: f32 = 2.0, reads: std::cell::Cell<u32> }
+        PrioritySelector {
+            #[score(|bb| { bb.reads.set(bb.reads.get() + 1); bb.a })] StatefulAction(Task<0>),
+            #[score(|bb| bb.b)] StatefulAction(Task<1>),
+            #[score(1.5)] StatefulAction(Task<2>),
+        }
+    }
+}
+
+#[test]
+fn priority_selector_tries_the_children_from_the_highest_score() {
+    let (mut tree, mut agent) = (Weighted::new(), Agent::new());
+    // Scores [1, 2, 1.5]: the order is 1, 2, 0; the first success ends the walk.
+    agent.script(1, &[Success]);
+    expect_tick(&mut tree, &mut agent, Success, &[OnStart(1)]);
+    // A failure falls through to the next score, in the same tick.
+    agent.script(1, &[Failure]);
+    agent.script(2, &[Failure]);
+    agent.script(0, &[Success]);
+    expect_tick(
+        &mut tree,
+        &mut agent,
+        Success,
+        &[OnStart(1), OnStart(2), OnStart(0)],
+    );
+    // Every child failed: Failure. Every child skipped: Skipped.
+    for (answer, status) in [(Failure, Failure), (Skipped, Skipped)] {
+        for leaf in [1, 2, 0] {
+            agent.script(leaf, &[answer]);
+        }
+        expect_tick(
+            &mut tree,
+            &mut agent,
+            status,
+            &[OnStart(1), OnStart(2), OnStart(0)],
+        );
+    }
+    // Each activation read the scores once.
+    assert_eq!(tree.blackboard().reads.get(), 4);
+}
+
+#[test]
+fn priority_selector_resumes_its_running_child_and_orders_again_on_the_next_activation() {
+    let (mut tree, mut agent) = (Weighted::new(), Agent::new());
+    agent.script(1, &[Failure]);
+    agent.script(2, &[Running, Running, Failure]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(1), OnStart(2)]);
+    // Child 0 is now the best, but the scores are not read while the node runs: the running
+    // child is resumed, and a failure moves on in the order of the activation.
+    tree.blackboard_mut().a = 9.0;
+    expect_tick(&mut tree, &mut agent, Running, &[OnRunning(2)]);
+    agent.script(0, &[Running]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnRunning(2), OnStart(0)]);
+    assert_eq!(tree.blackboard().reads.get(), 1);
+    // Halted while running: the running child is halted, and the activation ends.
+    expect_halt(&mut tree, &mut agent, &[OnHalted(0)]);
+    // The next activation reads the scores again: [9, 2, 1.5] is 0, 1, 2.
+    agent.script(0, &[Failure]);
+    agent.script(1, &[Success]);
+    expect_tick(&mut tree, &mut agent, Success, &[OnStart(0), OnStart(1)]);
+    assert_eq!(tree.blackboard().reads.get(), 2);
+    // Completed: the next tick orders again, [0, 2, 1.5] is 1, 2, 0.
+    tree.blackboard_mut().a = 0.0;
+    agent.script(1, &[Running, Success]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(1)]);
+    tree.blackboard_mut().a = 5.0;
+    expect_tick(&mut tree, &mut agent, Success, &[OnRunning(1)]);
+    assert_eq!(tree.blackboard().reads.get(), 3);
+}
+
+#[test]
+fn priority_selector_breaks_ties_by_declaration_and_puts_nan_last() {
+    let (mut tree, mut agent) = (Weighted::new(), Agent::new());
+    // Equal scores: declaration order, 0 before 1.
+    tree.blackboard_mut().a = 2.0;
+    for leaf in [0, 1, 2] {
+        agent.script(leaf, &[Failure]);
+    }
+    expect_tick(
+        &mut tree,
+        &mut agent,
+        Failure,
+        &[OnStart(0), OnStart(1), OnStart(2)],
+    );
+    // NaN comes after every number, -inf included.
+    tree.blackboard_mut().a = f32::NAN;
+    tree.blackboard_mut().b = f32::NEG_INFINITY;
+    for leaf in [2, 1, 0] {
+        agent.script(leaf, &[Failure]);
+    }
+    expect_tick(
+        &mut tree,
+        &mut agent,
+        Failure,
+        &[OnStart(2), OnStart(1), OnStart(0)],
+    );
+}
+
+// The same from XML (as `to_xml()` writes it): a score on each child, an entry, arithmetic over
+// entries or a constant.
+
+behavior_tree! {
+    tree WeightedXml for Agent {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree>
+                <PrioritySelector>
+                  <Task0 score="{a}"/>
+                  <Task1 score="b * 2"/>
+                  <Task2 score="1.5"/>
+                </PrioritySelector>
+              </BehaviorTree>
+            </root>"#,
+        nodes { Task0 = StatefulAction(Task<0>), Task1 = StatefulAction(Task<1>), Task2 = StatefulAction(Task<2>) }
+        blackboard { a: f32 = 1.0, b: i32 = 1 }
+    }
+}
+
+#[test]
+fn priority_selector_from_xml_orders_by_its_scores() {
+    let (mut tree, mut agent) = (WeightedXml::new(), Agent::new());
+    assert_eq!(WeightedXml::NODES[0].params, &[("dynamic", "false")]);
+    // Scores [1, 2, 1.5]: 1, 2, 0.
+    agent.script(1, &[Failure]);
+    agent.script(2, &[Running, Failure]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(1), OnStart(2)]);
+    tree.blackboard_mut().a = 9.0;
+    agent.script(0, &[Success]);
+    expect_tick(&mut tree, &mut agent, Success, &[OnRunning(2), OnStart(0)]);
+    // [9, 2, 1.5]: 0 first.
+    agent.script(0, &[Running]);
+    expect_tick(&mut tree, &mut agent, Running, &[OnStart(0)]);
+    expect_halt(&mut tree, &mut agent, &[OnHalted(0)]);
+}
+
+// `dynamic = true`: a utility selector; the best score of every tick runs, a tie keeps the
+// running child, and a failure is the node's.
 
 behavior_tree! {
     tree Priority for Agent {
         blackboard { a: f32, b: f32 = 0.5 }
-        PrioritySelector {
+        PrioritySelector(dynamic = true) {
             #[score(|bb| bb.a)] StatefulAction(Task<0>),
             #[score(|bb| bb.b)] StatefulAction(Task<1>),
             #[score(0.1)] StatefulAction(Task<2>),
@@ -52,11 +193,47 @@ fn priority_selector_runs_the_best_score_and_switches_on_a_strictly_better_one()
 }
 
 #[test]
-fn priority_selector_reports_the_scores_as_parameters() {
+fn priority_selector_reports_its_mode_and_the_scores_as_parameters() {
     let nodes = Priority::NODES;
     assert_eq!(nodes[0].kind, "PrioritySelector");
-    assert_eq!(nodes[1].params, &[("score", "bb.a")]);
+    assert_eq!(nodes[0].param("dynamic"), Some("true"));
+    assert_eq!(nodes[1].params, &[("score", "a")]);
     assert_eq!(nodes[3].params, &[("score", "0.1")]);
+    assert_eq!(Weighted::NODES[0].kind, "PrioritySelector");
+    assert_eq!(Weighted::NODES[0].params, &[("dynamic", "false")]);
+    assert_eq!(Weighted::NODES[3].params, &[("score", "1.5")]);
+    let xml = Weighted::to_xml().to_string();
+    assert!(
+        xml.contains(r#"<PrioritySelector dynamic="false">"#),
+        "{xml}"
+    );
+    assert!(Priority::to_xml()
+        .to_string()
+        .contains(r#"<PrioritySelector dynamic="true">"#));
+    // The pictures label the node with its mode; an observer finds it in `NODES` by id.
+    let dot = bt::export::dot(Weighted::NODES).to_string();
+    assert!(dot.contains(r#"PrioritySelector\ndynamic=false""#), "{dot}");
+    let mermaid = bt::export::mermaid(Priority::NODES).to_string();
+    assert!(
+        mermaid.contains("PrioritySelector<br/>dynamic=true"),
+        "{mermaid}"
+    );
+    struct Modes(Vec<(&'static str, Option<&'static str>)>);
+    impl Observer for Modes {
+        fn on_status(&mut self, node: usize, _: Status) {
+            let info = &Priority::NODES[node];
+            self.0.push((info.kind, info.param("dynamic")));
+        }
+    }
+    let (mut tree, mut agent, mut modes) = (Priority::new(), Agent::new(), Modes(Vec::new()));
+    agent.script(1, &[Success]);
+    tree.tick_with(&mut agent, &mut modes);
+    agent.take_log();
+    let modes = modes.0;
+    assert_eq!(
+        modes,
+        [("StatefulAction", None), ("PrioritySelector", Some("true"))]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

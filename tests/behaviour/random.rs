@@ -261,7 +261,7 @@ fn probability_selector_weights_and_fail_weight_are_read_from_the_blackboard() {
     tree.blackboard_mut().fail = 0.0;
     expect_tick(&mut tree, &mut agent, Failure, &[]);
     assert_eq!(Chance::NODES[0].params, &[("failChance", "bb.fail")]);
-    assert_eq!(Chance::NODES[3].params, &[("weight", "bb.w2")]);
+    assert_eq!(Chance::NODES[3].params, &[("weight", "w2")]);
 }
 
 #[test]

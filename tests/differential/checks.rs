@@ -214,7 +214,7 @@ fn features(node: &Node) -> Vec<String> {
 }
 
 /// The keys of the NodeCanvas kinds added after issue 12's first part (`gen/nc_more.rs`).
-const NC_MORE_KEYS: [&str; 36] = [
+const NC_MORE_KEYS: [&str; 39] = [
     "Parallel of two Guards",
     "Guard",
     "Guard(if_guarded not written)",
@@ -238,6 +238,9 @@ const NC_MORE_KEYS: [&str; 36] = [
     "PrioritySelector",
     "PrioritySelector score |bb|",
     "PrioritySelector score literal",
+    "PrioritySelector(dynamic None)",
+    "PrioritySelector(dynamic Some(false))",
+    "PrioritySelector(dynamic Some(true))",
     "Observe(abort not written)",
     "Observe(abort = none)",
     "Observe(abort = self)",
@@ -262,7 +265,8 @@ fn nc_more_features(node: &Node) -> Vec<String> {
         {
             out.push(format!("{} with a condition child", ext.dsl_kind()));
         }
-        Node::Ext(Ext::PrioritySelector(scores), _) => {
+        Node::Ext(Ext::PrioritySelector(scores, dynamic), _) => {
+            out.push(format!("PrioritySelector(dynamic {dynamic:?})"));
             for score in scores {
                 out.push(match score.reads() {
                     Some(_) => "PrioritySelector score |bb|".into(),
@@ -737,6 +741,8 @@ const CAUGHT_BY: &[(&str, &str)] = &[
     ("DynamicRerunsActions", "Tree0071"),
     ("DynamicLatchesConditions", "Tree0071"),
     ("PriorityTieSwitches", "Tree0008"),
+    ("PriorityTiesLaterFirst", "Tree0027"),
+    ("PriorityReordersEveryTick", "Tree0024"),
     ("ObserveSelfNotWatched", "Tree0234"),
     ("ObserverFiresWhileTrue", "Tree0013"),
     ("ObserverCountsSkipAnswers", "Tree0013"),

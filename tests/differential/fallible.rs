@@ -239,7 +239,7 @@ pub fn can_run(node: &Node) -> bool {
             | Ext::PolicyParallel(..)
             | Ext::DynamicSequence
             | Ext::DynamicSelector
-            | Ext::PrioritySelector(_)
+            | Ext::PrioritySelector(..)
             | Ext::RandomSequence
             | Ext::RandomSelector
             | Ext::ProbabilitySelector(..)

@@ -202,6 +202,13 @@ pub enum Mutation {
     /// PrioritySelector switches from the running child to an earlier one with an equal score
     /// (NodeCanvas; its docs: only a strictly higher score pre-empts).
     PriorityTieSwitches,
+    /// The ordered PrioritySelector tries the later of two children with equal scores first
+    /// (NodeCanvas's ascending sort read from the end; the guide: declaration order).
+    PriorityTiesLaterFirst,
+    /// The ordered PrioritySelector reads the scores again on every tick and walks its new order
+    /// from the top, as NodeCanvas does (the guide: read when it starts; the running child is
+    /// resumed).
+    PriorityReordersEveryTick,
     /// `Observe(abort = self)` does not watch its condition while its child runs.
     ObserveSelfNotWatched,
     /// An observer selector's `lower` guard fires whenever it holds, not when it starts to.
@@ -281,7 +288,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 89] = [
+    pub const ALL: [Mutation; 91] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -343,6 +350,8 @@ impl Mutation {
         Mutation::DynamicRerunsActions,
         Mutation::DynamicLatchesConditions,
         Mutation::PriorityTieSwitches,
+        Mutation::PriorityTiesLaterFirst,
+        Mutation::PriorityReordersEveryTick,
         Mutation::ObserveSelfNotWatched,
         Mutation::ObserverFiresWhileTrue,
         Mutation::ObserverCountsSkipAnswers,
@@ -1916,8 +1925,11 @@ impl RefNode {
                         }
                     }
                     // The order, the draw and the children out of the draw belong to the
-                    // activation (their docs): the next tick draws again.
-                    Ext::RandomSequence | Ext::RandomSelector | Ext::ProbabilitySelector(..) => {
+                    // activation (their docs): the next tick draws (or orders) again.
+                    Ext::RandomSequence
+                    | Ext::RandomSelector
+                    | Ext::ProbabilitySelector(..)
+                    | Ext::PrioritySelector(..) => {
                         *count = 0;
                         *pos = 0;
                         *skipped = 0;
@@ -2121,8 +2133,9 @@ impl RefNode {
                 ..
             } => {
                 finished.iter_mut().for_each(|f| *f = None);
-                // A random composite's order belongs to its activation (FlipSelector's is kept).
-                if ext.is_random() {
+                // A random composite's order belongs to its activation, and so does a
+                // PrioritySelector's (FlipSelector's is kept).
+                if ext.is_random() || matches!(ext, Ext::PrioritySelector(..)) {
                     *order = (0..order.len()).collect();
                 }
                 if !matches!(ext, Ext::Limiter(_) | Ext::Filter(..)) {
@@ -2564,9 +2577,12 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
         }
         Ext::DynamicSequence
         | Ext::DynamicSelector
-        | Ext::PrioritySelector(_)
+        | Ext::PrioritySelector(_, Some(true))
         | Ext::Observe(..)
         | Ext::Iterate(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
+        Ext::PrioritySelector(scores, _) => {
+            nc::priority_ordered(scores, children, order, pos, skipped, was_running, ctx, bb)
+        }
         Ext::Guard(if_guarded) => nc::guard(*if_guarded, children, count, ctx, bb),
         Ext::RandomSequence | Ext::RandomSelector => {
             let go = if matches!(ext, Ext::RandomSequence) {

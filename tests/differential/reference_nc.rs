@@ -1,11 +1,13 @@
 //! The reference rules of the NodeCanvas kinds added after issue 12's first part:
-//! `DynamicSequence`/`DynamicSelector` (decision 9), `PrioritySelector`, Unreal Engine's
+//! `DynamicSequence`/`DynamicSelector` (decision 9), `PrioritySelector` (ordered, and with
+//! `dynamic = true`), Unreal Engine's
 //! `Observe` with its observer selector, `Iterate`, `Guard` and the random composites
 //! (`RandomSequence`, `RandomSelector`, `ProbabilitySelector`, drawing from the context's
 //! `bt::SmallRng`, `Ctx::rng`). A submodule of `reference.rs` (it uses its helpers),
 //! written from the guide tables (`src/lib.rs`: "NodeCanvas", "Utility attributes",
 //! "Observer aborts", "Randomness") and the truth tables in the public docs of
 //! `bt_core::control::DynamicSequence`, `DynamicSelector`, `PrioritySelector`,
+//! `DynamicPrioritySelector`,
 //! `RandomSequence`, `RandomSelector`, `ProbabilitySelector`, `Permutation::shuffle`,
 //! `bt_core::abort` (module docs, `ConditionalAbort`, `ObserverSelector`), never from their
 //! implementation.
@@ -30,7 +32,7 @@ pub(super) fn tick(
     match ext {
         Ext::DynamicSequence => dynamic(Success, children, pos, latched, was_running, ctx, bb),
         Ext::DynamicSelector => dynamic(Failure, children, pos, latched, was_running, ctx, bb),
-        Ext::PrioritySelector(scores) => priority(scores, children, pos, was_running, ctx, bb),
+        Ext::PrioritySelector(scores, _) => priority(scores, children, pos, was_running, ctx, bb),
         Ext::Observe(cond, abort) => observe(cond, *abort, children, was_running, ctx, bb),
         Ext::Iterate(element, until, max, reset) => iterate(
             *element,
@@ -125,10 +127,10 @@ fn dynamic(
     }
 }
 
-/// PrioritySelector (its docs' table): every tick, the scores (read every tick) choose the
-/// child: the earliest with the highest score; a running child keeps running unless another
-/// scores strictly higher (then it is halted first). The chosen child's status is the node's
-/// (no fallback to the next best).
+/// PrioritySelector with `dynamic = true` (the guide's table, `DynamicPrioritySelector`'s docs'
+/// table): every tick, the scores (read every tick) choose the child: the earliest with the
+/// highest score; a running child keeps running unless another scores strictly higher (then it
+/// is halted first). The chosen child's status is the node's (no fallback to the next best).
 fn priority(
     scores: &[Int],
     children: &mut [RefNode],
@@ -160,6 +162,65 @@ fn priority(
     let status = children[chosen].tick(ctx, bb);
     *pos = if status == Running { chosen } else { 0 };
     status
+}
+
+/// PrioritySelector without `dynamic = true` (the guide's table, `PrioritySelector`'s docs'
+/// table): the first tick of an activation reads the scores and orders the children by them,
+/// the highest first, equal scores in declaration order; then a Fallback over that order,
+/// resuming at the running child on later ticks (the scores are not read again): `Failure` or
+/// `Skipped` moves on to the next child of the order in the same tick, `Success` is the node's,
+/// `Running` too (the next tick resumes there); past the last child: `Skipped` if every child
+/// was skipped, else `Failure`. Completion and halt end the activation.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn priority_ordered(
+    scores: &[Int],
+    children: &mut [RefNode],
+    order: &mut Vec<usize>,
+    pos: &mut usize,
+    skipped: &mut usize,
+    was_running: bool,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    let n = children.len();
+    if !was_running || mutant(Mutation::PriorityReordersEveryTick) {
+        let values: Vec<f32> = scores.iter().map(|s| eval_int(s, bb) as f32).collect();
+        // Highest first; `sort_by` is stable, so equal scores keep declaration order.
+        let mut sorted: Vec<usize> = (0..n).collect();
+        if mutant(Mutation::PriorityTiesLaterFirst) {
+            sorted.reverse();
+        }
+        sorted.sort_by(|&a, &b| values[b].partial_cmp(&values[a]).expect("no NaN"));
+        *order = sorted;
+        *pos = 0;
+        *skipped = 0;
+    }
+    let end = |order: &mut Vec<usize>, pos: &mut usize, skipped: &mut usize| {
+        *order = (0..n).collect();
+        *pos = 0;
+        *skipped = 0;
+    };
+    while *pos < n {
+        match children[order[*pos]].tick(ctx, bb) {
+            Running => return Running,
+            Success => {
+                end(order, pos, skipped);
+                return Success;
+            }
+            Skipped => {
+                *skipped += 1;
+                *pos += 1;
+            }
+            _ => *pos += 1,
+        }
+    }
+    let all_skipped = *skipped == n;
+    end(order, pos, skipped);
+    if all_skipped {
+        Skipped
+    } else {
+        Failure
+    }
 }
 
 /// `Observe` on its own (`ConditionalAbort`'s table; abort `none` or `self`): idle, the

@@ -35,7 +35,7 @@
 //!           | Bin{cond;T-N-_}                                      BinarySelector(dynamic) (2 children)
 //!           | Flt{n;S-F-R-_;K-F-_} | Cd{ms;K-F-_}                  Filter(times, count: R = Completed, filtered), Cooldown
 //!           | Isw{int;T-N-_;T-N-_} | PPar{0-1-2;T-N-_}             IndexSwitch(loop, dynamic), PolicyParallel(policy, repeat)
-//!           | DySeq | DySel | PrSel{int;int..}                    DynamicSequence, DynamicSelector, PrioritySelector (one score per child)
+//!           | DySeq | DySel | PrSel{flag;int;int..}               DynamicSequence, DynamicSelector, PrioritySelector (`dynamic`, one score per child)
 //!           | Obs{cond;N-S-L-B-_}                                 Observe(abort = none, self, lower, both, not written)
 //!           | Itr{b0-b1;0-1-2-_;m-_;T-N-_}                        Iterate(l0, element, until, max, reset_index)
 //!           | Grd{F-R-_}                                          Guard(|ctx| &mut ctx.token, if_guarded)
@@ -1157,9 +1157,9 @@ pub enum Ext {
     DynamicSequence,
     /// `DynamicSelector { .. }` (NodeCanvas's dynamic Selector, decision 9).
     DynamicSelector,
-    /// `PrioritySelector { #[score(|bb| s as f32)] child, .. }` (NodeCanvas): one score per
-    /// child.
-    PrioritySelector(Vec<Int>),
+    /// `PrioritySelector(dynamic = ..) { #[score(|bb| s as f32)] child, .. }` (NodeCanvas): one
+    /// score per child; `dynamic` (`None`: not written, the ordered selector).
+    PrioritySelector(Vec<Int>, Option<bool>),
     /// `Observe(|bb| cond, abort = ..) { c }` (Unreal Engine; `None`: `abort` not written).
     /// `Lower`/`Both` only on a child of a `Fallback`/`Selector` (which becomes an observer
     /// selector).
@@ -1311,7 +1311,7 @@ impl Ext {
             Ext::PolicyParallel(..) => "PolicyParallel",
             Ext::DynamicSequence => "DynamicSequence",
             Ext::DynamicSelector => "DynamicSelector",
-            Ext::PrioritySelector(_) => "PrioritySelector",
+            Ext::PrioritySelector(..) => "PrioritySelector",
             Ext::Observe(..) => "Observe",
             Ext::Iterate(..) => "Iterate",
             Ext::Guard(_) => "Guard",
@@ -1417,6 +1417,7 @@ impl Ext {
             Ext::ProbabilitySelector(Some(fail), _) => {
                 format!("{kind}(fail = {})", score_rust(fail))
             }
+            Ext::PrioritySelector(_, Some(dynamic)) => format!("{kind}(dynamic = {dynamic})"),
             _ => kind.to_string(),
         }
     }
@@ -1477,9 +1478,10 @@ impl Ext {
             Ext::PolicyParallel(policy, repeat) => format!("PPar{{{policy};{}}}", flag(repeat)),
             Ext::DynamicSequence => "DySeq".into(),
             Ext::DynamicSelector => "DySel".into(),
-            Ext::PrioritySelector(scores) => {
-                let scores: Vec<String> = scores.iter().map(Int::desc).collect();
-                format!("PrSel{{{}}}", scores.join(";"))
+            Ext::PrioritySelector(scores, dynamic) => {
+                let mut parts = vec![flag(dynamic).to_string()];
+                parts.extend(scores.iter().map(Int::desc));
+                format!("PrSel{{{}}}", parts.join(";"))
             }
             Ext::Observe(c, abort) => {
                 format!("Obs{{{};{}}}", c.desc(), abort.map_or("_", Abort::desc))
@@ -1652,8 +1654,15 @@ impl Ext {
             }),
             "DySel" => no_payload(Ext::DynamicSelector),
             "PrSel" => text().and_then(|t| {
-                let scores: Result<Vec<Int>, String> = t.split(';').map(Int::parse).collect();
-                Ok(Ext::PrioritySelector(scores?))
+                let mut parts = t.split(';');
+                let dynamic = match parts.next() {
+                    Some("_") => None,
+                    Some("T") => Some(true),
+                    Some("N") => Some(false),
+                    _ => return Err(format!("bad PrioritySelector {t:?}")),
+                };
+                let scores: Result<Vec<Int>, String> = parts.map(Int::parse).collect();
+                Ok(Ext::PrioritySelector(scores?, dynamic))
             }),
             "Obs" => text().and_then(|t| {
                 let (c, a) = t.split_once(';').ok_or("Observe: cond;abort")?;
@@ -1682,7 +1691,7 @@ impl Ext {
             | Ext::DynamicSelector
             | Ext::RandomSequence
             | Ext::RandomSelector => None,
-            Ext::PrioritySelector(scores) => Some(scores.len()),
+            Ext::PrioritySelector(scores, _) => Some(scores.len()),
             Ext::ProbabilitySelector(_, weights) => Some(weights.len()),
             Ext::BinarySelector(..) => Some(2),
             _ => Some(1),
@@ -2182,7 +2191,7 @@ impl Node {
                 if let Ext::IndexSwitch(index, ..) = ext {
                     out.extend(index.reads());
                 }
-                if let Ext::PrioritySelector(scores) = ext {
+                if let Ext::PrioritySelector(scores, _) = ext {
                     out.extend(scores.iter().filter_map(Int::reads));
                 }
                 if let Ext::ProbabilitySelector(fail, weights) = ext {
@@ -2520,7 +2529,12 @@ impl Node {
                     Ext::DynamicSelector => {
                         Node::Composite(Composite::Fallback, children.clone()).outcomes()
                     }
-                    Ext::PrioritySelector(_) => all(),
+                    // Dynamic: the chosen child's status. Ordered: a Fallback over the same
+                    // children, in any order.
+                    Ext::PrioritySelector(_, Some(true)) => all(),
+                    Ext::PrioritySelector(..) => {
+                        Node::Composite(Composite::Fallback, children.clone()).outcomes()
+                    }
                     // In any order: as the Sequence/Fallback over the same children.
                     Ext::RandomSequence => {
                         Node::Composite(Composite::Sequence, children.clone()).outcomes()
@@ -2888,7 +2902,7 @@ impl Node {
             };
             for (i, child) in children.into_iter().enumerate() {
                 let mut text = String::new();
-                if let Node::Ext(Ext::PrioritySelector(scores), _) = self {
+                if let Node::Ext(Ext::PrioritySelector(scores, _), _) = self {
                     let _ = writeln!(text, "{pad}    #[score({})]", score_rust(&scores[i]));
                 }
                 if let Node::Ext(Ext::ProbabilitySelector(_, weights), _) = self {

@@ -489,3 +489,53 @@ mod nav_recoveries {
     }
     xml_round_trip!(crate::btcpp_files::nav_recoveries::Recoveries, Recoveries);
 }
+
+/// NodeCanvas's `PrioritySelector`, the one node of another system that the import reads back
+/// as `to_xml()` writes it: both modes, and a score of each form (arithmetic over entries of two
+/// types, a whole number, a negative real).
+mod priority_selector {
+    use super::*;
+    stand_ins!(World; stateful Eat; stateful Nap; action Chat;);
+    behavior_tree! {
+        pub tree Needs for World {
+            blackboard { hunger: f32 = 0.5, fatigue: u8 = 3 }
+            PrioritySelector {
+                #[score(|bb| bb.hunger * 2.0)] StatefulAction(Eat),
+                #[score(2)] PrioritySelector(dynamic = true) {
+                    #[score(|bb| bb.fatigue as f32 + bb.hunger)] StatefulAction(Nap),
+                    #[score(-1.5)] Action(Chat),
+                },
+            }
+        }
+    }
+
+    mod again {
+        use super::{Chat, Eat, Nap, World};
+        bt::behavior_tree! {
+            pub tree Needs for World {
+                xml_text = r#"
+                    <root BTCPP_format="4" main_tree_to_execute="Needs">
+                      <BehaviorTree ID="Needs">
+                        <PrioritySelector dynamic="false">
+                          <Eat score="hunger * 2.0"/>
+                          <PrioritySelector dynamic="true" score="2">
+                            <Nap score="fatigue + hunger"/>
+                            <Chat score="-1.5"/>
+                          </PrioritySelector>
+                        </PrioritySelector>
+                      </BehaviorTree>
+                    </root>"#,
+                nodes { StatefulAction(Eat), StatefulAction(Nap), Action(Chat) }
+                blackboard { hunger: f32 = 0.5, fatigue: u8 = 3 }
+            }
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        assert_same_tree(
+            (Needs::NODES, Needs::to_xml().to_string()),
+            (again::Needs::NODES, again::Needs::to_xml().to_string()),
+        );
+    }
+}

@@ -71,9 +71,9 @@ pub use crate::behavior3::{failer, runner, succeeder, Limiter, MaxTime, Repeater
 // NodeCanvas's composites and decorators, Unreal Engine's observer aborts, the random nodes.
 pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
 pub use crate::control::{
-    BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
-    ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,
-    RandomSequence, StepSequencer,
+    BinarySelector, DynamicPrioritySelector, DynamicSelector, DynamicSequence, FlipSelector,
+    IndexSwitch, OutOfRange, ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector,
+    RandomSelector, RandomSequence, StepSequencer,
 };
 pub use crate::decorator::nodecanvas;
 pub use crate::random::{Rng, SmallRng};

@@ -41,9 +41,9 @@ pub use fallback::Fallback;
 pub use if_then_else::{IfThenElse, WhileDoElse};
 pub use linear::{NoSkips, SkipCount};
 pub use nodecanvas::{
-    BinarySelector, DynamicSelector, DynamicSequence, FlipSelector, IndexSwitch, OutOfRange,
-    ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector, RandomSelector,
-    RandomSequence, StepSequencer,
+    BinarySelector, DynamicPrioritySelector, DynamicSelector, DynamicSequence, FlipSelector,
+    IndexSwitch, OutOfRange, ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector,
+    RandomSelector, RandomSequence, StepSequencer,
 };
 pub use parallel::{
     bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError,

@@ -8,7 +8,8 @@
 //! * [`attr`]: the XML attributes of the built-in nodes (and of the nodes of ours the export
 //!   writes), each spelled once;
 //! * [`ROWS`]: each built-in node the import translates, the DSL kind it becomes, and how its
-//!   attributes become the kind's arguments; [`NOT_YET`]: the built-ins it cannot;
+//!   attributes become the kind's arguments (and [`OURS`], the nodes of other systems it reads
+//!   back as the export writes them); [`NOT_YET`]: the built-ins it cannot;
 //! * [`CONDITIONS`]: the pre- and post-condition attributes and the DSL's node attributes.
 //!
 //! A row's arguments are a template in the DSL's own syntax, where `$attribute` stands for the
@@ -127,6 +128,11 @@ pub mod attr {
     pub const MAX_LOOP: &str = "maxLoop";
     /// behavior3's `Error` value.
     pub const ERROR: &str = "error";
+    /// NodeCanvas's *Dynamic* flag (`PrioritySelector`'s mode; the export writes it for its other
+    /// nodes too).
+    pub const DYNAMIC: &str = "dynamic";
+    /// The score of a child of a `PrioritySelector`, on the child's element.
+    pub const SCORE: &str = "score";
 }
 
 /// How an attribute's text becomes a DSL argument.
@@ -278,7 +284,8 @@ use Form::*;
 
 /// The import's table. A node not listed here is a leaf the user maps in `nodes { .. }`, a
 /// BehaviorTree.CPP built-in the DSL does not have yet ([`NOT_YET`]), or an error.
-/// (`AlwaysRunning`, which [`BUILT_IN`] lacks, is read as the DSL's kind of that name.)
+/// (`AlwaysRunning`, which [`BUILT_IN`] lacks, is read as the DSL's kind of that name; so is
+/// `PrioritySelector`: [`OURS`].)
 #[rustfmt::skip]
 pub const ROWS: &[Row] = &[
     // Controls.
@@ -326,7 +333,15 @@ pub const ROWS: &[Row] = &[
     Row { xml: "WasEntryUpdated",      dsl: "WasEntryUpdated",      args: "$entry",                params: &[required(ENTRY, TrackedKey)] },
     Row { xml: "Script",               dsl: "Script",               args: "$code",                 params: &[required(CODE, Script)] },
     Row { xml: "ScriptCondition",      dsl: "ScriptCondition",      args: "$code",                 params: &[required(CODE, Condition)] },
+    // Not BehaviorTree.CPP's ([`OURS`]): NodeCanvas's, read back as the export writes it, each
+    // child with its `score` (a number, `{entry}` or a script expression).
+    Row { xml: "PrioritySelector",     dsl: "PrioritySelector",     args: "dynamic = $dynamic",    params: &[optional(DYNAMIC, Bool, "false")] },
 ];
+
+/// The rows of [`ROWS`] for nodes that BehaviorTree.CPP does not register: `AlwaysRunning` (ours,
+/// which [`BUILT_IN`] lacks) and NodeCanvas's `PrioritySelector`, which the import reads back as
+/// `to_xml()` writes it (BehaviorTree.CPP cannot load such a file).
+pub const OURS: &[&str] = &["AlwaysRunning", "PrioritySelector"];
 
 /// BehaviorTree.CPP 4's built-in nodes the DSL has no kind for yet (named in the import's error).
 /// A row in [`ROWS`] takes precedence, so adding the row is enough when the kind lands; a test of
@@ -354,13 +369,13 @@ pub fn row(name: &str) -> Option<&'static Row> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ALIASES, BUILT_IN, NOT_YET, ROWS};
+    use super::{ALIASES, BUILT_IN, NOT_YET, OURS, ROWS};
 
     #[test]
     fn the_lists_agree() {
         for row in ROWS {
             assert!(
-                BUILT_IN.contains(&row.xml) || row.xml == "AlwaysRunning",
+                BUILT_IN.contains(&row.xml) != OURS.contains(&row.xml),
                 "{}: a row for a node BehaviorTree.CPP does not register",
                 row.xml
             );

@@ -307,9 +307,10 @@ fn leaf_params(node: &Node, leaf: &Leaf) -> Vec<(String, String)> {
 fn selector_params(selector: &Selector) -> Vec<(String, String)> {
     match selector {
         Selector::RandomSequence | Selector::RandomSelector => vec![pair("random", "true".into())],
-        Selector::DynamicSequence | Selector::DynamicSelector | Selector::PrioritySelector => {
+        Selector::DynamicSequence | Selector::DynamicSelector => {
             vec![pair("dynamic", "true".into())]
         }
+        Selector::PrioritySelector { dynamic } => vec![pair(attr::DYNAMIC, dynamic.to_string())],
         Selector::ProbabilitySelector { fail } => match fail {
             Some(UtilityValue::Closure(closure)) => vec![pair("failChance", body(closure))],
             Some(UtilityValue::Constant(expr)) => {

@@ -29,7 +29,12 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
         Selector::ProbabilitySelector { .. } => {
             quote!(#rules::ProbabilitySelector<#bytes, #index>)
         }
-        Selector::PrioritySelector => quote!(#rules::PrioritySelector<#index>),
+        Selector::PrioritySelector { dynamic: false } => {
+            quote!(#rules::PrioritySelector<#len, #index>)
+        }
+        Selector::PrioritySelector { dynamic: true } => {
+            quote!(#rules::DynamicPrioritySelector<#index>)
+        }
         Selector::FlipSelector => quote!(#rules::FlipSelector<#len, #index>),
         Selector::StepSequencer => quote!(#rules::StepSequencer<#index>),
         Selector::DynamicSequence => quote!(#rules::DynamicSequence<#bytes, #index>),
@@ -40,6 +45,10 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
     if let Selector::ObserverSelector = selector {
         code.methods
             .extend(observer_selector_straight(g, node, &state));
+        return code;
+    }
+    if let Selector::PrioritySelector { dynamic: false } = selector {
+        code.methods.extend(priority_straight(g, node, &state));
         return code;
     }
     if let Selector::ProbabilitySelector { fail } = selector {
@@ -53,11 +62,8 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
             let rng = rng(g, node, &mut code);
             StepRule::with_params(&state, Some(rng), quote!())
         }
-        Selector::PrioritySelector => {
-            let scores = (node.children.iter()).filter_map(|&child| {
-                let utility = g.tree.nodes[child].conditions.utility.as_ref()?;
-                Some(utility_of(&utility.value))
-            });
+        Selector::PrioritySelector { dynamic: true } => {
+            let scores = utilities(g, node);
             StepRule::with_params(&state, Some(quote!(&[#(#scores),*])), quote!())
         }
         Selector::FlipSelector => StepRule::with_params(&state, None, quote!()),
@@ -72,7 +78,9 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
             });
             StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
-        Selector::ObserverSelector | Selector::ProbabilitySelector { .. } => {
+        Selector::ObserverSelector
+        | Selector::ProbabilitySelector { .. }
+        | Selector::PrioritySelector { dynamic: false } => {
             unreachable!("laid out in straight-line form above")
         }
     };
@@ -95,10 +103,7 @@ fn probability_straight(
     rng: TokenStream,
 ) -> TokenStream {
     let (s, declare, len) = (&state.access, &state.declare_local, node.children.len());
-    let weights = (node.children.iter()).filter_map(|&child| {
-        let utility = g.tree.nodes[child].conditions.utility.as_ref()?;
-        Some(utility_of(&utility.value))
-    });
+    let weights = utilities(g, node);
     let fail = match fail {
         Some(fail) => utility(fail),
         None => quote!(0.0),
@@ -164,6 +169,63 @@ fn probability_straight(
         }
     };
     node_methods(g, node, body, halt_body)
+}
+
+/// `PrioritySelector` (without `dynamic`) in straight-line form (`bt_core::control::nodecanvas::
+/// PrioritySelector::running`, `begin`, `on_child`, `take_running`): the weights are evaluated
+/// only when an activation begins, never while the node resumes its running child; then a loop
+/// ticks the child the rule names, each child's tick in place, until the rule answers.
+fn priority_straight(g: &Gen, node: &Node, state: &State) -> TokenStream {
+    let (s, declare, len) = (&state.access, &state.declare_local, node.children.len());
+    let weights = utilities(g, node);
+    let arms = node.children.iter().enumerate().map(|(index, &id)| {
+        let tick = super::tick_child(g, id);
+        if index == len - 1 {
+            quote!(_ => #tick,)
+        } else {
+            quote!(#index => #tick,)
+        }
+    });
+    let halts = (node.children.iter().enumerate())
+        .filter(|(_, &id)| g.plan.may_run[id])
+        .map(|(index, &id)| {
+            let halt = super::halt_child(g, id);
+            quote!(#index => { #halt })
+        });
+    let body = quote!({
+        #declare
+        let mut __bt_child: ::core::primitive::usize = match #s.running() {
+            ::core::option::Option::Some(__bt_running) => __bt_running,
+            ::core::option::Option::None => {
+                let __bt_weights: [::core::primitive::f32; #len] = [#(#weights),*];
+                #s.begin(&__bt_weights)
+            }
+        };
+        loop {
+            let __bt_child_status = match __bt_child { #(#arms)* };
+            match #s.on_child(__bt_child, __bt_child_status) {
+                ::core::result::Result::Ok(__bt_next) => __bt_child = __bt_next,
+                ::core::result::Result::Err(__bt_status) => break __bt_status,
+            }
+        }
+    });
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
+            match __bt_running {
+                #(#halts)*
+                _ => {}
+            }
+        }
+    };
+    node_methods(g, node, body, halt_body)
+}
+
+/// The `#[weight(..)]` or `#[score(..)]` of each child of `node`, as `f32` expressions.
+fn utilities<'a>(g: &'a Gen, node: &'a Node) -> impl Iterator<Item = TokenStream> + 'a {
+    (node.children.iter()).filter_map(|&child| {
+        let value = &g.tree.nodes[child].conditions.utility.as_ref()?.value;
+        Some(utility(value))
+    })
 }
 
 /// The observer selector in straight-line form (`bt_core::abort::ObserverSelector::begin`,
@@ -309,10 +371,6 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     node_methods(g, node, body, halt_body)
 }
 
-fn utility_of(value: &UtilityValue) -> TokenStream {
-    utility(value)
-}
-
 /// The `Observe` node `id`: its condition, its abort mode and whether its parent owns it.
 fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Ident, bool)> {
     match &g.tree.nodes[id].kind {
@@ -419,11 +477,14 @@ pub(super) fn is_random(node: &Node) -> bool {
     )
 }
 
-/// A child's `#[weight(..)]` or `#[score(..)]`, as a parameter of the child.
+/// A child's `#[weight(..)]` or `#[score(..)]`, as a parameter of the child: a closure as
+/// BehaviorTree.CPP's script when it is one (`hunger * 2`, which the XML import reads back under
+/// a `PrioritySelector`), else its body's Rust source; a constant as written.
 pub(super) fn utility_param(node: &Node) -> Option<(String, String)> {
     let utility = node.conditions.utility.as_ref()?;
     let value = match &utility.value {
-        UtilityValue::Closure(closure) => text::source(closure.body.to_token_stream()),
+        UtilityValue::Closure(closure) => text::closure_script(closure)
+            .unwrap_or_else(|| text::source(closure.body.to_token_stream())),
         UtilityValue::Constant(expr) => text::source(expr.to_token_stream()),
     };
     Some((utility.attr.to_string(), value))

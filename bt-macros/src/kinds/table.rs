@@ -176,6 +176,7 @@ const INDEX_SWITCH: &[Param] = &[
     named("dynamic", P::Bool, Default::Bool(false)),
 ];
 const PROBABILITY: &[Param] = &[named("fail", P::Expr, Absent)];
+const PRIORITY: &[Param] = &[named("dynamic", P::Bool, Default::Bool(false))];
 const RUN_ONCE: &[Param] = &[named("then_skip", P::Bool, Default::Bool(true))];
 const PRECONDITION: &[Param] = &[
     positional("condition", P::Closure, Required),
@@ -302,12 +303,13 @@ pub const KINDS: &[KindSpec] = &[
 
     // Selectors (NodeCanvas's). The memory walks (random orders, the flip order, the step, the
     // probability selector's pick, whose weights are only read when it picks) pass `Running`
-    // (checked in the tests); the others re-read their inputs or re-check children first.
+    // (checked in the tests); the others re-read their inputs or re-check children first
+    // (PrioritySelector with `dynamic = true`; without it, it resumes its running child).
     // FlipSelector's order and StepSequencer's position outlive activations (decision 13).
     passes(control(&["RandomSequence"],      Sel(S::RandomSequence),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation)),
     passes(control(&["RandomSelector"],      Sel(S::RandomSelector),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation)),
     passes(control(&["ProbabilitySelector"], Sel(S::ProbabilitySelector), params(PROBABILITY), AtLeastOne, R::IfChildCan, Activation)),
-    control(&["PrioritySelector"],           Sel(S::PrioritySelector),    Grammar::None,       AtLeastOne, R::IfChildCan, Activation),
+    control(&["PrioritySelector"],           Sel(S::PrioritySelector),    params(PRIORITY),    AtLeastOne, R::IfChildCan, Activation),
     passes(control(&["FlipSelector"],        Sel(S::FlipSelector),        Grammar::None,       AtLeastOne, R::IfChildCan, Kept)),
     passes(control(&["StepSequencer"],       Sel(S::StepSequencer),       Grammar::None,       AtLeastOne, R::IfChildCan, Kept)),
     control(&["DynamicSequence"],            Sel(S::DynamicSequence),     Grammar::None,       AtLeastOne, R::IfChildCan, Activation),

@@ -531,13 +531,20 @@ fn control_facts_hold_for_their_rules() {
                 let first = try_catch.start(3, false);
                 drive(first, &mut |event| try_catch.next(event, 3, false), answers)
             }),
-            // NodeCanvas's composites: their own test below also checks `passes_running`
-            // and `memory`.
+            // NodeCanvas's composites (every mode: `Running` if one runs): their own test below
+            // also checks `passes_running` and `memory`.
             shape => {
-                let mut rule = nodecanvas_rule(shape).expect("a rule of the Step protocol");
+                let mut modes = nodecanvas_rules(shape);
+                assert!(!modes.is_empty(), "{name}: a rule of the Step protocol");
                 let mut rng = rules::SmallRng::seed(3);
                 Box::new(move |answers, round| {
-                    nc_tick(&mut *rule, answers, round as u64, &mut rng).0
+                    let statuses: Vec<Status> = (modes.iter_mut())
+                        .map(|rule| nc_tick(&mut **rule, answers, round as u64, &mut rng).0)
+                        .collect();
+                    match statuses.contains(&Running) {
+                        true => Running,
+                        false => statuses[0],
+                    }
                 })
             }
         };
@@ -653,7 +660,15 @@ nc_rule!(
 );
 nc_rule!(
     NcPriority,
-    rules::PrioritySelector,
+    rules::PrioritySelector<3>,
+    3,
+    |s, x, rng| s.start(&weights(x)),
+    |s, e, x| s.next(e),
+    |s| s.halt()
+);
+nc_rule!(
+    NcDynamicPriority,
+    rules::DynamicPrioritySelector,
     3,
     |s, x, rng| s.start(&weights(x)),
     |s, e, x| s.next(e),
@@ -724,14 +739,25 @@ nc_rule!(
     |s| s.halt(&GUARDS)
 );
 
-/// The rule of a selector, of NodeCanvas's conditional flow or of its parallel; `None` for the
-/// other kinds.
+/// The rules of a selector, of NodeCanvas's conditional flow or of its parallel: one per mode
+/// that is a rule of its own (`PrioritySelector` and `PrioritySelector(dynamic = true)`); none for
+/// the other kinds.
+fn nodecanvas_rules(shape: Shape) -> Vec<Box<dyn NcRule>> {
+    if matches!(shape, Shape::Selector(S::PrioritySelector)) {
+        return vec![
+            Box::new(NcPriority::default()),
+            Box::new(NcDynamicPriority::default()),
+        ];
+    }
+    nodecanvas_rule(shape).into_iter().collect()
+}
+
+/// The rule of a kind that has one rule in every mode (see [`nodecanvas_rules`]).
 fn nodecanvas_rule(shape: Shape) -> Option<Box<dyn NcRule>> {
     Some(match shape {
         Shape::Selector(S::RandomSequence) => Box::new(NcRandomSequence::default()),
         Shape::Selector(S::RandomSelector) => Box::new(NcRandomSelector::default()),
         Shape::Selector(S::ProbabilitySelector) => Box::new(NcProbability::default()),
-        Shape::Selector(S::PrioritySelector) => Box::new(NcPriority::default()),
         Shape::Selector(S::FlipSelector) => Box::new(NcFlip::default()),
         Shape::Selector(S::StepSequencer) => Box::new(NcStep::default()),
         Shape::Selector(S::DynamicSequence) => Box::new(NcDynamicSequence::default()),
@@ -780,10 +806,11 @@ fn nc_tick(
 fn nodecanvas_control_facts_hold_for_their_rules() {
     let specs = KINDS.iter().chain([&super::OBSERVER_SELECTOR]);
     let mut checked = 0;
-    for spec in specs {
-        let Some(mut rule) = nodecanvas_rule(spec.shape) else {
-            continue;
-        };
+    for (spec, mut rule) in specs.flat_map(|spec| {
+        nodecanvas_rules(spec.shape)
+            .into_iter()
+            .map(move |rule| (spec, rule))
+    }) {
         checked += 1;
         let name = format!("{:?}", spec.shape);
         let len = rule.len();
@@ -850,50 +877,53 @@ fn nodecanvas_control_facts_hold_for_their_rules() {
             assert!(resumed > 100, "{name} was resumed {resumed} times");
         }
     }
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 13);
 }
 
-/// Whether the NodeCanvas composites that do not pass `Running` indeed could not: each one
-/// changes something, re-reads an input or ticks another child when resumed, now and then.
+/// Whether the NodeCanvas composites that do not pass `Running` indeed could not: each one (in
+/// one of its modes at least) changes something, re-reads an input or ticks another child when
+/// resumed, now and then.
 #[test]
 fn nodecanvas_controls_that_do_not_pass_running_need_the_walk() {
     for spec in KINDS.iter().chain([&super::OBSERVER_SELECTOR]) {
-        let Some(mut rule) = nodecanvas_rule(spec.shape) else {
-            continue;
-        };
         if spec.passes_running {
             continue;
         }
-        let len = rule.len();
-        let mut draw = Draw(0x5851_F42D_4C95_7F2D);
-        let mut rng = rules::SmallRng::seed(5);
-        let mut differs = false;
-        for _ in 0..20_000 {
-            let answers: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
-            let (status, ticked) = nc_tick(&mut *rule, &answers, draw.0, &mut rng);
-            let Some(&child) = ticked.last() else {
-                continue;
-            };
-            if status != Running || answers[child] != Running {
-                continue;
-            }
-            let before = format!("{rule:?}");
-            let mut again: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
-            again[child] = Running;
-            let mut probe = rule.boxed();
-            let x = draw.0.rotate_left(17);
-            let (status, ticked) = nc_tick(&mut *probe, &again, x, &mut rng.clone());
-            if status != Running || ticked != [child] || format!("{probe:?}") != before {
-                differs = true;
-                break;
-            }
-        }
+        let differs = (nodecanvas_rules(spec.shape).into_iter()).any(needs_the_walk);
         assert!(
-            differs,
+            differs || nodecanvas_rules(spec.shape).is_empty(),
             "{:?} could pass Running: check it and say so in the table",
             spec.shape
         );
     }
+}
+
+/// Whether `rule`, resumed at a running child that answers `Running` again, now and then does
+/// something else than answer `Running` with nothing changed.
+fn needs_the_walk(mut rule: Box<dyn NcRule>) -> bool {
+    let len = rule.len();
+    let mut draw = Draw(0x5851_F42D_4C95_7F2D);
+    let mut rng = rules::SmallRng::seed(5);
+    for _ in 0..20_000 {
+        let answers: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
+        let (status, ticked) = nc_tick(&mut *rule, &answers, draw.0, &mut rng);
+        let Some(&child) = ticked.last() else {
+            continue;
+        };
+        if status != Running || answers[child] != Running {
+            continue;
+        }
+        let before = format!("{rule:?}");
+        let mut again: Vec<Status> = (0..len).map(|_| draw.status(true)).collect();
+        again[child] = Running;
+        let mut probe = rule.boxed();
+        let x = draw.0.rotate_left(17);
+        let (status, ticked) = nc_tick(&mut *probe, &again, x, &mut rng.clone());
+        if status != Running || ticked != [child] || format!("{probe:?}") != before {
+            return true;
+        }
+    }
+    false
 }
 
 /// The NodeCanvas kinds that pass `Running` let a tick resume the leaves below them directly;
@@ -931,7 +961,9 @@ fn direct_resume_passes_the_nodecanvas_kinds_that_say_so() {
         // completion over, the flag is already down and the rule would wait again
         // (tests/regression/wait_until_child_completion.rs).
         "WaitUntil(|bb| bb.go) { X }",
+        // Resumes its running child, but `dynamic = true` (the same kind) re-reads the scores.
         "PrioritySelector { #[score(1)] X }",
+        "PrioritySelector(dynamic = true) { #[score(1)] X }",
         "BinarySelector(|bb| bb.go) { X, X }",
         "IndexSwitch(|bb| 0) { X }",
         "PolicyParallel { X }",

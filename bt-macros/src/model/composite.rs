@@ -19,8 +19,12 @@ pub enum Selector {
     ProbabilitySelector {
         fail: Option<UtilityValue>,
     },
-    /// The children's scores are their `#[score(..)]`.
-    PrioritySelector,
+    /// `PrioritySelector(dynamic = bool)`: the children's weights are their `#[score(..)]`; a
+    /// selector over the children ordered by them when it starts, or (`dynamic`) the best child
+    /// of every tick.
+    PrioritySelector {
+        dynamic: bool,
+    },
     FlipSelector,
     StepSequencer,
     DynamicSequence,
@@ -94,7 +98,9 @@ pub(super) fn selector(at: &Lower, kind: SelectorKind, p: &mut Params) -> Option
                 None => None,
             },
         },
-        SelectorKind::PrioritySelector => Selector::PrioritySelector,
+        SelectorKind::PrioritySelector => Selector::PrioritySelector {
+            dynamic: p.bool("dynamic")?,
+        },
         SelectorKind::FlipSelector => Selector::FlipSelector,
         SelectorKind::StepSequencer => Selector::StepSequencer,
         SelectorKind::DynamicSequence => Selector::DynamicSequence,

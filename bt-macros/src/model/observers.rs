@@ -46,7 +46,7 @@ fn utilities(cx: &Ctxt, tree: &Tree) {
                 let what = if wanted == kw_weight() {
                     "its chance to be picked"
                 } else {
-                    "how much it is wanted, the highest runs"
+                    "how much it is wanted, the highest goes first"
                 };
                 cx.error_spanned_by(
                     &node.kind_ident,

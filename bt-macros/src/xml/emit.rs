@@ -12,7 +12,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::LitStr;
 
 use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
-use super::ir::{Arg, KindIr, NodeIr, Script, Target, Tr, Value};
+use super::ir::{Arg, KindIr, NodeIr, Score, Script, Target, Tr, Value};
 use super::script;
 use super::table::Row;
 use crate::codegen;
@@ -163,6 +163,19 @@ impl Tr<'_> {
         if let Some(name) = &node.name {
             let lit = LitStr::new(name, span);
             attrs.extend(quote_spanned!(span=> #[name = #lit]));
+        }
+        if let Some(score) = &node.score {
+            let attr = Ident::new(crate::kw::SCORE, span);
+            let entries = TreeEntries { tr: self, tree };
+            let emit = script::Emit {
+                entries: &entries,
+                span,
+            };
+            let value = match score {
+                Score::Number(number) => emit.number_constant(number),
+                Score::Expr(expr) => emit.score(expr),
+            };
+            attrs.extend(quote_spanned!(span=> #[#attr(#value)]));
         }
         for (dsl, script) in &node.conditions {
             let attr = Ident::new(dsl, span);

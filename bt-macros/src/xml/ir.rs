@@ -35,6 +35,8 @@ pub(super) struct NodeIr {
     pub(super) name: Option<String>,
     /// The DSL attribute and its script.
     pub(super) conditions: Vec<(&'static str, Script)>,
+    /// Its `score` under a `PrioritySelector`: `#[score(..)]`.
+    pub(super) score: Option<Score>,
     pub(super) kind: KindIr,
     pub(super) children: Vec<NodeIr>,
 }
@@ -42,6 +44,15 @@ pub(super) struct NodeIr {
 pub(super) enum Script {
     Test(Expr),
     Act(Vec<(String, &'static str, Expr)>),
+}
+
+/// A child's `score` under a `PrioritySelector`.
+pub(super) enum Score {
+    /// A constant number (`2`, `0.5`, `-1`): `#[score(2)]`.
+    Number(Expr),
+    /// An entry (`{hunger}`) or a script expression (`hunger * 2`): `#[score(|bb| ..)]`, as an
+    /// `f32`.
+    Expr(Expr),
 }
 
 pub(super) enum KindIr {

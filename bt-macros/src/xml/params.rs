@@ -4,7 +4,7 @@
 use roxmltree::Node as XNode;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
-use super::ir::{format_list, Arg, KindIr, Param, Script, SubUse, Target, Tr, Value};
+use super::ir::{format_list, Arg, KindIr, Param, Score, Script, SubUse, Target, Tr, Value};
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
 use crate::kinds::{self, Arity};
@@ -228,6 +228,50 @@ impl<'a> Tr<'a> {
             Script::Act(assignments)
         };
         ok.then_some(script)
+    }
+
+    /// A child's `score` under a `PrioritySelector`: an entry (`{hunger}`), or one script
+    /// expression of numbers, a constant (`2`) or arithmetic over entries (`hunger * 2`), read as
+    /// an `f32`.
+    pub(super) fn score(&mut self, tree: usize, text: &str, at: usize) -> Option<Score> {
+        if let Some(key) = entry_ref(text) {
+            let Ok(key) = key else {
+                self.err(
+                    at,
+                    format!("`score=\"{text}\"` names the entry to read: `{{key}}`"),
+                );
+                return None;
+            };
+            self.entry(tree, key, at, true)?;
+            return Some(Score::Expr(script::Expr::Entry(key.to_owned())));
+        }
+        let statements = match script::parse(text) {
+            Ok(statements) => statements,
+            Err(error) => {
+                self.err(at + error.offset, format!("`score=\"{text}\"`: {} (the XML front end translates a subset of BehaviorTree.CPP's scripts: see the `bt` docs)", error.message));
+                return None;
+            }
+        };
+        let expr = match &statements[..] {
+            [Stmt::Expr(expr)] if script::is_arithmetic(expr) => expr.clone(),
+            _ => {
+                self.err(at, format!("`score=\"{text}\"` must be a number: a constant, an entry (`{{hunger}}`) or arithmetic over entries (`hunger * 2`)"));
+                return None;
+            }
+        };
+        if script::is_number(&expr) {
+            return Some(Score::Number(expr));
+        }
+        let mut names = Vec::new();
+        script::entries(&statements[0], &mut names);
+        let mut ok = true;
+        for name in names {
+            // A scripting enum is a value, not an entry.
+            if !self.input.enums.iter().any(|(known, _)| *known == name) {
+                ok &= self.entry(tree, &name, at, true).is_some();
+            }
+        }
+        ok.then_some(Score::Expr(expr))
     }
 
     /// A node the user mapped to a leaf type.

@@ -454,6 +454,26 @@ fn meet(a: Option<&'static str>, b: Option<&'static str>) -> Option<&'static str
     }
 }
 
+/// Whether `e` is a number: a constant, an entry, or a negation or arithmetic of numbers (not a
+/// comparison, a logical operator, `!`, a boolean or a text).
+pub fn is_arithmetic(e: &Expr) -> bool {
+    match e {
+        Expr::Entry(_) | Expr::Int(_) | Expr::Real(_) => true,
+        Expr::Unary('-', inner) => is_arithmetic(inner),
+        Expr::Binary(op, a, b) => op.arithmetic() && is_arithmetic(a) && is_arithmetic(b),
+        _ => false,
+    }
+}
+
+/// Whether `e` is a constant number: `2`, `0.5`, `-1`.
+pub fn is_number(e: &Expr) -> bool {
+    match e {
+        Expr::Int(_) | Expr::Real(_) => true,
+        Expr::Unary('-', inner) => matches!(**inner, Expr::Int(_) | Expr::Real(_)),
+        _ => false,
+    }
+}
+
 /// Translates parsed scripts into Rust, every token at `span`.
 pub struct Emit<'a, E: Entries> {
     pub entries: &'a E,
@@ -605,6 +625,27 @@ impl<E: Entries> Emit<'_, E> {
     pub fn condition(&self, e: &Expr) -> TokenStream {
         let mut out = self.params();
         self.expr(e, None, &mut out);
+        out
+    }
+
+    /// A constant score ([`is_number`]): a whole number as written (the macro reads it as an
+    /// `f32`), a negative one as a real (`-1.0`), a real as written.
+    pub fn number_constant(&self, e: &Expr) -> TokenStream {
+        let mut out = TokenStream::new();
+        match e {
+            Expr::Unary('-', inner) => {
+                self.punct("-", &mut out);
+                self.expr(inner, Some("f32"), &mut out);
+            }
+            other => self.expr(other, None, &mut out),
+        }
+        out
+    }
+
+    /// `|bb| expression`, an `f32`: a score (entries of other numeric types converted with `as`).
+    pub fn score(&self, e: &Expr) -> TokenStream {
+        let mut out = self.params();
+        self.expr(e, Some("f32"), &mut out);
         out
     }
 

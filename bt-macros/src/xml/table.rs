@@ -1,6 +1,7 @@
 //! The import's view of **the one table** of BehaviorTree.CPP's XML vocabulary,
 //! `bt_core::export::vocabulary`, which the export reads too: each BehaviorTree.CPP node the XML
-//! front end translates, the DSL kind it becomes, and how the node's XML attributes become the
+//! front end translates (and NodeCanvas's `PrioritySelector`, read back as the export writes it,
+//! its children's `score` with it: `translate.rs`), the DSL kind it becomes, and how the node's XML attributes become the
 //! kind's arguments. Everything else in `crate::xml` is generic over these rows, so a DSL kind
 //! becomes importable from XML with one row there (its arity and its rule come from
 //! `crate::kinds`). The tests here check the rows against `crate::kinds`.

@@ -101,6 +101,39 @@ fn built_in_nodes_translate_by_the_table() {
     }
 }
 
+/// NodeCanvas's `PrioritySelector`, as `to_xml()` writes it: its mode, and a `score` on each
+/// child, a constant, an entry or arithmetic over entries (an `f32`).
+#[test]
+fn priority_selector_and_its_scores() {
+    let xml = tree(
+        r#"<PrioritySelector>
+            <AlwaysSuccess score="2"/>
+            <Sequence score="{hunger}"><AlwaysFailure/></Sequence>
+            <PrioritySelector dynamic="true" score="-1">
+                <Eat score="hunger * 2 + fatigue"/>
+                <Control ID="PrioritySelector" score="0.5"><AlwaysFailure score="-fatigue"/></Control>
+            </PrioritySelector>
+        </PrioritySelector>"#,
+    );
+    let dsl = only(
+        &xml,
+        "nodes { Action(Eat) } blackboard { hunger: f32, fatigue: u8 }",
+    );
+    for expected in [
+        "PrioritySelector (dynamic = false) { # [score (2)] AlwaysSuccess , # [score (| bb | bb . hunger)] Sequence { AlwaysFailure } ,",
+        "# [score (- 1.0)] PrioritySelector (dynamic = true) { # [score (| bb | bb . hunger * 2.0 + (bb . fatigue as f32))] Action (Eat) ,",
+        "# [score (0.5)] PrioritySelector (dynamic = false) { # [score (| bb | - (bb . fatigue as f32))] AlwaysFailure }",
+    ] {
+        assert!(dsl.contains(expected), "{expected}\n in {dsl}");
+    }
+    // `score` elsewhere is what it always was: a port of a leaf.
+    let dsl = only(
+        &tree(r#"<Sequence><Eat score="3"/></Sequence>"#),
+        "nodes { Action(Eat) }",
+    );
+    assert!(dsl.contains("Action (Eat , score ="), "{dsl}");
+}
+
 #[test]
 fn leaves_ports_names_and_conditions() {
     let xml = tree(
@@ -304,6 +337,21 @@ fn errors_point_into_the_xml() {
         "xml_text:2:3: cannot read the included file `no/such/file.xml`",
     );
     at(&tree(""), "", "is empty: it needs one root node");
+    at(
+        &tree("<PrioritySelector>\n  <AlwaysSuccess score=\"1\"/>\n  <AlwaysFailure/></PrioritySelector>"),
+        "",
+        "xml_text:3:3: each child of `PrioritySelector` needs a `score`, how much it is wanted (the highest goes first): a number (`score=\"2\"`), an entry (`score=\"{hunger}\"`) or a script expression (`score=\"hunger * 2\"`)",
+    );
+    at(
+        &tree(r#"<PrioritySelector><AlwaysSuccess score="hunger &gt; 2"/></PrioritySelector>"#),
+        "blackboard { hunger: f32 }",
+        "`score=\"hunger > 2\"` must be a number: a constant, an entry (`{hunger}`) or arithmetic over entries (`hunger * 2`)",
+    );
+    at(
+        &tree(r#"<PrioritySelector dynamic="maybe"><AlwaysSuccess score="1"/></PrioritySelector>"#),
+        "",
+        "`PrioritySelector`'s `dynamic` must be `true` or `false`, not `maybe`",
+    );
     at(
         &tree("<AlwaysSuccess/><AlwaysFailure/>"),
         "",

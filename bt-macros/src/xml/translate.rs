@@ -13,6 +13,7 @@ use roxmltree::{Document, Node as XNode};
 
 use super::input::{Loaded, XmlInput};
 use super::ir::{format_list, EntryTable, KindIr, Model, ModelPort, NodeIr, Param, Tr, TreeIr};
+use super::table::Row;
 use super::table::{self, attr};
 use crate::ctxt::Ctxt;
 use crate::kinds;
@@ -281,6 +282,7 @@ impl<'a> Tr<'a> {
         let mut ir = NodeIr {
             name: None,
             conditions: Vec::new(),
+            score: None,
             kind: KindIr::Invalid,
             children: Vec::new(),
         };
@@ -325,7 +327,32 @@ impl<'a> Tr<'a> {
             return (ir, Vec::new());
         };
         ir.kind = self.built_in(tree, row, pos, &params, children.len());
+        self.check_scores(row, &children);
         (ir, children)
+    }
+
+    /// Each child of a `PrioritySelector` has a `score` (which [`Tr::attributes`] reads).
+    fn check_scores(&mut self, row: &Row, children: &[XNode<'a, 'a>]) {
+        if row.dsl != "PrioritySelector" {
+            return;
+        }
+        for &child in children {
+            if child.attribute(attr::SCORE).is_none() {
+                let pos = self.at(child);
+                self.err(pos, format!("each child of `{}` needs a `{}`, how much it is wanted (the highest goes first): a number (`{1}=\"2\"`), an entry (`{1}=\"{{hunger}}\"`) or a script expression (`{1}=\"hunger * 2\"`)", row.xml, attr::SCORE));
+            }
+        }
+    }
+
+    /// Whether `elem` is a child of a `PrioritySelector` (whose children have a `score`).
+    fn scored(elem: XNode<'a, 'a>) -> bool {
+        elem.parent_element().is_some_and(|parent| {
+            let id = match parent.tag_name().name() {
+                "Control" => parent.attribute("ID").unwrap_or_default(),
+                tag => tag,
+            };
+            table::row(id).is_some_and(|row| row.dsl == "PrioritySelector")
+        })
     }
 
     /// Reads the attributes every node takes into `ir` (its name, its pre- and
@@ -357,6 +384,7 @@ impl<'a> Tr<'a> {
                     }
                 }
                 attr::AUTOREMAP => autoremap = Some((value, at)),
+                attr::SCORE if Self::scored(elem) => ir.score = self.score(tree, value, at),
                 "__shared_blackboard" => self.err(
                     at,
                     "`__shared_blackboard` is BehaviorTree.CPP 3's; write `_autoremap=\"true\"`",

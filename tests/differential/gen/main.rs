@@ -935,6 +935,7 @@ fn main() {
     let mut error_rng = Rng(args.seed ^ 0xE770_0000_0000_0000);
     let mut busy_rng = Rng(args.seed ^ 0xB057_0000_0000_0000);
     let mut user_rng = Rng(args.seed ^ 0x05E2_0000_0000_0000);
+    let mut priority_rng = Rng(args.seed ^ 0x9210_0000_0000_0000);
     let mut seen = HashSet::new();
     if let Some(path) = &args.seen {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -948,6 +949,7 @@ fn main() {
         add_errors(&mut error_rng, &mut tree);
         nc_more::busy_observers(&mut busy_rng, &mut tree);
         user_nodes::add_user_nodes(&mut user_rng, &mut tree);
+        nc_more::priority_modes(&mut priority_rng, &mut tree);
         if args.mission && !mission_shape(&tree) {
             continue;
         }

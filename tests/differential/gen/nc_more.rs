@@ -4,6 +4,9 @@
 //! children has `abort = lower | both`), `Iterate`, `Guard`, and the random composites
 //! (`RandomSequence`, `RandomSelector`, `ProbabilitySelector(fail = ..) { #[weight(..)] .. }`,
 //! in trees declared `rng = context`). Drawn in [`super::gen_bare`] before its own kinds.
+//! Two last passes, each with a stream of its own: [`busy_observers`] and [`priority_modes`]
+//! (which draws each `PrioritySelector`'s `dynamic` and makes some `Fallback`s ordered
+//! `PrioritySelector`s).
 
 use std::collections::BTreeSet;
 
@@ -90,7 +93,9 @@ pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<
                 .collect();
             let no_go = |_: usize| None;
             let children = gen_children(rng, level, budget - 1, n, avail, &no_go, &keep);
-            Node::Ext(Ext::PrioritySelector(scores), children)
+            // Drawn as the utility selector, whose outcomes the tree was drawn with before
+            // the ordered mode existed; `priority_modes` draws the mode.
+            Node::Ext(Ext::PrioritySelector(scores, Some(true)), children)
         }
         3 => {
             let abort = match rng.below(3) {
@@ -411,4 +416,53 @@ pub fn busy_observers(rng: &mut Rng, tree: &mut Tree) {
             busy(node, rng, &entries, false, false, false);
         }
     }
+}
+
+/// A last pass with a stream of its own (so that the trees are otherwise those of the same
+/// seed): each `PrioritySelector`, drawn as a utility selector (`dynamic = true`), gets its mode:
+/// `dynamic` not written (the ordered selector, 25 %), `dynamic = false` (20 %) or
+/// `dynamic = true` (55 %); and 15 % of the `Fallback`s (`Selector`, `MemPriority`) that are not
+/// observer selectors become ordered `PrioritySelector`s (`dynamic` not written or `false`) over
+/// the same children, with a score each: a literal `0..4` (ties are common), or, in a tree with
+/// integer entries, now and then a value over them. An ordered `PrioritySelector` is a
+/// `Fallback` over its children in another order, so the trees' outcomes are unchanged.
+pub fn priority_modes(rng: &mut Rng, tree: &mut Tree) {
+    fn walk(node: &mut Node, rng: &mut Rng, ints: &[Entry]) {
+        let bare = match node {
+            Node::Attr(_, inner) => &mut **inner,
+            other => other,
+        };
+        match bare {
+            Node::Ext(Ext::PrioritySelector(_, mode), _) => {
+                *mode = match rng.weighted(&[25, 20, 55]) {
+                    0 => None,
+                    1 => Some(false),
+                    _ => Some(true),
+                };
+            }
+            Node::Composite(
+                Composite::Fallback | Composite::Selector | Composite::MemPriority,
+                children,
+            ) if !children.iter().any(|c| c.observe_lower().is_some()) && rng.percent(15) => {
+                let children = std::mem::take(children);
+                let scores = (children.iter())
+                    .map(|_| {
+                        if !ints.is_empty() && rng.percent(40) {
+                            gen_value(rng, ints)
+                        } else {
+                            Int::lit(rng.below(4) as i64)
+                        }
+                    })
+                    .collect();
+                let mode = if rng.percent(55) { None } else { Some(false) };
+                *bare = Node::Ext(Ext::PrioritySelector(scores, mode), children);
+            }
+            _ => {}
+        }
+        for child in bare.children_mut() {
+            walk(child, rng, ints);
+        }
+    }
+    let ints = ints(&tree.entries());
+    walk(&mut tree.root, rng, &ints);
 }

@@ -350,7 +350,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
         }
         Remap(success = Success, failure = Failure) {
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(0)]
                 #[skip_if(|bb| *bb.t0 % 2 != 1)]
                 #[success_if(|bb| *bb.t0 % 4 != 2)]
@@ -433,7 +433,7 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(2),
         }
         IndexSwitch(|bb| *bb.t0) {
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (bb.b0) as f32)]
                 Parallel(success = -3, failure = 1) {
                     Condition(Cond<0> = Cond::<0>),
@@ -937,7 +937,8 @@ bt::behavior_tree! {
                 },
             },
             ReactiveFallback {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(3)]
                     BinarySelector(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(2), dynamic = true) {
                         MemPriority {
                             Condition(|ctx, bb| ctx.check_in(4, 7)),
@@ -945,6 +946,7 @@ bt::behavior_tree! {
                         },
                         StatefulAction(Task<6> = Task::<6>),
                     },
+                    #[score(2)]
                     Loop(q0, value = {t0}, if_empty = Failure) {
                         Repeat(2) {
                             SetBlackboard(o0 = Some(7)),
@@ -1092,14 +1094,17 @@ bt::behavior_tree! {
             q0: bt::Deque<i64, 4>,
             b0: i64 = 0,
         }
-        Fallback {
+        PrioritySelector(dynamic = false) {
+            #[score(|bb| (bb.b0) as f32)]
             SubTree(Tree0027Sub0, b1 = {=}, q0 = {q0}, b0 = {=}),
+            #[score(1)]
             Loop(q0, if_empty = Skipped) {
                 FlipSelector {
                     Action(Act<2>),
                     SubTree(Tree0027Sub1, b1 = {=}, q0 = {q0}, b0 = {=}),
                 },
             },
+            #[score(|bb| (bb.b0 + 1) as f32)]
             IfThenElse {
                 RandomSelector {
                     DynamicSequence {
@@ -1249,7 +1254,8 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64 = 2,
         }
-        Fallback {
+        PrioritySelector(dynamic = false) {
+            #[score(2)]
             ReactiveSequence {
                 Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
                 Fallback {
@@ -1272,6 +1278,7 @@ bt::behavior_tree! {
                     },
                 },
             },
+            #[score(3)]
             ReactiveSequence {
                 #[skip_if(|bb| bb.b0 < 4)]
                 Inverter {
@@ -1382,7 +1389,7 @@ bt::behavior_tree! {
                 },
             },
             RepeatUntilSuccess(1) {
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(0)]
                     AlwaysSuccess,
                     #[score(2)]
@@ -1399,7 +1406,7 @@ bt::behavior_tree! {
                     Condition(Cond<8> = Cond::<8>),
                 },
             },
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(0)]
                 Condition(|ctx| ctx.try_check(9)),
                 #[score(1)]
@@ -1683,7 +1690,7 @@ bt::behavior_tree! {
                     Condition(Cond<4>),
                     StatefulAction(Task<5> = Task::<5>),
                 },
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(2)]
                     StatefulAction(Task<6>),
                     #[score(1)]
@@ -1857,12 +1864,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 4,
+            b0: i64 = 4,
             b1: i64,
         }
         Priority {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(|bb| (bb.b0 + 1) as f32)]
                 Action(|ctx| ctx.exec(0)),
+                #[score(1)]
                 DynamicSelector {
                     Condition(Cond<1>),
                     Condition(Cond<2>),
@@ -1870,6 +1879,7 @@ bt::behavior_tree! {
                     Condition(Cond<3> = Cond::<3>),
                     Condition(Cond<4>),
                 },
+                #[score(2)]
                 Repeater(2) {
                     Action(|ctx| ctx.exec(5)),
                 },
@@ -1926,11 +1936,13 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             #[tracked] t1: i64,
         }
-        Fallback {
+        PrioritySelector(dynamic = false) {
+            #[score(2)]
             Sequence {
                 StatefulAction(Task<0>),
                 StatefulAction(Task<1>),
             },
+            #[score(3)]
             BinarySelector(|bb| (bb.o0.unwrap_or(5) + 2) % 3 == 0, dynamic = true) {
                 StatefulAction(Task<2>),
                 ParallelAll(1) {
@@ -1938,13 +1950,15 @@ bt::behavior_tree! {
                     Condition(|ctx, bb| ctx.check_in(3, 3)),
                 },
             },
-            PrioritySelector {
+            #[score(1)]
+            PrioritySelector(dynamic = false) {
                 #[score(|bb| (*bb.t0) as f32)]
                 #[post(|bb| *bb.t1 += 1)]
                 StatefulAction(Task<4>),
                 #[score(|bb| (bb.b0) as f32)]
                 StatefulAction(Task<5>),
             },
+            #[score(2)]
             WasEntryUpdated(t0),
         }
     }
@@ -2192,10 +2206,12 @@ bt::behavior_tree! {
                 },
             },
             ReactiveSequence {
-                Selector {
+                PrioritySelector(dynamic = false) {
+                    #[score(2)]
                     Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
                         Action(PIo<4>, t0 = {=}),
                     },
+                    #[score(|bb| (bb.b0 % 4) as f32)]
                     Condition(Cond<5>),
                 },
                 TryCatch(catch_on_halt = true) {
@@ -2470,7 +2486,7 @@ bt::behavior_tree! {
                         Script(|bb| bb.t0.set((*bb.t0 + 4) % 3)),
                     },
                 },
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| (bb.o0.unwrap_or(0)) as f32)]
                     Script(|bb| bb.b1 += 3),
                     #[score(|bb| (bb.b0) as f32)]
@@ -2539,11 +2555,16 @@ bt::behavior_tree! {
     pub tree Tree0068 for Ctx, rng = context {
         DynamicSelector {
             IfThenElse {
-                Fallback {
+                PrioritySelector {
+                    #[score(1)]
                     Condition(Cond<0>),
+                    #[score(1)]
                     AlwaysFailure,
+                    #[score(3)]
                     StatefulAction(Task<1>),
+                    #[score(0)]
                     StatefulAction(Task<2> = Task::<2>),
+                    #[score(2)]
                     Condition(|ctx| ctx.check(3)),
                 },
                 RandomSelector {
@@ -2670,9 +2691,9 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         SequenceWithMemory {
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(3)]
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(1)]
                     SubTree(Tree0071Sub0),
                 },
@@ -2717,7 +2738,7 @@ bt::behavior_tree! {
                 #[weight(|bb| (*bb.t0 % 4) as f32)]
                 StatefulAction(Task<0>),
                 #[weight(|bb| ((bb.b1 + 1) % 4) as f32)]
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(5)]
                     Action(Act<1>),
                 },
@@ -2855,7 +2876,8 @@ bt::behavior_tree! {
             b0: i64,
         }
         SequenceWithMemory {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(|bb| (bb.b0 % 2) as f32)]
                 RetryUntilSuccessful(2) {
                     Fallback {
                         Action(PAct<0>, b0 = {b0}, b1 = {b0}),
@@ -2863,6 +2885,7 @@ bt::behavior_tree! {
                         StatefulAction(Task<1>),
                     },
                 },
+                #[score(3)]
                 StepSequencer {
                     Action(PIo<2>, t0 = {b0}),
                     ForceFailure {
@@ -3186,7 +3209,7 @@ bt::behavior_tree! {
                     },
                     Selector {
                         Iterate(l0, element = {b0}, until = Never, max = 3) {
-                            PrioritySelector {
+                            PrioritySelector(dynamic = true) {
                                 #[score(|bb| (bb.b0) as f32)]
                                 Action(PAct<5>, b0 = {t0}),
                                 #[score(|bb| (*bb.t0) as f32)]
@@ -3502,9 +3525,12 @@ bt::behavior_tree! {
             },
             Sequence {
                 StatefulAction(Task<4> = Task::<4>),
-                Fallback {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
                     Condition(Cond<5>),
+                    #[score(2)]
                     StatefulAction(Task<6>),
+                    #[score(0)]
                     StatefulAction(Task<7>),
                 },
             },
@@ -3583,7 +3609,7 @@ board!(Tree0094Blackboard { b1 l0 o0 t1 t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx, error DiffError {
         FlipSelector {
-            PrioritySelector {
+            PrioritySelector(dynamic = false) {
                 #[score(0)]
                 StatefulAction(Task<0>),
                 #[score(2)]
@@ -3792,9 +3818,9 @@ cases! {
     Tree0005 "B{t0;b0=4}UGate100{b0:b0;t0:t0}(Rpt{F}(Intr{t0>b0+4}(Run)))",
     Tree0006 "B{b0;t0}Par{_;1}(t0,c1,Sc{t0:=4;b0+=2})",
     Tree0007 "B{l0=1;b0;b1=3;t0=2}@oh{b1:=b1%3;t0:=b1%4}@ki{b0+4>b1%2}Cnd{b1%2>0;T;_}(PAll{_}(URec{2}(t0e,Isw{b0;T;_}(Fb(Scc{b1%3<0},@of{b1+=2}@fi{b1<3}RU{F}(TryT(pi1{t0:b1},t2))))),Wde(Seq(Bin{b1%3<1;T}(@oh{t0:=b0;b0:=b1}Wt{100},t3),Sc{b0:=b1},pt4{b0:6;b1:t0},c5,RSel(pt6{b0:=;b1:t0},c7)),Cnd{b1%3<2;N;_}(Star(Rep0(a8b{b0;b0}),Inv(Itr{b0;_;_;_}(@of{b1+=1}@si{b1+2<b1%2}@fi{t0+2<4}t9e))))),PPar{1;N}(c10,Itr{b0;_;1;_}(Wde(c11,pi12{t0:b0})),Sc{b0:=t0})))",
-    Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(URot100(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0}))))))",
+    Tree0008 "B{b0=1;t0=5}Rmp{S;F}(PrSel{T;0;t0;b0}(@ki{t0%2!1}@si{t0%4!2}Ruf{2}(Mt{0}(c0l)),Dd{20}(pa1{b0:t0}),Mt{10}(URot100(Cd{0;K}(Rus{1}(pt2{b0:t0;b1:t0}))))))",
     Tree0009 "B{q0=0;t0=2;t1;b0;o0=_}Swm(PAll{1}(RU{S}(URot100(Sb{t1=8},c0,c1))),MSeq(@ki{b0!b0+2}pc2{b0:=},OnceK(@rw{o0|3=4}t3e),Sb{o0=2},a4),Lp{_;S}(OnceK(RFb(pi5{t0:t0},c6b{b0+2},Scc{none},Sl{0}))))",
-    Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;L}(@ki{b0%4<1}Inv(a9)),Obs{b0>5;N}(@ki{none}Pre{t0+3=b0%2;F}(t10)),S)))",
+    Tree0010 "B{t0=3;b0=0;o0=2}Isw{t0;_;_}(PrSel{T;b0}(Par{-3;1}(c0e,a1,t2,@ki{b0+2%3!2}t3)),Star(@of{t0+=1;o0:=t0}@fi{b0+3<1}@rw{b0+1!o0|0+1}Try(a4l,R),Sel(pc5{b0:9},pa6{b0:2;b1:t0},@os{t0:=o0|2+4}@fi{b0>5}t7)),Ruf{F}(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}Ruf{2}(Cd{50;K}(c8))),RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;L}(@ki{b0%4<1}Inv(a9)),Obs{b0>5;N}(@ki{none}Pre{t0+3=b0%2;F}(t10)),S)))",
     Tree0011 "B{b1=0;b0=4;t1;t0=5}Mt{20}(Step(PPar{2;N}(a0b{b0;b0}),RFb(Keep(SubA(Pri(t1,Scc{t1+3<3},@oh{b0:=0}@rw{t0!b0%3}Pre{t1+4%4>1;K}(c2),Opt(c3b{b1})))),Seq(Dd{20}(RSeq(Sl{10},To{100}(Wt{10}))),Par{_;-3}(F,PPar{0;N}(Scc{b1>0},c4),pt5{b0:b0;b1:t1})),MPri(@os{b0+=1}c6e,c7,c8b{b0+4}))))",
     Tree0012 "Lim{2}(PAll{-1}(t0,ASeq(RFb(c1,t2,S),Sub(Rep1(DySeq(t3e,Sub(c4))))),Pri(Grd{R}(Fai))))",
     Tree0013 "B{b1=3;t0;b0=2}RSeq(Sc{b1:=b1+1%8},Sel(Obs{b1!1;L}(Opt(F)),@os{t0+=3}@ki{b1%4!0}MSeq(Pre{t0!5;F}(pa0{b0:b0}),@rw{b0>6}@os{t0:=b1}@fi{t0<3}Sc{b0:=1},Sw{2}(pa1{b0:t0;b1:t0},Wt{20}))))",
@@ -3808,16 +3834,16 @@ cases! {
     Tree0021 "B{b0=1;t1=3;t0;o0=_}@oh{o0:=o0|1%4;t1:=6}@po{t0!t1?t1+=2}Swm(URec{2}(pc0{b0:7},S),FS(RSeq(pi1{t0:b0},a2l)))",
     Tree0022 "B{b1=3;t0=5;b0=0}Rpt{2}(URate{20}(Pre{b0+1%3=1;F}(PPar{1;_}(UTw100(Sc{t0+=3}),@po{b0+=2}a0e,Scc{b0+2!t0%4},Pre{b1!t0+2;R}(pa1{b0:b0;b1:t0})))))",
     Tree0023 "B{b0=1;l0}Itr{b0;2;3;_}(Keep(UGate100{b0:=;t0:b0}(Err{1011})))",
-    Tree0024 "B{o0=2;b1;b0;t0;l0=4;q0}RndSel(@of{b0:=b0+3%3}@ki{o0|2!1}Itr{b1;0;_;N}(Flt{2;_;_}(@of{b1:=t0%3}@ki{t0>6}PAll{-1}(Sc{b0+3%4=0?t0:=o0|3+2},Intr{b0!3}(RFb(@oh{o0:=b1+4}@os{o0:=t0}@rw{b1+1>4}Rep2(t0),c1l)),Pri(Swm(c2,S),t3)))),RFb(Fb(Bin{t0+4>o0|2;T}(MPri(c4b{7},c5),t6e),Lp{t0;F}(Rep2(Sb{o0=7}))),c7,FS(Obs{b1+2>4;N}(Opt(c8b{b1+4}))),@po{b0:=b0+1%4}c9,Isw{b1;T;T}(Swm(t10,pi11{t0:b0}),F,a12)))",
+    Tree0024 "B{o0=2;b1;b0;t0;l0=4;q0}RndSel(@of{b0:=b0+3%3}@ki{o0|2!1}Itr{b1;0;_;N}(Flt{2;_;_}(@of{b1:=t0%3}@ki{t0>6}PAll{-1}(Sc{b0+3%4=0?t0:=o0|3+2},Intr{b0!3}(RFb(@oh{o0:=b1+4}@os{o0:=t0}@rw{b1+1>4}Rep2(t0),c1l)),Pri(Swm(c2,S),t3)))),RFb(PrSel{N;3;2}(Bin{t0+4>o0|2;T}(MPri(c4b{7},c5),t6e),Lp{t0;F}(Rep2(Sb{o0=7}))),c7,FS(Obs{b1+2>4;N}(Opt(c8b{b1+4}))),@po{b0:=b0+1%4}c9,Isw{b1;T;T}(Swm(t10,pi11{t0:b0}),F,a12)))",
     Tree0025 "B{b0;t0;b1}RFb(pc0{b0:b0},MPri(F,UTw100(t1),Dd{0}(WU{t0>3}(RU{S}(Sb{t0=2}))),Ret3(Cd{100;F}(Wu{t0}))),Fb(@rw{b0+1%4<2}RepF(To{0}(Star(c2))),Ite(pi3{t0:=},Isw{b1;_;N}(pi4{t0:t0},a5),To{20}(Ruf{F}(pi6{t0:=})))))",
     Tree0026 "PAll{_}(Rmp{S;F}(a0l),Sub(t1e),t2)",
-    Tree0027 "B{b1=2;q0;b0=0}Fb(SubR(Mt{10}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!2;B}(Sb{b1=9}),@ki{b1%4>2}Sw{2}(pa0{b0:2},pt1{b0:5;b1:b0}))))),Lp{_;K}(Flip(a2,SubR(t3))),Ite(RndSel(DySeq(c4,Scc{b1+1%2!0}),t5),c6))",
+    Tree0027 "B{b1=2;q0;b0=0}PrSel{N;b0;1;b0+1}(SubR(Mt{10}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!2;B}(Sb{b1=9}),@ki{b1%4>2}Sw{2}(pa0{b0:2},pt1{b0:5;b1:b0}))))),Lp{_;K}(Flip(a2,SubR(t3))),Ite(RndSel(DySeq(c4,Scc{b1+1%2!0}),t5),c6))",
     Tree0028 "B{b1;o0=_;t0=0}Lim{2}(ASeq(Ret3(Seq(Rus{F}(c0b{b1+2}),Sb{t0=3})),t1,@si{t0<o0|0%4}Cd{10;F}(FS(Flip(DySel(Scc{b1<1},@ki{t0>7}@rw{t0+1%4>0}t2,t3),t4,Grd{R}(c5))))))",
     Tree0029 "B{b0=1;t0=1;l0;t1}RSeq(OnceT(Step(Rpt{1}(pt0{b0:t0}),pt1{b0:t1;b1:t0},S,Fai)),Itr{b0;2;3;N}(Sel(@po{t0+=1}Fb(@os{t0:=t0+3%2;t1+=1}c2,t3))),TryT(Sb{t1=b0},@of{b0:=t1+2}a4,Sb{b0=1},c5,OnceK(SubA(pa6{b0:b0;b1:t0}))),MPri(a7b{t0;b0},c8,Cd{30;F}(c9),Sl{50}),Itr{b0;2;_;_}(@oh{t0+=3}@os{t1+=1;t1+=1}@fi{b0+3<b0}Swm(Ruf{2}(Cd{10;K}(Suc)),@os{b0%2>0?t0+=1}t10e,pc11{b0:=},Isw{b0;T;N}(Scc{t1%4>2},c12))))",
-    Tree0030 "B{b0;t0=2}Fb(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!1;B}(@ki{b0!7}Pre{t0+3%4!0}(To{30}(FF(a0)))),@ki{t0%2<1}c1,Obs{b0+4!t0+3;B}(Opt(t2)))),RSeq(@ki{b0<4}Inv(t3),Fb(c4,c5,t6,c7e),Once(PPar{2;N}(Once(c8)))))",
+    Tree0030 "B{b0;t0=2}PrSel{N;2;3}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!1;B}(@ki{b0!7}Pre{t0+3%4!0}(To{30}(FF(a0)))),@ki{t0%2<1}c1,Obs{b0+4!t0+3;B}(Opt(t2)))),RSeq(@ki{b0<4}Inv(t3),Fb(c4,c5,t6,c7e),Once(PPar{2;N}(Once(c8)))))",
     Tree0031 "B{t0;b0=5;l0=4;b1=0}PAll{-4}(Cnd{b0<7;N;F}(c0b{b1}),@fi{b0=4}To{10}(pc1{b0:5}),Itr{b0;2;_;T}(Cd{0;_}(@si{t0+4%2<0}t2)),t3,Sb{t0=b0})",
     Tree0032 "B{b0;t0}MSeq(@po{b0:=t0%3}@si{b0>3}Sel(@os{t0:=b0}@si{b0%2!0}pc0{b0:8},Sl{0}),Sc{t0+=3},MPri(a1,Isw{t0+3%4;_;N}(t2,c3)),Obs{t0+2!t0%4;_}(RSel(Wu{t0},c4l)))",
-    Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{0;1;2;0;3}(c9r,Suc,t10e,PAll{_}(Wt{50}),R),Err{1032})",
+    Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{T;0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{T;0;1;2;0;3}(c9r,Suc,t10e,PAll{_}(Wt{50}),R),Err{1032})",
     Tree0034 "Inv(Star(Wde(a0l,Rmp{F;F}(t1e),PbSel{2;0}(t2)),t3,Rep1(DySel(t4,c5)),RT{2}(Fb(Rep2(t6),c7))))",
     Tree0035 "UTw100(USw101{b0:4}(RT{3}(t0e),Seq(c1,t2e)))",
     Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),URate{50}(FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10})))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
@@ -3826,14 +3852,14 @@ cases! {
     Tree0039 "B{t0=4;b1=3}URec{_}(Sc{t0:=t0+1%8},Fb(Obs{t0>3;L}(Opt(RndSel(c0,t1))),@ki{b1!t0+1}c2l,Obs{b1<7;L}(Dl{20}(@ki{b1=1}a3))))",
     Tree0040 "RFb(PAll{_}(Rep0(t0),t1,a2,c3,Sl{50}),Cd{0;_}(Swm(a4,t5,Swm(t6,c7),Grd{_}(t8))),Ret1(DySel(c9,Grd{R}(Rty2(c10)))))",
     Tree0041 "B{t0=3;t1}Rep4(USw100{b0:t1;b1:t1}(a0,t1,a2,URot101(Sb{t0=t1}),t3))",
-    Tree0042 "Once(Star(OnceT(Inv(RFb(t0,c1))),Flip(c2e,t3,c4,t5e),PrSel{2;1;3}(t6,t7e,c8),PAll{-1}(Rty0(R)),Swm(PbSel{0;2;2;2}(Sl{20},a9l,c10),Swm(c11e,Wt{20}))))",
+    Tree0042 "Once(Star(OnceT(Inv(RFb(t0,c1))),Flip(c2e,t3,c4,t5e),PrSel{T;2;1;3}(t6,t7e,c8),PAll{-1}(Rty0(R)),Swm(PbSel{0;2;2;2}(Sl{20},a9l,c10),Swm(c11e,Wt{20}))))",
     Tree0043 "B{b1=2;t0=5;q0}Bin{t0+1%4=1;N}(Sb{b1=1},UGate100{b0:b1;t0:t0}(URec{_}(Wu{t0},a0)))",
     Tree0044 "Mt{20}(URot100(Ite(PPar{2;N}(MPri(a0,S),c1),RSel(t2,t3,To{0}(RndSel(Rep4(a4))),a5,a6)),PbSel{_;2;2}(DySeq(c7,OnceT(t8)),Fb(F,c9,a10))))",
     Tree0045 "B{b1=2;t1;b0=2;o0=0}@rw{none}Wde(SubR(@fi{b1+4>1}RSeq(pa0{b0:=;b1:b0},pi1{t0:b1},t2,pc3{b0:b1})),Rep0(c4b{b0}),Seq(Bin{t1!4;_}(RFb(a5,c6),@si{none}@rw{o0|5>7}SubR(a7b{b1;b0}))))",
     Tree0046 "Rty3(Pri(t0,t1e))",
-    Tree0047 "B{b0=4;b1}Pri(Fb(a0l,DySel(c1,c2,Scc{b1%4=2},c3e,c4),Rpt{2}(a5l)))",
+    Tree0047 "B{b0=4;b1}Pri(PrSel{N;b0+1;1;2}(a0l,DySel(c1,c2,Scc{b1%4=2},c3e,c4),Rpt{2}(a5l)))",
     Tree0048 "B{b0=1;t0}RndSel(@ki{t0+2=0}SubR(SubR(Sc{t0:=t0+2%2})),Err{1048})",
-    Tree0049 "B{b0=3;t0=4;o0=_;t1}Fb(Seq(t0,t1),Bin{o0|5+2%3=0;T}(t2,PAll{1}(Sb{o0=4},c3b{3})),PrSel{t0;b0}(@po{t1+=1}t4,t5),Wu{t0})",
+    Tree0049 "B{b0=3;t0=4;o0=_;t1}PrSel{N;2;3;1;2}(Seq(t0,t1),Bin{o0|5+2%3=0;T}(t2,PAll{1}(Sb{o0=4},c3b{3})),PrSel{N;t0;b0}(@po{t1+=1}t4,t5),Wu{t0})",
     Tree0050 "B{t1=2;o0=1;b0}Flt{3;S;K}(Try(AFb(@ki{t1+3%2>0}Wv{t1}(Suc),Ret3(Mt{0}(Par{_;_}(Grd{_}(t0),Grd{_}(Sb{o0=1}))))),DySeq(Keep(RSeq(@ki{b0>7}c1,Sl{10}))),F))",
     Tree0051 "B{o0;b1;b0=1}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!4;B}(Opt(AFb(c0,c1l))),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Dl{10}(@ki{b1%3!2}Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))))",
     Tree0052 "Try(AFb(t0,F,To{0}(t1)),RSel(Cd{0;K}(t2),t3))",
@@ -3842,7 +3868,7 @@ cases! {
     Tree0055 "B{b1;b0=3;t0=2}@os{b0+=3;b0+=2}Isw{t0;N;T}(Sw{5}(t0,@po{b0+=3;t0+=1}Sc{b0:=b1%3}),t1,pi2{t0:b1})",
     Tree0056 "B{t0;b1}URot100(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),URec{_}(Sc{b1+=3},a3),Err{1013})",
     Tree0057 "Cd{0;K}(t0)",
-    Tree0058 "B{t0;q0;b0}Ite(Lp{b0;S}(RndSeq(Opt(@fi{b0+3<b0}RU{F}(Flt{3;S;K}(c0))),c1e,a2)),Cnd{t0%3>1;_;F}(Cd{0;F}(c3b{b0%2})),RSeq(Sel(Grd{F}(pi4{t0:=}),c5),TryT(c6,Grd{_}(To{50}(Ite(pt7{b0:b0;b1:b0},Sb{b0=3}))))))",
+    Tree0058 "B{t0;q0;b0}Ite(Lp{b0;S}(RndSeq(Opt(@fi{b0+3<b0}RU{F}(Flt{3;S;K}(c0))),c1e,a2)),Cnd{t0%3>1;_;F}(Cd{0;F}(c3b{b0%2})),RSeq(PrSel{N;2;b0%4}(Grd{F}(pi4{t0:=}),c5),TryT(c6,Grd{_}(To{50}(Ite(pt7{b0:b0;b1:b0},Sb{b0=3}))))))",
     Tree0059 "B{b1=3}Rep3(@fi{b1+3>3}S)",
     Tree0060 "UPipe(Flt{2;F;K}(FF(Cd{20;F}(PPar{0;T}(MPri(c0l,Sub(Wt{10})))))),Sub(c1))",
     Tree0061 "B{b0=5;t1;t0=4;b1=3;q0}Par{3;3}(Par{2;1}(Sc{t1+=2},Fb(@fi{t1>2}S,c0)),Su{t1}(@po{b0+=2}Pre{b1=5}(RFb(t1,@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}c2l))),@po{t0:=t0%4;t1+=3}Mt{0}(@ki{t0+1>7}FS(Inv(RndSeq(pc3{b0:t1},PPar{2;N}(@oh{b0:=t0%3}@po{t0+=2}Pre{t1%3!0;S}(Sb{t1=6})),pi4{t0:=})))))",
@@ -3850,23 +3876,23 @@ cases! {
     Tree0063 "B{t0=1;b0=0}@fi{t0+1%3>1}@po{t0:=1}@of{t0:=b0+2%3}Rep0(@rw{b0!7}Wt{50})",
     Tree0064 "RT{F}(Sub(Fb(RSeq(Sub(a0),c1,To{10}(c2)))))",
     Tree0065 "B{b0=2}RT{F}(Err{1018})",
-    Tree0066 "B{b1=3;o0=_;b0;t0=1}@po{b1+=1}Bin{b0>t0;N}(Flip(Wde(t0t,pi1{t0:b1}),Fai,Rpt{1}(Grd{F}(@fi{b1+1>4}@ki{o0|5<6}c2b{3}))),RSeq(MPri(c3,t4t,c5t,Err{1042},pc7{b0:=}),Seq(@fi{t0+4<1}Ub{o0},Sl{100}),t8,ASeq(Flip(Obs{some;S}(a9b{t0;b1}),Suc,Sc{t0:=t0+4%3})),PrSel{o0|0;b0;t0+2}(Sc{b1+=3},@si{o0|1!b1}@ki{b1>2}c10b{b1%2},a11r)))",
+    Tree0066 "B{b1=3;o0=_;b0;t0=1}@po{b1+=1}Bin{b0>t0;N}(Flip(Wde(t0t,pi1{t0:b1}),Fai,Rpt{1}(Grd{F}(@fi{b1+1>4}@ki{o0|5<6}c2b{3}))),RSeq(MPri(c3,t4t,c5t,Err{1042},pc7{b0:=}),Seq(@fi{t0+4<1}Ub{o0},Sl{100}),t8,ASeq(Flip(Obs{some;S}(a9b{t0;b1}),Suc,Sc{t0:=t0+4%3})),PrSel{T;o0|0;b0;t0+2}(Sc{b1+=3},@si{o0|1!b1}@ki{b1>2}c10b{b1%2},a11r)))",
     Tree0067 "B{t0=1;b1;b0;t1=4}Inv(PAll{5}(Flip(t0,Sb{t0=0},Run),Ruf{F}(t1),Ite(@rw{t0>b1}pt2{b0:b1;b1:=},a3,pa4{b0:t1;b1:=}),PAll{-1}(@rw{b1+3>2}Sb{b0=0},Rep2(@oh{t0+=1}Scc{b1+2=2}),c5),Seq(t6,pi7{t0:=},Sb{t0=5},Fai)))",
-    Tree0068 "DySel(Ite(Fb(c0,F,t1,t2e,c3l),RndSel(t4,PbSel{2;3;3}(F,F),t5),Lim{2}(t6e)))",
+    Tree0068 "DySel(Ite(PrSel{_;1;1;3;0;2}(c0,F,t1,t2e,c3l),RndSel(t4,PbSel{2;3;3}(F,F),t5),Lim{2}(t6e)))",
     Tree0069 "B{t1;b0=1;t0;q0=1;b1;o0=0}Isw{b1;_;N}(c0e,Flip(@ki{some}R,@rw{t0=2}@oh{b1+=3}Ret4(a1),R),@oh{b0:=3}@si{o0|2<2}a2e,DySel(Lim{2}(@fi{t1%4=3}@of{b0:=o0|3}@os{b0!6?t0+=1;o0:=_}Sl{30}),Intr{t1<5}(@ki{b0=3}@fi{none}Lp{t0;F}(pa3{b0:1})),Ret0(t4)),To{0}(Sw{0;4;5}(S,t5,F,@oh{b0:=t0+4%2;t1>b1?b1:=o0|0%4}Flt{2;_;K}(pi6{t0:=}))))",
     Tree0070 "B{b1=5;t0=5;o0=_}OnceT(Pre{b1>t0+3}(Rmp{F;S}(UPipe(@of{o0:=b1%4}@si{o0|0+1>t0}@fi{some}Sw{0}(Err{1057},TryF(Sb{b1=8},Par{2;_}(pi1{t0:=},a2l,c3t),t4))))))",
-    Tree0071 "Swm(PrSel{3;0;0;3}(PrSel{1}(Sub(t0)),t1,c2e,Dl{0}(a3)),TryF(RFb(a4e),t5),DySeq(Lim{1}(DySeq(t6e)),c7,t8e,Sl{30},c9e))",
-    Tree0072 "B{t0;b1=5}URr(PbSel{_;t0%4;b1+1%4;b1%4}(t0,PrSel{5}(a1),c2))",
+    Tree0071 "Swm(PrSel{T;3;0;0;3}(PrSel{T;1}(Sub(t0)),t1,c2e,Dl{0}(a3)),TryF(RFb(a4e),t5),DySeq(Lim{1}(DySeq(t6e)),c7,t8e,Sl{30},c9e))",
+    Tree0072 "B{t0;b1=5}URr(PbSel{_;t0%4;b1+1%4;b1%4}(t0,PrSel{T;5}(a1),c2))",
     Tree0073 "B{o0}Dl{50}(Once(OnceK(Ret0(Sb{o0=5}))))",
     Tree0074 "B{t0;b0=2;b1}Seq(Seq(a0b{2;b1},Scc{t0+4=b1},c1b{b0}),Step(@os{t0+=3}pa2{b0:b1},c3,a4l),Wde(a5,Ret4(@si{t0=b0}@oh{b0+=3;b0:=b1}Rmp{S;F}(PAll{1}(c6,a7,c8b{b1},Sl{10})))),SubA(Step(t9,Grd{_}(Sel(@of{t0:=b0+1%4}@po{b0+=1}@os{b0<0?t0+=1}OnceT(c10e),t11,t12e)))),Star(Wt{10},@oh{b0+=2}@ki{b1!7}RU{F}(t13),pi14{t0:=},Sb{b1=b0}))",
     Tree0075 "B{t0=5;q0=2;b0;b1=5}OnceT(USw100{b0:0}(WU{t0>t0%2}(Lp{b1;F}(Sb{b1=b0}))))",
-    Tree0076 "B{o0=1;t0;b0}Swm(Fb(Ret2(Fb(pa0{b0:b0;b1:b0},Scc{o0|3+1%2<0},t1)),Step(pi2{t0:b0},FF(t3))),URr(Isw{b0+1;N;_}(@os{t0:=t0%4}ASeq(c4,c5l,a6,pa7{b0:t0;b1:b0},pi8{t0:=}),c9e)),Invt(@of{b0:=o0|3+1%4;b0:=5}PAll{_}(S,t10,t11,@oh{o0:=_}@ki{o0|2%3<0}@os{t0=t0%4?b0+=3}t12e,S)),@po{t0+=3}Fb(Lim{3}(TryT(Rep2(pa13{b0:=}),pi14{t0:b0},Scc{some},Su{t0}(t15),Fai))),PAll{-1}(pi16{t0:b0}))",
+    Tree0076 "B{o0=1;t0;b0}Swm(PrSel{N;b0%2;3}(Ret2(Fb(pa0{b0:b0;b1:b0},Scc{o0|3+1%2<0},t1)),Step(pi2{t0:b0},FF(t3))),URr(Isw{b0+1;N;_}(@os{t0:=t0%4}ASeq(c4,c5l,a6,pa7{b0:t0;b1:b0},pi8{t0:=}),c9e)),Invt(@of{b0:=o0|3+1%4;b0:=5}PAll{_}(S,t10,t11,@oh{o0:=_}@ki{o0|2%3<0}@os{t0=t0%4?b0+=3}t12e,S)),@po{t0+=3}Fb(Lim{3}(TryT(Rep2(pa13{b0:=}),pi14{t0:b0},Scc{some},Su{t0}(t15),Fai))),PAll{-1}(pi16{t0:b0}))",
     Tree0077 "B{o0=3;b0=2;b1;t0=4}OnceK(Seq(Scc{b1>t0},PAll{_}(@rw{t0+3!0}ASeq(URr(Dl{0}(c0),t1,Wt{10}),Ub{o0}),Pre{b0%3>0;F}(Pre{b0%2<1}(Inv(RepF(Suc)))),RSeq(pa2{b0:b0},t3,Ub{o0},Wu{t0},RSeq(a4,Wt{100})))))",
     Tree0078 "RSeq(Seq(t0,PAll{-1}(t1,c2),c3),PAll{_}(RU{F}(t4),a5l,a6),RSel(RndSel(t7,c8,a9),ASeq(PAll{1}(a10,Sub(t11)))),RU{F}(Fb(t12,a13e)))",
     Tree0079 "B{t0;b1=3}@os{b1:=t0}Rep4(@ki{t0+2>b1+1%4}@po{b1+=1}Sw{4}(c0,c1))",
     Tree0080 "B{b0=0;b1=3;t0;q0}To{30}(Sw{5;2}(Swm(PbSel{1;b0%4;b0%4;2}(Sb{t0=2},a0b{b0%2;b0},Wu{t0}),@fi{b0!1}@rw{b0=5}Ite(c1t,@si{b0%4=3}t2t,c3t),RFb(c4,a5r,pa6{b0:0})),Isw{t0%4;N;T}(@po{b0+=3;t0:=b1%3}@fi{b1=3}Cd{0;K}(Grd{R}(t7e)),Grd{_}(Pre{b1+1<b1%2}(Cd{10;_}(pc8{b0:b1})))),Fb(Lp{_;R}(Keep(a9)),t10t,Dl{0}(F),Sc{t0+=3})))",
     Tree0081 "B{t0;b0=0;b1=5}UTw100(Wde(@of{b1+=1}@rw{b1>7}PPar{1;N}(t0,Inv(@fi{t0+1!b1%4}t1e),a2l),Par{_;1}(Bin{b1=3;T}(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}pt3{b0:9;b1:=},t4),Pre{b1+1<5;F}(pc5{b0:b1})),Sw{1;2;4}(t6,Swm(Wv{t0}(a7b{b1;b0}),Sc{b0:=t0%4}),UGate101{b0:=;t0:b0}(t8),t9)))",
-    Tree0082 "B{l0=3;b0=5;t0=2;t1}Isw{t1+1;_;N}(PPar{2;T}(RFb(RSeq(t0e,a1,pi2{t0:t1},@si{t0%3!1}Pre{b0+4>4;F}(c3l),Itr{b0;2;3;_}(DySeq(c4))),Sel(Itr{b0;0;3;_}(PrSel{b0;t0}(pa5{b0:t0},Scc{b0<t0})),@fi{t0<1}Sc{t1+=2},ASeq(Pre{t1+2%2>0;F}(Pre{t0<4;F}(@oh{t0+=1}a6))),To{10}(Isw{t1;_;T}(t7,Run)),c8))))",
+    Tree0082 "B{l0=3;b0=5;t0=2;t1}Isw{t1+1;_;N}(PPar{2;T}(RFb(RSeq(t0e,a1,pi2{t0:t1},@si{t0%3!1}Pre{b0+4>4;F}(c3l),Itr{b0;2;3;_}(DySeq(c4))),Sel(Itr{b0;0;3;_}(PrSel{T;b0;t0}(pa5{b0:t0},Scc{b0<t0})),@fi{t0<1}Sc{t1+=2},ASeq(Pre{t1+2%2>0;F}(Pre{t0<4;F}(@oh{t0+=1}a6))),To{10}(Isw{t1;_;T}(t7,Run)),c8))))",
     Tree0083 "B{t0=4}Fb(URec{_}(t0,S),F,Flt{2;F;K}(Wu{t0}),Rep3(t1))",
     Tree0084 "RSeq(URr(c0l,Suc,c1e,c2l),Pri(t3e,a4,Opt(Wt{30}),a5,UTw100(t6e)))",
     Tree0085 "Invt(UPipe(Cd{20;K}(Err{1082})))",
@@ -3877,9 +3903,9 @@ cases! {
     Tree0090 "B{b1}Fb(c0e,Seq(Flt{2;_;_}(Sb{b1=9}),Suc,t1,c2))",
     Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(UPipe(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},UGate100{b0:1;t0:=}(Su{t0}(SubR(c1e)))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},Err{1035}))))",
     Tree0092 "B{t1=0;b0=3}Par{1;_}(SubR(OnceT(Rep3(Sb{b0=t1}))))",
-    Tree0093 "B{t1=0;b1;b0=2;t0=0}RSel(Isw{b1;T;T}(Cnd{b0>t0+4;N;F}(t0),pi1{t0:b0},a2b{t1;b1}),@os{t1:=b1%3}AFb(pa3{b0:t0;b1:t0}),Seq(t4e,Fb(c5,t6,t7)),MSeq(c8e,Sl{0}),PAll{1}(pt9{b0:=;b1:b0},Flt{2;_;K}(RU{S}(a10b{b1%3;b1}))))",
+    Tree0093 "B{t1=0;b1;b0=2;t0=0}RSel(Isw{b1;T;T}(Cnd{b0>t0+4;N;F}(t0),pi1{t0:b0},a2b{t1;b1}),@os{t1:=b1%3}AFb(pa3{b0:t0;b1:t0}),Seq(t4e,PrSel{_;b0;2;0}(c5,t6,t7)),MSeq(c8e,Sl{0}),PAll{1}(pt9{b0:=;b1:b0},Flt{2;_;K}(RU{S}(a10b{b1%3;b1}))))",
     Tree0094 "B{b1;l0;o0=5;t1=2;t0=4;b0}Sw{5;3;2}(Pre{o0|5%2=1}(Pre{t1+1=0;R}(MSeq(RU{S}(a0),t1))),DySel(c2,S),Isw{b1+3%2;_;T}(Fb(a3,a4b{b1+1;b1},Sb{t1=b1}),Itr{b1;0;_;_}(Seq(t5,t6))),@ki{b1<b0}RetF(Seq(pa7{b0:t1;b1:b0},Par{_;-2}(a8b{t0;b0},Run))))",
-    Tree0095 "Flip(PrSel{0;2}(t0,c1),c2,Wde(t3,S,c4r),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
+    Tree0095 "Flip(PrSel{N;0;2}(t0,c1),c2,Wde(t3,S,c4r),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
     Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3}USw100{b0:0;b1:t0}(Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0}c1))",
     Tree0097 "B{l0;b0=3;t0=5}Once(Step(Pre{b0>t0+2;S}(c0),F,RSeq(Inv(pa1{b0:=}),t2e,a3)))",
     Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(URot100(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),UTw101(a7))))),t8)",

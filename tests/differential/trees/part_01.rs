@@ -96,7 +96,7 @@ bt::behavior_tree! {
                     #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
                     SubTree(Tree0103Sub0, ..),
                 },
-                PrioritySelector {
+                PrioritySelector(dynamic = false) {
                     #[score(|bb| (bb.b0) as f32)]
                     StatefulAction(Task<5>),
                     #[score(|bb| (bb.b0) as f32)]
@@ -902,7 +902,7 @@ bt::behavior_tree! {
             },
             Condition(Cond<1>),
             Failer,
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (*bb.t0 % 4) as f32)]
                 #[skip_if(|bb| bb.b0 % 4 != 1)]
                 #[failure_if(|bb| bb.b0 + 4 == 2)]
@@ -979,7 +979,8 @@ bt::behavior_tree! {
         }
         BinarySelector(|bb| bb.b0 != 5, dynamic = false) {
             Condition(Cond<0>),
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(|bb| (*bb.t0 % 3) as f32)]
                 Optional {
                     StepSequencer {
                         SetBlackboard(t0 = 3),
@@ -1437,11 +1438,13 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(4),
         }
         ReactiveFallback {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(1)]
                 #[on_failure(|bb| bb.t0.set(4))]
                 #[on_halted(|bb| { bb.o0 = Some(5); bb.b1 += 3 })]
                 #[post(|bb| bb.b1 = bb.o0.unwrap_or(0))]
                 ScriptCondition(|bb| (bb.b1 + 4) % 4 < 0),
+                #[score(1)]
                 WasEntryUpdated(t0),
             },
             Condition(Cond<0>),
@@ -1700,7 +1703,7 @@ bt::behavior_tree! {
             },
             #[on_halted(|bb| *bb.t1 += 3)]
             WhileDoElse {
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| ((bb.o0.unwrap_or(4) + 3) % 3) as f32)]
                     Repeater(forever) {
                         Condition(Cond<4>),
@@ -2415,10 +2418,12 @@ bt::behavior_tree! {
             StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
             Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b1)),
             Conditional(|bb| *bb.t0 < 7, dynamic = false) {
-                Fallback {
+                PrioritySelector {
+                    #[score(|bb| (bb.b1 % 2) as f32)]
                     Invert {
                         Condition(Cond<2>),
                     },
+                    #[score(2)]
                     Delay(0) {
                         Action(Act<3> = Act::<3>),
                     },
@@ -2482,7 +2487,7 @@ bt::behavior_tree! {
                     Condition(Cond<1> = Cond::<1>),
                 },
             },
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (*bb.t0 % 3) as f32)]
                 WaitValueUpdate(t0) {
                     StatefulAction(Task<2>),
@@ -3018,7 +3023,7 @@ bt::behavior_tree! {
             },
             ReactiveSelector {
                 Fallback {
-                    PrioritySelector {
+                    PrioritySelector(dynamic = false) {
                         #[score(|bb| (bb.b0 + 3) as f32)]
                         ReactiveSequence {
                             Action(Act<4>),
@@ -3565,7 +3570,7 @@ bt::behavior_tree! {
             b0: i64,
             b1: i64 = 3,
         }
-        PrioritySelector {
+        PrioritySelector(dynamic = true) {
             #[score(7)]
             SetBlackboard(b0 = {b1}),
             #[score(|bb| (bb.b1 % 3) as f32)]
@@ -3740,7 +3745,7 @@ cases! {
     Tree0100 "B{b1}USw100{b0:b1}(t0,URate{25}(pa1{b0:9;b1:b1}),t2)",
     Tree0101 "Flt{1;_;_}(c0l)",
     Tree0102 "UTw100(Fb(Dl{20}(Keep(RndSel(c0))),Opt(c1)))",
-    Tree0103 "B{o0=3;q0=0;b0=2;t0;b1}Lp{b1;R}(Star(Dd{0}(@rw{b0+3<o0|2+2}SubA(Step(Seq(c0,t1,pc2{b0:=}),Ub{o0},pc3{b0:=},Sc{t0:=b0;t0:=b0},@os{b0:=b0%3}@fi{none}@si{t0%3=1}Rus{F}(a4l)))),PrSel{b0;b0;b1%2;b1+4}(t5,F,@rw{b0%4=0}a6e,Fai)))",
+    Tree0103 "B{o0=3;q0=0;b0=2;t0;b1}Lp{b1;R}(Star(Dd{0}(@rw{b0+3<o0|2+2}SubA(Step(Seq(c0,t1,pc2{b0:=}),Ub{o0},pc3{b0:=},Sc{t0:=b0;t0:=b0},@os{b0:=b0%3}@fi{none}@si{t0%3=1}Rus{F}(a4l)))),PrSel{N;b0;b0;b1%2;b1+4}(t5,F,@rw{b0%4=0}a6e,Fai)))",
     Tree0104 "B{b0=2;t0=5}Par{_;_}(Grd{R}(Sl{30}),Grd{_}(RFb(pa0{b0:=},pi1{t0:t0},t2)))",
     Tree0105 "B{t0=1;b1;t1=0;b0=1}Pri(OnceK(Pri(pt0{b0:b0;b1:=},pt1{b0:b1;b1:=},PPar{0;_}(c2,t3),Rpt{F}(t4))),Ite(a5,t6,Err{1018}),Inv(Wu{t0}),Swm(Su{t1}(FF(Sl{100})),Cd{0;F}(Sb{b0=1}),a7t))",
     Tree0106 "B{t1=5;b0;t0;o0=_;l0=3}@si{o0|5!t0+1}@ki{b0!1}RetF(RFb(Obs{none;S}(t0t),Pri(@fi{t1>7}@ki{none}@os{b0+=1;t1+4>3?b0+=1}Swm(ASeq(Sc{t1:=9},@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}pt1{b0:=;b1:t0}),t2t,@si{some}Pri(c3e,Ub{o0}))),pa4{b0:t0},@os{o0:=t0}WU{o0|2+1!4}(Itr{b0;2;3;T}(Bin{o0|5%2!0;N}(Step(pa5{b0:=},c6l,Wu{t0}),t7))),Wde(Star(c8,S),pi9{t0:t1},c10l)))",
@@ -3761,10 +3766,10 @@ cases! {
     Tree0121 "B{b0;t0=3;q0;o0}RSeq(Isw{t0;T;_}(Obs{t0!7;_}(Pre{o0|4+1!6;K}(Cnd{b0%3>1;N;S}(a0l))),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<3;B}(Opt(Run)),Obs{some;B}(Dl{30}(@ki{o0|1>t0+4%2}c1)))),Opt(c2)),@rw{t0>o0|4%2}PPar{0;N}(Inv(Ret0(Wu{t0})),Lp{t0;F}(Fai),Sl{50},AFb(c3e,F),Fb(t4,@si{none}@of{b0+=1}Sc{b0:=9})))",
     Tree0122 "B{b0=1;t1=5;q0;l0=2;t0=4}Itr{b0;2;1;N}(PbSel{_;b0%4;1}(Itr{b0;1;2;N}(URec{_}(@ki{t0=t1+4}Lp{_;K}(Ite(t0,Scc{b0>0},pi1{t0:t1})),S)),PAll{_}(t2e,pc3{b0:b0},a4,Sb{b0=8},pt5{b0:t1;b1:b0})))",
     Tree0123 "PPar{0;_}(F,Rep0(Sub(Sl{30})))",
-    Tree0124 "B{b0=0;b1;t0}TryF(Rpt{3}(a0),c1,Fai,PrSel{t0%4;b0+4}(@ki{b0%4!1}@fi{b0+4=2}@os{b1:=b0}a2,c3))",
+    Tree0124 "B{b0=0;b1;t0}TryF(Rpt{3}(a0),c1,Fai,PrSel{T;t0%4;b0+4}(@ki{b0%4!1}@fi{b0+4=2}@os{b1:=b0}a2,c3))",
     Tree0125 "B{b0=4;b1;t0=1}Pre{b0+1!b0}(Fb(Grd{F}(Ite(c0,c1,R)),Swm(Sc{b1:=t0},FS(F),Rpt{F}(a2l))))",
     Tree0126 "B{t1=5;o0=3;b0=1}Par{-1;-1}(Ite(URate{20}(a0),UPipe(Sc{t1:=b0+2%3;o0:=0})))",
-    Tree0127 "B{b0=4;t0}Bin{b0!5;N}(c0,Fb(Opt(Step(Sb{t0=3},c1,@oh{t0:=7}Run,c2l))))",
+    Tree0127 "B{b0=4;t0}Bin{b0!5;N}(c0,PrSel{N;t0%3}(Opt(Step(Sb{t0=3},c1,@oh{t0:=7}Run,c2l))))",
     Tree0128 "B{t0=1;b0=4}PAll{1}(Isw{b0;_;N}(@oh{t0%3!1?t0+=1}OnceT(c0e),a1,t2e),@ki{b0>2}@po{t0+=2}@rw{b0+4<7}Wt{20})",
     Tree0129 "B{b0=2;o0=1;t0=1;b1}Keep(Dl{50}(Ite(PPar{1;N}(FF(pa0{b0:=;b1:=}),@of{t0:=6;b0>b1%2?b1:=7}@si{some}S,Rep0(@of{t0<3?t0+=3;t0:=b0}@po{b0+=3;t0+=1}t1e)),Par{_;_}(RSeq(a2,c3,t4)),RSeq(@ki{some}OnceK(Ret3(Sb{b0=8})),Flip(Fai,c5,c6l)))))",
     Tree0130 "B{q0;t1;b0=2;o0;t0=1;b1=2}Par{-1;-1}(ASeq(Bin{b1!t0%3;N}(Rus{2}(SubR(Ub{o0})),Lp{_;_}(Bin{t1+2>0;_}(PAll{2}(pt0{b0:5;b1:b0},t1e),Star(c2l,Isw{b0+1%3;_;T}(Suc)))))))",
@@ -3777,7 +3782,7 @@ cases! {
     Tree0137 "B{t0=4;b0}URec{1}(URr(Obs{b0+2>t0%3;_}(a0e)),a1)",
     Tree0138 "Seq(Ite(Dd{0}(t0),t1,Seq(a2,F)),Pri(Sel(Rmp{S;F}(Flt{1;_;_}(Wt{0}))),t3,USw100{b0:1}(t4,t5),c6),Ite(t7,R,t8e))",
     Tree0139 "B{t0=0;b0=0}RndSel(Suc,Pre{t0!b0;S}(DySeq(pt0{b0:t0})))",
-    Tree0140 "B{b1=4;t0=0;o0=4}RFb(Fb(@of{t0:=4}@oh{o0:=5;b1+=3}@po{b1:=o0|0}Scc{b1+4%4<0},Wu{t0}),c0)",
+    Tree0140 "B{b1=4;t0=0;o0=4}RFb(PrSel{N;1;1}(@of{t0:=4}@oh{o0:=5;b1+=3}@po{b1:=o0|0}Scc{b1+4%4<0},Wu{t0}),c0)",
     Tree0141 "B{b0=5;t1}@fi{b0!5}PbSel{3;1;b0}(Opt(Wv{t1}(a0)),Step(c1,Wu{t1}))",
     Tree0142 "Ruf{F}(Rpt{0}(S))",
     Tree0143 "Flt{1;F;_}(Sub(Mt{0}(a0e)))",
@@ -3787,7 +3792,7 @@ cases! {
     Tree0147 "Rpt{F}(RndSeq(DySeq(Wde(t0,a1l),Fb(t2e,c3)),DySel(RSeq(c4l,Suc,a5,Fai)),AFb(c6,a7,t8),Ite(Grd{F}(a9),c10e),c11l))",
     Tree0148 "B{b0=5;t0=3}Isw{t0+3;T;T}(@ki{t0%2=0}Cd{0;K}(t0e),@si{b0>b0+4}RSeq(Sl{0},a1r),Fb(a2b{t0+2;b0},c3t,Err{1041}))",
     Tree0149 "B{b1=3}Flip(@fi{b1+2%3<1}pa0{b0:8},Grd{F}(Fai))",
-    Tree0150 "B{t1;t0;o0=1;b0=4;l0;b1}Isw{t1;N;T}(Seq(PAll{-1}(Pri(@si{b1!6}Cd{100;K}(t0t),R)),Ret2(a1t),PPar{0;N}(Sc{b1+=1},S,pa2{b0:b1;b1:t1}),Su{t1}(a3b{b0+1%4;b1}),Inv(@ki{t0%3<2}Fb(Sb{o0=2}))),@oh{t1+=3}Wde(PrSel{o0|4+3%3;b0%4;t1%3}(Rpt{F}(c4),@si{t1%2=0}@ki{some}@rw{t0>6}c5b{b1%2},Ub{o0}),Itr{b1;1;_;T}(c6),PbSel{1;2}(@rw{b1%2<0}Sb{t1=8})))",
+    Tree0150 "B{t1;t0;o0=1;b0=4;l0;b1}Isw{t1;N;T}(Seq(PAll{-1}(Pri(@si{b1!6}Cd{100;K}(t0t),R)),Ret2(a1t),PPar{0;N}(Sc{b1+=1},S,pa2{b0:b1;b1:t1}),Su{t1}(a3b{b0+1%4;b1}),Inv(@ki{t0%3<2}Fb(Sb{o0=2}))),@oh{t1+=3}Wde(PrSel{T;o0|4+3%3;b0%4;t1%3}(Rpt{F}(c4),@si{t1%2=0}@ki{some}@rw{t0>6}c5b{b1%2},Ub{o0}),Itr{b1;1;_;T}(c6),PbSel{1;2}(@rw{b1%2<0}Sb{t1=8})))",
     Tree0151 "B{t0=5;b0=5;b1}Lim{1}(Isw{t0;T;_}(Run,Dd{10}(Scc{b0=b1})))",
     Tree0152 "Flt{3;F;K}(TryF(Sl{0},Sl{20},RSeq(c0e,c1)))",
     Tree0153 "B{l0=3;b0=0;o0;t0=4}Seq(PPar{2;T}(Wt{50},Sc{some?b0+=3;o0:=b0+4},Pre{t0+2%4!0;F}(Itr{b0;_;3;_}(c0e)),S),Flt{2;R;K}(@ki{t0<0}Par{_;-2}(@oh{b0:=1;b0>1?t0+=2}@os{b0+=2}c1l,a2e,c3,a4,c5)))",
@@ -3805,9 +3810,9 @@ cases! {
     Tree0165 "B{q0=0;b1=2;l0=4;o0;b0;t0=4}Step(Cnd{b1+2<o0|4;N;F}(t0),Keep(MPri(Itr{b0;1;_;_}(a1b{8;b1}),Lp{_;S}(DySel(c2e,c3)),Lp{_;F}(RFb(Ruf{F}(c4b{t0+3}),SubA(a5e),a6)))))",
     Tree0166 "B{t0=3;l0;b0;o0;b1=2}AFb(Fb(Rmp{F;F}(S),Bin{some;_}(Pre{b0+3%2=1;K}(Dd{50}(FS(PPar{1;T}(c0,Sb{t0=8})))),Bin{o0|3>t0%2;_}(Wt{100},a1))),Par{_;1}(Itr{b0;_;3;T}(AFb(Wde(t2,Sl{0}),Cnd{b1<7;_;F}(SubR(Scc{t0<b1})),@os{b0+=1}@ki{o0|3%2=0}@fi{t0%2>0}Pri(a3,Ret0(Wt{0}))))))",
     Tree0167 "B{t0;o0=5;q0=1;b0=3}Isw{b0%3;_;N}(MPri(F,a0,pt1{b0:=;b1:t0},@ki{t0=b0}Sl{0},c2e),@os{t0:=b0+3}@rw{b0=7}RSel(@oh{b0:=2}Lp{_;F}(a3b{t0;b0}),t4),RFb(Flip(@si{b0>3}pc5{b0:=}),c6,a7,Flt{3;_;K}(c8),@si{t0!o0|4%3}a9))",
-    Tree0168 "B{b1;t0;b0}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(Fb(Invt(c2),Dl{0}(a3e))))",
+    Tree0168 "B{b1;t0;b0}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(PrSel{_;b1%2;2}(Invt(c2),Dl{0}(a3e))))",
     Tree0169 "B{b1;t0=5;q0=2;b0=0}Inv(MPri(Isw{t0;_;N}(Lp{_;K}(UGate100{b0:b1;t0:b1}(URec{1}(a0t,t1))),c2,a3b{b1;b0}),t4t,Err{1042}))",
-    Tree0170 "B{b0;o0;t0=1;b1=5}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
+    Tree0170 "B{b0;o0;t0=1;b1=5}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{T;t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
     Tree0171 "B{b0;b1}DySel(t0,RT{3}(Err{1066}),a2,Scc{b0+4>1},pt3{b0:b1;b1:=})",
     Tree0172 "B{b1=0;q0=2;t0}USw100{b0:t0;b1:b1}(Intr{b1=t0+1%4}(Wu{t0}))",
     Tree0173 "B{b0;t0;l0=3;o0;b1=4}Bin{t0%2!0;T}(Itr{b0;1;1;T}(Isw{b0+4;T;_}(MSeq(Sw{4}(c0,OnceK(pt1{b0:b1;b1:t0})),PPar{2;N}(c2,Try(Sl{30},pa3{b0:3;b1:t0})),a4b{b0;b0}),S,Rpt{2}(Ret2(Flt{2;S;_}(PbSel{t0%4;o0|3%3;1;t0%2}(Wt{10},a5l,Ub{o0})))))),@po{b0<b1?b1:=t0+3}@rw{b0+1<6}@of{t0:=b0+1%3}Pri(Seq(c6,c7,Sl{0},t8),PAll{1}(PPar{2;N}(t9,pa10{b0:=;b1:t0})),Opt(OnceT(Mt{0}(Ite(c11,t12)))),Rpt{0}(a13)))",
@@ -3821,7 +3826,7 @@ cases! {
     Tree0181 "B{b0=3;q0;t0=5;t1=5;b1=1}Sw{1}(RFb(a0,Bin{t0>1;T}(Lp{b1;R}(URate{20}(RetF(c1e))),a2)),RepF(RSeq(UGate100{b0:b0;t0:t1}(Sc{b0:=b1%4}),RSeq(t3e,Sc{b0:=7;t0:=t1%4}))))",
     Tree0182 "B{o0;t1;b1=1;t0=4;b0=3}Pri(@po{t1=6?b1+=3}@rw{t1<t1%4}To{10}(Lim{2}(To{0}(Bin{b0<7;T}(Sw{2;0}(Suc,Sb{b1=3},a0),Isw{t0+3%2;T;T}(a1,t2e,Scc{b0<t0}))))),SubR(RFb(RSel(t3,@oh{b1%3!2?b1+=1}t4,a5),Obs{o0|3<7;_}(pc6{b0:=}),@fi{some}Seq(a7,Flip(Rpt{F}(t8)),c9e),pa10{b0:9})))",
     Tree0183 "B{q0=3;t0;b1;b0=3}Wde(@si{t0=b0+3}@ki{b1+4%3=1}Lp{_;S}(a0r),AFb(Fb(t1t),Rmp{S;F}(OnceT(Err{1082})),a3t,Lp{_;R}(FF(@of{b0:=b0+4%4}RndSel(pi4{t0:=},Wt{0})))))",
-    Tree0184 "B{q0=3;t0=4;b0=0}Par{2;3}(Su{t0}(t0),MSeq(Lp{b0;_}(F),Lp{_;_}(t1),OnceT(Lp{_;S}(F)),SubA(pi2{t0:t0}),a3l),RSel(Fb(PrSel{b0+3;b0+4}(RSeq(a4,t5),S))))",
+    Tree0184 "B{q0=3;t0=4;b0=0}Par{2;3}(Su{t0}(t0),MSeq(Lp{b0;_}(F),Lp{_;_}(t1),OnceT(Lp{_;S}(F)),SubA(pi2{t0:t0}),a3l),RSel(Fb(PrSel{N;b0+3;b0+4}(RSeq(a4,t5),S))))",
     Tree0185 "B{b0=5;t0}Bin{t0+4%2>0;N}(RSeq(Obs{t0>3;S}(RSeq(c0,pt1{b0:7;b1:t0},@os{t0+=2}@of{b0:=3}t2)),Par{_;_}(Grd{F}(pc3{b0:=}),SubR(SubR(Grd{R}(c4))))),RU{F}(Sb{t0=6}))",
     Tree0186 "B{b1=1;t1=0;b0=3;t0=4;o0}Su{t0}(AFb(c0e,Fb(Mt{0}(a1e),@os{b1+=1}@po{b1:=t0+1}@oh{b1+=1}Swm(a2,t3,t4,a5b{9;b0})),Fb(Flt{1;R;K}(Sb{b1=t0}),Wu{t1},PPar{0;_}(a6b{t0;b1},Scc{o0|1+3>t1},pt7{b0:b0;b1:t1}),Grd{F}(Star(t8,a9))),Bin{t1!1;N}(TryT(a10,t11e,Sc{t1>t0+4%4?b0+=3}),WU{t0<0}(F))))",
     Tree0187 "B{b1;b0;t0=2;o0=_}@of{b0+=3;t0+=1}@fi{t0+4%2<0}Rpt{1}(AFb(Isw{b1+3;_;_}(Ret4(t0),PAll{_}(Wv{t0}(Scc{b0+4%2!1})),Sb{o0=6},pt1{b0:b0;b1:b1},PbSel{_;t0%4;b0+3%4;1}(@oh{b0+=2;o0:=4}Rep3(Wu{t0}),a2,pt3{b0:8;b1:=})),Fb(Obs{o0|1>0;_}(Wu{t0}),Obs{none;L}(@oh{o0:=_}@rw{none}Scc{t0<3}),Obs{b0=5;N}(t4),Obs{o0|5+4!4;N}(c5b{b1+2%4}),Obs{b0!o0|0+1;_}(@rw{t0+2=b1}c6)),Sel(@si{t0>b0+3}a7,Rep1(Ite(a8e,t9)),Pre{t0+1>6;K}(@si{t0<4}RSeq(Scc{t0>t0+3},a10e,t11,@fi{t0+2>b0}a12)),Scc{some})))",
@@ -3832,7 +3837,7 @@ cases! {
     Tree0192 "B{t0=3;b1;q0;b0;l0=0}ASeq(Lp{b0;K}(Rep2(Fb(t0,ASeq(c1b{b0+2},c2l,Sl{20}),Itr{b1;0;1;T}(Sb{b1=2}),ASeq(pt3{b0:=;b1:b0},Sc{b0:=b1;b1+3=t0%2?b0+=3}),c4))),Sw{2;0;1}(t5,Scc{b1+1=b1},Sb{b0=6},Lp{_;F}(c6b{b1})))",
     Tree0193 "B{q0=4;l0;t0;b1=3;b0=3}Seq(RndSel(Itr{b1;_;3;_}(Lim{2}(t0e)),RT{3}(@oh{b1+=1;b0%4=2?b1:=b0}@fi{t0+1%4>0}@rw{t0+2!3}Isw{t0%3;N;_}(a1,c2,t3e))),Lp{b1;K}(Isw{t0+2;_;N}(a4e,Sl{10},Step(R,Lp{t0;F}(@ki{t0>b0}pi5{t0:=})),Itr{b0;1;2;T}(pt6{b0:b0;b1:b0}))),c7,RSeq(PAll{_}(Fb(c8,c9)),Opt(Sb{b0=5}),@po{b1=7?b1:=4;b0:=b1}@ki{b0+1%3>0}@rw{t0%3!1}Sc{t0:=b1+4}),Rep1(t10))",
     Tree0194 "B{b0=3;t0=4;o0=_;b1}Par{2;_}(pt0{b0:=;b1:b0},a1b{8;b1},a2,@oh{b1:=t0;o0:=b1}@fi{some}@rw{b1=3}Rpt{F}(Dl{0}(c3b{b1})))",
-    Tree0195 "B{b0;b1=3}PrSel{7;b1%3;b0}(Sb{b0=b1},c0l,Seq(c1b{b0},a2))",
+    Tree0195 "B{b0;b1=3}PrSel{T;7;b1%3;b0}(Sb{b0=b1},c0l,Seq(c1b{b0},a2))",
     Tree0196 "B{b0=4;q0=2;t0=2;o0}PAll{_}(c0,Lp{b0;S}(Flip(a1l,@os{t0>4?b0+=1}Ub{o0},Ub{o0})),Flt{3;F;_}(Lp{t0;S}(Flt{2;_;F}(Par{_;_}(Grd{R}(t2),Grd{_}(Dd{10}(t3e)))))))",
     Tree0197 "Rpt{F}(Seq(RSeq(Rus{F}(RepF(Flt{3;R;_}(Once(c0))))),Once(Par{_;3}(FF(Cd{0;F}(a1l)),Rus{2}(DySel(Rep2(c2),a3)),Seq(t4,S)))))",
     Tree0198 "B{q0;b1=4;t0;o0=3}Sel(Opt(AFb(Bin{t0!2;_}(t0,Inv(t1)),Lp{b1;_}(RSeq(@si{b1+2=3}Wde(c2,t3),OnceK(@rw{b1%4<1}c4),Dd{0}(Scc{b1+2%4<1}))),UGate100{b0:t0;t0:t0}(@of{b1+=1}@ki{some}TryF(@fi{b1=o0|0}RndSeq(a5,URec{1}(Scc{b1+2=0},S)),Scc{t0!1})))))",

@@ -81,9 +81,11 @@ bt::behavior_tree! {
                     StatefulAction(TTask<6>),
                 },
                 Repeat(forever) {
-                    Fallback {
+                    PrioritySelector(dynamic = false) {
+                        #[score(1)]
                         #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
                         Condition(|ctx| ctx.check(7)),
+                        #[score(1)]
                         #[skip_if(|bb| bb.b1 + 4 < 5)]
                         #[success_if(|bb| bb.o0.unwrap_or(4) < 6)]
                         #[on_failure(|bb| bb.b0 += 2)]
@@ -582,7 +584,8 @@ bt::behavior_tree! {
                 },
                 Precondition(|bb| (bb.b0 + 3) % 2 < 0, else = Running) {
                     WhileDoElse {
-                        MemPriority {
+                        PrioritySelector {
+                            #[score(1)]
                             RepeatTimes(1) {
                                 #[on_failure(|bb| *bb.t0 += 2)]
                                 ReactiveSequence {
@@ -767,11 +770,13 @@ bt::behavior_tree! {
         }
         Repeater(3) {
             ReactiveFallback {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(2)]
                     ReactiveSequence {
                         Error(DiffError(1015)),
                         StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
                     },
+                    #[score(1)]
                     Parallel(failure = 5) {
                         StatefulAction(Task<2>),
                         Runner,
@@ -780,6 +785,7 @@ bt::behavior_tree! {
                         AlwaysFailure,
                         Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
                     },
+                    #[score(|bb| (*bb.t0 + 4) as f32)]
                     BinarySelector(|bb| (bb.b1 + 1) % 4 != 1, dynamic = true) {
                         Action(PIo<5>, t0 = {=}),
                         AlwaysRunning,
@@ -1133,7 +1139,7 @@ bt::behavior_tree! {
                 ScriptCondition(|bb| bb.b0 < 3),
                 Action(PAct<6>, b0 = 8),
             },
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (bb.b1) as f32)]
                 AsyncSequence {
                     Condition(Cond<7>),
@@ -2055,8 +2061,10 @@ bt::behavior_tree! {
                 SkipUnlessUpdated(t0) {
                     #[on_failure(|bb| bb.b0 = *bb.t0)]
                     #[success_if(|bb| bb.o0.unwrap_or(5) == *bb.t0 % 2)]
-                    MemPriority {
+                    PrioritySelector(dynamic = false) {
+                        #[score(3)]
                         Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                        #[score(1)]
                         #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4))]
                         Condition(PCond<10>, b0 = 5),
                     },
@@ -2309,7 +2317,7 @@ bt::behavior_tree! {
                 Condition(Cond<0>),
                 StatefulAction(Task<1>),
                 Action(Act<2>),
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| (bb.b0 + 4) as f32)]
                     #[skip_if(|bb| *bb.t0 + 4 > 4)]
                     SetBlackboard(b0 = 6),
@@ -3198,7 +3206,7 @@ bt::behavior_tree! {
             b1: i64,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        PrioritySelector {
+        PrioritySelector(dynamic = true) {
             #[score(|bb| (*bb.t0 % 2) as f32)]
             MemPriority {
                 StatefulAction(Task<0> = Task::<0>),
@@ -3660,9 +3668,12 @@ bt::behavior_tree! {
                             Action(Act<0>),
                         },
                         Cooldown(0, filtered = Skipped) {
-                            Fallback {
+                            PrioritySelector(dynamic = false) {
+                                #[score(1)]
                                 Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+                                #[score(|bb| (bb.b0) as f32)]
                                 Condition(Cond<2> = Cond::<2>),
+                                #[score(|bb| (*bb.t0) as f32)]
                                 AlwaysFailure,
                             },
                         },
@@ -3840,7 +3851,7 @@ board!(Tree0299Blackboard { t0 q0 b0 });
 
 cases! {
     Tree0200 "B{t0=3;b0;b1}Swm(Rmp{S;S}(Bin{t0>b1+4;_}(F,Sl{20})),t0,Wu{t0},Try(RT{F}(Cnd{b0+1%4>2;N;S}(S)),Suc))",
-    Tree0201 "B{l0;b1;o0;b0=3;q0=1;t0=5}RFb(Seq(Dl{0}(t0e),t1t,Ite(pt2{b0:b0;b1:b1},t3t,c4e),PPar{1;T}(a5r,@ki{b1+3=b0+2}@si{b0+3!1}t6t),RepF(Fb(@ki{b1=o0|2}c7l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa8{b0:=;b1:t0}))),@of{t0+=2}@fi{b0+3!o0|1}RT{3}(Fb(Lp{b1;S}(@fi{t0%4<3}Wu{t0}),Par{-2;1}(@of{b1<0?b0+=1;o0:=_}c9e,Inv(c10)),Itr{b1;_;1;N}(Lp{b0;K}(t11t)),RepF(c12r),SubR(R))),@rw{t0=5}Bin{b1<b0%3;_}(OnceT(@of{o0:=_}@rw{b1>b0}Itr{b0;0;_;_}(Opt(Itr{b1;2;2;T}(Flip(pt13{b0:4;b1:b0},c14b{t0}))))),Sl{30}))",
+    Tree0201 "B{l0;b1;o0;b0=3;q0=1;t0=5}RFb(Seq(Dl{0}(t0e),t1t,Ite(pt2{b0:b0;b1:b1},t3t,c4e),PPar{1;T}(a5r,@ki{b1+3=b0+2}@si{b0+3!1}t6t),RepF(PrSel{N;1;1}(@ki{b1=o0|2}c7l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa8{b0:=;b1:t0}))),@of{t0+=2}@fi{b0+3!o0|1}RT{3}(Fb(Lp{b1;S}(@fi{t0%4<3}Wu{t0}),Par{-2;1}(@of{b1<0?b0+=1;o0:=_}c9e,Inv(c10)),Itr{b1;_;1;N}(Lp{b0;K}(t11t)),RepF(c12r),SubR(R))),@rw{t0=5}Bin{b1<b0%3;_}(OnceT(@of{o0:=_}@rw{b1>b0}Itr{b0;0;_;_}(Opt(Itr{b1;2;2;T}(Flip(pt13{b0:4;b1:b0},c14b{t0}))))),Sl{30}))",
     Tree0202 "Ret1(Sl{20})",
     Tree0203 "B{o0=2;t0=4;b0=3;q0=1;b1=4}Isw{b0;N;N}(t0,Lp{b1;S}(Bin{b0+4%2<0;N}(Flip(@of{t0:=b1+1;o0:=t0}@fi{none}@si{t0=5}To{0}(c1e)),pt2{b0:b1;b1:b0})))",
     Tree0204 "B{t0=4}Obs{t0>t0+1;N}(SubR(pa0{b0:t0;b1:t0}))",
@@ -3855,12 +3866,12 @@ cases! {
     Tree0213 "B{b1;t0;o0=2;b0=5}RSeq(Rep1(@oh{b0:=b1+2}AFb(a0,t1e,Wu{t0},t2,@rw{t0!6}@ki{b0+2>0}@of{t0+=3;o0:=_}pt3{b0:t0;b1:=})),UGate100{b0:0;t0:=}(@po{b1+=1;t0:=o0|4}Ret1(ASeq(c4,Sb{t0=b1}))),Try(@fi{b0=4}PPar{0;N}(c5l,Run),@fi{b1=7}R),t6)",
     Tree0214 "Ruf{2}(DySel(t0,URate{25}(c1)))",
     Tree0215 "B{t0;b0;t1=3}RSeq(t0e,Inv(Ite(Pri(t1e,Flt{1;R;K}(Sb{b0=0}),a2b{t0+4;b0}),Sel(t3,pt4{b0:=;b1:t1},Sb{t1=1}))),RFb(Obs{b0>0;_}(@os{b0:=3}Fb(pa5{b0:=;b1:b0},@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}c6,a7,Rus{F}(pi8{t0:=}))),c9))",
-    Tree0216 "B{o0=1;t0=5;b0=2}@fi{b0+4>t0+4}Rty1(Fb(Mt{10}(Wde(Dd{100}(t0),@ki{b0>b0+2%4}RFb(t1e,t2,Sl{50}))),Flt{2;F;_}(PAll{_}(@os{t0:=b0}Step(t3,t4),a5l)),PPar{2;_}(Fb(Wu{t0},t6),Par{_;1}(c7,R,Sl{30},R),AFb(Wu{t0},a8,t9,pa10{b0:=;b1:b0})),Pre{b0+3%2<0;R}(Wde(MPri(RT{1}(@of{t0+=2}RSeq(@ki{b0>t0%3}@rw{t0%2>0}t11,c12e))),RSeq(Wu{t0},Ub{o0}))),PPar{1;T}(RSeq(S,t13),PAll{1}(@si{b0<t0+3}@rw{t0=0}RT{2}(t14),Sl{0}))))",
+    Tree0216 "B{o0=1;t0=5;b0=2}@fi{b0+4>t0+4}Rty1(Fb(Mt{10}(Wde(Dd{100}(t0),@ki{b0>b0+2%4}RFb(t1e,t2,Sl{50}))),Flt{2;F;_}(PAll{_}(@os{t0:=b0}Step(t3,t4),a5l)),PPar{2;_}(Fb(Wu{t0},t6),Par{_;1}(c7,R,Sl{30},R),AFb(Wu{t0},a8,t9,pa10{b0:=;b1:b0})),Pre{b0+3%2<0;R}(Wde(PrSel{_;1}(RT{1}(@of{t0+=2}RSeq(@ki{b0>t0%3}@rw{t0%2>0}t11,c12e))),RSeq(Wu{t0},Ub{o0}))),PPar{1;T}(RSeq(S,t13),PAll{1}(@si{b0<t0+3}@rw{t0=0}RT{2}(t14),Sl{0}))))",
     Tree0217 "B{b0=3;b1;t0}Seq(RFb(Intr{b1+3%2>0}(Wt{20}),a0,c1b{t0}),Bin{t0%3>1;_}(@rw{t0+4!4}@po{b0+=1}@si{t0=2}Star(@rw{b0>3}pt2{b0:2},Su{t0}(Star(t3,pt4{b0:3;b1:t0}))),Lim{1}(Dd{0}(pi5{t0:=}))))",
     Tree0218 "B{o0=2;q0=4;b1=0;b0=3}Flip(RSeq(a0l,pt1{b0:b1;b1:b0},c2b{o0|3}),Lp{b0;K}(Ub{o0}))",
     Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(URec{3}(@po{o0:=b0+3}OnceT(t0t),USw100{b0:1;b1:b0}(a1,Ub{o0},c2l)))))",
     Tree0220 "B{o0=_;q0=0;t0=5;l0=4;b0=0}Flt{1;S;_}(Star(Lp{t0;_}(DySeq(@rw{t0<6}Itr{b0;_;_;_}(Itr{b0;1;1;T}(Ub{o0})),pi0{t0:t0})),@si{b0!3}MPri(t1,t2e,c3e),Bin{b0!0;N}(Keep(@ki{t0+3%3=2}@oh{b0+=1}pi4{t0:=}),t5)))",
-    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(Fb(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;5}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
+    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(PrSel{N;2;1;t0+4}(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;5}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
     Tree0222 "B{t0=0;b1=2;b0=1}Rep2(@si{b0+2!3}@rw{b1<t0+4}OnceT(Flt{1;F;_}(@of{b0>2?b0:=b1+3}SubR(Par{2;_}(Isw{9;T;T}(a0l,pt1{b0:b0},Fai,SubA(pi2{t0:b0})),Ret0(t3))))))",
     Tree0223 "B{o0=2;b0=2;t0=4;l0}MSeq(RSeq(Cnd{t0%3=0;N;S}(FS(Swm(c0,a1b{b0%3;b0},Mt{0}(Wu{t0})))),Isw{b0;N;T}(Ruf{3}(Scc{b0+3!b0}),Dl{20}(t2),c3e)),Rep1(@fi{t0<3}RFb(MSeq(Sb{t0=5},pa4{b0:=;b1:b0},t5e),Par{-2;_}(PPar{2;T}(Fai,pt6{b0:=;b1:b0}),Rpt{F}(pa7{b0:0;b1:b0})),Sel(Ret2(Itr{b0;1;1;_}(@ki{b0<1}@os{t0<5?b0:=t0}@po{b0+=1}Pre{t0=2;R}(c8b{t0}))),Scc{o0|0=3},t9))))",
     Tree0224 "B{b0=0;b1=4;t0=1;q0=3}Swm(Rep0(@of{t0:=b0+2;b0+=3}t0),Par{1;_}(Seq(@ki{t0%4>0}@po{b1:=t0}Wt{10},c1b{b1%3},@po{b1:=t0}t2),@os{t0+=2}Lp{_;_}(t3),t4),Mt{0}(RSeq(@rw{b1+1=4}c5,Try(t6,t7),URec{2}(t8,t9),t10)))",
@@ -3868,7 +3879,7 @@ cases! {
     Tree0226 "B{b1=5;t1=5}Step(@po{b1+=2;b1:=t1}c0,Lim{3}(R))",
     Tree0227 "B{b1=3;b0=0;t0=5}Par{_;_}(ASeq(@oh{t0:=b0}@ki{b0%3<1}@fi{b1+3%2>0}RFb(Pre{b0%3=0;S}(MSeq(PAll{_}(Dl{0}(@po{b1>b0?t0+=2}@rw{b0>0}Sc{b1:=b0})),a0,t1,Cd{20;K}(c2),Flt{1;F;_}(a3))),Invt(Swm(Wt{0},Wu{t0},t4e)))))",
     Tree0228 "B{b0=2;l0;t0=5}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(c1t,t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
-    Tree0229 "B{b0=3;t1=0;t0=2;b1}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{b1}(ASeq(c7,a8)))",
+    Tree0229 "B{b0=3;t1=0;t0=2;b1}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{T;b1}(ASeq(c7,a8)))",
     Tree0230 "B{t0;b1=0;b0}PAll{-3}(@fi{b1+4=2}Lim{1}(pa0{b0:t0;b1:=}),RT{F}(FS(@fi{b1+4%4>0}c1e)),Ite(t2,t3),USw100{b0:t0;b1:b1}(Ret4(Sb{t0=3})),Cnd{b1%2=0;N;F}(Flip(@os{b0:=t0}t4,pa5{b0:=},R,S)))",
     Tree0231 "PPar{2;N}(PAll{_}(DySel(c0,t1,c2,a3),c4,TryT(c5e,Rpt{3}(t6)),DySeq(Rep3(Rty2(t7)),t8),PbSel{1;1;1;1}(a9,c10,t11)),AFb(Rmp{S;F}(c12),Cd{0;K}(t13),RSeq(a14e,c15,t16,t17),OnceT(RndSeq(Wt{10},t18,t19))))",
     Tree0232 "B{b1}UGate100{b0:b1;t0:b1}(USw101{b0:b1}(Cnd{b1<5;N;S}(t0e)))",
@@ -3892,13 +3903,13 @@ cases! {
     Tree0250 "B{t1=5;o0=_;b1=3}@oh{b1+=2}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
     Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},UTw100(pc1{b0:8}),RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
     Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
-    Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}MPri(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
+    Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}PrSel{N;3;1}(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
     Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),RSeq(Sc{b0:=b0+1%8},@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0!1;B}(Opt(Lp{b1;K}(c10))),@ki{t0<2}RSeq(Inv(Scc{b0=b1%2})),Dl{20}(@ki{o0|4+1>1}DySeq(a11)))))",
     Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(URr(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1))))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
     Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),Fb(c5r,t6,c7e),t8t)",
     Tree0257 "B{b0=4;t1=2}AFb(Seq(c0e,@of{t1+=2}@rw{b0%4!1}Wt{100}),F,t1,t2e)",
-    Tree0258 "RSeq(PrSel{3;0}(Rpt{0}(c0),t1),RSeq(Sel(Sub(a2e),t3),RFb(a4e,c5),RndSel(F)))",
-    Tree0259 "B{b0=3;t0=5}Flip(Rep2(Sb{t0=5}),Sel(c0,t1,a2,PrSel{b0+4}(@ki{t0+4>4}Sb{b0=6})),Sl{10})",
+    Tree0258 "RSeq(PrSel{_;3;0}(Rpt{0}(c0),t1),RSeq(Sel(Sub(a2e),t3),RFb(a4e,c5),RndSel(F)))",
+    Tree0259 "B{b0=3;t0=5}Flip(Rep2(Sb{t0=5}),Sel(c0,t1,a2,PrSel{T;b0+4}(@ki{t0+4>4}Sb{b0=6})),Sl{10})",
     Tree0260 "B{t0=5;b0=5}RSeq(t0t,Flip(t1t,c2t),t3,pt4{b0:t0;b1:b0},PPar{0;_}(F,c5r,c6))",
     Tree0261 "Swm(Rmp{S;S}(F),Pri(Rmp{S;F}(Swm(t0,Once(Sel(c1,Pri(a2,a3))),MSeq(a4,t5),t6e,RFb(RndSel(Ret0(t7)))))))",
     Tree0262 "B{b0=1;t1=3}Wde(Bin{b0+1%4<0;T}(Cnd{t1%4!0;T;_}(PbSel{2;t1;t1%4}(Sl{0},Fai)),RFb(@ki{b0!0}c0,Sl{0})),Par{_;1}(pa1{b0:=},a2))",
@@ -3922,8 +3933,8 @@ cases! {
     Tree0280 "B{t0=5;b0;o0;q0}PAll{2}(TryT(Wt{50},c0b{b0+2}),Lp{b0;F}(URot100(@of{t0>0?b0+=1}Wt{10})),URate{25}(@rw{o0|3<4}OnceT(c1)))",
     Tree0281 "B{b0;t0=0}RSeq(t0t,Sl{10},RetF(Isw{b0;T;_}(@oh{b0:=7;t0:=b0+3%2}@ki{t0>t0+4}a1r,t2,pi3{t0:=})),Err{1028})",
     Tree0282 "B{t0=4;b1=4}RSeq(@oh{t0+=1}t0,Ite(pt1{b0:b1;b1:t0},pt2{b0:t0},S),t3,Par{-2;2}(S,a4e))",
-    Tree0283 "B{t0;b0=2;q0=2}PrSel{b0+4%2;t0;b0}(Star(t0),Bin{t0%3>1;N}(Lp{t0;F}(c1b{0}),Obs{t0%3<1;S}(t2)),RT{F}(RSeq(Lp{_;K}(PAll{_}(@ki{t0+4%3>0}pc3{b0:t0},@ki{b0+2%2>0}Wt{50})))))",
-    Tree0284 "B{t0=2;b0;b1;q0=1}PrSel{t0%2;b0%4;b0+1}(MPri(t0e,Su{t0}(Wt{10})),Ruf{3}(Rep4(SubA(RSeq(Sc{t0:=t0+1%8},Fb(@os{b1%4>0?b1+=3;b0:=b1}@ki{b1%2>0}SubR(c1),Obs{t0=3;L}(@ki{t0+1=5}pt2{b0:9}),Dl{10}(@ki{b0+2%2>0}Sb{b1=5})))))),Cnd{b0%3>1;_;F}(Sel(Obs{t0=7;B}(Scc{b1+4<b0+1}),Obs{b1+3<0;_}(c3l))))",
+    Tree0283 "B{t0;b0=2;q0=2}PrSel{_;b0+4%2;t0;b0}(Star(t0),Bin{t0%3>1;N}(Lp{t0;F}(c1b{0}),Obs{t0%3<1;S}(t2)),RT{F}(RSeq(Lp{_;K}(PAll{_}(@ki{t0+4%3>0}pc3{b0:t0},@ki{b0+2%2>0}Wt{50})))))",
+    Tree0284 "B{t0=2;b0;b1;q0=1}PrSel{T;t0%2;b0%4;b0+1}(MPri(t0e,Su{t0}(Wt{10})),Ruf{3}(Rep4(SubA(RSeq(Sc{t0:=t0+1%8},Fb(@os{b1%4>0?b1+=3;b0:=b1}@ki{b1%2>0}SubR(c1),Obs{t0=3;L}(@ki{t0+1=5}pt2{b0:9}),Dl{10}(@ki{b0+2%2>0}Sb{b1=5})))))),Cnd{b0%3>1;_;F}(Sel(Obs{t0=7;B}(Scc{b1+4<b0+1}),Obs{b1+3<0;_}(c3l))))",
     Tree0285 "B{b0;t1=1}WU{b0!1}(c0b{t1})",
     Tree0286 "B{t1=5;b1;b0;t0}Wde(t0e,Wde(pi1{t0:t1},a2),@of{t0+=3}FF(Wde(Flt{3;R;F}(a3b{b0;b1}),@po{b0+=1}@rw{t0+4!5}Suc)))",
     Tree0287 "B{b0=4;l0;t0}Rep2(TryT(Flt{1;S;F}(Once(RT{1}(Run))),Cd{0;K}(Itr{b0;_;_;N}(OnceK(Rep4(Cnd{b0>3;T;S}(Sc{b0:=t0%4})))))))",
@@ -3935,7 +3946,7 @@ cases! {
     Tree0293 "B{o0;t0=3;b0=1;b1=3}DySel(Wde(Rep2(DySeq(Cd{50;K}(F))),ASeq(To{20}(a0),t1,Sl{10},c2b{t0+4})),@oh{b1:=b1+2%4}@os{t0:=b0}@si{b0+1<b1%2}Ret2(PAll{3}(Ite(Su{t0}(pa3{b0:t0;b1:=}),@po{b1+=2}Dd{30}(t4e)),Sw{1;5;2}(Ub{o0},Sb{o0=1},a5b{t0;b1},c6l),PPar{1;_}(@os{b1+=2}Run,Wu{t0}))),PPar{2;_}(@po{b1+=2}TryT(Cnd{o0|1!0;T;S}(@fi{o0|3<7}Mt{20}(Keep(c7e))),PbSel{0;2;2;1;3}(pt8{b0:=},t9,pt10{b0:=;b1:b0},t11),@rw{b1+1<5}@si{o0|0%3<0}Fb(c12l,PAll{-1}(Wu{t0},pt13{b0:9}),a14e,Fai),ASeq(a15e,t16e,@os{t0+=1;b1+=3}@po{b0+=3}pa17{b0:b0;b1:b1},c18))))",
     Tree0294 "B{t0}Cnd{t0!t0+2;N;F}(Invt(Dl{0}(OnceT(c0))))",
     Tree0295 "Par{2;-2}(RndSel(PAll{3}(Grd{_}(OnceT(Ruf{F}(t0))),RSeq(t1,a2,c3),Opt(PAll{1}(a4,a5))),Dd{100}(Try(To{10}(t6),Sub(t7),DySel(F,t8),Ruf{1}(t9)))),RFb(Mt{0}(Ite(AFb(t10e,Grd{R}(c11l)),t12e,t13)),Cd{0;_}(RFb(a14l,Swm(Sl{20},a15,a16),Par{2;1}(t17,t18,Sl{0}))),Fb(Invt(Flt{3;_;_}(c19)),RSeq(t20,R))))",
-    Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(USw100{b0:t0;b1:t0}(Try(RFb(Lim{3}(a0),Cd{0;K}(Fb(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7)))))",
+    Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(USw100{b0:t0;b1:t0}(Try(RFb(Lim{3}(a0),Cd{0;K}(PrSel{N;1;b0;t0}(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7)))))",
     Tree0297 "B{q0=1;b0;b1=4;o0=_;t0=1}@oh{t0:=b1}@ki{t0=b0}Lp{b0;F}(URr(c0,a1,SubR(t2),Flip(Ub{o0},@fi{b1=t0+3%3}a3),Sc{b1+=1}))",
     Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(UGate100{b0:t0;t0:t0}(Rep0(R)))),@fi{b1%4<1}@os{t0:=1}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",
     Tree0299 "B{t0=1;q0=2;b0=1}Fb(UGate100{b0:=;t0:b0}(PPar{1;_}(Lp{b0;K}(pt0{b0:t0;b1:b0}),FF(c1))),@fi{b0>t0+3%2}@oh{t0:=b0+2}Keep(Dl{0}(@po{t0%4>1?b0+=3}Sc{t0:=b0})),@si{b0+4%3=2}@po{t0%3!2?b0+=3}Pri(@po{t0:=b0+3%2}@of{t0+=2;t0:=t0%2}Wu{t0},a2e),Cd{0;_}(Ret1(@os{b0%4>2?b0+=1}Dd{0}(To{50}(c3e)))),c4)",

@@ -76,10 +76,11 @@ bt::behavior_tree! {
                 Action(Act<7>),
                 StatefulAction(Task<8>),
             },
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(3)]
                 Retry(1) {
-                    MemPriority {
+                    PrioritySelector(dynamic = false) {
+                        #[score(1)]
                         Condition(Cond<9> = Cond::<9>),
                     },
                 },
@@ -649,29 +650,34 @@ fallible!(Tree0315);
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
-        Fallback {
+        PrioritySelector {
+            #[score(3)]
             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                 Repeater(2) {
                     Condition(Cond<0> = Cond::<0>),
                 },
             },
+            #[score(3)]
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                 Sleep(0),
                 Decorator(Twice<100>) {
                     AlwaysRunning,
                 },
             },
+            #[score(3)]
             MaxTime(0) {
                 MemSequence {
                     Condition(Cond<1>),
                     Condition(Cond<2>),
                 },
             },
+            #[score(0)]
             Parallel(success = 3, failure = 3) {
                 StatefulAction(Task<3> = Task::<3>),
                 AlwaysFailure,
                 Wait(0),
             },
+            #[score(1)]
             PolicyParallel(policy = FirstSuccess, repeat = true) {
                 StatefulAction(Task<4> = Task::<4>),
                 StatefulAction(Task<5>),
@@ -789,12 +795,14 @@ bt::behavior_tree! {
         }
         RetryUntilSuccessful(forever) {
             #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(2)]
                 DynamicSequence {
                     Condition(Cond<0>),
                     ScriptCondition(|bb| bb.o0.is_some()),
                     ScriptCondition(|bb| bb.o0.is_some()),
                 },
+                #[score(|bb| (*bb.t0 + 2) as f32)]
                 Error(DiffError(1032)),
             },
         }
@@ -816,7 +824,7 @@ bt::behavior_tree! {
             #[failure_if(|bb| bb.b0 > 2)]
             #[success_if(|bb| (bb.b0 + 4) % 4 < 2)]
             IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| ((bb.b1 + 2) % 3) as f32)]
                     #[run_while(|bb| bb.b0 == 3)]
                     WaitUntil(|bb| *bb.t0 % 3 > 0) {
@@ -1437,7 +1445,7 @@ bt::behavior_tree! {
                         ScriptCondition(|bb| bb.o0.unwrap_or(2) > bb.b1),
                         Action(Act<9>),
                     },
-                    PrioritySelector {
+                    PrioritySelector(dynamic = false) {
                         #[score(|bb| (bb.b0) as f32)]
                         Action(Act<10>),
                         #[score(|bb| (*bb.t0) as f32)]
@@ -1602,9 +1610,12 @@ bt::behavior_tree! {
                     StatefulAction(PTask<13>, b0 = {b1}, b1 = {b1}),
                 },
                 _ => Sequence {
-                    Fallback {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 + 2) as f32)]
                         StatefulAction(Task<14>),
+                        #[score(|bb| (*bb.t0) as f32)]
                         Condition(Cond<15>),
+                        #[score(0)]
                         #[failure_if(|bb| (bb.b0 + 4) % 4 != 1)]
                         #[on_success(|bb| bb.b0 += 1)]
                         Sleep(50),
@@ -1799,9 +1810,12 @@ bt::behavior_tree! {
                             },
                         },
                         #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                        MemPriority {
+                        PrioritySelector(dynamic = false) {
+                            #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
                             Action(PIo<9>, t0 = {=}),
+                            #[score(|bb| (*bb.t0) as f32)]
                             ScriptCondition(|bb| bb.b0 % 3 == 1),
+                            #[score(1)]
                             Condition(Cond<10>),
                         },
                     },
@@ -2473,12 +2487,16 @@ bt::behavior_tree! {
         }
         #[on_success(|bb| if bb.b0 > 3 { bb.b0 = *bb.t0 % 4 })]
         RepeatTimes(forever) {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(2)]
                 RepeatTimes(1) {
                     RunOnce(then_skip = false) {
-                        Fallback {
+                        PrioritySelector {
+                            #[score(2)]
                             StatefulAction(Task<0> = Task::<0>),
+                            #[score(|bb| (*bb.t0 % 3) as f32)]
                             WasEntryUpdated(t0),
+                            #[score(1)]
                             Limiter(1) {
                                 #[on_failure(|bb| bb.o0 = None)]
                                 #[on_success(|bb| { bb.b0 += 1; if bb.b0 > 3 { bb.o0 = Some(*bb.t0 + 1) } })]
@@ -2487,12 +2505,15 @@ bt::behavior_tree! {
                         },
                     },
                 },
+                #[score(1)]
                 Action(Act<2>),
+                #[score(2)]
                 Parallel(success = -2, failure = 1) {
                     AlwaysFailure,
                     UnsetBlackboard(o0),
                     SetBlackboard(b0 = 8),
                 },
+                #[score(|bb| (bb.b0 + 3) as f32)]
                 IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 2) % 3) {
                     StatefulAction(Task<3>),
                     #[on_halted(|bb| bb.b0 += 3)]
@@ -2863,7 +2884,8 @@ bt::behavior_tree! {
                 },
             },
             ForceSuccess {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(|bb| (bb.b1 + 3) as f32)]
                     #[success_if(|bb| bb.b1 + 1 > *bb.t0 + 3)]
                     RepeatTimes(3) {
                         ReactiveFallback {
@@ -3069,8 +3091,10 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             #[on_halted(|bb| *bb.t1 += 1)]
-            Fallback {
+            PrioritySelector {
+                #[score(2)]
                 WasEntryUpdated(t0),
+                #[score(2)]
                 AsyncFallback {
                     #[success_if(|bb| bb.o0.is_some())]
                     #[on_halted(|bb| *bb.t1 += 2)]
@@ -3079,14 +3103,18 @@ bt::behavior_tree! {
                         Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 4, &mut bb.b1)),
                     },
                 },
+                #[score(0)]
                 RepeatUntilFailure(forever) {
                     Action(Act<1>),
                 },
             },
             Deadline(20) {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(3)]
                     Condition(Cond<2>),
+                    #[score(2)]
                     StatefulAction(Task<3>),
+                    #[score(2)]
                     SetBlackboard(o0 = Some(1)),
                 },
             },
@@ -3404,7 +3432,7 @@ bt::behavior_tree! {
                     },
                     RandomSequence {
                         AlwaysRunning,
-                        PrioritySelector {
+                        PrioritySelector(dynamic = false) {
                             #[score(|bb| ((*bb.t1 + 3) % 3) as f32)]
                             Condition(PCond<8>, b0 = 9),
                             #[score(|bb| (*bb.t1) as f32)]
@@ -3515,7 +3543,7 @@ bt::behavior_tree! {
             FlipSelector {
                 ReactiveFallback {
                     Delay(20) {
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (bb.b0) as f32)]
                             RunOnce(then_skip = false) {
                                 #[on_success(|bb| bb.t0.set((bb.o0.unwrap_or(1) + 2) % 4))]
@@ -3883,7 +3911,7 @@ fallible!(Tree0399);
 
 cases! {
     Tree0300 "B{o0=_;b0=3;t0=5;b1=1}@rw{b1!o0|2%2}@ki{b0>5}@po{t0+4>5?b1+=2}Grd{_}(Pri(Cnd{t0+4!5;N;_}(RSeq(@po{o0:=t0%3}@of{t0:=b1+4}a0l,c1)),Step(a2e,@po{o0:=b1%4}@ki{o0|1+1=t0}pa3{b0:t0;b1:b0},c4,Wu{t0})))",
-    Tree0301 "Wde(DySeq(RT{3}(URec{1}(Flt{3;R;F}(Ret4(a0l)),a1))),RSel(Flt{1;F;K}(Cd{10;F}(R)),Sel(a2,t3e,c4l,t5e),a6,a7,t8),PrSel{3;3}(Rty1(MPri(c9e)),RSeq(Grd{_}(Invt(a10e)))))",
+    Tree0301 "Wde(DySeq(RT{3}(URec{1}(Flt{3;R;F}(Ret4(a0l)),a1))),RSel(Flt{1;F;K}(Cd{10;F}(R)),Sel(a2,t3e,c4l,t5e),a6,a7,t8),PrSel{T;3;3}(Rty1(PrSel{N;1}(c9e)),RSeq(Grd{_}(Invt(a10e)))))",
     Tree0302 "B{o0=_;b0=0;t0}RFb(@oh{t0+=1}@si{b0%3>1}Bin{some;T}(a0,Lim{1}(Wu{t0})),DySeq(t1,Suc,SubA(t2),Rep4(OnceK(a3e))),Ret4(Seq(c4e,@rw{t0+4%3>0}@si{t0+4%2!0}@po{o0:=b0}Run,c5,@os{b0%2>0?t0+=3}c6)),@of{o0:=t0+2%4;t0+=1}MPri(t7,Dl{10}(a8b{o0|2+3;b0}),Scc{b0=3},RSeq(t9,@fi{t0%2!0}Sc{b0:=0;t0+=2})))",
     Tree0303 "URec{2}(Flt{2;R;F}(Wt{30}),t0)",
     Tree0304 "B{b0=2;o0=_;t0=3}UPipe(Inv(@os{b0%2!1?t0+=2;t0+=3}@rw{t0>o0|3}Sb{o0=8}),@of{b0:=2}@fi{t0%3!1}Rpt{F}(S),c0l,URate{25}(Par{_;_}(pt1{b0:=},Run,c2l)),Fb(c3,c4b{o0|2%4},Sc{b0:=t0}))",
@@ -3898,12 +3926,12 @@ cases! {
     Tree0313 "B{b0;b1;t0=2}AFb(@of{t0:=b1%3}@oh{b0+=2}Ret1(@po{b0:=t0+4}Sl{20}))",
     Tree0314 "B{b0=3;o0=_;t1=0;b1}MSeq(t0,@si{t1+2!0}@os{b0<5?b1:=t1%3}Wu{t1},Err{1007})",
     Tree0315 "B{t0=2;o0=5}RSeq(t0t,SubA(Sl{0}),SubR(Sb{o0=6}),Err{1096})",
-    Tree0316 "Fb(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},UTw100(R)),Mt{0}(MSeq(c1,c2)),Par{3;3}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
+    Tree0316 "PrSel{_;3;3;3;0;1}(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},UTw100(R)),Mt{0}(MSeq(c1,c2)),Par{3;3}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
     Tree0317 "B{t0;o0;t1}Pri(Ite(Ruf{1}(Obs{o0|0+2<t1;_}(@po{t1+=2;t1:=t0}Su{t0}(a0e))),a1,pt2{b0:t1}))",
     Tree0318 "B{t0=3;b0=5;b1=3;o0=_}Wde(Star(Dl{20}(Sl{0}),@si{t0>1}@ki{none}Try(Sl{100},@fi{t0=0}S),pc0{b0:b0}),Dd{0}(Step(pa1{b0:t0;b1:=},t2,c3)),UPipe(c4))",
     Tree0319 "B{t0=5;b0=3}Bin{t0!4;_}(RSeq(Mt{30}(a0),Flip(SubA(F),t1),c2e,Intr{b0<2}(a3l)),a4l)",
-    Tree0320 "B{o0;t0}RetF(@po{o0:=_;t0+=3}Fb(DySeq(c0,Scc{some},Scc{some}),Err{1032}))",
-    Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{2;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
+    Tree0320 "B{o0;t0}RetF(@po{o0:=_;t0+=3}PrSel{N;2;t0+2}(DySeq(c0,Scc{some},Scc{some}),Err{1032}))",
+    Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{T;b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{2;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
     Tree0322 "URot100(Ite(t0,c1),RU{S}(RSel(c2l,a3)))",
     Tree0323 "Par{3;1}(Wde(RndSeq(RSeq(c0,S),t1),Seq(Par{1;-1}(R,a2e,Sl{10}),PPar{0;N}(F,Suc,t3)),PbSel{1;1;3;0}(To{0}(c4),RepF(t5e),Suc)),Rpt{F}(t6),Seq(Fb(DySel(c7,a8,a9e)),a10,Mt{20}(a11),S))",
     Tree0324 "B{o0;b0=5;t0=0}Wde(PAll{1}(Isw{3;_;N}(Lim{2}(Bin{o0|0+2>1;_}(F,@of{b0+=1}@si{none}@po{b0%4<2?t0+=1}a0b{9;b0})),Bin{t0+2%2<0;_}(Cd{0;_}(pc1{b0:b0}),t2))),Bin{b0<3;N}(c3e,Dd{10}(Swm(a4e,c5b{t0}))),Swm(TryF(Sc{b0:=t0%2},Sc{t0:=t0+3%2}),RSeq(c6,a7b{b0;b0}),Wt{20}))",
@@ -3918,16 +3946,16 @@ cases! {
     Tree0333 "B{b1=1;b0=4}PAll{_}(Inv(Flt{1;_;K}(RU{S}(Pre{b0+3%2!0}(Sb{b1=7})))))",
     Tree0334 "B{b0}Isw{2;N;T}(t0,PbSel{_;b0}(SubA(@po{b0+=2;b0:=b0%2}SubR(t1e))),t2,t3e)",
     Tree0335 "B{b0=4;t0}@oh{b0:=6}@fi{t0>3}Swm(Rep1(Sb{b0=9}))",
-    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{2;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(URr(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},URec{3}(Scc{o0|2>b1},a9),PrSel{b0;t0}(a10,c11))))",
+    Tree0336 "B{b0;o0;b1=5;t0=1}PAll{_}(Par{2;_}(RT{F}(Flip(Step(a0,t1e),c2,Pre{b1%2>0;R}(URr(pc3{b0:b1},t4,pt5{b0:b0})),Dl{10}(@os{b0+=2}Intr{b1%4>1}(Suc)),a6)),RSeq(Su{t0}(Dd{0}(pt7{b0:9;b1:b0})),a8b{7;b1},URec{3}(Scc{o0|2>b1},a9),PrSel{N;b0;t0}(a10,c11))))",
     Tree0337 "B{t0;b0=3}Cnd{t0>0;N;F}(Flt{1;_;F}(RU{S}(Intr{b0%2!0}(@of{b0:=t0}@rw{b0%3>0}USw100{b0:b0}(a0,Dl{0}(Ite(a1,Sc{t0:=5},c2l)))))))",
     Tree0338 "B{t0=1;b0=4}Intr{b0+1%3!0}(TryT(t0,t1,t2,Sb{t0=2}))",
     Tree0339 "B{t0=3}USw100{b0:t0}(Dd{0}(OnceT(a0)),pi1{t0:t0},a2)",
     Tree0340 "B{b0}URate{20}(Fb(Pri(pa0{b0:2;b1:b0}),Grd{_}(c1),URot100(c2),a3))",
-    Tree0341 "B{o0=_;b1;b0=0;t0}Grd{R}(Sw{1;3;2}(RFb(MPri(a0b{b1%4;b1},c1),Seq(pa2{b0:=},a3b{0;b1}),c4,t5,RSeq(t6e,t7,@of{t0>b0?b1:=t0+2}@os{b0+=3}c8b{o0|2+4%3})),Ret4(Once(Swm(a9b{t0;b1},@os{o0:=t0%4}@of{b1+=2}@ki{some}Pre{b0+2<6;F}(Sb{b0=b1}),Rus{F}(c10)))),Wde(t11,Rpt{F}(PbSel{b1%4;b1;0}(R,a12)),pt13{b0:b1;b1:b1}),Seq(Fb(t14,c15,@fi{b0+4%4!1}@os{b0+=1}Sl{50}),RSel(t16,a17l,F),Rus{F}(@fi{some}@os{b0+=2}Sw{2}(c18b{4},c19)))))",
+    Tree0341 "B{o0=_;b1;b0=0;t0}Grd{R}(Sw{1;3;2}(RFb(MPri(a0b{b1%4;b1},c1),Seq(pa2{b0:=},a3b{0;b1}),c4,t5,RSeq(t6e,t7,@of{t0>b0?b1:=t0+2}@os{b0+=3}c8b{o0|2+4%3})),Ret4(Once(Swm(a9b{t0;b1},@os{o0:=t0%4}@of{b1+=2}@ki{some}Pre{b0+2<6;F}(Sb{b0=b1}),Rus{F}(c10)))),Wde(t11,Rpt{F}(PbSel{b1%4;b1;0}(R,a12)),pt13{b0:b1;b1:b1}),Seq(PrSel{_;t0+2;t0;0}(t14,c15,@fi{b0+4%4!1}@os{b0+=1}Sl{50}),RSel(t16,a17l,F),Rus{F}(@fi{some}@os{b0+=2}Sw{2}(c18b{4},c19)))))",
     Tree0342 "B{b0=5;o0;t0}Keep(@os{t0+=1;b0:=b0+3%4}RFb(Pre{t0!t0%4;K}(pt0{b0:t0;b1:t0}),Ruf{1}(@of{t0+=3}@os{t0+=3;o0:=t0}RFb(Ret4(RFb(@ki{t0!3}@po{b0<2?o0:=b0}@os{t0+1%3>0?b0+=2;t0%2>0?o0:=_}a1,@ki{t0%3>1}@of{b0:=3}@fi{t0>3}pi2{t0:t0},@os{t0+=3}@si{t0<o0|1%3}@rw{t0!2}a3)),Par{1;_}(a4l,c5b{t0}),ASeq(Ruf{F}(@si{some}a6b{b0%2;b0}))))))",
     Tree0343 "RndSeq(a0,Rmp{S;S}(S),MSeq(S,a1e,t2,t3,t4e),RSeq(c5,c6,c7e,Sl{50},c8))",
     Tree0344 "B{q0;t0=4;b1;b0}Isw{b1%4;_;_}(Wv{t0}(Lim{2}(Sw{5;2;4}(Seq(t0,Isw{b0;N;_}(t1)),URot100(Sl{0}),c2b{t0%4},Lp{_;K}(a3)))))",
-    Tree0345 "B{b0=4;o0=2;t0=4;l0;q0}UGate100{b0:=;t0:b0}(PbSel{1;2;3;o0|1%4}(Par{-3;_}(Flt{2;F;F}(@si{b0+4%3!0}DySeq(RU{S}(@rw{b0=0}pt0{b0:=;b1:b0}),Ret0(a1))),@fi{o0|3!2}@os{b0+=1;b0+=2}Wde(c2b{b0},Scc{o0|2%2>0}),Ret4(Flip(c3l,Suc,a4))),Swm(Par{2;3}(Lp{b0;F}(t5e),RetF(DySeq(c6,c7,DySel(@si{t0!7}@oh{b0+=3}@of{b0+=1;t0+=1}pi8{t0:=}))),@rw{t0+3%2<1}MPri(pi9{t0:=},Scc{b0%3=1},c10))),Itr{b0;2;_;_}(pa11{b0:b0})))",
+    Tree0345 "B{b0=4;o0=2;t0=4;l0;q0}UGate100{b0:=;t0:b0}(PbSel{1;2;3;o0|1%4}(Par{-3;_}(Flt{2;F;F}(@si{b0+4%3!0}DySeq(RU{S}(@rw{b0=0}pt0{b0:=;b1:b0}),Ret0(a1))),@fi{o0|3!2}@os{b0+=1;b0+=2}Wde(c2b{b0},Scc{o0|2%2>0}),Ret4(Flip(c3l,Suc,a4))),Swm(Par{2;3}(Lp{b0;F}(t5e),RetF(DySeq(c6,c7,DySel(@si{t0!7}@oh{b0+=3}@of{b0+=1;t0+=1}pi8{t0:=}))),@rw{t0+3%2<1}PrSel{N;b0+3%2;t0;1}(pi9{t0:=},Scc{b0%3=1},c10))),Itr{b0;2;_;_}(pa11{b0:b0})))",
     Tree0346 "B{t0;b1}Pre{b1+4>t0;K}(SubR(F))",
     Tree0347 "Star(PPar{2;_}(Wt{100},F),Flt{3;F;_}(a0),t1,t2)",
     Tree0348 "B{b0;b1=5;t0=4;t1=2}UPipe(Flip(UPipe(RT{F}(Scc{t1>1})),Par{-2;2}(t0e,pc1{b0:=}),c2,Inv(c3l),@rw{b1+2%4=0}@of{b0+3<4?b0:=t1%3;t1%3<1?t0+=2}@ki{t1+4!7}pa4{b0:t0}))",
@@ -3947,7 +3975,7 @@ cases! {
     Tree0362 "Cd{0;F}(UPipe(Fai,a0,Sub(UPipe(Sub(To{0}(RndSel(t1)))))))",
     Tree0363 "B{o0=_}Seq(RFb(RFb(Scc{some},a0e),Sb{o0=5}),RSeq(Rpt{2}(Flt{2;_;K}(Swm(Rep2(MSeq(t1)))))),c2)",
     Tree0364 "B{t0;b0=5;b1=4;q0}RSeq(Seq(Flt{3;S;F}(pa0{b0:t0;b1:b1}),pa1{b0:5},Cd{20;_}(t2),a3),Lim{3}(Lp{_;F}(Ruf{3}(Isw{t0;T;T}(a4,t5,c6e,Sc{b1<b0?b0+=1},Lp{b1;F}(t7))))))",
-    Tree0365 "B{t0=3;b0;o0=0}@os{b0>3?b0:=t0%4}RT{F}(Fb(RT{1}(OnceK(Fb(t0e,Wu{t0},Lim{1}(@of{o0:=_}@os{b0+=1;b0>3?o0:=t0+1}a1b{b0;b0})))),a2,Par{-2;1}(F,Ub{o0},Sb{b0=8}),Isw{o0|3+2%3;_;_}(t3,@oh{b0+=3}Pre{t0%4>1;F}(S),Wde(a4,t5e))))",
+    Tree0365 "B{t0=3;b0;o0=0}@os{b0>3?b0:=t0%4}RT{F}(PrSel{N;2;1;2;b0+3}(RT{1}(OnceK(PrSel{_;2;t0%3;1}(t0e,Wu{t0},Lim{1}(@of{o0:=_}@os{b0+=1;b0>3?o0:=t0+1}a1b{b0;b0})))),a2,Par{-2;1}(F,Ub{o0},Sb{b0=8}),Isw{o0|3+2%3;_;_}(t3,@oh{b0+=3}Pre{t0%4>1;F}(S),Wde(a4,t5e))))",
     Tree0366 "B{t0=5;l0=0;b0=5}MSeq(@fi{t0!1}Sel(Itr{b0;1;_;T}(Isw{b0%4;_;N}(USw100{b0:1}(S),Scc{t0=5},t0))))",
     Tree0367 "B{b0=2;t0;b1=3}Bin{b0<4;_}(PPar{1;T}(RFb(c0b{b1+1},c1,a2),a3,@rw{b1!6}Rep3(AFb(Scc{b0+1>7},a4b{b1%2;b1})),@rw{t0<t0+3}Cnd{b0!t0;T;F}(c5),c6),Ite(Cnd{t0%3>0;_;_}(t7),RSeq(c8,pc9{b0:b0},t10)))",
     Tree0368 "B{l0=3;b0;o0=_;t0=4}RSeq(Obs{b0+4%4>0;N}(RSeq(Wu{t0},Isw{t0;T;_}(pt0{b0:b0},t1),RSeq(t2,MSeq(t3)),Dd{10}(Try(pa4{b0:t0;b1:b0},c5e)))),@si{t0!o0|0+3}@oh{o0:=t0;t0:=b0+3}@po{b0:=t0+2}Itr{b0;_;_;_}(Su{t0}(Par{_;_}(Grd{_}(Dd{0}(t6)),Grd{_}(Bin{none;_}(Ret1(Scc{t0+4>1}),c7e))))),@fi{t0+3%4!2}Obs{some;S}(Ite(t8e,Wde(t9,Wt{0}),Rmp{F;S}(Seq(@of{o0:=_}Sc{b0:=t0+1;t0+=2},Fai)))))",
@@ -3956,12 +3984,12 @@ cases! {
     Tree0371 "B{b0=0;t0}Obs{t0%3=1;_}(Flip(Wu{t0},a0,RSeq(c1,t2,c3b{b0+1})))",
     Tree0372 "B{q0=2;b0;b1;t0}Seq(URec{_}(Lp{t0;K}(RSeq(c0t,Sc{t0:=b0},Err{1094})),S),c1b{b1%3})",
     Tree0373 "B{b1;t0=2;b0}@of{t0+=3}@po{t0+=2;b0:=b1}@oh{b1:=t0;b1:=b1+4%3}RSeq(Sc{b1+=2},Cd{10;F}(RSeq(Sb{b0=2},t0e)),RSel(@si{b0%2!1}Su{t0}(pc1{b0:b1}),a2b{b1;b0}),Star(t3,c4,pi5{t0:b0},c6,a7b{b1+3%2;b0}))",
-    Tree0374 "B{b1;b0=1;t0}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(Fb(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1}t4))))))",
+    Tree0374 "B{b1;b0=1;t0}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(PrSel{N;b1+3}(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1}t4))))))",
     Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),USw100{b0:2}(Suc,a3r,Err{1040}),Dl{0}(a4t),c5,RepF(c6)))",
     Tree0376 "B{t1=5;q0=4;b0=0;b1;t0=0}RepF(Flip(Pre{b1>t0%4}(PPar{0;_}(Flip(Wt{10},Wt{10},t0),Lp{t1;F}(Seq(Sb{t1=3},pt1{b0:=;b1:b1})))),Lp{_;S}(FF(@ki{b1+4=4}@si{t0<5}Isw{t0+1%2;N;T}(@oh{b1%3=2?t0:=b0+2;t1+=1}@ki{b0=7}RSeq(t2,c3,Sl{20}),Lim{2}(Sl{20})))),Par{2;-4}(a4,DySel(t5),@rw{b0<0}t6,c7)))",
     Tree0377 "B{b0=3;b1=3;o0=3}@ki{b0!o0|1+1%4}Obs{b1+1!3;N}(URr(t0))",
     Tree0378 "B{o0=3;q0;b0=4;t0=0}@si{b0>t0%2}@of{o0:=b0}RFb(Grd{F}(Fb(@oh{t0:=t0%3}Seq(SubR(t0),@po{o0:=_;o0:=o0|5}Sb{t0=b0},c1l),Lp{t0;R}(Wv{t0}(c2)),MPri(c3,t4),RFb(Ite(c5b{t0},a6),@os{b0:=t0}@of{t0+=1}Ruf{2}(Fai)),Bin{some;N}(Wt{10},Fai))))",
-    Tree0379 "B{b1=3;b0=1;t0=0;o0=_;t1=0}Swm(@oh{t1+=1}Fb(Wu{t0},AFb(@si{some}@oh{t1+=2}@po{t1+=3;t0+=3}RU{F}(a0b{b0+2%4;b1})),Ruf{F}(a1)),Dd{20}(Fb(c2,t3,Sb{o0=1})),t4,URec{3}(pt5{b0:b1;b1:=},OnceK(pa6{b0:5;b1:=})),Seq(t7e,a8l))",
+    Tree0379 "B{b1=3;b0=1;t0=0;o0=_;t1=0}Swm(@oh{t1+=1}PrSel{_;2;2;0}(Wu{t0},AFb(@si{some}@oh{t1+=2}@po{t1+=3;t0+=3}RU{F}(a0b{b0+2%4;b1})),Ruf{F}(a1)),Dd{20}(PrSel{N;3;2;2}(c2,t3,Sb{o0=1})),t4,URec{3}(pt5{b0:b1;b1:=},OnceK(pa6{b0:5;b1:=})),Seq(t7e,a8l))",
     Tree0380 "B{t0=0;o0=_;b0=4}@of{b0:=t0%3;o0:=_}TryT(c0,@of{b0+=1}Flt{3;_;K}(c1l),URr(URate{100}(t2),SubR(pt3{b0:=;b1:b0})))",
     Tree0381 "B{t0=2;b0=0}Ruf{1}(Fb(Ret4(Rep1(t0)),PPar{2;_}(a1b{3;b0},c2e,t3,Wu{t0},R),PAll{1}(S,a4,R)))",
     Tree0382 "B{t0=3}PPar{1;T}(c0b{t0+1},Rep1(Err{1043}),a2r)",
@@ -3971,9 +3999,9 @@ cases! {
     Tree0386 "B{b1;b0=4}@si{b1+2%4=2}Sel(a0l,pc1{b0:b0},Scc{b0+2%4>1})",
     Tree0387 "TryT(Sl{10},Sl{10})",
     Tree0388 "B{l0=3;o0=_;t0;b1}UPipe(Inv(Pri(Fai,c0b{t0+3},t1)),Grd{R}(FF(FF(Ub{o0}))),a2,Dl{10}(Itr{b1;2;_;N}(c3)))",
-    Tree0389 "B{b0=4;b1=5;o0=2;t1=4;t0=3}Inv(TryT(DySel(t0,Ite(t1,t2),t3,t4e),RSeq(Step(@of{b0:=b0%3;t0+=1}@fi{t1>4}Sb{b1=5},pi5{t0:=},c6),Isw{b1;_;_}(@po{some?t1+=3;b0+=2}Suc,t7),RndSeq(R,PrSel{t1+3%3;t1;o0|1+1%2}(pc8{b0:9},t9,UGate100{b0:t0;t0:t0}(@os{b1+=1}@si{b0<o0|3+3%2}Sb{o0=5})))),Obs{t1+4!3;S}(USw101{b0:t0;b1:t1}(t10,Sc{o0:=_;b1:=o0|4+1%4},Step(pt11{b0:4;b1:b0},t12),Sb{o0=2},@rw{b1<7}@ki{none}t13))))",
+    Tree0389 "B{b0=4;b1=5;o0=2;t1=4;t0=3}Inv(TryT(DySel(t0,Ite(t1,t2),t3,t4e),RSeq(Step(@of{b0:=b0%3;t0+=1}@fi{t1>4}Sb{b1=5},pi5{t0:=},c6),Isw{b1;_;_}(@po{some?t1+=3;b0+=2}Suc,t7),RndSeq(R,PrSel{N;t1+3%3;t1;o0|1+1%2}(pc8{b0:9},t9,UGate100{b0:t0;t0:t0}(@os{b1+=1}@si{b0<o0|3+3%2}Sb{o0=5})))),Obs{t1+4!3;S}(USw101{b0:t0;b1:t1}(t10,Sc{o0:=_;b1:=o0|4+1%4},Step(pt11{b0:4;b1:b0},t12),Sb{o0=2},@rw{b1<7}@ki{none}t13))))",
     Tree0390 "B{o0;b0=5;t1;b1;t0=0}Isw{o0|0+4%3;_;T}(URec{_}(Seq(@oh{o0:=b0%3;o0|1<t0?t0+=2}@po{b0:=4;b1:=2}Sb{t0=4},pi0{t0:t0},pt1{b0:5;b1:b1},pc2{b0:2}),t3),Seq(Sb{o0=4},@po{t1:=t1%3}t4t,c5),Su{t1}(Flt{3;F;_}(a6r)))",
-    Tree0391 "B{b0;q0=3;t0=5;o0=3}PPar{0;T}(Flip(RFb(Dl{20}(PrSel{b0}(OnceK(@os{t0:=o0|1+2%4}Wde(c0,c1b{b0},@rw{b0+2>7}@oh{b0:=t0+4;o0:=_}@po{b0:=t0+3%3}pc2{b0:=}))))),Wde(c3,t4),Lp{b0;S}(Fb(Sl{10})),PAll{-2}(SubA(Suc),R,a5b{b0+4%4;b0})),WU{o0|2%3<1}(RFb(Cnd{t0%2=0;_;F}(Seq(Isw{o0|1%2;N;_}(RSeq(a6e,c7),SubA(t8)),Keep(To{20}(a9)))),t10)))",
+    Tree0391 "B{b0;q0=3;t0=5;o0=3}PPar{0;T}(Flip(RFb(Dl{20}(PrSel{T;b0}(OnceK(@os{t0:=o0|1+2%4}Wde(c0,c1b{b0},@rw{b0+2>7}@oh{b0:=t0+4;o0:=_}@po{b0:=t0+3%3}pc2{b0:=}))))),Wde(c3,t4),Lp{b0;S}(Fb(Sl{10})),PAll{-2}(SubA(Suc),R,a5b{b0+4%4;b0})),WU{o0|2%3<1}(RFb(Cnd{t0%2=0;_;F}(Seq(Isw{o0|1%2;N;_}(RSeq(a6e,c7),SubA(t8)),Keep(To{20}(a9)))),t10)))",
     Tree0392 "B{l0=1;b0;b1=4;o0=5}Sw{3;0;1}(t0e,Seq(Ub{o0},t1),t2,Itr{b0;0;2;T}(a3))",
     Tree0393 "B{b0=5;t0=2;o0=_}Rpt{1}(Flt{2;S;F}(Dd{0}(SubR(Cnd{some;N;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}URec{2}(t0e,UGate100{b0:=;t0:b0}(S)))))))",
     Tree0394 "B{t1=0;b0;t0=4}RSeq(@ki{b0<3}@rw{t0%4>0}Wde(RSel(Seq(RSeq(@fi{b0<t0%2}@of{b0%3!0?t0+=1}@os{t1:=t1%4;b0:=t1+4}Sb{t0=t1},c0)),Flt{2;S;_}(a1l),Par{_;_}(Grd{R}(pc2{b0:=}),Grd{_}(Run))),SubR(Invt(DySeq(c3l,c4,Ret3(Suc),Sb{b0=t0},R)))))",

@@ -432,7 +432,7 @@ bt::behavior_tree! {
                         },
                     },
                     IfThenElse {
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (bb.b0) as f32)]
                             ReactiveFallback {
                                 WasEntryUpdated(t0),
@@ -844,7 +844,7 @@ bt::behavior_tree! {
             },
             ReactiveFallback {
                 #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(1)))]
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| ((bb.o0.unwrap_or(2) + 2) % 4) as f32)]
                     Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0))),
                     #[score(|bb| (bb.b1) as f32)]
@@ -973,13 +973,17 @@ bt::behavior_tree! {
                         },
                     },
                 },
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(3)]
                     StatefulAction(TTask<8>),
+                    #[score(1)]
                     StatefulAction(TTask<9>),
+                    #[score(3)]
                     SequenceWithMemory {
                         Action(|ctx, bb| ctx.exec_in(10, *bb.t0 + 3, &mut bb.b0)),
                         ScriptCondition(|bb| *bb.t0 + 3 == *bb.t0),
                     },
+                    #[score(|bb| ((*bb.t0 + 3) % 2) as f32)]
                     Action(Act<11>),
                 },
             },
@@ -1639,7 +1643,7 @@ bt::behavior_tree! {
                         TryCatch(catch_on_halt = false) {
                             Script(|bb| bb.b0 = bb.b1 % 3),
                             Precondition(|bb| bb.b1 % 2 > 0, else = Skipped) {
-                                PrioritySelector {
+                                PrioritySelector(dynamic = true) {
                                     #[score(|bb| (*bb.t0) as f32)]
                                     WasEntryUpdated(t1),
                                 },
@@ -1685,7 +1689,8 @@ board!(Tree0443Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
-        Selector {
+        PrioritySelector {
+            #[score(2)]
             Control(PipelineSequence) {
                 Control(PipelineSequence) {
                     RetryUntilSuccessful(0) {
@@ -1697,6 +1702,7 @@ bt::behavior_tree! {
                     Wait(20),
                 },
             },
+            #[score(3)]
             Repeater(0) {
                 AlwaysSuccess,
             },
@@ -1868,13 +1874,16 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         Priority {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(0)]
                 SubTree(Tree0450Sub0),
+                #[score(2)]
                 ReactiveFallback {
                     StatefulAction(Task<1>),
                     Condition(Cond<2>),
                     StatefulAction(Task<3>),
                 },
+                #[score(1)]
                 Action(Act<4>),
             },
             RepeatUntilFailure(forever) {
@@ -2505,7 +2514,7 @@ bt::behavior_tree! {
                 Script(|bb| bb.b1 += 1),
                 Condition(PCond<1>, b0 = {=}),
             },
-            PrioritySelector {
+            PrioritySelector(dynamic = false) {
                 #[score(|bb| (bb.b0 % 3) as f32)]
                 Condition(|ctx| ctx.check(2)),
                 #[score(|bb| (bb.b0 + 1) as f32)]
@@ -3070,14 +3079,18 @@ board!(Tree0491Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        Selector {
+        PrioritySelector {
+            #[score(0)]
             TryCatch(catch_on_halt = false) {
                 Action(Act<0>),
                 Sleep(30),
                 AlwaysSuccess,
             },
+            #[score(1)]
             StatefulAction(Task<1>),
+            #[score(0)]
             StatefulAction(Task<2>),
+            #[score(0)]
             RetryUntilSuccessful(3) {
                 StatefulAction(Task<3>),
             },
@@ -3333,7 +3346,7 @@ bt::behavior_tree! {
                         },
                         Delay(20) {
                             #[skip_if(|bb| bb.b0 % 4 > 0)]
-                            PrioritySelector {
+                            PrioritySelector(dynamic = false) {
                                 #[score(|bb| (bb.b1 + 1) as f32)]
                                 Action(PAct<1>, b0 = {b0}),
                                 #[score(|bb| (bb.b1 + 2) as f32)]
@@ -3418,7 +3431,7 @@ cases! {
     Tree0409 "B{b0=0;t0=3;b1=3}USw100{b0:=}(Suc,Opt(Flip(Flt{1;_;F}(Rep4(USw101{b0:b1;b1:b1}(t0,a1e))),WU{b1+1%4=3}(@po{b1+=2}Obs{b1<t0%2;N}(Sw{2}(S,t2e))),Sc{b0+=3})),t3)",
     Tree0410 "B{t0;b0}RndSel(ASeq(Fb(c0t,PPar{2;_}(a1r,pc2{b0:t0}),PAll{_}(@po{b0%3=2?t0:=3;t0:=b0+1%2}@si{t0%3!2}Su{t0}(S),Rep4(c3)),Dl{50}(c4),Bin{b0=3;T}(a5b{t0%3;b0},S)),Scc{b0%4<1},Seq(Try(Ret1(t6t),RU{F}(c7)),Lim{1}(PPar{1;N}(RndSel(t8e),Ret2(c9b{3}),c10t))),Su{t0}(Intr{t0=3}(MPri(c11r,OnceT(RU{F}(c12t)))))))",
     Tree0411 "B{b0=0}Ite(SubR(a0),SubA(c1b{b0}))",
-    Tree0412 "B{b0=5;o0=4;t0=4;l0=2;b1=1}@oh{t0+=1}@fi{o0|3+2>1}Grd{F}(Itr{b1;1;_;T}(Sel(@rw{b1>6}@si{t0=3}Su{t0}(Star(@ki{b0<t0%3}RFb(F,t0),@rw{none}Star(@of{b1+=2}@oh{b0:=4}c1,a2,c3))),Ite(PrSel{b0;o0|0+1;b1+1;b0+3;b1%3}(RFb(Wu{t0}),Scc{o0|0=4},c4,Wt{10},Sc{b0+=3;t0<b0?o0:=b1%2}),Cnd{b0+3%2!0;T;S}(PAll{_}(t5,t6)),Flt{1;R;F}(Rep1(Pre{b1=1}(t7)))))))",
+    Tree0412 "B{b0=5;o0=4;t0=4;l0=2;b1=1}@oh{t0+=1}@fi{o0|3+2>1}Grd{F}(Itr{b1;1;_;T}(Sel(@rw{b1>6}@si{t0=3}Su{t0}(Star(@ki{b0<t0%3}RFb(F,t0),@rw{none}Star(@of{b1+=2}@oh{b0:=4}c1,a2,c3))),Ite(PrSel{T;b0;o0|0+1;b1+1;b0+3;b1%3}(RFb(Wu{t0}),Scc{o0|0=4},c4,Wt{10},Sc{b0+=3;t0<b0?o0:=b1%2}),Cnd{b0+3%2!0;T;S}(PAll{_}(t5,t6)),Flt{1;R;F}(Rep1(Pre{b1=1}(t7)))))))",
     Tree0413 "B{t0;t1=3;b1}Intr{b1%4<1}(Grd{_}(Mt{20}(@po{b1+=3}@ki{b1+2<t0}pa0{b0:9;b1:t1})))",
     Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{5;5}(RU{S}(t1e),URec{_}(c2l,S),t3,t4,c5))))",
     Tree0415 "B{b1=0;t1=5;t0=5;l0=4;b0=4}AFb(Rus{F}(Cnd{t0!0;T;_}(Ret1(Bin{t1<b1;T}(Keep(@po{b0:=t1}Sc{b0+=3}),Fai)))))",
@@ -3430,9 +3443,9 @@ cases! {
     Tree0421 "PPar{0;T}(Grd{_}(Swm(a0,DySeq(a1,c2,c3))),Keep(PPar{1;N}(Sl{0},To{100}(t4),DySel(a5e,c6l,t7e,c8),c9,a10)))",
     Tree0422 "B{b1=0;q0=0}Sw{5;3;0}(Step(a0t,Err{1047}),Cd{50;K}(c2r),c3t,Sl{0})",
     Tree0423 "B{t1;t0=4;b0=4}RSeq(Par{4;_}(OnceK(a0r),a1t,UTw100(@fi{t1>2}@of{b0=t1+3?t1:=t0+4}Run),Rpt{3}(UPipe(Sb{t0=1}))),Pre{b0+1<t1;R}(Rpt{0}(c2t)))",
-    Tree0424 "B{t0=1;l0=3;o0=_;b0;b1}Seq(Bin{b1+1>b1+3;N}(t0,Pre{t0%3<2}(Seq(Sb{o0=4},c1,RT{3}(Sc{b1:=b0})))),Itr{b1;1;1;N}(RFb(Pre{b0%2>0}(Sl{30}),RetF(t2e),Bin{b1+2%3>1;N}(R,t3))),RFb(@po{o0:=o0|1}PrSel{o0|2+2%4;b1}(c4b{o0|0},c5),a6,@os{o0:=4}@si{b0<3}c7,Inv(Star(Sc{b0+=3;t0:=o0|0})),pt8{b0:=;b1:b0}))",
+    Tree0424 "B{t0=1;l0=3;o0=_;b0;b1}Seq(Bin{b1+1>b1+3;N}(t0,Pre{t0%3<2}(Seq(Sb{o0=4},c1,RT{3}(Sc{b1:=b0})))),Itr{b1;1;1;N}(RFb(Pre{b0%2>0}(Sl{30}),RetF(t2e),Bin{b1+2%3>1;N}(R,t3))),RFb(@po{o0:=o0|1}PrSel{T;o0|2+2%4;b1}(c4b{o0|0},c5),a6,@os{o0:=4}@si{b0<3}c7,Inv(Star(Sc{b0+=3;t0:=o0|0})),pt8{b0:=;b1:b0}))",
     Tree0425 "B{t1=2;t0=3;b0=3}Isw{t0+1;_;N}(PbSel{t1%4;t1;1;3;1}(pa0{b0:=;b1:t1},a1,@po{t1+=3}@rw{t1!5}@si{t0+4%3!2}Sb{t1=t0},Dl{30}(Scc{t0>b0})))",
-    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(URr(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),UGate100{b0:b0;t0:t0}(@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run))))),Fb(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
+    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(URr(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),UGate100{b0:b0;t0:t0}(@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run))))),PrSel{N;3;1;3;t0+3%2}(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
     Tree0427 "B{b1;t1;b0=4;l0=3;t0=5;o0=_}RSeq(RFb(RFb(To{10}(Sw{3}(t0,t1)),@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}RSeq(Wt{100},Ub{o0}),RSel(t2,t3,Rus{1}(c4e)),Itr{b1;1;2;N}(Rus{1}(t5)),Pre{t0%3!0}(RU{F}(Rep4(Sl{20})))),PAll{1}(Pre{t1+4%4>0;K}(@os{b0+=2}@fi{t0=4}Ub{o0}),Step(c6l),Bin{t1+3=4;N}(Fai,t7),Sel(t8,@po{t0:=5}@oh{b0+2%2!1?t1+=3}c9,c10b{b0+4}),@si{t1=b1}@ki{t1!o0|2+2}@po{o0:=_}t11)))",
     Tree0428 "B{t0}Fb(Keep(MPri(t0,c1e)),t2,DySeq(RSeq(a3,t4),Seq(t5e,a6,Wu{t0})))",
     Tree0429 "B{t0=0}Sel(AFb(a0,RU{S}(Wv{t0}(RSeq(To{0}(c1e),@os{t0%2>0?t0+=2}Suc)))))",
@@ -3448,18 +3461,18 @@ cases! {
     Tree0439 "B{b1=4;b0}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),URec{3}(t6t,S))",
     Tree0440 "B{b0=4;l0=2;t0}Itr{b0;0;1;N}(SubR(SubR(@os{b0:=t0}@rw{b0%4!2}@oh{t0<3?b0+=1;t0%2!0?t0:=b0%3}S)))",
     Tree0441 "B{t0=4;q0=4;t1=2}Fb(Wv{t1}(Lp{t0;K}(UGate100{b0:t1;t0:t0}(a0e))),c1,UGate101{b0:t0;t0:t0}(t2))",
-    Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),R,RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{t0}(Wu{t1})))),Err{1002})))",
+    Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),R,RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{T;t0}(Wu{t1})))),Err{1002})))",
     Tree0443 "B{t0=4;b1=5;t1;b0}RetF(Dd{0}(Intr{b1=t1+2}(ASeq(Inv(Fai),pa0{b0:=;b1:t0},Wu{t1}))))",
-    Tree0444 "Sel(UPipe(UPipe(Ret0(t0)),Seq(t1,Wt{20})),Rpt{0}(S))",
+    Tree0444 "PrSel{_;2;3}(UPipe(UPipe(Ret0(t0)),Seq(t1,Wt{20})),Rpt{0}(S))",
     Tree0445 "B{t1=1;b0=0}Rus{F}(UGate100{b0:2;t0:b0}(Wde(t0,Sb{t1=b0})))",
     Tree0446 "B{t0=4;b0;l0=2;o0=0}Itr{b0;0;3;N}(@ki{o0|5+4=5}To{50}(DySel(Scc{b0>3},@oh{o0|4>4?b0:=t0+1;b0:=t0}@rw{o0|4<6}@ki{b0<5}Rep2(FS(R)),FF(Ret1(t0)),c1,RSeq(Itr{b0;_;3;_}(pi2{t0:t0}),t3))))",
     Tree0447 "Cd{100;F}(TryF(t0,UTw100(URot101(c1,To{0}(a2))),Wde(a3,a4e)))",
     Tree0448 "B{b1;b0=4;o0;t0}FS(Isw{o0|5+1%3;T;N}(Sb{b1=b0},Ruf{F}(DySel(a0,pi1{t0:b0},Wt{0})),a2b{t0+1%2;b1},Wde(c3e,@fi{b1%4!1}c4),t5))",
     Tree0449 "B{q0=3;b0=0;t0;b1}UPipe(t0,RSeq(c1,a2,Pri(c3,t4)),a5b{t0;b0},Step(USw100{b0:b0;b1:t0}(Lp{b0;R}(a6)),Fb(t7,Sc{b1+4%3=2?b0+=3}),Dl{10}(Scc{b1>b1+3})))",
-    Tree0450 "Pri(Fb(Sub(Inv(c0)),RFb(t1,c2,t3),a4),Ruf{F}(RSeq(c5e,c6e,t7,To{0}(S))),t8)",
+    Tree0450 "Pri(PrSel{N;0;2;1}(Sub(Inv(c0)),RFb(t1,c2,t3),a4),Ruf{F}(RSeq(c5e,c6e,t7,To{0}(S))),t8)",
     Tree0451 "B{l0=2;b0=4;t1=0}UPipe(Itr{b0;_;_;_}(a0e))",
     Tree0452 "Mt{50}(Sub(PAll{1}(Wt{50})))",
-    Tree0453 "OnceK(PrSel{2;1;2;1;3}(c0,Swm(t1,c2e,t3e),Ruf{F}(FS(To{20}(c4))),c5,t6))",
+    Tree0453 "OnceK(PrSel{_;2;1;2;1;3}(c0,Swm(t1,c2e,t3e),Ruf{F}(FS(To{20}(c4))),c5,t6))",
     Tree0454 "B{b1=5;l0=0}Seq(Itr{b1;1;1;T}(@si{b1<2}Rep0(a0)),Sw{2}(Sc{b1+=1},a1),MPri(a2,t3e))",
     Tree0455 "B{q0=3;b0=1}Isw{b0+3;T;N}(Lp{_;S}(a0))",
     Tree0456 "B{o0=_;b1=5;t0=2}Sel(Step(@of{b1+=1}@po{o0:=t0+1}pc0{b0:b1},Wt{0}),t1,Sb{o0=2})",
@@ -3475,12 +3488,12 @@ cases! {
     Tree0466 "TryF(a0,Star(RFb(c1,c2,Sub(Rty0(c3)),Swm(a4,RepF(c5e)),DySeq(a6,t7e))),Wt{0})",
     Tree0467 "B{b0=0;t1=2;b1}RFb(URate{50}(Pri(pa0{b0:=;b1:=},a1,pi2{t0:t1})),t3)",
     Tree0468 "B{t1;b0=1;t0}Ite(OnceK(Cnd{t1%2<0;T;F}(Lim{3}(Seq(Suc,c0b{t1},@oh{t1:=t0%2}@os{t0!1?b0+=1}@fi{t0%4=1}Suc,Err{1064})))),Opt(t1t))",
-    Tree0469 "PPar{0;N}(c0,USw100{b0:1}(URr(RT{3}(PrSel{3;0;0;0}(t1,t2,Dl{10}(t3),a4)))))",
+    Tree0469 "PPar{0;N}(c0,USw100{b0:1}(URr(RT{3}(PrSel{_;3;0;0;0}(t1,t2,Dl{10}(t3),a4)))))",
     Tree0470 "B{b1;b0=5;o0=_;t0=4}Intr{t0>o0|5}(@si{b1+2<1}@fi{t0!3}@oh{b0+=1}Sel(a0,a1))",
     Tree0471 "B{t0=5;b0;b1;o0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}URot100(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",
     Tree0472 "B{t0=2;b0=2;o0=3;b1}MSeq(RSel(pa0{b0:t0},@si{some}@rw{b1<t0}Opt(a1e),pa2{b0:=;b1:b1}),Intr{b0!3}(Rus{1}(c3e)))",
     Tree0473 "B{o0;b1=0;b0;t0=0}Cnd{b0+4<b1+1%4;T;_}(Rpt{F}(Step(@rw{b1<3}@of{t0%4>0?b0:=b0%3}@ki{t0%3=1}Sw{1}(FF(Ret3(Flt{2;R;K}(Sc{t0:=b1;t0:=o0|3}))),Ret4(t0e)),Step(Inv(Flt{3;S;K}(MPri(c1,c2,Sb{o0=8}))),Rmp{S;S}(RSeq(pi3{t0:t0},t4,@fi{b1%3<2}c5))))))",
-    Tree0474 "B{t0=4;b1;o0=_;b0=4}URr(Seq(c0,Sc{b1+=1},pc1{b0:=}),PrSel{b0%3;b0+1;o0|1;b0;b1+1}(c2l,pt3{b0:b0},Wt{0},Sb{t0=9},Sc{b1:=o0|1}),Fb(t4,a5,c6))",
+    Tree0474 "B{t0=4;b1;o0=_;b0=4}URr(Seq(c0,Sc{b1+=1},pc1{b0:=}),PrSel{N;b0%3;b0+1;o0|1;b0;b1+1}(c2l,pt3{b0:b0},Wt{0},Sb{t0=9},Sc{b1:=o0|1}),Fb(t4,a5,c6))",
     Tree0475 "To{20}(Swm(Inv(Swm(ASeq(Wt{50},t0e),Sl{0},Rmp{S;F}(Step(t1,t2,t3)))),DySeq(Ruf{F}(TryF(Flt{1;F;K}(t4),Rty4(Sl{0}))),PPar{0;_}(c5e,t6,t7),MPri(c8l,a9),RFb(a10,t11,c12,c13))))",
     Tree0476 "Step(F,t0,a1,c2)",
     Tree0477 "B{b0}Fb(c0e,a1b{3;b0},a2b{b0%3;b0})",
@@ -3498,12 +3511,12 @@ cases! {
     Tree0489 "B{b0;b1=2;t0=2}MSeq(Once(OnceK(Star(AFb(@rw{b1%3<1}@fi{b0>4}@si{t0>1}c0,Sb{b0=1}),Cd{10;_}(c1l)))),Seq(c2,Grd{R}(Suc),a3),@oh{t0:=b1;t0%4<2?b0:=b1}Rep2(FS(PbSel{_;t0%4;0;2}(t4,pa5{b0:t0;b1:t0},a6))),RSeq(Scc{b1+3<7},a7b{1;b0},c8))",
     Tree0490 "B{o0=_;t0;b0;b1=3}Isw{t0+1;_;N}(Sw{0;3}(Grd{F}(a0),Flip(t1,t2e),RU{F}(RSeq(c3l,c4e))),Once(Sw{1;5;3}(pi5{t0:b0},@rw{t0%3>1}pt6{b0:=;b1:t0},Cnd{o0|3<3;N;S}(RSeq(t7,c8)),t9)))",
     Tree0491 "B{b0;b1=2;t0=2}UTw100(UTw101(RT{F}(@of{t0+=3}pt0{b0:=;b1:=})))",
-    Tree0492 "Sel(TryF(a0,Sl{30},S),t1,t2,Ret3(t3))",
+    Tree0492 "PrSel{_;0;1;0;0}(TryF(a0,Sl{30},S),t1,t2,Ret3(t3))",
     Tree0493 "B{b1=4;b0;o0=2}RFb(RndSel(@si{b1+2=0}@rw{b1%2>0}a0,t1,Lim{3}(PbSel{0;b0%4}(t2)),SubR(WU{o0|0<b0}(t3))),F)",
     Tree0494 "B{t0=2}Sel(Obs{t0%4=3;B}(RSeq(t0e,t1)),RetF(FF(Opt(PbSel{2;3;3}(Sc{t0+=4},S)))))",
     Tree0495 "B{t0;l0=3;b0=4}Fb(Obs{b0=3;N}(Fb(UPipe(pt0{b0:3},c1,c2l),Lim{3}(RepF(a3)),Itr{b0;0;1;T}(@of{t0:=b0}@si{t0=4}RU{F}(t4)))),Seq(c5b{1},Rep4(Wv{t0}(RT{3}(Inv(R))))),OnceT(Rus{1}(Dd{0}(@fi{t0+3%2=1}@oh{b0+=3}DySeq(pi6{t0:=},Scc{t0<2},a7b{b0;b0},Sb{t0=8},a8)))),Wde(a9,Mt{20}(Scc{b0<3}),RT{F}(Pre{b0%3<1;R}(RSeq(Sl{30},c10,c11e,pi12{t0:=})))))",
     Tree0496 "B{t1;t0=1}Try(a0,Scc{t1>t0})",
     Tree0497 "B{t0;b1=1;b0}Star(Par{_;1}(FF(t0),t1,t2,RSel(t3e,c4),c5),Cd{0;_}(Ite(Sw{2;1}(c6l,a7,c8e),Isw{t0+3;N;N}(Sb{t0=7},t9))),RetF(Ruf{F}(Par{_;_}(Grd{R}(Sel(pa10{b0:=;b1:t0},t11,pc12{b0:b1})),Grd{R}(t13)))))",
-    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0<5;B}(Opt(UPipe(c0))),Obs{b1+3=6;L}(@ki{t0>6}RSeq(Pre{t0<b0}(Sb{b0=6}))),Dl{20}(@ki{b0%4>0}PrSel{b1+1;b1+2}(pa1{b0:b0},UPipe(Sb{t0=6})))))),Pre{t0+3%4<1;S}(c2))",
+    Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0<5;B}(Opt(UPipe(c0))),Obs{b1+3=6;L}(@ki{t0>6}RSeq(Pre{t0<b0}(Sb{b0=6}))),Dl{20}(@ki{b0%4>0}PrSel{N;b1+1;b1+2}(pa1{b0:b0},UPipe(Sb{t0=6})))))),Pre{t0+3%4<1;S}(c2))",
     Tree0499 "B{t0=0;b0=4}Inv(Fb(Seq(Ret1(Par{2;5}(Suc,Cnd{t0%4<0;_;_}(Scc{b0>t0+2}),UGate100{b0:b0;t0:=}(c0),t1,Wt{10})),Sel(t2,Su{t0}(FF(a3)))),Pri(PPar{1;N}(Keep(c4),Sl{0},t5,Wt{0},Flt{3;R;F}(c6)))))",
 }

@@ -62,7 +62,7 @@ bt::behavior_tree! {
             RepeatTimes(forever) {
                 ReactiveSequence {
                     Sequence {
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (bb.o0.unwrap_or(4) % 3) as f32)]
                             Action(PIo<1>, t0 = {t0}),
                             #[score(|bb| (*bb.t0) as f32)]
@@ -638,7 +638,8 @@ bt::behavior_tree! {
                 Sequence {
                     SetBlackboard(b1 = 1),
                     UnsetBlackboard(o0),
-                    Fallback {
+                    PrioritySelector {
+                        #[score(2)]
                         #[on_failure(|bb| bb.b0 += 2)]
                         #[post(|bb| bb.b1 += 3)]
                         Script(|bb| bb.b0 += 1),
@@ -870,10 +871,14 @@ board!(Tree0523Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
-        Fallback {
+        PrioritySelector {
+            #[score(0)]
             StatefulAction(Task<0>),
+            #[score(2)]
             Condition(Cond<1>),
+            #[score(3)]
             StatefulAction(Task<2> = Task::<2>),
+            #[score(2)]
             Action(Act<3>),
         }
     }
@@ -884,7 +889,7 @@ bt::behavior_tree! {
         Deadline(0) {
             RetryUntilSuccessful(forever) {
                 ReactiveFallback {
-                    PrioritySelector {
+                    PrioritySelector(dynamic = false) {
                         #[score(3)]
                         Condition(TCond<0>),
                         #[score(3)]
@@ -984,7 +989,7 @@ bt::behavior_tree! {
             WhileDoElse {
                 Deadline(0) {
                     SequenceStar {
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (bb.b1) as f32)]
                             Succeeder,
                         },
@@ -2965,7 +2970,8 @@ bt::behavior_tree! {
             #[run_while(|bb| *bb.t0 > 2)]
             #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 == 4)]
             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(1)]
                     Parallel(success = -3, failure = -4) {
                         Control(RecoveryNode, number_of_retries = 1) {
                             SetBlackboard(b0 = 7),
@@ -2978,6 +2984,7 @@ bt::behavior_tree! {
                             AlwaysFailure,
                         },
                     },
+                    #[score(3)]
                     Optional {
                         RunOnce(then_skip = false) {
                             #[on_failure(|bb| bb.b1 += 2)]
@@ -3345,11 +3352,13 @@ bt::behavior_tree! {
             #[on_failure(|bb| { bb.o0 = None; bb.o0 = Some(bb.o0.unwrap_or(2) % 3) })]
             #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
             RunOnce(then_skip = false) {
-                Selector {
+                PrioritySelector(dynamic = false) {
+                    #[score(|bb| ((bb.b0 + 4) % 2) as f32)]
                     Control(PipelineSequence) {
                         Condition(PCond<0>, b0 = 0),
                         AlwaysFailure,
                     },
+                    #[score(1)]
                     #[success_if(|bb| *bb.t0 < 3)]
                     #[post(|bb| bb.t0.set(bb.b0 + 3))]
                     Interrupt(|bb| bb.o0.unwrap_or(3) + 3 < bb.b0) {
@@ -3358,8 +3367,11 @@ bt::behavior_tree! {
                         #[skip_if(|bb| bb.o0.is_some())]
                         StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
                     },
+                    #[score(0)]
                     StatefulAction(Task<2>),
+                    #[score(2)]
                     StatefulAction(Task<3>),
+                    #[score(0)]
                     Condition(Cond<4>),
                 },
             },
@@ -3443,7 +3455,7 @@ bt::behavior_tree! {
         }
         IfThenElse {
             Invert {
-                PrioritySelector {
+                PrioritySelector(dynamic = false) {
                     #[score(|bb| (*bb.t1 % 3) as f32)]
                     Selector {
                         Repeat(2) {
@@ -3452,7 +3464,7 @@ bt::behavior_tree! {
                             },
                         },
                         Action(Act<1>),
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(8)]
                             IndexSwitch(|bb| 0) {
                                 #[on_success(|bb| if *bb.t0 == 5 { bb.b1 = *bb.t0 })]
@@ -3644,7 +3656,7 @@ fallible!(Tree0599);
 
 cases! {
     Tree0500 "B{t0=5;b0=2}ASeq(Scc{t0<b0+1},a0b{t0;b0},UGate100{b0:t0;t0:b0}(@fi{t0=3}@po{b0:=b0%2}@si{b0%4>0}Wu{t0}),URot101(t1))",
-    Tree0501 "B{b1=5;o0=5;t0;b0=5}Step(Mt{0}(ASeq(Ret4(pc0{b0:=}),Sc{t0:=b0+4%3},@oh{t0+=3}@fi{b0+4%2>0}PPar{2;N}(Invt(@os{o0:=_;b1:=t0%3}@fi{none}Ub{o0})))),RT{F}(RSeq(Seq(PrSel{o0|4%3;t0}(pi1{t0:t0},t2),Seq(Flip(Dl{10}(c3l),Ub{o0},FS(t4),Sc{t0:=b0+1})),FS(Cnd{t0%4<0;_;_}(Sb{o0=7}))))),Rep2(Mt{10}(@si{t0+3%3!0}Opt(PbSel{2;0;t0%4;1}(PAll{_}(Sl{10},pc5{b0:2}),a6,t7)))))",
+    Tree0501 "B{b1=5;o0=5;t0;b0=5}Step(Mt{0}(ASeq(Ret4(pc0{b0:=}),Sc{t0:=b0+4%3},@oh{t0+=3}@fi{b0+4%2>0}PPar{2;N}(Invt(@os{o0:=_;b1:=t0%3}@fi{none}Ub{o0})))),RT{F}(RSeq(Seq(PrSel{T;o0|4%3;t0}(pi1{t0:t0},t2),Seq(Flip(Dl{10}(c3l),Ub{o0},FS(t4),Sc{t0:=b0+1})),FS(Cnd{t0%4<0;_;_}(Sb{o0=7}))))),Rep2(Mt{10}(@si{t0+3%3!0}Opt(PbSel{2;0;t0%4;1}(PAll{_}(Sl{10},pc5{b0:2}),a6,t7)))))",
     Tree0502 "B{o0=5;t1;t0=3;b0}Keep(Dl{30}(Isw{t1;T;N}(Dl{0}(OnceT(pc0{b0:b0})),Err{1013},Ruf{3}(Sb{o0=6}),@po{t0+=3}Ub{o0})))",
     Tree0503 "B{q0=4;t0;b0=3}Grd{R}(RU{F}(Lp{b0;F}(pi0{t0:t0})))",
     Tree0504 "B{t0=1;b0=4}RSeq(PAll{-3}(R,a0l,@fi{t0%4>0}Scc{b0%4<3}),c1l,Dl{30}(Sb{t0=7}),c2)",
@@ -3659,7 +3671,7 @@ cases! {
     Tree0513 "B{b1;b0=3;t1=5;t0=2;o0=_}USw100{b0:4}(SubR(a0),Pre{b0%2<0}(SubR(Sb{t1=b1})),pi1{t0:=},@oh{t1+=3}Sl{50})",
     Tree0514 "B{t1=5;t0;l0=2;b0=5;b1=4}PPar{1;N}(RT{2}(RepF(PbSel{_;b1+3;b1%2;0}(Ruf{3}(c0),Sb{b0=2},Rep0(a1e)))),Sw{2;4;1}(Isw{b1+4%2;T;T}(t2,c3,@os{b1+=1}@fi{b0<3}Scc{t1%2>0}),Swm(Sc{b1+=1},t4),RFb(Dl{0}(@rw{b1=3}RU{S}(Sc{b1+=3;t0+=2})),a5b{5;b0}),Swm(@si{t1=b0}@oh{b1+=1}@rw{b1+4%3>0}c6,Sc{t0+=2;b1+=2})),Obs{t0=3;S}(TryF(Itr{b0;0;3;_}(MSeq(@of{b1:=b0+1}Lim{1}(@si{t1<b0%2}@ki{t0!4}pt7{b0:t0;b1:b0}))),c8b{b1},t9,Bin{b0%4>0;_}(Sc{t1:=t0},c10))))",
     Tree0515 "DySeq(Sel(c0,Sub(t1),Sl{10}),Wde(c2e,Fai,c3e),Inv(t4e),Wde(a5,c6e,t7),Run)",
-    Tree0516 "B{o0=_;b0=5;b1;t0=0}Fb(@os{t0+=1}@ki{t0<b0}@of{b0+=3}PAll{-4}(Rep2(c0b{b1+4}),Seq(Sb{b1=1},Ub{o0},Fb(@of{b0+=2}@po{b1+=3}Sc{b0+=1})),Sw{0}(Wu{t0},pc1{b0:7}),Dl{10}(Keep(RSeq(c2l,MSeq(c3l,pc4{b0:b0}),Wt{30})))),DySeq(Step(Pri(pa5{b0:=;b1:t0},a6l,a7,c8,pa9{b0:6;b1:b0})),Cnd{o0|2%3<2;T;_}(Scc{t0<1})))",
+    Tree0516 "B{o0=_;b0=5;b1;t0=0}Fb(@os{t0+=1}@ki{t0<b0}@of{b0+=3}PAll{-4}(Rep2(c0b{b1+4}),Seq(Sb{b1=1},Ub{o0},PrSel{_;2}(@of{b0+=2}@po{b1+=3}Sc{b0+=1})),Sw{0}(Wu{t0},pc1{b0:7}),Dl{10}(Keep(RSeq(c2l,MSeq(c3l,pc4{b0:b0}),Wt{30})))),DySeq(Step(Pri(pa5{b0:=;b1:t0},a6l,a7,c8,pa9{b0:6;b1:b0})),Cnd{o0|2%3<2;T;_}(Scc{t0<1})))",
     Tree0517 "Seq(Wt{100},a0e,F)",
     Tree0518 "B{t0=2;o0=5;b0=2}Ite(@ki{t0%2!0}@os{t0+=3;b0:=t0}@oh{o0:=_}c0e,UPipe(a1))",
     Tree0519 "B{b0=4;q0=3;t0;t1=1;o0=_}URec{3}(PPar{2;N}(Seq(@of{t0:=t0+4%3;t0:=5}PPar{2;T}(c0,pi1{t0:t0},Scc{t0>t0%4})),@rw{t0+2>4}@si{t0%3=2}@oh{t0:=t1}PPar{1;_}(@ki{t0!b0+4%2}Rty3(S),@si{none}@rw{t1>5}@of{t1:=o0|5;t1+=1}Wt{20})),Pre{t0+1%3>1}(Lp{t1;_}(F)))",
@@ -3667,10 +3679,10 @@ cases! {
     Tree0521 "B{t0=5;o0;b0}Par{-1;-2}(TryT(Sl{20},t0e),Swm(Fb(t1,@rw{t0%4<1}@ki{o0|5>b0}t2,pt3{b0:b0},c4e),UGate100{b0:b0;t0:=}(t5)))",
     Tree0522 "B{t0;b0=2}FF(Ite(a0,RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0>5;B}(Step(a1,pi2{t0:=},@ki{t0>2}FF(t3))),Obs{b0=7;B}(Opt(RU{S}(Sc{t0:=t0%3;b0+=1})))))))",
     Tree0523 "B{o0=1}USw100{b0:0}(Scc{o0|4>3},F,URec{3}(@fi{some}t0,S))",
-    Tree0524 "Fb(t0,c1,t2e,a3)",
-    Tree0525 "Dd{0}(RetF(RFb(PrSel{3;3}(c0t,F),PAll{-1}(RFb(Rpt{2}(a1))))))",
+    Tree0524 "PrSel{_;0;2;3;2}(t0,c1,t2e,a3)",
+    Tree0525 "Dd{0}(RetF(RFb(PrSel{N;3;3}(c0t,F),PAll{-1}(RFb(Rpt{2}(a1))))))",
     Tree0526 "B{t0=0;b0=3;b1=4;q0=4}Lp{_;S}(Swm(PPar{2;N}(c0,c1b{b0+4},pt2{b0:0}),@fi{b1%4=0}@ki{b0%2<1}RFb(Rep3(a3),Pre{b0%2>0;K}(To{30}(RetF(c4l)))),Star(PbSel{_;b1%2}(Sc{t0+=2}),c5,Wt{10}),RFb(Lp{b0;K}(@ki{b1%3<2}@si{t0>t0%4}@os{b0:=4}t6e),FF(Grd{R}(OnceT(pa7{b0:3})))),@fi{t0+3!0}@rw{b0+1<4}OnceT(Cnd{b1<5;_;_}(Sb{b0=b1}))))",
-    Tree0527 "B{b1=5;o0;t1=0;t0;b0=5}Pri(Wde(Dd{0}(Star(PrSel{b1}(Suc),pt0{b0:=;b1:t1})),OnceK(PAll{_}(Scc{b1<b1+3%3},a1e)),Wde(Scc{some},Wu{t1},a2)),RFb(Ite(Lim{2}(Sb{t0=3}),c3),c4,Ite(Mt{0}(Sl{50}),c5b{t1},t6)))",
+    Tree0527 "B{b1=5;o0;t1=0;t0;b0=5}Pri(Wde(Dd{0}(Star(PrSel{T;b1}(Suc),pt0{b0:=;b1:t1})),OnceK(PAll{_}(Scc{b1<b1+3%3},a1e)),Wde(Scc{some},Wu{t1},a2)),RFb(Ite(Lim{2}(Sb{t0=3}),c3),c4,Ite(Mt{0}(Sl{50}),c5b{t1},t6)))",
     Tree0528 "B{b0;t0=2}Swm(Wt{30},@fi{b0+1!4}pa0{b0:=;b1:t0},t1)",
     Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),RSeq(Sc{b1:=b1+1%8},@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<6;B}(@ki{b0+2>2}c2),Obs{none;N}(Dl{30}(@ki{t0+3<5}Sb{t0=6})))),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
     Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
@@ -3725,7 +3737,7 @@ cases! {
     Tree0579 "B{b0}OnceT(Seq(c0b{b0},t1))",
     Tree0580 "B{t0;q0=0;b0=1;b1=4;o0}Isw{b0+2;_;N}(Invt(@rw{b1>4}Obs{b0%3>0;N}(Bin{o0|1+4=7;T}(pt0{b0:=;b1:=},Run))),@si{o0|4<4}Lp{_;_}(@rw{b0<t0+3}RSeq(pc1{b0:6},c2l,Sc{b1<7?b0+=2},Sb{o0=8})),USw100{b0:2;b1:=}(PbSel{1;1;2}(@os{t0+=1}Wu{t0},RFb(t3,@os{t0:=b0+2;b0:=t0%3}t4))),Pri(pt5{b0:=},Sc{b1+=3}))",
     Tree0581 "B{o0;q0}RU{F}(Rmp{S;S}(Bin{o0|3+2%4<3;_}(URec{_}(t0e,Invt(c1)),Flip(Ite(PAll{1}(t2),a3l)))))",
-    Tree0582 "B{b1;l0=2;o0;b0=5;t0=3}Fb(@rw{t0>2}@ki{o0|2+2=4}Grd{R}(Fb(Par{-3;-4}(URec{1}(Sb{b0=7},t0),c1e,@fi{b1%4!1}pa2{b0:4;b1:=},UGate100{b0:t0;t0:b1}(F)),Opt(OnceK(@of{b1+=2}@po{t0:=o0|0}c3)))),Par{-2;1}(Wu{t0},Su{t0}(S)),Itr{b0;1;3;T}(Ret3(pa4{b0:=;b1:t0})))",
+    Tree0582 "B{b1;l0=2;o0;b0=5;t0=3}Fb(@rw{t0>2}@ki{o0|2+2=4}Grd{R}(PrSel{N;1;3}(Par{-3;-4}(URec{1}(Sb{b0=7},t0),c1e,@fi{b1%4!1}pa2{b0:4;b1:=},UGate100{b0:t0;t0:b1}(F)),Opt(OnceK(@of{b1+=2}@po{t0:=o0|0}c3)))),Par{-2;1}(Wu{t0},Su{t0}(S)),Itr{b0;1;3;T}(Ret3(pa4{b0:=;b1:t0})))",
     Tree0583 "B{b0=0;t1;t0=1;o0=3}Pre{t0%2!1;S}(RSeq(Suc,Fb(DySeq(Inv(Wu{t0}),Rty3(pt0{b0:5;b1:b0}),c1),Cd{20;F}(Isw{b0+1%4;N;_}(Scc{some},Ub{o0},a2e))),Wde(Par{2;_}(a3,pt4{b0:t1},pa5{b0:t1}),Isw{t0;T;N}(c6,S,@rw{t0!0}Sl{30},t7e))))",
     Tree0584 "Dl{30}(Mt{0}(Sub(Rep0(Suc))))",
     Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),USw100{b0:0}(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
@@ -3734,11 +3746,11 @@ cases! {
     Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(t7t)))",
     Tree0589 "B{t0=3;b0=1}@fi{t0=3}@si{t0+4=3}Ruf{3}(Rep4(Star(OnceK(c0),ASeq(Fb(@oh{b0+=2}@ki{b0+4=t0%3}Scc{b0<4},c1)))))",
     Tree0590 "Flip(RSeq(t0,t1,t2),RFb(t3,c4))",
-    Tree0591 "B{o0=3;b0=4;t0}Pri(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}OnceK(Sel(UPipe(pc0{b0:0},F),@si{t0<3}@po{t0:=b0+3}Intr{o0|3+3<b0}(@po{t0+=3}@si{t0%3!0}@ki{some}pt1{b0:4;b1:b0}),t2,t3,c4)))",
+    Tree0591 "B{o0=3;b0=4;t0}Pri(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}OnceK(PrSel{N;b0+4%2;1;0;2;0}(UPipe(pc0{b0:0},F),@si{t0<3}@po{t0:=b0+3}Intr{o0|3+3<b0}(@po{t0+=3}@si{t0%3!0}@ki{some}pt1{b0:4;b1:b0}),t2,t3,c4)))",
     Tree0592 "B{t0=0}PAll{_}(UGate100{b0:t0;t0:=}(@rw{t0+3%2=0}MSeq(RndSel(pt0{b0:t0}),Sb{t0=5},c1)))",
     Tree0593 "B{o0}PAll{-4}(S,Dl{10}(a0),Scc{some},Sb{o0=3},F)",
     Tree0594 "Par{2;-1}(Rep0(t0t),Ret3(Sub(t1)))",
-    Tree0595 "B{t1=5;b0=2;t0=0;l0=4;q0;b1=0}Ite(Invt(PrSel{t1%3;b1}(Sel(Rep2(OnceT(pa0{b0:8;b1:t0})),a1,PrSel{8;t1}(Isw{0;_;_}(@os{t0=5?b1:=t0}F,t2),Wt{20})),RFb(Lp{_;K}(RFb(Wu{t0},@rw{b0=7}Sb{t0=4},t3t)),@oh{t1+=1}@ki{t0>4}t4t,Swm(pa5{b0:9;b1:=},a6,t7,Sl{30})))),@os{b1+=3}@rw{t1>4}Itr{b0;2;_;N}(TryF(Wde(Ruf{2}(MSeq(@of{t1+=3}@fi{b0!3}a8r,t9)),Isw{b1%3;T;N}(c10,Run,Sb{b1=3})),Bin{t0<5;_}(t11t,Sb{b1=t0}),RSeq(@rw{t0+4!7}Inv(Keep(Pri(a12r))),Cd{0;F}(@os{b0+=1;t1+=1}@of{t0:=1}PPar{0;T}(PAll{-1}(c13l)))))))",
+    Tree0595 "B{t1=5;b0=2;t0=0;l0=4;q0;b1=0}Ite(Invt(PrSel{N;t1%3;b1}(Sel(Rep2(OnceT(pa0{b0:8;b1:t0})),a1,PrSel{T;8;t1}(Isw{0;_;_}(@os{t0=5?b1:=t0}F,t2),Wt{20})),RFb(Lp{_;K}(RFb(Wu{t0},@rw{b0=7}Sb{t0=4},t3t)),@oh{t1+=1}@ki{t0>4}t4t,Swm(pa5{b0:9;b1:=},a6,t7,Sl{30})))),@os{b1+=3}@rw{t1>4}Itr{b0;2;_;N}(TryF(Wde(Ruf{2}(MSeq(@of{t1+=3}@fi{b0!3}a8r,t9)),Isw{b1%3;T;N}(c10,Run,Sb{b1=3})),Bin{t0<5;_}(t11t,Sb{b1=t0}),RSeq(@rw{t0+4!7}Inv(Keep(Pri(a12r))),Cd{0;F}(@os{b0+=1;t1+=1}@of{t0:=1}PPar{0;T}(PAll{-1}(c13l)))))))",
     Tree0596 "B{b0=3;o0;t0;t1=0;b1=5}Flip(Bin{b0!3;N}(Sw{1;3}(c0,Sb{b0=5},t1),Grd{_}(c2)),@ki{b1+3%3!0}@oh{o0:=t1+3}@of{o0:=_;t1:=t0+3}Grd{F}(Wde(a3,pa4{b0:=;b1:=})))",
     Tree0597 "Rmp{S;S}(Rty4(a0))",
     Tree0598 "B{t0=0}Par{_;_}(Grd{R}(Invt(pc0{b0:9})),Grd{_}(c1b{t0%4}))",

@@ -333,7 +333,8 @@ bt::behavior_tree! {
         ParallelAll {
             RepeatUntilFailure(forever) {
                 BinarySelector(|bb| *bb.t0 + 4 == bb.b0, dynamic = true) {
-                    Fallback {
+                    PrioritySelector {
+                        #[score(2)]
                         Fallback {
                             RunOnce {
                                 Repeat(1) {
@@ -389,7 +390,8 @@ bt::behavior_tree! {
     pub tree Tree0609 for Ctx, error DiffError, rng = context {
         ParallelAll {
             IfThenElse {
-                Fallback {
+                PrioritySelector {
+                    #[score(0)]
                     Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
                         PolicyParallel(policy = FirstFailure, repeat = false) {
                             DynamicSelector {
@@ -416,7 +418,7 @@ bt::behavior_tree! {
                     },
                 },
                 ReactiveFallback {
-                    PrioritySelector {
+                    PrioritySelector(dynamic = false) {
                         #[score(3)]
                         StepSequencer {
                             StatefulAction(Task<9>),
@@ -632,8 +634,10 @@ bt::behavior_tree! {
                 },
                 ForceSuccess {
                     Decorator(Gate<100>, b0 = {b1}, t0 = {=}) {
-                        MemPriority {
+                        PrioritySelector {
+                            #[score(3)]
                             Action(Act<1>),
+                            #[score(3)]
                             StatefulAction(TTask<2>),
                         },
                     },
@@ -1072,7 +1076,7 @@ bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
         Filter(times = 1, count = Success, filtered = Skipped) {
             AsyncFallback {
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(3)]
                     Wait(0),
                     #[score(2)]
@@ -1479,7 +1483,7 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         SkipUnlessUpdated(t0) {
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (bb.b0) as f32)]
                 Delay(10) {
                     StatefulAction(TTask<0>),
@@ -1602,13 +1606,16 @@ bt::behavior_tree! {
                 },
             },
             StatefulAction(PTask<2>, b0 = 3, b1 = {t0}),
-            Selector {
+            PrioritySelector(dynamic = false) {
+                #[score(0)]
                 Interrupt(|bb| bb.o0.is_some()) {
                     UnsetBlackboard(o0),
                 },
+                #[score(0)]
                 Repeater(forever) {
                     StatefulAction(Task<3>),
                 },
+                #[score(|bb| ((bb.b0 + 1) % 3) as f32)]
                 ReactiveSelector {
                     Action(PAct<4>, b0 = 5),
                 },
@@ -1743,8 +1750,10 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    Fallback {
+                    PrioritySelector(dynamic = false) {
+                        #[score(2)]
                         StatefulAction(Task<7>),
+                        #[score(3)]
                         Action(Act<8>),
                     },
                     Action(Act<9>),
@@ -2118,10 +2127,12 @@ bt::behavior_tree! {
             #[allow(unused)] l0: Vec<i64> = vec![1, 2],
         }
         KeepRunningUntilFailure {
-            Fallback {
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 3) as f32)]
                 Loop(q0) {
                     SubTree(Tree0650Sub0, ..),
                 },
+                #[score(1)]
                 Limiter(2) {
                     IndexSwitch(|bb| bb.b1 + 2, dynamic = true) {
                         Control(Rotate<100>) {
@@ -2682,7 +2693,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 3,
         }
         Control(Sweep<100>, b0 = {b1}, b1 = {b1}) {
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (bb.b1) as f32)]
                 DynamicSequence {
                     RunOnce {
@@ -3999,13 +4010,13 @@ cases! {
     Tree0605 "B{l0;b0=0;o0=2;t0}Cnd{b0=3;_;F}(Try(Fb(To{20}(Pre{b0+1%3>0}(pt0{b0:=})),Itr{b0;1;3;_}(t1)),Swm(pa2{b0:=},c3l),TryT(pc4{b0:6},@os{t0<7?t0:=b0%3;o0:=_}Scc{t0%3!2},UPipe(@po{b0+=1}MPri(pa5{b0:8},Suc))),Seq(c6e,t7,@po{b0+=1}@fi{b0=2}t8),Try(pc9{b0:b0},pi10{t0:=})))",
     Tree0606 "B{t0=5;b1;t1=0}Dd{20}(PAll{-5}(RepF(UTw100(t0t)),@si{t0%4>2}pa1{b0:4;b1:=},UTw101(OnceK(t2)),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t))",
     Tree0607 "B{l0=3;b0=0;b1;t0=3}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(URr(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
-    Tree0608 "B{o0;t0=1;b0=2;t1}PAll{_}(Ruf{F}(Bin{t0+4=b0;T}(Fb(Fb(Once(Rep1(@si{b0+1<2}@fi{some}t0)),R)),PAll{-1}(Flt{2;F;K}(pa1{b0:t0}),pc2{b0:t0},c3e,Pre{none;F}(Su{t0}(t4))))),Dl{0}(@oh{b0+=1}pc5{b0:=}),Isw{t1%3;_;N}(Scc{t1!3},ASeq(c6,Sl{50},c7,a8e),c9,Star(pa10{b0:0;b1:t0},Mt{30}(R))))",
-    Tree0609 "PAll{_}(Ite(Fb(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{3;1}(Step(t9),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
+    Tree0608 "B{o0;t0=1;b0=2;t1}PAll{_}(Ruf{F}(Bin{t0+4=b0;T}(PrSel{_;2}(Fb(Once(Rep1(@si{b0+1<2}@fi{some}t0)),R)),PAll{-1}(Flt{2;F;K}(pa1{b0:t0}),pc2{b0:t0},c3e,Pre{none;F}(Su{t0}(t4))))),Dl{0}(@oh{b0+=1}pc5{b0:=}),Isw{t1%3;_;N}(Scc{t1!3},ASeq(c6,Sl{50},c7,a8e),c9,Star(pa10{b0:0;b1:t0},Mt{30}(R))))",
+    Tree0609 "PAll{_}(Ite(PrSel{_;0}(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{N;3;1}(Step(t9),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
     Tree0610 "B{t0=0;b0=3}Par{_;_}(Grd{F}(RSeq(Sc{t0+=1},RSeq(a0,a1b{t0;b0}),pc2{b0:=},@oh{t0:=b0%3;t0<4?t0+=3}pt3{b0:0;b1:b0})),Grd{R}(Wu{t0}))",
     Tree0611 "B{b0;b1=1}USw100{b0:b1}(URec{0}(Intr{b0>b1}(pa0{b0:=;b1:=}),S))",
     Tree0612 "B{o0;q0=4;b0;b1=3;t0}Par{_;-2}(FF(Pre{o0|3<5}(Lp{b0;F}(c0t))),Sc{t0:=b1})",
-    Tree0613 "B{t0=0;b0=2;b1;t1=5}PrSel{b0;b0;b1%2;t0}(@si{t0!3}@os{b0+=1}RSeq(t0,RFb(t1,t2),pt3{b0:0;b1:b1},c4,@of{b0:=t0;t1+2=b1?b1+=1}S),@oh{b1:=b0;b1:=t1+3}URot100(Seq(@po{b1:=6}@of{b1+=1;b0:=t0+2}Scc{t1!3},@of{b0:=t0%4}Wt{30},Scc{b0%4>0},c5)),t6,Bin{b0>7;N}(Isw{b0+4%4;_;T}(Seq(c7,Sb{b0=1},Sl{50}),a8,t9),Cnd{t1=t0;N;S}(RFb(a10,Scc{b0<7}))))",
-    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(Suc,RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(UGate100{b0:b1;t0:=}(MPri(a1,t2t))),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t)))",
+    Tree0613 "B{t0=0;b0=2;b1;t1=5}PrSel{_;b0;b0;b1%2;t0}(@si{t0!3}@os{b0+=1}RSeq(t0,RFb(t1,t2),pt3{b0:0;b1:b1},c4,@of{b0:=t0;t1+2=b1?b1+=1}S),@oh{b1:=b0;b1:=t1+3}URot100(Seq(@po{b1:=6}@of{b1+=1;b0:=t0+2}Scc{t1!3},@of{b0:=t0%4}Wt{30},Scc{b0%4>0},c5)),t6,Bin{b0>7;N}(Isw{b0+4%4;_;T}(Seq(c7,Sb{b0=1},Sl{50}),a8,t9),Cnd{t1=t0;N;S}(RFb(a10,Scc{b0<7}))))",
+    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(Suc,RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(UGate100{b0:b1;t0:=}(PrSel{_;3;3}(a1,t2t))),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t)))",
     Tree0615 "B{b1=2;b0=2;t0}@rw{t0!2}Rty4(RndSeq(@oh{b0:=t0}Flt{1;_;_}(Sw{2}(c0,a1e)),Rpt{F}(Suc),Ite(c2e,c3b{b0},a4l),c5b{b0+3}))",
     Tree0616 "B{b0=5;t0=5}PAll{_}(URr(RSeq(c0,URate{100}(t1),t2),@fi{b0>1}t3,ASeq(@si{t0%2>0}Scc{t0<3},pa4{b0:t0},PPar{1;T}(@of{t0+4!t0?t0:=5;b0+=3}c5b{t0},a6))),Rpt{3}(Pre{b0=t0+4%3}(Isw{t0+4;N;N}(Wu{t0},MPri(c7b{8},Pre{b0+1%2=1;F}(Su{t0}(c8)),pt9{b0:t0;b1:b0})))),OnceT(Seq(RSeq(t10,Sl{0},pc11{b0:=},t12e,a13),PAll{_}(RSeq(t14,pc15{b0:t0},Sc{t0+=2;t0:=t0%3}),OnceK(Wt{10}),pa16{b0:b0;b1:b0}))))",
     Tree0617 "B{b0;t0=4;l0}AFb(Itr{b0;1;3;T}(@os{t0+=1}Flt{2;F;F}(WU{b0>6}(Par{_;_}(Grd{_}(RndSel(pt0{b0:=},a1l)),Grd{R}(Obs{b0%3=1;S}(c2)))))),t3)",
@@ -4015,7 +4026,7 @@ cases! {
     Tree0621 "B{b0=4;t0=3}RFb(URot100(Wt{20},@ki{t0>3}@rw{b0<1}Keep(pt0{b0:t0;b1:b0}),c1,@oh{t0:=b0%4}@rw{b0<0}@ki{b0+3%2<1}t2),Pre{b0+2<b0%2;K}(Dl{20}(PAll{_}(Dd{50}(Flt{3;F;_}(a3)),pa4{b0:0}))),Wv{t0}(R))",
     Tree0622 "B{o0=5;t0;b0=3;b1=4}Swm(RSeq(Ite(c0,t1,URate{25}(t2)),c3l,@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt4{b0:6;b1:=},a5),@oh{b1:=o0|3%3}Ruf{1}(MSeq(@oh{b1:=t0+4;b0+=2}@po{b0+=1;o0:=b0}URot100(Sl{30},a6b{t0;b1}))))",
     Tree0623 "B{b0=5;o0;b1=3}Bin{b0+3<b1%2;T}(URr(Scc{some},pt0{b0:b0;b1:b1},UGate100{b0:6;t0:b1}(c1)),pc2{b0:=})",
-    Tree0624 "Flt{1;S;K}(AFb(PrSel{3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),URot100(RFb(F,t7,OnceK(t8))),Rpt{3}(c9),Seq(c10)))",
+    Tree0624 "Flt{1;S;K}(AFb(PrSel{T;3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),URot100(RFb(F,t7,OnceK(t8))),Rpt{3}(c9),Seq(c10)))",
     Tree0625 "B{b1=0;b0;o0;t0=2;q0=3}@os{b0+=2}@si{b0>3}Bin{b0%2<1;T}(RFb(t0t,t1t,t2t,@fi{o0|4+3>4}Par{2;2}(a3l,@ki{some}t4t)),Fb(Step(OnceT(Wt{0}),SubA(Sl{20})),Lp{b0;K}(c5b{8}),RSeq(@oh{o0:=8;b1+=2}@os{b0<4?b0+=2}@fi{some}Grd{F}(pa6{b0:t0}),t7,c8t,c9b{6})))",
     Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),RSeq(Sc{t0:=t0+1%8},Fb(@ki{some}Mt{50}(a6t),Obs{t0>2;B}(@ki{none}c7b{o0|0+4}),Obs{t0+4>1;_}(@ki{b0<b0+3}R),@ki{t1<5}Scc{b1+3!6},@ki{none}RFb(c8l,t9t),@ki{b0+4!b0}Err{1062})))",
     Tree0627 "B{b0;t0=1;o0=_;t1}MSeq(S,Pre{t1<t0+3;F}(Pre{b0%3<0}(@oh{o0:=t0%4}@os{b0:=7}@po{b0:=t1+3}S)),Pri(c0b{t0},t1,@si{t1+3%3<0}c2,Sc{b0+=1;t1+=1}),Sb{t0=t1})",
@@ -4026,14 +4037,14 @@ cases! {
     Tree0632 "B{b0=5}TryT(Cnd{b0!2;T;F}(Sb{b0=3}),Rep3(MPri(F,c0)),pt1{b0:8;b1:b0})",
     Tree0633 "RSeq(a0,c1,c2)",
     Tree0634 "Try(Rep0(a0),t1e,a2e,a3)",
-    Tree0635 "B{b0;t0=5;o0}Su{t0}(PrSel{b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))",
-    Tree0636 "B{l0;b0=4;t0=4;b1}Itr{b1;0;3;_}(RU{S}(PrSel{b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
+    Tree0635 "B{b0;t0=5;o0}Su{t0}(PrSel{T;b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))",
+    Tree0636 "B{l0;b0=4;t0=4;b1}Itr{b1;0;3;_}(RU{S}(PrSel{_;b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
     Tree0637 "B{t0=3;b0=5;b1=3}Keep(OnceK(@po{b1:=b0%3}@fi{b0%2<0}@oh{t0+=2}t0))",
-    Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!3;L}(@ki{b0>1}t1),Obs{t1+1%4!1;L}(Dl{30}(@ki{none}Sl{0})))),pt2{b0:3;b1:t0},Sel(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
+    Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!3;L}(@ki{b0>1}t1),Obs{t1+1%4!1;L}(Dl{30}(@ki{none}Sl{0})))),pt2{b0:3;b1:t0},PrSel{N;0;0;b0+1%3}(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
     Tree0639 "B{b0;t0;l0;t1=4}@ki{t1<t0%4}@fi{t1%4>0}@os{t0+=1}Pre{t1%4<2;F}(Bin{t0<b0;N}(FF(@of{b0+=3}@rw{t0%4!2}@po{t0:=b0;t1:=0}Itr{b0;0;_;_}(Cnd{b0%2=1;N;S}(a0))),DySeq(To{10}(Dd{30}(Bin{t0+4!3;T}(c1b{t1%4},pa2{b0:t0;b1:t1}))))))",
     Tree0640 "B{b1=2;b0=2}Cd{10;_}(OnceT(Sw{0}(Rpt{0}(a0b{b0%4;b1}),@ki{b1%2<1}Swm(pc1{b0:7},PPar{1;N}(c2l)))))",
     Tree0641 "B{o0=_}URot100(@ki{o0|3>1}@si{o0|3=4}Ub{o0},URot101(c0),R)",
-    Tree0642 "Opt(RSeq(Par{2;-2}(a0,c1e),Flip(MPri(t2,c3e),Rpt{F}(RndSel(a4,Sub(c5))),Wt{0}),RSel(Inv(Lim{2}(Invt(a6))),Fb(t7,a8),a9,F)))",
+    Tree0642 "Opt(RSeq(Par{2;-2}(a0,c1e),Flip(MPri(t2,c3e),Rpt{F}(RndSel(a4,Sub(c5))),Wt{0}),RSel(Inv(Lim{2}(Invt(a6))),PrSel{N;2;3}(t7,a8),a9,F)))",
     Tree0643 "B{b0=5;o0=1;t0=4;b1;q0}Isw{b1;N;N}(Wde(To{50}(MPri(@rw{none}Rmp{F;S}(Lp{_;R}(Rus{1}(Wt{100}))),Lp{_;R}(Fb(@si{b1%2<0}Scc{t0>o0|0+1},pt0{b0:=;b1:t0},@fi{b0+4%2>0}Sb{o0=1})),t1)),Obs{b1>t0+4;S}(Ret1(PPar{1;T}(c2l,Cnd{t0<t0+2;_;F}(a3),a4,@po{t0+=2}@os{o0:=_}RepF(Wde(a5l,@os{o0:=_}Sc{t0%4!0?b1+=1})),a6)))),PPar{1;T}(Sel(pa7{b0:t0},a8,Star(c9,c10b{t0+3%2},@rw{b0=4}@os{b0:=b1%4}pa11{b0:6;b1:b0})),Rmp{F;S}(Lp{b1;_}(Keep(Sw{3;1;4}(t12,t13,R,c14))))))",
     Tree0644 "B{t0=3;b1=4;o0;b0=5}Bin{t0%2>0;N}(PPar{1;N}(Pre{t0!3;S}(Rus{F}(Grd{F}(Once(RFb(c0l,a1b{b0;b1},Sc{t0:=b0+4}))))),MPri(t2,c3b{b0%4},pi4{t0:b0},c5),Seq(c6,pi7{t0:b1}),Ub{o0}),a8)",
     Tree0645 "B{o0=_;t0;b0=1}Cd{0;_}(Flt{2;F;F}(RSeq(UTw100(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=}))),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
@@ -4041,7 +4052,7 @@ cases! {
     Tree0647 "B{t1;l0;o0;b1;t0=1;b0=2}TryF(RFb(c0e,@fi{b1%2<0}@si{t1+3!7}Sb{b1=2},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}S),Itr{b0;0;2;T}(PPar{2;T}(Swm(Itr{b0;_;1;_}(Sl{30}),R),TryT(t1,@os{t1+=1}S,t2e))))",
     Tree0648 "B{b1=2;t0=4}Sel(Star(Wu{t0},UPipe(c0),pa1{b0:1;b1:b1},a2),Flt{1;_;K}(Swm(Wt{10},c3)),Mt{0}(a4),Rep1(c5),t6)",
     Tree0649 "B{b0=4;q0=2;t1}FF(DySeq(c0e,c1,c2,Lp{_;_}(To{50}(@si{t1<6}Wde(t3,@of{b0<0?b0+=1;b0+=1}@ki{t1+3=6}t4)))))",
-    Tree0650 "B{q0=4;t0=0;b0=4;b1=0;o0=_;l0=2}Keep(Fb(Lp{_;_}(SubA(Sw{0}(FS(Sb{b1=t0}),t0))),Lim{2}(Isw{b1+2;_;T}(URot100(@os{b0:=o0|1%3}@rw{b1+4!b0+4}Scc{o0|5>7}),To{20}(t1),Pri(F,t2e)))))",
+    Tree0650 "B{q0=4;t0=0;b0=4;b1=0;o0=_;l0=2}Keep(PrSel{_;b0+3;1}(Lp{_;_}(SubA(Sw{0}(FS(Sb{b1=t0}),t0))),Lim{2}(Isw{b1+2;_;T}(URot100(@os{b0:=o0|1%3}@rw{b1+4!b0+4}Scc{o0|5>7}),To{20}(t1),Pri(F,t2e)))))",
     Tree0651 "B{b0=2}Obs{b0=5;N}(c0)",
     Tree0652 "B{b0;t0=2}WU{t0<2}(Seq(Invt(Ret4(Ite(t0,Pri(pc1{b0:=},To{20}(t2t),Err{1063})))),t3,Isw{5;_;N}(@ki{t0%2<0}@of{t0+=3}@si{t0%4<0}Scc{b0%3>1},Suc,t4t,FF(t5))))",
     Tree0653 "B{q0=2;t0;b0=5}@po{b0+=1;b0+=3}@rw{t0>7}ASeq(@oh{b0+=1}RFb(c0e,c1,@ki{b0<0}Sb{t0=b0},Su{t0}(t2)),Cnd{t0+4>3;_;_}(Grd{R}(UTw100(Sc{t0+=1}))),Lim{1}(@po{t0+=2}Fb(Dd{0}(Keep(Wu{t0})),RndSeq(t3))),Lp{_;K}(Try(RU{F}(a4e),RU{S}(t5))))",
@@ -4056,8 +4067,8 @@ cases! {
     Tree0662 "B{b0=0;b1=4;t0=4}Swm(Rep2(Flip(@fi{b1>7}Sc{b1:=b0%2},pc0{b0:8})),RSeq(pa1{b0:6},RetF(Opt(ASeq(S,Sc{b0<t0?t0+=3;t0+=1},t2)))),To{0}(Dd{0}(Lim{2}(URec{_}(DySel(Scc{b1%2>0},a3l,t4),Flt{1;S;F}(a5b{2;b0}))))))",
     Tree0663 "B{b0}Pre{b0=1}(S)",
     Tree0664 "B{b0=3;t0=1;o0=_;b1=3}MPri(@po{b1:=7}@os{t0+=2}Sw{2}(TryF(c0b{t0%2},Sl{0},Run),Ruf{F}(t1)),URec{1}(c2e,c3l),Pri(t4,a5b{t0+2%4;b0},@rw{t0+4>0}Sc{b0:=t0+2},t6),Obs{o0|3!3;_}(Once(Once(Sc{t0:=o0|0}))),RSeq(RFb(c7,@si{b1+4>b1+3%3}t8e),c9e,c10b{t0}))",
-    Tree0665 "B{l0=0;b0=4;t0=4;b1;t1=3}USw100{b0:b1;b1:b1}(PrSel{b1;t0;b0}(DySeq(Once(pt0{b0:=;b1:=}),t1e),RFb(Wde(c2b{t1+2},pi3{t0:=},Sl{30}),Wv{t1}(RSeq(Sl{10},@os{t0+=1}t4,pc5{b0:t1}))),Flt{2;S;_}(Ite(@of{b0:=b1%2}@os{t1:=5;b1%3!0?t1+=1}t6e,Ret0(pc7{b0:1})))),Swm(Sb{t0=b1},PAll{-1}(RT{F}(Inv(Sc{t1:=t0+1})),FF(@of{t1:=b0}@si{t0+1<7}Ruf{F}(Inv(c8)))),RU{S}(Rmp{F;F}(PPar{2;T}(Flt{1;S;F}(Pre{t0<0;R}(pt9{b0:=;b1:t0})),Keep(Wt{50}))))))",
-    Tree0666 "Flt{2;R;F}(Fb(TryF(PrSel{1;1}(a0,c1l),Run,c2),a3,To{100}(Flip(a4,a5l)),RSeq(FF(c6)),TryT(Ret3(t7),a8l)))",
+    Tree0665 "B{l0=0;b0=4;t0=4;b1;t1=3}USw100{b0:b1;b1:b1}(PrSel{T;b1;t0;b0}(DySeq(Once(pt0{b0:=;b1:=}),t1e),RFb(Wde(c2b{t1+2},pi3{t0:=},Sl{30}),Wv{t1}(RSeq(Sl{10},@os{t0+=1}t4,pc5{b0:t1}))),Flt{2;S;_}(Ite(@of{b0:=b1%2}@os{t1:=5;b1%3!0?t1+=1}t6e,Ret0(pc7{b0:1})))),Swm(Sb{t0=b1},PAll{-1}(RT{F}(Inv(Sc{t1:=t0+1})),FF(@of{t1:=b0}@si{t0+1<7}Ruf{F}(Inv(c8)))),RU{S}(Rmp{F;F}(PPar{2;T}(Flt{1;S;F}(Pre{t0<0;R}(pt9{b0:=;b1:t0})),Keep(Wt{50}))))))",
+    Tree0666 "Flt{2;R;F}(Fb(TryF(PrSel{_;1;1}(a0,c1l),Run,c2),a3,To{100}(Flip(a4,a5l)),RSeq(FF(c6)),TryT(Ret3(t7),a8l)))",
     Tree0667 "B{b1;t1=1;b0=0;t0=2;l0=2}Itr{b1;2;3;_}(@of{t1<2?b1+=2}@si{b0>t0}Itr{b1;1;2;T}(RFb(Itr{b1;1;_;N}(Sb{b0=b1}),TryF(Suc,@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}Ret0(c0),MPri(c1e,c2)),Bin{t0+3%4=2;N}(RSeq(@os{b0:=b0%4}pt3{b0:b1;b1:t1},t4),DySeq(c5,t6,Scc{t1+4%3>0},c7,t8e)))))",
     Tree0668 "B{b0=0;o0}Isw{b0%2;_;T}(PPar{1;T}(FF(RFb(F,F,a0,Sb{o0=4})),FS(OnceT(Try(pa1{b0:=},S,a2)))),Fb(t3e,t4,a5e,Once(Sl{0})))",
     Tree0669 "B{b0;t0=0;b1}Obs{t0%3>1;S}(Rty0(@fi{t0+4!6}@os{t0:=b0%2;b1+=3}pi0{t0:b1}))",

@@ -492,7 +492,8 @@ bt::behavior_tree! {
             #[allow(unused)] b1: i64 = 11,
         }
         Parallel(success = -1, failure = 1) {
-            MemPriority {
+            PrioritySelector(dynamic = false) {
+                #[score(1)]
                 Condition(Cond<0>),
             },
         }
@@ -521,8 +522,10 @@ bt::behavior_tree! {
         }
         Sequence {
             Precondition(|bb| bb.b1 > *bb.t0, else = Success) {
-                MemPriority {
+                PrioritySelector {
+                    #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
                     SubTree(Tree0716Sub0, l0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                    #[score(|bb| (*bb.t0 % 3) as f32)]
                     #[success_if(|bb| bb.b1 % 3 > 0)]
                     Repeat(3) {
                         BinarySelector(|bb| bb.b1 != bb.b1 + 1, dynamic = false) {
@@ -532,6 +535,7 @@ bt::behavior_tree! {
                             SubTree(Tree0716Sub1, ..),
                         },
                     },
+                    #[score(0)]
                     WasEntryUpdated(t0),
                 },
             },
@@ -606,12 +610,14 @@ bt::behavior_tree! {
         ReactiveSelector {
             ReactiveFallback {
                 SequenceWithMemory {
-                    Fallback {
+                    PrioritySelector {
+                        #[score(0)]
                         Repeat(forever) {
                             ForceFailure {
                                 SetBlackboard(t1 = 3),
                             },
                         },
+                        #[score(3)]
                         #[post(|bb| bb.b0 += 3)]
                         #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
                         WaitUntil(|bb| *bb.t0 == 6) {
@@ -622,6 +628,7 @@ bt::behavior_tree! {
                                 StatefulAction(PTask<1>, b0 = {t1}, b1 = {=}),
                             },
                         },
+                        #[score(6)]
                         Priority {
                             Loop(q0, value = {t1}, if_empty = Running) {
                                 StatefulAction(PTask<2>, b0 = {t1}, b1 = {=}),
@@ -640,6 +647,7 @@ bt::behavior_tree! {
                                 StatefulAction(Task<6> = Task::<6>),
                             },
                         },
+                        #[score(1)]
                         Timeout(10) {
                             DynamicSelector {
                                 #[on_failure(|bb| bb.b1 = *bb.t0 + 4)]
@@ -1089,7 +1097,7 @@ bt::behavior_tree! {
                 RunOnce {
                     FlipSelector {
                         #[post(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (*bb.t0 + 4) as f32)]
                             Action(Act<0>),
                         },
@@ -1471,11 +1479,14 @@ bt::behavior_tree! {
                     },
                     Condition(PCond<1>, b0 = 9),
                     Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                        Fallback {
+                        PrioritySelector {
+                            #[score(2)]
                             Repeat(2) {
                                 Condition(PCond<2>, b0 = 4),
                             },
+                            #[score(|bb| (bb.b0 % 3) as f32)]
                             StatefulAction(TTask<3>),
+                            #[score(|bb| (*bb.t1) as f32)]
                             Error(DiffError(1002)),
                         },
                     },
@@ -2070,7 +2081,7 @@ bt::behavior_tree! {
         }
         Sequence {
             RunOnce(then_skip = false) {
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| ((bb.o0.unwrap_or(3) + 3) % 3) as f32)]
                     #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(3) + 3)]
                     SubTree(Tree0756Sub0, o0 = {=}, l0 = {l0}, t0 = {=}, t1 = {t1}, b0 = {=}),
@@ -2650,7 +2661,8 @@ bt::behavior_tree! {
             b1: i64 = 3,
             b0: i64,
         }
-        MemPriority {
+        PrioritySelector(dynamic = false) {
+            #[score(3)]
             Fallback {
                 Deadline(0) {
                     AsyncSequence {
@@ -2858,7 +2870,8 @@ bt::behavior_tree! {
             RetryUntilSuccessful(1) {
                 AsyncSequence {
                     #[on_halted(|bb| bb.b1 = *bb.t0)]
-                    Fallback {
+                    PrioritySelector {
+                        #[score(|bb| ((*bb.t1 + 3) % 4) as f32)]
                         Timeout(10) {
                             ScriptCondition(|bb| *bb.t1 % 3 != 1),
                         },
@@ -3524,13 +3537,14 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0796Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
+            b0: i64 = 9,
             o0: Option<i64> = Some(9),
             #[allow(unused)] l0: Vec<i64> = vec![1],
         }
         Limiter(3) {
             Inverter {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(|bb| (bb.b0 + 3) as f32)]
                     ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
@@ -3624,7 +3638,7 @@ bt::behavior_tree! {
             ReactiveSequence {
                 Parallel(failure = -2) {
                     Condition(Cond<4>),
-                    PrioritySelector {
+                    PrioritySelector(dynamic = false) {
                         #[score(3)]
                         AlwaysSuccess,
                     },
@@ -3632,7 +3646,7 @@ bt::behavior_tree! {
                     Condition(|ctx| ctx.check(5)),
                 },
                 Repeat(4) {
-                    PrioritySelector {
+                    PrioritySelector(dynamic = true) {
                         #[score(3)]
                         StatefulAction(Task<6>),
                         #[score(2)]
@@ -3721,7 +3735,7 @@ fallible!(Tree0799);
 
 cases! {
     Tree0700 "B{b0=4;b1=1;t0=3}RSeq(Pre{b1+2=t0;R}(Flt{2;S;K}(@os{b0+=2}Ret2(c0l))),Sl{20},FF(Rty1(Keep(Step(S,Sel(c1l,Scc{b1%4>2},Wde(a2,F)),Rpt{F}(t3e))))))",
-    Tree0701 "B{l0=0;b1=4;t0=0;b0=0}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(Opt(PrSel{b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4)))),Obs{t0%4!3;L}(@ki{b0>2}Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9)))))))",
+    Tree0701 "B{l0=0;b1=4;t0=0;b0=0}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(Opt(PrSel{_;b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4)))),Obs{t0%4!3;L}(@ki{b0>2}Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9)))))))",
     Tree0702 "B{b0=0;o0=4;t0=4;b1=4;q0}TryT(@os{o0:=_}WU{t0!2}(RSeq(c0t,pt1{b0:=;b1:=})),@rw{none}@po{b0<6?t0+=3}OnceK(@fi{none}Lp{_;S}(Pre{t0=4;R}(Sw{2}(a2,c3r)))),@ki{t0!1}@fi{o0|5%2>0}Pri(pt4{b0:t0},c5b{t0},@fi{t0>0}@os{b0:=b1}c6))",
     Tree0703 "B{t0=3}Step(Su{t0}(c0b{t0+2}))",
     Tree0704 "B{t1=0;l0=2;o0;t0=3;b0}@po{o0:=_;t0:=t1%4}Swm(PPar{2;N}(a0,F),Fb(pt1{b0:t1},Cd{10;_}(Sb{t0=4})),@os{o0|4<4?t0+=2}Step(pc2{b0:=},a3,pc4{b0:b0}),Rus{F}(Itr{b0;1;_;T}(Pri(c5,a6,Suc))),c7)",
@@ -3736,9 +3750,9 @@ cases! {
     Tree0713 "B{t0;b1=4;b0}Rpt{F}(@ki{b0>b0+1}@rw{t0+1%2<1}@po{b0+2!3?b1:=1}Swm(RSel(@si{t0!5}@ki{b0=t0}@oh{b1+=1}Bin{t0>5;N}(SubA(SubR(Sb{t0=9})),@si{b1+2=b1%4}Ite(Pre{t0%2!0;K}(Rep4(t0)),URr(Cnd{b1!0;N;S}(Wt{10})))))))",
     Tree0714 "URr(Rep0(UTw100(t0)))",
     Tree0715 "Wde(c0,Dd{0}(Inv(c1l)))",
-    Tree0716 "B{l0;b0=3;t0=0;b1=1}Seq(Pre{b1>t0;S}(MPri(SubR(Par{-1;1}(MPri(c0))),@si{b1%3>0}Rep3(Bin{b1!b1+1;N}(Keep(a1e),SubA(c2e))),Wu{t0})),c3,Itr{b0;1;2;N}(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Ret0(@of{b1+=1;b1+=4}a4)))",
+    Tree0716 "B{l0;b0=3;t0=0;b1=1}Seq(Pre{b1>t0;S}(PrSel{_;b0+3%4;t0%3;0}(SubR(Par{-1;1}(PrSel{N;1}(c0))),@si{b1%3>0}Rep3(Bin{b1!b1+1;N}(Keep(a1e),SubA(c2e))),Wu{t0})),c3,Itr{b0;1;2;N}(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Ret0(@of{b1+=1;b1+=4}a4)))",
     Tree0717 "B{t0=1;q0=4}Inv(To{20}(USw100{b0:t0}(Seq(Par{_;_}(Grd{R}(OnceK(Run)),Grd{_}(F)),Lp{t0;S}(URec{0}(a0,PPar{0;T}(R))),Once(t1),Err{1028}))))",
-    Tree0718 "B{b1=2;q0;t0=1;o0=_;t1=3;b0}RSel(RFb(Swm(Fb(RepF(FF(Sb{t1=3})),@po{b0+=3}@oh{b0:=o0|5}WU{t0=6}(Wde(@of{b1:=6}Wu{t1},c0,pt1{b0:t1;b1:=})),Pri(Lp{t1;R}(pt2{b0:t1;b1:=}),RFb(t3,Fai),@oh{t0+=1}a4b{b0;b1},t5,Cd{20;F}(@os{o0:=_}@rw{t1+4%4>1}@oh{b1+=1}t6e)),To{10}(DySel(@of{b1:=t0+4}Ruf{3}(Scc{none}),c7,Scc{b1+4%2!0}))),a8b{b0+3%3;b1})))",
+    Tree0718 "B{b1=2;q0;t0=1;o0=_;t1=3;b0}RSel(RFb(Swm(PrSel{_;0;3;6;1}(RepF(FF(Sb{t1=3})),@po{b0+=3}@oh{b0:=o0|5}WU{t0=6}(Wde(@of{b1:=6}Wu{t1},c0,pt1{b0:t1;b1:=})),Pri(Lp{t1;R}(pt2{b0:t1;b1:=}),RFb(t3,Fai),@oh{t0+=1}a4b{b0;b1},t5,Cd{20;F}(@os{o0:=_}@rw{t1+4%4>1}@oh{b1+=1}t6e)),To{10}(DySel(@of{b1:=t0+4}Ruf{3}(Scc{none}),c7,Scc{b1+4%2!0}))),a8b{b0+3%3;b1})))",
     Tree0719 "B{t0;b1;t1=4;b0=2}Step(Rep0(@of{t0:=b0+4%4;b1+1>b1+3?b0:=t1}c0),Keep(t1e),@po{b1:=b1+3%2}DySeq(c2,Scc{t1!3},c3),Obs{t0+3>b0+4;_}(Scc{t1+3>4}))",
     Tree0720 "B{b0=2;o0;b1=5;t1=0;l0=0;t0=3}TryF(OnceK(c0l),RFb(Dd{0}(Itr{b0;2;_;_}(AFb(c1,RFb(c2,Sc{b1:=t0;o0:=_}))))),Pre{o0|3!b0;K}(Flip(@rw{b1<4}Scc{t0=4},a3)),PPar{2;_}(Dl{20}(Rpt{1}(Fai)),URr(Su{t1}(a4l))))",
     Tree0721 "B{t0=3;b1=3;o0=_;l0=3}Seq(c0e,Itr{b1;0;_;_}(PPar{1;T}(t1,t2,Run,@fi{t0<b1}Once(@po{t0+1>5?o0:=_;b1:=t0+1%3}pi3{t0:=}),Opt(c4))))",
@@ -3750,7 +3764,7 @@ cases! {
     Tree0727 "RSel(Flt{2;F;F}(DySel(Inv(t0e))),Seq(a1,Dl{10}(RSeq(a2,c3))),Rpt{3}(To{50}(Wt{0})))",
     Tree0728 "B{o0;b0=1;t0;b1=2;l0}Sw{2}(SubR(AFb(a0,Itr{b0;0;_;_}(@po{b0:=0}Dd{20}(Scc{b1<2})),@fi{o0|5>2}Wt{0},t1,SubR(Cd{100;K}(t2)))),Wv{t0}(Itr{b0;2;2;_}(@rw{b0<7}Sw{4}(RFb(Rep0(pa3{b0:=}),Err{1095}),Rty2(@ki{b1+2>2}pi4{t0:t0})))))",
     Tree0729 "RndSeq(PPar{1;_}(Star(c0,t1),Ret0(F),c2,PbSel{_;3}(t3),Sl{20}),Keep(S))",
-    Tree0730 "B{b0;l0=3;b1=3;t0=0}Par{2;3}(Star(Once(Flip(@po{b1:=b0;b1:=b0}PrSel{t0+4}(a0))),DySel(c1,PPar{1;N}(@ki{t0+1%4<2}c2,a3,F)),@of{t0<4?b1+=1}Rus{3}(RFb(t4,Sc{t0>0?b0:=b1+1%3})),@rw{b0+2%3=0}@of{b1:=t0}t5),To{0}(Star(Sb{t0=3},MSeq(c6b{b1},a7),RSeq(t8,t9e),Ite(Rus{3}(@si{t0+4>7}a10),RepF(Sb{b0=5}),Scc{t0<b0+4}))),Rpt{1}(Itr{b0;_;1;T}(Sw{5}(Swm(a11e,Fai),Sc{b0+2=b0%2?t0:=b1+2}))))",
+    Tree0730 "B{b0;l0=3;b1=3;t0=0}Par{2;3}(Star(Once(Flip(@po{b1:=b0;b1:=b0}PrSel{T;t0+4}(a0))),DySel(c1,PPar{1;N}(@ki{t0+1%4<2}c2,a3,F)),@of{t0<4?b1+=1}Rus{3}(RFb(t4,Sc{t0>0?b0:=b1+1%3})),@rw{b0+2%3=0}@of{b1:=t0}t5),To{0}(Star(Sb{t0=3},MSeq(c6b{b1},a7),RSeq(t8,t9e),Ite(Rus{3}(@si{t0+4>7}a10),RepF(Sb{b0=5}),Scc{t0<b0+4}))),Rpt{1}(Itr{b0;_;1;T}(Sw{5}(Swm(a11e,Fai),Sc{b0+2=b0%2?t0:=b1+2}))))",
     Tree0731 "B{b0=5;o0=_;t0=4}@po{o0|0+2>4?b0:=t0+1%4}Mt{100}(Cd{50;_}(ASeq(Try(@of{b0:=t0}@po{t0>1?t0:=t0%4;o0:=_}Cnd{t0+2<2;_;S}(Fb(c0,Mt{20}(t1))),Star(Pre{t0+2=7}(RndSeq(c2))),RSel(Scc{t0!1},a3,t4,pa5{b0:b0;b1:b0},Wt{10})))))",
     Tree0732 "B{b1=2;t0=0;b0=4;q0=0}To{0}(Par{_;_}(Grd{F}(Fb(Lp{_;F}(@fi{t0%2!1}t0),Sel(a1e,F,a2),DySel(Sw{4;2}(pa3{b0:=},Flip(pt4{b0:=;b1:b1},a5),a6b{b1;b1})))),Grd{F}(RndSel(Sc{b0+=3},WU{b0!2}(F),AFb(c7,a8,@rw{b0+4>b0}t9e,pi10{t0:b1},pt11{b0:0;b1:b0}),Sc{b0:=b0+1%2}))))",
     Tree0733 "B{o0;b0;t0=4;t1=1;b1}@si{o0|3>7}@po{b0:=t0%2;o0:=_}Rep2(Seq(OnceT(@oh{b0+=1}@po{t0+=3}RFb(pt0{b0:t1;b1:b1},t1,c2)),@si{t0>5}@of{t0:=t1}Bin{b0+4!o0|1;_}(Dl{20}(Rty2(t3e)),pc4{b0:=}),OnceK(To{10}(a5))))",
@@ -3760,7 +3774,7 @@ cases! {
     Tree0737 "B{t1=4;b1}Swm(t0,UTw100(Sb{b1=t1}),Wu{t1},Sc{t1:=b1%4})",
     Tree0738 "RndSel(c0e)",
     Tree0739 "Inv(RndSeq(RU{F}(Rus{3}(Keep(t0))),RFb(a1,c2,a3,Sl{0})))",
-    Tree0740 "B{l0;t0=4;b0;t1=2}Itr{b0;1;_;T}(RFb(RFb(Lim{2}(pc0{b0:t1}),pc1{b0:9},Grd{R}(Fb(Rep2(pc2{b0:4}),t3t,Err{1002})),a4t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a5t)))",
+    Tree0740 "B{l0;t0=4;b0;t1=2}Itr{b0;1;_;T}(RFb(RFb(Lim{2}(pc0{b0:t1}),pc1{b0:9},Grd{R}(PrSel{_;2;b0%3;t1}(Rep2(pc2{b0:4}),t3t,Err{1002})),a4t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a5t)))",
     Tree0741 "Ret2(Sub(a0))",
     Tree0742 "B{t0=3;b0=0}PAll{-1}(S,Wde(Swm(@ki{t0<t0+4%2}c0l,pc1{b0:1},t2,@si{t0+4>t0}Wt{100}),Wde(c3,Run),Sb{b0=2}))",
     Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(URot100(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8}))))",
@@ -3776,10 +3790,10 @@ cases! {
     Tree0753 "B{l0=3;o0=_;b0=2;t0=1;b1=0}Seq(PPar{2;T}(RU{F}(@fi{b0<1}Itr{b1;1;_;T}(Sb{o0=3})),PAll{_}(RndSeq(@rw{b1+4%2!0}@si{t0>b0}Err{1009},t0),Isw{b0%2;_;T}(a1r,UPipe(a2t)),t3e),Invt(PAll{-2}(@po{none?b0+=1}@ki{b1!t0}@oh{b0:=b1;b1:=t0}c4e,@fi{t0>7}@of{t0+=3}t5)),Dl{10}(t6t),Itr{b1;1;1;T}(@oh{o0:=b1}@os{b1+=1}WU{none}(TryF(Ret0(t7),t8e)))))",
     Tree0754 "B{l0;b0=1;t0}RndSeq(Itr{b0;1;_;_}(Seq(a0b{t0;b0},c1,@po{b0:=t0}t2e,t3)),Run,t4,WU{t0%3<1}(c5))",
     Tree0755 "B{q0=2;l0=0;b0=3;t0;b1=1}@fi{t0%4=1}Fb(RSeq(Sc{b1+=4;t0<b1+2?t0+=3},pt0{b0:b0;b1:t0},Itr{b0;2;3;T}(t1),@si{b1+4>1}Lp{t0;S}(WU{t0>b1%4}(@ki{b1!1}@of{b0:=b1%3}@os{b0:=5;b0:=t0+2}t2)),Lp{_;F}(Seq(@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Wt{0},Wu{t0}))))",
-    Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{3;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
+    Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{T;o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{3;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
     Tree0757 "B{t0}MPri(Once(Su{t0}(R)),t0e,Wt{20})",
     Tree0758 "B{t0;o0=_;b1;b0=2}Par{_;_}(Bin{some;_}(@si{b1%2>0}Sw{2;0;1}(Ret4(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}a0),To{10}(AFb(c1,t2,a3,Sl{0})),@of{b1+3%3<2?b0+=2}c4,PPar{1;_}(Isw{b1;_;N}(Sb{t0=9}))),t5))",
-    Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{t0;o0|2+1}(RT{1}(t0t),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
+    Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{_;t0;o0|2+1}(RT{1}(t0t),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
     Tree0760 "RepF(t0e)",
     Tree0761 "Grd{R}(Par{_;_}(USw100{b0:4}(Rmp{S;F}(Wt{0}),RSeq(a0e,Dl{10}(t1),t2),URate{50}(Pri(a3,Sub(t4))),RU{S}(t5),F),Rty2(RFb(Rty0(c6),Inv(Fb(a7,t8,a9,Par{-1;-2}(a10e,c11l),Fai))))))",
     Tree0762 "B{b0;t1=5}Rep2(DySel(Isw{b0%4;N;N}(SubA(URot100(Mt{30}(a0))),Wu{t1},Sl{0},Sc{b0%2<0?t1+=2}),Grd{R}(a1)))",
@@ -3794,11 +3808,11 @@ cases! {
     Tree0771 "B{b1}Sw{4}(AFb(Fai),URate{20}(t0))",
     Tree0772 "B{t0=1;b0=5;l0=2}UTw100(UGate101{b0:b0;t0:b0}(Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))))",
     Tree0773 "MPri(URec{3}(RndSel(c0,t1),S),t2e,c3,t4,t5)",
-    Tree0774 "B{o0=_;t0=2;b1=3;b0}MPri(Fb(Dd{0}(ASeq(@ki{t0<o0|1}@of{b0:=b1}@po{b1:=5}MSeq(t0,c1,pt2{b0:2}))),Cnd{t0%4=3;_;F}(Fb(Wv{t0}(c3b{b1}),Flt{2;R;K}(Step(RU{S}(pt4{b0:=;b1:=}),c5,pt6{b0:9;b1:b0}))))))",
+    Tree0774 "B{o0=_;t0=2;b1=3;b0}PrSel{N;3}(Fb(Dd{0}(ASeq(@ki{t0<o0|1}@of{b0:=b1}@po{b1:=5}MSeq(t0,c1,pt2{b0:2}))),Cnd{t0%4=3;_;F}(Fb(Wv{t0}(c3b{b1}),Flt{2;R;K}(Step(RU{S}(pt4{b0:=;b1:=}),c5,pt6{b0:9;b1:b0}))))))",
     Tree0775 "B{t0;b0=1;l0=3;b1=0}Rmp{F;F}(RFb(Cd{30;K}(To{20}(Sb{t0=b0})),Star(t0,@fi{b0%4>1}@ki{b1+1%4<2}@rw{b0+4>4}Isw{t0+2;T;T}(Sb{b0=9},pc1{b0:=}),Sl{20}),Itr{b1;1;_;T}(@os{b1+=1;t0+=3}Seq(c2,pt3{b0:7;b1:b1},t4t,a5b{b0;b1},Ret0(Scc{t0+1>b1}))),t6t,Par{_;_}(Grd{_}(Par{-2;2}(Sb{t0=b0},@si{t0<3}Sl{50})),Grd{R}(RSeq(Itr{b0;_;2;_}(@of{b1+=1}@si{t0=3}OnceK(a7t)),a8r)))))",
     Tree0776 "B{t0=3;b0=1;t1}MPri(@si{b0+1=7}@fi{t1!5}Fb(c0e,Fb(Obs{t1%2!0;B}(@ki{b0%4!3}@si{b0!t1}@of{t1+=2}S),@ki{t1+4%3>0}t1),Fb(Pre{b0<7;R}(t2),c3,pc4{b0:=}),@si{t0%4>2}Fai),Sel(MSeq(Sc{t1+=3},a5b{t1;b0},pc6{b0:t1},c7e,a8),t9e,Step(Scc{b0<7},OnceK(c10l),pt11{b0:0;b1:t0},R),t12),Obs{t0+4%3!1;S}(Ret4(Seq(MSeq(c13,pi14{t0:t0},t15,pa16{b0:3;b1:t0},c17),t18,RSeq(a19,@of{b0+=2}t20),Dl{10}(t21)))))",
     Tree0777 "Fb(c0,a1,a2l)",
-    Tree0778 "B{t1=4;b0;t0;b1=2}PbSel{1;3;b1+3;2}(Ret1(ASeq(@oh{b1:=t0}Fb(To{10}(Scc{t1%3!1})),Dd{20}(PPar{1;_}(@of{b1+=3}Scc{t0!2},Pre{t0%4<3;K}(t0))),Obs{b0%3!2;S}(t1),@os{b1:=b0%3}@fi{b0+1%4>1}S)),Swm(Wt{20},Mt{50}(Ite(Grd{_}(Wu{t1}),Opt(Sc{t0%4!3?b1:=t0})))),Keep(Sc{t0+=3}))",
+    Tree0778 "B{t1=4;b0;t0;b1=2}PbSel{1;3;b1+3;2}(Ret1(ASeq(@oh{b1:=t0}PrSel{_;t1+3%4}(To{10}(Scc{t1%3!1})),Dd{20}(PPar{1;_}(@of{b1+=3}Scc{t0!2},Pre{t0%4<3;K}(t0))),Obs{b0%3!2;S}(t1),@os{b1:=b0%3}@fi{b0+1%4>1}S)),Swm(Wt{20},Mt{50}(Ite(Grd{_}(Wu{t1}),Opt(Sc{t0%4!3?b1:=t0})))),Keep(Sc{t0+=3}))",
     Tree0779 "B{b0=5;t1;b1=3;l0=0}Itr{b1;2;_;_}(RSeq(FF(@oh{b0:=b1%2}RFb(Pre{b0<2;R}(Wu{t1}),F,t0))))",
     Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(@ki{t0>3}a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(@ki{t1>t1%4}PAll{_}(a4b{t1+4;b0},Wt{20})),@ki{t0=3}a5t,@ki{t0+3>6}Lp{b0;R}(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7)))))",
     Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!1;B}(@ki{o0|0<6}c12e),@ki{b0!3}t13e))),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
@@ -3816,8 +3830,8 @@ cases! {
     Tree0793 "Cd{50;K}(RSeq(Par{3;4}(Ite(t0,c1),S,Sl{0},RSeq(t2e,a3)),USw100{b0:3}(USw101{b0:3}(c4,c5,t6e),Dl{20}(PbSel{_;1;3}(c7,Run)))))",
     Tree0794 "B{t0;o0=5}RFb(@fi{none}c0e,t1,pi2{t0:t0},c3)",
     Tree0795 "AFb(Rus{F}(MPri(F,t0,c1,Sub(t2))))",
-    Tree0796 "B{b0;o0;l0=0}Star(Itr{b0;0;_;T}(SubR(Lim{3}(Inv(Fb(Scc{some}))))),RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(@ki{b0=7}Ub{o0}),@ki{b0>b0+1}Sl{100})))",
+    Tree0796 "B{b0;o0;l0=0}Star(Itr{b0;0;_;T}(SubR(Lim{3}(Inv(PrSel{N;b0+3}(Scc{some}))))),RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(@ki{b0=7}Ub{o0}),@ki{b0>b0+1}Sl{100})))",
     Tree0797 "B{o0=_;t0;b0=1}Step(MPri(Wu{t0},a0,pa1{b0:b0;b1:t0}),PAll{_}(Step(Swm(Scc{b0+2<o0|0+1%2},c2),Scc{b0%2<1})),Swm(Step(a3l,a4),a5e,Ub{o0}))",
-    Tree0798 "PAll{-2}(Par{_;_}(Star(Ret4(c0l),Grd{_}(c1e)),Star(t2,Wt{0},Wt{100}),t3),RSeq(Par{_;-2}(c4,PrSel{3}(S),F,c5l),Rep4(PrSel{3;2}(t6,t7))),RSeq(Flt{2;_;K}(DySeq(Fb(a8,t9,Wde(t10,Wt{10}),c11e,Rmp{F;F}(c12)),RndSeq(t13,c14)))))",
+    Tree0798 "PAll{-2}(Par{_;_}(Star(Ret4(c0l),Grd{_}(c1e)),Star(t2,Wt{0},Wt{100}),t3),RSeq(Par{_;-2}(c4,PrSel{N;3}(S),F,c5l),Rep4(PrSel{T;3;2}(t6,t7))),RSeq(Flt{2;_;K}(DySeq(Fb(a8,t9,Wde(t10,Wt{10}),c11e,Rmp{F;F}(c12)),RndSeq(t13,c14)))))",
     Tree0799 "B{b1=3;t0;l0;b0;o0}Itr{b1;2;_;T}(Swm(Opt(Itr{b1;0;2;_}(@of{t0+=2}RndSel(Inv(pc0{b0:2}),Itr{b0;2;_;T}(Scc{b1=4})))),Rep3(Bin{o0|4=t0;T}(Swm(c1l,a2b{b0;b0}),Rus{F}(pa3{b0:b1;b1:=}))),Rty3(Bin{b1+4<b1+3;T}(RFb(c4,Err{1071}),pc5{b0:=}))))",
 }

@@ -1182,7 +1182,7 @@ bt::behavior_tree! {
                         Guard(|ctx| &mut ctx.token) {
                             StatefulAction(Task<1>),
                         },
-                        PrioritySelector {
+                        PrioritySelector(dynamic = false) {
                             #[score(2)]
                             AlwaysFailure,
                         },
@@ -1254,7 +1254,8 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
-        Fallback {
+        PrioritySelector {
+            #[score(2)]
             KeepRunningUntilFailure {
                 ParallelAll {
                     Timeout(0) {
@@ -2718,7 +2719,8 @@ bt::behavior_tree! {
             b1: i64,
             o0: Option<i64> = None,
         }
-        MemPriority {
+        PrioritySelector {
+            #[score(0)]
             Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                 Precondition(|bb| bb.b0 + 4 == (bb.o0.unwrap_or(1) + 3) % 3, else = Failure) {
                     FlipSelector {
@@ -2737,6 +2739,7 @@ bt::behavior_tree! {
                     },
                 },
             },
+            #[score(1)]
             AsyncSequence {
                 StatefulAction(Task<7> = Task::<7>),
                 Condition(Cond<8>),
@@ -2744,12 +2747,14 @@ bt::behavior_tree! {
                 Script(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b1 = (bb.o0.unwrap_or(3) + 2) % 4 }),
                 Condition(Cond<10> = Cond::<10>),
             },
+            #[score(|bb| (bb.b1 % 2) as f32)]
             Precondition(|bb| bb.o0.is_some()) {
                 Control(RecoveryNode, number_of_retries = 1) {
                     ScriptCondition(|bb| *bb.t0 % 3 > 0),
                     Condition(|ctx, bb| ctx.check_in(11, 5)),
                 },
             },
+            #[score(8)]
             #[on_failure(|bb| bb.b0 = 7)]
             SubTree(Tree0870Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
         }
@@ -3028,7 +3033,7 @@ bt::behavior_tree! {
             Decorator(Gate<100>, b0 = {=}, t0 = {b0}) {
                 Filter(times = 2, count = Completed, filtered = Failure) {
                     RetryUntilSuccessful(2) {
-                        PrioritySelector {
+                        PrioritySelector(dynamic = false) {
                             #[score(|bb| (*bb.t0 % 4) as f32)]
                             #[failure_if(|bb| *bb.t0 + 4 < 7)]
                             Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
@@ -3119,7 +3124,7 @@ bt::behavior_tree! {
                                 StatefulAction(Task<4>),
                             },
                         },
-                        PrioritySelector {
+                        PrioritySelector(dynamic = false) {
                             #[score(5)]
                             AlwaysSuccess,
                             #[score(|bb| (bb.b1) as f32)]
@@ -3977,8 +3982,8 @@ cases! {
     Tree0825 "B{t0;b0=4}RtyF(TryF(Rmp{S;F}(@ki{b0<t0}@os{t0+=3}To{50}(PPar{2;_}(a0l))),Intr{b0%3>1}(Dl{100}(Step(F,@rw{t0>b0+2%4}PPar{0;N}(Rpt{2}(pc1{b0:=}))))),Sb{t0=7}))",
     Tree0826 "B{b0=0;t1=4;t0=1;b1=2}Star(RSeq(c0,@po{t0:=b1%2}@of{b1:=b0+2}@fi{t1<3}t1),t2,TryF(Wu{t1},Cd{30;_}(SubA(pc3{b0:t0})),t4e),Sw{5}(c5,pc6{b0:6}))",
     Tree0827 "B{b0=1;t0=5;q0=3;b1}Star(@os{b1:=b0+3}Lp{t0;S}(To{10}(c0e)),Rep2(RT{F}(@oh{b1:=t0;b0+=3}@po{b1+=1}Dl{10}(RT{F}(Flt{2;S;F}(Run))))))",
-    Tree0828 "RT{3}(PbSel{0;2;1;2;2;0}(Rep4(AFb(c0,Grd{_}(t1),PrSel{2}(F),c2)),RU{S}(Dd{0}(Wde(RT{3}(RFb(a3l,c4e)),FF(c5e)))),Rus{F}(ASeq(Ret3(PAll{-1}(Rpt{0}(a6e))),To{20}(t7))),RFb(Cd{30;F}(Step(t8,c9,c10)),TryF(c11,Once(t12))),To{0}(PrSel{2;3;2}(c13,t14,c15l))))",
-    Tree0829 "Fb(Keep(PAll{_}(To{0}(Dl{0}(RU{F}(Rpt{2}(a0l)))),Seq(c1,t2),a3e,MSeq(c4,Rpt{F}(c5)))))",
+    Tree0828 "RT{3}(PbSel{0;2;1;2;2;0}(Rep4(AFb(c0,Grd{_}(t1),PrSel{N;2}(F),c2)),RU{S}(Dd{0}(Wde(RT{3}(RFb(a3l,c4e)),FF(c5e)))),Rus{F}(ASeq(Ret3(PAll{-1}(Rpt{0}(a6e))),To{20}(t7))),RFb(Cd{30;F}(Step(t8,c9,c10)),TryF(c11,Once(t12))),To{0}(PrSel{_;2;3;2}(c13,t14,c15l))))",
+    Tree0829 "PrSel{_;2}(Keep(PAll{_}(To{0}(Dl{0}(RU{F}(Rpt{2}(a0l)))),Seq(c1,t2),a3e,MSeq(c4,Rpt{F}(c5)))))",
     Tree0830 "B{t0=3;o0=2;l0=2;b0=1}Itr{b0;2;_;_}(Fb(Swm(WU{b0%3<1}(Cd{0;_}(MPri(Scc{t0%2<0},Fai,@fi{t0<3}@si{b0%3=2}Wt{20}))),pt0{b0:3;b1:t0},Fb(c1e,t2,pt3{b0:3})),RndSel(Sel(Cd{0;_}(Rpt{0}(@si{none}c4)),Scc{t0+1>b0}),RFb(PPar{0;_}(t5,t6,pt7{b0:=},Rep1(c8)),Inv(t9)),RFb(Sel(@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}Suc,a10,t11),Fb(c12,t13e,t14,URate{20}(c15),pt16{b0:=})))))",
     Tree0831 "B{t0=3;b0;b1;l0}Itr{b1;2;3;T}(@os{t0+=1;b0+=1}URr(pt0{b0:=},Dd{30}(pt1{b0:b1;b1:b0}),Sl{20}))",
     Tree0832 "URr(Sl{50},t0,a1l,URate{20}(t2))",
@@ -4019,15 +4024,15 @@ cases! {
     Tree0867 "B{t0=0;l0;b0=2}TryT(Mt{0}(Inv(@si{t0>5}@rw{b0=2}@ki{b0%4!3}c0b{b0})),RU{S}(RFb(Lim{1}(Sb{t0=5}))),@fi{t0=0}@rw{t0+1>7}Itr{b0;_;3;_}(Rpt{1}(t1)),c2,Fb(Isw{t0;_;_}(Run,RT{F}(S),@po{b0+4!0?t0:=b0+3;b0:=t0}@oh{b0+=1}c3)))",
     Tree0868 "B{t1;b0}Flt{3;R;F}(@of{t1:=b0}RU{S}(a0e))",
     Tree0869 "B{b0=5;o0=_;t0=4}RSel(a0l,@rw{b0+4%4<1}@of{t0!o0|5?t0+=1;o0:=_}@oh{t0+=3;none?o0:=_}PAll{1}(t1,pi2{t0:b0},t3),To{50}(Ruf{F}(c4)),Lim{1}(S),RSeq(Sl{0},Ub{o0}))",
-    Tree0870 "B{t0=3;b0=4;b1;o0=_}MPri(Grd{R}(Pre{b0+4=o0|1+3%3;F}(Flip(Swm(pa0{b0:b1;b1:=},pa1{b0:5;b1:=},Suc),Sw{2;3;0}(c2,c3,a4,a5),t6))),ASeq(t7e,c8,t9,Sc{o0:=t0+4;b1:=o0|3+2%4},c10e),Pre{some}(URec{1}(Scc{t0%3>0},c11b{5})),@of{b0:=7}SubR(PAll{1}(Ub{o0},URr(c12))))",
+    Tree0870 "B{t0=3;b0=4;b1;o0=_}PrSel{_;0;1;b1%2;8}(Grd{R}(Pre{b0+4=o0|1+3%3;F}(Flip(Swm(pa0{b0:b1;b1:=},pa1{b0:5;b1:=},Suc),Sw{2;3;0}(c2,c3,a4,a5),t6))),ASeq(t7e,c8,t9,Sc{o0:=t0+4;b1:=o0|3+2%4},c10e),Pre{some}(URec{1}(Scc{t0%3>0},c11b{5})),@of{b0:=7}SubR(PAll{1}(Ub{o0},URr(c12))))",
     Tree0871 "B{b0=1;t1=5;o0=_;t0=0}RSeq(Step(Bin{t0!5;_}(@po{o0:=_}@os{b0+=2}pt0{b0:t0;b1:t1},t1),Ite(Flt{3;F;_}(Scc{b0%3!1}),URec{0}(MSeq(t2,R),S))),RSeq(Rmp{F;F}(Dd{10}(Pre{t0>3;K}(c3))),ASeq(Ub{o0},Sl{50}),ASeq(Scc{o0|1+1%3>0},a4,t5,S),Pre{some}(@ki{o0|2!4}a6e)))",
     Tree0872 "B{t0=3;b1;b0=2;q0=1;l0;t1}Flip(Fb(Flt{2;_;K}(Wt{0}),Mt{20}(Ite(OnceT(t0),t1e)),@of{t0:=1}@os{t0+=1}Lp{t1;R}(Rep2(Itr{b0;_;3;N}(WU{t0>0}(t2)))),Ret4(Itr{b1;1;1;N}(Pre{b1<t0;S}(Sl{50}))),Pre{b0<t0}(Grd{F}(Itr{b1;2;2;N}(RetF(Wu{t0}))))),Step(ASeq(Sb{b0=1},Sb{t1=b1},Sb{t0=6}),TryF(a3,c4b{1},Wu{t1}),Lp{t1;S}(t5),Rep0(UTw100(@rw{t0<3}Sl{10})),Isw{b0%3;T;N}(c6,a7b{t0%2;b1},c8)),@fi{b0!7}Step(Seq(Lp{b0;S}(c9)),Su{t1}(Sl{0}),RSeq(To{0}(pi10{t0:=}))))",
     Tree0873 "B{b0=2;t0=2;q0=2}Par{-2;_}(S,RSeq(RFb(S),URate{25}(a0b{b0%4;b0}),MPri(pc1{b0:t0},a2l),Wt{50},RSeq(@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}pt3{b0:=;b1:b0})),UGate100{b0:2;t0:b0}(Rmp{S;S}(Lp{b0;S}(Cnd{t0=3;N;_}(Obs{t0>2;N}(t4))))))",
     Tree0874 "B{o0=0;t0=2;b0=0}@fi{t0+1%3>0}MSeq(PAll{_}(Flt{2;S;K}(Sb{o0=2}),Flip(t0,Scc{some})),Once(Seq(UGate100{b0:5;t0:t0}(c1),t2e)),@si{b0=3}@fi{b0%3>0}Keep(UGate101{b0:=;t0:b0}(@po{o0:=b0}RSel(t3,a4,c5l))))",
     Tree0875 "PAll{3}(t0e,R,t1)",
-    Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),UGate100{b0:=;t0:b0}(Flt{2;R;F}(Ret2(PrSel{t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0})))),Dd{0}(Rty0(Suc)))",
+    Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),UGate100{b0:=;t0:b0}(Flt{2;R;F}(Ret2(PrSel{N;t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0})))),Dd{0}(Rty0(Suc)))",
     Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,Sb{t1=t0}),Swm(a3r,t4e,t5,t6t))",
-    Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(URr(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{5;b1}(S,t5)),URr(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
+    Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(URr(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{N;5;b1}(S,t5)),URr(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
     Tree0879 "B{b0=5;o0}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
     Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1>3;B}(@ki{b1>7}Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}@ki{b0>t0+4}RT{2}(t3e)))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",
     Tree0881 "B{l0;o0=_;b0;t0=4}Pri(Itr{b0;_;1;_}(RSeq(Fb(c0e,t1e,c2,a3l),Wv{t0}(@of{b0+=4}Par{_;_}(pi4{t0:b0},a5,pt6{b0:=;b1:t0},pc7{b0:7},Sb{b0=0})))),@ki{b0>2}@po{b0:=o0|1}Bin{some;T}(pi8{t0:t0},RSeq(To{10}(Par{_;2}(PAll{2}(pa9{b0:b0},Wu{t0}),WU{o0|3+3%3<2}(pt10{b0:b0;b1:b0}))),Wt{50},a11l)),Invt(Dd{0}(Itr{b0;_;_;_}(Par{_;4}(@si{none}@ki{b0!6}@rw{o0|4<1}Flt{1;F;_}(Wt{0}),@rw{b0%4<0}@of{t0+=3;t0+=2}Ub{o0},Itr{b0;1;2;N}(c12e),@os{t0+=1}Sb{t0=0})))))",

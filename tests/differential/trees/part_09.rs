@@ -38,9 +38,12 @@ bt::behavior_tree! {
                 #[post(|bb| bb.t1.set(*bb.t0 + 4))]
                 #[on_success(|bb| { bb.b1 += 1; if bb.b0 + 3 < 5 { bb.b0 = *bb.t0 + 1 } })]
                 #[on_failure(|bb| *bb.t1 += 1)]
-                Selector {
+                PrioritySelector(dynamic = false) {
+                    #[score(2)]
                     Condition(Cond<3>),
+                    #[score(|bb| ((*bb.t1 + 4) % 2) as f32)]
                     StatefulAction(Task<4> = Task::<4>),
+                    #[score(|bb| (bb.b0 + 4) as f32)]
                     RepeatUntilSuccess(2) {
                         Action(PAct<5>, b0 = {t1}),
                     },
@@ -351,9 +354,12 @@ bt::behavior_tree! {
                         },
                         BinarySelector(|bb| *bb.t0 % 4 > 1) {
                             StatefulAction(Task<10>),
-                            Fallback {
+                            PrioritySelector {
+                                #[score(|bb| ((*bb.t0 + 2) % 3) as f32)]
                                 StatefulAction(Task<11>),
+                                #[score(|bb| (bb.b0) as f32)]
                                 StatefulAction(Task<12>),
+                                #[score(1)]
                                 Wait(20),
                             },
                         },
@@ -415,7 +421,7 @@ bt::behavior_tree! {
                         Timeout(100) {
                             Action(PAct<3>, b0 = {=}),
                         },
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (bb.b1) as f32)]
                             Condition(Cond<4> = Cond::<4>),
                         },
@@ -750,11 +756,14 @@ bt::behavior_tree! {
             b0: i64,
         }
         Control(RecoveryNode, number_of_retries = 2) {
-            Fallback {
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
                 Decorator(RateController, hz = 20.0) {
                     StatefulAction(Task<0>),
                 },
+                #[score(|bb| (bb.b0 + 3) as f32)]
                 StatefulAction(Task<1>),
+                #[score(|bb| (bb.b0 + 3) as f32)]
                 Action(PAct<2>, b0 = {b0}),
             },
             AlwaysSuccess,
@@ -914,7 +923,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 3,
             b1: i64,
         }
-        PrioritySelector {
+        PrioritySelector(dynamic = true) {
             #[score(|bb| (bb.b0) as f32)]
             Condition(Cond<0>),
             #[score(|bb| (*bb.t1 % 3) as f32)]
@@ -971,10 +980,13 @@ bt::behavior_tree! {
         }
         WaitValueUpdate(t0) {
             FlipSelector {
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(1)]
                     StatefulAction(Task<0>),
+                    #[score(0)]
                     #[post(|bb| *bb.t0 += 1)]
                     Condition(Cond<1>),
+                    #[score(1)]
                     Condition(Cond<2>),
                 },
                 AsyncFallback {
@@ -1417,13 +1429,14 @@ bt::behavior_tree! {
                     },
                     Condition(Cond<5>),
                 },
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(3)]
                     Decorator(Twice<101>) {
                         Condition(|ctx| ctx.check(6)),
                     },
                     #[score(3)]
-                    MemPriority {
+                    PrioritySelector {
+                        #[score(3)]
                         IfThenElse {
                             StatefulAction(Task<7>),
                             Condition(Cond<8>),
@@ -1506,7 +1519,7 @@ bt::behavior_tree! {
                         #[skip_if(|bb| bb.b0 + 4 == bb.b1 % 2)]
                         Script(|bb| bb.b0 = *bb.t0),
                     },
-                    PrioritySelector {
+                    PrioritySelector(dynamic = true) {
                         #[score(|bb| (bb.b0) as f32)]
                         Failer,
                     },
@@ -1807,9 +1820,12 @@ bt::behavior_tree! {
             },
             Action(PAct<4>, b0 = {=}, b1 = {t0}),
             Script(|bb| { bb.t1.set(bb.b0); bb.b0 = *bb.t0 % 3 }),
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(|bb| (*bb.t0 % 3) as f32)]
                 StatefulAction(Task<5>),
+                #[score(8)]
                 StatefulAction(Task<6>),
+                #[score(|bb| (bb.b0) as f32)]
                 #[on_failure(|bb| bb.t1.set(*bb.t0))]
                 #[on_halted(|bb| bb.t0.set(bb.b0))]
                 Condition(Cond<7>),
@@ -2032,8 +2048,10 @@ bt::behavior_tree! {
         }
         Repeat(3) {
             PolicyParallel(policy = FirstSuccess, repeat = false) {
-                MemPriority {
+                PrioritySelector {
+                    #[score(3)]
                     Condition(PCond<0>, b0 = 1),
+                    #[score(|bb| (bb.b0 + 1) as f32)]
                     Action(PAct<1>, b0 = {t0}, b1 = {t0}),
                 },
                 KeepRunningUntilFailure {
@@ -2236,11 +2254,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64,
         }
-        MemPriority {
+        PrioritySelector(dynamic = false) {
+            #[score(|bb| (*bb.t0) as f32)]
             Limiter(3) {
                 #[skip_if(|bb| bb.b0 + 3 < 2)]
                 AlwaysSuccess,
             },
+            #[score(0)]
             Parallel(failure = 4) {
                 ReactiveFallback {
                     Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b1)),
@@ -2258,6 +2278,7 @@ bt::behavior_tree! {
                     Script(|bb| bb.b1 += 3),
                 },
             },
+            #[score(0)]
             Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
                 WaitUntil(|bb| bb.b1 > 1) {
                     #[skip_if(|bb| *bb.t0 > 5)]
@@ -2276,6 +2297,7 @@ bt::behavior_tree! {
                     },
                 },
             },
+            #[score(|bb| (*bb.t0 % 3) as f32)]
             StatefulAction(Task<7>),
         }
     }
@@ -2394,7 +2416,7 @@ bt::behavior_tree! {
                 },
                 StatefulAction(Task<5> = Task::<5>),
                 StatefulAction(Task<6>),
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| (*bb.t0) as f32)]
                     Action(|ctx| ctx.exec(7)),
                     #[score(|bb| (bb.b0) as f32)]
@@ -2588,7 +2610,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 1,
             b0: i64,
         }
-        PrioritySelector {
+        PrioritySelector(dynamic = true) {
             #[score(2)]
             ReactiveSequence {
                 Action(PIo<0>, t0 = {=}),
@@ -2812,7 +2834,7 @@ bt::behavior_tree! {
                             #[weight(|bb| (*bb.t0) as f32)]
                             StatefulAction(Task<1>),
                         },
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(|bb| (*bb.t0) as f32)]
                             Action(PAct<2>, b0 = {=}, b1 = {b0}),
                             #[score(|bb| (*bb.t0 + 3) as f32)]
@@ -3015,7 +3037,7 @@ bt::behavior_tree! {
                             SetBlackboard(t0 = {b0}),
                         },
                     },
-                    PrioritySelector {
+                    PrioritySelector(dynamic = false) {
                         #[score(|bb| (bb.b0 % 4) as f32)]
                         StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
                         #[score(5)]
@@ -3385,7 +3407,7 @@ bt::behavior_tree! {
                     Parallel(failure = 2) {
                         StatefulAction(Task<3>),
                         SetBlackboard(b0 = 0),
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(2)]
                             StatefulAction(Task<4>),
                             #[score(1)]
@@ -3409,8 +3431,10 @@ bt::behavior_tree! {
                                 #[on_halted(|bb| bb.b0 = *bb.t0)]
                                 #[on_success(|bb| bb.b0 += 2)]
                                 #[run_while(|bb| *bb.t0 + 1 == 5)]
-                                MemPriority {
+                                PrioritySelector {
+                                    #[score(0)]
                                     Action(PAct<10>, b0 = {b0}, b1 = {b0}),
+                                    #[score(2)]
                                     Action(PAct<11>, b0 = {b0}, b1 = {t0}),
                                 },
                                 Sleep(100),
@@ -3655,15 +3679,15 @@ bt::behavior_tree! {
 board!(Tree0999Blackboard { t0 });
 
 cases! {
-    Tree0900 "B{b0=2;t0=1;t1=1;l0=4;b1;o0=_;q0=2}Cd{0;_}(Flip(Itr{b1;1;2;T}(Itr{b0;_;2;T}(PPar{1;N}(PPar{2;_}(RFb(c0e,a1,t2))))),@po{t1:=t0+4}@os{b1+=1;b0+3<5?b0:=t0+1}@of{t1+=1}Sel(c3,t4e,Rus{2}(pa5{b0:t1})),Intr{b0+1>7}(PrSel{b1;o0|5%3;t1}(Lp{t1;_}(TryF(t6,pa7{b0:t1})),Fai,RepF(pt8{b0:=;b1:t0})))))",
+    Tree0900 "B{b0=2;t0=1;t1=1;l0=4;b1;o0=_;q0=2}Cd{0;_}(Flip(Itr{b1;1;2;T}(Itr{b0;_;2;T}(PPar{1;N}(PPar{2;_}(RFb(c0e,a1,t2))))),@po{t1:=t0+4}@os{b1+=1;b0+3<5?b0:=t0+1}@of{t1+=1}PrSel{N;2;t1+4%2;b0+4}(c3,t4e,Rus{2}(pa5{b0:t1})),Intr{b0+1>7}(PrSel{_;b1;o0|5%3;t1}(Lp{t1;_}(TryF(t6,pa7{b0:t1})),Fai,RepF(pt8{b0:=;b1:t0})))))",
     Tree0901 "B{q0=1;b0;o0;t0}Pri(Pre{b0>0}(Isw{b0;T;_}(RndSeq(Sb{t0=7}),Run,Sl{0})),Wv{t0}(PPar{0;_}(Par{_;_}(Grd{R}(pa0{b0:3}),Grd{F}(Isw{t0;N;_}(RT{F}(Sl{30})))),Lp{t0;S}(Cnd{none;_;F}(@fi{t0!b0+2%3}F)))),@ki{b0=2}MSeq(Scc{t0<1},t1e,a2,Wt{30},t3))",
     Tree0902 "OnceK(URr(c0))",
     Tree0903 "B{o0;t0=4;q0=1;b0=5;t1}Bin{t0!t0+2;_}(Rep4(Grd{F}(RSeq(RFb(c0,Wt{20}),a1,Pre{t0!b0+1%2;R}(a2)))),Keep(Bin{t1+3>o0|0+4;T}(MSeq(Lp{t0;_}(@po{o0:=_}@oh{t1+2!6?t1+=3}pa3{b0:b0;b1:t0}),Ite(@po{t1%2!0?b0:=t0}a4,a5)),URate{20}(Keep(USw100{b0:t1}(PPar{0;_}(pt6{b0:4},Sb{o0=6})))))))",
     Tree0904 "B{b0=1;t0=0;b1=2;q0=0}Intr{t0>2}(Lp{b0;S}(@oh{b0:=b1}@po{b0+=1}To{20}(PbSel{_;t0%3;3;9;0}(@oh{b0:=t0%4}@of{b1+=1}Rmp{S;F}(RU{S}(Dl{50}(t0))),RSel(t1,pi2{t0:=},t3,Scc{b1!6},pi4{t0:=}),Wde(Pri(c5,pt6{b0:=}),Step(@fi{b1<7}@os{t0:=b1%3}@ki{t0+4%4!3}c7)),URec{3}(Wu{t0},RSeq(Suc,c8e))))))",
     Tree0905 "B{q0=2;o0=4;b0;t0}Rty3(Pri(RU{F}(pi0{t0:=}),PAll{2}(t1e,c2l),Bin{t0>4;T}(@rw{o0|5%4!0}@si{o0|0!1}t3,Rus{3}(Sl{20})),Lp{_;R}(URot100(Lp{b0;K}(PPar{2;N}(pa4{b0:7},c5b{2},Run)),c6))))",
-    Tree0906 "B{l0=1;b0=0;t0=4}Itr{b0;1;1;T}(@of{b0+=2}@si{b0!3}RndSel(Bin{b0+1<t0+4%3;N}(Seq(AFb(ASeq(PPar{2;_}(R,S,c0,a1),Itr{b0;1;_;N}(c2e)),RetF(@oh{b0:=t0%4}RSeq(pa3{b0:5;b1:t0},t4e,a5)))),Swm(Lim{2}(Flip(pt6{b0:b0;b1:t0},Pre{t0>5;K}(S))),Seq(@oh{b0<0?t0+=2}@si{b0%3<2}@po{t0+=2;b0:=t0+4}c7,t8,Pre{b0<3;K}(c9)),Bin{t0%4>1;_}(t10,Fb(t11,t12,Wt{20}))))))",
+    Tree0906 "B{l0=1;b0=0;t0=4}Itr{b0;1;1;T}(@of{b0+=2}@si{b0!3}RndSel(Bin{b0+1<t0+4%3;N}(Seq(AFb(ASeq(PPar{2;_}(R,S,c0,a1),Itr{b0;1;_;N}(c2e)),RetF(@oh{b0:=t0%4}RSeq(pa3{b0:5;b1:t0},t4e,a5)))),Swm(Lim{2}(Flip(pt6{b0:b0;b1:t0},Pre{t0>5;K}(S))),Seq(@oh{b0<0?t0+=2}@si{b0%3<2}@po{t0+=2;b0:=t0+4}c7,t8,Pre{b0<3;K}(c9)),Bin{t0%4>1;_}(t10,PrSel{_;t0+2%3;b0;1}(t11,t12,Wt{20}))))))",
     Tree0907 "Rus{F}(Sub(UPipe(c0)))",
-    Tree0908 "B{b1=5;o0=2;q0=1;b0=4;t0=3}Dl{0}(Flip(Pre{b1<7}(@oh{b1+=1}@ki{t0>b1+4}@rw{b0!6}Bin{b1%2!0;T}(Keep(c0b{b1}),Ite(AFb(pi1{t0:=},a2),Sc{b1+3!b0+1%4?t0:=b0}))),Pre{b1=3;K}(RFb(To{100}(pa3{b0:=}),PrSel{b1}(c4e),Lim{3}(Lp{_;_}(Sl{0})),Sl{20})),Seq(DySel(Scc{t0%2!1},S),RSeq(c5b{b1%2},Ub{o0},t6),Sl{50}),Try(Flip(t7,pt8{b0:b0;b1:b0},@os{o0:=t0}Sc{b0+4>5?b1:=7},F),Flip(@of{b1+=3}@fi{none}Scc{t0!3},a9l)),TryF(RndSeq(@of{b1:=8;b1:=t0}t10,pc11{b0:t0}),@fi{b0+1<7}OnceT(RFb(t12,Ub{o0})),RSeq(WU{t0%4>0}(c13),Sb{o0=4}))))",
+    Tree0908 "B{b1=5;o0=2;q0=1;b0=4;t0=3}Dl{0}(Flip(Pre{b1<7}(@oh{b1+=1}@ki{t0>b1+4}@rw{b0!6}Bin{b1%2!0;T}(Keep(c0b{b1}),Ite(AFb(pi1{t0:=},a2),Sc{b1+3!b0+1%4?t0:=b0}))),Pre{b1=3;K}(RFb(To{100}(pa3{b0:=}),PrSel{T;b1}(c4e),Lim{3}(Lp{_;_}(Sl{0})),Sl{20})),Seq(DySel(Scc{t0%2!1},S),RSeq(c5b{b1%2},Ub{o0},t6),Sl{50}),Try(Flip(t7,pt8{b0:b0;b1:b0},@os{o0:=t0}Sc{b0+4>5?b1:=7},F),Flip(@of{b1+=3}@fi{none}Scc{t0!3},a9l)),TryF(RndSeq(@of{b1:=8;b1:=t0}t10,pc11{b0:t0}),@fi{b0+1<7}OnceT(RFb(t12,Ub{o0})),RSeq(WU{t0%4>0}(c13),Sb{o0=4}))))",
     Tree0909 "B{b0;o0=_;b1=4}Seq(@oh{b1+4%4=1?o0:=b0}t0e,UGate100{b0:2;t0:b1}(Sc{b0+=3}),t1)",
     Tree0910 "Seq(Sl{0},Sub(t0e),t1)",
     Tree0911 "B{b1=3}Ret3(Isw{4;_;T}(URec{3}(pt0{b0:3;b1:=},S),pt1{b0:8;b1:b1},UPipe(a2e,c3e,Fai)))",
@@ -3673,13 +3697,13 @@ cases! {
     Tree0915 "B{b1=1;t0;l0;b0=0}MSeq(@oh{b1:=1}MPri(t0,MPri(t1,@os{b0:=t0}@rw{b1%3<1}c2e),@rw{t0=b1%4}PAll{-3}(Itr{b0;_;_;_}(t3),UGate100{b0:b0;t0:b0}(FS(a4b{7;b1})),Par{2;-1}(a5b{b1+3%2;b1},c6),Cnd{b1<t0%2;N;F}(F)),t7,Seq(Fb(Obs{b1<4;B}(t8),Obs{b0<1;N}(c9),Obs{b1+1%2<1;L}(URot101(@oh{b1:=t0+4}t10)),Obs{b0%4!2;S}(Sl{10}),Obs{b0+4%3=1;N}(c11l)))))",
     Tree0916 "Ret0(Sub(Sub(t0)))",
     Tree0917 "B{o0=5;b0=0;q0;t0=2}Grd{R}(@oh{t0+=3}@si{t0=3}Pri(Lp{t0;K}(pi0{t0:b0}),Swm(pc1{b0:=},t2,@po{b0+=1}a3),@oh{t0+=3}@os{b0:=7}@of{o0:=_;t0+=1}Swm(Flt{2;R;K}(c4),Scc{t0+1!b0},c5,c6e),RFb(t7,c8,F)))",
-    Tree0918 "B{b0}URec{2}(Fb(URate{20}(t0),t1,pa2{b0:b0}),S)",
+    Tree0918 "B{b0}URec{2}(PrSel{_;b0;b0+3;b0+3}(URate{20}(t0),t1,pa2{b0:b0}),S)",
     Tree0919 "B{o0=_;b0=3;b1;t0}URec{1}(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
     Tree0920 "B{o0=_}Obs{o0|4+4>6;N}(FS(c0))",
     Tree0921 "B{b1=3;t0;b0=3}Rus{F}(Cd{0;F}(Par{_;_}(TryT(AFb(Cd{20;F}(Rmp{F;S}(pc0{b0:1}))),@of{b1+=2}Par{_;2}(RSel(Scc{b1%2<0},t1e),Sl{0})),@fi{t0+4%4<1}@rw{t0+4=6}PPar{0;T}(RSel(c2,Su{t0}(c3),@rw{t0=2}@po{b1+=2}@oh{b0:=b1+1}Pre{b1=b0;S}(a4),t5),RSeq(t6,t7),PPar{0;N}(R,FF(t8))))))",
     Tree0922 "B{b0=4;t0=0}Isw{b0;T;T}(c0b{b0+3},pi1{t0:=},t2,t3e,Sc{t0+=1})",
-    Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}USw100{b0:t0}(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
-    Tree0924 "B{t0=1;b0=4;o0=3}Wv{t0}(Flip(Fb(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3}@si{t0+4<6}t4,Sb{b0=1})))",
+    Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{T;b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}USw100{b0:t0}(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
+    Tree0924 "B{t0=1;b0=4;o0=3}Wv{t0}(Flip(PrSel{N;1;0;1}(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3}@si{t0+4<6}t4,Sb{b0=1})))",
     Tree0925 "B{t0;t1=5;b0}USw100{b0:=}(a0,Isw{b0;T;_}(UGate101{b0:=;t0:b0}(pi1{t0:t0}),t2,c3l),Swm(pc4{b0:b0},c5b{t1+1%3},a6l,Sb{t1=5}),Rep3(RndSeq(Flt{2;_;K}(t7e),c8l,t9)))",
     Tree0926 "Rus{1}(Ruf{1}(Rpt{2}(ASeq(TryF(c0,RSeq(c1,t2))))))",
     Tree0927 "Inv(Sub(Sub(F)))",
@@ -3693,10 +3717,10 @@ cases! {
     Tree0935 "B{t0=0;b0;o0}Step(@fi{o0|1+1<7}Once(UTw100(PAll{-1}(pi0{t0:b0},Fai))),Grd{F}(Wt{20}),Star(@of{b0:=5;t0%2>0?b0:=0}@fi{t0%4<2}RU{S}(Flt{2;S;_}(Sc{b0+=1})),c1))",
     Tree0936 "B{t0=2;o0=5;b1;b0}Seq(Seq(Pri(Wde(Wu{t0},pa0{b0:b0;b1:b1})),OnceK(pi1{t0:b1}),pa2{b0:t0}),RSeq(Sw{0}(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}t3,Wt{30}),t4,@oh{o0:=_}Wt{10},pa5{b0:=;b1:b1},Sc{b0:=t0%2}),Intr{some}(Seq(t6,pa7{b0:t0;b1:b1})),RetF(MSeq(a8b{o0|1+4%3;b1},t9,a10b{9;b1})),RSeq(c11,Suc,Ub{o0},Suc))",
     Tree0937 "B{q0;t0=2;b0=1}Isw{t0;T;_}(FF(RSeq(@of{t0+=1}@po{t0:=b0}Sc{t0+=2},pt0{b0:t0},Fai)),Lp{_;K}(Sb{t0=6}),a1)",
-    Tree0938 "Opt(Seq(Seq(Flt{1;S;K}(Mt{50}(UTw100(c0l))),Flip(c1,c2,t3,t4e),c5),PrSel{3;3;1}(UTw101(c6l),MPri(Ite(t7,c8)),Rep4(PPar{1;N}(a9,t10)))))",
+    Tree0938 "Opt(Seq(Seq(Flt{1;S;K}(Mt{50}(UTw100(c0l))),Flip(c1,c2,t3,t4e),c5),PrSel{T;3;3;1}(UTw101(c6l),PrSel{_;3}(Ite(t7,c8)),Rep4(PPar{1;N}(a9,t10)))))",
     Tree0939 "USw100{b0:3}(t0e)",
     Tree0940 "B{t0;b1=0}URot100(URate{100}(Mt{0}(SubR(pi0{t0:=}))))",
-    Tree0941 "B{b1;t0=2;b0=2}@ki{t0+1%4!0}Par{_;_}(RSeq(Seq(c0,@oh{b0+=1}@ki{b0%3<2}FF(Wt{20})),PPar{2;N}(Step(@si{b1%2<1}a1,c2),Su{t0}(@ki{b0+4=b1%2}Sc{b0:=t0}),PrSel{b0}(Fai)),Sw{2;3}(Dl{0}(t3),Scc{b0<6},c4),Ite(Swm(t5,S),pt6{b0:5;b1:t0})))",
+    Tree0941 "B{b1;t0=2;b0=2}@ki{t0+1%4!0}Par{_;_}(RSeq(Seq(c0,@oh{b0+=1}@ki{b0%3<2}FF(Wt{20})),PPar{2;N}(Step(@si{b1%2<1}a1,c2),Su{t0}(@ki{b0+4=b1%2}Sc{b0:=t0}),PrSel{T;b0}(Fai)),Sw{2;3}(Dl{0}(t3),Scc{b0<6},c4),Ite(Swm(t5,S),pt6{b0:5;b1:t0})))",
     Tree0942 "B{t1;o0=5;t0=4;b0}RSeq(Wv{t0}(Seq(RFb(c0,c1),Pri(t2,pa3{b0:=;b1:t1},t4e,c5,t6))))",
     Tree0943 "B{q0=1}UTw100(Lp{_;K}(URate{25}(S)))",
     Tree0944 "B{t0=5;o0=3}RetF(Cd{30;K}(Bin{t0!4;T}(Once(Rpt{F}(Fb(Su{t0}(@of{o0:=_}t0),Dl{0}(t1),OnceT(c2)))),OnceK(UPipe(TryT(Scc{none},c3t,Wt{0}),Wv{t0}(Rmp{F;S}(t4)),t5t,TryF(F,SubA(Sl{0})),Err{1045})))))",
@@ -3704,38 +3728,38 @@ cases! {
     Tree0946 "B{t0=4;b0=1;t1=1}RFb(Cnd{t0=t0%2;T;_}(Try(Sc{b0:=b0%2;t1:=t0+1%3},c0b{t1},t1t)))",
     Tree0947 "Seq(t0e,t1e,a2e)",
     Tree0948 "B{b0;t0}Sel(Wde(RFb(Seq(a0b{0;b0},Pri(c1,c2,c3)),Inv(@si{t0=6}Rus{F}(Seq(Intr{b0+1<6}(a4)))),OnceT(RSeq(Rty1(c5l),Ite(Pre{t0%2=1}(Sl{20}),pc6{b0:0})))),Bin{b0>4;N}(Flip(Par{_;_}(Grd{_}(c7),Grd{_}(Sl{50})),MPri(c8,Dl{100}(t9),Scc{b0+1<2})),Rep2(PAll{-5}(a10,pt11{b0:=;b1:b0},Flt{1;S;F}(Wu{t0}),Scc{b0=b0+1},c12l)))))",
-    Tree0949 "B{t0;b0;t1}Step(Seq(pi0{t0:=},t1,t2,F),Rus{1}(PPar{1;N}(Rep4(a3))),pa4{b0:=;b1:t0},Sc{t1:=b0;b0:=t0%3},Fb(t5,t6,@of{t1:=t0}@oh{t0:=b0}c7))",
+    Tree0949 "B{t0;b0;t1}Step(Seq(pi0{t0:=},t1,t2,F),Rus{1}(PPar{1;N}(Rep4(a3))),pa4{b0:=;b1:t0},Sc{t1:=b0;b0:=t0%3},PrSel{N;t0%3;8;b0}(t5,t6,@of{t1:=t0}@oh{t0:=b0}c7))",
     Tree0950 "B{b1;b0=5}RFb(Fb(RT{1}(Rus{F}(@ki{b1+4>3}Swm(t0e,t1,t2,@po{b0:=b1;b1+=1}Fai))),Obs{b1>2;N}(Seq(t3,a4l))),c5e)",
     Tree0951 "B{b0;t0}RSeq(RSeq(Try(PAll{_}(a0,Run),@po{b0:=t0%4}@si{t0+4<5}@fi{t0%3=0}PPar{1;T}(@po{t0:=b0}@rw{b0+4<b0}@oh{t0:=b0%3;b0:=t0}Sb{b0=t0},Fai))),Step(Swm(pt1{b0:5},t2),pc3{b0:t0},Cd{0;_}(t4)),a5)",
     Tree0952 "B{t0;t1;b0=1;b1}Wde(URec{_}(PAll{_}(Scc{b1<1},Sc{t1+=1},Su{t0}(pt0{b0:=;b1:b0}),URot100(a1)),a2),Rty2(Pre{t1+1!5;S}(Flt{1;_;K}(Cd{10;_}(c3)))),a4b{b0;b0})",
     Tree0953 "B{l0=4;b0=4;t1;t0;o0=_}Ite(SubA(RFb(@ki{o0|0+2<t0%2}Sl{0},a0b{t1;b0},@fi{o0|5=1}@po{o0:=6}Fb(t1,a2l,pc3{b0:=}))),URot100(AFb(Cnd{b0=t1%3;T;_}(Ruf{3}(Isw{5;N;_}(c4))),RSeq(Sb{t0=t1},t5))),DySeq(Itr{b0;0;_;_}(Wt{30}),Flt{1;F;K}(t6)))",
     Tree0954 "B{b0=2}Pre{b0+1%4=3}(Rus{2}(Wde(RT{2}(UPipe(c0)),TryT(c1e,t2))))",
-    Tree0955 "B{b0=3;t0;o0=5}Rep3(PPar{1;N}(MPri(pc0{b0:1},pa1{b0:t0;b1:t0}),Keep(c2),pa3{b0:9;b1:t0},Flip(t4,@si{o0|4=1}@ki{b0>t0}Sl{0},F,@oh{b0+=2}@po{t0:=t0%4}@rw{none}pa5{b0:t0;b1:b0},t6e)))",
+    Tree0955 "B{b0=3;t0;o0=5}Rep3(PPar{1;N}(PrSel{_;3;b0+1}(pc0{b0:1},pa1{b0:t0;b1:t0}),Keep(c2),pa3{b0:9;b1:t0},Flip(t4,@si{o0|4=1}@ki{b0>t0}Sl{0},F,@oh{b0+=2}@po{t0:=t0%4}@rw{none}pa5{b0:t0;b1:b0},t6e)))",
     Tree0956 "B{t0;b1=3;b0=2;o0=4}RU{F}(PAll{_}(Rmp{S;F}(AFb(Swm(Lim{3}(@os{b1%2<0?o0:=_}Rmp{F;S}(pa0{b0:t0;b1:b0}))),Invt(Pri(pt1{b0:b0;b1:t0},@si{b0+1%4>2}@os{b0+=2}Rmp{S;F}(c2l))))),@fi{t0+4%4=0}@po{b0+=1}RndSeq(Dl{0}(Fb(c3,PAll{_}(Sc{t0+=3},Scc{b1%2!1},pc4{b0:2}))),Flip(c5e,pi6{t0:=},FF(@rw{none}@si{b1!5}@of{b0+=2;o0:=_}Wt{0})))))",
     Tree0957 "B{t0}Par{2;_}(a0,@po{t0+=1}Run)",
     Tree0958 "B{b0=4;t0=0;o0}Fb(@os{o0|4+2<o0|0?t0+=1}RSeq(t0,t1,c2),RFb(pt3{b0:t0;b1:t0},t4,t5,c6b{o0|3}),a7,Sb{b0=7})",
     Tree0959 "B{b0=2;t0=2;q0;b1=4;o0}@rw{b1+2<3}@os{t0:=4}RFb(@oh{b0+=3}@fi{some}Intr{some}(PPar{2;T}(RtyF(Opt(Fai)),c0r)),Fb(pt1{b0:b0;b1:=},c2t,Flt{3;F;K}(F)),Fb(RSeq(c3r,c4r,pc5{b0:=}),Lp{t0;F}(t6t)),Flt{1;R;K}(Flip(Sc{b1+=2},c7t,ASeq(t8,Err{1019}),a9t)),@si{b1<7}AFb(a10t))",
-    Tree0960 "B{b0;t0;b1}MPri(Lim{3}(@ki{b0+3<2}S),Par{_;4}(RFb(a0b{b1%2;b1},c1),Wt{0},RT{1}(@oh{b1:=t0+1}Ite(a2,Sb{t0=4})),Rep3(Sc{b1+=3})),Grd{F}(WU{b1>1}(@ki{t0>5}Pri(@po{b0:=t0+4}@fi{t0>t0%3}RFb(a3,c4,t5e),PAll{1}(Wu{t0}),a6))),t7)",
+    Tree0960 "B{b0;t0;b1}PrSel{N;t0;0;0;t0%3}(Lim{3}(@ki{b0+3<2}S),Par{_;4}(RFb(a0b{b1%2;b1},c1),Wt{0},RT{1}(@oh{b1:=t0+1}Ite(a2,Sb{t0=4})),Rep3(Sc{b1+=3})),Grd{F}(WU{b1>1}(@ki{t0>5}Pri(@po{b0:=t0+4}@fi{t0>t0%3}RFb(a3,c4,t5e),PAll{1}(Wu{t0}),a6))),t7)",
     Tree0961 "B{b0=0;b1=2;t1=1;t0=4;o0}Sw{1}(@of{b1:=b0}USw100{b0:b1;b1:=}(URr(Sw{4;3;2}(@si{t0>b0}@po{b1+=1}pi0{t0:t1},a1,S,@ki{b1+3<5}@oh{b1+=1;o0|5%4>2?b1+=2}F)),Rmp{S;F}(pc2{b0:=})),DySeq(Scc{b0+3<o0|0+3%3}))",
     Tree0962 "B{b0=2;t1=5}URec{0}(Rpt{F}(a0b{t1;b0}),t1)",
-    Tree0963 "B{t0;o0=0;b0;b1;q0=2}RFb(Flt{2;R;K}(Swm(@po{b1:=t0+2}@os{b0+=3;b1+=3}@rw{b0<b0%2}Lp{b0;F}(PbSel{3;b1;1}(a0,Rep1(FS(S)))),DySel(c1,a2))),Obs{t0>1;N}(Cnd{b1%2<1;T;F}(@rw{b1+1=5}Keep(t3))),Flip(Sw{5}(@si{t0+4=7}@po{b1+=2;t0:=b0%3}Sb{b0=5},@si{b1+2%3!2}@po{t0+=2}@ki{o0|5%4<0}t4),Seq(Ub{o0},R),t5e,t6,PrSel{t0;b0}(a7l,a8b{t0;b0})))",
+    Tree0963 "B{t0;o0=0;b0;b1;q0=2}RFb(Flt{2;R;K}(Swm(@po{b1:=t0+2}@os{b0+=3;b1+=3}@rw{b0<b0%2}Lp{b0;F}(PbSel{3;b1;1}(a0,Rep1(FS(S)))),DySel(c1,a2))),Obs{t0>1;N}(Cnd{b1%2<1;T;F}(@rw{b1+1=5}Keep(t3))),Flip(Sw{5}(@si{t0+4=7}@po{b1+=2;t0:=b0%3}Sb{b0=5},@si{b1+2%3!2}@po{t0+=2}@ki{o0|5%4<0}t4),Seq(Ub{o0},R),t5e,t6,PrSel{T;t0;b0}(a7l,a8b{t0;b0})))",
     Tree0964 "RU{F}(PAll{1}(MPri(Rep2(t0),Keep(t1e),c2,a3,c4),RT{3}(Lim{3}(Seq(To{10}(Cd{20;K}(t5)),TryT(t6e,S,t7),OnceT(Inv(Run)))))))",
     Tree0965 "B{t0=1;b1=1;b0=3}Mt{10}(Cnd{b1+1<b1+2%4;N;_}(Wv{t0}(Grd{_}(MPri(Par{2;2}(@si{b1=5}@of{b0+=2}@os{t0+3>b1?b1:=b0+1%3}RSeq(c0),RepF(pt1{b0:b1;b1:t0})))))))",
-    Tree0966 "B{q0;b1=2;t0=1;b0;t1=1;o0=3}RepF(Dl{0}(TryT(@si{t1<4}Lp{b1;F}(Par{1;-1}(@of{b0%3>0?t0+=2;b0:=b1+4%3}RndSel(c0),Rpt{0}(@os{b0:=t1}t1),RSeq(@os{b1+=3}@oh{t0:=b1%4}Ub{o0}),RSeq(To{0}(@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}pi2{t0:t1})))),PrSel{t0;1}(Err{1021},Sb{b1=b0}))))",
+    Tree0966 "B{q0;b1=2;t0=1;b0;t1=1;o0=3}RepF(Dl{0}(TryT(@si{t1<4}Lp{b1;F}(Par{1;-1}(@of{b0%3>0?t0+=2;b0:=b1+4%3}RndSel(c0),Rpt{0}(@os{b0:=t1}t1),RSeq(@os{b1+=3}@oh{t0:=b1%4}Ub{o0}),RSeq(To{0}(@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}pi2{t0:t1})))),PrSel{_;t0;1}(Err{1021},Sb{b1=b0}))))",
     Tree0967 "B{b0;t1;b1}Ite(Ret1(t0),Ret4(Seq(Scc{b0+3>b1},FS(a1b{t1;b0}),c2b{b0+4})),Fb(c3,t4))",
     Tree0968 "B{t0=1}RSeq(pi0{t0:=},Scc{t0+1=5},a1)",
-    Tree0969 "B{t0=5;t1=1;b0}PrSel{2;t1;t1;t0;0}(RSeq(pi0{t0:=}),a1,Keep(Flt{3;F;F}(Run)),c2,Mt{20}(Intr{b0!b0+2%2}(Swm(a3,c4t))))",
+    Tree0969 "B{t0=5;t1=1;b0}PrSel{T;2;t1;t1;t0;0}(RSeq(pi0{t0:=}),a1,Keep(Flt{3;F;F}(Run)),c2,Mt{20}(Intr{b0!b0+2%2}(Swm(a3,c4t))))",
     Tree0970 "B{t0=1;b0=1;t1=3}Rus{F}(Opt(Step(MSeq(@fi{b0%3>1}Sb{t0=9},TryF(Scc{t0=6},USw100{b0:=}(c0,t1),pc2{b0:2})),Cnd{t1+1=2;N;_}(@ki{t0>3}Par{-1;1}(a3b{t0%2;b0},t4)),To{0}(@os{b0:=8}@of{t1+=3;t0+=1}Rep2(@oh{b0:=t1}@rw{t1+3>1}Pre{t1+3>1;K}(Inv(R)))))))",
     Tree0971 "B{b0;t0=5}RSeq(RSeq(OnceT(Wu{t0}),Sb{b0=1}),Dd{50}(t0e))",
     Tree0972 "B{t0=1;l0=2;b0}DySeq(Itr{b0;0;3;T}(RFb(pt0{b0:t0;b1:t0},Scc{t0%3=0},Keep(Scc{b0%2!1}),pa1{b0:0})),c2r,@rw{t0+4<b0}@of{b0+1%2=1?t0+=2}@fi{b0<4}t3,Scc{b0%4!3},Seq(c4,Rep2(pa5{b0:=;b1:b0}),t6,t7t))",
     Tree0973 "B{b0;t0=3;o0=1}Step(Ite(c0,Sb{b0=9},Scc{t0%4<3}),Wde(Bin{b0+4%4<2;N}(S,RSeq(@si{none}c1)),a2b{b0%4;b0}),Pre{some;F}(RFb(Seq(t3e,c4,c5,c6e),Intr{t0+3!7}(pi7{t0:b0}))))",
     Tree0974 "RndSel(Fai,URr(F),RU{S}(t0),Ruf{3}(c1l),URr(t2))",
-    Tree0975 "B{t0=4;o0=_;b0=4}Flip(RFb(FF(@si{b0+3=1}RFb(PbSel{1;3;t0}(pt0{b0:=;b1:t0},t1),PrSel{t0;t0+3}(pa2{b0:=;b1:b0},RSel(t3,@ki{none}@of{t0+=1}@rw{b0+2%4<2}a4)))),Bin{none;_}(Cd{0;K}(@oh{t0+=1}DySel(c5b{b0+1},Scc{t0!2})),c6),RSeq(t7,pi8{t0:b0},t9)))",
+    Tree0975 "B{t0=4;o0=_;b0=4}Flip(RFb(FF(@si{b0+3=1}RFb(PbSel{1;3;t0}(pt0{b0:=;b1:t0},t1),PrSel{T;t0;t0+3}(pa2{b0:=;b1:b0},RSel(t3,@ki{none}@of{t0+=1}@rw{b0+2%4<2}a4)))),Bin{none;_}(Cd{0;K}(@oh{t0+=1}DySel(c5b{b0+1},Scc{t0!2})),c6),RSeq(t7,pi8{t0:b0},t9)))",
     Tree0976 "B{t1=5;t0;b0=1}Star(@si{t1<7}@fi{t1!b0}a0,MSeq(pt1{b0:=},pa2{b0:1;b1:t0},Scc{b0%3=1}),PPar{1;_}(Fb(t3,c4),Sel(t5,@of{t0+=4}@po{b0:=t1}pt6{b0:b0})))",
     Tree0977 "B{o0=_}Swm(Scc{none},SubA(Rep4(t0)),Err{1007})",
     Tree0978 "B{t0=0;b0=5}PPar{0;T}(Rmp{S;F}(URate{100}(t0)),Sc{b0=3?t0+=2},c1b{t0%3})",
     Tree0979 "B{t0=5;b0=5;b1=5;o0=1}PPar{0;T}(Obs{t0>4;N}(TryF(@oh{none?b1:=b1%3}RepF(S),c0)),Sw{0}(t1,Bin{b1>0;T}(pc2{b0:=},Rus{1}(Seq(pc3{b0:t0},t4)))),MSeq(Mt{0}(Rep0(Fai)),pa5{b0:t0;b1:t0},Sl{0},URec{3}(Obs{t0+1>3;S}(Ub{o0}),a6)))",
-    Tree0980 "B{b0=5;t0=2}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4}@of{b0:=t0%3}Opt(t0),USw100{b0:b0;b1:t0}(c1,Wt{30})),To{20}(USw101{b0:t0;b1:t0}(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
+    Tree0980 "B{b0=5;t0=2}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4}@of{b0:=t0%3}Opt(t0),USw100{b0:b0;b1:t0}(c1,Wt{30})),To{20}(USw101{b0:t0;b1:t0}(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{N;b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
     Tree0981 "B{b1=2;b0=3;t0}@ki{b1>1}@os{b1<b0?b0+=3;b1+=4}Sel(Flt{1;R;F}(Try(t0,F,a1b{b0+2;b1})),Dd{20}(RFb(Isw{b1;N;N}(Scc{t0%2=0},R,c2l))),a3,@os{b1+=1}RSeq(pi4{t0:b0},@rw{b1>b0%2}@oh{t0:=b0+1}@si{b1%2>0}Sc{b1+=2},a5,t6,Sb{b0=b1}))",
     Tree0982 "B{b1;t0=4;b0=0;o0=_;t1=4}TryF(@si{o0|0+2<o0|5}Try(Err{1000},Sb{o0=4},c1t,SubA(pa2{b0:b0;b1:b1}),Sb{o0=7}),@os{o0:=_}Bin{t1!4;N}(Sw{2}(Wu{t0},@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Run),Grd{F}(SubA(RFb(Scc{b1%2>0},Wt{20})))))",
     Tree0983 "B{b1=0;o0=5;t1=4;t0=1}RSeq(a0l,Wde(@ki{t0>o0|1}@os{t0>b1?o0:=o0|0+3}c1,Sb{o0=3},@of{b1:=o0|3}Sc{b1:=t1}),Bin{t0%3!0;T}(Scc{o0|0<b1+1%2},Wt{10}),@oh{b1+=1}@si{some}Sl{50})",
@@ -3745,7 +3769,7 @@ cases! {
     Tree0987 "B{l0=1;b0=2;t0}Rep3(Pre{b0%2!0;F}(Ite(@os{t0+2%2>0?t0+=3}RFb(FF(pc0{b0:=}),Itr{b0;_;_;N}(pa1{b0:t0}),c2),Dd{10}(RSeq(Mt{10}(c3r),Err{1023})))))",
     Tree0988 "RSeq(UTw100(UTw101(Sub(Suc))),a0)",
     Tree0989 "RFb(t0,Rpt{2}(Seq(t1,Grd{F}(a2l),c3)),Rpt{F}(OnceK(t4e)),Flip(c5,t6),RFb(a7,Sl{20}))",
-    Tree0990 "B{t0=4;q0;b0}ASeq(Fb(TryF(Cnd{t0%4=3;N;_}(Wt{0}),pa0{b0:b0},pc1{b0:t0},Pre{t0%2>0;S}(Wu{t0}),t2e),Lp{t0;R}(Par{_;2}(t3,Sb{b0=0},PrSel{2;1}(t4,a5),Wu{t0})),RFb(a6,t7,a8)),RFb(Su{t0}(Rep4(Cnd{b0+4%4>2;_;F}(Isw{6;N;T}(t9,@oh{b0:=t0}@os{b0+=2}@rw{t0+1=5}MPri(pa10{b0:b0;b1:b0},pa11{b0:b0;b1:t0}),Sl{100},RU{F}(Run),a12e)))),c13))",
+    Tree0990 "B{t0=4;q0;b0}ASeq(Fb(TryF(Cnd{t0%4=3;N;_}(Wt{0}),pa0{b0:b0},pc1{b0:t0},Pre{t0%2>0;S}(Wu{t0}),t2e),Lp{t0;R}(Par{_;2}(t3,Sb{b0=0},PrSel{T;2;1}(t4,a5),Wu{t0})),RFb(a6,t7,a8)),RFb(Su{t0}(Rep4(Cnd{b0+4%4>2;_;F}(Isw{6;N;T}(t9,@oh{b0:=t0}@os{b0+=2}@rw{t0+1=5}PrSel{_;0;2}(pa10{b0:b0;b1:b0},pa11{b0:b0;b1:t0}),Sl{100},RU{F}(Run),a12e)))),c13))",
     Tree0991 "B{b0=0;t0;t1;b1}Bin{t0=b0+4;T}(@po{t1+=1}@of{b1+=1}@si{t0%3!1}c0,Lim{3}(PPar{2;_}(Par{_;_}(Grd{R}(@oh{t0+=1;t0%2<1?b0:=t1%2}c1),Grd{_}(UGate100{b0:t1;t0:=}(S))))))",
     Tree0992 "MSeq(Seq(FS(Flt{1;R;K}(a0)),a1),DySeq(c2,DySel(Flt{2;F;K}(c3))),RndSel(Grd{_}(URec{1}(c4,a5)),t6))",
     Tree0993 "B{t0}Once(RT{3}(pi0{t0:=}))",

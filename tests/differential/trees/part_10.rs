@@ -414,7 +414,8 @@ bt::behavior_tree! {
             l0: Vec<i64>,
             #[tracked] t1: i64 = 4,
         }
-        MemPriority {
+        PrioritySelector(dynamic = false) {
+            #[score(2)]
             StepSequencer {
                 BinarySelector(|bb| bb.b0 > 2, dynamic = true) {
                     Action(Act<0>),
@@ -431,14 +432,18 @@ bt::behavior_tree! {
                     },
                 },
             },
+            #[score(2)]
             ForceFailure {
-                Fallback {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
                     Iterate(l0, element = {b1}, until = FirstFailure) {
                         AlwaysFailure,
                     },
+                    #[score(|bb| (bb.b0) as f32)]
                     RepeatUntil(Failure) {
                         StatefulAction(Task<3>),
                     },
+                    #[score(1)]
                     Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                         Fallback {
                             Condition(Cond<4>),
@@ -449,9 +454,11 @@ bt::behavior_tree! {
                             Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
                         },
                     },
+                    #[score(|bb| (*bb.t1) as f32)]
                     StatefulAction(PTask<6>, b0 = {b1}),
                 },
             },
+            #[score(3)]
             Fallback {
                 Parallel(success = 2) {
                     StatefulAction(Task<7>),
@@ -624,7 +631,7 @@ bt::behavior_tree! {
             b0: i64 = 5,
         }
         ReactiveSequence {
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| ((*bb.t0 + 2) % 3) as f32)]
                 Condition(Cond<0>),
                 #[score(|bb| (*bb.t0) as f32)]
@@ -702,7 +709,7 @@ bt::behavior_tree! {
         }
         TryCatch(catch_on_halt = false) {
             Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-            PrioritySelector {
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (*bb.t0) as f32)]
                 Condition(PCond<1>, b0 = {t0}),
             },
@@ -1059,7 +1066,8 @@ bt::behavior_tree! {
                     Succeeder,
                     Action(TAct<0>),
                 },
-                MemPriority {
+                PrioritySelector(dynamic = false) {
+                    #[score(8)]
                     Timeout(0) {
                         Retry(2) {
                             #[on_failure(|bb| bb.b0 = *bb.t0)]
@@ -1229,12 +1237,16 @@ bt::behavior_tree! {
                 },
                 SequenceStar {
                     Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    Fallback {
+                    PrioritySelector(dynamic = false) {
+                        #[score(2)]
                         Failer,
+                        #[score(3)]
                         #[skip_if(|bb| *bb.t0 % 2 == 1)]
                         #[on_halted(|bb| if *bb.t0 == 6 { bb.t0.set(8) })]
                         Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                        #[score(1)]
                         Condition(Cond<3>),
+                        #[score(|bb| ((*bb.t0 + 1) % 2) as f32)]
                         Wait(10),
                     },
                     Condition(Cond<4>),
@@ -1718,7 +1730,8 @@ bt::behavior_tree! {
             b1: i64 = 2,
             #[tracked] t1: i64 = 4,
         }
-        Selector {
+        PrioritySelector {
+            #[score(3)]
             RetryUntilSuccessful(3) {
                 BinarySelector(|bb| *bb.t1 + 2 < 1) {
                     #[on_failure(|bb| { bb.t0.set(*bb.t0 % 3); if bb.b0 % 2 == 1 { *bb.t0 += 1 } })]
@@ -1734,7 +1747,8 @@ bt::behavior_tree! {
                     },
                 },
             },
-            PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            PrioritySelector(dynamic = true) {
                 #[score(|bb| (*bb.t0) as f32)]
                 PolicyParallel(policy = FirstSuccess, repeat = false) {
                     MaxTime(0) {
@@ -1752,6 +1766,7 @@ bt::behavior_tree! {
                     },
                 },
             },
+            #[score(|bb| (bb.b0) as f32)]
             DynamicSelector {
                 RepeatUntil(Failure) {
                     SequenceWithMemory {
@@ -2711,7 +2726,7 @@ bt::behavior_tree! {
         #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
         DynamicSelector {
             Conditional(|bb| *bb.t0 < 3, dynamic = true, else = Failure) {
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(6)]
                     Condition(Cond<0>),
                     #[score(|bb| ((*bb.t0 + 2) % 2) as f32)]
@@ -2738,12 +2753,15 @@ bt::behavior_tree! {
                         #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
                         #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
                         ReactiveSequence {
-                            Selector {
+                            PrioritySelector {
+                                #[score(0)]
                                 Action(Act<5> = Act::<5>),
+                                #[score(0)]
                                 PolicyParallel(policy = FirstFailure) {
                                     Action(Act<6>),
                                     Action(Act<7> = Act::<7>),
                                 },
+                                #[score(2)]
                                 Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 1)),
                             },
                         },
@@ -3323,8 +3341,10 @@ bt::behavior_tree! {
                     #[post(|bb| bb.o0 = None)]
                     Condition(Cond<11>),
                 },
-                Fallback {
+                PrioritySelector(dynamic = false) {
+                    #[score(0)]
                     StatefulAction(PTask<12>, b0 = 0, b1 = {t0}),
+                    #[score(1)]
                     Filter(times = 3, count = Success, filtered = Failure) {
                         StatefulAction(Task<13>),
                     },
@@ -3829,7 +3849,7 @@ bt::behavior_tree! {
             ReactiveFallback {
                 Decorator(Twice<100>) {
                     ReactiveSequence {
-                        PrioritySelector {
+                        PrioritySelector(dynamic = true) {
                             #[score(3)]
                             Condition(Cond<0>),
                             #[score(1)]
@@ -3853,20 +3873,20 @@ cases! {
     Tree1000 "Dl{20}(Ret4(Try(t0,Sub(Pri(c1,c2,t3,t4)))))",
     Tree1001 "B{t0=1;b1=1;b0}Ruf{1}(@oh{t0:=b1}@os{t0:=b0}pt0{b0:t0;b1:t0})",
     Tree1002 "B{t0;b0=0}Rpt{3}(MPri(pc0{b0:t0},a1b{b0;b0}))",
-    Tree1003 "B{t1=4;q0=0;b0=1;t0=4}Step(RSeq(RSeq(Sc{t0+=1;b0!4?t0:=t1},Flt{1;F;_}(@oh{b0+=1}@po{t0:=b0%2}t0e),Obs{t0>7;N}(Sc{t0+=3}),Mt{0}(@os{t0+=1}@ki{t0+4!1}@rw{t0%2>0}S),PrSel{t0}(pi1{t0:=}),Err{1002}),Rpt{0}(t2)),pt3{b0:=;b1:b0},RndSeq(Sb{t0=b0},Lp{b0;F}(To{20}(DySeq(t4)))))",
+    Tree1003 "B{t1=4;q0=0;b0=1;t0=4}Step(RSeq(RSeq(Sc{t0+=1;b0!4?t0:=t1},Flt{1;F;_}(@oh{b0+=1}@po{t0:=b0%2}t0e),Obs{t0>7;N}(Sc{t0+=3}),Mt{0}(@os{t0+=1}@ki{t0+4!1}@rw{t0%2>0}S),PrSel{_;t0}(pi1{t0:=}),Err{1002}),Rpt{0}(t2)),pt3{b0:=;b1:b0},RndSeq(Sb{t0=b0},Lp{b0;F}(To{20}(DySeq(t4)))))",
     Tree1004 "B{t0;b1=2;b0=1}RSeq(@of{t0:=b1}@po{b0+1%3>0?b0:=b1%2}c0,Rep3(PPar{0;_}(@of{b0:=4}Swm(pi1{t0:=},Sb{b0=8}),Grd{R}(Inv(@os{b1+2%4<0?t0+=1}@po{b0+4<0?b0+=3}@si{t0!2}MPri(t2,pt3{b0:b0;b1:b1}))))),Bin{b0+1%2=0;N}(Ret0(t4e),RFb(c5,c6e,pa7{b0:b0;b1:t0})),Mt{0}(DySeq(Scc{b0+1!4},Scc{b0+2<b1},Scc{t0>b0},@ki{b1%4<2}Wt{30},Scc{t0=0})),Scc{b1+2%4!0})",
     Tree1005 "B{q0=4;t0=4;b0=3}URec{2}(PPar{2;_}(Lp{_;_}(t0),Sb{t0=b0},c1b{t0+2},t2e),a3)",
     Tree1006 "B{t0=2;b0=5;o0=_;b1=4;q0=3}Rmp{F;F}(PAll{_}(Inv(Lp{_;R}(Sel(Obs{b1!5;B}(@ki{b0<2}URec{_}(@oh{b1+=2}@si{none}pt0{b0:=;b1:b0},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1)),Obs{o0|2>o0|5+3%2;S}(@ki{b1>t0+2}Sc{b0:=t0}),@rw{b0+1!1}@ki{o0|0%4>1}pi2{t0:=},Obs{some;B}(@ki{t0%4>1}Wde(pc3{b0:=},Sl{30},Run)),Obs{b1+2>0;N}(@ki{b0%3>1}Su{t0}(@fi{b1+3<b0%3}@oh{t0:=3}@po{o0:=b1%3}c4)))))))",
     Tree1007 "B{q0;b1;b0=2;t0;o0=_}RSeq(RFb(Swm(Suc,ASeq(t0,Rep2(@si{t0!3}c1),c2e,Err{1058}),Star(pi3{t0:b1},Ub{o0},a4b{t0%4;b1},t5t),a6t)),Mt{20}(Pri(Swm(pt7{b0:4;b1:b0},pi8{t0:b0}),MSeq(t9t,pt10{b0:=;b1:b1},c11t),Inv(a12t))),@po{t0+=2}@fi{b0<t0%2}Dl{30}(Lp{b0;F}(PPar{0;_}(RFb(Pre{b1>7;R}(@si{o0|2!5}@fi{t0%4<3}@ki{b1%4>2}t13),Grd{_}(Grd{F}(Sl{0})),RndSeq(c14b{o0|2}),Bin{t0>5;N}(@of{o0:=b0+4}@os{b1:=1;b0:=b0%3}@po{b1:=t0}t15t,@ki{b1+1=5}@oh{t0:=2}@rw{t0%2<1}t16e))))))",
     Tree1008 "B{t0;b1;b0}Step(UGate100{b0:4;t0:=}(c0),Sw{5}(pt1{b0:b1;b1:t0},USw101{b0:t0;b1:b1}(pc2{b0:=})),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
-    Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}MPri(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(Fb(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{2;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
+    Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}PrSel{N;2;2;3}(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(PrSel{_;t0%2;b0;1;t1}(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{2;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
     Tree1010 "B{l0;t0;b0}Wde(Itr{b0;_;1;_}(c0l),Rpt{1}(RFb(pc1{b0:=},Err{1013})),SubR(t3))",
     Tree1011 "B{b1}TryT(Scc{b1%4=1},URr(t0e,a1e),URot100(c2))",
     Tree1012 "Fb(RFb(Ruf{F}(USw100{b0:1}(Flip(Par{-1;-2}(R,t0))))),Dd{0}(Rmp{F;F}(Seq(Mt{0}(c1),t2,Sub(c3)))),AFb(c4,Invt(PPar{1;T}(R,Sl{20})),t5),a6)",
     Tree1013 "B{b0;t0;q0=0;o0=_}RndSeq(FF(Lp{_;S}(Par{-2;-2}(Once(R),DySeq(pt0{b0:b0;b1:b0},Sc{o0:=_;b0:=t0%4})))),Star(c1e,t2,t3),c4l)",
-    Tree1014 "B{t0=4;b0=5}RSeq(PrSel{t0+2%3;t0;t0%3;b0+2;b0+2}(c0,Sc{t0+=2;b0+=1},Sc{t0+=2;t0+=1},t1,Sel(c2)),Pre{b0+3=t0;R}(@fi{b0%2=0}@si{b0%2<0}@rw{b0<5}c3),RFb(t4,a5),Sel(c6,Grd{R}(PPar{2;_}(Wu{t0}))))",
+    Tree1014 "B{t0=4;b0=5}RSeq(PrSel{T;t0+2%3;t0;t0%3;b0+2;b0+2}(c0,Sc{t0+=2;b0+=1},Sc{t0+=2;t0+=1},t1,Sel(c2)),Pre{b0+3=t0;R}(@fi{b0%2=0}@si{b0%2<0}@rw{b0<5}c3),RFb(t4,a5),Sel(c6,Grd{R}(PPar{2;_}(Wu{t0}))))",
     Tree1015 "B{t0;b0=0;t1=0}Rpt{1}(PAll{1}(@rw{t0+4<0}RSeq(RFb(c0b{t0+1},pt1{b0:=;b1:b0},pc2{b0:=}),Wt{0},@rw{t1>0}c3b{t0+2},c4,Err{1021}),Suc))",
-    Tree1016 "B{t0=5;b0=4}TryF(c0b{t0%2},PrSel{t0}(pc1{b0:t0}),Sb{b0=3},Par{2;2}(t2,Obs{b0%4<2;N}(t3),@rw{b0!3}a4,@of{b0+=3}@oh{b0+=3}Intr{b0!b0%3}(t5),RFb(pt6{b0:9;b1:b0},c7)))",
+    Tree1016 "B{t0=5;b0=4}TryF(c0b{t0%2},PrSel{T;t0}(pc1{b0:t0}),Sb{b0=3},Par{2;2}(t2,Obs{b0%4<2;N}(t3),@rw{b0!3}a4,@of{b0+=3}@oh{b0+=3}Intr{b0!b0%3}(t5),RFb(pt6{b0:9;b1:b0},c7)))",
     Tree1017 "RSeq(c0)",
     Tree1018 "B{t1;b0=0}URec{2}(@of{t1+4%4>2?b0+=2;t1+=3}OnceK(UGate100{b0:=;t0:t1}(Err{1046})),t0)",
     Tree1019 "B{t0=4;t1=5;o0;b0}Pre{t0>4;R}(Obs{t0!t1;_}(RndSeq(@of{t0+=1}@si{t1=b0}@po{o0:=_}Bin{b0=t1+1;_}(@fi{t0!3}Swm(a0,a1b{b0;b0},Sb{o0=9},pt2{b0:1;b1:b0}),Step(S,a3,c4e)),RSeq(Par{_;_}(F,t5e),RU{S}(Isw{t0+2;N;T}(pa6{b0:4;b1:t0},Sb{b0=8})),Inv(a7b{t0%3;b0})),Bin{t1+2<t0;_}(RSeq(t8,pc9{b0:=},pt10{b0:b0;b1:b0}),c11),Seq(Pre{t0<1;S}(Seq(t12,@of{t0+=1}@fi{t0+3!b0}FF(t13))),Ite(pi14{t0:t0},Rep3(PPar{2;N}(Sc{b0=t0?b0+=2;o0:=7},pc15{b0:t0})))))))",
@@ -3876,11 +3896,11 @@ cases! {
     Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},RSeq(Sc{t0:=t0+1%8},@si{b0=1}Fb(Obs{t0!6;B}(Opt(t2e)),Rep2(t3))))",
     Tree1024 "B{t0=0;b0=0}URec{2}(Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1})))),a3)",
     Tree1025 "B{b0;t0=2;b1=3}UPipe(@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3)))",
-    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),MPri(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,URr(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(URr(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
+    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),PrSel{N;8}(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,URr(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(URr(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
     Tree1027 "B{b0=3;t0;o0=_}WU{b0!3}(ASeq(@rw{b0+2%4>0}PPar{2;T}(Rpt{F}(PPar{1;T}(Sb{b0=t0})),Seq(@rw{t0+2%4!3}PAll{4}(Suc,t0,@si{o0|0+1<t0}@fi{t0+1!2}Wt{0},F,Dl{0}(c1e)),Inv(RSeq(@po{t0+=1;b0>4?b0+=3}t2,c3b{b0},Ub{o0}))))))",
     Tree1028 "B{b0}Bin{b0%4>2;T}(@po{b0+=1}Rus{F}(c0),t1)",
     Tree1029 "Rpt{3}(RFb(PPar{0;N}(t0,t1,c2,t3),FF(RepF(Rpt{3}(Step(c4,t5))))))",
-    Tree1030 "B{b0=5;b1=4;t0=0}Cnd{b1%4>1;T;S}(RSeq(RSeq(Rep0(@rw{b1+3<b1}@os{t0+=3}pa0{b0:=;b1:t0})),Star(c1b{b1},Fb(Fai,@ki{t0%2=1}@oh{t0=6?t0:=8}a2b{t0;b0},c3,Wt{10}),c4),Fb(RSeq(Sc{b0+=2},a5),Pri(Pre{b0+4%4>2;S}(c6),F,pc7{b0:=},t8))))",
+    Tree1030 "B{b0=5;b1=4;t0=0}Cnd{b1%4>1;T;S}(RSeq(RSeq(Rep0(@rw{b1+3<b1}@os{t0+=3}pa0{b0:=;b1:t0})),Star(c1b{b1},PrSel{N;2;3;1;t0+1%2}(Fai,@ki{t0%2=1}@oh{t0=6?t0:=8}a2b{t0;b0},c3,Wt{10}),c4),Fb(RSeq(Sc{b0+=2},a5),Pri(Pre{b0+4%4>2;S}(c6),F,pc7{b0:=},t8))))",
     Tree1031 "B{b0=2;b1}Flip(PAll{_}(RSeq(S,Par{2;_}(c0e,Sb{b1=4}),pt1{b0:b1;b1:b0}),PPar{1;N}(DySel(a2,Scc{b0+2>4}))),RFb(PPar{2;N}(Rep0(@os{b1:=4}@rw{b1%2!1}@fi{b1+4%4!3}Scc{b0+1%3!0}),c3),pc4{b0:8}))",
     Tree1032 "B{b0;o0=_;t0=2}@of{t0:=b0+4%4}@os{t0:=o0|0}@fi{some}Inv(@rw{t0>t0+2%3}@of{b0:=t0%3}Dd{50}(Lim{2}(Pre{b0%4>1;R}(t0))))",
     Tree1033 "Rep2(Rty0(c0l))",
@@ -3893,7 +3913,7 @@ cases! {
     Tree1040 "B{t0=4;b1=2;l0=3;b0=4}TryF(ASeq(Once(Sl{0}),Sw{3}(t0,t1e)),PbSel{2;3}(Sw{5;0;4}(FF(@os{t0:=b1%4;b1+=1}@si{t0+3=6}@oh{b1+=4}Scc{t0+4!4}),Sb{b0=9},Sl{20},Cd{30;F}(a2))),Cnd{t0%4>2;N;F}(pi3{t0:t0}),Itr{b1;_;3;T}(Obs{t0+1%3<1;N}(pt4{b0:4;b1:b1})))",
     Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<4;L}(Opt(Rep2(SubR(c5b{o0|0+4})))),Obs{b0>t0;_}(@ki{o0|2<1}t6t))),URot100(ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0})),Swm(c11t,t12t))",
     Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},RSeq(c1b{b0%3},t2t,Err{1030}),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
-    Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}Sel(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
+    Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}PrSel{_;3;b0;b0}(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{T;t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
     Tree1044 "B{t0=4;l0=1;b0=4}URec{_}(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
     Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
     Tree1046 "B{b0;t0=2}RSeq(URate{50}(Sc{b0:=b0+1%8}),Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
@@ -3921,7 +3941,7 @@ cases! {
     Tree1068 "B{b0=0;b1;l0;t0=5}Rep4(@si{b1+3!5}Itr{b0;2;2;_}(RSeq(Itr{b1;1;_;N}(Rep3(Swm(Par{1;_}(a0,@po{b0+=4}@rw{t0=4}Sb{t0=2}),RU{S}(pa1{b0:t0})))),Par{1;-1}(Rmp{F;F}(Dl{0}(Sb{t0=b1})),pc2{b0:=}))))",
     Tree1069 "B{t0=2}RFb(a0,a1,Cnd{t0!3;N;_}(Sb{t0=5}))",
     Tree1070 "B{b0=4;t0}URec{_}(USw100{b0:t0;b1:t0}(c0l),AFb(@rw{t0>6}a1,Scc{t0+2!b0+4}))",
-    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(URec{_}(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(Sel(a5e,PPar{0;_}(a6,a7e),c8b{b0+1}))),t9)))",
+    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{T;6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(URec{_}(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(PrSel{_;0;0;2}(a5e,PPar{0;_}(a6,a7e),c8b{b0+1}))),t9)))",
     Tree1072 "B{b0=1;b1;t0}Wde(Isw{b1;T;_}(@po{t0:=b1;b0+=2}AFb(@of{t0%2=0?b0:=6}@rw{t0%2!1}@oh{b1%2>0?b0+=1}Sc{b1+=2},S),@oh{t0+2>1?b0+=2;t0+=1}Swm(pc0{b0:b0},F),Swm(@rw{t0+3%3!0}@of{b0+=3}FF(t1))),Swm(MSeq(Isw{b1;_;_}(c2b{b1+1},a3)),t4t,RSeq(S,@oh{b0+4%4>1?b1:=b0+1}a5t,@os{b0+=1}c6r),t7,Sl{20}))",
     Tree1073 "B{t0=5}PPar{1;_}(SubR(pi0{t0:=}))",
     Tree1074 "B{b0=4}URr(c0b{b0},t1t,t2t,Err{1078},Wt{0})",
@@ -3935,7 +3955,7 @@ cases! {
     Tree1082 "B{b0=1;b1;t0;l0=0}RSeq(c0r,Itr{b1;2;1;_}(@si{b1+4<4}@of{b0%4>2?t0:=t0%4}Swm(Pri(@fi{b1>3}Wt{30},c1t),@fi{b0=6}@of{b0:=1}Pre{t0>1;S}(Keep(Wu{t0})),S,FS(OnceK(Wu{t0})),Run)))",
     Tree1083 "B{b0;o0=5}Flip(OnceK(RSeq(DySeq(c0e,@of{o0:=b0%2}t1))),F,Dl{30}(Sb{o0=7}),Rpt{F}(To{30}(pt2{b0:=})))",
     Tree1084 "B{t0=0;b0=2;b1}WU{b0+3=b1}(DySel(c0b{t0}))",
-    Tree1085 "B{b1=5;o0=3;t0=2;b0}@rw{b1+1%2>0}Seq(Inv(RSeq(PPar{0;N}(Sw{5}(t0,PbSel{_;2}(c1))),Intr{t0+3<b1}(RSeq(Wt{0},FS(t2))))),Grd{_}(AFb(Step(a3b{o0|2;b0}),t4,pa5{b0:=;b1:t0},a6e,F)),pt7{b0:9},RSeq(Grd{_}(@os{b1+=1}a8),Wde(t9e,c10,@po{o0:=_}c11),Fb(pt12{b0:0;b1:t0},Flt{3;S;F}(t13))))",
+    Tree1085 "B{b1=5;o0=3;t0=2;b0}@rw{b1+1%2>0}Seq(Inv(RSeq(PPar{0;N}(Sw{5}(t0,PbSel{_;2}(c1))),Intr{t0+3<b1}(RSeq(Wt{0},FS(t2))))),Grd{_}(AFb(Step(a3b{o0|2;b0}),t4,pa5{b0:=;b1:t0},a6e,F)),pt7{b0:9},RSeq(Grd{_}(@os{b1+=1}a8),Wde(t9e,c10,@po{o0:=_}c11),PrSel{N;0;1}(pt12{b0:0;b1:t0},Flt{3;S;F}(t13))))",
     Tree1086 "Seq(RFb(OnceT(c0t),Step(c1e,t2t,c3)),RT{2}(Flt{3;S;K}(RSeq(t4e,c5e))),TryF(Flip(c6,Rty2(Dd{0}(t7t))),RFb(c8,a9,t10t)))",
     Tree1087 "B{t1;t0=3;b0=3;b1}@si{t1<t0}@po{t1+=2}Par{_;_}(Grd{F}(Fb(Sw{5;4}(c0,Wt{20},a1b{b1;b0}))),Grd{R}(Once(Ite(Wu{t0},Swm(Par{-3;_}(Sb{t1=1},@oh{t1:=b0+1}Par{1;_}(t2,a3b{b0;b0}),Sb{t1=9}))))))",
     Tree1088 "Step(t0e,pc1{b0:6})",
@@ -3949,5 +3969,5 @@ cases! {
     Tree1096 "B{t1;b0;t0}Star(Fb(Pre{t1%4=1;K}(RSeq(c0)),RU{S}(Invt(DySel(c1)))),Sel(Obs{b0%2>0;L}(@ki{t1%3=0}RFb(@rw{t1%2<1}Sl{0},c2b{t0+4},Seq(@of{t1+=3}c3l))),@ki{t1>2}Rep4(@oh{t1+=1}@fi{b0+3=4}c4e)),@si{t0+4%3<2}t5)",
     Tree1097 "Ite(UTw100(t0),UPipe(c1))",
     Tree1098 "Inv(Sub(RFb(t0,c1,t2)))",
-    Tree1099 "Step(RFb(UTw100(RSeq(PrSel{3;1}(c0,t1))),t2,a3),Par{-1;1}(Rep0(t4)))",
+    Tree1099 "Step(RFb(UTw100(RSeq(PrSel{T;3;1}(c0,t1))),t2,a3),Par{-1;1}(Rep0(t4)))",
 }

@@ -1960,7 +1960,7 @@ bt::behavior_tree! {
                 Condition(|ctx| ctx.check(1)),
                 StatefulAction(Task<2>),
                 #[on_failure(|bb| bb.b1 += 2)]
-                PrioritySelector {
+                PrioritySelector(dynamic = true) {
                     #[score(|bb| (bb.b1) as f32)]
                     StatefulAction(Task<3>),
                 },
@@ -2026,7 +2026,8 @@ bt::behavior_tree! {
             b0: i64 = 4,
         }
         Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(|bb| (bb.b0 % 4) as f32)]
                 #[on_success(|bb| if bb.b0 + 4 > 2 { *bb.t0 += 2 })]
                 SequenceWithMemory {
                     Condition(PCond<0>, b0 = {b1}),
@@ -2036,6 +2037,7 @@ bt::behavior_tree! {
                     },
                     StatefulAction(Task<2> = Task::<2>),
                 },
+                #[score(|bb| (bb.b1) as f32)]
                 #[run_while(|bb| (bb.b0 + 2) % 2 == 1)]
                 StepSequencer {
                     Timeout(50) {
@@ -2141,7 +2143,7 @@ bt::behavior_tree! {
             b0: i64 = 5,
             l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        PrioritySelector {
+        PrioritySelector(dynamic = false) {
             #[score(|bb| (*bb.t0) as f32)]
             Iterate(l0, element = {b1}, reset_index = true) {
                 IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
@@ -2634,11 +2636,14 @@ bt::behavior_tree! {
                         Action(PIo<0>, t0 = {=}),
                         Condition(Cond<1>),
                     },
-                    Fallback {
+                    PrioritySelector(dynamic = false) {
+                        #[score(|bb| (*bb.t0) as f32)]
                         StatefulAction(TTask<2>),
+                        #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
                         RepeatUntilSuccess(3) {
                             Action(PIo<3>, t0 = {=}),
                         },
+                        #[score(|bb| (bb.b0) as f32)]
                         Condition(PCond<4>, b0 = 1),
                     },
                 },
@@ -2826,9 +2831,12 @@ bt::behavior_tree! {
         }
         ReactiveSelector {
             IfThenElse {
-                Fallback {
+                PrioritySelector {
+                    #[score(3)]
                     Condition(Cond<0>),
+                    #[score(0)]
                     Condition(Cond<1>),
+                    #[score(|bb| (*bb.t0) as f32)]
                     Condition(PCond<2>, b0 = {t0}),
                 },
                 Condition(|ctx, bb| ctx.check_in(3, 7)),
@@ -2892,8 +2900,10 @@ bt::behavior_tree! {
             MaxTime(50) {
                 Failer,
             },
-            Fallback {
+            PrioritySelector {
+                #[score(1)]
                 Condition(TCond<4>),
+                #[score(2)]
                 #[post(|bb| { *bb.t0 += 3; if *bb.t0 % 4 == 1 { bb.b0 += 2 } })]
                 #[on_success(|bb| bb.b1 = *bb.t0)]
                 Action(TAct<5>),
@@ -2995,13 +3005,18 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
         }
         Sequence {
-            Fallback {
+            PrioritySelector(dynamic = false) {
+                #[score(|bb| (*bb.t0) as f32)]
                 StatefulAction(Task<0>),
+                #[score(|bb| (*bb.t0 % 4) as f32)]
                 Control(PipelineSequence) {
                     Action(Act<1>),
                 },
+                #[score(3)]
                 ScriptCondition(|bb| *bb.t0 % 4 < 3),
+                #[score(3)]
                 StatefulAction(Task<2>),
+                #[score(0)]
                 MaxTime(10) {
                     Control(RecoveryNode, number_of_retries = 0) {
                         StatefulAction(Task<3>),
@@ -3654,14 +3669,14 @@ cases! {
     Tree1151 "B{o0=1}Par{_;_}(Run,c0,Scc{none})",
     Tree1152 "B{b0=5}Rpt{1}(pt0{b0:7;b1:b0})",
     Tree1153 "B{b0=5;t0=2}Pri(TryF(a0l,a1),c2e,Isw{t0%4;_;_}(t3e,pt4{b0:5;b1:b0}))",
-    Tree1154 "B{b1;t1=4}Pre{t1>t1%2;K}(RndSeq(WU{b1+3%3>0}(OnceT(RU{S}(c0b{t1}))),c1l,t2,@of{b1+=2}PrSel{b1}(t3),t4))",
+    Tree1154 "B{b1;t1=4}Pre{t1>t1%2;K}(RndSeq(WU{b1+3%3>0}(OnceT(RU{S}(c0b{t1}))),c1l,t2,@of{b1+=2}PrSel{T;b1}(t3),t4))",
     Tree1155 "AFb(c0,TryT(Sl{50},t1,c2,t3),MPri(t4e,c5l,Ruf{2}(c6),a7))",
     Tree1156 "B{t0=5}Ite(Pre{t0+1>2;F}(Sel(Wu{t0},Wu{t0},a0,c1)),Inv(pi2{t0:t0}))",
-    Tree1157 "B{l0=0;t0=2;b1;b0=4}Itr{b0;0;3;T}(Fb(@os{b0+4>2?t0+=2}Swm(pc0{b0:b1},TryT(Scc{b0!1},c1),t2e),@rw{b0+2%2=1}Step(To{50}(PAll{-1}(a3,t4,a5,Lim{3}(pi6{t0:=}),F)))))",
+    Tree1157 "B{l0=0;t0=2;b1;b0=4}Itr{b0;0;3;T}(PrSel{N;b0%4;b1}(@os{b0+4>2?t0+=2}Swm(pc0{b0:b1},TryT(Scc{b0!1},c1),t2e),@rw{b0+2%2=1}Step(To{50}(PAll{-1}(a3,t4,a5,Lim{3}(pi6{t0:=}),F)))))",
     Tree1158 "Wde(RT{1}(t0t),a1t,Wt{20})",
     Tree1159 "B{o0=_;t0=2;t1=1}Swm(Seq(@ki{some}R,Sc{t0+=1;t1+=3}),t0,c1,Obs{t1+3<5;S}(a2e),Inv(pt3{b0:3;b1:t0}))",
     Tree1160 "Fb(Grd{_}(Rep4(RFb(PbSel{1;3;1}(t0,a1),t2e,c3,Rmp{S;S}(t4)))),Opt(TryF(c5e,ASeq(S,t6,t7,Sl{0}))))",
-    Tree1161 "B{t0=5;b1;b0=5;l0=4}PrSel{t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
+    Tree1161 "B{t0=5;b1;b0=5;l0=4}PrSel{N;t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
     Tree1162 "B{t0;b0=4;o0=_}Par{1;-2}(pa0{b0:t0;b1:t0},Ite(c1,t2e,UTw100(TryF(Seq(c3,@fi{t0%2>0}@of{o0:=o0|2;t0+=1}t4),@oh{b0:=t0+1}@si{t0=3}F))))",
     Tree1163 "Rmp{S;S}(Pri(Sub(c0),t1,UTw100(Sub(a2))))",
     Tree1164 "USw100{b0:3}(PPar{2;_}(Grd{R}(Grd{F}(USw101{b0:1}(RFb(Ite(c0e,t1,c2l)),RSeq(Fb(c3e,t4),Cd{0;K}(a5),t6,Flt{2;F;K}(t7e)))))))",
@@ -3674,18 +3689,18 @@ cases! {
     Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(USw100{b0:b1}(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
     Tree1172 "B{q0=4;b0;o0;t0;b1=5}@os{b0+=1}Wde(Grd{F}(Pri(t0,t1)),Fb(pa2{b0:t0;b1:b1},TryT(PbSel{_;o0|5;o0|1%2}(c3,t4),Lim{2}(Scc{b1>6})),Lp{t0;K}(c5e)),RSeq(Wde(Flt{3;F;_}(a6),SubA(t7))))",
     Tree1173 "B{b1=1;t1=3}Wde(Mt{100}(S),RSeq(Sw{2;1;5}(c0,PPar{1;N}(c1,c2),a3e,t4)),DySel(Fb(a5,@po{t1>6?t1:=b1+2}@rw{t1!7}Sl{30},a6e,pt7{b0:9},a8)))",
-    Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),Fb(t2t,Rus{3}(pi3{t0:=}),pc4{b0:1}))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
+    Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),PrSel{N;t0;b0+1%4;b0}(t2t,Rus{3}(pi3{t0:=}),pc4{b0:1}))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
     Tree1175 "B{t0=4;b0=4;o0=4}RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;B}(URate{50}(@ki{b0+1%3>0}a0)),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e))))",
     Tree1176 "B{b0=3;t0=1}Cnd{t0!1;T;_}(Sc{b0+2=6?t0:=3})",
     Tree1177 "B{b0=3;t1=5;t0}Pre{t1=b0%3;R}(To{20}(Bin{t1=3;N}(Isw{t1;_;N}(t0,t1),Pre{t1<t0;S}(t2))))",
     Tree1178 "B{o0;t0=2;b0=1}@of{b0:=6;b0+=1}Seq(Fb(c0,pt1{b0:=;b1:b0},Sb{b0=3}),RSeq(c2b{o0|5+2%4},Wu{t0}),Wde(pa3{b0:9},Flt{1;F;K}(t4)),RFb(Wde(WU{o0|3>4}(c5),t6,@si{b0+3<t0+2}Sl{0}),@oh{o0:=_;o0:=b0+3%4}pi7{t0:t0}),S)",
     Tree1179 "B{t0=0;b0=3;o0=_;t1=5}Bin{t0=6;T}(USw100{b0:=;b1:t1}(c0t),@rw{some}@fi{b0>t0}Dl{10}(Rep4(USw101{b0:4;b1:b0}(Ruf{1}(a1b{t1+1;b0})))))",
-    Tree1180 "B{t0}RSel(Ite(Fb(c0,c1,pc2{b0:t0}),c3b{7},c4),DySeq(RFb(a5l,t6,a7l,c8)),RFb(Fb(FF(c9l),a10,@oh{t0+=2}a11)))",
-    Tree1181 "B{b0=1;t0=0;b1=5}Step(c0t,SubA(@rw{t0+3%3>0}To{20}(c1l)),RSeq(c2r,@oh{b0+=1}@rw{b0!4}@fi{b0!2}c3b{5}),Mt{50}(Fai),Fb(c4t,@po{t0+=3;t0%4=1?b0+=2}@os{b1:=t0}a5t))",
+    Tree1180 "B{t0}RSel(Ite(PrSel{_;3;0;t0}(c0,c1,pc2{b0:t0}),c3b{7},c4),DySeq(RFb(a5l,t6,a7l,c8)),RFb(Fb(FF(c9l),a10,@oh{t0+=2}a11)))",
+    Tree1181 "B{b0=1;t0=0;b1=5}Step(c0t,SubA(@rw{t0+3%3>0}To{20}(c1l)),RSeq(c2r,@oh{b0+=1}@rw{b0!4}@fi{b0!2}c3b{5}),Mt{50}(Fai),PrSel{_;1;2}(c4t,@po{t0+=3;t0%4=1?b0+=2}@os{b1:=t0}a5t))",
     Tree1182 "B{b0=4;t0}RFb(t0,t1,@si{t0!b0}t2,@si{t0%4!2}Run)",
     Tree1183 "B{t0=2;b1=5;t1=2}Seq(PPar{1;T}(t0e,AFb(F,t1),@fi{t1+4>3}Sc{b1+=1}),@os{t0:=b1}RSeq(Keep(t2)))",
     Tree1184 "B{t0;b0=3}Dd{50}(Par{2;-3}(PPar{0;_}(t0,c1e,a2e),RFb(Wu{t0},t3,Ruf{F}(@rw{b0!t0}@po{t0<0?t0+=3}t4)),Swm(pt5{b0:=;b1:b0},Wt{10},t6)))",
-    Tree1185 "B{o0;t0=2}Seq(Fb(t0,UPipe(a1),Scc{t0%4<3},t2,Mt{10}(URec{0}(t3,a4))))",
+    Tree1185 "B{o0;t0=2}Seq(PrSel{N;t0;t0%4;3;3;0}(t0,UPipe(a1),Scc{t0%4<3},t2,Mt{10}(URec{0}(t3,a4))))",
     Tree1186 "B{b0=2;t0=0}RndSel(@os{b0+=3}@oh{b0+=3;t0:=b0+4}c0,Sl{0})",
     Tree1187 "B{b0;b1=2;t0=0}Rep3(Pre{b1+2%4<3;S}(Ret1(RFb(a0b{b0%4;b0},pi1{t0:t0},a2,c3e,S))))",
     Tree1188 "B{l0=0;t0=4;b0;b1=2}PPar{1;_}(Seq(Wu{t0},Ite(c0,@fi{t0+4>1}@rw{t0!2}Scc{b1+3>b1})),FS(a1b{t0;b1}),To{30}(@fi{t0+1%2>0}To{100}(F)),Itr{b0;1;_;_}(RSeq(pi2{t0:t0},PbSel{2;2;b0+4}(c3,@oh{b0+=3}@fi{b1!t0}pt4{b0:b0;b1:=}))),Try(a5e,pt6{b0:b0;b1:b0}))",
@@ -3699,5 +3714,5 @@ cases! {
     Tree1196 "B{b1;b0=4;t0=2;l0=4}Itr{b1;0;1;_}(Swm(Try(Sc{t0:=b1},c0),FS(Wv{t0}(Dd{20}(c1))),MSeq(Inv(Intr{b0%4>1}(@po{b1>4?t0+=1}@oh{b1+=3}Cnd{b0=b0+1;T;F}(a2e))),Itr{b1;0;3;T}(c3)),Inv(Sw{4;0}(Ret0(c4),t5e,Fai)),PPar{2;T}(FF(c6),Par{-2;2}(pt7{b0:=},c8),pt9{b0:=;b1:b1})))",
     Tree1197 "B{b1=0;b0;t0}RSeq(Flip(Sl{0},c0b{b0+3%3},To{0}(t1),pi2{t0:t0}),Pri(Inv(c3),Wu{t0},pa4{b0:b0;b1:=}),Sw{4}(t5,@si{b0!3}c6l),PAll{_}(Sb{b0=9},Sc{b1:=1;t0:=b0},Wu{t0},Scc{b1%4<3}),Fb(a7,a8,c9))",
     Tree1198 "RSeq(Inv(t0),t1,c2,c3e)",
-    Tree1199 "B{b0=3;t0;b1=5}TryF(PrSel{8;t0%2;7;b0+4}(pt0{b0:b0;b1:b0},pi1{t0:t0},Cnd{b0+4%2!1;T;S}(@oh{b1:=b1%2}@rw{b1%4=3}@fi{b0<1}Wv{t0}(Wt{0})),t2),MPri(Flt{2;S;_}(t3),t4,t5,pa6{b0:=;b1:t0}),RSeq(Sc{b0:=b0+1%8},@ki{t0+4%4>1}@si{b0=b1}Sel(Obs{b0<3;B}(@of{t0+=1}@ki{b0%4<2}pc7{b0:2}),Obs{t0<1;S}(@ki{b1<3}t8))),Grd{F}(PPar{0;_}(t9,t10,Wu{t0})),Flt{2;R;K}(@po{b0:=t0}@oh{b1+=2;b0>3?t0:=b1}RSeq(t11,t12,pt13{b0:b1;b1:b0})))",
+    Tree1199 "B{b0=3;t0;b1=5}TryF(PrSel{_;8;t0%2;7;b0+4}(pt0{b0:b0;b1:b0},pi1{t0:t0},Cnd{b0+4%2!1;T;S}(@oh{b1:=b1%2}@rw{b1%4=3}@fi{b0<1}Wv{t0}(Wt{0})),t2),MPri(Flt{2;S;_}(t3),t4,t5,pa6{b0:=;b1:t0}),RSeq(Sc{b0:=b0+1%8},@ki{t0+4%4>1}@si{b0=b1}Sel(Obs{b0<3;B}(@of{t0+=1}@ki{b0%4<2}pc7{b0:2}),Obs{t0<1;S}(@ki{b1<3}t8))),Grd{F}(PPar{0;_}(t9,t10,Wu{t0})),Flt{2;R;K}(@po{b0:=t0}@oh{b1+=2;b0>3?t0:=b1}RSeq(t11,t12,pt13{b0:b1;b1:b0})))",
 }

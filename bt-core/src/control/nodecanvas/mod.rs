@@ -40,7 +40,7 @@ pub use binary::BinarySelector;
 pub use dynamic::{DynamicSelector, DynamicSequence};
 pub use flip::FlipSelector;
 pub use parallel::{ParallelPolicy, PolicyParallel};
-pub use priority::PrioritySelector;
+pub use priority::{DynamicPrioritySelector, PrioritySelector};
 pub use probability::ProbabilitySelector;
 pub use random::{RandomSelector, RandomSequence};
 pub use step_sequencer::StepSequencer;
@@ -63,7 +63,8 @@ mod sizes {
         assert_eq!(size_of::<StepSequencer>(), 1);
         assert_eq!(size_of::<BinarySelector>(), 1);
         assert_eq!(size_of::<IndexSwitch>(), 2);
-        assert_eq!(size_of::<PrioritySelector>(), 2);
+        assert_eq!(size_of::<PrioritySelector<5>>(), 5 + 3);
+        assert_eq!(size_of::<DynamicPrioritySelector>(), 2);
         assert_eq!(size_of::<PolicyParallel>(), 3);
         assert_eq!(size_of::<ProbabilitySelector>(), 8);
         assert_eq!(size_of::<DynamicSequence>(), 4);
@@ -184,7 +185,7 @@ mod contract {
                 |e| n.next(e, len, mode, dynamic),
                 n.halt(len, mode, dynamic)
             );
-            let mut n = PrioritySelector::<u8>::new();
+            let mut n = DynamicPrioritySelector::<u8>::new();
             drive!(
                 len,
                 0,
@@ -195,6 +196,19 @@ mod contract {
                 |e| n.next(e),
                 n.halt()
             );
+            if len == 8 {
+                let mut n = PrioritySelector::<8>::new();
+                drive!(
+                    8,
+                    0,
+                    |roll, a| {
+                        let weights: Vec<f32> = (0..8).map(|_| roll.below(4) as f32).collect();
+                        n.start(&weights)
+                    },
+                    |e| n.next(e),
+                    n.halt()
+                );
+            }
             for policy in [
                 ParallelPolicy::FirstFailure,
                 ParallelPolicy::FirstSuccess,

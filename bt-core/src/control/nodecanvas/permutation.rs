@@ -1,5 +1,6 @@
 //! An order of `N` children kept in a fixed array: the memory of the composites that do not tick
-//! their children in declaration order (RandomSequence, RandomSelector, FlipSelector).
+//! their children in declaration order (RandomSequence, RandomSelector, FlipSelector,
+//! PrioritySelector).
 
 use crate::{Rng, SmallIndex};
 
@@ -57,6 +58,26 @@ impl<const N: usize, I: SmallIndex> Permutation<N, I> {
         }
     }
 
+    /// The children from the highest weight to the lowest, built from scratch (the previous order
+    /// is not read): `weights[c]` is child `c`'s. Equal weights keep declaration order; `NaN`
+    /// comes after every number (see [`ranks_above`]). An insertion sort: no allocation, at most
+    /// `N * (N - 1) / 2` comparisons, `N - 1` when the weights are already in order.
+    #[inline]
+    pub(crate) fn sort_by_weight(&mut self, weights: &[f32]) {
+        debug_assert_eq!(weights.len(), N, "one weight per child");
+        for child in 0..N {
+            // Positions `0..child` hold children `0..child` in order; `child` goes after every
+            // one that it does not rank strictly above, so that ties keep declaration order.
+            let mut pos = child;
+            while pos > 0 && ranks_above(weights[child], weights[self.get(pos - 1)]) {
+                let moved = self.get(pos - 1);
+                self.put(pos, moved);
+                pos -= 1;
+            }
+            self.put(pos, child);
+        }
+    }
+
     /// Moves the child at position `pos` to the last position; the ones after it move up by one.
     #[inline]
     pub(crate) fn move_to_end(&mut self, pos: usize) {
@@ -67,6 +88,14 @@ impl<const N: usize, I: SmallIndex> Permutation<N, I> {
         }
         self.put(N - 1, child);
     }
+}
+
+/// Whether weight `a` ranks strictly above weight `b`: the numbers in their order, `NaN` below
+/// every number (`-inf` included) and equal to another `NaN`; `-0.0` equals `0.0`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn ranks_above(a: f32, b: f32) -> bool {
+    !a.is_nan() && (b.is_nan() || a > b)
 }
 
 #[cfg(test)]
@@ -116,6 +145,31 @@ mod tests {
     }
 
     #[test]
+    fn sort_by_weight_is_descending_and_stable() {
+        let mut p = Permutation::<5, u8>::identity();
+        p.sort_by_weight(&[0.5, 2.0, 0.5, -1.0, 2.0]);
+        assert_eq!(order(&p), [1, 4, 0, 2, 3]);
+        // Built from scratch: the previous order does not matter.
+        p.sort_by_weight(&[1.0; 5]);
+        assert_eq!(order(&p), [0, 1, 2, 3, 4]);
+        let nan = f32::NAN;
+        p.sort_by_weight(&[nan, f32::NEG_INFINITY, nan, 0.0, -0.0]);
+        assert_eq!(order(&p), [3, 4, 1, 0, 2]);
+        p.sort_by_weight(&[1.0, 2.0, 3.0, 4.0, 5.0]);
+        assert_eq!(order(&p), [4, 3, 2, 1, 0]);
+    }
+
+    #[test]
+    fn ranks_above_orders_nan_last() {
+        assert!(ranks_above(1.0, 0.5));
+        assert!(!ranks_above(0.5, 0.5));
+        assert!(!ranks_above(0.0, -0.0));
+        assert!(ranks_above(f32::NEG_INFINITY, f32::NAN));
+        assert!(!ranks_above(f32::NAN, f32::NEG_INFINITY));
+        assert!(!ranks_above(f32::NAN, f32::NAN));
+    }
+
+    #[test]
     fn wide_orders_fit_their_index_type() {
         let mut p = Permutation::<256, u8>::identity();
         p.shuffle(&mut SmallRng::seed(1));
@@ -127,5 +181,9 @@ mod tests {
         let mut q = Permutation::<300, u16>::identity();
         q.move_to_end(0);
         assert_eq!((q.get(0), q.get(299)), (1, 0));
+        // Weights rising with the child: the reverse order.
+        let weights: std::vec::Vec<f32> = (0..300).map(|c| c as f32).collect();
+        q.sort_by_weight(&weights);
+        assert!((0..300).all(|pos| q.get(pos) == 299 - pos));
     }
 }
