@@ -637,10 +637,9 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = self
-                .__bt_user_0
-                .last[0usize]
-                .is_none();
+            let __bt_start: ::core::primitive::bool = ::bt::__private::starts_activation(
+                self.__bt_user_0.last[0usize],
+            );
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
@@ -836,10 +835,9 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = self
-                .__bt_user_1
-                .last[0usize]
-                .is_none();
+            let __bt_start: ::core::primitive::bool = ::bt::__private::starts_activation(
+                self.__bt_user_1.last[0usize],
+            );
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
@@ -1232,10 +1230,9 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = self
-                .__bt_user_0
-                .last[1usize]
-                .is_none();
+            let __bt_start: ::core::primitive::bool = ::bt::__private::starts_activation(
+                self.__bt_user_0.last[1usize],
+            );
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
