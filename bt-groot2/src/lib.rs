@@ -120,4 +120,6 @@ pub use protocol::{RequestError, RequestType, PROTOCOL_ID};
 pub use publisher::{Groot2Builder, Groot2Publisher, DEFAULT_PORT, MAX_TRANSITIONS};
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;

@@ -4,15 +4,15 @@
 use std::collections::VecDeque;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bt_core::{BehaviorTree, NodeInfo, Observer, Status};
 
 use crate::blackboard::Entries;
 use crate::hooks::Hooks;
+use crate::server::{Server, Table};
 use crate::status::{buffer_order, Board};
 use crate::zmtp::Limits;
 
@@ -57,8 +57,14 @@ pub(crate) struct Shared {
     pub order: Vec<u16>,
     pub states: Box<[AtomicU8]>,
     pub limits: Limits,
-    pub max_connections: usize,
-    pub connections: AtomicUsize,
+    /// The connections of each port: the request port's, then the PUB port's.
+    pub ports: [Table; 2],
+    /// How many times a connection was made to wait by the request throttle.
+    pub throttled: AtomicU64,
+    /// How many connections were closed to make room for new ones.
+    pub evicted: AtomicU64,
+    /// Counts the useful acts of every connection (their order decides which is idlest).
+    pub acts: AtomicU64,
     /// The start of the publisher's clock (recording times count from it).
     pub epoch: Instant,
     pub recording: AtomicBool,
@@ -132,8 +138,12 @@ impl Groot2Builder {
         self
     }
 
-    /// The most clients connected at once, both sockets together (default 16); more are
-    /// refused.
+    /// The most clients connected at once on each port (default 16 on the request port and
+    /// 16 on the PUB port), handshakes in progress included. When a port's connections are all
+    /// taken, a new client takes the place of the idlest one: first one that has not made a
+    /// request (or, on the PUB port, a subscription) since it connected, the oldest of those;
+    /// then the one whose last request (or subscription) is the oldest. A client sending only
+    /// ZeroMQ `PING`s is idle: holding connections cannot lock a monitor out.
     pub fn max_connections(mut self, count: usize) -> Self {
         self.max_connections = count.max(1);
         self
@@ -146,15 +156,31 @@ impl Groot2Builder {
         self
     }
 
-    /// Binds both sockets and starts the server thread.
+    /// Binds both sockets and starts the server's threads.
     pub fn start(self) -> io::Result<Groot2Publisher> {
         let (rep, publisher) = bind_pair(self.address, self.port)?;
-        rep.set_nonblocking(true)?;
-        publisher.set_nonblocking(true)?;
         let port = rep.local_addr()?.port();
+        let address = self.address;
+        let nodes = self.nodes;
+        let shared = Arc::new(self.shared());
+        let server = crate::server::start(&shared, rep, publisher)?;
+        Ok(Groot2Publisher {
+            board: Board::new(nodes),
+            shared,
+            server: Some(server),
+            port,
+            address,
+            pending: Vec::new(),
+            pending_generation: 0,
+            entries: Entries::default(),
+        })
+    }
+
+    /// The state the server threads share, without any socket (the fuzz test's too).
+    pub(crate) fn shared(self) -> Shared {
         let xml = crate::xml::tree_xml(&self.name, self.nodes)
             .unwrap_or_else(|| bt_core::export::xml(&self.name, self.nodes).to_string());
-        let shared = Arc::new(Shared {
+        Shared {
             stop: AtomicBool::new(false),
             uuid: crate::protocol::new_uuid(),
             tree_name: self.name,
@@ -169,8 +195,13 @@ impl Groot2Builder {
                 message_timeout: Duration::from_secs(2),
                 write_timeout: Duration::from_secs(1),
             },
-            max_connections: self.max_connections,
-            connections: AtomicUsize::new(0),
+            ports: [
+                Table::new(self.max_connections),
+                Table::new(self.max_connections),
+            ],
+            throttled: AtomicU64::new(0),
+            evicted: AtomicU64::new(0),
+            acts: AtomicU64::new(0),
             epoch: Instant::now(),
             recording: AtomicBool::new(false),
             recording_start: AtomicU64::new(0),
@@ -183,23 +214,7 @@ impl Groot2Builder {
             hooks: self.breakpoints.then(|| Hooks::new(self.nodes.len())),
             last_request: AtomicU64::new(0),
             notices: Mutex::new(Notices::default()),
-        });
-        let server = {
-            let shared = shared.clone();
-            std::thread::Builder::new()
-                .name("groot2-server".into())
-                .spawn(move || crate::server::accept_loop(shared, rep, publisher))?
-        };
-        Ok(Groot2Publisher {
-            board: Board::new(self.nodes),
-            shared,
-            server: Some(server),
-            port,
-            address: self.address,
-            pending: Vec::new(),
-            pending_generation: 0,
-            entries: Entries::default(),
-        })
+        }
     }
 }
 
@@ -267,9 +282,9 @@ fn bind_pair(address: IpAddr, port: u16) -> io::Result<(TcpListener, TcpListener
 ///
 /// Dropping the publisher stops its threads and closes its ports.
 pub struct Groot2Publisher {
-    shared: Arc<Shared>,
+    pub(crate) shared: Arc<Shared>,
     board: Board,
-    server: Option<JoinHandle<()>>,
+    server: Option<Server>,
     port: u16,
     address: IpAddr,
     /// Transitions recorded but not yet handed to the server.
@@ -427,7 +442,7 @@ impl Drop for Groot2Publisher {
             hooks.remove_all();
         }
         if let Some(server) = self.server.take() {
-            let _ = server.join();
+            server.stop(&self.shared);
         }
     }
 }

@@ -1,13 +1,19 @@
 //! The server side: accepting connections, answering requests, publishing notifications.
 //!
-//! One thread accepts on both sockets (and keeps the heartbeat and the blackboard interest up
-//! to date); each connection gets a thread of its own, at most `max_connections` at once, so a
-//! slow or hostile client holds up only itself. A connection thread reads the shared state
-//! through atomics and short critical sections the ticking thread never waits for.
+//! Each port has a thread of its own that only accepts (a blocking `accept`, so a client is
+//! taken as soon as it connects) and hands the connection to a thread of its own, which does
+//! the handshake and serves it: a slow handshake holds up only itself. Each port has its own
+//! budget of connections ([`Table`]): when it is full, a new connection takes the place of the
+//! one that has been idle longest (below), so idle and slow clients cannot lock a real one out.
+//! A housekeeping thread keeps the heartbeat and the blackboard interest up to date. A
+//! connection thread reads the shared state through atomics and short critical sections the
+//! ticking thread never waits for.
 
-use std::net::{TcpListener, TcpStream};
-use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::blackboard::{write_map_len, write_str, NIL};
@@ -27,34 +33,213 @@ const BLACKBOARD_INTEREST: Duration = Duration::from_secs(5);
 /// How long a blackboard request waits for a fresh snapshot from a ticking tree.
 const BLACKBOARD_WAIT: Duration = Duration::from_millis(200);
 
-/// Requests a connection may make per [`RATE_WINDOW`] before its thread slows down.
-const RATE_LIMIT: u32 = 500;
-const RATE_WINDOW: Duration = Duration::from_millis(100);
+/// Messages (requests and commands) a connection may send per [`RATE_WINDOW`] before its thread
+/// pauses until the window is over: 5000 a second.
+pub(crate) const RATE_LIMIT: u32 = 500;
+pub(crate) const RATE_WINDOW: Duration = Duration::from_millis(100);
 
 /// The most subscriptions a SUB peer may hold, and the longest.
 const MAX_SUBSCRIPTIONS: usize = 32;
 const MAX_SUBSCRIPTION_LEN: usize = 64;
 
-/// Decrements the connection count when a connection thread ends.
-struct Slot(Arc<Shared>);
+/// How often the housekeeping thread wakes up (and how long stopping may wait for it).
+const HOUSEKEEPING: Duration = Duration::from_millis(20);
 
-impl Drop for Slot {
-    fn drop(&mut self) {
-        self.0.connections.fetch_sub(1, Ordering::Relaxed);
+/// One port's connections: at most `limit`, handshaking or served.
+///
+/// When a connection arrives and the table is full, the idlest connection is closed to make
+/// room: first those that have done nothing useful yet (still in the handshake, or handshaken
+/// and silent, or sending only ZMTP commands such as `PING`), oldest first; then the one whose
+/// last useful act is the oldest. A useful act is a request answered without an error on the
+/// request port, and a subscription or its cancelling on the PUB port. A client polling the
+/// tree is then never the one closed while a client that only holds its connection is there.
+pub(crate) struct Table {
+    limit: usize,
+    entries: Mutex<Entries>,
+}
+
+#[derive(Default)]
+struct Entries {
+    next_id: u64,
+    list: Vec<Entry>,
+}
+
+struct Entry {
+    id: u64,
+    /// A handle on the connection's socket, to close it from here.
+    stream: TcpStream,
+    activity: Arc<Activity>,
+}
+
+/// When a connection last did something useful: 0 if never, else the number the publisher's
+/// [`Shared::acts`] counter gave that act (a strict order, where two clocks readings can tie).
+#[derive(Default)]
+pub(crate) struct Activity(AtomicU64);
+
+impl Activity {
+    fn touch(&self, shared: &Shared) {
+        let act = shared.acts.fetch_add(1, Ordering::Relaxed) + 1;
+        self.0.store(act, Ordering::Relaxed);
+    }
+
+    /// The eviction order, lowest first: connections that have done nothing useful, by their
+    /// id (the order they came in), then the others by their last useful act.
+    fn rank(&self, id: u64) -> (bool, u64) {
+        match self.0.load(Ordering::Relaxed) {
+            0 => (false, id),
+            last => (true, last),
+        }
     }
 }
 
-pub(crate) fn accept_loop(shared: Arc<Shared>, rep: TcpListener, publisher: TcpListener) {
+impl Table {
+    pub(crate) fn new(limit: usize) -> Table {
+        Table {
+            limit: limit.max(1),
+            entries: Mutex::default(),
+        }
+    }
+
+    /// Makes room for a new connection and registers it: its id and activity, or `None` if
+    /// its socket cannot be shared with the table (the caller then drops it).
+    fn admit(&self, shared: &Shared, stream: &TcpStream) -> Option<(u64, Arc<Activity>)> {
+        let handle = stream.try_clone().ok()?;
+        let mut entries = lock(&self.entries);
+        while entries.list.len() >= self.limit {
+            let victim = entries
+                .list
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, e)| e.activity.rank(e.id))
+                .map(|(index, _)| index)?;
+            let victim = entries.list.swap_remove(victim);
+            // Its thread wakes up with an error at once and ends.
+            let _ = victim.stream.shutdown(Shutdown::Both);
+            shared.evicted.fetch_add(1, Ordering::Relaxed);
+        }
+        let id = entries.next_id;
+        entries.next_id += 1;
+        let activity = Arc::new(Activity::default());
+        entries.list.push(Entry {
+            id,
+            stream: handle,
+            activity: activity.clone(),
+        });
+        Some((id, activity))
+    }
+
+    fn remove(&self, id: u64) {
+        let mut entries = lock(&self.entries);
+        if let Some(index) = entries.list.iter().position(|e| e.id == id) {
+            entries.list.swap_remove(index);
+        }
+    }
+
+    /// Closes every connection (when the publisher stops).
+    fn close_all(&self) {
+        for entry in lock(&self.entries).list.drain(..) {
+            let _ = entry.stream.shutdown(Shutdown::Both);
+        }
+    }
+
+    /// How many connections the table holds now.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        lock(&self.entries).list.len()
+    }
+}
+
+/// The server's threads: the acceptors (with the address that wakes each) and housekeeping.
+pub(crate) struct Server {
+    acceptors: Vec<(SocketAddr, JoinHandle<()>)>,
+    housekeeper: JoinHandle<()>,
+}
+
+/// Starts the acceptor of each port and the housekeeping thread.
+pub(crate) fn start(
+    shared: &Arc<Shared>,
+    rep: TcpListener,
+    publisher: TcpListener,
+) -> std::io::Result<Server> {
+    let mut acceptors = Vec::with_capacity(2);
+    let spawn = || -> std::io::Result<JoinHandle<()>> {
+        for (listener, kind) in [(rep, SocketType::Rep), (publisher, SocketType::Pub)] {
+            let wake = wake_address(listener.local_addr()?);
+            let shared = shared.clone();
+            let thread = std::thread::Builder::new()
+                .name("groot2-accept".into())
+                .spawn(move || accept_loop(&shared, &listener, kind))?;
+            acceptors.push((wake, thread));
+        }
+        let shared = shared.clone();
+        std::thread::Builder::new()
+            .name("groot2-server".into())
+            .spawn(move || housekeeping(&shared))
+    };
+    match spawn() {
+        Ok(housekeeper) => Ok(Server {
+            acceptors,
+            housekeeper,
+        }),
+        Err(error) => {
+            shared.stop.store(true, Ordering::Relaxed);
+            wake_and_join(acceptors);
+            Err(error)
+        }
+    }
+}
+
+/// Wakes the acceptors blocked in `accept` (the stop flag is already set) and joins them.
+fn wake_and_join(acceptors: Vec<(SocketAddr, JoinHandle<()>)>) {
+    for (address, thread) in acceptors {
+        // A connection of our own returns the `accept`; the thread then sees the stop flag. If
+        // none can be made, the thread is left to end at the next connection, not waited for.
+        if TcpStream::connect_timeout(&address, Duration::from_secs(1)).is_ok() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Server {
+    /// Stops every thread and closes every connection (the stop flag is already set).
+    pub(crate) fn stop(self, shared: &Shared) {
+        wake_and_join(self.acceptors);
+        for table in &shared.ports {
+            table.close_all();
+        }
+        let _ = self.housekeeper.join();
+    }
+}
+
+/// The address to connect to for reaching a listener bound to `address`.
+fn wake_address(address: SocketAddr) -> SocketAddr {
+    let ip = match address.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    SocketAddr::new(ip, address.port())
+}
+
+fn accept_loop(shared: &Arc<Shared>, listener: &TcpListener, kind: SocketType) {
+    while !shared.stop.load(Ordering::Relaxed) {
+        match listener.accept() {
+            Ok((stream, _)) => {
+                if shared.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                spawn_connection(shared, stream, kind);
+            }
+            // Out of file descriptors, or a connection reset before it was taken: try again
+            // a little later rather than spin.
+            Err(_) => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+}
+
+fn housekeeping(shared: &Shared) {
     let mut had_heartbeat = true;
     while !shared.stop.load(Ordering::Relaxed) {
-        let mut idle = true;
-        for (listener, kind) in [(&rep, SocketType::Rep), (&publisher, SocketType::Pub)] {
-            if let Ok((stream, _)) = listener.accept() {
-                idle = false;
-                spawn_connection(&shared, stream, kind);
-            }
-        }
-        // Housekeeping.
         let now = shared.millis();
         let asked = shared.blackboard_asked.load(Ordering::Relaxed);
         if now.saturating_sub(asked) > BLACKBOARD_INTEREST.as_millis() as u64 {
@@ -68,44 +253,104 @@ pub(crate) fn accept_loop(shared: Arc<Shared>, rep: TcpListener, publisher: TcpL
                 had_heartbeat = heartbeat;
             }
         }
-        if idle {
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        std::thread::sleep(HOUSEKEEPING);
+    }
+}
+
+/// The index of a port's [`Table`] in [`Shared::ports`].
+pub(crate) fn port_index(kind: SocketType) -> usize {
+    usize::from(kind != SocketType::Rep)
+}
+
+/// Takes a connection's entry out of its table when its thread ends.
+struct Registered<'a> {
+    table: &'a Table,
+    id: u64,
+}
+
+impl Drop for Registered<'_> {
+    fn drop(&mut self) {
+        self.table.remove(self.id);
     }
 }
 
 fn spawn_connection(shared: &Arc<Shared>, stream: TcpStream, kind: SocketType) {
-    if shared.connections.fetch_add(1, Ordering::Relaxed) >= shared.max_connections {
-        shared.connections.fetch_sub(1, Ordering::Relaxed);
+    let Some((id, activity)) = shared.ports[port_index(kind)].admit(shared, &stream) else {
         return; // dropping the stream closes it
-    }
-    let slot = Slot(shared.clone());
+    };
+    let thread_shared = shared.clone();
     let spawned = std::thread::Builder::new()
         .name("groot2-connection".into())
         .spawn(move || {
-            let shared = slot.0.clone();
-            if stream.set_nonblocking(false).is_err() {
-                return;
-            }
+            let shared = thread_shared;
+            let _registered = Registered {
+                table: &shared.ports[port_index(kind)],
+                id,
+            };
             let Ok(connection) = Connection::handshake(stream, kind, shared.limits, &shared.stop)
             else {
                 return;
             };
-            match kind {
-                SocketType::Rep => serve_requests(&shared, connection),
-                _ => serve_subscriber(&shared, connection),
-            }
-            drop(slot);
+            serve(&shared, connection, kind, &activity);
         });
-    // If no thread could be made, the closure (and its slot) is dropped with the error.
-    drop(spawned);
+    if spawned.is_err() {
+        // No thread: the closure (and the stream) was dropped with the error.
+        shared.ports[port_index(kind)].remove(id);
+    }
 }
 
-fn serve_requests(shared: &Shared, mut connection: Connection) {
-    let mut window = Instant::now();
-    let mut count = 0u32;
+/// Serves a connection after its handshake until it closes, breaks the protocol or the
+/// publisher stops.
+pub(crate) fn serve<S: Read + Write>(
+    shared: &Shared,
+    connection: Connection<S>,
+    kind: SocketType,
+    activity: &Activity,
+) {
+    match kind {
+        SocketType::Rep => serve_requests(shared, connection, activity),
+        _ => serve_subscriber(shared, connection, activity),
+    }
+}
+
+/// Slows a connection down to [`RATE_LIMIT`] messages per [`RATE_WINDOW`].
+struct Throttle {
+    window: Instant,
+    count: u32,
+}
+
+impl Throttle {
+    fn new() -> Throttle {
+        Throttle {
+            window: Instant::now(),
+            count: 0,
+        }
+    }
+
+    fn count(&mut self, shared: &Shared) {
+        self.count += 1;
+        if self.count > RATE_LIMIT {
+            let elapsed = self.window.elapsed();
+            if elapsed < RATE_WINDOW {
+                shared.throttled.fetch_add(1, Ordering::Relaxed);
+                std::thread::sleep(RATE_WINDOW - elapsed);
+            }
+            self.window = Instant::now();
+            self.count = 1;
+        }
+    }
+}
+
+fn serve_requests<S: Read + Write>(
+    shared: &Shared,
+    mut connection: Connection<S>,
+    activity: &Activity,
+) {
+    let mut throttle = Throttle::new();
     while !shared.stop.load(Ordering::Relaxed) {
-        let frames = match connection.read(&shared.stop) {
+        let incoming = connection.read(&shared.stop);
+        throttle.count(shared);
+        let frames = match incoming {
             Ok(Incoming::Message(frames)) => frames,
             Ok(_) => continue,
             Err(_) => return,
@@ -117,16 +362,10 @@ fn serve_requests(shared: &Shared, mut connection: Connection) {
         if !delimiter.is_empty() {
             return;
         }
-        count += 1;
-        if count > RATE_LIMIT {
-            let elapsed = window.elapsed();
-            if elapsed < RATE_WINDOW {
-                std::thread::sleep(RATE_WINDOW - elapsed);
-            }
-            window = Instant::now();
-            count = 0;
-        }
         let reply = answer(shared, request);
+        if reply[0] != b"error" {
+            activity.touch(shared);
+        }
         let mut parts: Vec<&[u8]> = Vec::with_capacity(reply.len() + 1);
         parts.push(&[]);
         parts.extend(reply.iter().map(Vec::as_slice));
@@ -312,37 +551,48 @@ pub(crate) fn announce(shared: &Shared, node: usize) {
     notices.queue.push_back((sequence, message));
 }
 
-fn serve_subscriber(shared: &Shared, mut connection: Connection) {
+/// Applies what a SUB peer sent to its subscriptions; true if it was a subscription or its
+/// cancelling.
+pub(crate) fn subscription(subscriptions: &mut Vec<Vec<u8>>, incoming: Incoming) -> bool {
+    let subscribe = |subscriptions: &mut Vec<Vec<u8>>, prefix: &[u8]| {
+        if subscriptions.len() < MAX_SUBSCRIPTIONS
+            && prefix.len() <= MAX_SUBSCRIPTION_LEN
+            && !subscriptions.iter().any(|p| p == prefix)
+        {
+            subscriptions.push(prefix.to_vec());
+        }
+    };
+    match incoming {
+        Incoming::Subscribe(prefix) => subscribe(subscriptions, &prefix),
+        Incoming::Cancel(prefix) => subscriptions.retain(|p| *p != prefix),
+        // A SUB peer's ZMTP 3.0 form: one frame, 1 (subscribe) or 0 (cancel) + prefix.
+        Incoming::Message(frames) => match frames.as_slice() {
+            [frame] if frame.first() == Some(&1) => subscribe(subscriptions, &frame[1..]),
+            [frame] if frame.first() == Some(&0) => subscriptions.retain(|p| p[..] != frame[1..]),
+            _ => return false,
+        },
+        Incoming::Command => return false,
+    }
+    true
+}
+
+fn serve_subscriber<S: Read + Write>(
+    shared: &Shared,
+    mut connection: Connection<S>,
+    activity: &Activity,
+) {
     let mut subscriptions: Vec<Vec<u8>> = Vec::new();
+    let mut throttle = Throttle::new();
     // Only notifications queued after the peer connected are sent to it.
     let mut next = lock(&shared.notices).next;
     while !shared.stop.load(Ordering::Relaxed) {
         match connection.poll(&shared.stop) {
-            Ok(Some(Incoming::Subscribe(prefix))) => {
-                if subscriptions.len() < MAX_SUBSCRIPTIONS
-                    && prefix.len() <= MAX_SUBSCRIPTION_LEN
-                    && !subscriptions.contains(&prefix)
-                {
-                    subscriptions.push(prefix);
+            Ok(Some(incoming)) => {
+                throttle.count(shared);
+                if subscription(&mut subscriptions, incoming) {
+                    activity.touch(shared);
                 }
             }
-            Ok(Some(Incoming::Cancel(prefix))) => subscriptions.retain(|p| *p != prefix),
-            // A SUB peer's ZMTP 3.0 form: one frame, 1 (subscribe) or 0 (cancel) + prefix.
-            Ok(Some(Incoming::Message(frames))) => match frames.as_slice() {
-                [frame] if frame.first() == Some(&1) => {
-                    let prefix = frame[1..].to_vec();
-                    if subscriptions.len() < MAX_SUBSCRIPTIONS
-                        && prefix.len() <= MAX_SUBSCRIPTION_LEN
-                        && !subscriptions.contains(&prefix)
-                    {
-                        subscriptions.push(prefix);
-                    }
-                }
-                [frame] if frame.first() == Some(&0) => {
-                    subscriptions.retain(|p| p[..] != frame[1..]);
-                }
-                _ => {}
-            },
             Ok(None) => {}
             Err(_) => return,
         }

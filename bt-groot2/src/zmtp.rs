@@ -86,11 +86,26 @@ pub(crate) enum Incoming {
     Subscribe(Vec<u8>),
     /// The end of such a subscription (`CANCEL`, or a message `0x00` + prefix).
     Cancel(Vec<u8>),
+    /// Another command (a `PING`, already answered with its `PONG`, or one ZMTP lets a peer
+    /// send and this end ignores): the caller counts it against the peer's request rate.
+    Command,
 }
 
-/// One peer, after the handshake.
-pub(crate) struct Connection {
-    stream: TcpStream,
+/// How long a read waits for a message to start.
+#[derive(Clone, Copy)]
+enum Wait {
+    /// As long as the peer is quiet (until `stop`).
+    Forever,
+    /// At most one [`POLL`]: `None` if nothing came.
+    Poll,
+    /// Until this deadline, then `TimedOut`.
+    #[cfg(test)]
+    Until(Instant),
+}
+
+/// One peer, after the handshake: over TCP, or over any byte stream (the fuzz test's).
+pub(crate) struct Connection<S = TcpStream> {
+    stream: S,
     limits: Limits,
     out: Vec<u8>,
 }
@@ -102,7 +117,7 @@ fn invalid(what: &str) -> io::Error {
 /// Reads exactly `buf.len()` bytes. Without a deadline it waits as long as the peer is quiet
 /// (checking `stop` every [`POLL`]); with one, it fails with `TimedOut` when the deadline passes.
 fn read_full(
-    stream: &mut TcpStream,
+    stream: &mut impl Read,
     buf: &mut [u8],
     deadline: Option<Instant>,
     stop: &AtomicBool,
@@ -206,7 +221,7 @@ pub(crate) fn property<'a>(mut metadata: &'a [u8], key: &[u8]) -> io::Result<Opt
 impl Connection {
     /// Greets the peer, checks its greeting and socket type, and exchanges READY commands.
     pub(crate) fn handshake(
-        mut stream: TcpStream,
+        stream: TcpStream,
         ours: SocketType,
         limits: Limits,
         stop: &AtomicBool,
@@ -214,6 +229,20 @@ impl Connection {
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(POLL))?;
         stream.set_write_timeout(Some(limits.write_timeout))?;
+        Connection::handshake_on(stream, ours, limits, stop)
+    }
+}
+
+impl<S: Read + Write> Connection<S> {
+    /// [`handshake`](Connection::handshake) on a stream whose reads already time out (every
+    /// [`POLL`] at most, so that deadlines and `stop` are looked at) and whose writes fail
+    /// when the peer does not read.
+    pub(crate) fn handshake_on(
+        mut stream: S,
+        ours: SocketType,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> io::Result<Connection<S>> {
         let deadline = Some(Instant::now() + limits.handshake_timeout);
         stream.write_all(&greeting())?;
         let mut peer = [0u8; 64];
@@ -303,25 +332,45 @@ impl Connection {
         Ok((flags, body))
     }
 
-    /// The next message or subscription. Answers PINGs on the way.
+    /// The next message, subscription or command. Answers PINGs on the way.
     pub(crate) fn read(&mut self, stop: &AtomicBool) -> io::Result<Incoming> {
         loop {
-            if let Some(incoming) = self.read_some(stop, false)? {
+            if let Some(incoming) = self.read_some(stop, Wait::Forever)? {
                 return Ok(incoming);
             }
         }
     }
 
-    /// Like [`read`](Self::read), but `None` if nothing starts to arrive within [`POLL`] (or
-    /// if a command was all that came).
+    /// Like [`read`](Self::read), but `None` if nothing starts to arrive within [`POLL`].
     pub(crate) fn poll(&mut self, stop: &AtomicBool) -> io::Result<Option<Incoming>> {
-        self.read_some(stop, true)
+        self.read_some(stop, Wait::Poll)
     }
 
-    fn read_some(&mut self, stop: &AtomicBool, poll: bool) -> io::Result<Option<Incoming>> {
+    /// Like [`read`](Self::read), but failing with `TimedOut` if nothing (or not all of a
+    /// message) has come within `within` (the tests' client).
+    #[cfg(test)]
+    pub(crate) fn read_within(
+        &mut self,
+        stop: &AtomicBool,
+        within: Duration,
+    ) -> io::Result<Incoming> {
+        let deadline = Instant::now() + within;
+        loop {
+            if let Some(incoming) = self.read_some(stop, Wait::Until(deadline))? {
+                return Ok(incoming);
+            }
+        }
+    }
+
+    fn read_some(&mut self, stop: &AtomicBool, wait: Wait) -> io::Result<Option<Incoming>> {
         {
             let mut first = [0u8; 1];
-            if poll {
+            let deadline = match wait {
+                #[cfg(test)]
+                Wait::Until(until) => Some(until),
+                _ => None,
+            };
+            if let Wait::Poll = wait {
                 match self.stream.read(&mut first) {
                     Ok(0) => return Err(io::ErrorKind::UnexpectedEof.into()),
                     Ok(_) => {}
@@ -338,10 +387,10 @@ impl Connection {
                     Err(e) => return Err(e),
                 }
             } else {
-                read_full(&mut self.stream, &mut first, None, stop)?;
+                read_full(&mut self.stream, &mut first, deadline, stop)?;
             }
             let (flags, body) =
-                self.read_frame_after(first[0], None, stop, self.limits.max_message)?;
+                self.read_frame_after(first[0], deadline, stop, self.limits.max_message)?;
             if flags & FLAG_COMMAND != 0 {
                 let (name, data) = split_command(&body)?;
                 match name {
@@ -360,7 +409,7 @@ impl Connection {
                     b"ERROR" => return Err(invalid("peer sent ERROR")),
                     _ => {}
                 }
-                return Ok(None);
+                return Ok(Some(Incoming::Command));
             }
             let deadline = Some(Instant::now() + self.limits.message_timeout);
             let mut total = body.len();
