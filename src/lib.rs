@@ -1592,11 +1592,15 @@
 //! never waits, so a slow, malformed or hostile client cannot stall the tick. Breakpoints pause
 //! the ticking thread and are off unless `breakpoints(true)`. A tree ticked without the publisher
 //! is unchanged (`benches/icount.sh` counts the same instructions with and without the
-//! feature). `bt::groot2::BtLog` writes BehaviorTree.CPP's `.btlog` files, which Groot2
-//! replays, and `bt::groot2::ChromeTrace` a trace-event timeline for Perfetto (the example's
-//! `--btlog FILE` and `--trace FILE`). The crate `bt-groot2`'s documentation has the protocol
-//! details, the limits, and what differs from BehaviorTree.CPP's publisher;
-//! `tests/groot2/check.sh` compares the two reply by reply.
+//! feature). Each port serves 16 clients at once (`max_connections`); when a port is full, a
+//! new client takes the place of the idlest one (one that has made no request, or only sent
+//! `PING`s, first), so clients that hold connections cannot lock a monitor out, and each
+//! client is held to 5000 requests a second. `bt::groot2::BtLog` writes BehaviorTree.CPP's
+//! `.btlog` files, which Groot2 replays, and `bt::groot2::ChromeTrace` a trace-event timeline
+//! for Perfetto (the example's `--btlog FILE` and `--trace FILE`). The crate `bt-groot2`'s
+//! documentation has the protocol details, the limits ("Connections and their limits"), and what
+//! differs from BehaviorTree.CPP's publisher; `tests/groot2/check.sh` compares the two reply by
+//! reply.
 //!
 //! # Compile-time errors
 //!

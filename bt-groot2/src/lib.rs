@@ -73,11 +73,34 @@
 //!   read node states from atomics, and the ticking thread hands over recorded transitions and
 //!   blackboard snapshots with a `try_lock` that never waits. Requests are bounded
 //!   ([`Groot2Builder::max_request_bytes`], 8 frames), a handshake and a started message must
-//!   complete within 2 s, a reply the client does not read within 1 s closes the connection,
-//!   at most [`Groot2Builder::max_connections`] clients are served at once (one thread each),
-//!   and a client sending more than 5000 requests a second is slowed down. A malformed
-//!   request gets an error reply (`error`, message) and the connection stays usable; a client
-//!   that breaks the ZeroMQ framing is disconnected.
+//!   complete within 2 s, and a reply the client does not read within 1 s closes the
+//!   connection. A malformed request gets an error reply (`error`, message) and the connection
+//!   stays usable; a client that breaks the ZeroMQ framing is disconnected.
+//!
+//! # Connections and their limits
+//!
+//! Idle, slow or hostile clients cannot lock a monitor out:
+//!
+//! * **A budget per port.** Each port serves at most [`Groot2Builder::max_connections`]
+//!   connections at once (16 by default: 16 on the request port and 16 on the PUB port), one
+//!   thread each, handshakes in progress included. Subscribers never take a place on the
+//!   request port.
+//! * **The idlest connection makes room.** A connection that arrives when its port is full
+//!   takes the place of the idlest one, which is closed: first the connections that have done
+//!   nothing useful since they connected (still in their handshake, silent, or sending only
+//!   ZeroMQ `PING`s), the oldest first; then the one whose last useful act is the oldest. A
+//!   useful act is a request answered without an error on the request port, and a subscription
+//!   (or its cancelling) on the PUB port. A monitor polling the tree is therefore never closed
+//!   while a client that only holds a connection is there, and clients that hold connections
+//!   with a `PING` every second hold nothing. (A client that floods the port with new
+//!   connections, or makes real requests more often than the monitor, can still push it out;
+//!   libzmq's clients, Groot2's among them, reconnect by themselves.)
+//! * **Accepting never waits for a client.** Each port has a thread that only accepts (it takes
+//!   a client as soon as it connects) and hands the connection to the connection's own thread,
+//!   which does the handshake: a slow handshake holds up only itself.
+//! * **A throttle per connection.** A connection may send 500 messages (requests or commands)
+//!   per 100 ms; past that its thread waits for the rest of the 100 ms before reading more:
+//!   5000 a second at most, against the 16 threads of a port.
 //!
 //! # Differences from BehaviorTree.CPP 4.8.2
 //!

@@ -16,8 +16,8 @@ with its Groot2Publisher, btview, pyzmq, msgpack) and builds the example:
 3. btview's Groot2Client against the free-running example: it fetches the tree, sees the
    statuses change from one poll to the next, and reads the blackboard; bad requests (unknown
    type, wrong protocol id, truncated header, missing frame, oversized frame, garbage instead
-   of ZeroMQ, a flood of connections and of requests) get error replies or are disconnected,
-   and the tree keeps ticking.
+   of ZeroMQ, idle clients holding connections on both ports, a flood of connections and of
+   requests) get error replies, are disconnected or make room, and the tree keeps ticking.
 
 Exits non-zero with a message at the first difference.
 """
@@ -391,14 +391,17 @@ def keeps_ticking(port, what):
     client.close()
 
 
-def raw_connection(port):
-    """A TCP connection that has done the ZMTP handshake as a REQ socket."""
+def raw_connection(port, socket_type=b"REQ"):
+    """A TCP connection that has done the ZMTP handshake as a REQ (or SUB) socket."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=5)
     connection.sendall(b"\xff" + b"\x00" * 7 + b"\x01\x7f" + b"\x03\x01" + b"NULL" + b"\x00" * 16 + b"\x00" + b"\x00" * 31)
     greeting = b""
     while len(greeting) < 64:
-        greeting += connection.recv(64 - len(greeting))
-    ready_body = b"\x05READY" + b"\x0bSocket-Type" + struct.pack(">I", 3) + b"REQ"
+        data = connection.recv(64 - len(greeting))
+        if not data:
+            return connection  # closed by the server
+        greeting += data
+    ready_body = b"\x05READY" + b"\x0bSocket-Type" + struct.pack(">I", len(socket_type)) + socket_type
     connection.sendall(b"\x04" + bytes([len(ready_body)]) + ready_body)
     return connection
 
@@ -467,7 +470,32 @@ def free_running():
         check(closed(connection), "a stalled message is dropped")
         keeps_ticking(port, "malformed connections")
 
-        # A flood of connections: beyond the limit they are refused, the tree ticks on.
+        # Idle clients that did the handshake hold connections on both ports, silent or with a
+        # ZMTP PING every half second: btview is served all the same (the idlest connections
+        # make room for it), and keeps being served while more come.
+        idle = []
+        for index in range(48):
+            idle.append(raw_connection(port))
+            idle.append(raw_connection(port + 1, b"SUB"))
+        monitor = Groot2Client("127.0.0.1", port, timeout_ms=5000)
+        check(len(monitor.fetch_tree_xml()) > 0, "btview fetches the tree among idle clients")
+        for _ in range(6):
+            for index, connection in enumerate(idle):
+                if index % 2 == 0:
+                    try:
+                        connection.sendall(b"\x04\x07\x04PING\x00\x00")
+                    except OSError:
+                        pass
+            idle.append(raw_connection(port))
+            idle.append(raw_connection(port + 1, b"SUB"))
+            check(monitor.poll() is not None, "btview is served while idle clients come")
+            time.sleep(0.5)
+        monitor.close()
+        for connection in idle:
+            connection.close()
+        print(f"  idle clients: btview served beside {len(idle)} idle connections (silent or pinging) on both ports")
+
+        # A flood of connections: each takes the place of an older one, the tree ticks on.
         flood = []
         for _ in range(64):
             try:
