@@ -11,7 +11,6 @@
 
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use crate::protocol::{request_header, RequestError, REQUEST_HEADER_LEN};
 use crate::publisher::{lock, Shared};
@@ -206,8 +205,8 @@ fn request(rng: &mut Rng) -> Vec<Vec<u8>> {
 fn stream(rng: &mut Rng, kind: SocketType) -> Vec<u8> {
     let mut out = greeting(rng);
     let peer: &[u8] = match kind {
-        SocketType::Rep => *rng.pick::<&[u8]>(&[b"REQ", b"DEALER", b"REQ", b"REQ", b"SUB"]),
-        _ => *rng.pick::<&[u8]>(&[b"SUB", b"XSUB", b"SUB", b"SUB", b"REQ"]),
+        SocketType::Rep => rng.pick::<&[u8]>(&[b"REQ", b"DEALER", b"REQ", b"REQ", b"SUB"]),
+        _ => rng.pick::<&[u8]>(&[b"SUB", b"XSUB", b"SUB", b"SUB", b"REQ"]),
     };
     let ready = ready(rng, peer);
     frame(rng, &mut out, FLAG_COMMAND, &ready);
@@ -806,7 +805,6 @@ fn groot2_requests() {
         subscription(&mut subscriptions, incoming);
         assert!(subscriptions.len() <= 32 && subscriptions.iter().all(|p| p.len() <= 64));
     }
-    // None of it touched a socket or waited.
+    // None of it was throttled (answer() is below the throttle).
     assert_eq!(shared.throttled.load(Ordering::Relaxed), 0);
-    let _ = Duration::ZERO;
 }

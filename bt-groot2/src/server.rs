@@ -35,8 +35,8 @@ const BLACKBOARD_WAIT: Duration = Duration::from_millis(200);
 
 /// Messages (requests and commands) a connection may send per [`RATE_WINDOW`] before its thread
 /// pauses until the window is over: 5000 a second.
-pub(crate) const RATE_LIMIT: u32 = 500;
-pub(crate) const RATE_WINDOW: Duration = Duration::from_millis(100);
+const RATE_LIMIT: u32 = 500;
+const RATE_WINDOW: Duration = Duration::from_millis(100);
 
 /// The most subscriptions a SUB peer may hold, and the longest.
 const MAX_SUBSCRIPTIONS: usize = 32;
