@@ -95,9 +95,11 @@
 //!   with a `PING` every second hold nothing. (A client that floods the port with new
 //!   connections, or makes real requests more often than the monitor, can still push it out;
 //!   libzmq's clients, Groot2's among them, reconnect by themselves.)
-//! * **Accepting never waits for a client.** Each port has a thread that only accepts (it takes
-//!   a client as soon as it connects) and hands the connection to the connection's own thread,
-//!   which does the handshake: a slow handshake holds up only itself.
+//! * **Accepting never waits for a client.** A thread of the port waits in `accept` at all
+//!   times and takes a client as soon as it connects; it does the handshake and serves the
+//!   connection after making sure another thread waits for the next client (a thread whose
+//!   connection ended goes back to waiting, two at most): a slow handshake holds up only
+//!   itself.
 //! * **A throttle per connection.** A connection may send 500 messages (requests or commands)
 //!   per 100 ms; past that its thread waits for the rest of the 100 ms before reading more:
 //!   5000 a second at most, against the 16 threads of a port.

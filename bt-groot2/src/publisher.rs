@@ -442,7 +442,7 @@ impl Drop for Groot2Publisher {
             hooks.remove_all();
         }
         if let Some(server) = self.server.take() {
-            server.stop(&self.shared);
+            server.stop();
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The server side: accepting connections, answering requests, publishing notifications.
 //!
-//! Each port has a thread of its own that only accepts (a blocking `accept`, so a client is
-//! taken as soon as it connects) and hands the connection to a thread of its own, which does
-//! the handshake and serves it: a slow handshake holds up only itself. Each port has its own
+//! Each connection has a thread of its own: the one that accepted it (a blocking `accept`, so
+//! a client is taken as soon as it connects), which does the handshake and serves it, after
+//! making sure that another thread waits in `accept` ([`Port`]): a slow handshake holds up only
+//! itself. Each port has its own
 //! budget of connections ([`Table`]): when it is full, a new connection takes the place of the
 //! one that has been idle longest (below), so idle and slow clients cannot lock a real one out.
 //! A housekeeping thread keeps the heartbeat and the blackboard interest up to date. A
@@ -11,7 +12,7 @@
 
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -149,65 +150,101 @@ impl Table {
     }
 }
 
-/// The server's threads: the acceptors (with the address that wakes each) and housekeeping.
+/// How many threads of a port may wait in `accept` at once: a thread whose connection ended
+/// goes back to accepting while fewer wait, and ends otherwise.
+const SPARE_THREADS: usize = 2;
+
+/// One port: its listener, and the threads waiting for its next connection.
+///
+/// The thread that accepts a connection also does its handshake and serves it (one thread
+/// wakes up per client, as in an event loop), and first makes sure another thread is waiting
+/// in `accept`: a slow handshake never holds up the next client's. When the connection ends,
+/// the thread goes back to accepting, or ends if [`SPARE_THREADS`] already wait.
+pub(crate) struct Port {
+    shared: Arc<Shared>,
+    listener: TcpListener,
+    kind: SocketType,
+    /// The address that reaches the listener (to wake a waiting thread when stopping).
+    wake: SocketAddr,
+    /// Threads blocked in `accept`.
+    waiting: AtomicUsize,
+}
+
+/// The server: both ports and the housekeeping thread.
 pub(crate) struct Server {
-    acceptors: Vec<(SocketAddr, JoinHandle<()>)>,
+    ports: [Arc<Port>; 2],
     housekeeper: JoinHandle<()>,
 }
 
-/// Starts the acceptor of each port and the housekeeping thread.
+/// Starts a thread waiting for connections on each port, and the housekeeping thread.
 pub(crate) fn start(
     shared: &Arc<Shared>,
     rep: TcpListener,
     publisher: TcpListener,
 ) -> std::io::Result<Server> {
-    let mut acceptors = Vec::with_capacity(2);
-    let spawn = || -> std::io::Result<JoinHandle<()>> {
-        for (listener, kind) in [(rep, SocketType::Rep), (publisher, SocketType::Pub)] {
-            let wake = wake_address(listener.local_addr()?);
-            let shared = shared.clone();
-            let thread = std::thread::Builder::new()
-                .name("groot2-accept".into())
-                .spawn(move || accept_loop(&shared, &listener, kind))?;
-            acceptors.push((wake, thread));
+    let port = |listener: TcpListener, kind| -> std::io::Result<Arc<Port>> {
+        Ok(Arc::new(Port {
+            shared: shared.clone(),
+            wake: wake_address(listener.local_addr()?),
+            listener,
+            kind,
+            waiting: AtomicUsize::new(0),
+        }))
+    };
+    let ports = [
+        port(rep, SocketType::Rep)?,
+        port(publisher, SocketType::Pub)?,
+    ];
+    let started = (|| {
+        for port in &ports {
+            spawn_thread(port)?;
         }
         let shared = shared.clone();
+        let watched = ports.clone();
         std::thread::Builder::new()
             .name("groot2-server".into())
-            .spawn(move || housekeeping(&shared))
-    };
-    match spawn() {
-        Ok(housekeeper) => Ok(Server {
-            acceptors,
-            housekeeper,
-        }),
+            .spawn(move || housekeeping(&shared, &watched))
+    })();
+    match started {
+        Ok(housekeeper) => Ok(Server { ports, housekeeper }),
         Err(error) => {
             shared.stop.store(true, Ordering::Relaxed);
-            wake_and_join(acceptors);
+            for port in &ports {
+                port.stop();
+            }
             Err(error)
         }
     }
 }
 
-/// Wakes the acceptors blocked in `accept` (the stop flag is already set) and joins them.
-fn wake_and_join(acceptors: Vec<(SocketAddr, JoinHandle<()>)>) {
-    for (address, thread) in acceptors {
-        // A connection of our own returns the `accept`; the thread then sees the stop flag. If
-        // none can be made, the thread is left to end at the next connection, not waited for.
-        if TcpStream::connect_timeout(&address, Duration::from_secs(1)).is_ok() {
-            let _ = thread.join();
+impl Server {
+    /// Stops every thread, closes every connection and both ports (the stop flag is already
+    /// set).
+    pub(crate) fn stop(self) {
+        self.housekeeper.thread().unpark();
+        let _ = self.housekeeper.join();
+        for port in &self.ports {
+            port.stop();
         }
     }
 }
 
-impl Server {
-    /// Stops every thread and closes every connection (the stop flag is already set).
-    pub(crate) fn stop(self, shared: &Shared) {
-        wake_and_join(self.acceptors);
-        for table in &shared.ports {
-            table.close_all();
+impl Port {
+    /// Closes the port's connections and wakes its waiting threads until none holds the port
+    /// (2 s at most: a thread still there is then left to end by itself). The listener
+    /// closes with the last holder.
+    fn stop(self: &Arc<Port>) {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Arc::strong_count(self) > 1 && Instant::now() < deadline {
+            // Again each time: a thread may have admitted a connection since the last pass.
+            self.shared.ports[port_index(self.kind)].close_all();
+            if self.waiting.load(Ordering::Relaxed) > 0 {
+                // A connection of our own returns one `accept`; its thread sees the stop flag.
+                let _ = TcpStream::connect_timeout(&self.wake, Duration::from_millis(100));
+            }
+            // The time for the thread to wake up (not a connection per turn of this loop).
+            std::thread::sleep(Duration::from_millis(1));
         }
-        let _ = self.housekeeper.join();
     }
 }
 
@@ -221,23 +258,45 @@ fn wake_address(address: SocketAddr) -> SocketAddr {
     SocketAddr::new(ip, address.port())
 }
 
-fn accept_loop(shared: &Arc<Shared>, listener: &TcpListener, kind: SocketType) {
-    while !shared.stop.load(Ordering::Relaxed) {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                if shared.stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                spawn_connection(shared, stream, kind);
-            }
+fn spawn_thread(port: &Arc<Port>) -> std::io::Result<()> {
+    let port = port.clone();
+    std::thread::Builder::new()
+        .name("groot2-connection".into())
+        .spawn(move || connection_thread(&port))
+        .map(drop)
+}
+
+/// Accepts a connection and serves it, again and again while the port needs the thread.
+fn connection_thread(port: &Arc<Port>) {
+    let shared = &*port.shared;
+    loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        port.waiting.fetch_add(1, Ordering::Relaxed);
+        let accepted = port.listener.accept();
+        let others = port.waiting.fetch_sub(1, Ordering::Relaxed) - 1;
+        if shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let Ok((stream, _)) = accepted else {
             // Out of file descriptors, or a connection reset before it was taken: try again
             // a little later rather than spin.
-            Err(_) => std::thread::sleep(Duration::from_millis(10)),
+            std::thread::sleep(Duration::from_millis(10));
+            continue;
+        };
+        if others == 0 {
+            // If no thread can be made now, housekeeping tries again.
+            let _ = spawn_thread(port);
+        }
+        serve_connection(shared, stream, port.kind);
+        if port.waiting.load(Ordering::Relaxed) >= SPARE_THREADS {
+            return;
         }
     }
 }
 
-fn housekeeping(shared: &Shared) {
+fn housekeeping(shared: &Shared, ports: &[Arc<Port>; 2]) {
     let mut had_heartbeat = true;
     while !shared.stop.load(Ordering::Relaxed) {
         let now = shared.millis();
@@ -253,7 +312,14 @@ fn housekeeping(shared: &Shared) {
                 had_heartbeat = heartbeat;
             }
         }
-        std::thread::sleep(HOUSEKEEPING);
+        // A port with no thread waiting (none could be made when it was needed) gets one.
+        for port in ports {
+            if port.waiting.load(Ordering::Relaxed) == 0 {
+                let _ = spawn_thread(port);
+            }
+        }
+        // Woken early when the publisher stops.
+        std::thread::park_timeout(HOUSEKEEPING);
     }
 }
 
@@ -262,7 +328,7 @@ pub(crate) fn port_index(kind: SocketType) -> usize {
     usize::from(kind != SocketType::Rep)
 }
 
-/// Takes a connection's entry out of its table when its thread ends.
+/// Takes a connection's entry out of its table when it ends.
 struct Registered<'a> {
     table: &'a Table,
     id: u64,
@@ -274,29 +340,17 @@ impl Drop for Registered<'_> {
     }
 }
 
-fn spawn_connection(shared: &Arc<Shared>, stream: TcpStream, kind: SocketType) {
-    let Some((id, activity)) = shared.ports[port_index(kind)].admit(shared, &stream) else {
+/// Admits a connection to its port's table, does the handshake and serves the connection.
+fn serve_connection(shared: &Shared, stream: TcpStream, kind: SocketType) {
+    let table = &shared.ports[port_index(kind)];
+    let Some((id, activity)) = table.admit(shared, &stream) else {
         return; // dropping the stream closes it
     };
-    let thread_shared = shared.clone();
-    let spawned = std::thread::Builder::new()
-        .name("groot2-connection".into())
-        .spawn(move || {
-            let shared = thread_shared;
-            let _registered = Registered {
-                table: &shared.ports[port_index(kind)],
-                id,
-            };
-            let Ok(connection) = Connection::handshake(stream, kind, shared.limits, &shared.stop)
-            else {
-                return;
-            };
-            serve(&shared, connection, kind, &activity);
-        });
-    if spawned.is_err() {
-        // No thread: the closure (and the stream) was dropped with the error.
-        shared.ports[port_index(kind)].remove(id);
-    }
+    let _registered = Registered { table, id };
+    let Ok(connection) = Connection::handshake(stream, kind, shared.limits, &shared.stop) else {
+        return;
+    };
+    serve(shared, connection, kind, &activity);
 }
 
 /// Serves a connection after its handshake until it closes, breaks the protocol or the

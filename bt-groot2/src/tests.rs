@@ -274,6 +274,15 @@ fn a_second_publisher_on_the_same_ports_fails() {
     assert!(again.is_err());
     let at_end = Groot2Publisher::builder("Main", TREE).port(65535).start();
     assert!(at_end.is_err());
+    // Dropping a publisher closes its ports, also with a client connected to each.
+    let port = groot.port();
+    let mut client = connect(port, SocketType::Req);
+    let _subscriber = connect(port + 1, SocketType::Sub);
+    assert_eq!(request(&mut client, &[&header(b'S')])[1].len(), 12);
+    drop(groot);
+    assert!(disconnected(&mut client));
+    let again = Groot2Publisher::builder("Main", TREE).port(port).start();
+    assert_eq!(again.unwrap().port(), port);
 }
 
 #[test]
