@@ -11,7 +11,9 @@ Groot2Publisher on a one-node tree. Loopback only; every loop is bounded in coun
 
 1. Handshakes per second: one client after the other for `--seconds` seconds, each a TCP
    connection that completes the ZMTP handshake as a REQ socket (greeting, READY) and closes.
-2. For each count N of `--idle`: N idle handshaken REQ connections on the request port and N
+2. `--pipelined` status requests (5000) sent at once on one connection: how many are answered
+   per second (ours throttles a connection to 5000 a second).
+3. For each count N of `--idle`: N idle handshaken REQ connections on the request port and N
    idle SUB connections on the PUB port, then btview's client fetches the tree and a status
    buffer (5 s timeout each). Once with clients that send nothing, once with clients that send a
    ZMTP PING every second. Prints how long the real client took, or that it timed out, and how
@@ -94,6 +96,54 @@ def handshakes_per_second(port, seconds):
         except OSError:
             failed += 1
     return done / (time.monotonic() - start), failed
+
+
+def message_end(buffer):
+    """Where the first whole ZMTP message of `buffer` ends, or None if it is not all there."""
+    at = 0
+    while True:
+        if len(buffer) < at + 2:
+            return None
+        flags = buffer[at]
+        if flags & 0x02:
+            if len(buffer) < at + 9:
+                return None
+            size = struct.unpack(">Q", buffer[at + 1 : at + 9])[0]
+            at += 9
+        else:
+            size = buffer[at + 1]
+            at += 2
+        at += size
+        if len(buffer) < at:
+            return None
+        if not flags & 0x01:
+            return at
+
+
+def pipelined(port, count):
+    """`count` status requests sent at once on one connection, then their replies read: requests
+    answered per second (the throttle's limit, 5000, shows here)."""
+    connection = handshake(port, b"REQ", timeout=10.0)
+    request = b"\x01\x00" + b"\x00\x06\x02S\x00\x00\x00\x00"
+    start = time.monotonic()
+    sender = threading.Thread(target=connection.sendall, args=(request * count,))
+    sender.start()
+    received = 0
+    buffer = b""
+    while received < count:
+        data = connection.recv(1 << 16)
+        if not data:
+            raise ConnectionError("closed")
+        buffer += data
+        while True:
+            end = message_end(buffer)
+            if end is None:
+                break
+            buffer = buffer[end:]
+            received += 1
+    sender.join()
+    connection.close()
+    return count / (time.monotonic() - start)
 
 
 def open_idle(port, count):
@@ -186,6 +236,7 @@ def main():
     parser.add_argument("monitor", nargs="?")
     parser.add_argument("--idle", default="16,64,300")
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--pipelined", type=int, default=5000)
     args = parser.parse_args()
     port = free_port_pair()
     process = publisher = None
@@ -210,6 +261,8 @@ def main():
                 time.sleep(0.1)
         rate, failed = handshakes_per_second(port, args.seconds)
         print(f"{args.target}: {rate:.0f} handshakes per second, one client after the other ({failed} failed)")
+        if args.pipelined:
+            print(f"  {args.pipelined} pipelined status requests on one connection: {pipelined(port, args.pipelined):.0f} answered per second")
         for count in [int(n) for n in args.idle.split(",") if n]:
             for pinging in (False, True):
                 idle_round(port, count, pinging)
