@@ -102,13 +102,17 @@
 //!   itself.
 //! * **A throttle per connection.** A connection may send 500 messages (requests or commands)
 //!   per 100 ms; past that its thread waits for the rest of the 100 ms before reading more:
-//!   5000 a second at most, against the 16 threads of a port.
+//!   5000 a second at most for a connection, so 80,000 for a port full of flooding clients,
+//!   whose threads the ticking thread never waits for.
 //!
 //! # Differences from BehaviorTree.CPP 4.8.2
 //!
 //! * A request with a protocol id other than 2 gets an error reply (BehaviorTree.CPP ignores
 //!   the id and answers).
 //! * Malformed hook JSON gets an error reply (it ends BehaviorTree.CPP's process).
+//! * Connections are limited per port and requests per connection (above); BehaviorTree.CPP's
+//!   libzmq takes connections until the process runs out of file descriptors and answers
+//!   requests as fast as they come.
 //! * The tree's UUID in reply headers is random per publisher (BehaviorTree.CPP's generator is
 //!   never seeded, so every process sends the same one).
 //! * Breakpoints pause *after* their node has answered (a compiled tree reports each node's
