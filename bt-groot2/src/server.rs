@@ -73,7 +73,7 @@ struct Entry {
 }
 
 /// When a connection last did something useful: 0 if never, else the number the publisher's
-/// [`Shared::acts`] counter gave that act (a strict order, where two clocks readings can tie).
+/// [`Shared::acts`] counter gave that act (a strict order, where two clock readings can tie).
 #[derive(Default)]
 pub(crate) struct Activity(AtomicU64);
 
