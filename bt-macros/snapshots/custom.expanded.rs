@@ -102,16 +102,15 @@ where
 /// controller with a port, and a round robin.
 pub struct Navigate {
     __bt_leaf_0: RecoveryNode,
-    __bt_user_0: ::bt::__private::UserState<2usize>,
-    __bt_started_0: ::core::primitive::bool,
+    __bt_user_0: [::core::option::Option<::bt::__private::Status>; 2usize],
     __bt_leaf_1: PipelineSequence,
-    __bt_user_1: ::bt::__private::UserState<2usize>,
+    __bt_user_1: [::core::option::Option<::bt::__private::Status>; 2usize],
     __bt_leaf_2: RateController,
-    __bt_user_2: ::bt::__private::UserState<1usize>,
+    __bt_user_2: [::core::option::Option<::bt::__private::Status>; 1usize],
     __bt_leaf_3: ComputePath,
     __bt_leaf_4: FollowPath,
     __bt_leaf_5: RoundRobin,
-    __bt_user_5: ::bt::__private::UserState<2usize>,
+    __bt_user_5: [::core::option::Option<::bt::__private::Status>; 2usize],
     __bt_leaf_7: Spin,
     __bt_bb: NavigateBlackboard,
     __bt_active: ::bt::__private::BoolFlags<0usize>,
@@ -257,16 +256,23 @@ impl Navigate {
     pub fn new() -> Self {
         Self {
             __bt_leaf_0: <RecoveryNode as ::core::default::Default>::default(),
-            __bt_user_0: ::bt::__private::UserState::new(),
-            __bt_started_0: false,
+            __bt_user_0: <[::core::option::Option<
+                ::bt::__private::Status,
+            >; 2usize] as ::bt::__private::Lasts>::IDLE,
             __bt_leaf_1: <PipelineSequence as ::core::default::Default>::default(),
-            __bt_user_1: ::bt::__private::UserState::new(),
+            __bt_user_1: <[::core::option::Option<
+                ::bt::__private::Status,
+            >; 2usize] as ::bt::__private::Lasts>::IDLE,
             __bt_leaf_2: <RateController as ::core::default::Default>::default(),
-            __bt_user_2: ::bt::__private::UserState::new(),
+            __bt_user_2: <[::core::option::Option<
+                ::bt::__private::Status,
+            >; 1usize] as ::bt::__private::Lasts>::IDLE,
             __bt_leaf_3: <ComputePath as ::core::default::Default>::default(),
             __bt_leaf_4: <FollowPath as ::core::default::Default>::default(),
             __bt_leaf_5: <RoundRobin as ::core::default::Default>::default(),
-            __bt_user_5: ::bt::__private::UserState::new(),
+            __bt_user_5: <[::core::option::Option<
+                ::bt::__private::Status,
+            >; 2usize] as ::bt::__private::Lasts>::IDLE,
             __bt_leaf_7: <Spin as ::core::default::Default>::default(),
             __bt_bb: <NavigateBlackboard as ::core::default::Default>::default(),
             __bt_active: <::bt::__private::BoolFlags<0usize>>::new(),
@@ -354,12 +360,17 @@ impl Navigate {
                 fn node_mut(&mut self) -> &mut RecoveryNode {
                     &mut self.tree.__bt_leaf_0
                 }
+                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
                 #[inline(always)]
-                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                fn lasts(
+                    &self,
+                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
                     &self.tree.__bt_user_0
                 }
                 #[inline(always)]
-                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                fn lasts_mut(
+                    &mut self,
+                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
                     &mut self.tree.__bt_user_0
                 }
             }
@@ -406,9 +417,8 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = !::core::mem::replace(
-                &mut self.__bt_started_0,
-                true,
+            let __bt_start: ::core::primitive::bool = !::bt::__private::root_running(
+                self.__bt_status,
             );
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
@@ -441,12 +451,7 @@ impl Navigate {
                 __bt_kids.finish(__bt_ctx, __bt_said)
             };
             match __bt_answer {
-                ::core::result::Result::Ok(__bt_status) => {
-                    if __bt_status != ::bt::__private::Status::Running {
-                        self.__bt_started_0 = false;
-                    }
-                    __bt_status
-                }
+                ::core::result::Result::Ok(__bt_status) => __bt_status,
                 ::core::result::Result::Err(
                     ::bt::__private::Aborted::Child(__bt_error)
                     | ::bt::__private::Aborted::Own(__bt_error),
@@ -482,12 +487,17 @@ impl Navigate {
                 fn node_mut(&mut self) -> &mut RecoveryNode {
                     &mut self.tree.__bt_leaf_0
                 }
+                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
                 #[inline(always)]
-                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                fn lasts(
+                    &self,
+                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
                     &self.tree.__bt_user_0
                 }
                 #[inline(always)]
-                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                fn lasts_mut(
+                    &mut self,
+                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
                     &mut self.tree.__bt_user_0
                 }
             }
@@ -558,7 +568,6 @@ impl Navigate {
                 >>::on_halted(&mut *__bt_kids, __bt_ctx);
                 __bt_kids.store_ports();
             }
-            self.__bt_started_0 = false;
             ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
@@ -585,12 +594,17 @@ impl Navigate {
                 fn node_mut(&mut self) -> &mut PipelineSequence {
                     &mut self.tree.__bt_leaf_1
                 }
+                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
                 #[inline(always)]
-                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                fn lasts(
+                    &self,
+                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
                     &self.tree.__bt_user_1
                 }
                 #[inline(always)]
-                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                fn lasts_mut(
+                    &mut self,
+                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
                     &mut self.tree.__bt_user_1
                 }
             }
@@ -637,9 +651,11 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = ::bt::__private::starts_activation(
-                self.__bt_user_0.last[0usize],
-            );
+            let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
+                    &self.__bt_user_0,
+                    0usize,
+                )
+                .is_none();
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
@@ -698,12 +714,17 @@ impl Navigate {
             fn node_mut(&mut self) -> &mut PipelineSequence {
                 &mut self.tree.__bt_leaf_1
             }
+            type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
             #[inline(always)]
-            fn state(&self) -> &::bt::__private::UserState<2usize> {
+            fn lasts(
+                &self,
+            ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
                 &self.tree.__bt_user_1
             }
             #[inline(always)]
-            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+            fn lasts_mut(
+                &mut self,
+            ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
                 &mut self.tree.__bt_user_1
             }
         }
@@ -790,12 +811,17 @@ impl Navigate {
                 fn node_mut(&mut self) -> &mut RateController {
                     &mut self.tree.__bt_leaf_2
                 }
+                type Lasts = [::core::option::Option<::bt::__private::Status>; 1usize];
                 #[inline(always)]
-                fn state(&self) -> &::bt::__private::UserState<1usize> {
+                fn lasts(
+                    &self,
+                ) -> &[::core::option::Option<::bt::__private::Status>; 1usize] {
                     &self.tree.__bt_user_2
                 }
                 #[inline(always)]
-                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<1usize> {
+                fn lasts_mut(
+                    &mut self,
+                ) -> &mut [::core::option::Option<::bt::__private::Status>; 1usize] {
                     &mut self.tree.__bt_user_2
                 }
             }
@@ -835,9 +861,11 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = ::bt::__private::starts_activation(
-                self.__bt_user_1.last[0usize],
-            );
+            let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
+                    &self.__bt_user_1,
+                    0usize,
+                )
+                .is_none();
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
@@ -904,12 +932,17 @@ impl Navigate {
             fn node_mut(&mut self) -> &mut RateController {
                 &mut self.tree.__bt_leaf_2
             }
+            type Lasts = [::core::option::Option<::bt::__private::Status>; 1usize];
             #[inline(always)]
-            fn state(&self) -> &::bt::__private::UserState<1usize> {
+            fn lasts(
+                &self,
+            ) -> &[::core::option::Option<::bt::__private::Status>; 1usize] {
                 &self.tree.__bt_user_2
             }
             #[inline(always)]
-            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<1usize> {
+            fn lasts_mut(
+                &mut self,
+            ) -> &mut [::core::option::Option<::bt::__private::Status>; 1usize] {
                 &mut self.tree.__bt_user_2
             }
         }
@@ -1179,12 +1212,17 @@ impl Navigate {
                 fn node_mut(&mut self) -> &mut RoundRobin {
                     &mut self.tree.__bt_leaf_5
                 }
+                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
                 #[inline(always)]
-                fn state(&self) -> &::bt::__private::UserState<2usize> {
+                fn lasts(
+                    &self,
+                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
                     &self.tree.__bt_user_5
                 }
                 #[inline(always)]
-                fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+                fn lasts_mut(
+                    &mut self,
+                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
                     &mut self.tree.__bt_user_5
                 }
             }
@@ -1230,9 +1268,11 @@ impl Navigate {
                     }
                 }
             }
-            let __bt_start: ::core::primitive::bool = ::bt::__private::starts_activation(
-                self.__bt_user_0.last[1usize],
-            );
+            let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
+                    &self.__bt_user_0,
+                    1usize,
+                )
+                .is_none();
             let __bt_answer = {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
@@ -1291,12 +1331,17 @@ impl Navigate {
             fn node_mut(&mut self) -> &mut RoundRobin {
                 &mut self.tree.__bt_leaf_5
             }
+            type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
             #[inline(always)]
-            fn state(&self) -> &::bt::__private::UserState<2usize> {
+            fn lasts(
+                &self,
+            ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
                 &self.tree.__bt_user_5
             }
             #[inline(always)]
-            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<2usize> {
+            fn lasts_mut(
+                &mut self,
+            ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
                 &mut self.tree.__bt_user_5
             }
         }

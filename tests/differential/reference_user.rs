@@ -117,15 +117,18 @@ impl Kids<'_> {
         if !mutant(Mutation::UserOutputsAfterCall) {
             self.deliver(bb);
         }
-        // A user child whose last status is none (or a skip) starts an activation.
-        if matches!(self.last[i], None | Some(Skipped)) {
+        // A user child whose last status is none starts an activation.
+        if self.last[i].is_none() {
             reset(&mut self.children[i]);
         }
         match fallible::tick_user_child(&mut self.children[i], ctx, bb) {
             Ok(status) => {
-                self.last[i] = Some(status);
+                // A skipped child is idle again (its last status none, its activation over).
                 if status == Skipped {
+                    self.last[i] = None;
                     reset(&mut self.children[i]);
+                } else {
+                    self.last[i] = Some(status);
                 }
                 status
             }
@@ -376,7 +379,7 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
             ctx.user(*id, 't');
             ctx.user_in(*id, input);
             for i in 0..n {
-                if !matches!(kids.status(i), Some(Success | Failure | Skipped)) {
+                if matches!(kids.status(i), None | Some(Running)) {
                     kids.tick(i, ctx, bb);
                 }
             }

@@ -28,7 +28,8 @@ pub use nav::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
 
 /// `Control(Sweep<ID>, b0 = .., b1 = ..)`: on every tick, reads `b0` (logged), ticks in order
 /// each child that has not completed in this activation (whose last status is `None` or
-/// `Running`), then counts the last statuses: `need = 1 + b0 mod n` successes succeed, with
+/// `Running`: a child that answered `Skipped` is idle again, and ticked again), then counts the
+/// last statuses: `need = 1 + b0 mod n` successes succeed, with
 /// `b0` as it is after the children's ticks (children still running are left for the tree to
 /// halt), more than `n - need` failures fail, no child running (the rest skipped) is `Skipped`,
 /// else `Running`. Writes the number of successes to `b1` on every tick. Reads `b0` in

@@ -2,6 +2,6 @@
 //! bookkeeping in the tree, the handle over its children, and the traits the calls go through.
 
 pub use crate::custom::{
-    check_children, no_such_child, starts_activation, Aborted, Child, ChildSlots, Children,
-    ControlNode, DecoratorNode, Kids, NodeSlots, TryControlNode, TryDecoratorNode, UserState,
+    check_children, no_such_child, Aborted, Child, ChildSlots, Children, ControlNode,
+    DecoratorNode, Kids, Lasts, NodeSlots, TryControlNode, TryDecoratorNode,
 };

@@ -41,34 +41,27 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
         None => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
     };
     code.fields.push((leaf_field(node.id), quote!(#ty), init));
+    let lasts = lasts_type(count);
     code.fields.push((
         state_field(node.id),
-        quote!(::bt::__private::UserState<#count>),
-        quote!(::bt::__private::UserState::new()),
+        lasts.clone(),
+        quote!(<#lasts as ::bt::__private::Lasts>::IDLE),
     ));
-    if user_parent(g, node).is_none() {
-        code.fields.push((
-            started_field(node.id),
-            quote!(::core::primitive::bool),
-            quote!(false),
-        ));
-    }
     let slots = slots(g, node, custom);
     let body = tick_body(g, node, custom, &slots);
-    let halt_body = halt_body(g, node, custom, &slots);
+    let halt_body = halt_body(g, custom, &slots);
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
 }
 
-/// The field of a user node's bookkeeping (`UserState`).
+/// The field of a user node's bookkeeping: its children's last statuses (`Lasts`).
 fn state_field(id: usize) -> Ident {
     format_ident!("__bt_user_{}", id)
 }
 
-/// The field that says whether a user node whose parent is not a user node is in an activation
-/// (the activation of a user child is its last status in its parent's `UserState`).
-fn started_field(id: usize) -> Ident {
-    format_ident!("__bt_started_{}", id)
+/// The type of `count` children's last statuses: a byte each (`bt_core::custom::Lasts` says why).
+fn lasts_type(count: usize) -> TokenStream {
+    quote!([::core::option::Option<::bt::__private::Status>; #count])
 }
 
 /// `node`'s parent and its position there, when the parent is a user node.
@@ -127,6 +120,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let error = error_type(g);
     let count = node.children.len();
     let (field, state) = (leaf_field(node.id), state_field(node.id));
+    let lasts = lasts_type(count);
     let ticks = node.children.iter().enumerate().map(|(position, &id)| {
         let tick = tick_fn(id);
         // A child's running flag is its last status in the handle (`Plan::flag_from_parent`).
@@ -180,12 +174,13 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             fn node_mut(&mut self) -> &mut #ty {
                 &mut self.tree.#field
             }
+            type Lasts = #lasts;
             #[inline(always)]
-            fn state(&self) -> &::bt::__private::UserState<#count> {
+            fn lasts(&self) -> &#lasts {
                 &self.tree.#state
             }
             #[inline(always)]
-            fn state_mut(&mut self) -> &mut ::bt::__private::UserState<#count> {
+            fn lasts_mut(&mut self) -> &mut #lasts {
                 &mut self.tree.#state
             }
             #store
@@ -241,32 +236,18 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
     let tick = tick_call(g, &node_trait);
     let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
-    // Whether this call starts an activation, and what resets the node when it completes: under
-    // a built-in parent (or at the root) its own flag, reset at once (every built-in parent ticks
-    // a completed child again only as a new activation); under a user node, its last status in
-    // the parent's handle, which the parent resets.
-    let (enter, completed, finished) = match user_parent(g, node) {
+    // Whether this call starts an activation. Under a built-in parent (or at the root) a node is
+    // reset as soon as it completes (every built-in parent ticks a completed child again only as
+    // a new activation), so it is in an activation exactly when it is running: its running flag.
+    // Under a user node, its last status in the parent's handle, which the parent resets.
+    let enter = match user_parent(g, node) {
         Some((parent, position)) => {
             let parent_state = state_field(parent);
-            (
-                quote!(::bt::__private::starts_activation(
-                    self.#parent_state.last[#position]
-                )),
-                TokenStream::new(),
-                TokenStream::new(),
-            )
+            quote!(::bt::__private::Lasts::get(&self.#parent_state, #position).is_none())
         }
         None => {
-            let started = started_field(node.id);
-            (
-                quote!(!::core::mem::replace(&mut self.#started, true)),
-                quote! {
-                    if __bt_status != ::bt::__private::Status::Running {
-                        self.#started = false;
-                    }
-                },
-                quote!(self.#started = false;),
-            )
+            let running = super::running_flag(g, node.id);
+            quote!(!#running)
         }
     };
     let failed = match g.error() {
@@ -297,7 +278,6 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
                 }
                 ::core::result::Result::Err(::bt::__private::Aborted::Own(__bt_error)) => {
                     #not_running
-                    #finished
                     #aborted
                     return ::core::result::Result::Err(__bt_error);
                 }
@@ -318,10 +298,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
             __bt_kids.finish(#ctx, __bt_said)
         };
         match __bt_answer {
-            ::core::result::Result::Ok(__bt_status) => {
-                #completed
-                __bt_status
-            }
+            ::core::result::Result::Ok(__bt_status) => __bt_status,
             #failed
         }
     })
@@ -329,19 +306,12 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
 
 /// The halt of a running node: its running children in child order (and every child reset),
 /// then its `on_halted`, its inputs loaded after the children's halts (which may write their
-/// entries), just before the call; then the node is reset.
-fn halt_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStream {
+/// entries), just before the call. Its running flag, which the halt clears, and its last status
+/// in a user parent's handle, which that parent forgets, are its reset.
+fn halt_body(g: &Gen, custom: &Custom, slots: &Slots) -> TokenStream {
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
     let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
-    // Reset: its own flag; under a user node, the parent's handle forgets its status.
-    let reset = match user_parent(g, node) {
-        Some(_) => TokenStream::new(),
-        None => {
-            let started = started_field(node.id);
-            quote!(self.#started = false;)
-        }
-    };
     quote! {
         #items
         {
@@ -352,7 +322,6 @@ fn halt_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
             #node_trait::on_halted(&mut *__bt_kids, #ctx);
             __bt_kids.store_ports();
         }
-        #reset
     }
 }
 
