@@ -53,7 +53,38 @@ const WORKLOADS: &[(&str, &[&str])] = &[
     ("forager", &["generated", "hand-written"]),
     ("patrol", &["generated", "hand-written"]),
     ("nav", &["generated", "hand-written"]),
+    ("agents_64", &["generated", "hand-written"]),
 ];
+
+/// Agents per frame of `agents_64`: the loop of `benches/agents.rs` over this many snipers (one
+/// in four with an enemy in sight), each tick a frame; per agent, divide by 64.
+const FRAME_AGENTS: usize = 64;
+
+/// One frame over `agents`, as `benches/agents.rs`'s `frame_serial`: returns `Running` if any
+/// agent runs.
+#[inline(never)]
+fn frame<T>(
+    agents: &mut Vec<(T, SniperWorld)>,
+    tick: impl Fn(&mut T, &mut SniperWorld) -> Status,
+) -> Status {
+    let running = (agents.iter_mut())
+        .map(|(tree, world)| tick(tree, world))
+        .filter(|&status| status == Status::Running)
+        .count();
+    if running > 0 {
+        Status::Running
+    } else {
+        Status::Success
+    }
+}
+
+fn frame_generated(agents: &mut Vec<(trees::Sniper, SniperWorld)>, _: &mut ()) -> Status {
+    frame(agents, tick_generated)
+}
+
+fn frame_hand(agents: &mut Vec<(hand::HandSniper, SniperWorld)>, _: &mut ()) -> Status {
+    frame(agents, hand::tick_sniper)
+}
 
 /// The ticks callgrind counts: `icount.sh` collects only inside this function.
 #[inline(never)]
@@ -242,6 +273,16 @@ fn main() {
             } else {
                 let tree = hand_field::HandPatrol::new();
                 run(tree, FieldWorld::new(), 1, n, hand_field::tick_patrol)
+            }
+        }
+        ("agents_64", _) => {
+            let worlds = (0..FRAME_AGENTS).map(|i| SniperWorld::new(i % 4 == 0));
+            if generated {
+                let agents = worlds.map(|w| (trees::Sniper::new(), w)).collect();
+                run(agents, (), 1, n, frame_generated)
+            } else {
+                let agents = worlds.map(|w| (hand::HandSniper::default(), w)).collect();
+                run(agents, (), 1, n, frame_hand)
             }
         }
         ("nav", _) => {
