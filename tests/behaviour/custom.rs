@@ -846,3 +846,29 @@ fn a_nodes_own_error_ends_the_tick() {
     ctx.script(0, &[Failure]);
     expect_try_tick(&mut tree, &mut ctx, Ok(Running), &[OnStart(1), OnStart(0)]);
 }
+
+behavior_tree! {
+    tree WhileStarts for Ctx {
+        WhileDoElse {
+            Decorator(Starts) { StatefulAction(Task<0>) },
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+/// In `WhileDoElse`'s condition a user node is reset when it completes, like under every
+/// built-in parent: each tick re-checks it as a new activation. BehaviorTree.CPP 4.8.2 leaves
+/// its condition child completed while a branch runs, an accident not kept (decision 17,
+/// `tests/xml/btcpp/activations.py`).
+#[test]
+fn a_while_do_else_condition_starts_afresh_every_tick() {
+    let (mut tree, mut ctx) = (WhileStarts::new(), Ctx::new());
+    STARTS.set(0);
+    ctx.always(0, Success);
+    ctx.always(1, Running);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnStart(1)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnRunning(1)]);
+    expect_tick(&mut tree, &mut ctx, Running, &[OnStart(0), OnRunning(1)]);
+    assert_eq!(STARTS.get(), 3);
+}
