@@ -771,6 +771,7 @@ const CAUGHT_BY: &[(&str, &str)] = &[
     ("UserChildResetOnCompletion", "Tree0020"),
     ("UserOutputsAfterCall", "Tree0043"),
     ("UserInputsReadOnce", "Tree0100"),
+    ("UserOwnErrorHalted", "Tree0707"),
 ];
 
 /// The differential test is sharp enough: each deliberate error in the interpreter

@@ -299,6 +299,7 @@ pub fn on_error_path(mutation: Mutation) -> bool {
             | Mutation::ErrorHaltsEveryPathNode
             | Mutation::ErrorKeepsActivationState
             | Mutation::UserStopsAtChildError
+            | Mutation::UserOwnErrorHalted
     )
 }
 

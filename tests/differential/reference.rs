@@ -285,10 +285,13 @@ pub enum Mutation {
     /// A user node's inputs are read once, before its call (`bt::custom`: read again after
     /// each child).
     UserInputsReadOnce,
+    /// A user node that ended the tick with its own error gets `on_halted` in the halt after
+    /// the error (`bt::custom`: it has finished, like a leaf that fails with an error).
+    UserOwnErrorHalted,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 91] = [
+    pub const ALL: [Mutation; 92] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -380,6 +383,7 @@ impl Mutation {
         Mutation::UserChildResetOnCompletion,
         Mutation::UserOutputsAfterCall,
         Mutation::UserInputsReadOnce,
+        Mutation::UserOwnErrorHalted,
     ];
 }
 

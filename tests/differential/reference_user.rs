@@ -43,6 +43,9 @@ pub struct UserState {
     /// of the child), and whether the child is yet to be ticked in the activation.
     pub start: Duration,
     pub first_time: bool,
+    /// Fuse: it ended the tick with its own error; the tree's halt after the error halts its
+    /// running children but does not call its `on_halted` (it has finished).
+    pub own_error: bool,
 }
 
 impl UserState {
@@ -97,6 +100,8 @@ struct Kids<'a> {
     /// What the node wrote to its output and in-out ports and has not delivered: `(binding,
     /// port, value)`, stored before each child's tick or halt and after the call.
     outputs: Vec<(Option<Bind>, Entry, i64)>,
+    /// The node's own error (`Fuse`), which ends the tick after its rule.
+    own: Option<DiffError>,
 }
 
 impl Kids<'_> {
@@ -184,12 +189,26 @@ pub fn tick_user(
         last,
         error: None,
         outputs: Vec::new(),
+        own: None,
     };
     let status = rule(user, &mut kids, state, ctx, bb);
     // The outputs reach their entries when the call returns, before the halts of completion.
     kids.deliver(bb);
     if let Some(error) = kids.error {
         // The node's answer is ignored; the tick is aborted with the node running.
+        fallible::reraise_from_user(error);
+    }
+    if let Some(error) = kids.own {
+        // Its own error: it has finished, its completed children are reset, the running ones
+        // are the tree's to halt. It is left counted as running, marked, so that the tree's
+        // halt after the error reaches its children; that halt does not call its `on_halted`.
+        state.own_error = true;
+        for i in 0..kids.len() {
+            if kids.last[i] != Some(Running) {
+                kids.last[i] = None;
+                reset(&mut kids.children[i]);
+            }
+        }
         fallible::reraise_from_user(error);
     }
     if status != Running {
@@ -237,8 +256,10 @@ pub fn halt_user(
     ctx: &mut Ctx,
     bb: &mut Bb,
 ) {
+    // A node that ended the tick with its own error has finished: no `on_halted`.
+    let finished = state.own_error && !mutant(Mutation::UserOwnErrorHalted);
     let before = mutant(Mutation::UserHaltedBeforeChildren);
-    if before {
+    if before && !finished {
         on_halted(user, state, ctx, bb);
     }
     for (child, last) in children.iter_mut().zip(last.iter_mut()) {
@@ -246,7 +267,7 @@ pub fn halt_user(
         *last = None;
         reset(child);
     }
-    if !before {
+    if !before && !finished {
         on_halted(user, state, ctx, bb);
     }
     // The next activation starts with `on_start`: what the nodes keep meanwhile is not seen.
@@ -267,6 +288,10 @@ fn on_start(user: &User, state: &mut UserState, ctx: &mut Ctx) {
         User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => {
             ctx.user(*id, 's')
         }
+        User::Fuse(id) => {
+            ctx.user(*id, 's');
+            state.count = 0;
+        }
     }
 }
 
@@ -280,7 +305,9 @@ fn on_halted(user: &User, state: &mut UserState, ctx: &mut Ctx, bb: &mut Bb) {
             ctx.user_in(*id, need);
             ctx.user(*id, 'x');
         }
-        User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => ctx.user(*id, 'x'),
+        User::Twice(id) | User::Rotate(id) | User::Gate(id, _) | User::Fuse(id) => {
+            ctx.user(*id, 'x')
+        }
         _ => {}
     }
     if matches!(user, User::RoundRobin | User::Rotate(_)) {
@@ -437,6 +464,19 @@ fn rule(user: &User, kids: &mut Kids, state: &mut UserState, ctx: &mut Ctx, bb: 
             } else {
                 Running
             }
+        }
+        // The child's status, but its second failure in the activation is an error of the
+        // node's own.
+        User::Fuse(id) => {
+            ctx.user(*id, 't');
+            let status = kids.tick(0, ctx, bb);
+            if status == Failure {
+                state.count += 1;
+                if state.count == 2 {
+                    kids.own = Some(DiffError(*id as u32));
+                }
+            }
+            status
         }
         User::Gate(id, ports) => {
             let input = port_input(ports.b0, Entry::b0, bb);

@@ -49,7 +49,7 @@
 //!           | Err{n}                                              Error(DiffError(n)) (error type)
 //!           | UPipe | URec{n-or-_} | URate{hz} | URr                 the user's PipelineSequence, RecoveryNode,
 //!           | USw<id>{ports} | UTw<id> | URot<id> | UGate<id>{ports}  RateController, RoundRobin, Sweep, Twice,
-//!                                                               Rotate, Gate (`User`, `user.rs`)
+//!           | UFuse<id>                                           Rotate, Gate, Fuse (`User`, `user.rs`)
 //! id       := digits ( "e" | "l" | "t" | "r" )?                       leaf form (t, r: fallible)
 //! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
 //! script   := stmt ( ";" stmt )*
@@ -1743,16 +1743,20 @@ pub enum User {
     /// `Running` between turns with no child running; description `URot<id>`.
     Rotate(usize),
     /// `Decorator(Gate<id>, b0 = .., t0 = {..}) { c }`: `Running` without ticking (its running
-    /// child halted) while `b0 mod 4 == 3`, else ticks the child and adds 1 to the in-out `t0`;
+    /// child halted) while `b0 mod 4 == 3`, else adds 1 to the in-out `t0` and ticks the child;
     /// description `UGate<id>{ports}`.
     Gate(usize, Ports),
+    /// `Decorator(Fuse<id>) { c }`, only in trees with an error type: passes its child's status
+    /// through, but its child's second failure in an activation ends the tick with the error
+    /// `DiffError(id)`, an error of its own; description `UFuse<id>`.
+    Fuse(usize),
 }
 
 impl User {
     /// `Control` or `Decorator` (what `NodeInfo::kind` reports).
     pub fn dsl_kind(&self) -> &'static str {
         match self {
-            User::Rate(_) | User::Twice(_) | User::Gate(..) => "Decorator",
+            User::Rate(_) | User::Twice(_) | User::Gate(..) | User::Fuse(_) => "Decorator",
             _ => "Control",
         }
     }
@@ -1768,22 +1772,29 @@ impl User {
             User::Twice(_) => "Twice",
             User::Rotate(_) => "Rotate",
             User::Gate(..) => "Gate",
+            User::Fuse(_) => "Fuse",
         }
     }
 
     /// The id of a node that logs its calls.
     pub fn id(&self) -> Option<usize> {
         match self {
-            User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => {
-                Some(*id)
-            }
+            User::Sweep(id, _)
+            | User::Twice(id)
+            | User::Rotate(id)
+            | User::Gate(id, _)
+            | User::Fuse(id) => Some(*id),
             _ => None,
         }
     }
 
     pub fn id_mut(&mut self) -> Option<&mut usize> {
         match self {
-            User::Sweep(id, _) | User::Twice(id) | User::Rotate(id) | User::Gate(id, _) => Some(id),
+            User::Sweep(id, _)
+            | User::Twice(id)
+            | User::Rotate(id)
+            | User::Gate(id, _)
+            | User::Fuse(id) => Some(id),
             _ => None,
         }
     }
@@ -1800,7 +1811,7 @@ impl User {
     pub fn arity(&self) -> Option<usize> {
         match self {
             User::Recovery(_) => Some(2),
-            User::Rate(_) | User::Twice(_) | User::Gate(..) => Some(1),
+            User::Rate(_) | User::Twice(_) | User::Gate(..) | User::Fuse(_) => Some(1),
             _ => None,
         }
     }
@@ -1837,6 +1848,7 @@ impl User {
             User::Twice(id) => format!("UTw{id}"),
             User::Rotate(id) => format!("URot{id}"),
             User::Gate(id, ports) => format!("UGate{id}{{{}}}", ports.desc()),
+            User::Fuse(id) => format!("UFuse{id}"),
         }
     }
 
@@ -1873,6 +1885,9 @@ impl User {
             }
             _ if name.starts_with("UTw") => {
                 id(&name[3..]).and_then(|id| no_payload(User::Twice(id)))
+            }
+            _ if name.starts_with("UFuse") => {
+                id(&name[5..]).and_then(|id| no_payload(User::Fuse(id)))
             }
             _ if name.starts_with("URot") => {
                 id(&name[4..]).and_then(|id| no_payload(User::Rotate(id)))
@@ -2417,7 +2432,7 @@ impl Node {
                     User::Recovery(_) => S | F | any(R, R),
                     User::Rate(_) | User::Gate(..) => all | R,
                     User::RoundRobin => any(S, S) | any(F, F) | any(K, F) | any(R, R),
-                    User::Sweep(..) | User::Twice(_) => all,
+                    User::Sweep(..) | User::Twice(_) | User::Fuse(_) => all,
                     User::Rotate(_) => {
                         let turns = if children.len() > 1 {
                             R
@@ -2623,7 +2638,7 @@ impl Node {
     /// type, `tree T for Ctx, error DiffError`; `fallible.rs`).
     pub fn fallible(&self) -> bool {
         match self.bare() {
-            Node::Error(_) => true,
+            Node::Error(_) | Node::User(User::Fuse(_), _) => true,
             Node::Condition(_, form) | Node::Action(_, form) | Node::Stateful(_, form) => {
                 form.fallible()
             }

@@ -12,14 +12,19 @@
 //!   `Twice` ticks its child twice in one tick, `Rotate` halts children itself and answers
 //!   `Running` with no child running, `Gate` answers `Running` without ticking and writes an
 //!   in-out port before it ticks its child (who may read its entry). Their `u<id>s` logs show
-//!   every activation: when the tree resets them.
+//!   every activation: when the tree resets them;
+//! * `Fuse`, in trees with an error type only, a decorator that ends the tick with an error of
+//!   its own (`bt::TryDecoratorNode`).
 //!
 //! The interpreter's rules for them (`reference_user.rs`) are written from these docs and from
 //! the docs of `examples/nav_recovery/nodes.rs`, not from this code.
 
-use bt::{Child, Children, ControlNode, DecoratorNode, InOut, Input, Output, Ports, Status};
+use bt::{
+    Child, Children, ControlNode, DecoratorNode, InOut, Input, Output, Ports, Status,
+    TryDecoratorNode,
+};
 
-use crate::leaves::Ctx;
+use crate::leaves::{Ctx, DiffError};
 
 #[path = "../../examples/nav_recovery/nodes.rs"]
 mod nav;
@@ -177,6 +182,37 @@ impl<const ID: usize> DecoratorNode<Ctx> for Gate<ID> {
         node.t0.set(next);
         ctx.user_out(ID, next);
         node.tick_child(ctx)
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 'x');
+    }
+}
+
+/// `Decorator(Fuse<ID>)`, in a tree with an error type: ticks its child and answers its status,
+/// but the child's second failure in an activation ends the tick with `DiffError(ID)`, the
+/// node's own error (it has then finished: no `on_halted`).
+#[derive(Default)]
+pub struct Fuse<const ID: usize> {
+    failures: u8,
+}
+
+impl<const ID: usize> TryDecoratorNode<Ctx, DiffError> for Fuse<ID> {
+    fn on_start(&mut self, ctx: &mut Ctx) {
+        ctx.user(ID, 's');
+        self.failures = 0;
+    }
+
+    fn try_tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, DiffError> {
+        ctx.user(ID, 't');
+        let status = node.tick_child(ctx);
+        if status == Status::Failure {
+            node.failures += 1;
+            if node.failures == 2 {
+                return Err(DiffError(ID as u32));
+            }
+        }
+        Ok(status)
     }
 
     fn on_halted(&mut self, ctx: &mut Ctx) {

@@ -936,6 +936,7 @@ fn main() {
     let mut busy_rng = Rng(args.seed ^ 0xB057_0000_0000_0000);
     let mut user_rng = Rng(args.seed ^ 0x05E2_0000_0000_0000);
     let mut priority_rng = Rng(args.seed ^ 0x9210_0000_0000_0000);
+    let mut fuse_rng = Rng(args.seed ^ 0xF05E_0000_0000_0000);
     let mut seen = HashSet::new();
     if let Some(path) = &args.seen {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -950,6 +951,7 @@ fn main() {
         nc_more::busy_observers(&mut busy_rng, &mut tree);
         user_nodes::add_user_nodes(&mut user_rng, &mut tree);
         nc_more::priority_modes(&mut priority_rng, &mut tree);
+        user_nodes::add_fuses(&mut fuse_rng, &mut tree);
         if args.mission && !mission_shape(&tree) {
             continue;
         }
@@ -1000,7 +1002,7 @@ fn main() {
              #[allow(unused_imports)]\n\
              use crate::leaves::{{DiffError, TAct, TCond, TTask}};\n\
              #[allow(unused_imports)]\n\
-             use crate::user::{{\n    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,\n}};\n\n"
+             use crate::user::{{\n    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep,\n    Twice,\n}};\n\n"
         );
         let mut table = String::from("cases! {\n");
         for (i, tree) in part.iter().enumerate() {

@@ -154,3 +154,39 @@ fn bind(rng: &mut Rng, port: Entry, declared: &[Entry], ints: &[Entry]) -> Bind 
         Bind::Entry(rng.pick(ints))
     }
 }
+
+/// In 60 % of the trees with an error type (a stream of its own: the other trees are unchanged),
+/// once or twice, a `Fuse` around a random node outside child trees (the root too): a decorator
+/// of the user's whose child's second failure in an activation ends the tick with an error of
+/// its own. Kept within 60 nodes and 8 levels, and the observer selectors' `Observe` children
+/// in place; the user nodes that log are numbered again.
+pub fn add_fuses(rng: &mut Rng, tree: &mut Tree) {
+    if !tree.root.fallible() || !rng.percent(60) {
+        return;
+    }
+    let count = if rng.percent(70) { 1 } else { 2 };
+    for _ in 0..count {
+        for _attempt in 0..6 {
+            let mut root = tree.root.clone();
+            // The nodes not below a `SubTree` node (a child tree has no error type).
+            let nodes = root.preorder();
+            let mut inside = vec![false; nodes.len()];
+            for (at, (_, parent)) in nodes.iter().enumerate() {
+                inside[at] = parent.is_some_and(|parent| {
+                    inside[parent] || matches!(nodes[parent].0, Node::Sub(..))
+                });
+            }
+            let outside: Vec<usize> = (0..nodes.len()).filter(|&at| !inside[at]).collect();
+            let at = rng.pick(&outside);
+            wrap_nth(&mut root, at, &mut 0, &mut |node| {
+                Node::User(User::Fuse(0), vec![node])
+            });
+            if root.size() <= MAX_SIZE && root.depth() <= MAX_DEPTH && root.observers_placed() {
+                tree.root = root;
+                break;
+            }
+        }
+    }
+    let mut next = USER_ID_BASE;
+    number(&mut tree.root, &mut next);
+}

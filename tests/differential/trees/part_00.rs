@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -114,10 +114,14 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx, error DiffError {
-        ParallelAll {
-            IfThenElse {
-                Error(DiffError(1048)),
-                SubTree(Tree0002Sub0),
+        Decorator(Fuse<100>) {
+            ParallelAll {
+                IfThenElse {
+                    Error(DiffError(1048)),
+                    Decorator(Fuse<101>) {
+                        SubTree(Tree0002Sub0),
+                    },
+                },
             },
         }
     }
@@ -1410,7 +1414,9 @@ bt::behavior_tree! {
                 #[score(0)]
                 Condition(|ctx| ctx.try_check(9)),
                 #[score(1)]
-                Succeeder,
+                Decorator(Fuse<100>) {
+                    Succeeder,
+                },
                 #[score(2)]
                 StatefulAction(Task<10> = Task::<10>),
                 #[score(0)]
@@ -2107,8 +2113,12 @@ bt::behavior_tree! {
                 Condition(PCond<1>, b0 = 0),
                 SubTree(Tree0054Sub0),
             },
-            Decorator(Twice<100>) {
-                AlwaysSuccess,
+            Decorator(Fuse<100>) {
+                Decorator(Fuse<101>) {
+                    Decorator(Twice<102>) {
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
@@ -3069,58 +3079,62 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             q0: bt::Deque<i64, 4>,
         }
-        Timeout(30) {
-            Switch(b1) {
-                case 5 => SequenceWithMemory {
-                    ProbabilitySelector(fail = 1) {
-                        #[weight(|bb| (bb.b0 % 4) as f32)]
-                        SetBlackboard(t0 = 2),
-                        #[weight(|bb| (bb.b0 % 4) as f32)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                        #[weight(2)]
-                        WasEntryUpdated(t0),
-                    },
-                    #[failure_if(|bb| bb.b0 != 1)]
-                    #[run_while(|bb| bb.b0 == 5)]
-                    IfThenElse {
-                        Condition(TCond<1>),
-                        #[success_if(|bb| bb.b0 % 4 == 3)]
-                        StatefulAction(TTask<2>),
-                        Condition(TCond<3>),
-                    },
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        Action(|ctx| ctx.try_exec(5)),
-                        Action(PAct<6>, b0 = 0),
-                    },
-                },
-                case 2 => IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
-                    #[post(|bb| { bb.b0 += 3; bb.t0.set(bb.b1 % 3) })]
-                    #[failure_if(|bb| bb.b1 == 3)]
-                    Cooldown(0, filtered = Skipped) {
-                        Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            StatefulAction(Task<7> = Task::<7>),
+        Decorator(Fuse<100>) {
+            Timeout(30) {
+                Switch(b1) {
+                    case 5 => SequenceWithMemory {
+                        ProbabilitySelector(fail = 1) {
+                            #[weight(|bb| (bb.b0 % 4) as f32)]
+                            SetBlackboard(t0 = 2),
+                            #[weight(|bb| (bb.b0 % 4) as f32)]
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                            #[weight(2)]
+                            WasEntryUpdated(t0),
+                        },
+                        #[failure_if(|bb| bb.b0 != 1)]
+                        #[run_while(|bb| bb.b0 == 5)]
+                        IfThenElse {
+                            Condition(TCond<1>),
+                            #[success_if(|bb| bb.b0 % 4 == 3)]
+                            StatefulAction(TTask<2>),
+                            Condition(TCond<3>),
+                        },
+                        ReactiveFallback {
+                            Decorator(Fuse<101>) {
+                                Condition(Cond<4>),
+                            },
+                            Action(|ctx| ctx.try_exec(5)),
+                            Action(PAct<6>, b0 = 0),
                         },
                     },
-                    Guard(|ctx| &mut ctx.token) {
-                        Precondition(|bb| bb.b1 + 1 < bb.b1 % 2) {
-                            Cooldown(10) {
-                                Condition(PCond<8>, b0 = {b1}),
+                    case 2 => IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+                        #[post(|bb| { bb.b0 += 3; bb.t0.set(bb.b1 % 3) })]
+                        #[failure_if(|bb| bb.b1 == 3)]
+                        Cooldown(0, filtered = Skipped) {
+                            Guard(|ctx| &mut ctx.token, if_guarded = Running) {
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token) {
+                            Precondition(|bb| bb.b1 + 1 < bb.b1 % 2) {
+                                Cooldown(10) {
+                                    Condition(PCond<8>, b0 = {b1}),
+                                },
                             },
                         },
                     },
-                },
-                _ => Fallback {
-                    Loop(q0, if_empty = Running) {
-                        KeepRunningUntilFailure {
-                            Action(Act<9>),
+                    _ => Fallback {
+                        Loop(q0, if_empty = Running) {
+                            KeepRunningUntilFailure {
+                                Action(Act<9>),
+                            },
                         },
+                        StatefulAction(TTask<10>),
+                        Delay(0) {
+                            AlwaysFailure,
+                        },
+                        Script(|bb| *bb.t0 += 3),
                     },
-                    StatefulAction(TTask<10>),
-                    Delay(0) {
-                        AlwaysFailure,
-                    },
-                    Script(|bb| *bb.t0 += 3),
                 },
             },
         }
@@ -3294,7 +3308,11 @@ bt::behavior_tree! {
         Invert {
             Control(PipelineSequence) {
                 Cooldown(20, filtered = Skipped) {
-                    Error(DiffError(1082)),
+                    Decorator(Fuse<100>) {
+                        Decorator(Fuse<101>) {
+                            Error(DiffError(1082)),
+                        },
+                    },
                 },
             },
         }
@@ -3359,14 +3377,18 @@ bt::behavior_tree! {
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
         }
-        #[skip_if(|bb| bb.b0 > *bb.t1)]
-        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-            Condition(Cond<0>),
-            RetryUntilSuccessful(4) {
-                Error(DiffError(1065)),
-            },
-            RunOnce(then_skip = false) {
-                SubTree(Tree0088Sub0, ..),
+        Decorator(Fuse<100>) {
+            #[skip_if(|bb| bb.b0 > *bb.t1)]
+            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                Decorator(Fuse<101>) {
+                    Condition(Cond<0>),
+                },
+                RetryUntilSuccessful(4) {
+                    Error(DiffError(1065)),
+                },
+                RunOnce(then_skip = false) {
+                    SubTree(Tree0088Sub0, ..),
+                },
             },
         }
     }
@@ -3463,7 +3485,9 @@ bt::behavior_tree! {
                     IfThenElse {
                         StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
                         Script(|bb| bb.b1 += 3),
-                        Error(DiffError(1035)),
+                        Decorator(Fuse<101>) {
+                            Error(DiffError(1035)),
+                        },
                     },
                 },
             },
@@ -3619,7 +3643,9 @@ bt::behavior_tree! {
             WhileDoElse {
                 StatefulAction(Task<3>),
                 AlwaysSuccess,
-                Condition(|ctx| ctx.try_check(4)),
+                Decorator(Fuse<100>) {
+                    Condition(|ctx| ctx.try_check(4)),
+                },
             },
             Selector {
                 StatefulAction(TTask<5>),
@@ -3812,7 +3838,7 @@ bt::behavior_tree! {
 cases! {
     Tree0000 "Star(Lim{2}(OnceK(PPar{0;N}(t0,Sl{50},t1))),Flip(Lim{1}(t2),R,t3),Rep3(OnceK(UPipe(Sub(OnceK(Sub(a4e))),t5))))",
     Tree0001 "B{b0=0;q0=3;l0=2;b1;t0=5}Sw{3}(PAll{_}(Step(Sb{b1=t0},t0),Pre{b0%2<1;R}(t1),Itr{b1;2;3;N}(@ki{b0+1!3}Rpt{F}(Lp{_;R}(t2))),Itr{b0;2;1;T}(Ret3(@si{t0=2}pt3{b0:b0;b1:t0}))),Seq(t4,a5b{b0+1%2;b0},Scc{b1+3>5},c6b{b1%2},t7))",
-    Tree0002 "PAll{_}(Ite(Err{1048},Sub(Sub(a1))))",
+    Tree0002 "UFuse100(PAll{_}(Ite(Err{1048},UFuse101(Sub(Sub(a1))))))",
     Tree0003 "B{o0=5;t1=5;b0;t0=2;b1=3;l0=2}MSeq(Isw{5;N;_}(a0,SubR(@po{t1:=b1%4}c1),t2),a3,@po{t0+=2}@fi{b0+2%2=1}Bin{b0!t0;_}(@fi{none}@rw{t0=b1}t4,Itr{b1;_;1;_}(Cd{0;F}(a5))),Pri(c6))",
     Tree0004 "B{b1=1;b0=3;t0=0;o0;l0=4}Wde(Invt(Itr{b1;2;_;T}(Grd{_}(Itr{b1;_;2;_}(Inv(MSeq(t0,pi1{t0:b0},R)))))),Pri(URec{_}(t2e,t3),Wu{t0},@si{b1+1<1}Star(pt4{b0:b1;b1:b1},Scc{t0+4%2<1})),Su{t0}(@fi{o0|2%3!1}@si{none}AFb(pc5{b0:b0},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}c6,a7l,Sb{t0=5})))",
     Tree0005 "B{t0;b0=4}UGate100{b0:b0;t0:t0}(Rpt{F}(Intr{t0>b0+4}(Run)))",
@@ -3843,7 +3869,7 @@ cases! {
     Tree0030 "B{b0;t0=2}PrSel{N;2;3}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0!1;B}(@ki{b0!7}Pre{t0+3%4!0}(To{30}(FF(a0)))),@ki{t0%2<1}c1,Obs{b0+4!t0+3;B}(Opt(t2)))),RSeq(@ki{b0<4}Inv(t3),Fb(c4,c5,t6,c7e),Once(PPar{2;N}(Once(c8)))))",
     Tree0031 "B{t0;b0=5;l0=4;b1=0}PAll{-4}(Cnd{b0<7;N;F}(c0b{b1}),@fi{b0=4}To{10}(pc1{b0:5}),Itr{b0;2;_;T}(Cd{0;_}(@si{t0+4%2<0}t2)),t3,Sb{t0=b0})",
     Tree0032 "B{b0;t0}MSeq(@po{b0:=t0%3}@si{b0>3}Sel(@os{t0:=b0}@si{b0%2!0}pc0{b0:8},Sl{0}),Sc{t0+=3},MPri(a1,Isw{t0+3%4;_;N}(t2,c3)),Obs{t0+2!t0%4;_}(RSel(Wu{t0},c4l)))",
-    Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{T;0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{T;0;1;2;0;3}(c9r,Suc,t10e,PAll{_}(Wt{50}),R),Err{1032})",
+    Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{T;0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{T;0;1;2;0;3}(c9r,UFuse100(Suc),t10e,PAll{_}(Wt{50}),R),Err{1032})",
     Tree0034 "Inv(Star(Wde(a0l,Rmp{F;F}(t1e),PbSel{2;0}(t2)),t3,Rep1(DySel(t4,c5)),RT{2}(Fb(Rep2(t6),c7))))",
     Tree0035 "UTw100(USw101{b0:4}(RT{3}(t0e),Seq(c1,t2e)))",
     Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),URate{50}(FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10})))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
@@ -3864,7 +3890,7 @@ cases! {
     Tree0051 "B{o0;b1;b0=1}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!4;B}(Opt(AFb(c0,c1l))),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Dl{10}(@ki{b1%3!2}Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))))",
     Tree0052 "Try(AFb(t0,F,To{0}(t1)),RSel(Cd{0;K}(t2),t3))",
     Tree0053 "B{b0;l0=4;b1}RFb(pi0{t0:b1},Itr{b1;_;_;T}(c1),Once(pi2{t0:b0}),c3e,t4)",
-    Tree0054 "URec{_}(Swm(t0t,pc1{b0:0},Sub(c2)),UTw100(S))",
+    Tree0054 "URec{_}(Swm(t0t,pc1{b0:0},Sub(c2)),UFuse100(UFuse101(UTw102(S))))",
     Tree0055 "B{b1;b0=3;t0=2}@os{b0+=3;b0+=2}Isw{t0;N;T}(Sw{5}(t0,@po{b0+=3;t0+=1}Sc{b0:=b1%3}),t1,pi2{t0:b1})",
     Tree0056 "B{t0;b1}URot100(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),URec{_}(Sc{b1+=3},a3),Err{1013})",
     Tree0057 "Cd{0;K}(t0)",
@@ -3890,22 +3916,22 @@ cases! {
     Tree0077 "B{o0=3;b0=2;b1;t0=4}OnceK(Seq(Scc{b1>t0},PAll{_}(@rw{t0+3!0}ASeq(URr(Dl{0}(c0),t1,Wt{10}),Ub{o0}),Pre{b0%3>0;F}(Pre{b0%2<1}(Inv(RepF(Suc)))),RSeq(pa2{b0:b0},t3,Ub{o0},Wu{t0},RSeq(a4,Wt{100})))))",
     Tree0078 "RSeq(Seq(t0,PAll{-1}(t1,c2),c3),PAll{_}(RU{F}(t4),a5l,a6),RSel(RndSel(t7,c8,a9),ASeq(PAll{1}(a10,Sub(t11)))),RU{F}(Fb(t12,a13e)))",
     Tree0079 "B{t0;b1=3}@os{b1:=t0}Rep4(@ki{t0+2>b1+1%4}@po{b1+=1}Sw{4}(c0,c1))",
-    Tree0080 "B{b0=0;b1=3;t0;q0}To{30}(Sw{5;2}(Swm(PbSel{1;b0%4;b0%4;2}(Sb{t0=2},a0b{b0%2;b0},Wu{t0}),@fi{b0!1}@rw{b0=5}Ite(c1t,@si{b0%4=3}t2t,c3t),RFb(c4,a5r,pa6{b0:0})),Isw{t0%4;N;T}(@po{b0+=3;t0:=b1%3}@fi{b1=3}Cd{0;K}(Grd{R}(t7e)),Grd{_}(Pre{b1+1<b1%2}(Cd{10;_}(pc8{b0:b1})))),Fb(Lp{_;R}(Keep(a9)),t10t,Dl{0}(F),Sc{t0+=3})))",
+    Tree0080 "B{b0=0;b1=3;t0;q0}UFuse100(To{30}(Sw{5;2}(Swm(PbSel{1;b0%4;b0%4;2}(Sb{t0=2},a0b{b0%2;b0},Wu{t0}),@fi{b0!1}@rw{b0=5}Ite(c1t,@si{b0%4=3}t2t,c3t),RFb(UFuse101(c4),a5r,pa6{b0:0})),Isw{t0%4;N;T}(@po{b0+=3;t0:=b1%3}@fi{b1=3}Cd{0;K}(Grd{R}(t7e)),Grd{_}(Pre{b1+1<b1%2}(Cd{10;_}(pc8{b0:b1})))),Fb(Lp{_;R}(Keep(a9)),t10t,Dl{0}(F),Sc{t0+=3}))))",
     Tree0081 "B{t0;b0=0;b1=5}UTw100(Wde(@of{b1+=1}@rw{b1>7}PPar{1;N}(t0,Inv(@fi{t0+1!b1%4}t1e),a2l),Par{_;1}(Bin{b1=3;T}(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}pt3{b0:9;b1:=},t4),Pre{b1+1<5;F}(pc5{b0:b1})),Sw{1;2;4}(t6,Swm(Wv{t0}(a7b{b1;b0}),Sc{b0:=t0%4}),UGate101{b0:=;t0:b0}(t8),t9)))",
     Tree0082 "B{l0=3;b0=5;t0=2;t1}Isw{t1+1;_;N}(PPar{2;T}(RFb(RSeq(t0e,a1,pi2{t0:t1},@si{t0%3!1}Pre{b0+4>4;F}(c3l),Itr{b0;2;3;_}(DySeq(c4))),Sel(Itr{b0;0;3;_}(PrSel{T;b0;t0}(pa5{b0:t0},Scc{b0<t0})),@fi{t0<1}Sc{t1+=2},ASeq(Pre{t1+2%2>0;F}(Pre{t0<4;F}(@oh{t0+=1}a6))),To{10}(Isw{t1;_;T}(t7,Run)),c8))))",
     Tree0083 "B{t0=4}Fb(URec{_}(t0,S),F,Flt{2;F;K}(Wu{t0}),Rep3(t1))",
     Tree0084 "RSeq(URr(c0l,Suc,c1e,c2l),Pri(t3e,a4,Opt(Wt{30}),a5,UTw100(t6e)))",
-    Tree0085 "Invt(UPipe(Cd{20;K}(Err{1082})))",
+    Tree0085 "Invt(UPipe(Cd{20;K}(UFuse100(UFuse101(Err{1082})))))",
     Tree0086 "Rpt{F}(USw100{b0:4}(t0e))",
     Tree0087 "B{t0}RndSeq(t0,Rpt{0}(t1),PbSel{2;2;t0}(t2e,Wu{t0}),URec{_}(Wu{t0},a3))",
-    Tree0088 "B{t1=0;t0=5;q0=2;b0}@ki{b0>t1}Isw{t1;N;T}(c0,Ret4(Err{1065}),OnceK(SubA(a2b{t0;b0})))",
+    Tree0088 "B{t1=0;t0=5;q0=2;b0}UFuse100(@ki{b0>t1}Isw{t1;N;T}(UFuse101(c0),Ret4(Err{1065}),OnceK(SubA(a2b{t0;b0}))))",
     Tree0089 "B{b0=5;t0=3;b1}OnceK(Par{2;1}(OnceK(MPri(Rep3(FF(RSeq(Scc{b1%3>1},Sb{b0=b1},Wu{t0}))))),Suc))",
     Tree0090 "B{b1}Fb(c0e,Seq(Flt{2;_;_}(Sb{b1=9}),Suc,t1,c2))",
-    Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(UPipe(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},UGate100{b0:1;t0:=}(Su{t0}(SubR(c1e)))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},Err{1035}))))",
+    Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(UPipe(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},UGate100{b0:1;t0:=}(Su{t0}(SubR(c1e)))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},UFuse101(Err{1035})))))",
     Tree0092 "B{t1=0;b0=3}Par{1;_}(SubR(OnceT(Rep3(Sb{b0=t1}))))",
     Tree0093 "B{t1=0;b1;b0=2;t0=0}RSel(Isw{b1;T;T}(Cnd{b0>t0+4;N;F}(t0),pi1{t0:b0},a2b{t1;b1}),@os{t1:=b1%3}AFb(pa3{b0:t0;b1:t0}),Seq(t4e,PrSel{_;b0;2;0}(c5,t6,t7)),MSeq(c8e,Sl{0}),PAll{1}(pt9{b0:=;b1:b0},Flt{2;_;K}(RU{S}(a10b{b1%3;b1}))))",
     Tree0094 "B{b1;l0;o0=5;t1=2;t0=4;b0}Sw{5;3;2}(Pre{o0|5%2=1}(Pre{t1+1=0;R}(MSeq(RU{S}(a0),t1))),DySel(c2,S),Isw{b1+3%2;_;T}(Fb(a3,a4b{b1+1;b1},Sb{t1=b1}),Itr{b1;0;_;_}(Seq(t5,t6))),@ki{b1<b0}RetF(Seq(pa7{b0:t1;b1:b0},Par{_;-2}(a8b{t0;b0},Run))))",
-    Tree0095 "Flip(PrSel{N;0;2}(t0,c1),c2,Wde(t3,S,c4r),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
+    Tree0095 "Flip(PrSel{N;0;2}(t0,c1),c2,Wde(t3,S,UFuse100(c4r)),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
     Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3}USw100{b0:0;b1:t0}(Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0}c1))",
     Tree0097 "B{l0;b0=3;t0=5}Once(Step(Pre{b0>t0+2;S}(c0),F,RSeq(Inv(pa1{b0:=}),t2e,a3)))",
     Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(URot100(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),UTw101(a7))))),t8)",

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -165,7 +165,9 @@ bt::behavior_tree! {
                 Error(DiffError(1018)),
             },
             Inverter {
-                WasEntryUpdated(t0),
+                Decorator(Fuse<100>) {
+                    WasEntryUpdated(t0),
+                },
             },
             SequenceWithMemory {
                 SkipUnlessUpdated(t1) {
@@ -509,13 +511,15 @@ bt::behavior_tree! {
                 },
             },
             Control(Sweep<100>, b0 = {=}, b1 = {=}) {
-                StatefulAction(TTask<1>),
+                Decorator(Fuse<101>) {
+                    StatefulAction(TTask<1>),
+                },
             },
             Fallback {
                 StatefulAction(TTask<2>),
                 StatefulAction(TTask<3>),
                 KeepRunningUntilFailure {
-                    Decorator(Twice<101>) {
+                    Decorator(Twice<102>) {
                         AlwaysSuccess,
                     },
                 },
@@ -1538,7 +1542,9 @@ board!(Tree0144Blackboard { o0 b0 });
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx, error DiffError {
         Repeater(forever) {
-            Error(DiffError(1034)),
+            Decorator(Fuse<100>) {
+                Error(DiffError(1034)),
+            },
         }
     }
 }
@@ -1955,18 +1961,20 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             b0: i64 = 4,
         }
-        Sequence {
-            SequenceWithMemory {
-                StatefulAction(TTask<0>),
-                AlwaysSuccess,
-                SubTree(Tree0157Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-                Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
+        Decorator(Fuse<100>) {
+            Sequence {
+                SequenceWithMemory {
+                    StatefulAction(TTask<0>),
+                    AlwaysSuccess,
+                    SubTree(Tree0157Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
+                },
+                Parallel(success = -2, failure = 2) {
+                    SetBlackboard(o0 = Some(7)),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                },
+                StatefulAction(TTask<4>),
             },
-            Parallel(success = -2, failure = 2) {
-                SetBlackboard(o0 = Some(7)),
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-            },
-            StatefulAction(TTask<4>),
         }
     }
 }
@@ -2104,7 +2112,9 @@ board!(Tree0160Blackboard { b0 t1 o0 t0 });
 bt::behavior_tree! {
     pub tree Tree0161 for Ctx, error DiffError, rng = context {
         FlipSelector {
-            StatefulAction(Task<0>),
+            Decorator(Fuse<100>) {
+                StatefulAction(Task<0>),
+            },
             AlwaysSuccess,
             Repeater(forever) {
                 Timeout(0) {
@@ -2518,7 +2528,9 @@ bt::behavior_tree! {
             b1: i64,
         }
         DynamicSelector {
-            StatefulAction(Task<0>),
+            Decorator(Fuse<100>) {
+                StatefulAction(Task<0>),
+            },
             RepeatTimes(3) {
                 Error(DiffError(1066)),
             },
@@ -2787,7 +2799,9 @@ bt::behavior_tree! {
         }
         BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
             Sequence {
-                UnsetBlackboard(o0),
+                Decorator(Fuse<100>) {
+                    UnsetBlackboard(o0),
+                },
                 StatefulAction(TTask<0>),
             },
             PolicyParallel(policy = FirstSuccessOrFailure) {
@@ -2954,11 +2968,15 @@ bt::behavior_tree! {
             #[success_if(|bb| *bb.t0 == bb.b0 + 3)]
             #[skip_if(|bb| (bb.b1 + 4) % 3 == 1)]
             Loop(q0, if_empty = Success) {
-                Action(|ctx| ctx.try_exec(0)),
+                Decorator(Fuse<100>) {
+                    Action(|ctx| ctx.try_exec(0)),
+                },
             },
             AsyncFallback {
-                Fallback {
-                    StatefulAction(TTask<1>),
+                Decorator(Fuse<101>) {
+                    Fallback {
+                        StatefulAction(TTask<1>),
+                    },
                 },
                 Remap(success = Success, failure = Failure) {
                     RunOnce(then_skip = true) {
@@ -3410,7 +3428,9 @@ bt::behavior_tree! {
             ReactiveSequence {
                 Repeat(forever) {
                     DynamicSequence {
-                        StatefulAction(TTask<0>),
+                        Decorator(Fuse<100>) {
+                            StatefulAction(TTask<0>),
+                        },
                     },
                 },
                 #[on_failure(|bb| { bb.b0 += 3; bb.t0.set(1) })]
@@ -3747,7 +3767,7 @@ cases! {
     Tree0102 "UTw100(Fb(Dl{20}(Keep(RndSel(c0))),Opt(c1)))",
     Tree0103 "B{o0=3;q0=0;b0=2;t0;b1}Lp{b1;R}(Star(Dd{0}(@rw{b0+3<o0|2+2}SubA(Step(Seq(c0,t1,pc2{b0:=}),Ub{o0},pc3{b0:=},Sc{t0:=b0;t0:=b0},@os{b0:=b0%3}@fi{none}@si{t0%3=1}Rus{F}(a4l)))),PrSel{N;b0;b0;b1%2;b1+4}(t5,F,@rw{b0%4=0}a6e,Fai)))",
     Tree0104 "B{b0=2;t0=5}Par{_;_}(Grd{R}(Sl{30}),Grd{_}(RFb(pa0{b0:=},pi1{t0:t0},t2)))",
-    Tree0105 "B{t0=1;b1;t1=0;b0=1}Pri(OnceK(Pri(pt0{b0:b0;b1:=},pt1{b0:b1;b1:=},PPar{0;_}(c2,t3),Rpt{F}(t4))),Ite(a5,t6,Err{1018}),Inv(Wu{t0}),Swm(Su{t1}(FF(Sl{100})),Cd{0;F}(Sb{b0=1}),a7t))",
+    Tree0105 "B{t0=1;b1;t1=0;b0=1}Pri(OnceK(Pri(pt0{b0:b0;b1:=},pt1{b0:b1;b1:=},PPar{0;_}(c2,t3),Rpt{F}(t4))),Ite(a5,t6,Err{1018}),Inv(UFuse100(Wu{t0})),Swm(Su{t1}(FF(Sl{100})),Cd{0;F}(Sb{b0=1}),a7t))",
     Tree0106 "B{t1=5;b0;t0;o0=_;l0=3}@si{o0|5!t0+1}@ki{b0!1}RetF(RFb(Obs{none;S}(t0t),Pri(@fi{t1>7}@ki{none}@os{b0+=1;t1+4>3?b0+=1}Swm(ASeq(Sc{t1:=9},@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}pt1{b0:=;b1:t0}),t2t,@si{some}Pri(c3e,Ub{o0}))),pa4{b0:t0},@os{o0:=t0}WU{o0|2+1!4}(Itr{b0;2;3;T}(Bin{o0|5%2!0;N}(Step(pa5{b0:=},c6l,Wu{t0}),t7))),Wde(Star(c8,S),pi9{t0:t1},c10l)))",
     Tree0107 "B{b1=2;l0=0;q0=3;t0=1;o0;b0}Dl{0}(RSeq(Swm(RFb(Ite(t0,@si{t0>1}@of{t0+=1}a1),Wv{t0}(t2)),t3),Itr{b0;1;3;_}(Wde(Sw{5;4;1}(a4e,TryF(Lp{t0;S}(Wu{t0}),Sb{o0=2}),Cd{50;F}(@oh{t0:=b1+4}@po{t0:=6}@ki{t0!2}a5e),Ret2(c6)),RFb(Sw{5;0;3}(Sel(c7,pa8{b0:5;b1:b1},a9e),Ruf{F}(pt10{b0:b1;b1:t0}),Inv(@fi{b0+1=o0|4+3}t11),t12)),Swm(Inv(Swm(t13,t14)),Ruf{2}(Dl{0}(@os{o0|1!5?b1:=t0+1}@ki{some}@fi{none}a15l)))))))",
     Tree0108 "B{t0=0;b1=0}Step(Bin{t0%2>0;_}(c0,Keep(UTw100(USw101{b0:4;b1:b1}(t1)))),RndSel(t2,FS(Wu{t0}),t3),RSeq(@os{b1:=t0+2;b1+=3}@rw{t0<0}t4,c5,t6e))",
@@ -3755,7 +3775,7 @@ cases! {
     Tree0110 "UTw100(PPar{1;_}(c0e,c1))",
     Tree0111 "B{t0;b0=1;b1=0}DySel(Scc{t0+4=b0},Sw{0}(c0l,@rw{b1%3>0}PAll{2}(t1,c2b{t0+3},@of{b1+=1}Sb{b1=t0})))",
     Tree0112 "B{b1=5;b0;t1=0;o0=_;t0=1}PPar{2;_}(@ki{b1%4!2}@rw{b1=4}@po{o0:=7}Dl{10}(@of{t1+3>1?b0+=2;b0:=t0}URr(Rpt{1}(c0),t1e,Wt{0},RSel(@os{b0+=3}t2,a3l))),Flt{2;F;_}(MSeq(pa4{b0:b1;b1:b0},Suc,pt5{b0:=;b1:t1},Scc{t0+3>5},UTw100(RSel(@os{t1+=2}Flt{1;_;K}(a6),pc7{b0:t0})))))",
-    Tree0113 "B{b1=4;t0;b0=2}@rw{t0%2>0}RSel(Seq(@rw{b0+1<2}RFb(DySel(F),c0r)),USw100{b0:=;b1:=}(t1t),Fb(t2t,t3t,Keep(UTw101(S))))",
+    Tree0113 "B{b1=4;t0;b0=2}@rw{t0%2>0}RSel(Seq(@rw{b0+1<2}RFb(DySel(F),c0r)),USw100{b0:=;b1:=}(UFuse101(t1t)),Fb(t2t,t3t,Keep(UTw102(S))))",
     Tree0114 "B{b0=5;l0=4;o0;b1=3;t0=1}Isw{b0;N;T}(@oh{b1:=b0+2;t0+=1}Itr{b1;2;2;_}(Swm(a0r,Sb{o0=7},t1)),Opt(RSeq(c2,Suc,Sl{20},Err{1061})),RU{S}(@os{b0+=3}Run))",
     Tree0115 "B{l0=0;b0=3;o0=2;t1;b1=3;t0=3}Itr{b1;2;_;T}(@os{t1:=o0|0}Wde(Itr{b1;0;1;T}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}Mt{10}(UGate100{b0:5;t0:=}(@po{b1+=1;b1+2!t0+1%2?o0:=_}a0b{8;b0}))),pt1{b0:=;b1:t0}))",
     Tree0116 "Flip(Rpt{2}(t0),Wde(c1,Mt{0}(TryT(a2,c3,c4))),Inv(Seq(t5,t6,OnceT(Sl{0}),t7)),Par{1;1}(RSeq(c8,c9e)))",
@@ -3787,7 +3807,7 @@ cases! {
     Tree0142 "Ruf{F}(Rpt{0}(S))",
     Tree0143 "Flt{1;F;_}(Sub(Mt{0}(a0e)))",
     Tree0144 "B{o0;b0}DySel(Scc{b0=4},SubR(Try(t0e,URate{50}(t1))))",
-    Tree0145 "Rpt{F}(Err{1034})",
+    Tree0145 "Rpt{F}(UFuse100(Err{1034}))",
     Tree0146 "B{b0=3;t0}PAll{_}(@si{b0+4%4>1}WU{b0!4}(Rep4(Step(t0,F,@oh{t0+=2;t0<1?b0+=1}@po{b0+=2}t1,Sc{t0+=2}))),Ite(c2,Rpt{2}(t3)))",
     Tree0147 "Rpt{F}(RndSeq(DySeq(Wde(t0,a1l),Fb(t2e,c3)),DySel(RSeq(c4l,Suc,a5,Fai)),AFb(c6,a7,t8),Ite(Grd{F}(a9),c10e),c11l))",
     Tree0148 "B{b0=5;t0=3}Isw{t0+3;T;T}(@ki{t0%2=0}Cd{0;K}(t0e),@si{b0>b0+4}RSeq(Sl{0},a1r),Fb(a2b{t0+2;b0},c3t,Err{1041}))",
@@ -3799,11 +3819,11 @@ cases! {
     Tree0154 "B{b0=4;l0=1;t1=3;t0;b1}Itr{b0;0;3;T}(Fb(UPipe(USw100{b0:b1;b1:b0}(RSeq(Sb{b0=t1},c0),@po{t0:=t1}@si{t1<b0}@fi{b1+1%3=1}Sb{b0=3},Rus{F}(Dl{20}(PPar{1;_}(pt1{b0:=;b1:t1},pt2{b0:9;b1:=}))),a3,To{20}(Sl{50}))),PPar{0;N}(RT{3}(Flt{2;_;F}(Star(Wt{50},a4,@rw{t1=6}Fai,t5e,Dd{10}(c6b{t0+1})))))))",
     Tree0155 "B{b0=5;t0}URr(Obs{t0%3<2;_}(USw100{b0:b0}(Lim{1}(@ki{b0+3>1}Rus{F}(PAll{4}(t0,pi1{t0:b0},F,t2,t3))),Flip(c4,t5,a6))))",
     Tree0156 "B{b0;b1=1;t0=3}RT{F}(Wde(OnceK(Sw{3}(Sc{b0+=1;t0:=b1+4},a0l)),Dl{30}(RSeq(@of{t0+=2;b0+4%4>1?b1:=b0+3}@os{b1:=b0;b1:=b0+3}@oh{b0+=1}t1e,To{20}(t2),pt3{b0:9})),URot100(F,t4e,t5,a6e)))",
-    Tree0157 "B{t0;o0=_;b0=4}Seq(Swm(t0t,S,SubR(c1b{o0|1}),a2b{2;b0}),Par{-2;2}(Sb{o0=7},pt3{b0:b0;b1:t0}),t4t)",
+    Tree0157 "B{t0;o0=_;b0=4}UFuse100(Seq(Swm(t0t,S,SubR(c1b{o0|1}),a2b{2;b0}),Par{-2;2}(Sb{o0=7},pt3{b0:b0;b1:t0}),t4t))",
     Tree0158 "B{b0=2;t0}RndSeq(Ret4(Wde(a0l,c1,@of{b0:=t0}c2)),Dd{30}(Bin{b0>6;_}(Wde(@of{b0:=t0%4;b0:=8}t3,@fi{b0%4>1}@rw{b0+4!1}pa4{b0:8;b1:t0},t5),RU{F}(c6b{b0}))),PAll{_}(F,a7,S))",
     Tree0159 "B{b0=1;b1=4}Mt{10}(UGate100{b0:b0;t0:b0}(Ruf{2}(Isw{b1%2;N;_}(R,t0e))))",
     Tree0160 "B{b0=3;t1;o0=_;t0=4}@ki{o0|4>7}@oh{t1<t1%3?b0:=t0%4}Opt(Swm(PbSel{0;1;0;2;b0;0}(DySeq(c0),c1l,Ret2(pi2{t0:b0}),FS(c3b{1}),@os{o0:=_}RFb(pi4{t0:b0},@of{b0:=t1%2;t0:=o0|4}c5l,a6,c7)),Ruf{3}(Flt{1;S;F}(URot100(Sb{t1=t0},Inv(PAll{-1}(@si{none}Fai,S,t8)),RFb(c9,c10)))),t11))",
-    Tree0161 "Flip(t0,S,Rpt{F}(To{0}(Mt{0}(RndSel(c1t)))),Wt{100})",
+    Tree0161 "Flip(UFuse100(t0),S,Rpt{F}(To{0}(Mt{0}(RndSel(c1t)))),Wt{100})",
     Tree0162 "B{b0=5}Step(RFb(Mt{0}(a0),PPar{2;T}(RndSeq(t1,t2)),Dd{20}(pt3{b0:5;b1:b0}),c4))",
     Tree0163 "B{b1;b0=1;t0=1}TryF(RFb(a0b{b0+4%2;b1},Cnd{t0<7;_;_}(Rep0(c1l)),Sb{b1=1}),a2,@si{t0>b1}@ki{b1+1%2>0}Rep2(Sb{b1=b0}),Inv(@rw{b0+3<2}RSeq(c3,a4,t5)))",
     Tree0164 "B{q0;o0=_;t0=5}URec{0}(Seq(PPar{0;T}(t0,MPri(@of{t0+=2}To{0}(F),Sb{o0=0}),Lp{_;R}(Rus{F}(URr(SubA(c1l))))),Err{1079}),S)",
@@ -3813,7 +3833,7 @@ cases! {
     Tree0168 "B{b1;t0;b0}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(PrSel{_;b1%2;2}(Invt(c2),Dl{0}(a3e))))",
     Tree0169 "B{b1;t0=5;q0=2;b0=0}Inv(MPri(Isw{t0;_;N}(Lp{_;K}(UGate100{b0:b1;t0:b1}(URec{1}(a0t,t1))),c2,a3b{b1;b0}),t4t,Err{1042}))",
     Tree0170 "B{b0;o0;t0=1;b1=5}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{T;t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
-    Tree0171 "B{b0;b1}DySel(t0,RT{3}(Err{1066}),a2,Scc{b0+4>1},pt3{b0:b1;b1:=})",
+    Tree0171 "B{b0;b1}DySel(UFuse100(t0),RT{3}(Err{1066}),a2,Scc{b0+4>1},pt3{b0:b1;b1:=})",
     Tree0172 "B{b1=0;q0=2;t0}USw100{b0:t0;b1:b1}(Intr{b1=t0+1%4}(Wu{t0}))",
     Tree0173 "B{b0;t0;l0=3;o0;b1=4}Bin{t0%2!0;T}(Itr{b0;1;1;T}(Isw{b0+4;T;_}(MSeq(Sw{4}(c0,OnceK(pt1{b0:b1;b1:t0})),PPar{2;N}(c2,Try(Sl{30},pa3{b0:3;b1:t0})),a4b{b0;b0}),S,Rpt{2}(Ret2(Flt{2;S;_}(PbSel{t0%4;o0|3%3;1;t0%2}(Wt{10},a5l,Ub{o0})))))),@po{b0<b1?b1:=t0+3}@rw{b0+1<6}@of{t0:=b0+1%3}Pri(Seq(c6,c7,Sl{0},t8),PAll{1}(PPar{2;N}(t9,pa10{b0:=;b1:t0})),Opt(OnceT(Mt{0}(Ite(c11,t12)))),Rpt{0}(a13)))",
     Tree0174 "B{b0}UPipe(SubA(SubR(c0)),t1,Sb{b0=3},Err{1072})",
@@ -3821,11 +3841,11 @@ cases! {
     Tree0176 "B{t0=0;t1=1;b1=0}Su{t0}(PPar{2;_}(OnceT(Sl{0}),@rw{t1<5}@fi{b1<4}t0e,t1,Sb{t0=5},Sl{0}))",
     Tree0177 "B{t0=0;b0=0;o0=_}Isw{t0;T;_}(@os{b0+=3;b0+=3}Pre{none;F}(Star(RFb(RFb(t0,pa1{b0:b0})))),Step(Bin{none;N}(Suc,Sb{o0=9}),Scc{b0%4=1}),Pri(c2e,t3,a4e),AFb(t5,c6b{o0|5}))",
     Tree0178 "B{t0=4;o0=1}@rw{some}@of{t0+=2}Rpt{0}(Sb{o0=2})",
-    Tree0179 "B{o0;b0}Bin{b0>3;T}(Seq(Ub{o0},t0t),PPar{2;_}(c1t,RSeq(c2t,t3t)))",
+    Tree0179 "B{o0;b0}Bin{b0>3;T}(Seq(UFuse100(Ub{o0}),t0t),PPar{2;_}(c1t,RSeq(c2t,t3t)))",
     Tree0180 "Step(t0e,Dl{20}(FF(DySel(a1,c2l,S))),RSeq(c3e,Fb(Ret2(t4e)),t5))",
     Tree0181 "B{b0=3;q0;t0=5;t1=5;b1=1}Sw{1}(RFb(a0,Bin{t0>1;T}(Lp{b1;R}(URate{20}(RetF(c1e))),a2)),RepF(RSeq(UGate100{b0:b0;t0:t1}(Sc{b0:=b1%4}),RSeq(t3e,Sc{b0:=7;t0:=t1%4}))))",
     Tree0182 "B{o0;t1;b1=1;t0=4;b0=3}Pri(@po{t1=6?b1+=3}@rw{t1<t1%4}To{10}(Lim{2}(To{0}(Bin{b0<7;T}(Sw{2;0}(Suc,Sb{b1=3},a0),Isw{t0+3%2;T;T}(a1,t2e,Scc{b0<t0}))))),SubR(RFb(RSel(t3,@oh{b1%3!2?b1+=1}t4,a5),Obs{o0|3<7;_}(pc6{b0:=}),@fi{some}Seq(a7,Flip(Rpt{F}(t8)),c9e),pa10{b0:9})))",
-    Tree0183 "B{q0=3;t0;b1;b0=3}Wde(@si{t0=b0+3}@ki{b1+4%3=1}Lp{_;S}(a0r),AFb(Fb(t1t),Rmp{S;F}(OnceT(Err{1082})),a3t,Lp{_;R}(FF(@of{b0:=b0+4%4}RndSel(pi4{t0:=},Wt{0})))))",
+    Tree0183 "B{q0=3;t0;b1;b0=3}Wde(@si{t0=b0+3}@ki{b1+4%3=1}Lp{_;S}(UFuse100(a0r)),AFb(UFuse101(Fb(t1t)),Rmp{S;F}(OnceT(Err{1082})),a3t,Lp{_;R}(FF(@of{b0:=b0+4%4}RndSel(pi4{t0:=},Wt{0})))))",
     Tree0184 "B{q0=3;t0=4;b0=0}Par{2;3}(Su{t0}(t0),MSeq(Lp{b0;_}(F),Lp{_;_}(t1),OnceT(Lp{_;S}(F)),SubA(pi2{t0:t0}),a3l),RSel(Fb(PrSel{N;b0+3;b0+4}(RSeq(a4,t5),S))))",
     Tree0185 "B{b0=5;t0}Bin{t0+4%2>0;N}(RSeq(Obs{t0>3;S}(RSeq(c0,pt1{b0:7;b1:t0},@os{t0+=2}@of{b0:=3}t2)),Par{_;_}(Grd{F}(pc3{b0:=}),SubR(SubR(Grd{R}(c4))))),RU{F}(Sb{t0=6}))",
     Tree0186 "B{b1=1;t1=0;b0=3;t0=4;o0}Su{t0}(AFb(c0e,Fb(Mt{0}(a1e),@os{b1+=1}@po{b1:=t0+1}@oh{b1+=1}Swm(a2,t3,t4,a5b{9;b0})),Fb(Flt{1;R;K}(Sb{b1=t0}),Wu{t1},PPar{0;_}(a6b{t0;b1},Scc{o0|1+3>t1},pt7{b0:b0;b1:t1}),Grd{F}(Star(t8,a9))),Bin{t1!1;N}(TryT(a10,t11e,Sc{t1>t0+4%4?b0+=3}),WU{t0<0}(F))))",
@@ -3833,7 +3853,7 @@ cases! {
     Tree0188 "B{l0=3;b0=3}Itr{b0;_;1;T}(c0)",
     Tree0189 "B{b0=5;b1=1;t0=5;t1=4;o0}URot100(c0l,RndSeq(@of{t0+=1;o0:=_}@ki{t0%3!2}To{10}(RepF(@oh{b1:=t1+4%4}@si{b0+4%4=0}@rw{b0%4>0}PAll{_}(Step(RetF(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}a1))))),USw101{b0:1;b1:=}(Opt(Pre{t1+3=b1;K}(Pre{t0<2;S}(F)))),@of{b1+=1}Obs{some;_}(t2)))",
     Tree0190 "B{t0=1;b1=1;b0}Cnd{t0+3>1;T;S}(Star(@po{b0:=t0}@oh{b1:=3;b0+=3}@rw{b0>7}MSeq(Wde(Scc{b0>1},Sl{0}),Isw{b1%4;_;_}(Seq(c0,Sb{t0=2}),t1),Par{_;_}(Grd{F}(Seq(Wu{t0},a2e)),Grd{F}(pi3{t0:=})),Star(Sl{20},MPri(pc4{b0:2},pt5{b0:b0;b1:b0},t6,a7b{b0;b1}))),Wde(RSeq(Swm(MSeq(Sb{b0=3},pa8{b0:6;b1:=},c9,@of{b1+=3}@si{b0<b1}t10)),MSeq(c11,Star(c12))),TryF(Flip(Seq(a13b{t0;b0},Scc{b0%2<0},RU{F}(a14b{b0%3;b1})),@ki{b1+1>5}@rw{t0+4<5}Sel(c15,@ki{t0<b0+4%3}@os{b1=3?b0:=8}t16)),Isw{6;_;_}(a17b{t0;b1},t18)))))",
-    Tree0191 "B{o0=_;b0=1;t0=1;b1=2}Obs{b0>3;S}(RSeq(RepF(DySeq(t0t)),@of{b0+=3;t0:=1}@po{b0:=o0|0;b1:=t0+1%4}a1b{o0|2;b1},a2r))",
+    Tree0191 "B{o0=_;b0=1;t0=1;b1=2}Obs{b0>3;S}(RSeq(RepF(DySeq(UFuse100(t0t))),@of{b0+=3;t0:=1}@po{b0:=o0|0;b1:=t0+1%4}a1b{o0|2;b1},a2r))",
     Tree0192 "B{t0=3;b1;q0;b0;l0=0}ASeq(Lp{b0;K}(Rep2(Fb(t0,ASeq(c1b{b0+2},c2l,Sl{20}),Itr{b1;0;1;T}(Sb{b1=2}),ASeq(pt3{b0:=;b1:b0},Sc{b0:=b1;b1+3=t0%2?b0+=3}),c4))),Sw{2;0;1}(t5,Scc{b1+1=b1},Sb{b0=6},Lp{_;F}(c6b{b1})))",
     Tree0193 "B{q0=4;l0;t0;b1=3;b0=3}Seq(RndSel(Itr{b1;_;3;_}(Lim{2}(t0e)),RT{3}(@oh{b1+=1;b0%4=2?b1:=b0}@fi{t0+1%4>0}@rw{t0+2!3}Isw{t0%3;N;_}(a1,c2,t3e))),Lp{b1;K}(Isw{t0+2;_;N}(a4e,Sl{10},Step(R,Lp{t0;F}(@ki{t0>b0}pi5{t0:=})),Itr{b0;1;2;T}(pt6{b0:b0;b1:b0}))),c7,RSeq(PAll{_}(Fb(c8,c9)),Opt(Sb{b0=5}),@po{b1=7?b1:=4;b0:=b1}@ki{b0+1%3>0}@rw{t0%3!1}Sc{t0:=b1+4}),Rep1(t10))",
     Tree0194 "B{b0=3;t0=4;o0=_;b1}Par{2;_}(pt0{b0:=;b1:b0},a1b{8;b1},a2,@oh{b1:=t0;o0:=b1}@fi{some}@rw{b1=3}Rpt{F}(Dl{0}(c3b{b1})))",

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -233,15 +233,19 @@ bt::behavior_tree! {
             b1: i64,
         }
         IfThenElse {
-            Fallback {
-                Condition(Cond<0>),
-                Action(PIo<1>, t0 = {t0}),
-                Condition(PCond<2>, b0 = {t0}),
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3) % 4))]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                #[skip_if(|bb| bb.o0.unwrap_or(0) % 2 < 1)]
-                RepeatUntil(Success) {
-                    StatefulAction(Task<3>),
+            Decorator(Fuse<100>) {
+                Fallback {
+                    Decorator(Fuse<101>) {
+                        Condition(Cond<0>),
+                    },
+                    Action(PIo<1>, t0 = {t0}),
+                    Condition(PCond<2>, b0 = {t0}),
+                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3) % 4))]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) % 2 < 1)]
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
             SequenceStar {
@@ -385,12 +389,16 @@ bt::behavior_tree! {
         }
         ReactiveFallback {
             StatefulAction(TTask<0>),
-            Observe(|bb| bb.o0.unwrap_or(0) > 0, abort = none) {
-                RepeatUntil(Success) {
-                    #[failure_if(|bb| *bb.t0 < 0)]
-                    StepSequencer {
-                        Action(|ctx| ctx.try_exec(1)),
-                        Action(TAct<2>),
+            Decorator(Fuse<100>) {
+                Observe(|bb| bb.o0.unwrap_or(0) > 0, abort = none) {
+                    RepeatUntil(Success) {
+                        Decorator(Fuse<101>) {
+                            #[failure_if(|bb| *bb.t0 < 0)]
+                            StepSequencer {
+                                Action(|ctx| ctx.try_exec(1)),
+                                Action(TAct<2>),
+                            },
+                        },
                     },
                 },
             },
@@ -703,7 +711,9 @@ bt::behavior_tree! {
                         },
                         Control(Sweep<100>, b0 = 1, b1 = {b0}) {
                             Action(Act<1>),
-                            UnsetBlackboard(o0),
+                            Decorator(Fuse<101>) {
+                                UnsetBlackboard(o0),
+                            },
                             Condition(|ctx| ctx.check(2)),
                         },
                     },
@@ -770,25 +780,27 @@ bt::behavior_tree! {
         }
         Repeater(3) {
             ReactiveFallback {
-                PrioritySelector(dynamic = false) {
-                    #[score(2)]
-                    ReactiveSequence {
-                        Error(DiffError(1015)),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    },
-                    #[score(1)]
-                    Parallel(failure = 5) {
-                        StatefulAction(Task<2>),
-                        Runner,
-                        #[on_success(|bb| if bb.b0 > bb.b1 % 4 { bb.o0 = None })]
-                        Condition(PCond<3>, b0 = {b1}),
-                        AlwaysFailure,
-                        Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
-                    },
-                    #[score(|bb| (*bb.t0 + 4) as f32)]
-                    BinarySelector(|bb| (bb.b1 + 1) % 4 != 1, dynamic = true) {
-                        Action(PIo<5>, t0 = {=}),
-                        AlwaysRunning,
+                Decorator(Fuse<100>) {
+                    PrioritySelector(dynamic = false) {
+                        #[score(2)]
+                        ReactiveSequence {
+                            Error(DiffError(1015)),
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                        },
+                        #[score(1)]
+                        Parallel(failure = 5) {
+                            StatefulAction(Task<2>),
+                            Runner,
+                            #[on_success(|bb| if bb.b0 > bb.b1 % 4 { bb.o0 = None })]
+                            Condition(PCond<3>, b0 = {b1}),
+                            AlwaysFailure,
+                            Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
+                        },
+                        #[score(|bb| (*bb.t0 + 4) as f32)]
+                        BinarySelector(|bb| (bb.b1 + 1) % 4 != 1, dynamic = true) {
+                            Action(PIo<5>, t0 = {=}),
+                            AlwaysRunning,
+                        },
                     },
                 },
             },
@@ -1082,7 +1094,9 @@ bt::behavior_tree! {
             RunOnce {
                 RepeatTimes(forever) {
                     TryCatch(catch_on_halt = true) {
-                        Condition(TCond<1>),
+                        Decorator(Fuse<100>) {
+                            Condition(TCond<1>),
+                        },
                         StatefulAction(Task<2>),
                         Action(PAct<3>, b0 = 2),
                     },
@@ -1331,10 +1345,14 @@ bt::behavior_tree! {
                     Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
                 },
             },
-            Observe(|bb| bb.b1 < 3, abort = self) {
-                Delay(10) {
-                    #[skip_if(|bb| bb.b1 % 3 < 1)]
-                    Error(DiffError(1062)),
+            Decorator(Fuse<100>) {
+                Observe(|bb| bb.b1 < 3, abort = self) {
+                    Decorator(Fuse<101>) {
+                        Delay(10) {
+                            #[skip_if(|bb| bb.b1 % 3 < 1)]
+                            Error(DiffError(1062)),
+                        },
+                    },
                 },
             },
         }
@@ -1880,16 +1898,20 @@ bt::behavior_tree! {
                         #[run_while(|bb| (*bb.t1 + 3) % 3 > 0)]
                         ScriptCondition(|bb| *bb.t1 < bb.b0),
                         StatefulAction(Task<0>),
-                        RepeatUntilFailure(3) {
-                            SetBlackboard(o0 = Some(5)),
+                        Decorator(Fuse<100>) {
+                            RepeatUntilFailure(3) {
+                                SetBlackboard(o0 = Some(5)),
+                            },
                         },
                     },
                 },
             },
             Cooldown(0, filtered = Skipped) {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(TTask<2>),
+                Decorator(Fuse<101>) {
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(TTask<2>),
+                    },
                 },
             },
             Parallel(success = 2) {
@@ -2235,10 +2257,12 @@ bt::behavior_tree! {
                 Condition(|ctx| ctx.try_check(3)),
                 Condition(TCond<4>),
             },
-            Fallback {
-                Condition(|ctx| ctx.try_check(5)),
-                StatefulAction(Task<6>),
-                Condition(Cond<7> = Cond::<7>),
+            Decorator(Fuse<100>) {
+                Fallback {
+                    Condition(|ctx| ctx.try_check(5)),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
             },
             StatefulAction(TTask<8>),
         }
@@ -2339,15 +2363,19 @@ bt::behavior_tree! {
         ReactiveSequence {
             StatefulAction(TTask<0>),
             FlipSelector {
-                StatefulAction(TTask<1>),
+                Decorator(Fuse<100>) {
+                    StatefulAction(TTask<1>),
+                },
                 Condition(TCond<2>),
             },
             StatefulAction(Task<3>),
             StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-            PolicyParallel(policy = FirstFailure) {
-                AlwaysFailure,
-                Condition(|ctx| ctx.try_check(5)),
-                Condition(Cond<6>),
+            Decorator(Fuse<101>) {
+                PolicyParallel(policy = FirstFailure) {
+                    AlwaysFailure,
+                    Condition(|ctx| ctx.try_check(5)),
+                    Condition(Cond<6>),
+                },
             },
         }
     }
@@ -2554,9 +2582,11 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         PolicyParallel(policy = FirstFailure, repeat = false) {
-            Parallel(failure = 1) {
-                RandomSequence {
-                    Error(DiffError(1010)),
+            Decorator(Fuse<100>) {
+                Parallel(failure = 1) {
+                    RandomSequence {
+                        Error(DiffError(1010)),
+                    },
                 },
             },
             ForceFailure {
@@ -3856,12 +3886,12 @@ cases! {
     Tree0203 "B{o0=2;t0=4;b0=3;q0=1;b1=4}Isw{b0;N;N}(t0,Lp{b1;S}(Bin{b0+4%2<0;N}(Flip(@of{t0:=b1+1;o0:=t0}@fi{none}@si{t0=5}To{0}(c1e)),pt2{b0:b1;b1:b0})))",
     Tree0204 "B{t0=4}Obs{t0>t0+1;N}(SubR(pa0{b0:t0;b1:t0}))",
     Tree0205 "URot100(URec{_}(RepF(Sub(S)),a0))",
-    Tree0206 "B{o0=_;b0;t0=2;b1}Ite(Fb(c0,pi1{t0:t0},pc2{b0:t0},@oh{o0:=o0|3%4}@of{t0+=3}@ki{o0|0%2<1}RU{S}(t3)),Star(Pre{some;R}(@po{b1+=3}@oh{b0+=1}Wt{100}),Err{1010}))",
+    Tree0206 "B{o0=_;b0;t0=2;b1}Ite(UFuse100(Fb(UFuse101(c0),pi1{t0:t0},pc2{b0:t0},@oh{o0:=o0|3%4}@of{t0+=3}@ki{o0|0%2<1}RU{S}(t3))),Star(Pre{some;R}(@po{b1+=3}@oh{b0+=1}Wt{100}),Err{1010}))",
     Tree0207 "B{t1=5;b1=0;b0;l0=1;q0=1}OnceT(Star(@ki{t1+3%3!0}Lp{_;K}(Flt{2;R;_}(RSeq(@rw{b0+3%4=2}a0))),Inv(MSeq(a1,pi2{t0:b1},Sl{50},pi3{t0:b1}))))",
     Tree0208 "RndSeq(URot100(Fai))",
     Tree0209 "B{b0=0;t0=1}Bin{b0>0;T}(SubA(t0),Obs{t0%2!0;N}(Grd{F}(@po{b0+=1}SubA(Wt{20}))))",
     Tree0210 "RFb(Star(RFb(Rep2(t0t)),FS(t1)),t2,PAll{-1}(t3,DySel(c4,PbSel{_;2}(c5),R)))",
-    Tree0211 "B{o0=_;t0;b0}RFb(t0t,Obs{o0|0>0;N}(RU{S}(@fi{t0<0}Step(a1r,a2t))),@ki{o0|4<b0}@si{none}ASeq(F))",
+    Tree0211 "B{o0=_;t0;b0}RFb(t0t,UFuse100(Obs{o0|0>0;N}(RU{S}(UFuse101(@fi{t0<0}Step(a1r,a2t))))),@ki{o0|4<b0}@si{none}ASeq(F))",
     Tree0212 "URr(Ret0(Sub(Wt{20})))",
     Tree0213 "B{b1;t0;o0=2;b0=5}RSeq(Rep1(@oh{b0:=b1+2}AFb(a0,t1e,Wu{t0},t2,@rw{t0!6}@ki{b0+2>0}@of{t0+=3;o0:=_}pt3{b0:t0;b1:=})),UGate100{b0:0;t0:=}(@po{b1+=1;t0:=o0|4}Ret1(ASeq(c4,Sb{t0=b1}))),Try(@fi{b0=4}PPar{0;N}(c5l,Run),@fi{b1=7}R),t6)",
     Tree0214 "Ruf{2}(DySel(t0,URate{25}(c1)))",
@@ -3869,22 +3899,22 @@ cases! {
     Tree0216 "B{o0=1;t0=5;b0=2}@fi{b0+4>t0+4}Rty1(Fb(Mt{10}(Wde(Dd{100}(t0),@ki{b0>b0+2%4}RFb(t1e,t2,Sl{50}))),Flt{2;F;_}(PAll{_}(@os{t0:=b0}Step(t3,t4),a5l)),PPar{2;_}(Fb(Wu{t0},t6),Par{_;1}(c7,R,Sl{30},R),AFb(Wu{t0},a8,t9,pa10{b0:=;b1:b0})),Pre{b0+3%2<0;R}(Wde(PrSel{_;1}(RT{1}(@of{t0+=2}RSeq(@ki{b0>t0%3}@rw{t0%2>0}t11,c12e))),RSeq(Wu{t0},Ub{o0}))),PPar{1;T}(RSeq(S,t13),PAll{1}(@si{b0<t0+3}@rw{t0=0}RT{2}(t14),Sl{0}))))",
     Tree0217 "B{b0=3;b1;t0}Seq(RFb(Intr{b1+3%2>0}(Wt{20}),a0,c1b{t0}),Bin{t0%3>1;_}(@rw{t0+4!4}@po{b0+=1}@si{t0=2}Star(@rw{b0>3}pt2{b0:2},Su{t0}(Star(t3,pt4{b0:3;b1:t0}))),Lim{1}(Dd{0}(pi5{t0:=}))))",
     Tree0218 "B{o0=2;q0=4;b1=0;b0=3}Flip(RSeq(a0l,pt1{b0:b1;b1:b0},c2b{o0|3}),Lp{b0;K}(Ub{o0}))",
-    Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(URec{3}(@po{o0:=b0+3}OnceT(t0t),USw100{b0:1;b1:b0}(a1,Ub{o0},c2l)))))",
+    Tree0219 "B{b0=5;o0}Ret2(Inv(OnceT(URec{3}(@po{o0:=b0+3}OnceT(t0t),USw100{b0:1;b1:b0}(a1,UFuse101(Ub{o0}),c2l)))))",
     Tree0220 "B{o0=_;q0=0;t0=5;l0=4;b0=0}Flt{1;S;_}(Star(Lp{t0;_}(DySeq(@rw{t0<6}Itr{b0;_;_;_}(Itr{b0;1;1;T}(Ub{o0})),pi0{t0:t0})),@si{b0!3}MPri(t1,t2e,c3e),Bin{b0!0;N}(Keep(@ki{t0+3%3=2}@oh{b0+=1}pi4{t0:=}),t5)))",
-    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(PrSel{N;2;1;t0+4}(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;5}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R))))",
+    Tree0221 "B{o0;b0=1;b1=5;t0=2}Rpt{3}(RFb(UFuse100(PrSel{N;2;1;t0+4}(RSeq(Err{1015},pt1{b0:=;b1:=}),Par{_;5}(t2,Run,@os{b0>b1%4?o0:=_}pc3{b0:b1},F,a4b{1;b0}),Bin{b1+1%4!1;T}(pi5{t0:=},R)))))",
     Tree0222 "B{t0=0;b1=2;b0=1}Rep2(@si{b0+2!3}@rw{b1<t0+4}OnceT(Flt{1;F;_}(@of{b0>2?b0:=b1+3}SubR(Par{2;_}(Isw{9;T;T}(a0l,pt1{b0:b0},Fai,SubA(pi2{t0:b0})),Ret0(t3))))))",
     Tree0223 "B{o0=2;b0=2;t0=4;l0}MSeq(RSeq(Cnd{t0%3=0;N;S}(FS(Swm(c0,a1b{b0%3;b0},Mt{0}(Wu{t0})))),Isw{b0;N;T}(Ruf{3}(Scc{b0+3!b0}),Dl{20}(t2),c3e)),Rep1(@fi{t0<3}RFb(MSeq(Sb{t0=5},pa4{b0:=;b1:b0},t5e),Par{-2;_}(PPar{2;T}(Fai,pt6{b0:=;b1:b0}),Rpt{F}(pa7{b0:0;b1:b0})),Sel(Ret2(Itr{b0;1;1;_}(@ki{b0<1}@os{t0<5?b0:=t0}@po{b0+=1}Pre{t0=2;R}(c8b{t0}))),Scc{o0|0=3},t9))))",
     Tree0224 "B{b0=0;b1=4;t0=1;q0=3}Swm(Rep0(@of{t0:=b0+2;b0+=3}t0),Par{1;_}(Seq(@ki{t0%4>0}@po{b1:=t0}Wt{10},c1b{b1%3},@po{b1:=t0}t2),@os{t0+=2}Lp{_;_}(t3),t4),Mt{0}(RSeq(@rw{b1+1=4}c5,Try(t6,t7),URec{2}(t8,t9),t10)))",
     Tree0225 "B{b0=3;o0=3;l0=4;t0=0;b1=4}Par{3;-4}(Itr{b0;0;_;T}(WU{o0|0=6}(Suc)),c0,Intr{b1+2!6}(a1),Dd{0}(Scc{t0+1>b1}),Scc{b1%2<0})",
     Tree0226 "B{b1=5;t1=5}Step(@po{b1+=2;b1:=t1}c0,Lim{3}(R))",
     Tree0227 "B{b1=3;b0=0;t0=5}Par{_;_}(ASeq(@oh{t0:=b0}@ki{b0%3<1}@fi{b1+3%2>0}RFb(Pre{b0%3=0;S}(MSeq(PAll{_}(Dl{0}(@po{b1>b0?t0+=2}@rw{b0>0}Sc{b1:=b0})),a0,t1,Cd{20;K}(c2),Flt{1;F;_}(a3))),Invt(Swm(Wt{0},Wu{t0},t4e)))))",
-    Tree0228 "B{b0=2;l0;t0=5}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(c1t,t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
+    Tree0228 "B{b0=2;l0;t0=5}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(UFuse100(c1t),t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
     Tree0229 "B{b0=3;t1=0;t0=2;b1}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{T;b1}(ASeq(c7,a8)))",
     Tree0230 "B{t0;b1=0;b0}PAll{-3}(@fi{b1+4=2}Lim{1}(pa0{b0:t0;b1:=}),RT{F}(FS(@fi{b1+4%4>0}c1e)),Ite(t2,t3),USw100{b0:t0;b1:b1}(Ret4(Sb{t0=3})),Cnd{b1%2=0;N;F}(Flip(@os{b0:=t0}t4,pa5{b0:=},R,S)))",
     Tree0231 "PPar{2;N}(PAll{_}(DySel(c0,t1,c2,a3),c4,TryT(c5e,Rpt{3}(t6)),DySeq(Rep3(Rty2(t7)),t8),PbSel{1;1;1;1}(a9,c10,t11)),AFb(Rmp{S;F}(c12),Cd{0;K}(t13),RSeq(a14e,c15,t16,t17),OnceT(RndSeq(Wt{10},t18,t19))))",
     Tree0232 "B{b1}UGate100{b0:b1;t0:b1}(USw101{b0:b1}(Cnd{b1<5;N;S}(t0e)))",
     Tree0233 "B{b1;b0=5;o0;t0=4}Bin{b1>b0%3;T}(Sel(RT{3}(a0b{b0%2;b1}),t1,@si{b0%3<1}@os{b0:=9}a2e),Rus{F}(RSeq(RSeq(OnceT(t3),c4l),RSeq(Sl{30},Ub{o0},@os{t0+=2;o0:=_}@po{b1:=b0%2}@si{b0=7}Sb{b1=b0}))))",
-    Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(@ki{t0<t0+3}Sc{b0+=3}),Obs{t0!5;B}(@ki{t0>4}Grd{F}(c0b{b1+1})),Obs{b1<3;S}(Dl{10}(@ki{b1%3<1}Err{1062})))",
+    Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(@ki{t0<t0+3}Sc{b0+=3}),Obs{t0!5;B}(@ki{t0>4}Grd{F}(c0b{b1+1})),UFuse100(Obs{b1<3;S}(UFuse101(Dl{10}(@ki{b1%3<1}Err{1062})))))",
     Tree0235 "Step(RFb(a0e,Sub(c1),t2),t3,RSeq(Flt{1;S;_}(S),Sub(a4e)),PbSel{_;2;3}(F,F),a5)",
     Tree0236 "B{t1=1;t0=0;l0=1;b0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(URec{1}(@si{t0>6}Fai,t4)),c5)))))",
     Tree0237 "B{q0=3;o0;b0=1;t0=5}OnceK(Lp{_;_}(Once(MPri(MSeq(RndSel(URec{1}(Err{1055},S)),a0t,Ub{o0}),@po{b0+=2}Mt{0}(UGate100{b0:b0;t0:=}(AFb(Wu{t0},Sl{0}))),@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Isw{t0+3%4;N;N}(pc1{b0:5},Sl{10},c2,pt3{b0:7;b1:b0},pt4{b0:=})))))",
@@ -3899,24 +3929,24 @@ cases! {
     Tree0246 "B{o0;t0=2;b1=2;b0;l0=2;q0}@ki{t0>3}@of{o0:=b1+2%4}TryF(URec{_}(Cd{0;K}(Lp{b1;R}(Fai)),@of{o0|4<6?b0:=o0|0+2%2;b1+=2}@rw{b1<0}RT{2}(@fi{b0+2>t0}@ki{b1%3!1}Wde(c0l,Cnd{b0+3!b1+2;_;S}(Cnd{b0=1;T;_}(Itr{b1;2;_;N}(a1)))))),Rmp{S;S}(Try(a2,Pre{b0<2}(Bin{none;T}(Itr{b1;2;_;T}(S),Keep(Ub{o0}))),URec{_}(@of{o0:=t0}@oh{b0:=o0|1}pa3{b0:b0;b1:=},Ruf{2}(t4)),@po{o0|5+2!t0?o0:=b1;b1:=t0+4}Flip(c5l,t6,Wt{30}),Bin{some;T}(t7,pi8{t0:t0}))))",
     Tree0247 "B{b1=5;t1=1;t0=0;l0=0;o0}To{0}(Cnd{t1>o0|2%4;_;F}(Itr{b1;_;2;T}(@fi{t1%4<1}@si{none}Sw{3;1}(a0,Scc{o0|5%4>0},Ite(@fi{t0+3%4>1}@ki{t1%2<1}@si{t0+4%3>1}t1,c2)))))",
     Tree0248 "URot100(RndSeq(UTw101(t0)))",
-    Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,Ruf{3}(Sb{o0=5})))),Cd{0;K}(Fb(t1,t2t)),Par{2;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
+    Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,UFuse100(Ruf{3}(Sb{o0=5}))))),Cd{0;K}(UFuse101(Fb(t1,t2t))),Par{2;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
     Tree0250 "B{t1=5;o0=_;b1=3}@oh{b1+=2}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
     Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},UTw100(pc1{b0:8}),RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
     Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
     Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}PrSel{N;3;1}(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
     Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),RSeq(Sc{b0:=b0+1%8},@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0!1;B}(Opt(Lp{b1;K}(c10))),@ki{t0<2}RSeq(Inv(Scc{b0=b1%2})),Dl{20}(@ki{o0|4+1>1}DySeq(a11)))))",
     Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(URr(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1))))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
-    Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),Fb(c5r,t6,c7e),t8t)",
+    Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),UFuse100(Fb(c5r,t6,c7e)),t8t)",
     Tree0257 "B{b0=4;t1=2}AFb(Seq(c0e,@of{t1+=2}@rw{b0%4!1}Wt{100}),F,t1,t2e)",
     Tree0258 "RSeq(PrSel{_;3;0}(Rpt{0}(c0),t1),RSeq(Sel(Sub(a2e),t3),RFb(a4e,c5),RndSel(F)))",
     Tree0259 "B{b0=3;t0=5}Flip(Rep2(Sb{t0=5}),Sel(c0,t1,a2,PrSel{T;b0+4}(@ki{t0+4>4}Sb{b0=6})),Sl{10})",
-    Tree0260 "B{t0=5;b0=5}RSeq(t0t,Flip(t1t,c2t),t3,pt4{b0:t0;b1:b0},PPar{0;_}(F,c5r,c6))",
+    Tree0260 "B{t0=5;b0=5}RSeq(t0t,Flip(UFuse100(t1t),c2t),t3,pt4{b0:t0;b1:b0},UFuse101(PPar{0;_}(F,c5r,c6)))",
     Tree0261 "Swm(Rmp{S;S}(F),Pri(Rmp{S;F}(Swm(t0,Once(Sel(c1,Pri(a2,a3))),MSeq(a4,t5),t6e,RFb(RndSel(Ret0(t7)))))))",
     Tree0262 "B{b0=1;t1=3}Wde(Bin{b0+1%4<0;T}(Cnd{t1%4!0;T;_}(PbSel{2;t1;t1%4}(Sl{0},Fai)),RFb(@ki{b0!0}c0,Sl{0})),Par{_;1}(pa1{b0:=},a2))",
     Tree0263 "B{b0=4;t0}Par{-2;-4}(RT{1}(F),Sl{20},c0,WU{t0!b0%2}(c1e),t2)",
     Tree0264 "B{b0;o0;t0=1}RndSel(Flt{3;_;K}(RSeq(TryT(Ub{o0},Wt{0},c0e),Isw{b0%2;T;N}(FF(t1),Rpt{F}(c2l)),Obs{t0+2%2<0;N}(Sb{t0=1}),RndSel(@ki{b0>2}a3))),URec{3}(RSeq(Rmp{F;S}(@po{t0:=b0%4}@rw{b0%4>1}Pre{t0%4<1;F}(c4)),c5l,Suc),Sb{b0=t0}))",
     Tree0265 "B{b0=2;t0=2;o0}Invt(Fb(Fb(Pre{b0<4;F}(Rus{1}(Cd{0;_}(RT{F}(pa0{b0:5;b1:t0})))),OnceK(RFb(@rw{t0%3!0}@of{t0!4?o0:=_}Ruf{3}(Flt{3;R;_}(Fai)),@rw{t0>2}Isw{b0+2%4;N;N}(c1,Scc{t0+2<3},a2e))))))",
-    Tree0266 "B{b0;b1;l0=1;o0}PPar{0;N}(Par{_;1}(RndSeq(Err{1010})),FF(pt1{b0:=;b1:=}),PPar{0;N}(Swm(pa2{b0:6},t3)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}FF(RSel(@po{b0:=b0+1%3}t4t,Itr{b1;0;3;N}(pt5{b0:=}),Scc{some},a6b{o0|3+2%2;b1})))",
+    Tree0266 "B{b0;b1;l0=1;o0}PPar{0;N}(UFuse100(Par{_;1}(RndSeq(Err{1010}))),FF(pt1{b0:=;b1:=}),PPar{0;N}(Swm(pa2{b0:6},t3)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}FF(RSel(@po{b0:=b0+1%3}t4t,Itr{b1;0;3;N}(pt5{b0:=}),Scc{some},a6b{o0|3+2%2;b1})))",
     Tree0267 "Ruf{3}(Err{1016})",
     Tree0268 "B{t0=2;l0=2;b0=2}Step(Seq(Itr{b0;1;1;N}(@ki{t0%3!0}@si{t0!2}@rw{t0+2%2<0}Seq(c0,t1)),c2e,SubA(SubR(RFb(Lim{2}(Sl{10}),pi3{t0:=},a4e,t5,c6e))),Par{-2;2}(Sb{b0=t0},a7l),t8))",
     Tree0269 "B{b0=1;t0=0;l0=4;b1=5}Isw{t0%3;T;T}(a0,Inv(WU{t0>1}(Dl{30}(Itr{b0;2;2;_}(UGate100{b0:4;t0:=}(c1))))),UPipe(Itr{b0;2;1;_}(a2b{9;b0}),Ruf{F}(Itr{b0;_;2;T}(Scc{b1%2<0}))),c3)",

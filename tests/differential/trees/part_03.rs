@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -385,15 +385,17 @@ bt::behavior_tree! {
                     StatefulAction(TTask<0>),
                 },
                 Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b0 = 5),
-                        Condition(Cond<2>),
-                        StatefulAction(TTask<3>),
+                    Decorator(Fuse<100>) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b0 = 5),
+                            Condition(Cond<2>),
+                            StatefulAction(TTask<3>),
+                        },
                     },
                 },
             },
-            Control(Rotate<100>) {
+            Control(Rotate<101>) {
                 Repeat(2) {
                     Switch(b1) {
                         case 0 => RepeatUntilSuccess(3) {
@@ -413,9 +415,11 @@ bt::behavior_tree! {
                 #[failure_if(|bb| bb.o0.unwrap_or(4) < *bb.t0)]
                 #[on_failure(|bb| *bb.t0 += 2)]
                 Sleep(10),
-                #[post(|bb| bb.b0 = 2)]
-                Filter(times = 1, filtered = Failure) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
+                Decorator(Fuse<102>) {
+                    #[post(|bb| bb.b0 = 2)]
+                    Filter(times = 1, filtered = Failure) {
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
                 },
                 Condition(TCond<8>),
                 Action(TAct<9>),
@@ -511,21 +515,23 @@ bt::behavior_tree! {
             o0: Option<i64>,
         }
         Decorator(Gate<100>, b0 = {b0}, t0 = {b0}) {
-            #[failure_if(|bb| *bb.t0 < 1)]
-            Control(PipelineSequence) {
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(TTask<0>),
-                    #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
-                    BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
-                        Condition(Cond<1>),
-                        StatefulAction(TTask<2>),
+            Decorator(Fuse<101>) {
+                #[failure_if(|bb| *bb.t0 < 1)]
+                Control(PipelineSequence) {
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(TTask<0>),
+                        #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
+                        BinarySelector(|bb| (*bb.t0 + 4) % 2 < 1) {
+                            Condition(Cond<1>),
+                            StatefulAction(TTask<2>),
+                        },
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(Task<3>),
+                        },
                     },
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<3>),
+                    Repeat(4) {
+                        SetBlackboard(b0 = {b1}),
                     },
-                },
-                Repeat(4) {
-                    SetBlackboard(b0 = {b1}),
                 },
             },
         }
@@ -596,11 +602,15 @@ bt::behavior_tree! {
             b1: i64,
         }
         MemSequence {
-            StatefulAction(Task<0>),
+            Decorator(Fuse<100>) {
+                StatefulAction(Task<0>),
+            },
             #[success_if(|bb| *bb.t1 + 2 != 0)]
             #[on_success(|bb| if bb.b0 < 5 { bb.b1 = *bb.t1 % 3 })]
             WasEntryUpdated(t1),
-            Error(DiffError(1007)),
+            Decorator(Fuse<101>) {
+                Error(DiffError(1007)),
+            },
         }
     }
 }
@@ -794,16 +804,18 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         RetryUntilSuccessful(forever) {
-            #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-            PrioritySelector(dynamic = false) {
-                #[score(2)]
-                DynamicSequence {
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    ScriptCondition(|bb| bb.o0.is_some()),
+            Decorator(Fuse<100>) {
+                #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+                PrioritySelector(dynamic = false) {
+                    #[score(2)]
+                    DynamicSequence {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                    },
+                    #[score(|bb| (*bb.t0 + 2) as f32)]
+                    Error(DiffError(1032)),
                 },
-                #[score(|bb| (*bb.t0 + 2) as f32)]
-                Error(DiffError(1032)),
             },
         }
     }
@@ -1204,7 +1216,11 @@ bt::behavior_tree! {
         ReactiveSelector {
             Delay(20) {
                 Cooldown(100) {
-                    StatefulAction(TTask<0>),
+                    Decorator(Fuse<100>) {
+                        Decorator(Fuse<101>) {
+                            StatefulAction(TTask<0>),
+                        },
+                    },
                 },
             },
             StatefulAction(Task<1> = Task::<1>),
@@ -2924,10 +2940,14 @@ bt::behavior_tree! {
                     Action(|ctx| ctx.try_exec(3)),
                     Error(DiffError(1040)),
                 },
-                Delay(0) {
-                    Action(TAct<4>),
+                Decorator(Fuse<101>) {
+                    Delay(0) {
+                        Action(TAct<4>),
+                    },
                 },
-                Condition(Cond<5>),
+                Decorator(Fuse<102>) {
+                    Condition(Cond<5>),
+                },
                 Repeat(forever) {
                     Condition(Cond<6>),
                 },
@@ -3209,12 +3229,16 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-            Repeat(1) {
-                Error(DiffError(1043)),
+        Decorator(Fuse<100>) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
+                Repeat(1) {
+                    Decorator(Fuse<101>) {
+                        Error(DiffError(1043)),
+                    },
+                },
+                Action(|ctx| ctx.try_exec(2)),
             },
-            Action(|ctx| ctx.try_exec(2)),
         }
     }
 }
@@ -3482,14 +3506,18 @@ bt::behavior_tree! {
                     #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.o0.unwrap_or(1) < *bb.t0 { *bb.t0 += 2 } })]
                     #[post(|bb| { bb.b0 = 4; bb.b1 = 2 })]
                     SetBlackboard(t0 = 4),
-                    Action(PIo<0>, t0 = {t0}),
+                    Decorator(Fuse<100>) {
+                        Action(PIo<0>, t0 = {t0}),
+                    },
                     StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
                     Condition(PCond<2>, b0 = 2),
                 },
                 StatefulAction(Task<3>),
             },
             Sequence {
-                SetBlackboard(o0 = Some(4)),
+                Decorator(Fuse<101>) {
+                    SetBlackboard(o0 = Some(4)),
+                },
                 #[post(|bb| bb.t1.set(*bb.t1 % 3))]
                 StatefulAction(TTask<4>),
                 Condition(Cond<5>),
@@ -3918,19 +3946,19 @@ cases! {
     Tree0305 "B{b0=3;t0;b1}@si{b0+3<b0}@po{b1:=t0}@of{t0:=b0%3}Seq(RndSeq(pc0{b0:1},c1,a2l),USw100{b0:b0;b1:b1}(URec{_}(Try(@of{t0:=b1}t3,pa4{b0:t0},Sb{b1=b0},t5),a6)),Sw{1}(t7,Sc{b1<3?b0:=t0+1}))",
     Tree0306 "B{b0=4;t1;t0=2;o0=2}RSeq(OnceK(Rep4(Rep3(Fb(Wde(Dd{50}(Scc{t1=6}),c0,RetF(Sc{b0:=b0+3%2})),Ruf{F}(a1))))),t2,RSeq(Star(Wu{t1},a3b{o0|2;b0},a4),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<5;B}(Opt(Wt{0})),Dl{20}(@ki{b0<4}Invt(Suc))))))",
     Tree0307 "B{t0;b1=0;b0=4}@si{t0>b0+2}@oh{b0+=3;b1:=t0}@fi{b1%3!0}PAll{_}(Pri(Sw{4;3}(a0b{b0;b1},c1,Wu{t0}),pa2{b0:5;b1:b0},MPri(a3,t4,c5),pc6{b0:8}),Sw{3;4;1}(Pri(c7,c8b{b1%3},pt9{b0:1;b1:=}),a10,RFb(SubR(Wu{t0}),t11e,Suc),Inv(S)))",
-    Tree0308 "B{b0;b1=1;o0=3;t0=5}@os{o0:=_;o0:=b1+3}@ki{o0|5+1!6}@rw{none}MSeq(Par{_;_}(Grd{R}(t0t),Grd{R}(PPar{0;N}(t1,Sb{b0=5},c2,t3t))),URot100(Rep2(Sw{0}(Rus{3}(RFb(t4t,t5t)),Seq(a6b{t0%2;b1},pi7{t0:b0})))),RFb(@fi{o0|4<t0}@of{t0+=2}Sl{10},@po{b0:=2}Flt{1;_;F}(Scc{some}),c8t,a9t))",
+    Tree0308 "B{b0;b1=1;o0=3;t0=5}@os{o0:=_;o0:=b1+3}@ki{o0|5+1!6}@rw{none}MSeq(Par{_;_}(Grd{R}(t0t),Grd{R}(UFuse100(PPar{0;N}(t1,Sb{b0=5},c2,t3t)))),URot101(Rep2(Sw{0}(Rus{3}(RFb(t4t,t5t)),Seq(a6b{t0%2;b1},pi7{t0:b0})))),RFb(@fi{o0|4<t0}@of{t0+=2}Sl{10},UFuse102(@po{b0:=2}Flt{1;_;F}(Scc{some})),c8t,a9t))",
     Tree0309 "B{b0=4;t0=5;o0=_;b1}Pre{some;R}(Flip(Cnd{some;T;_}(@os{b1:=o0|3}@ki{b1+3%4=0}Isw{o0|4%2;T;N}(@fi{t0+4!2}@si{t0>2}@os{b0:=o0|5;o0:=b0+3}RU{F}(TryF(Wde(Scc{o0|1%2<1},Sb{b0=t0},Scc{b1+2<6}),Wde(c0,c1,c2b{t0}),Dd{10}(t3)))))))",
     Tree0310 "B{b0=3}Grd{F}(Ite(Scc{b0%4=3},Rpt{3}(TryT(@rw{b0%2<1}SubA(a0),Sc{b0:=6}))))",
-    Tree0311 "B{t0=3;b0=2;b1=1;o0}UGate100{b0:b0;t0:b0}(@fi{t0<1}UPipe(PAll{-3}(t0t,@rw{o0|2>1}Bin{t0+4%2<1;_}(c1,t2t),Rus{F}(t3)),Rep4(Sb{b0=b1})))",
+    Tree0311 "B{t0=3;b0=2;b1=1;o0}UGate100{b0:b0;t0:b0}(UFuse101(@fi{t0<1}UPipe(PAll{-3}(t0t,@rw{o0|2>1}Bin{t0+4%2<1;_}(c1,t2t),Rus{F}(t3)),Rep4(Sb{b0=b1}))))",
     Tree0312 "B{b1;b0;t0=0}@ki{t0!4}@fi{b0>2}RetF(Isw{t0+4;T;N}(Sb{b0=b1},SubA(c0l)))",
     Tree0313 "B{b0;b1;t0=2}AFb(@of{t0:=b1%3}@oh{b0+=2}Ret1(@po{b0:=t0+4}Sl{20}))",
-    Tree0314 "B{b0=3;o0=_;t1=0;b1}MSeq(t0,@si{t1+2!0}@os{b0<5?b1:=t1%3}Wu{t1},Err{1007})",
+    Tree0314 "B{b0=3;o0=_;t1=0;b1}MSeq(UFuse100(t0),@si{t1+2!0}@os{b0<5?b1:=t1%3}Wu{t1},UFuse101(Err{1007}))",
     Tree0315 "B{t0=2;o0=5}RSeq(t0t,SubA(Sl{0}),SubR(Sb{o0=6}),Err{1096})",
     Tree0316 "PrSel{_;3;3;3;0;1}(Grd{R}(Rpt{2}(c0e)),PPar{2;N}(Sl{0},UTw100(R)),Mt{0}(MSeq(c1,c2)),Par{3;3}(t3e,F,Wt{0}),PPar{1;T}(t4e,t5))",
     Tree0317 "B{t0;o0;t1}Pri(Ite(Ruf{1}(Obs{o0|0+2<t1;_}(@po{t1+=2;t1:=t0}Su{t0}(a0e))),a1,pt2{b0:t1}))",
     Tree0318 "B{t0=3;b0=5;b1=3;o0=_}Wde(Star(Dl{20}(Sl{0}),@si{t0>1}@ki{none}Try(Sl{100},@fi{t0=0}S),pc0{b0:b0}),Dd{0}(Step(pa1{b0:t0;b1:=},t2,c3)),UPipe(c4))",
     Tree0319 "B{t0=5;b0=3}Bin{t0!4;_}(RSeq(Mt{30}(a0),Flip(SubA(F),t1),c2e,Intr{b0<2}(a3l)),a4l)",
-    Tree0320 "B{o0;t0}RetF(@po{o0:=_;t0+=3}PrSel{N;2;t0+2}(DySeq(c0,Scc{some},Scc{some}),Err{1032}))",
+    Tree0320 "B{o0;t0}RetF(UFuse100(@po{o0:=_;t0+=3}PrSel{N;2;t0+2}(DySeq(c0,Scc{some},Scc{some}),Err{1032})))",
     Tree0321 "B{b0;t0;b1=0}Rep3(@fi{b0>2}@si{b0+4%4<2}Isw{b0+2%3;N;T}(PrSel{T;b1+2%3;b0%2;b1+3}(@rw{b0=3}WU{t0%3>0}(Obs{b1>1;N}(Swm(c0e,Sl{20}))),Pre{b0+1=b1;R}(PbSel{2;3}(t1e)),MSeq(@os{t0+=1;t0+=1}@si{b1>1}t2e,c3b{t0})),Par{2;_}(PAll{3}(@ki{b0!1}@os{b0+=1}c4,Wt{0},t5e,t6t),Step(t7,RepF(Sb{t0=b0}),c8t))))",
     Tree0322 "URot100(Ite(t0,c1),RU{S}(RSel(c2l,a3)))",
     Tree0323 "Par{3;1}(Wde(RndSeq(RSeq(c0,S),t1),Seq(Par{1;-1}(R,a2e,Sl{10}),PPar{0;N}(F,Suc,t3)),PbSel{1;1;3;0}(To{0}(c4),RepF(t5e),Suc)),Rpt{F}(t6),Seq(Fb(DySel(c7,a8,a9e)),a10,Mt{20}(a11),S))",
@@ -3941,7 +3969,7 @@ cases! {
     Tree0328 "PAll{_}(Grd{R}(USw100{b0:1}(Swm(c0,Rep3(RU{S}(F))))))",
     Tree0329 "B{b0=2;t0=0}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2}pa12{b0:1;b1:b0}))))",
     Tree0330 "B{b0;t1;q0=2;b1=0;t0}RSeq(Lp{b1;S}(Opt(Rep3(RepF(Once(RetF(@rw{t1%3>0}t0)))))),Pre{b0<4}(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10},pi1{t0:=},t2)),Rty0(a3e))",
-    Tree0331 "RSel(Dl{20}(Cd{100;_}(t0t)),t1e)",
+    Tree0331 "RSel(Dl{20}(Cd{100;_}(UFuse100(UFuse101(t0t)))),t1e)",
     Tree0332 "B{t1=2;t0;q0;b1=2;b0=1}FF(@rw{t1%2>0}RFb(@os{b1+=1;t1%2<1?t1+=4}PAll{-3}(Keep(SubR(pa0{b0:b0;b1:b1})),Pre{t1!b0+1;F}(Su{t0}(Cd{100;K}(t1))),Dl{30}(Seq(Sb{t0=7},pc2{b0:5},Sb{b1=1}))),Su{t0}(Seq(@fi{b0>1}Fb(pa3{b0:b0},Scc{t1<5}),RFb(Rmp{F;S}(RFb(c4,t5))),RFb(Lp{t0;F}(Wt{100}),@oh{t1:=b1+4;b1<7?b1:=b0}pc6{b0:t0}))),@oh{t1+=1}@os{t1:=t0+1%2}RSeq(Par{4;4}(Rpt{1}(RSel(pi7{t0:t0},c8b{t0%2},t9e,t10)),@po{t0+=2}@rw{b1+3<b1%3}Bin{b1=t1;T}(Bin{t1+4>3;N}(t11e,pc12{b0:t1}),Keep(pt13{b0:1;b1:b0})),Wv{t1}(DySel(c14,pc15{b0:t0},t16e)),a17b{b0%2;b1}))))",
     Tree0333 "B{b1=1;b0=4}PAll{_}(Inv(Flt{1;_;K}(RU{S}(Pre{b0+3%2!0}(Sb{b1=7})))))",
     Tree0334 "B{b0}Isw{2;N;T}(t0,PbSel{_;b0}(SubA(@po{b0+=2;b0:=b0%2}SubR(t1e))),t2,t3e)",
@@ -3985,14 +4013,14 @@ cases! {
     Tree0372 "B{q0=2;b0;b1;t0}Seq(URec{_}(Lp{t0;K}(RSeq(c0t,Sc{t0:=b0},Err{1094})),S),c1b{b1%3})",
     Tree0373 "B{b1;t0=2;b0}@of{t0+=3}@po{t0+=2;b0:=b1}@oh{b1:=t0;b1:=b1+4%3}RSeq(Sc{b1+=2},Cd{10;F}(RSeq(Sb{b0=2},t0e)),RSel(@si{b0%2!1}Su{t0}(pc1{b0:b1}),a2b{b1;b0}),Star(t3,c4,pi5{t0:b0},c6,a7b{b1+3%2;b0}))",
     Tree0374 "B{b1;b0=1;t0}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(PrSel{N;b1+3}(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1}t4))))))",
-    Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),USw100{b0:2}(Suc,a3r,Err{1040}),Dl{0}(a4t),c5,RepF(c6)))",
+    Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),USw100{b0:2}(Suc,a3r,Err{1040}),UFuse101(Dl{0}(a4t)),UFuse102(c5),RepF(c6)))",
     Tree0376 "B{t1=5;q0=4;b0=0;b1;t0=0}RepF(Flip(Pre{b1>t0%4}(PPar{0;_}(Flip(Wt{10},Wt{10},t0),Lp{t1;F}(Seq(Sb{t1=3},pt1{b0:=;b1:b1})))),Lp{_;S}(FF(@ki{b1+4=4}@si{t0<5}Isw{t0+1%2;N;T}(@oh{b1%3=2?t0:=b0+2;t1+=1}@ki{b0=7}RSeq(t2,c3,Sl{20}),Lim{2}(Sl{20})))),Par{2;-4}(a4,DySel(t5),@rw{b0<0}t6,c7)))",
     Tree0377 "B{b0=3;b1=3;o0=3}@ki{b0!o0|1+1%4}Obs{b1+1!3;N}(URr(t0))",
     Tree0378 "B{o0=3;q0;b0=4;t0=0}@si{b0>t0%2}@of{o0:=b0}RFb(Grd{F}(Fb(@oh{t0:=t0%3}Seq(SubR(t0),@po{o0:=_;o0:=o0|5}Sb{t0=b0},c1l),Lp{t0;R}(Wv{t0}(c2)),MPri(c3,t4),RFb(Ite(c5b{t0},a6),@os{b0:=t0}@of{t0+=1}Ruf{2}(Fai)),Bin{some;N}(Wt{10},Fai))))",
     Tree0379 "B{b1=3;b0=1;t0=0;o0=_;t1=0}Swm(@oh{t1+=1}PrSel{_;2;2;0}(Wu{t0},AFb(@si{some}@oh{t1+=2}@po{t1+=3;t0+=3}RU{F}(a0b{b0+2%4;b1})),Ruf{F}(a1)),Dd{20}(PrSel{N;3;2;2}(c2,t3,Sb{o0=1})),t4,URec{3}(pt5{b0:b1;b1:=},OnceK(pa6{b0:5;b1:=})),Seq(t7e,a8l))",
     Tree0380 "B{t0=0;o0=_;b0=4}@of{b0:=t0%3;o0:=_}TryT(c0,@of{b0+=1}Flt{3;_;K}(c1l),URr(URate{100}(t2),SubR(pt3{b0:=;b1:b0})))",
     Tree0381 "B{t0=2;b0=0}Ruf{1}(Fb(Ret4(Rep1(t0)),PPar{2;_}(a1b{3;b0},c2e,t3,Wu{t0},R),PAll{1}(S,a4,R)))",
-    Tree0382 "B{t0=3}PPar{1;T}(c0b{t0+1},Rep1(Err{1043}),a2r)",
+    Tree0382 "B{t0=3}UFuse100(PPar{1;T}(c0b{t0+1},Rep1(UFuse101(Err{1043})),a2r))",
     Tree0383 "B{t1=1;t0=4;b0=0;o0=2}Invt(Seq(Par{_;_}(URr(Grd{F}(t0e)),Grd{F}(Swm(@ki{t0<1}Rep4(t1),@rw{o0|5%4=0}@oh{t1+=2}RU{S}(t2)))),Wde(Once(To{20}(URate{100}(a3e))),S,pt4{b0:=}),RFb(Ret0(@rw{t1+3!b0}Sc{b0%2!1?b0:=t0+2}),pa5{b0:t0;b1:t1}),RndSel(Pre{b0<b0+2;S}(Sb{b0=0}),Scc{t0+3=6},a6b{t0;b0})))",
     Tree0384 "B{b1=3;t0=1}RSeq(Par{_;_}(Grd{_}(t0),Grd{F}(FF(Sc{t0+=1;b1+4>7?t0:=t0+3%3}))),Cnd{b1%2<1;N;F}(Flt{2;R;K}(PPar{0;_}(t1,a2))))",
     Tree0385 "B{t0}Pre{t0<3;S}(Pri(UTw100(Wu{t0}),RetF(a0)))",
@@ -4000,7 +4028,7 @@ cases! {
     Tree0387 "TryT(Sl{10},Sl{10})",
     Tree0388 "B{l0=3;o0=_;t0;b1}UPipe(Inv(Pri(Fai,c0b{t0+3},t1)),Grd{R}(FF(FF(Ub{o0}))),a2,Dl{10}(Itr{b1;2;_;N}(c3)))",
     Tree0389 "B{b0=4;b1=5;o0=2;t1=4;t0=3}Inv(TryT(DySel(t0,Ite(t1,t2),t3,t4e),RSeq(Step(@of{b0:=b0%3;t0+=1}@fi{t1>4}Sb{b1=5},pi5{t0:=},c6),Isw{b1;_;_}(@po{some?t1+=3;b0+=2}Suc,t7),RndSeq(R,PrSel{N;t1+3%3;t1;o0|1+1%2}(pc8{b0:9},t9,UGate100{b0:t0;t0:t0}(@os{b1+=1}@si{b0<o0|3+3%2}Sb{o0=5})))),Obs{t1+4!3;S}(USw101{b0:t0;b1:t1}(t10,Sc{o0:=_;b1:=o0|4+1%4},Step(pt11{b0:4;b1:b0},t12),Sb{o0=2},@rw{b1<7}@ki{none}t13))))",
-    Tree0390 "B{o0;b0=5;t1;b1;t0=0}Isw{o0|0+4%3;_;T}(URec{_}(Seq(@oh{o0:=b0%3;o0|1<t0?t0+=2}@po{b0:=4;b1:=2}Sb{t0=4},pi0{t0:t0},pt1{b0:5;b1:b1},pc2{b0:2}),t3),Seq(Sb{o0=4},@po{t1:=t1%3}t4t,c5),Su{t1}(Flt{3;F;_}(a6r)))",
+    Tree0390 "B{o0;b0=5;t1;b1;t0=0}Isw{o0|0+4%3;_;T}(URec{_}(Seq(@oh{o0:=b0%3;o0|1<t0?t0+=2}@po{b0:=4;b1:=2}Sb{t0=4},UFuse100(pi0{t0:t0}),pt1{b0:5;b1:b1},pc2{b0:2}),t3),Seq(UFuse101(Sb{o0=4}),@po{t1:=t1%3}t4t,c5),Su{t1}(Flt{3;F;_}(a6r)))",
     Tree0391 "B{b0;q0=3;t0=5;o0=3}PPar{0;T}(Flip(RFb(Dl{20}(PrSel{T;b0}(OnceK(@os{t0:=o0|1+2%4}Wde(c0,c1b{b0},@rw{b0+2>7}@oh{b0:=t0+4;o0:=_}@po{b0:=t0+3%3}pc2{b0:=}))))),Wde(c3,t4),Lp{b0;S}(Fb(Sl{10})),PAll{-2}(SubA(Suc),R,a5b{b0+4%4;b0})),WU{o0|2%3<1}(RFb(Cnd{t0%2=0;_;F}(Seq(Isw{o0|1%2;N;_}(RSeq(a6e,c7),SubA(t8)),Keep(To{20}(a9)))),t10)))",
     Tree0392 "B{l0=1;b0;b1=4;o0=5}Sw{3;0;1}(t0e,Seq(Ub{o0},t1),t2,Itr{b0;0;2;T}(a3))",
     Tree0393 "B{b0=5;t0=2;o0=_}Rpt{1}(Flt{2;S;F}(Dd{0}(SubR(Cnd{some;N;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}URec{2}(t0e,UGate100{b0:=;t0:b0}(S)))))))",

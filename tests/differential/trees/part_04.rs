@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -306,10 +306,12 @@ bt::behavior_tree! {
                         Condition(PCond<2>, b0 = {t0}),
                     },
                     ParallelAll {
-                        #[post(|bb| { if bb.b0 % 3 == 2 { bb.t0.set(3) }; bb.t0.set((bb.b0 + 1) % 2) })]
-                        #[success_if(|bb| *bb.t0 % 3 != 2)]
-                        SkipUnlessUpdated(t0) {
-                            AlwaysSuccess,
+                        Decorator(Fuse<100>) {
+                            #[post(|bb| { if bb.b0 % 3 == 2 { bb.t0.set(3) }; bb.t0.set((bb.b0 + 1) % 2) })]
+                            #[success_if(|bb| *bb.t0 % 3 != 2)]
+                            SkipUnlessUpdated(t0) {
+                                AlwaysSuccess,
+                            },
                         },
                         Repeat(4) {
                             Condition(Cond<3>),
@@ -585,7 +587,11 @@ bt::behavior_tree! {
     pub tree Tree0417 for Ctx, error DiffError {
         RunOnce {
             TryCatch {
-                Error(DiffError(1012)),
+                Decorator(Fuse<100>) {
+                    Decorator(Fuse<101>) {
+                        Error(DiffError(1012)),
+                    },
+                },
                 Condition(Cond<1>),
             },
         }
@@ -753,7 +759,9 @@ bt::behavior_tree! {
         }
         Switch(b1) {
             case 5 => StepSequencer {
-                Action(TAct<0>),
+                Decorator(Fuse<100>) {
+                    Action(TAct<0>),
+                },
                 Error(DiffError(1047)),
             },
             case 3 => Cooldown(50, filtered = Skipped) {
@@ -921,7 +929,9 @@ bt::behavior_tree! {
                                 },
                                 SetBlackboard(b0 = 9),
                             },
-                            Error(DiffError(1091)),
+                            Decorator(Fuse<100>) {
+                                Error(DiffError(1091)),
+                            },
                         },
                         Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = false) {
                             MemSequence {
@@ -957,7 +967,7 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    Decorator(Gate<100>, b0 = {b0}, t0 = {t0}) {
+                    Decorator(Gate<101>, b0 = {b0}, t0 = {t0}) {
                         #[on_halted(|bb| bb.t0.set(9))]
                         #[skip_if(|bb| *bb.t0 % 2 > 0)]
                         #[run_while(|bb| *bb.t0 != 1)]
@@ -1388,12 +1398,16 @@ bt::behavior_tree! {
             #[allow(unused)] #[tracked] t1: i64 = 3,
             #[tracked] t0: i64 = 3,
         }
-        Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-            Conditional(|bb| bb.b1 % 4 > 1, dynamic = true) {
-                Priority {
-                    Action(Act<0>),
-                    StatefulAction(TTask<1>),
-                    StatefulAction(Task<2> = Task::<2>),
+        Decorator(Fuse<100>) {
+            Conditional(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                Conditional(|bb| bb.b1 % 4 > 1, dynamic = true) {
+                    Decorator(Fuse<101>) {
+                        Priority {
+                            Action(Act<0>),
+                            StatefulAction(TTask<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
                 },
             },
         }
@@ -1433,14 +1447,18 @@ bt::behavior_tree! {
         ForceFailure {
             Timeout(0) {
                 WhileDoElse {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        StatefulAction(TTask<1>),
-                        #[failure_if(|bb| *bb.t1 > 4)]
-                        #[on_success(|bb| { if bb.b0 == 4 { *bb.t1 += 2 }; bb.b0 = bb.b1 + 4 })]
-                        Condition(TCond<2>),
-                        Condition(PCond<3>, b0 = {=}),
+                    Decorator(Fuse<100>) {
+                        Decorator(Fuse<101>) {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                                StatefulAction(TTask<1>),
+                                #[failure_if(|bb| *bb.t1 > 4)]
+                                #[on_success(|bb| { if bb.b0 == 4 { *bb.t1 += 2 }; bb.b0 = bb.b1 + 4 })]
+                                Condition(TCond<2>),
+                                Condition(PCond<3>, b0 = {=}),
+                            },
+                        },
                     },
                     #[skip_if(|bb| *bb.t1 > 2)]
                     #[success_if(|bb| bb.o0.unwrap_or(3) + 3 == 0)]
@@ -1616,7 +1634,9 @@ bt::behavior_tree! {
                         },
                     },
                 },
-                AlwaysRunning,
+                Decorator(Fuse<100>) {
+                    AlwaysRunning,
+                },
                 ReactiveSequence {
                     #[run_while(|bb| *bb.t1 % 4 < 2)]
                     ForceSuccess {
@@ -2318,7 +2338,9 @@ bt::behavior_tree! {
                 },
             },
             Optional {
-                StatefulAction(TTask<1>),
+                Decorator(Fuse<100>) {
+                    StatefulAction(TTask<1>),
+                },
             },
         }
     }
@@ -3429,23 +3451,23 @@ cases! {
     Tree0407 "TryT(Rpt{3}(RndSeq(c0e,c1l,Flip(t2e,c3),c4,Dl{30}(Opt(t5)))),OnceT(a6),RndSeq(c7,t8,UTw100(Rpt{F}(Flt{2;F;F}(Par{_;_}(Grd{F}(Suc),Grd{R}(t9e)))))))",
     Tree0408 "B{t0=5;b0=1}Flt{2;S;_}(RT{2}(@fi{b0+4>t0}Inv(Rpt{1}(Step(t0,RSeq(c1b{b0+1}))))))",
     Tree0409 "B{b0=0;t0=3;b1=3}USw100{b0:=}(Suc,Opt(Flip(Flt{1;_;F}(Rep4(USw101{b0:b1;b1:b1}(t0,a1e))),WU{b1+1%4=3}(@po{b1+=2}Obs{b1<t0%2;N}(Sw{2}(S,t2e))),Sc{b0+=3})),t3)",
-    Tree0410 "B{t0;b0}RndSel(ASeq(Fb(c0t,PPar{2;_}(a1r,pc2{b0:t0}),PAll{_}(@po{b0%3=2?t0:=3;t0:=b0+1%2}@si{t0%3!2}Su{t0}(S),Rep4(c3)),Dl{50}(c4),Bin{b0=3;T}(a5b{t0%3;b0},S)),Scc{b0%4<1},Seq(Try(Ret1(t6t),RU{F}(c7)),Lim{1}(PPar{1;N}(RndSel(t8e),Ret2(c9b{3}),c10t))),Su{t0}(Intr{t0=3}(MPri(c11r,OnceT(RU{F}(c12t)))))))",
+    Tree0410 "B{t0;b0}RndSel(ASeq(Fb(c0t,PPar{2;_}(a1r,pc2{b0:t0}),PAll{_}(UFuse100(@po{b0%3=2?t0:=3;t0:=b0+1%2}@si{t0%3!2}Su{t0}(S)),Rep4(c3)),Dl{50}(c4),Bin{b0=3;T}(a5b{t0%3;b0},S)),Scc{b0%4<1},Seq(Try(Ret1(t6t),RU{F}(c7)),Lim{1}(PPar{1;N}(RndSel(t8e),Ret2(c9b{3}),c10t))),Su{t0}(Intr{t0=3}(MPri(c11r,OnceT(RU{F}(c12t)))))))",
     Tree0411 "B{b0=0}Ite(SubR(a0),SubA(c1b{b0}))",
     Tree0412 "B{b0=5;o0=4;t0=4;l0=2;b1=1}@oh{t0+=1}@fi{o0|3+2>1}Grd{F}(Itr{b1;1;_;T}(Sel(@rw{b1>6}@si{t0=3}Su{t0}(Star(@ki{b0<t0%3}RFb(F,t0),@rw{none}Star(@of{b1+=2}@oh{b0:=4}c1,a2,c3))),Ite(PrSel{T;b0;o0|0+1;b1+1;b0+3;b1%3}(RFb(Wu{t0}),Scc{o0|0=4},c4,Wt{10},Sc{b0+=3;t0<b0?o0:=b1%2}),Cnd{b0+3%2!0;T;S}(PAll{_}(t5,t6)),Flt{1;R;F}(Rep1(Pre{b1=1}(t7)))))))",
     Tree0413 "B{t0;t1=3;b1}Intr{b1%4<1}(Grd{_}(Mt{20}(@po{b1+=3}@ki{b1+2<t0}pa0{b0:9;b1:t1})))",
     Tree0414 "FS(DySeq(RU{S}(Dl{20}(Rpt{0}(t0e))),Rty2(Par{5;5}(RU{S}(t1e),URec{_}(c2l,S),t3,t4,c5))))",
     Tree0415 "B{b1=0;t1=5;t0=5;l0=4;b0=4}AFb(Rus{F}(Cnd{t0!0;T;_}(Ret1(Bin{t1<b1;T}(Keep(@po{b0:=t1}Sc{b0+=3}),Fai)))))",
     Tree0416 "B{t1=1;t0=3;o0;b1=2}Lim{2}(RSeq(Flip(Sw{4;5}(F,a0,c1b{t1})),Ruf{3}(Rpt{0}(pc2{b0:t0})),RFb(t3,Scc{none})))",
-    Tree0417 "Once(Try(Err{1012},c1))",
+    Tree0417 "Once(Try(UFuse100(UFuse101(Err{1012})),c1))",
     Tree0418 "B{b0=3;t0=5;t1=2;o0}Flip(Pre{t0%2=0;S}(Sb{o0=0}),pt0{b0:=},Isw{o0|0;T;T}(c1b{t0},c2b{4}),pc3{b0:=},t4)",
     Tree0419 "B{b0=1;t0}Rpt{F}(Bin{t0%2!0;T}(RndSeq(Wde(USw100{b0:0;b1:t0}(DySel(pa0{b0:1;b1:b0})),Mt{0}(t1),Cnd{b0<3;_;S}(Ret0(pc2{b0:0})))),Fb(Dl{10}(Seq(Rmp{S;F}(@of{b0+=1}Pre{t0<5;S}(t3)))),Pre{t0+2!t0;R}(UGate101{b0:=;t0:=}(RFb(Par{-1;-3}(F,a4e,@os{t0:=t0+1%2;t0:=9}Sb{t0=7},t5e),pt6{b0:=}))))))",
     Tree0420 "B{b0;t0;l0=4}Obs{t0%4<2;S}(Par{_;_}(t0,Itr{b0;0;_;N}(Isw{3;N;T}(Swm(Pre{b0=6;K}(Itr{b0;0;_;N}(c1))),Ite(RSeq(t2,pa3{b0:=}),t4)))))",
     Tree0421 "PPar{0;T}(Grd{_}(Swm(a0,DySeq(a1,c2,c3))),Keep(PPar{1;N}(Sl{0},To{100}(t4),DySel(a5e,c6l,t7e,c8),c9,a10)))",
-    Tree0422 "B{b1=0;q0=0}Sw{5;3;0}(Step(a0t,Err{1047}),Cd{50;K}(c2r),c3t,Sl{0})",
+    Tree0422 "B{b1=0;q0=0}Sw{5;3;0}(Step(UFuse100(a0t),Err{1047}),Cd{50;K}(c2r),c3t,Sl{0})",
     Tree0423 "B{t1;t0=4;b0=4}RSeq(Par{4;_}(OnceK(a0r),a1t,UTw100(@fi{t1>2}@of{b0=t1+3?t1:=t0+4}Run),Rpt{3}(UPipe(Sb{t0=1}))),Pre{b0+1<t1;R}(Rpt{0}(c2t)))",
     Tree0424 "B{t0=1;l0=3;o0=_;b0;b1}Seq(Bin{b1+1>b1+3;N}(t0,Pre{t0%3<2}(Seq(Sb{o0=4},c1,RT{3}(Sc{b1:=b0})))),Itr{b1;1;1;N}(RFb(Pre{b0%2>0}(Sl{30}),RetF(t2e),Bin{b1+2%3>1;N}(R,t3))),RFb(@po{o0:=o0|1}PrSel{T;o0|2+2%4;b1}(c4b{o0|0},c5),a6,@os{o0:=4}@si{b0<3}c7,Inv(Star(Sc{b0+=3;t0:=o0|0})),pt8{b0:=;b1:b0}))",
     Tree0425 "B{t1=2;t0=3;b0=3}Isw{t0+1;_;N}(PbSel{t1%4;t1;1;3;1}(pa0{b0:=;b1:t1},a1,@po{t1+=3}@rw{t1!5}@si{t0+4%3!2}Sb{t1=t0},Dl{30}(Scc{t0>b0})))",
-    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(URr(a1r,c2e),Sb{b0=9}),Err{1091}),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),UGate100{b0:b0;t0:t0}(@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run))))),PrSel{N;3;1;3;t0+3%2}(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
+    Tree0426 "B{b0=4;t0=1;l0=3;q0=1}Intr{t0%4!1}(Try(Ruf{3}(@ki{t0=b0}RSeq(RSeq(@ki{b0=t0%2}Itr{b0;0;1;N}(a0l),Wde(URr(a1r,c2e),Sb{b0=9}),UFuse100(Err{1091})),Itr{b0;0;1;N}(MSeq(Ruf{3}(Scc{b0<1}),@ki{t0>t0+2}@po{t0:=9}PbSel{0;b0%3}(@si{t0+2!b0+4}@po{b0:=t0;t0+=3}@os{t0:=b0%2}t3),a4)))),Fb(Obs{t0+1%2>0;B}(@ki{b0+2%4>2}S),Obs{b0<7;S}(@ki{t0+2>t0}FS(Inv(Lp{t0;F}(pa5{b0:4})))),UGate101{b0:b0;t0:t0}(@oh{t0:=9}@ki{t0%2>0}@rw{t0!1}Itr{b0;0;3;T}(@rw{t0%3<1}Ite(a6r,a7r,Lp{b0;R}(Run))))),PrSel{N;3;1;3;t0+3%2}(t8t,t9t,Swm(a10b{t0+3;b0},Scc{t0+3=t0}),a11)))",
     Tree0427 "B{b1;t1;b0=4;l0=3;t0=5;o0=_}RSeq(RFb(RFb(To{10}(Sw{3}(t0,t1)),@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}RSeq(Wt{100},Ub{o0}),RSel(t2,t3,Rus{1}(c4e)),Itr{b1;1;2;N}(Rus{1}(t5)),Pre{t0%3!0}(RU{F}(Rep4(Sl{20})))),PAll{1}(Pre{t1+4%4>0;K}(@os{b0+=2}@fi{t0=4}Ub{o0}),Step(c6l),Bin{t1+3=4;N}(Fai,t7),Sel(t8,@po{t0:=5}@oh{b0+2%2!1?t1+=3}c9,c10b{b0+4}),@si{t1=b1}@ki{t1!o0|2+2}@po{o0:=_}t11)))",
     Tree0428 "B{t0}Fb(Keep(MPri(t0,c1e)),t2,DySeq(RSeq(a3,t4),Seq(t5e,a6,Wu{t0})))",
     Tree0429 "B{t0=0}Sel(AFb(a0,RU{S}(Wv{t0}(RSeq(To{0}(c1e),@os{t0%2>0?t0+=2}Suc)))))",
@@ -3455,13 +3477,13 @@ cases! {
     Tree0433 "B{b1=0;t0;b0}PPar{1;_}(@po{t0:=b0%2}@of{b0+=3}Flip(pc0{b0:b0},t1,t2e,pa3{b0:t0}),Flip(pc4{b0:b1},t5,pa6{b0:b1;b1:=}),@ki{b0<0}Ruf{F}(c7),RFb(pi8{t0:b1},t9))",
     Tree0434 "B{t0=2;t1=1;o0=_;b0}RFb(MSeq(pt0{b0:=;b1:t1},a1,c2),t3,Inv(@rw{t1%3!0}Seq(pi4{t0:=},Pri(a5))),RSeq(Sb{o0=9},t6),Sc{b0:=4})",
     Tree0435 "B{o0=5;t0;l0;b1;b0=2}Dl{50}(PbSel{_;3;b1+1%4;b1+2}(a0b{b0;b1},Fb(Sw{5;1}(PAll{_}(pi1{t0:=},@fi{b1%2>0}@si{t0%2<0}Ub{o0},t2),a3,Rus{F}(pc4{b0:b1})),Wde(c5l,c6,Step(@si{b1%2<0}@os{t0:=b0}Run,t7))),Rmp{F;F}(WU{b0+4>6}(RFb(Dl{20}(Sw{5}(c8,t9)),PPar{2;_}(TryF(pi10{t0:b1},t11,t12,Sl{30})))))))",
-    Tree0436 "B{b1=2;t1=3;t0=3}Cnd{t0%2>0;N;_}(Cnd{b1%4>1;T;_}(Pri(a0,t1t,t2e)))",
+    Tree0436 "B{b1=2;t1=3;t0=3}UFuse100(Cnd{t0%2>0;N;_}(Cnd{b1%4>1;T;_}(UFuse101(Pri(a0,t1t,t2e)))))",
     Tree0437 "B{t0=3;b0=5;t1=5}Inv(@oh{b0>1?b0+=1;t1:=t0}@ki{b0+4>t0}Wu{t1})",
-    Tree0438 "B{t1;b1=4;b0;t0;o0=_}FF(To{0}(Wde(RFb(a0,@ki{t0%2>0}t1t,@fi{t1>4}@os{b0=4?t1+=2;b0:=b1+4}c2t,pc3{b0:=}),@ki{t1>2}@si{o0|3+3=0}Wde(a4b{1;b1},Seq(Wt{30},@si{b1<4}@fi{o0|0<1}@ki{t0%3>0}pt5{b0:=;b1:b0},pt6{b0:b0;b1:=})),Flt{2;R;_}(@oh{t0=t0%3?o0:=_;t0+=3}@ki{some}PAll{_}(Run,c7r,@ki{b1%2!0}@rw{some}Inv(a8b{t0+3%3;b0}))))))",
+    Tree0438 "B{t1;b1=4;b0;t0;o0=_}FF(To{0}(Wde(UFuse100(UFuse101(RFb(a0,@ki{t0%2>0}t1t,@fi{t1>4}@os{b0=4?t1+=2;b0:=b1+4}c2t,pc3{b0:=}))),@ki{t1>2}@si{o0|3+3=0}Wde(a4b{1;b1},Seq(Wt{30},@si{b1<4}@fi{o0|0<1}@ki{t0%3>0}pt5{b0:=;b1:b0},pt6{b0:b0;b1:=})),Flt{2;R;_}(@oh{t0=t0%3?o0:=_;t0+=3}@ki{some}PAll{_}(Run,c7r,@ki{b1%2!0}@rw{some}Inv(a8b{t0+3%3;b0}))))))",
     Tree0439 "B{b1=4;b0}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),URec{3}(t6t,S))",
     Tree0440 "B{b0=4;l0=2;t0}Itr{b0;0;1;N}(SubR(SubR(@os{b0:=t0}@rw{b0%4!2}@oh{t0<3?b0+=1;t0%2!0?t0:=b0%3}S)))",
     Tree0441 "B{t0=4;q0=4;t1=2}Fb(Wv{t1}(Lp{t0;K}(UGate100{b0:t1;t0:t0}(a0e))),c1,UGate101{b0:t0;t0:t0}(t2))",
-    Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),R,RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{T;t0}(Wu{t1})))),Err{1002})))",
+    Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),UFuse100(R),RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{T;t0}(Wu{t1})))),Err{1002})))",
     Tree0443 "B{t0=4;b1=5;t1;b0}RetF(Dd{0}(Intr{b1=t1+2}(ASeq(Inv(Fai),pa0{b0:=;b1:t0},Wu{t1}))))",
     Tree0444 "PrSel{_;2;3}(UPipe(UPipe(Ret0(t0)),Seq(t1,Wt{20})),Rpt{0}(S))",
     Tree0445 "B{t1=1;b0=0}Rus{F}(UGate100{b0:2;t0:b0}(Wde(t0,Sb{t1=b0})))",
@@ -3487,7 +3509,7 @@ cases! {
     Tree0465 "B{b0;t0;b1;q0;l0=1}Rmp{F;F}(Ite(c0b{b1},Fb(c1r,c2,Sb{b0=t0},Err{1076}),RU{F}(Itr{b1;_;2;N}(@ki{b0+3>3}Lp{b1;_}(Wde(t3,a4e,a5l))))))",
     Tree0466 "TryF(a0,Star(RFb(c1,c2,Sub(Rty0(c3)),Swm(a4,RepF(c5e)),DySeq(a6,t7e))),Wt{0})",
     Tree0467 "B{b0=0;t1=2;b1}RFb(URate{50}(Pri(pa0{b0:=;b1:=},a1,pi2{t0:t1})),t3)",
-    Tree0468 "B{t1;b0=1;t0}Ite(OnceK(Cnd{t1%2<0;T;F}(Lim{3}(Seq(Suc,c0b{t1},@oh{t1:=t0%2}@os{t0!1?b0+=1}@fi{t0%4=1}Suc,Err{1064})))),Opt(t1t))",
+    Tree0468 "B{t1;b0=1;t0}Ite(OnceK(Cnd{t1%2<0;T;F}(Lim{3}(Seq(Suc,c0b{t1},@oh{t1:=t0%2}@os{t0!1?b0+=1}@fi{t0%4=1}Suc,Err{1064})))),Opt(UFuse100(t1t)))",
     Tree0469 "PPar{0;N}(c0,USw100{b0:1}(URr(RT{3}(PrSel{_;3;0;0;0}(t1,t2,Dl{10}(t3),a4)))))",
     Tree0470 "B{b1;b0=5;o0=_;t0=4}Intr{t0>o0|5}(@si{b1+2<1}@fi{t0!3}@oh{b0+=1}Sel(a0,a1))",
     Tree0471 "B{t0=5;b0;b1;o0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}URot100(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",

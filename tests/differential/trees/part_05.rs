@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -120,20 +120,22 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             b0: i64,
         }
-        KeepRunningUntilFailure {
-            Delay(30) {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-                    Delay(0) {
-                        RunOnce(then_skip = true) {
-                            Condition(PCond<0>, b0 = {b0}),
+        Decorator(Fuse<100>) {
+            KeepRunningUntilFailure {
+                Delay(30) {
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+                        Delay(0) {
+                            RunOnce(then_skip = true) {
+                                Condition(PCond<0>, b0 = {b0}),
+                            },
                         },
+                        Error(DiffError(1013)),
+                        RepeatUntilFailure(3) {
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                        #[post(|bb| *bb.t0 += 3)]
+                        UnsetBlackboard(o0),
                     },
-                    Error(DiffError(1013)),
-                    RepeatUntilFailure(3) {
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                    #[post(|bb| *bb.t0 += 3)]
-                    UnsetBlackboard(o0),
                 },
             },
         }
@@ -277,19 +279,21 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 1,
         }
         Switch(b1) {
-            case 5 => #[failure_if(|bb| bb.b0 % 4 < 3)]
-            #[run_while(|bb| *bb.t1 != 3)]
-            #[success_if(|bb| bb.b0 % 2 < 0)]
-            Precondition(|bb| *bb.t0 + 3 < 4, else = Failure) {
-                Fallback {
-                    ReactiveSequence {
+            case 5 => Decorator(Fuse<100>) {
+                #[failure_if(|bb| bb.b0 % 4 < 3)]
+                #[run_while(|bb| *bb.t1 != 3)]
+                #[success_if(|bb| bb.b0 % 2 < 0)]
+                Precondition(|bb| *bb.t0 + 3 < 4, else = Failure) {
+                    Fallback {
                         ReactiveSequence {
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            Condition(|ctx| ctx.try_check(0)),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
-                            RepeatTimes(3) {
-                                #[success_if(|bb| bb.b1 < 1)]
-                                StatefulAction(TTask<2>),
+                            ReactiveSequence {
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                Condition(|ctx| ctx.try_check(0)),
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
+                                RepeatTimes(3) {
+                                    #[success_if(|bb| bb.b1 < 1)]
+                                    StatefulAction(TTask<2>),
+                                },
                             },
                         },
                     },
@@ -1241,7 +1245,9 @@ bt::behavior_tree! {
                 Action(TAct<1>),
                 StatefulAction(PTask<2>, b0 = {=}),
                 Action(TAct<3>),
-                Error(DiffError(1066)),
+                Decorator(Fuse<100>) {
+                    Error(DiffError(1066)),
+                },
             },
         }
     }
@@ -3206,11 +3212,15 @@ bt::behavior_tree! {
         }
         WhileDoElse {
             ParallelAll {
-                Error(DiffError(1048)),
+                Decorator(Fuse<100>) {
+                    Error(DiffError(1048)),
+                },
                 Cooldown(0, filtered = Skipped) {
                     RepeatUntilFailure(1) {
                         RetryUntilSuccessful(forever) {
-                            StatefulAction(TTask<0>),
+                            Decorator(Fuse<101>) {
+                                StatefulAction(TTask<0>),
+                            },
                         },
                     },
                 },
@@ -3283,7 +3293,11 @@ bt::behavior_tree! {
                 },
                 #[success_if(|bb| bb.o0.unwrap_or(1) > bb.b1 % 2)]
                 Filter(times = 3, count = Completed) {
-                    StatefulAction(TTask<7>),
+                    Decorator(Fuse<100>) {
+                        Decorator(Fuse<101>) {
+                            StatefulAction(TTask<7>),
+                        },
+                    },
                 },
             },
         }
@@ -3431,8 +3445,10 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx, error DiffError {
         Parallel(success = 2, failure = -1) {
-            Repeat(0) {
-                StatefulAction(TTask<0>),
+            Decorator(Fuse<100>) {
+                Repeat(0) {
+                    StatefulAction(TTask<0>),
+                },
             },
             RetryUntilSuccessful(3) {
                 SubTree(Tree0594Sub0),
@@ -3624,18 +3640,22 @@ bt::behavior_tree! {
     pub tree Tree0599 for Ctx, error DiffError {
         ReactiveFallback {
             Condition(Cond<0>),
-            ReactiveFallback {
-                Action(|ctx| ctx.try_exec(1)),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+            Decorator(Fuse<100>) {
+                ReactiveFallback {
+                    Action(|ctx| ctx.try_exec(1)),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
             },
             WhileDoElse {
                 Sequence {
                     Sleep(20),
                     Condition(|ctx| ctx.try_check(4)),
                 },
-                RepeatTimes(forever) {
-                    Action(TAct<5>),
+                Decorator(Fuse<101>) {
+                    RepeatTimes(forever) {
+                        Action(TAct<5>),
+                    },
                 },
             },
             IfThenElse {
@@ -3657,14 +3677,14 @@ fallible!(Tree0599);
 cases! {
     Tree0500 "B{t0=5;b0=2}ASeq(Scc{t0<b0+1},a0b{t0;b0},UGate100{b0:t0;t0:b0}(@fi{t0=3}@po{b0:=b0%2}@si{b0%4>0}Wu{t0}),URot101(t1))",
     Tree0501 "B{b1=5;o0=5;t0;b0=5}Step(Mt{0}(ASeq(Ret4(pc0{b0:=}),Sc{t0:=b0+4%3},@oh{t0+=3}@fi{b0+4%2>0}PPar{2;N}(Invt(@os{o0:=_;b1:=t0%3}@fi{none}Ub{o0})))),RT{F}(RSeq(Seq(PrSel{T;o0|4%3;t0}(pi1{t0:t0},t2),Seq(Flip(Dl{10}(c3l),Ub{o0},FS(t4),Sc{t0:=b0+1})),FS(Cnd{t0%4<0;_;_}(Sb{o0=7}))))),Rep2(Mt{10}(@si{t0+3%3!0}Opt(PbSel{2;0;t0%4;1}(PAll{_}(Sl{10},pc5{b0:2}),a6,t7)))))",
-    Tree0502 "B{o0=5;t1;t0=3;b0}Keep(Dl{30}(Isw{t1;T;N}(Dl{0}(OnceT(pc0{b0:b0})),Err{1013},Ruf{3}(Sb{o0=6}),@po{t0+=3}Ub{o0})))",
+    Tree0502 "B{o0=5;t1;t0=3;b0}UFuse100(Keep(Dl{30}(Isw{t1;T;N}(Dl{0}(OnceT(pc0{b0:b0})),Err{1013},Ruf{3}(Sb{o0=6}),@po{t0+=3}Ub{o0}))))",
     Tree0503 "B{q0=4;t0;b0=3}Grd{R}(RU{F}(Lp{b0;F}(pi0{t0:t0})))",
     Tree0504 "B{t0=1;b0=4}RSeq(PAll{-3}(R,a0l,@fi{t0%4>0}Scc{b0%4<3}),c1l,Dl{30}(Sb{t0=7}),c2)",
     Tree0505 "Rep3(t0)",
     Tree0506 "B{b0=4;t0;q0=4}Fb(Grd{R}(SubA(Lp{_;_}(Lim{2}(RSeq(a0,FS(pc1{b0:2})))))),t2t,PPar{2;T}(RFb(t3,t4),Wu{t0},@os{b0+=1;b0+=1}S))",
     Tree0507 "B{o0=_;q0=4}Lp{_;K}(Rus{2}(Sc{o0:=6}))",
     Tree0508 "Rpt{0}(a0)",
-    Tree0509 "B{b0;b1=2;t0=2;t1=1}Sw{5;3;0}(@fi{b0%4<3}@rw{t1!3}@si{b0%2<0}Pre{t0+3<4;F}(Fb(RSeq(RSeq(@oh{t0+=2}c0r,a1b{b0%3;b1},RT{3}(@si{b1<1}t2t))))),RSeq(Pri(t3t,c4),Sl{100},RSeq(t5,@po{t1+=1}Wt{0})),RSeq(t6t,t7t,pt8{b0:8},t9t),RT{F}(Mt{30}(@os{t1+=3}@si{b0>b1+1}@po{t1:=b1}t10e)))",
+    Tree0509 "B{b0;b1=2;t0=2;t1=1}Sw{5;3;0}(UFuse100(@fi{b0%4<3}@rw{t1!3}@si{b0%2<0}Pre{t0+3<4;F}(Fb(RSeq(RSeq(@oh{t0+=2}c0r,a1b{b0%3;b1},RT{3}(@si{b1<1}t2t)))))),RSeq(Pri(t3t,c4),Sl{100},RSeq(t5,@po{t1+=1}Wt{0})),RSeq(t6t,t7t,pt8{b0:8},t9t),RT{F}(Mt{30}(@os{t1+=3}@si{b0>b1+1}@po{t1:=b1}t10e)))",
     Tree0510 "B{l0=4;t0;b1=4;b0=2}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!1;L}(Opt(Par{_;_}(Flt{2;F;_}(t0e),t1,Obs{b1<1;N}(a2b{b1;b1})))),Obs{b0=6;L}(UTw100(@ki{t0%4<3}Itr{b1;_;2;_}(Sb{b0=1}))),@ki{b0!2}Sw{3}(pc3{b0:b0},Ite(pt4{b0:b0;b1:t0},Sl{0})),Obs{t0%4<3;N}(@ki{t0>3}t5),UTw101(@ki{b1>t0+2}Sel(t6,Scc{b1!3}))))",
     Tree0511 "B{l0=4;t0=0;b1;b0=1}Itr{b0;_;_;_}(Sw{2;4}(SubR(Isw{t0;N;_}(Step(Dl{10}(Sc{b1:=b0%3;b1+=1})),pt0{b0:b0;b1:t0})),Rep1(PAll{1}(t1)),WU{t0+2=7}(@si{b1<3}c2l)))",
     Tree0512 "B{o0=_;t0;b1;b0=3}FS(@rw{b1=t0}Bin{o0|2>b0;N}(Cnd{b1<t0;_;S}(Keep(Sb{b1=t0})),Wu{t0}))",
@@ -3688,7 +3708,7 @@ cases! {
     Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
     Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{2;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
     Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),URec{3}(t3,UGate100{b0:0;t0:=}(Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S))),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
-    Tree0533 "B{t0;b0=2}Wde(Scc{b0=t0},c0r,Swm(a1t,pt2{b0:=},a3t,Err{1066}))",
+    Tree0533 "B{t0;b0=2}Wde(Scc{b0=t0},c0r,Swm(a1t,pt2{b0:=},a3t,UFuse100(Err{1066})))",
     Tree0534 "B{t0=5;b0;t1=5}PAll{-2}(@oh{t1+=1}Star(Isw{t1+3%2;N;_}(Scc{b0!0},pa0{b0:=;b1:t1}),@of{t0:=b0+2%4}Pre{t1+2>4;K}(Grd{F}(c1l)),RFb(@oh{t1:=t0%4}@po{b0+=1}@rw{t1%2!1}t2,Dd{20}(pa3{b0:=;b1:b0}),Wt{30})),WU{t0>6}(Swm(Rep2(RSeq(t4,Sc{t1+=3})),a5b{b0%3;b0},Ite(c6,Rus{F}(t7),Flt{3;S;_}(c8l)))))",
     Tree0535 "B{b0=2;t0=1}Ruf{F}(Rty4(Step(Rpt{0}(a0r),PPar{0;N}(Cnd{t0<b0;T;S}(OnceT(Run)),pi1{t0:b0},@ki{t0+2<4}@po{t0+=3}@oh{t0+=2}pa2{b0:=;b1:b0},Wv{t0}(a3b{0;b0})))))",
     Tree0536 "UPipe(PPar{0;N}(c0e,Sub(Sub(Suc))))",
@@ -3742,17 +3762,17 @@ cases! {
     Tree0584 "Dl{30}(Mt{0}(Sub(Rep0(Suc))))",
     Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),USw100{b0:0}(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
     Tree0586 "B{o0=5;t0=4;b0;b1=4}RFb(Step(c0,@oh{o0:=b1}@rw{b1>b0}Pre{o0|1%2=0;S}(To{30}(Cd{20;_}(R))),Try(@si{o0|1>5}@of{t0+=2}Ub{o0},pi1{t0:b1})),Dd{10}(PPar{1;N}(c2l,Opt(Wt{0}))),Once(RFb(Obs{b0+2<o0|2+2;N}(Cnd{t0%4=0;N;S}(RndSel(S,Sl{30}))))))",
-    Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(Err{1048},Cd{0;K}(Ruf{1}(RetF(t0t)))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{4;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
-    Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(t7t)))",
+    Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(UFuse100(Err{1048}),Cd{0;K}(Ruf{1}(RetF(UFuse101(t0t))))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{4;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
+    Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(UFuse100(UFuse101(t7t)))))",
     Tree0589 "B{t0=3;b0=1}@fi{t0=3}@si{t0+4=3}Ruf{3}(Rep4(Star(OnceK(c0),ASeq(Fb(@oh{b0+=2}@ki{b0+4=t0%3}Scc{b0<4},c1)))))",
     Tree0590 "Flip(RSeq(t0,t1,t2),RFb(t3,c4))",
     Tree0591 "B{o0=3;b0=4;t0}Pri(@rw{t0%2<1}@of{o0:=_;o0:=o0|2%3}@fi{t0+2%2<0}OnceK(PrSel{N;b0+4%2;1;0;2;0}(UPipe(pc0{b0:0},F),@si{t0<3}@po{t0:=b0+3}Intr{o0|3+3<b0}(@po{t0+=3}@si{t0%3!0}@ki{some}pt1{b0:4;b1:b0}),t2,t3,c4)))",
     Tree0592 "B{t0=0}PAll{_}(UGate100{b0:t0;t0:=}(@rw{t0+3%2=0}MSeq(RndSel(pt0{b0:t0}),Sb{t0=5},c1)))",
     Tree0593 "B{o0}PAll{-4}(S,Dl{10}(a0),Scc{some},Sb{o0=3},F)",
-    Tree0594 "Par{2;-1}(Rep0(t0t),Ret3(Sub(t1)))",
+    Tree0594 "Par{2;-1}(UFuse100(Rep0(t0t)),Ret3(Sub(t1)))",
     Tree0595 "B{t1=5;b0=2;t0=0;l0=4;q0;b1=0}Ite(Invt(PrSel{N;t1%3;b1}(Sel(Rep2(OnceT(pa0{b0:8;b1:t0})),a1,PrSel{T;8;t1}(Isw{0;_;_}(@os{t0=5?b1:=t0}F,t2),Wt{20})),RFb(Lp{_;K}(RFb(Wu{t0},@rw{b0=7}Sb{t0=4},t3t)),@oh{t1+=1}@ki{t0>4}t4t,Swm(pa5{b0:9;b1:=},a6,t7,Sl{30})))),@os{b1+=3}@rw{t1>4}Itr{b0;2;_;N}(TryF(Wde(Ruf{2}(MSeq(@of{t1+=3}@fi{b0!3}a8r,t9)),Isw{b1%3;T;N}(c10,Run,Sb{b1=3})),Bin{t0<5;_}(t11t,Sb{b1=t0}),RSeq(@rw{t0+4!7}Inv(Keep(Pri(a12r))),Cd{0;F}(@os{b0+=1;t1+=1}@of{t0:=1}PPar{0;T}(PAll{-1}(c13l)))))))",
     Tree0596 "B{b0=3;o0;t0;t1=0;b1=5}Flip(Bin{b0!3;N}(Sw{1;3}(c0,Sb{b0=5},t1),Grd{_}(c2)),@ki{b1+3%3!0}@oh{o0:=t1+3}@of{o0:=_;t1:=t0+3}Grd{F}(Wde(a3,pa4{b0:=;b1:=})))",
     Tree0597 "Rmp{S;S}(Rty4(a0))",
     Tree0598 "B{t0=0}Par{_;_}(Grd{R}(Invt(pc0{b0:9})),Grd{_}(c1b{t0%4}))",
-    Tree0599 "RFb(c0,RFb(a1r,t2,c3),Wde(Seq(Sl{20},c4r),RT{F}(a5t)),Ite(Inv(Sub(c6)),S),Seq(a7,Sl{20}))",
+    Tree0599 "RFb(c0,UFuse100(RFb(a1r,t2,c3)),Wde(Seq(Sl{20},c4r),UFuse101(RT{F}(a5t))),Ite(Inv(Sub(c6)),S),Seq(a7,Sl{20}))",
 }

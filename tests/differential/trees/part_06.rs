@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -242,26 +242,28 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t1: i64 = 0,
         }
-        Deadline(20) {
-            ParallelAll(max_failures = -5) {
-                Repeat(forever) {
-                    Decorator(Twice<100>) {
-                        StatefulAction(TTask<0>),
+        Decorator(Fuse<100>) {
+            Deadline(20) {
+                ParallelAll(max_failures = -5) {
+                    Repeat(forever) {
+                        Decorator(Twice<101>) {
+                            StatefulAction(TTask<0>),
+                        },
                     },
-                },
-                #[success_if(|bb| *bb.t0 % 4 > 2)]
-                Action(PAct<1>, b0 = 4, b1 = {=}),
-                Decorator(Twice<101>) {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<2>),
+                    #[success_if(|bb| *bb.t0 % 4 > 2)]
+                    Action(PAct<1>, b0 = 4, b1 = {=}),
+                    Decorator(Twice<102>) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<2>),
+                        },
                     },
+                    #[failure_if(|bb| *bb.t1 == *bb.t0 + 4)]
+                    #[on_success(|bb| bb.b1 += 3)]
+                    Deadline(0) {
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(TCond<4>),
                 },
-                #[failure_if(|bb| *bb.t1 == *bb.t0 + 4)]
-                #[on_success(|bb| bb.b1 += 3)]
-                Deadline(0) {
-                    StatefulAction(Task<3>),
-                },
-                Condition(TCond<4>),
             },
         }
     }
@@ -421,7 +423,9 @@ bt::behavior_tree! {
                     PrioritySelector(dynamic = false) {
                         #[score(3)]
                         StepSequencer {
-                            StatefulAction(Task<9>),
+                            Decorator(Fuse<100>) {
+                                StatefulAction(Task<9>),
+                            },
                         },
                         #[score(1)]
                         TryCatch(catch_on_halt = false) {
@@ -519,15 +523,17 @@ bt::behavior_tree! {
             b1: i64 = 3,
             #[tracked] t0: i64,
         }
-        Parallel(failure = -2) {
-            ForceFailure {
-                Precondition(|bb| bb.o0.unwrap_or(3) < 5) {
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Condition(TCond<0>),
+        Decorator(Fuse<100>) {
+            Parallel(failure = -2) {
+                ForceFailure {
+                    Precondition(|bb| bb.o0.unwrap_or(3) < 5) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            Condition(TCond<0>),
+                        },
                     },
                 },
+                Script(|bb| bb.t0.set(bb.b1)),
             },
-            Script(|bb| bb.t0.set(bb.b1)),
         }
     }
 }
@@ -619,7 +625,9 @@ bt::behavior_tree! {
         ReactiveSequence {
             AsyncSequence {
                 FlipSelector {
-                    Succeeder,
+                    Decorator(Fuse<100>) {
+                        Succeeder,
+                    },
                     ReactiveSelector {
                         Condition(PCond<0>, b0 = 0),
                         WaitValueUpdate(t0) {
@@ -633,7 +641,7 @@ bt::behavior_tree! {
                     },
                 },
                 ForceSuccess {
-                    Decorator(Gate<100>, b0 = {b1}, t0 = {=}) {
+                    Decorator(Gate<101>, b0 = {b1}, t0 = {=}) {
                         PrioritySelector {
                             #[score(3)]
                             Action(Act<1>),
@@ -676,10 +684,12 @@ bt::behavior_tree! {
                 },
                 Sleep(50),
             },
-            Delay(0) {
-                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 })]
-                ForceSuccess {
-                    Condition(TCond<9>),
+            Decorator(Fuse<102>) {
+                Delay(0) {
+                    #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 })]
+                    ForceSuccess {
+                        Condition(TCond<9>),
+                    },
                 },
             },
         }
@@ -1144,7 +1154,9 @@ bt::behavior_tree! {
         #[success_if(|bb| bb.b0 > 3)]
         BinarySelector(|bb| bb.b0 % 2 < 1, dynamic = true) {
             ReactiveFallback {
-                StatefulAction(TTask<0>),
+                Decorator(Fuse<100>) {
+                    StatefulAction(TTask<0>),
+                },
                 StatefulAction(TTask<1>),
                 StatefulAction(TTask<2>),
                 #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
@@ -1157,7 +1169,9 @@ bt::behavior_tree! {
             Fallback {
                 StepSequencer {
                     RunOnce(then_skip = true) {
-                        Wait(0),
+                        Decorator(Fuse<101>) {
+                            Wait(0),
+                        },
                     },
                     SubTree(Tree0625Sub0, ..),
                 },
@@ -1252,7 +1266,9 @@ bt::behavior_tree! {
                     ScriptCondition(|bb| bb.b1 + 3 != 6),
                     #[skip_if(|bb| bb.o0.is_none())]
                     ReactiveFallback {
-                        Condition(|ctx| ctx.check(8)),
+                        Decorator(Fuse<100>) {
+                            Condition(|ctx| ctx.check(8)),
+                        },
                         StatefulAction(TTask<9>),
                     },
                     #[skip_if(|bb| bb.b0 + 4 != bb.b0)]
@@ -1349,7 +1365,9 @@ bt::behavior_tree! {
                     Error(DiffError(1060)),
                 },
             },
-            StatefulAction(Task<1>),
+            Decorator(Fuse<101>) {
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -1482,32 +1500,36 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
             o0: Option<i64>,
         }
-        SkipUnlessUpdated(t0) {
-            PrioritySelector(dynamic = true) {
-                #[score(|bb| (bb.b0) as f32)]
-                Delay(10) {
-                    StatefulAction(TTask<0>),
-                },
-                #[score(|bb| (bb.o0.unwrap_or(2) % 3) as f32)]
-                BinarySelector(|bb| bb.o0.unwrap_or(1) > 3, dynamic = false) {
-                    SequenceWithMemory {
-                        SetBlackboard(o0 = Some(4)),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+        Decorator(Fuse<100>) {
+            Decorator(Fuse<101>) {
+                SkipUnlessUpdated(t0) {
+                    PrioritySelector(dynamic = true) {
+                        #[score(|bb| (bb.b0) as f32)]
+                        Delay(10) {
+                            StatefulAction(TTask<0>),
+                        },
+                        #[score(|bb| (bb.o0.unwrap_or(2) % 3) as f32)]
+                        BinarySelector(|bb| bb.o0.unwrap_or(1) > 3, dynamic = false) {
+                            SequenceWithMemory {
+                                SetBlackboard(o0 = Some(4)),
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                            Repeater(forever) {
+                                #[success_if(|bb| bb.b0 % 4 != 3)]
+                                #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                                StatefulAction(TTask<2>),
+                            },
+                        },
+                        #[score(|bb| (bb.b0) as f32)]
+                        FlipSelector {
+                            StatefulAction(TTask<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
+                            Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        },
+                        #[score(2)]
+                        StatefulAction(Task<6>),
                     },
-                    Repeater(forever) {
-                        #[success_if(|bb| bb.b0 % 4 != 3)]
-                        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                        StatefulAction(TTask<2>),
-                    },
                 },
-                #[score(|bb| (bb.b0) as f32)]
-                FlipSelector {
-                    StatefulAction(TTask<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 2)),
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                },
-                #[score(2)]
-                StatefulAction(Task<6>),
             },
         }
     }
@@ -1965,14 +1987,18 @@ bt::behavior_tree! {
                     },
                     Action(Act<4>),
                 },
-                SetBlackboard(b1 = 0),
+                Decorator(Fuse<100>) {
+                    SetBlackboard(b1 = 0),
+                },
             },
             Iterate(l0, element = {b1}, max = 2) {
                 WhileDoElse {
                     Action(|ctx, bb| ctx.exec_in(5, 3, &mut bb.b0)),
-                    ReactiveSelector {
-                        Action(TAct<6>),
-                        Condition(|ctx| ctx.check(7)),
+                    Decorator(Fuse<101>) {
+                        ReactiveSelector {
+                            Action(TAct<6>),
+                            Condition(|ctx| ctx.check(7)),
+                        },
                     },
                     Repeat(3) {
                         Precondition(|bb| bb.b1 < 2, else = Failure) {
@@ -2192,15 +2218,19 @@ bt::behavior_tree! {
                     },
                 },
                 StatefulAction(Task<3>),
-                IndexSwitch(|bb| 5, dynamic = false) {
-                    #[skip_if(|bb| *bb.t0 % 2 < 0)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| *bb.t0 % 4 < 0)]
-                    ScriptCondition(|bb| bb.b0 % 3 > 1),
-                    Succeeder,
-                    StatefulAction(TTask<4>),
-                    ForceFailure {
-                        StatefulAction(Task<5>),
+                Decorator(Fuse<100>) {
+                    IndexSwitch(|bb| 5, dynamic = false) {
+                        #[skip_if(|bb| *bb.t0 % 2 < 0)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        #[success_if(|bb| *bb.t0 % 4 < 0)]
+                        ScriptCondition(|bb| bb.b0 % 3 > 1),
+                        Succeeder,
+                        StatefulAction(TTask<4>),
+                        Decorator(Fuse<101>) {
+                            ForceFailure {
+                                StatefulAction(Task<5>),
+                            },
+                        },
                     },
                 },
             },
@@ -3152,11 +3182,13 @@ bt::behavior_tree! {
             Fallback {
                 Repeat(1) {
                     SkipUnlessUpdated(t0) {
-                        RandomSelector {
-                            Action(TAct<0>),
-                            Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 2) % 3)),
-                            Condition(Cond<2>),
-                            Condition(TCond<3>),
+                        Decorator(Fuse<100>) {
+                            RandomSelector {
+                                Action(TAct<0>),
+                                Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 2) % 3)),
+                                Condition(Cond<2>),
+                                Condition(TCond<3>),
+                            },
                         },
                     },
                 },
@@ -3172,7 +3204,9 @@ bt::behavior_tree! {
                 IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
                     AlwaysSuccess,
                     AlwaysSuccess,
-                    Action(|ctx| ctx.try_exec(5)),
+                    Decorator(Fuse<101>) {
+                        Action(|ctx| ctx.try_exec(5)),
+                    },
                 },
             },
             Condition(Cond<6>),
@@ -3292,19 +3326,21 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             o0: Option<i64> = Some(0),
         }
-        Fallback {
-            ReactiveFallback {
-                #[success_if(|bb| *bb.t0 + 4 != bb.b0 % 2)]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                #[success_if(|bb| *bb.t0 % 2 != 1)]
-                Sequence {
-                    #[on_halted(|bb| if bb.o0.unwrap_or(3) % 4 != 2 { bb.b0 = *bb.t0 })]
-                    #[on_failure(|bb| if *bb.t0 > 0 { bb.t0.set(bb.o0.unwrap_or(4)) })]
-                    #[success_if(|bb| *bb.t0 != 3)]
-                    SetBlackboard(t0 = 8),
-                    Action(TAct<1>),
-                    SubTree(Tree0680Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                    Error(DiffError(1003)),
+        Decorator(Fuse<100>) {
+            Fallback {
+                ReactiveFallback {
+                    #[success_if(|bb| *bb.t0 + 4 != bb.b0 % 2)]
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                    Sequence {
+                        #[on_halted(|bb| if bb.o0.unwrap_or(3) % 4 != 2 { bb.b0 = *bb.t0 })]
+                        #[on_failure(|bb| if *bb.t0 > 0 { bb.t0.set(bb.o0.unwrap_or(4)) })]
+                        #[success_if(|bb| *bb.t0 != 3)]
+                        SetBlackboard(t0 = 8),
+                        Action(TAct<1>),
+                        SubTree(Tree0680Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                        Error(DiffError(1003)),
+                    },
                 },
             },
         }
@@ -3567,9 +3603,11 @@ bt::behavior_tree! {
                 ReactiveSequence {
                     #[skip_if(|bb| *bb.t0 == bb.b1)]
                     SubTree(Tree0687Sub0, ..),
-                    Fallback {
-                        Condition(PCond<1>, b0 = {=}),
-                        WasEntryUpdated(t0),
+                    Decorator(Fuse<100>) {
+                        Fallback {
+                            Condition(PCond<1>, b0 = {=}),
+                            WasEntryUpdated(t0),
+                        },
                     },
                 },
                 Conditional(|bb| *bb.t0 % 3 > 0, else = Success) {
@@ -3665,7 +3703,9 @@ bt::behavior_tree! {
             SequenceWithMemory {
                 StatefulAction(PTask<0>, b0 = 8),
                 StatefulAction(Task<1> = Task::<1>),
-                Error(DiffError(1095)),
+                Decorator(Fuse<100>) {
+                    Error(DiffError(1095)),
+                },
             },
         }
     }
@@ -3704,7 +3744,9 @@ bt::behavior_tree! {
                     #[skip_if(|bb| (*bb.t0 + 1) % 4 != 0)]
                     #[run_while(|bb| *bb.t0 % 2 != 1)]
                     AlwaysSuccess,
-                    Script(|bb| bb.b0 += 1),
+                    Decorator(Fuse<100>) {
+                        Script(|bb| bb.b0 += 1),
+                    },
                 },
             },
             ReactiveSequence {
@@ -3715,7 +3757,9 @@ bt::behavior_tree! {
                 WhileDoElse {
                     Fallback {
                         Condition(Cond<2>),
-                        StatefulAction(TTask<3>),
+                        Decorator(Fuse<101>) {
+                            StatefulAction(TTask<3>),
+                        },
                     },
                     ScriptCondition(|bb| *bb.t0 > 6),
                 },
@@ -4008,15 +4052,15 @@ cases! {
     Tree0603 "B{o0;t0=0}Rep3(UTw100(Flip(c0,Par{_;-1}(a1,Sb{o0=1},USw101{b0:t0}(pi2{t0:=})))))",
     Tree0604 "B{t1=0;t0=3;o0=_}URot100(a0,a1,@of{o0:=_}@si{t0%4>1}Sb{t1=1},c2l,R)",
     Tree0605 "B{l0;b0=0;o0=2;t0}Cnd{b0=3;_;F}(Try(Fb(To{20}(Pre{b0+1%3>0}(pt0{b0:=})),Itr{b0;1;3;_}(t1)),Swm(pa2{b0:=},c3l),TryT(pc4{b0:6},@os{t0<7?t0:=b0%3;o0:=_}Scc{t0%3!2},UPipe(@po{b0+=1}MPri(pa5{b0:8},Suc))),Seq(c6e,t7,@po{b0+=1}@fi{b0=2}t8),Try(pc9{b0:b0},pi10{t0:=})))",
-    Tree0606 "B{t0=5;b1;t1=0}Dd{20}(PAll{-5}(RepF(UTw100(t0t)),@si{t0%4>2}pa1{b0:4;b1:=},UTw101(OnceK(t2)),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t))",
+    Tree0606 "B{t0=5;b1;t1=0}UFuse100(Dd{20}(PAll{-5}(RepF(UTw101(t0t)),@si{t0%4>2}pa1{b0:4;b1:=},UTw102(OnceK(t2)),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t)))",
     Tree0607 "B{l0=3;b0=0;b1;t0=3}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(URr(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
     Tree0608 "B{o0;t0=1;b0=2;t1}PAll{_}(Ruf{F}(Bin{t0+4=b0;T}(PrSel{_;2}(Fb(Once(Rep1(@si{b0+1<2}@fi{some}t0)),R)),PAll{-1}(Flt{2;F;K}(pa1{b0:t0}),pc2{b0:t0},c3e,Pre{none;F}(Su{t0}(t4))))),Dl{0}(@oh{b0+=1}pc5{b0:=}),Isw{t1%3;_;N}(Scc{t1!3},ASeq(c6,Sl{50},c7,a8e),c9,Star(pa10{b0:0;b1:t0},Mt{30}(R))))",
-    Tree0609 "PAll{_}(Ite(PrSel{_;0}(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{N;3;1}(Step(t9),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
+    Tree0609 "PAll{_}(Ite(PrSel{_;0}(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{N;3;1}(Step(UFuse100(t9)),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
     Tree0610 "B{t0=0;b0=3}Par{_;_}(Grd{F}(RSeq(Sc{t0+=1},RSeq(a0,a1b{t0;b0}),pc2{b0:=},@oh{t0:=b0%3;t0<4?t0+=3}pt3{b0:0;b1:b0})),Grd{R}(Wu{t0}))",
     Tree0611 "B{b0;b1=1}USw100{b0:b1}(URec{0}(Intr{b0>b1}(pa0{b0:=;b1:=}),S))",
-    Tree0612 "B{o0;q0=4;b0;b1=3;t0}Par{_;-2}(FF(Pre{o0|3<5}(Lp{b0;F}(c0t))),Sc{t0:=b1})",
+    Tree0612 "B{o0;q0=4;b0;b1=3;t0}UFuse100(Par{_;-2}(FF(Pre{o0|3<5}(Lp{b0;F}(c0t))),Sc{t0:=b1}))",
     Tree0613 "B{t0=0;b0=2;b1;t1=5}PrSel{_;b0;b0;b1%2;t0}(@si{t0!3}@os{b0+=1}RSeq(t0,RFb(t1,t2),pt3{b0:0;b1:b1},c4,@of{b0:=t0;t1+2=b1?b1+=1}S),@oh{b1:=b0;b1:=t1+3}URot100(Seq(@po{b1:=6}@of{b1+=1;b0:=t0+2}Scc{t1!3},@of{b0:=t0%4}Wt{30},Scc{b0%4>0},c5)),t6,Bin{b0>7;N}(Isw{b0+4%4;_;T}(Seq(c7,Sb{b0=1},Sl{50}),a8,t9),Cnd{t1=t0;N;S}(RFb(a10,Scc{b0<7}))))",
-    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(Suc,RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(UGate100{b0:b1;t0:=}(PrSel{_;3;3}(a1,t2t))),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t)))",
+    Tree0614 "B{b0;t0;b1=3}RSeq(ASeq(Flip(UFuse100(Suc),RSel(pc0{b0:0},Wv{t0}(Pre{t0>5;K}(@si{b1%2!1}@oh{b1+=1}@rw{t0=b1}SubR(Scc{b0=0}))))),FS(UGate101{b0:b1;t0:=}(PrSel{_;3;3}(a1,t2t))),Swm(c3b{b1},a4)),Fb(c5,PAll{2}(Sc{t0+=3},a6,Wv{t0}(S),Wu{t0}),RSel(OnceK(RT{2}(@os{b0+=1}@rw{b1+3>b1+1}Suc)),Ite(Flt{2;F;F}(@fi{b1+3<7}@si{t0>7}c7),t8t)),Sl{50}),UFuse102(Dl{0}(@oh{b1:=t0;t0+=3}FS(c9t))))",
     Tree0615 "B{b1=2;b0=2;t0}@rw{t0!2}Rty4(RndSeq(@oh{b0:=t0}Flt{1;_;_}(Sw{2}(c0,a1e)),Rpt{F}(Suc),Ite(c2e,c3b{b0},a4l),c5b{b0+3}))",
     Tree0616 "B{b0=5;t0=5}PAll{_}(URr(RSeq(c0,URate{100}(t1),t2),@fi{b0>1}t3,ASeq(@si{t0%2>0}Scc{t0<3},pa4{b0:t0},PPar{1;T}(@of{t0+4!t0?t0:=5;b0+=3}c5b{t0},a6))),Rpt{3}(Pre{b0=t0+4%3}(Isw{t0+4;N;N}(Wu{t0},MPri(c7b{8},Pre{b0+1%2=1;F}(Su{t0}(c8)),pt9{b0:t0;b1:b0})))),OnceT(Seq(RSeq(t10,Sl{0},pc11{b0:=},t12e,a13),PAll{_}(RSeq(t14,pc15{b0:t0},Sc{t0+=2;t0:=t0%3}),OnceK(Wt{10}),pa16{b0:b0;b1:b0}))))",
     Tree0617 "B{b0;t0=4;l0}AFb(Itr{b0;1;3;T}(@os{t0+=1}Flt{2;F;F}(WU{b0>6}(Par{_;_}(Grd{_}(RndSel(pt0{b0:=},a1l)),Grd{R}(Obs{b0%3=1;S}(c2)))))),t3)",
@@ -4027,17 +4071,17 @@ cases! {
     Tree0622 "B{o0=5;t0;b0=3;b1=4}Swm(RSeq(Ite(c0,t1,URate{25}(t2)),c3l,@po{b1:=t0+2%3;t0=b0%2?o0:=_}@si{t0>2}pt4{b0:6;b1:=},a5),@oh{b1:=o0|3%3}Ruf{1}(MSeq(@oh{b1:=t0+4;b0+=2}@po{b0+=1;o0:=b0}URot100(Sl{30},a6b{t0;b1}))))",
     Tree0623 "B{b0=5;o0;b1=3}Bin{b0+3<b1%2;T}(URr(Scc{some},pt0{b0:b0;b1:b1},UGate100{b0:6;t0:b1}(c1)),pc2{b0:=})",
     Tree0624 "Flt{1;S;K}(AFb(PrSel{T;3;2;3;0;1}(Wt{0},t0e,Sl{50},t1,c2),Wde(c3,ASeq(c4,t5),Once(c6)),URot100(RFb(F,t7,OnceK(t8))),Rpt{3}(c9),Seq(c10)))",
-    Tree0625 "B{b1=0;b0;o0;t0=2;q0=3}@os{b0+=2}@si{b0>3}Bin{b0%2<1;T}(RFb(t0t,t1t,t2t,@fi{o0|4+3>4}Par{2;2}(a3l,@ki{some}t4t)),Fb(Step(OnceT(Wt{0}),SubA(Sl{20})),Lp{b0;K}(c5b{8}),RSeq(@oh{o0:=8;b1+=2}@os{b0<4?b0+=2}@fi{some}Grd{F}(pa6{b0:t0}),t7,c8t,c9b{6})))",
-    Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),RSeq(Sc{t0:=t0+1%8},Fb(@ki{some}Mt{50}(a6t),Obs{t0>2;B}(@ki{none}c7b{o0|0+4}),Obs{t0+4>1;_}(@ki{b0<b0+3}R),@ki{t1<5}Scc{b1+3!6},@ki{none}RFb(c8l,t9t),@ki{b0+4!b0}Err{1062})))",
+    Tree0625 "B{b1=0;b0;o0;t0=2;q0=3}@os{b0+=2}@si{b0>3}Bin{b0%2<1;T}(RFb(UFuse100(t0t),t1t,t2t,@fi{o0|4+3>4}Par{2;2}(a3l,@ki{some}t4t)),Fb(Step(OnceT(UFuse101(Wt{0})),SubA(Sl{20})),Lp{b0;K}(c5b{8}),RSeq(@oh{o0:=8;b1+=2}@os{b0<4?b0+=2}@fi{some}Grd{F}(pa6{b0:t0}),t7,c8t,c9b{6})))",
+    Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),RSeq(Sc{t0:=t0+1%8},Fb(@ki{some}Mt{50}(a6t),Obs{t0>2;B}(@ki{none}c7b{o0|0+4}),Obs{t0+4>1;_}(@ki{b0<b0+3}R),@ki{t1<5}Scc{b1+3!6},@ki{none}RFb(UFuse100(c8l),t9t),@ki{b0+4!b0}Err{1062})))",
     Tree0627 "B{b0;t0=1;o0=_;t1}MSeq(S,Pre{t1<t0+3;F}(Pre{b0%3<0}(@oh{o0:=t0%4}@os{b0:=7}@po{b0:=t1+3}S)),Pri(c0b{t0},t1,@si{t1+3%3<0}c2,Sc{b0+=1;t1+=1}),Sb{t0=t1})",
     Tree0628 "B{b0;b1=2;o0=_}Rpt{3}(Intr{b0+4=o0|1%4}(Pre{o0|3%2<0;S}(RSeq(Sc{b0:=b0+1%8},Fb(@ki{some}a0,Obs{b0=3;B}(@ki{b0>5}a1e),Obs{b1+2%4=2;L}(Dl{20}(@ki{b1=2}Suc)))))))",
-    Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(URot100(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060})),t1)",
+    Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(URot100(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060})),UFuse101(t1))",
     Tree0630 "B{t0=5;b1;b0=4}PAll{1}(Cd{0;K}(USw100{b0:=;b1:t0}(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0})),OnceK(a3),Scc{b1%2!1},URot101(t4)))",
     Tree0631 "B{t0;b0=5;o0=5}DySel(RSel(Scc{b0>7},c0e,c1e),Scc{b0+4!b0+1},Cnd{t0%4>0;N;S}(@os{t0+=1}@oh{o0:=_}OnceT(@os{t0:=b0%4}t2)))",
     Tree0632 "B{b0=5}TryT(Cnd{b0!2;T;F}(Sb{b0=3}),Rep3(MPri(F,c0)),pt1{b0:8;b1:b0})",
     Tree0633 "RSeq(a0,c1,c2)",
     Tree0634 "Try(Rep0(a0),t1e,a2e,a3)",
-    Tree0635 "B{b0;t0=5;o0}Su{t0}(PrSel{T;b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))",
+    Tree0635 "B{b0;t0=5;o0}UFuse100(UFuse101(Su{t0}(PrSel{T;b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))))",
     Tree0636 "B{l0;b0=4;t0=4;b1}Itr{b1;0;3;_}(RU{S}(PrSel{_;b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
     Tree0637 "B{t0=3;b0=5;b1=3}Keep(OnceK(@po{b1:=b0%3}@fi{b0%2<0}@oh{t0+=2}t0))",
     Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!3;L}(@ki{b0>1}t1),Obs{t1+1%4!1;L}(Dl{30}(@ki{none}Sl{0})))),pt2{b0:3;b1:t0},PrSel{N;0;0;b0+1%3}(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
@@ -4048,13 +4092,13 @@ cases! {
     Tree0643 "B{b0=5;o0=1;t0=4;b1;q0}Isw{b1;N;N}(Wde(To{50}(MPri(@rw{none}Rmp{F;S}(Lp{_;R}(Rus{1}(Wt{100}))),Lp{_;R}(Fb(@si{b1%2<0}Scc{t0>o0|0+1},pt0{b0:=;b1:t0},@fi{b0+4%2>0}Sb{o0=1})),t1)),Obs{b1>t0+4;S}(Ret1(PPar{1;T}(c2l,Cnd{t0<t0+2;_;F}(a3),a4,@po{t0+=2}@os{o0:=_}RepF(Wde(a5l,@os{o0:=_}Sc{t0%4!0?b1+=1})),a6)))),PPar{1;T}(Sel(pa7{b0:t0},a8,Star(c9,c10b{t0+3%2},@rw{b0=4}@os{b0:=b1%4}pa11{b0:6;b1:b0})),Rmp{F;S}(Lp{b1;_}(Keep(Sw{3;1;4}(t12,t13,R,c14))))))",
     Tree0644 "B{t0=3;b1=4;o0;b0=5}Bin{t0%2>0;N}(PPar{1;N}(Pre{t0!3;S}(Rus{F}(Grd{F}(Once(RFb(c0l,a1b{b0;b1},Sc{t0:=b0+4}))))),MPri(t2,c3b{b0%4},pi4{t0:b0},c5),Seq(c6,pi7{t0:b1}),Ub{o0}),a8)",
     Tree0645 "B{o0=_;t0;b0=1}Cd{0;_}(Flt{2;F;F}(RSeq(UTw100(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=}))),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
-    Tree0646 "B{t0=1;b1=3;q0;l0=4;b0=3}Star(Isw{9;_;N}(Sl{50},c0b{b0+2},t1t),PAll{1}(c2e,@si{t0<2}S),@of{t0+=2;t0:=t0%2}S,Seq(URec{_}(Su{t0}(Lp{t0;S}(a3e)),a4),Sb{b1=0}),Itr{b1;_;2;_}(Wde(a5b{3;b0},RSel(a6t,c7l),Rep3(Pre{b1<2;F}(t8)))),Err{1094})",
+    Tree0646 "B{t0=1;b1=3;q0;l0=4;b0=3}Star(Isw{9;_;N}(Sl{50},c0b{b0+2},t1t),PAll{1}(c2e,@si{t0<2}S),@of{t0+=2;t0:=t0%2}S,Seq(URec{_}(Su{t0}(Lp{t0;S}(a3e)),a4),UFuse100(Sb{b1=0})),Itr{b1;_;2;_}(Wde(a5b{3;b0},UFuse101(RSel(a6t,c7l)),Rep3(Pre{b1<2;F}(t8)))),Err{1094})",
     Tree0647 "B{t1;l0;o0;b1;t0=1;b0=2}TryF(RFb(c0e,@fi{b1%2<0}@si{t1+3!7}Sb{b1=2},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}S),Itr{b0;0;2;T}(PPar{2;T}(Swm(Itr{b0;_;1;_}(Sl{30}),R),TryT(t1,@os{t1+=1}S,t2e))))",
     Tree0648 "B{b1=2;t0=4}Sel(Star(Wu{t0},UPipe(c0),pa1{b0:1;b1:b1},a2),Flt{1;_;K}(Swm(Wt{10},c3)),Mt{0}(a4),Rep1(c5),t6)",
     Tree0649 "B{b0=4;q0=2;t1}FF(DySeq(c0e,c1,c2,Lp{_;_}(To{50}(@si{t1<6}Wde(t3,@of{b0<0?b0+=1;b0+=1}@ki{t1+3=6}t4)))))",
     Tree0650 "B{q0=4;t0=0;b0=4;b1=0;o0=_;l0=2}Keep(PrSel{_;b0+3;1}(Lp{_;_}(SubA(Sw{0}(FS(Sb{b1=t0}),t0))),Lim{2}(Isw{b1+2;_;T}(URot100(@os{b0:=o0|1%3}@rw{b1+4!b0+4}Scc{o0|5>7}),To{20}(t1),Pri(F,t2e)))))",
     Tree0651 "B{b0=2}Obs{b0=5;N}(c0)",
-    Tree0652 "B{b0;t0=2}WU{t0<2}(Seq(Invt(Ret4(Ite(t0,Pri(pc1{b0:=},To{20}(t2t),Err{1063})))),t3,Isw{5;_;N}(@ki{t0%2<0}@of{t0+=3}@si{t0%4<0}Scc{b0%3>1},Suc,t4t,FF(t5))))",
+    Tree0652 "B{b0;t0=2}WU{t0<2}(Seq(Invt(Ret4(Ite(t0,Pri(pc1{b0:=},To{20}(t2t),Err{1063})))),t3,UFuse100(Isw{5;_;N}(@ki{t0%2<0}@of{t0+=3}@si{t0%4<0}Scc{b0%3>1},Suc,t4t,UFuse101(FF(t5))))))",
     Tree0653 "B{q0=2;t0;b0=5}@po{b0+=1;b0+=3}@rw{t0>7}ASeq(@oh{b0+=1}RFb(c0e,c1,@ki{b0<0}Sb{t0=b0},Su{t0}(t2)),Cnd{t0+4>3;_;_}(Grd{R}(UTw100(Sc{t0+=1}))),Lim{1}(@po{t0+=2}Fb(Dd{0}(Keep(Wu{t0})),RndSeq(t3))),Lp{_;K}(Try(RU{F}(a4e),RU{S}(t5))))",
     Tree0654 "B{t0=1;b1=4;b0=4}RSeq(URate{25}(Sc{b1:=b1+1%8}),UGate100{b0:=;t0:t0}(Sel(Obs{b1>1;B}(@ki{t0+1>4}PAll{_}(S,Scc{t0>t0%4},t0)),Obs{t0%4=3;L}(a1l),Obs{t0>b1;S}(@ki{b0=b1}PPar{2;N}(Sc{t0+=3;b0+3!b1?b0:=b0%2},pt2{b0:=;b1:b1})),@ki{b1%3>1}c3b{b1})))",
     Tree0655 "B{t0=5;t1=3}URec{1}(@si{t0+2<0}@po{t1+=2}Rpt{F}(To{10}(SubR(SubR(PbSel{_;1}(c0b{t0+3}))))),S)",
@@ -4078,23 +4122,23 @@ cases! {
     Tree0673 "Flt{3;_;F}(UPipe(Ret0(URr(t0))))",
     Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),UGate100{b0:b0;t0:b0}(pa2{b0:=})),Grd{R}(Par{2;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
     Tree0675 "B{b0=1;b1=3;t0}Intr{t0>1}(@of{b0+=1}Opt(Swm(UTw100(Scc{b1+4%2=1}),a0)))",
-    Tree0676 "B{t0;b1=3;b0}RFb(Fb(Rep1(Su{t0}(RndSel(a0t,c1b{b1+2%3},c2,c3t))),To{20}(PPar{2;T}(pa4{b0:=;b1:b1},R,Sc{b0:=b0%3;b0:=b1+1}))),Invt(Isw{t0+2;N;T}(S,S,a5r)),c6,@rw{t0<b1+4%4}Sl{10})",
+    Tree0676 "B{t0;b1=3;b0}RFb(Fb(Rep1(Su{t0}(UFuse100(RndSel(a0t,c1b{b1+2%3},c2,c3t)))),To{20}(PPar{2;T}(pa4{b0:=;b1:b1},R,Sc{b0:=b0%3;b0:=b1+1}))),Invt(Isw{t0+2;N;T}(S,S,UFuse101(a5r))),c6,@rw{t0<b1+4%4}Sl{10})",
     Tree0677 "Rep2(Par{3;3}(TryF(c0l,MSeq(Wde(c1e,c2l,c3)),PAll{1}(c4l,t5)),PAll{_}(FS(c6),a7,t8),Flip(Rpt{3}(Rus{F}(Flt{1;S;_}(t9))),t10)))",
     Tree0678 "PPar{0;T}(Swm(t0,S),DySeq(c1e,c2))",
     Tree0679 "B{b0;t1}RSeq(PAll{_}(c0,Wt{30}),Swm(t1),ASeq(c2,t3,c4),Isw{t1;T;_}(DySeq(Scc{t1+2>t1%4},c5,Scc{b0!t1+2}),Sl{0}))",
-    Tree0680 "B{b0=3;t0=4;o0=0}Fb(RFb(@si{t0+4!b0%2}c0b{b0},@si{t0%2!1}Seq(@oh{o0|3%4!2?b0:=t0}@of{t0>0?t0:=o0|4}@si{t0!3}Sb{t0=8},a1t,SubR(a2),Err{1003})))",
+    Tree0680 "B{b0=3;t0=4;o0=0}UFuse100(Fb(RFb(@si{t0+4!b0%2}c0b{b0},@si{t0%2!1}Seq(@oh{o0|3%4!2?b0:=t0}@of{t0>0?t0:=o0|4}@si{t0!3}Sb{t0=8},a1t,SubR(a2),Err{1003}))))",
     Tree0681 "B{b0=4;b1;l0=1}USw100{b0:=;b1:b0}(Itr{b1;_;_;N}(Rty2(pc0{b0:=})))",
     Tree0682 "B{b0;b1;t0=2}Ret4(Su{t0}(Once(Seq(MPri(Flt{2;S;F}(Sw{4}(F,pt0{b0:3;b1:=}))),Rep1(Swm(Scc{b0>3},c1b{b0+3%3})),S,Isw{0;_;T}(@of{b1+=1}Flt{2;F;F}(Suc),pt2{b0:0;b1:b0})))))",
     Tree0683 "B{b1=5;t0=5;b0=4;l0=4;o0=_}Seq(RFb(Grd{F}(Itr{b1;2;2;_}(OnceK(Sw{3;5;1}(a0,OnceT(@of{b0+=1}Sc{t0+=3}),PPar{0;_}(c1l),Inv(pa2{b0:=;b1:b1})))))),Seq(Wv{t0}(Sw{3;1;4}(a3,Suc,pa4{b0:5},a5)),Ub{o0},UPipe(RFb(c6,t7e,DySel(c8l),t9))),a10e)",
     Tree0684 "B{t0;b1=4}Ite(Sel(Inv(t0)),Dd{10}(SubA(Sl{50})),pa1{b0:t0;b1:b1})",
     Tree0685 "B{b0;b1=1;t0=2}Flip(RFb(a0b{2;b1},Su{t0}(Pre{b1=4;F}(Pre{b0+1%4<3;F}(t1))),c2),c3)",
     Tree0686 "B{b0=2}Par{_;_}(SubA(c0),Bin{b0<7;_}(SubA(t1),c2))",
-    Tree0687 "B{b1=3;t0;b0=0}Bin{t0<t0+4%4;T}(Swm(RSeq(@ki{t0=b1}SubA(a0),Fb(pc1{b0:=},Wu{t0})),Cnd{t0%3>0;_;S}(a2b{b1%2;b0}),Err{1059}),SubR(Isw{3;_;_}(a3l,Inv(t4))))",
+    Tree0687 "B{b1=3;t0;b0=0}Bin{t0<t0+4%4;T}(Swm(RSeq(@ki{t0=b1}SubA(a0),UFuse100(Fb(pc1{b0:=},Wu{t0}))),Cnd{t0%3>0;_;S}(a2b{b1%2;b0}),Err{1059}),SubR(Isw{3;_;_}(a3l,Inv(t4))))",
     Tree0688 "B{t0}PPar{1;T}(URec{_}(Cnd{t0%4<2;_;S}(URate{100}(a0)),t1))",
     Tree0689 "B{b0=4;l0}Itr{b0;0;_;_}(c0)",
     Tree0690 "B{t1=0;b1=0;t0=0;b0=3}URate{50}(AFb(Ret4(@ki{b1%4>2}@of{b1+=4}@oh{b0+=1;b1+=2}c0),Su{t1}(UGate100{b0:=;t0:=}(@ki{t0=3}@po{t1:=9}DySeq(@si{t0+2%3>0}@rw{t0+1%3>0}R,@po{t0+=3}pt1{b0:=},@os{t1+=1}Scc{b0<2}))),a2))",
-    Tree0691 "Ruf{1}(Swm(pt0{b0:8},t1e,Err{1095}))",
-    Tree0692 "B{l0=1;t0=4;o0=_;b0=2}MPri(RFb(Step(@of{t0:=b0}DySeq(pi0{t0:t0},Ub{o0}),@ki{t0+1%4!0}@rw{t0%2!1}S,Sc{b0+=1})),RSeq(Dd{30}(SubA(c1e)),@ki{o0|1+4=4}Wde(Fb(c2,t3t),Scc{t0>6}),t4,Err{1092}),Pre{o0|1!4;K}(@si{b0<1}Cd{0;F}(Itr{b0;_;1;N}(Seq(Ite(a5,t6))))),Par{-1;-3}(c7r,t8e,t9),Sb{t0=b0})",
+    Tree0691 "Ruf{1}(Swm(pt0{b0:8},t1e,UFuse100(Err{1095})))",
+    Tree0692 "B{l0=1;t0=4;o0=_;b0=2}MPri(RFb(Step(@of{t0:=b0}DySeq(pi0{t0:t0},Ub{o0}),@ki{t0+1%4!0}@rw{t0%2!1}S,UFuse100(Sc{b0+=1}))),RSeq(Dd{30}(SubA(c1e)),@ki{o0|1+4=4}Wde(Fb(c2,UFuse101(t3t)),Scc{t0>6}),t4,Err{1092}),Pre{o0|1!4;K}(@si{b0<1}Cd{0;F}(Itr{b0;_;1;N}(Seq(Ite(a5,t6))))),Par{-1;-3}(c7r,t8e,t9),Sb{t0=b0})",
     Tree0693 "B{t0=3}Isw{t0;T;N}(MPri(SubR(c0),c1,Sl{20}),Wu{t0})",
     Tree0694 "B{b0=1;o0=5;t0=5}Rpt{2}(@po{none?o0:=_}@rw{t0<4}Ite(Cd{0;F}(Sb{t0=5}),MPri(c0,SubR(Dl{10}(Keep(t1))),Rpt{3}(a2e)),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0=5;L}(Opt(t3e)),@ki{some}c4e,Obs{t0+3%4=2;B}(Dl{20}(Opt(pa5{b0:b0;b1:b0})))))))",
     Tree0695 "RSeq(Wde(t0,t1),a2,Seq(a3,Sl{0},URr(Wt{10}),a4),Seq(t5,Step(Sl{0},a6,c7)))",

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -268,8 +268,10 @@ bt::behavior_tree! {
             #[allow(unused)] #[tracked] t1: i64 = 5,
         }
         Decorator(Twice<100>) {
-            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                Error(DiffError(1002)),
+            Decorator(Fuse<101>) {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                    Error(DiffError(1002)),
+                },
             },
         }
     }
@@ -583,7 +585,11 @@ bt::behavior_tree! {
                             },
                         },
                         RunOnce {
-                            StatefulAction(Task<1>),
+                            Decorator(Fuse<101>) {
+                                Decorator(Fuse<102>) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
                         },
                         Error(DiffError(1028)),
                     },
@@ -1773,10 +1779,12 @@ bt::behavior_tree! {
     pub tree Tree0748 for Ctx, error DiffError {
         Control(Sweep<100>, b0 = 4) {
             Control(PipelineSequence) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    SubTree(Tree0748Sub0),
-                    Error(DiffError(1060)),
+                Decorator(Fuse<101>) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0> = Task::<0>),
+                        SubTree(Tree0748Sub0),
+                        Error(DiffError(1060)),
+                    },
                 },
             },
         }
@@ -1787,8 +1795,10 @@ fallible!(Tree0748);
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx, error DiffError {
-        Control(Sweep<100>, b0 = 3) {
-            Error(DiffError(1069)),
+        Decorator(Fuse<100>) {
+            Control(Sweep<101>, b0 = 3) {
+                Error(DiffError(1069)),
+            },
         }
     }
 }
@@ -2238,7 +2248,9 @@ bt::behavior_tree! {
         PrioritySelector {
             #[score(|bb| (*bb.t0) as f32)]
             RepeatTimes(1) {
-                StatefulAction(TTask<0>),
+                Decorator(Fuse<100>) {
+                    StatefulAction(TTask<0>),
+                },
             },
             #[score(|bb| (bb.o0.unwrap_or(2) + 1) as f32)]
             #[on_failure(|bb| bb.t0.set(9))]
@@ -2721,7 +2733,9 @@ bt::behavior_tree! {
                     #[run_while(|bb| bb.b0 + 4 > 4)]
                     IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = true) {
                         SetBlackboard(b0 = 9),
-                        Condition(PCond<1>, b0 = {=}),
+                        Decorator(Fuse<100>) {
+                            Condition(PCond<1>, b0 = {=}),
+                        },
                     },
                     Sleep(20),
                 },
@@ -2742,8 +2756,10 @@ bt::behavior_tree! {
                     Guard(|ctx| &mut ctx.token) {
                         Parallel(success = -2, failure = 2) {
                             SetBlackboard(t0 = {b0}),
-                            #[success_if(|bb| *bb.t0 < 3)]
-                            Sleep(50),
+                            Decorator(Fuse<101>) {
+                                #[success_if(|bb| *bb.t0 < 3)]
+                                Sleep(50),
+                            },
                         },
                     },
                     Guard(|ctx| &mut ctx.token, if_guarded = Running) {
@@ -2990,11 +3006,13 @@ bt::behavior_tree! {
                 Action(TAct<5>),
                 #[skip_if(|bb| *bb.t0 + 3 > 6)]
                 Loop(q0, value = {b0}, if_empty = Running) {
-                    ReactiveFallback {
-                        Condition(Cond<6>),
-                        Loop(q0, if_empty = Running) {
-                            #[on_halted(|bb| if *bb.t1 == 5 { *bb.t1 += 2 })]
-                            StatefulAction(Task<7>),
+                    Decorator(Fuse<100>) {
+                        ReactiveFallback {
+                            Condition(Cond<6>),
+                            Loop(q0, if_empty = Running) {
+                                #[on_halted(|bb| if *bb.t1 == 5 { *bb.t1 += 2 })]
+                                StatefulAction(Task<7>),
+                            },
                         },
                     },
                 },
@@ -3121,9 +3139,11 @@ bt::behavior_tree! {
             ReactiveFallback {
                 StepSequencer {
                     Condition(Cond<0>),
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                        AlwaysRunning,
+                    Decorator(Fuse<100>) {
+                        Fallback {
+                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                            AlwaysRunning,
+                        },
                     },
                     #[run_while(|bb| bb.b1 < 7)]
                     Sequence {
@@ -3132,7 +3152,9 @@ bt::behavior_tree! {
                             AlwaysSuccess,
                         },
                         StatefulAction(TTask<2>),
-                        StatefulAction(Task<3>),
+                        Decorator(Fuse<101>) {
+                            StatefulAction(Task<3>),
+                        },
                     },
                     Repeater(2) {
                         Cooldown(20) {
@@ -3168,26 +3190,28 @@ fallible!(Tree0783);
 bt::behavior_tree! {
     pub tree Tree0784 for Ctx, error DiffError {
         Filter(times = 2, filtered = Failure) {
-            Control(RoundRobin) {
-                Parallel {
-                    Guard(|ctx| &mut ctx.token) {
-                        ParallelAll(max_failures = -1) {
-                            AlwaysFailure,
+            Decorator(Fuse<100>) {
+                Control(RoundRobin) {
+                    Parallel {
+                        Guard(|ctx| &mut ctx.token) {
+                            ParallelAll(max_failures = -1) {
+                                AlwaysFailure,
+                            },
+                        },
+                        Guard(|ctx| &mut ctx.token) {
+                            StatefulAction(TTask<0>),
                         },
                     },
-                    Guard(|ctx| &mut ctx.token) {
-                        StatefulAction(TTask<0>),
-                    },
-                },
-                Retry(4) {
-                    Timeout(30) {
-                        StepSequencer {
-                            StatefulAction(TTask<1>),
-                            Action(|ctx| ctx.try_exec(2)),
+                    Retry(4) {
+                        Timeout(30) {
+                            StepSequencer {
+                                StatefulAction(TTask<1>),
+                                Action(|ctx| ctx.try_exec(2)),
+                            },
                         },
                     },
+                    Error(DiffError(1010)),
                 },
-                Error(DiffError(1010)),
             },
         }
     }
@@ -3217,9 +3241,11 @@ board!(Tree0785Blackboard { b0 l0 });
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx, error DiffError {
         Control(Rotate<100>) {
-            Repeat(0) {
-                Control(PipelineSequence) {
-                    Action(TAct<0>),
+            Decorator(Fuse<101>) {
+                Repeat(0) {
+                    Control(PipelineSequence) {
+                        Action(TAct<0>),
+                    },
                 },
             },
         }
@@ -3741,7 +3767,7 @@ cases! {
     Tree0704 "B{t1=0;l0=2;o0;t0=3;b0}@po{o0:=_;t0:=t1%4}Swm(PPar{2;N}(a0,F),Fb(pt1{b0:t1},Cd{10;_}(Sb{t0=4})),@os{o0|4<4?t0+=2}Step(pc2{b0:=},a3,pc4{b0:b0}),Rus{F}(Itr{b0;1;_;T}(Pri(c5,a6,Suc))),c7)",
     Tree0705 "B{t1=0}AFb(a0,Cnd{t1>2;N;S}(DySel(c1,t2,Wt{20})))",
     Tree0706 "RepF(OnceK(Sub(Sub(c0))))",
-    Tree0707 "B{l0=1;b0=5;t1=5}UTw100(Itr{b0;2;_;T}(Err{1002}))",
+    Tree0707 "B{l0=1;b0=5;t1=5}UTw100(UFuse101(Itr{b0;2;_;T}(Err{1002})))",
     Tree0708 "B{t0;b1}Dl{10}(Pre{t0%2=1}(SubR(t0)))",
     Tree0709 "Ruf{F}(UPipe(PAll{1}(Sl{0},t0,c1,RU{F}(c2l),Flip(F,URec{_}(a3l,S)))))",
     Tree0710 "B{o0=4;q0}Lp{_;R}(Star(Suc,Sb{o0=0}))",
@@ -3751,7 +3777,7 @@ cases! {
     Tree0714 "URr(Rep0(UTw100(t0)))",
     Tree0715 "Wde(c0,Dd{0}(Inv(c1l)))",
     Tree0716 "B{l0;b0=3;t0=0;b1=1}Seq(Pre{b1>t0;S}(PrSel{_;b0+3%4;t0%3;0}(SubR(Par{-1;1}(PrSel{N;1}(c0))),@si{b1%3>0}Rep3(Bin{b1!b1+1;N}(Keep(a1e),SubA(c2e))),Wu{t0})),c3,Itr{b0;1;2;N}(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Ret0(@of{b1+=1;b1+=4}a4)))",
-    Tree0717 "B{t0=1;q0=4}Inv(To{20}(USw100{b0:t0}(Seq(Par{_;_}(Grd{R}(OnceK(Run)),Grd{_}(F)),Lp{t0;S}(URec{0}(a0,PPar{0;T}(R))),Once(t1),Err{1028}))))",
+    Tree0717 "B{t0=1;q0=4}Inv(To{20}(USw100{b0:t0}(Seq(Par{_;_}(Grd{R}(OnceK(Run)),Grd{_}(F)),Lp{t0;S}(URec{0}(a0,PPar{0;T}(R))),Once(UFuse101(UFuse102(t1))),Err{1028}))))",
     Tree0718 "B{b1=2;q0;t0=1;o0=_;t1=3;b0}RSel(RFb(Swm(PrSel{_;0;3;6;1}(RepF(FF(Sb{t1=3})),@po{b0+=3}@oh{b0:=o0|5}WU{t0=6}(Wde(@of{b1:=6}Wu{t1},c0,pt1{b0:t1;b1:=})),Pri(Lp{t1;R}(pt2{b0:t1;b1:=}),RFb(t3,Fai),@oh{t0+=1}a4b{b0;b1},t5,Cd{20;F}(@os{o0:=_}@rw{t1+4%4>1}@oh{b1+=1}t6e)),To{10}(DySel(@of{b1:=t0+4}Ruf{3}(Scc{none}),c7,Scc{b1+4%2!0}))),a8b{b0+3%3;b1})))",
     Tree0719 "B{t0;b1;t1=4;b0=2}Step(Rep0(@of{t0:=b0+4%4;b1+1>b1+3?b0:=t1}c0),Keep(t1e),@po{b1:=b1+3%2}DySeq(c2,Scc{t1!3},c3),Obs{t0+3>b0+4;_}(Scc{t1+3>4}))",
     Tree0720 "B{b0=2;o0;b1=5;t1=0;l0=0;t0=3}TryF(OnceK(c0l),RFb(Dd{0}(Itr{b0;2;_;_}(AFb(c1,RFb(c2,Sc{b1:=t0;o0:=_}))))),Pre{o0|3!b0;K}(Flip(@rw{b1<4}Scc{t0=4},a3)),PPar{2;_}(Dl{20}(Rpt{1}(Fai)),URr(Su{t1}(a4l))))",
@@ -3782,8 +3808,8 @@ cases! {
     Tree0745 "B{b0;t1=5;t0}Mt{20}(PbSel{t1+4%2;3;b0;t0+1%3}(t0t,Rep4(t1),Once(Scc{t1>1})))",
     Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(@ki{t0>2}AFb(t5,Sb{t0=4})),@ki{t0%3!2}t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
     Tree0747 "B{b0;t0=3;q0;o0=2}@po{o0:=_}RepF(Lp{_;R}(Rpt{3}(Fb(@po{b0:=b0+2%3}Swm(t0,pc1{b0:=}),pt2{b0:t0;b1:t0},F))))",
-    Tree0748 "USw100{b0:4}(UPipe(Swm(t0e,Sub(t1e),Err{1060})))",
-    Tree0749 "USw100{b0:3}(Err{1069})",
+    Tree0748 "USw100{b0:4}(UPipe(UFuse101(Swm(t0e,Sub(t1e),Err{1060}))))",
+    Tree0749 "UFuse100(USw101{b0:3}(Err{1069}))",
     Tree0750 "B{b0=0;b1=3;t0=4;o0=0}Su{t0}(Step(Cnd{b0+4>t0;N;F}(Cd{20;_}(RndSeq(@oh{b0+1%4<3?b0:=b1+3}Rep3(Fai),Rmp{F;S}(c0),t1))),Bin{t0<6;N}(@rw{t0>2}@of{b0:=o0|3+1}t2,Par{-1;_}(Sc{b1:=b0%3},pa3{b0:t0;b1:b1}))))",
     Tree0751 "B{b1=4;t0;l0;o0;q0=0;b0=5}Rep3(PAll{_}(Scc{t0+4%2!0},Mt{0}(PAll{_}(Lp{b1;F}(Itr{b1;1;1;N}(S)),Keep(@os{t0+=1}@si{t0=5}Grd{_}(Lp{t0;R}(Ub{o0}))),Sw{3}(DySel(c0,pi1{t0:b0}),Rep1(RepF(Sc{t0+=3}))),URr(pa2{b0:1;b1:=},USw100{b0:0;b1:=}(Sb{o0=6}))))))",
     Tree0752 "B{b0}Pre{b0+2%4>2}(Seq(TryT(a0,t1,c2b{b0}),Ite(a3,a4e,t5),AFb(t6,t7)))",
@@ -3793,7 +3819,7 @@ cases! {
     Tree0756 "B{o0=4;l0=3;t0=5;t1=1;b0=4}Seq(OnceK(PrSel{T;o0|3+3%3;7;o0|1}(@si{b0<o0|3+3}SubR(Rmp{S;S}(Scc{t0!t1+4})),@si{b0<7}@fi{t1+4=t0}t0,@oh{t1+=1}Rmp{F;S}(t1))),Step(Try(Itr{b0;0;3;T}(@fi{o0|3=5}To{0}(pi2{t0:t0})),To{10}(t3e)),Sl{20},@os{o0:=t1;t0+=3}@fi{t1%3>0}Sb{b0=6}),Isw{3;_;T}(pt4{b0:=;b1:b0},DySel(t5,pt6{b0:=;b1:b0}),a7e),Par{3;-2}(Obs{b0+1%2!0;N}(Cd{10;_}(c8)),Wde(pc9{b0:=},Sc{b0:=t0%3},t10),Isw{t0;T;_}(pt11{b0:=;b1:b0},t12)),RT{2}(@oh{b0!5?b0+=3}Invt(Rmp{F;S}(Dd{0}(Seq(Pri(a13b{b0+3%2;b0},t14),@si{t1<7}Bin{o0|5+3%2>0;N}(t15,Wu{t0}),OnceT(c16)))))))",
     Tree0757 "B{t0}MPri(Once(Su{t0}(R)),t0e,Wt{20})",
     Tree0758 "B{t0;o0=_;b1;b0=2}Par{_;_}(Bin{some;_}(@si{b1%2>0}Sw{2;0;1}(Ret4(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}a0),To{10}(AFb(c1,t2,a3,Sl{0})),@of{b1+3%3<2?b0+=2}c4,PPar{1;_}(Isw{b1;_;N}(Sb{t0=9}))),t5))",
-    Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{_;t0;o0|2+1}(RT{1}(t0t),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
+    Tree0759 "B{o0;t0=2;b1;b0=0}PrSel{_;t0;o0|2+1}(RT{1}(UFuse100(t0t)),@of{t0:=9}@si{t0!5}@po{b1:=o0|3%4;b1+=1}Err{1019})",
     Tree0760 "RepF(t0e)",
     Tree0761 "Grd{R}(Par{_;_}(USw100{b0:4}(Rmp{S;F}(Wt{0}),RSeq(a0e,Dl{10}(t1),t2),URate{50}(Pri(a3,Sub(t4))),RU{S}(t5),F),Rty2(RFb(Rty0(c6),Inv(Fb(a7,t8,a9,Par{-1;-2}(a10e,c11l),Fai))))))",
     Tree0762 "B{b0;t1=5}Rep2(DySel(Isw{b0%4;N;N}(SubA(URot100(Mt{30}(a0))),Wu{t1},Sl{0},Sc{b0%2<0?t1+=2}),Grd{R}(a1)))",
@@ -3809,18 +3835,18 @@ cases! {
     Tree0772 "B{t0=1;b0=5;l0=2}UTw100(UGate101{b0:b0;t0:b0}(Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))))",
     Tree0773 "MPri(URec{3}(RndSel(c0,t1),S),t2e,c3,t4,t5)",
     Tree0774 "B{o0=_;t0=2;b1=3;b0}PrSel{N;3}(Fb(Dd{0}(ASeq(@ki{t0<o0|1}@of{b0:=b1}@po{b1:=5}MSeq(t0,c1,pt2{b0:2}))),Cnd{t0%4=3;_;F}(Fb(Wv{t0}(c3b{b1}),Flt{2;R;K}(Step(RU{S}(pt4{b0:=;b1:=}),c5,pt6{b0:9;b1:b0}))))))",
-    Tree0775 "B{t0;b0=1;l0=3;b1=0}Rmp{F;F}(RFb(Cd{30;K}(To{20}(Sb{t0=b0})),Star(t0,@fi{b0%4>1}@ki{b1+1%4<2}@rw{b0+4>4}Isw{t0+2;T;T}(Sb{b0=9},pc1{b0:=}),Sl{20}),Itr{b1;1;_;T}(@os{b1+=1;t0+=3}Seq(c2,pt3{b0:7;b1:b1},t4t,a5b{b0;b1},Ret0(Scc{t0+1>b1}))),t6t,Par{_;_}(Grd{_}(Par{-2;2}(Sb{t0=b0},@si{t0<3}Sl{50})),Grd{R}(RSeq(Itr{b0;_;2;_}(@of{b1+=1}@si{t0=3}OnceK(a7t)),a8r)))))",
+    Tree0775 "B{t0;b0=1;l0=3;b1=0}Rmp{F;F}(RFb(Cd{30;K}(To{20}(Sb{t0=b0})),Star(t0,@fi{b0%4>1}@ki{b1+1%4<2}@rw{b0+4>4}Isw{t0+2;T;T}(Sb{b0=9},UFuse100(pc1{b0:=})),Sl{20}),Itr{b1;1;_;T}(@os{b1+=1;t0+=3}Seq(c2,pt3{b0:7;b1:b1},t4t,a5b{b0;b1},Ret0(Scc{t0+1>b1}))),t6t,Par{_;_}(Grd{_}(Par{-2;2}(Sb{t0=b0},UFuse101(@si{t0<3}Sl{50}))),Grd{R}(RSeq(Itr{b0;_;2;_}(@of{b1+=1}@si{t0=3}OnceK(a7t)),a8r)))))",
     Tree0776 "B{t0=3;b0=1;t1}MPri(@si{b0+1=7}@fi{t1!5}Fb(c0e,Fb(Obs{t1%2!0;B}(@ki{b0%4!3}@si{b0!t1}@of{t1+=2}S),@ki{t1+4%3>0}t1),Fb(Pre{b0<7;R}(t2),c3,pc4{b0:=}),@si{t0%4>2}Fai),Sel(MSeq(Sc{t1+=3},a5b{t1;b0},pc6{b0:t1},c7e,a8),t9e,Step(Scc{b0<7},OnceK(c10l),pt11{b0:0;b1:t0},R),t12),Obs{t0+4%3!1;S}(Ret4(Seq(MSeq(c13,pi14{t0:t0},t15,pa16{b0:3;b1:t0},c17),t18,RSeq(a19,@of{b0+=2}t20),Dl{10}(t21)))))",
     Tree0777 "Fb(c0,a1,a2l)",
     Tree0778 "B{t1=4;b0;t0;b1=2}PbSel{1;3;b1+3;2}(Ret1(ASeq(@oh{b1:=t0}PrSel{_;t1+3%4}(To{10}(Scc{t1%3!1})),Dd{20}(PPar{1;_}(@of{b1+=3}Scc{t0!2},Pre{t0%4<3;K}(t0))),Obs{b0%3!2;S}(t1),@os{b1:=b0%3}@fi{b0+1%4>1}S)),Swm(Wt{20},Mt{50}(Ite(Grd{_}(Wu{t1}),Opt(Sc{t0%4!3?b1:=t0})))),Keep(Sc{t0+=3}))",
     Tree0779 "B{b0=5;t1;b1=3;l0=0}Itr{b1;2;_;_}(RSeq(FF(@oh{b0:=b1%2}RFb(Pre{b0<2;R}(Wu{t1}),F,t0))))",
-    Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(@ki{t0>3}a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(@ki{t1>t1%4}PAll{_}(a4b{t1+4;b0},Wt{20})),@ki{t0=3}a5t,@ki{t0+3>6}Lp{b0;R}(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7)))))",
+    Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(@ki{t0>3}a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(@ki{t1>t1%4}PAll{_}(a4b{t1+4;b0},Wt{20})),@ki{t0=3}a5t,@ki{t0+3>6}Lp{b0;R}(UFuse100(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7))))))",
     Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!1;B}(@ki{o0|0<6}c12e),@ki{b0!3}t13e))),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
-    Tree0782 "B{t0=2;b1=0}Isw{t0+2%3;N;T}(RFb(Step(c0,Fb(pt1{b0:b1;b1:t0},R),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,t3),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
+    Tree0782 "B{t0=2;b1=0}Isw{t0+2%3;N;T}(RFb(Step(c0,UFuse100(Fb(pt1{b0:b1;b1:t0},R)),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,UFuse101(t3)),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
     Tree0783 "B{b0=4}Rep1(Err{1002})",
-    Tree0784 "Flt{2;_;F}(URr(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010}))",
+    Tree0784 "Flt{2;_;F}(UFuse100(URr(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010})))",
     Tree0785 "B{b0=1;l0}RFb(Itr{b0;_;1;N}(c0),pa1{b0:0},pt2{b0:8;b1:b0},t3)",
-    Tree0786 "URot100(Rep0(UPipe(a0t)))",
+    Tree0786 "URot100(UFuse101(Rep0(UPipe(a0t))))",
     Tree0787 "B{t0=5}Wde(pc0{b0:7},UPipe(Run),pi1{t0:=})",
     Tree0788 "B{q0;t0=4;o0;b0}Bin{some;N}(@of{t0:=6}RetF(Seq(Swm(Isw{o0|2+3;N;N}(Lp{t0;_}(@oh{o0:=t0+1}@of{o0|1+4<0?t0+=1}c0)),Star(c1,pt2{b0:b0;b1:b0},Sl{0},pa3{b0:t0;b1:b0},Ub{o0})),Par{-4;2}(@rw{b0+2<t0%2}c4l,Rep0(@of{b0+=1}Sb{b0=4}),Sc{t0+=2;b0+=3},R),RetF(FS(c5)))),@si{b0+3%4<1}@fi{b0+3%3!0}Par{_;_}(Grd{F}(@oh{b0+=3;b0:=o0|0}@rw{b0%4=1}S),Grd{_}(@rw{none}@si{t0!o0|0}Lp{t0;F}(Flip(Lp{t0;K}(pi6{t0:t0}),@fi{b0+3!2}@po{t0+=1}@ki{b0<t0}PPar{1;N}(Sl{50},@rw{none}@fi{t0=7}@si{t0+1>b0}Suc),PbSel{b0+4%3;0}(SubA(t7)),Fb(pt8{b0:t0},a9,SubA(Wu{t0}),pt10{b0:b0;b1:t0},pt11{b0:=;b1:b0}),Pre{some;F}(pc12{b0:t0}))))))",
     Tree0789 "B{t0;b0=4}URot100(ASeq(@fi{t0!b0+2}@si{t0>6}@po{b0+=1}Rep3(URot101(Run))))",

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -68,7 +68,9 @@ bt::behavior_tree! {
                     },
                 },
                 IfThenElse {
-                    StatefulAction(Task<2>),
+                    Decorator(Fuse<100>) {
+                        StatefulAction(Task<2>),
+                    },
                     Condition(|ctx| ctx.try_check(3)),
                 },
             },
@@ -79,7 +81,7 @@ bt::behavior_tree! {
                 #[post(|bb| *bb.t0 += 2)]
                 #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
                 ForceFailure {
-                    Decorator(Twice<100>) {
+                    Decorator(Twice<101>) {
                         Error(DiffError(1020)),
                     },
                 },
@@ -811,11 +813,15 @@ bt::behavior_tree! {
             Wait(10),
             Sleep(100),
             SubTree(Tree0818Sub0, ..),
-            RunOnce(then_skip = false) {
-                Script(|bb| bb.b0 += 3),
+            Decorator(Fuse<100>) {
+                RunOnce(then_skip = false) {
+                    Script(|bb| bb.b0 += 3),
+                },
             },
             SequenceStar {
-                Action(PIo<1>, t0 = {b0}),
+                Decorator(Fuse<101>) {
+                    Action(PIo<1>, t0 = {b0}),
+                },
                 Action(|ctx| ctx.try_exec(2)),
             },
         }
@@ -1430,10 +1436,12 @@ bt::behavior_tree! {
             #[allow(unused)] b0: i64 = 1,
         }
         Precondition(|bb| *bb.t1 != *bb.t0) {
-            RunOnce {
-                Loop(q0, if_empty = Success) {
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    Action(TAct<0>),
+            Decorator(Fuse<100>) {
+                RunOnce {
+                    Loop(q0, if_empty = Success) {
+                        #[on_halted(|bb| *bb.t1 += 2)]
+                        Action(TAct<0>),
+                    },
                 },
             },
         }
@@ -1581,7 +1589,9 @@ bt::behavior_tree! {
                 },
             },
             RunOnce {
-                Wait(10),
+                Decorator(Fuse<100>) {
+                    Wait(10),
+                },
             },
         }
     }
@@ -1694,7 +1704,9 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0843 for Ctx, error DiffError {
         ReactiveFallback {
-            StatefulAction(TTask<0>),
+            Decorator(Fuse<100>) {
+                StatefulAction(TTask<0>),
+            },
             Action(|ctx| ctx.try_exec(1)),
             RunOnce {
                 SubTree(Tree0843Sub0),
@@ -2002,8 +2014,12 @@ bt::behavior_tree! {
         }
         IndexSwitch(|bb| bb.o0.unwrap_or(2) + 4, out_of_range = Loop, dynamic = false) {
             Inverter {
-                RepeatUntilSuccess(3) {
-                    Error(DiffError(1067)),
+                Decorator(Fuse<100>) {
+                    RepeatUntilSuccess(3) {
+                        Decorator(Fuse<101>) {
+                            Error(DiffError(1067)),
+                        },
+                    },
                 },
             },
             Deadline(10) {
@@ -3078,7 +3094,9 @@ bt::behavior_tree! {
                 #[failure_if(|bb| *bb.t0 + 4 < *bb.t1)]
                 #[skip_if(|bb| *bb.t0 > 5)]
                 Condition(TCond<2>),
-                SetBlackboard(t1 = {t0}),
+                Decorator(Fuse<100>) {
+                    SetBlackboard(t1 = {t0}),
+                },
             },
             SequenceWithMemory {
                 Action(|ctx| ctx.try_exec(3)),
@@ -3955,7 +3973,7 @@ board!(Tree0899Blackboard { b0 t0 b1 o0 });
 
 cases! {
     Tree0800 "B{b0=0;t0=5;b1=2;o0=0}Star(t0,Cd{10;K}(RFb(pc1{b0:t0},Ret3(pa2{b0:=;b1:=}),@oh{some?t0+=3}S)),PbSel{0;b1;2;b0}(pc3{b0:5},t4,Sb{t0=9}))",
-    Tree0801 "B{t0;b0=2;b1=3;l0=0}Seq(@po{t0+=3}@rw{b0<5}Seq(Rus{F}(t0),@rw{b1!b1%3}@os{t0+1%4<1?t0+=2}FF(@si{b1%2=0}Flip(Fai,pa1{b0:9;b1:b0})),Ite(t2,c3r)),RFb(t4,a5t,c6e,@po{t0+=2}@of{t0:=t0+3%4}FF(UTw100(Err{1020}))),RFb(c8t,Itr{b0;1;_;T}(a9),Bin{b0+2%2=1;_}(t10e,pt11{b0:b0;b1:=})))",
+    Tree0801 "B{t0;b0=2;b1=3;l0=0}Seq(@po{t0+=3}@rw{b0<5}Seq(Rus{F}(t0),@rw{b1!b1%3}@os{t0+1%4<1?t0+=2}FF(@si{b1%2=0}Flip(Fai,pa1{b0:9;b1:b0})),Ite(UFuse100(t2),c3r)),RFb(t4,a5t,c6e,@po{t0+=2}@of{t0:=t0+3%4}FF(UTw101(Err{1020}))),RFb(c8t,Itr{b0;1;_;T}(a9),Bin{b0+2%2=1;_}(t10e,pt11{b0:b0;b1:=})))",
     Tree0802 "PbSel{1;3}(UPipe(PPar{2;N}(Mt{0}(t0),RT{3}(t1e),c2,Rep4(t3),Mt{0}(Rpt{1}(c4))),Seq(MSeq(c5,UTw100(c6e)),S,t7e,S,Rep4(a8e))))",
     Tree0803 "B{b1=1;o0}@oh{o0:=_}@of{b1+=1}@si{o0|2%3=1}OnceK(URot100(SubA(F)))",
     Tree0804 "B{b0;t0=4;q0=4;t1}Flip(a0e,Cnd{t1+3%4>2;_;_}(SubR(Sc{b0+=3})),Lp{t0;K}(Dl{0}(PPar{1;_}(Sc{t1+=2},c1l))),pi2{t0:=},a3l)",
@@ -3972,7 +3990,7 @@ cases! {
     Tree0815 "Seq(Pri(F,a0))",
     Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(USw100{b0:b0;b1:b0}(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
     Tree0817 "B{b1=5}DySeq(c0l,t1,To{10}(c2),Scc{b1<4})",
-    Tree0818 "B{b0;t0}Star(Wt{10},Sl{100},SubA(@oh{t0:=b0;b0+=3}@si{b0+2%3!2}Rpt{F}(PAll{2}(Sb{t0=7},c0b{b0+2%3}))),OnceK(Sc{b0+=3}),Star(pi1{t0:b0},a2r))",
+    Tree0818 "B{b0;t0}Star(Wt{10},Sl{100},SubA(@oh{t0:=b0;b0+=3}@si{b0+2%3!2}Rpt{F}(PAll{2}(Sb{t0=7},c0b{b0+2%3}))),UFuse100(OnceK(Sc{b0+=3})),Star(UFuse101(pi1{t0:b0}),a2r))",
     Tree0819 "B{b0;q0=4;t0=3;o0=_;t1=3}Pre{t1%3=0}(Lp{t0;K}(SubA(PPar{1;N}(PbSel{b0;b0+4%4;2}(c0,a1),Sb{t1=6},DySeq(@oh{o0:=t1+2}Sc{t1%3>1?t1:=b0%3;b0:=o0|4%3},@po{b0+=3;o0:=t0%4}c2,t3)))))",
     Tree0820 "B{b0=3}Pre{b0+2!1;S}(t0)",
     Tree0821 "Flt{2;S;_}(ASeq(To{0}(PAll{2}(Par{_;_}(Grd{_}(c0l),Grd{R}(DySel(t1,a2))),Step(t3,Rus{F}(t4),Rus{2}(t5)))),Flip(Wde(To{50}(ASeq(Wt{30},t6,S)),Rep3(RU{S}(Rty0(c7)))),MPri(To{10}(c8l),PbSel{0;1;2;3}(t9,t10,Suc),Seq(S,S)))))",
@@ -3988,16 +4006,16 @@ cases! {
     Tree0831 "B{t0=3;b0;b1;l0}Itr{b1;2;3;T}(@os{t0+=1;b0+=1}URr(pt0{b0:=},Dd{30}(pt1{b0:b1;b1:b0}),Sl{20}))",
     Tree0832 "URr(Sl{50},t0,a1l,URate{20}(t2))",
     Tree0833 "DySeq(Sub(Pri(Rep3(t0),Fai)),Flt{3;_;_}(t1))",
-    Tree0834 "B{t0;q0;t1=3;b0=1}Pre{t1!t0}(Once(Lp{_;S}(@oh{t1+=2}a0t)))",
+    Tree0834 "B{t0;q0;t1=3;b0=1}Pre{t1!t0}(UFuse100(Once(Lp{_;S}(@oh{t1+=2}a0t))))",
     Tree0835 "B{b1=0;t0=5;b0=4}Fb(Flip(pa0{b0:=;b1:t0},t1),a2b{b1;b1},t3)",
     Tree0836 "B{b0=0;t0=3;q0=4}Grd{_}(Par{3;_}(DySeq(t0t,Scc{b0<2},Wu{t0},@fi{t0>t0%3}Sc{b0+=1}),Lp{t0;F}(pt1{b0:t0}),Inv(@oh{t0+1>3?t0+=1}@fi{b0>1}@si{t0<b0+2}RSel(c2t,RU{S}(t3))),Sel(pi4{t0:=},Flip(Wde(c5t,t6t)),Err{1048})))",
     Tree0837 "B{t0;b0;q0}Keep(Lp{b0;S}(@os{b0<b0%4?t0+=1}OnceT(Sb{b0=4})))",
     Tree0838 "B{t0=3;b0=4;b1=2;t1=0}Ret2(MPri(Cd{0;F}(t0),Rep4(Ite(pa1{b0:=;b1:t0},@po{t0+=1}@os{t1+=2}@of{b0+=3}a2e)),@rw{t0+3!b1}@ki{t0!b1+3%4}@os{b1+=1}Sb{t0=t1}))",
-    Tree0839 "B{b0=5;t0}@si{b0%4>1}Bin{t0>3;_}(Flt{2;S;K}(Isw{t0+2%2;N;T}(Err{1037},pi0{t0:b0})),Once(Wt{10}))",
+    Tree0839 "B{b0=5;t0}@si{b0%4>1}Bin{t0>3;_}(Flt{2;S;K}(Isw{t0+2%2;N;T}(Err{1037},pi0{t0:b0})),Once(UFuse100(Wt{10})))",
     Tree0840 "B{t0}RSeq(Lim{3}(OnceT(c0)),c1,Swm(Sl{10},t2),Rpt{1}(t3),Rpt{0}(pi4{t0:=}))",
     Tree0841 "B{b0=4;t0=4;o0;l0;q0=2;b1=5}URec{_}(Ite(Grd{R}(@oh{o0:=o0|0+1}Itr{b1;0;_;T}(t0)),Fb(Rpt{F}(Dl{0}(Lp{t0;K}(Sb{t0=b1}))),@rw{b0%4>0}Star(pc1{b0:=},a2e,t3e,c4),Wv{t0}(Scc{t0%3<1}))),a5)",
     Tree0842 "B{q0}Lp{_;F}(Lp{_;S}(t0))",
-    Tree0843 "RFb(t0t,a1r,Once(Sub(Sub(a2e))))",
+    Tree0843 "RFb(UFuse100(t0t),a1r,Once(Sub(Sub(a2e))))",
     Tree0844 "B{b1=2}Wde(URot100(c0),UPipe(@rw{b1+1%4<1}a1),c2)",
     Tree0845 "B{t0=1;o0;b0}Wde(RFb(RSeq(Sc{t0:=t0+1%8},Sel(Obs{o0|4+3!2;_}(@ki{o0|1%3>1}Rmp{S;F}(Fb(t0e,@fi{t0>7}t1))),Obs{t0=6;B}(URot100(@si{none}@ki{none}Intr{none}(a2))),Dl{20}(@of{t0+=1}@ki{b0!t0+1%2}USw101{b0:2;b1:b0}(a3,a4b{o0|0%2;b0}))))),Obs{t0!4;_}(@si{b0=2}@of{o0:=t0+4%3}@fi{b0>1}DySeq(AFb(pt5{b0:=;b1:b0},c6l,Par{_;1}(c7b{b0},c8)),a9l,a10,Rpt{3}(Wt{20}),a11)),Rpt{F}(SubA(Once(t12e))))",
     Tree0846 "URate{20}(Ruf{F}(Par{-5;_}(Fai,t0,URr(t1),a2e,t3)))",
@@ -4006,7 +4024,7 @@ cases! {
     Tree0849 "B{o0}@fi{none}FS(Keep(URot100(a0,Scc{some})))",
     Tree0850 "B{o0=_;t0;b0=5}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0<4;L}(Opt(pt5{b0:=;b1:t0})),Obs{t0%2<1;N}(Dl{20}(@ki{none}Sb{t0=3})))),pa6{b0:2}))",
     Tree0851 "B{o0=_;b0;t0=2}UPipe(SubR(Dl{30}(c0)),Mt{0}(Fb(Pre{o0|4<0;F}(t1e),RSel(SubA(Sel(a2l))),URr(pt3{b0:8;b1:t0},c4,c5,pt6{b0:b0;b1:t0}))))",
-    Tree0852 "B{o0}Isw{o0|2+4;T;N}(Inv(Rus{3}(Err{1067})),Dd{10}(Ub{o0}))",
+    Tree0852 "B{o0}Isw{o0|2+4;T;N}(Inv(UFuse100(Rus{3}(UFuse101(Err{1067})))),Dd{10}(Ub{o0}))",
     Tree0853 "B{t0;b0;b1;o0=_}Seq(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0},Wt{30})",
     Tree0854 "B{t0=4}Rep3(Rep0(Scc{t0+2%3<1}))",
     Tree0855 "B{b1=0;t1=0;b0=1;t0}Star(DySeq(Sb{t1=3},RSeq(Sc{t1+=2},pi0{t0:t0},t1)),Rep2(c2),@oh{b1%3<2?t0+=1}@fi{t1<2}AFb(Wu{t0},t3,@po{b1:=t0+2;t0+=4}SubR(c4e),Step(@oh{b1:=t0;t0:=t1}@po{b1+=1;b1:=b0+1%3}@rw{b0!t1}pi5{t0:t1},R),Seq(@rw{b0%3>0}Inv(t6))))",
@@ -4031,7 +4049,7 @@ cases! {
     Tree0874 "B{o0=0;t0=2;b0=0}@fi{t0+1%3>0}MSeq(PAll{_}(Flt{2;S;K}(Sb{o0=2}),Flip(t0,Scc{some})),Once(Seq(UGate100{b0:5;t0:t0}(c1),t2e)),@si{b0=3}@fi{b0%3>0}Keep(UGate101{b0:=;t0:b0}(@po{o0:=b0}RSel(t3,a4,c5l))))",
     Tree0875 "PAll{3}(t0e,R,t1)",
     Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),UGate100{b0:=;t0:b0}(Flt{2;R;F}(Ret2(PrSel{N;t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0})))),Dd{0}(Rty0(Suc)))",
-    Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,Sb{t1=t0}),Swm(a3r,t4e,t5,t6t))",
+    Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,UFuse100(Sb{t1=t0})),Swm(a3r,t4e,t5,t6t))",
     Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(URr(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{N;5;b1}(S,t5)),URr(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
     Tree0879 "B{b0=5;o0}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
     Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1>3;B}(@ki{b1>7}Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}@ki{b0>t0+4}RT{2}(t3e)))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -1229,10 +1229,12 @@ bt::behavior_tree! {
         }
         Precondition(|bb| *bb.t0 % 4 < 2, else = Running) {
             ForceSuccess {
-                BinarySelector(|bb| *bb.t0 < *bb.t0 % 2) {
-                    Condition(Cond<0>),
-                    ForceFailure {
-                        Error(DiffError(1040)),
+                Decorator(Fuse<100>) {
+                    BinarySelector(|bb| *bb.t0 < *bb.t0 % 2) {
+                        Condition(Cond<0>),
+                        ForceFailure {
+                            Error(DiffError(1040)),
+                        },
                     },
                 },
             },
@@ -1273,10 +1275,14 @@ bt::behavior_tree! {
         #[on_success(|bb| bb.b0 += 2)]
         Control(PipelineSequence) {
             Action(|ctx| ctx.try_exec(0)),
-            #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
-            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-            Decorator(Gate<100>, b0 = 4, t0 = {t0}) {
-                AlwaysFailure,
+            Decorator(Fuse<100>) {
+                #[failure_if(|bb| bb.b0 > *bb.t0 % 2)]
+                Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+            },
+            Decorator(Fuse<101>) {
+                Decorator(Gate<102>, b0 = 4, t0 = {t0}) {
+                    AlwaysFailure,
+                },
             },
         }
     }
@@ -2619,8 +2625,10 @@ bt::behavior_tree! {
             Action(Act<1>),
             #[score(|bb| (*bb.t1) as f32)]
             KeepRunningUntilFailure {
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Runner,
+                Decorator(Fuse<100>) {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        Runner,
+                    },
                 },
             },
             #[score(|bb| (*bb.t0) as f32)]
@@ -3711,9 +3719,9 @@ cases! {
     Tree0929 "B{t0=4;o0=0;b0=5;b1=2}Rep4(Sw{1;5}(Once(Star(c0b{2},UGate100{b0:b1;t0:=}(@si{some}@os{b0:=b0%4;b0>b1?o0:=t0%2}Fai))),Cnd{t0%2<0;N;_}(@oh{b1:=b0+2}@si{b0=5}c1),a2))",
     Tree0930 "B{b0;t0=0}MPri(Bin{b0%3=1;T}(AFb(c0,a1,a2b{8;b0}),RSeq(Flt{1;_;F}(Sl{20}),t3,t4)),Sel(@ki{b0=b0%2}Keep(pi5{t0:=}),Obs{b0%3=0;B}(@ki{b0+2>4}c6),Obs{b0=0;S}(@ki{b0+4>2}Pri(a7,MPri(pc8{b0:1},Wt{50})))))",
     Tree0931 "B{b0=3;t0=0}Seq(TryT(@rw{b0%3>0}@oh{t0+=1}Isw{b0%3;N;_}(c0l,t1,pa2{b0:t0}),t3))",
-    Tree0932 "B{b1;t0=4;b0}Pre{t0%4<2;R}(FS(Bin{t0<t0%2;_}(c0,FF(Err{1040}))))",
+    Tree0932 "B{b1;t0=4;b0}Pre{t0%4<2;R}(FS(UFuse100(Bin{t0<t0%2;_}(c0,FF(Err{1040})))))",
     Tree0933 "RepF(MPri(Wde(c0,Rty1(c1),t2),t3))",
-    Tree0934 "B{b0=0;t1;t0}@si{t1%2=1}@po{t1+=1}@os{b0+=2}UPipe(a0r,@fi{b0>t0%2}pa1{b0:t0;b1:t1},UGate100{b0:4;t0:t0}(F))",
+    Tree0934 "B{b0=0;t1;t0}@si{t1%2=1}@po{t1+=1}@os{b0+=2}UPipe(a0r,UFuse100(@fi{b0>t0%2}pa1{b0:t0;b1:t1}),UFuse101(UGate102{b0:4;t0:t0}(F)))",
     Tree0935 "B{t0=0;b0;o0}Step(@fi{o0|1+1<7}Once(UTw100(PAll{-1}(pi0{t0:b0},Fai))),Grd{F}(Wt{20}),Star(@of{b0:=5;t0%2>0?b0:=0}@fi{t0%4<2}RU{S}(Flt{2;S;_}(Sc{b0+=1})),c1))",
     Tree0936 "B{t0=2;o0=5;b1;b0}Seq(Seq(Pri(Wde(Wu{t0},pa0{b0:b0;b1:b1})),OnceK(pi1{t0:b1}),pa2{b0:t0}),RSeq(Sw{0}(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}t3,Wt{30}),t4,@oh{o0:=_}Wt{10},pa5{b0:=;b1:b1},Sc{b0:=t0%2}),Intr{some}(Seq(t6,pa7{b0:t0;b1:b1})),RetF(MSeq(a8b{o0|1+4%3;b1},t9,a10b{9;b1})),RSeq(c11,Suc,Ub{o0},Suc))",
     Tree0937 "B{q0;t0=2;b0=1}Isw{t0;T;_}(FF(RSeq(@of{t0+=1}@po{t0:=b0}Sc{t0+=2},pt0{b0:t0},Fai)),Lp{_;K}(Sb{t0=6}),a1)",
@@ -3748,7 +3756,7 @@ cases! {
     Tree0966 "B{q0;b1=2;t0=1;b0;t1=1;o0=3}RepF(Dl{0}(TryT(@si{t1<4}Lp{b1;F}(Par{1;-1}(@of{b0%3>0?t0+=2;b0:=b1+4%3}RndSel(c0),Rpt{0}(@os{b0:=t1}t1),RSeq(@os{b1+=3}@oh{t0:=b1%4}Ub{o0}),RSeq(To{0}(@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}pi2{t0:t1})))),PrSel{_;t0;1}(Err{1021},Sb{b1=b0}))))",
     Tree0967 "B{b0;t1;b1}Ite(Ret1(t0),Ret4(Seq(Scc{b0+3>b1},FS(a1b{t1;b0}),c2b{b0+4})),Fb(c3,t4))",
     Tree0968 "B{t0=1}RSeq(pi0{t0:=},Scc{t0+1=5},a1)",
-    Tree0969 "B{t0=5;t1=1;b0}PrSel{T;2;t1;t1;t0;0}(RSeq(pi0{t0:=}),a1,Keep(Flt{3;F;F}(Run)),c2,Mt{20}(Intr{b0!b0+2%2}(Swm(a3,c4t))))",
+    Tree0969 "B{t0=5;t1=1;b0}PrSel{T;2;t1;t1;t0;0}(RSeq(pi0{t0:=}),a1,Keep(UFuse100(Flt{3;F;F}(Run))),c2,Mt{20}(Intr{b0!b0+2%2}(Swm(a3,c4t))))",
     Tree0970 "B{t0=1;b0=1;t1=3}Rus{F}(Opt(Step(MSeq(@fi{b0%3>1}Sb{t0=9},TryF(Scc{t0=6},USw100{b0:=}(c0,t1),pc2{b0:2})),Cnd{t1+1=2;N;_}(@ki{t0>3}Par{-1;1}(a3b{t0%2;b0},t4)),To{0}(@os{b0:=8}@of{t1+=3;t0+=1}Rep2(@oh{b0:=t1}@rw{t1+3>1}Pre{t1+3>1;K}(Inv(R)))))))",
     Tree0971 "B{b0;t0=5}RSeq(RSeq(OnceT(Wu{t0}),Sb{b0=1}),Dd{50}(t0e))",
     Tree0972 "B{t0=1;l0=2;b0}DySeq(Itr{b0;0;3;T}(RFb(pt0{b0:t0;b1:t0},Scc{t0%3=0},Keep(Scc{b0%2!1}),pa1{b0:0})),c2r,@rw{t0+4<b0}@of{b0+1%2=1?t0+=2}@fi{b0<4}t3,Scc{b0%4!3},Seq(c4,Rep2(pa5{b0:=;b1:b0}),t6,t7t))",

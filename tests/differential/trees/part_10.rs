@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -510,11 +510,15 @@ bt::behavior_tree! {
             },
             Repeater(1) {
                 ReactiveFallback {
-                    Condition(PCond<1>, b0 = {=}),
+                    Decorator(Fuse<100>) {
+                        Condition(PCond<1>, b0 = {=}),
+                    },
                     Error(DiffError(1013)),
                 },
             },
-            SubTree(Tree1010Sub0, l0 = {=}, t0 = {t0}, b0 = {=}),
+            Decorator(Fuse<101>) {
+                SubTree(Tree1010Sub0, l0 = {=}, t0 = {t0}, b0 = {=}),
+            },
         }
     }
 }
@@ -686,8 +690,10 @@ bt::behavior_tree! {
                         Condition(PCond<2>, b0 = {=}),
                     },
                     Wait(0),
-                    #[run_while(|bb| *bb.t1 > 0)]
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                    Decorator(Fuse<100>) {
+                        #[run_while(|bb| *bb.t1 > 0)]
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                    },
                     Condition(Cond<4>),
                     Error(DiffError(1021)),
                 },
@@ -752,10 +758,12 @@ bt::behavior_tree! {
             b0: i64 = 0,
         }
         Control(RecoveryNode, number_of_retries = 2) {
-            #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
-            RunOnce(then_skip = false) {
-                Decorator(Gate<100>, b0 = {=}, t0 = {t1}) {
-                    Error(DiffError(1046)),
+            Decorator(Fuse<100>) {
+                #[on_failure(|bb| { if (*bb.t1 + 4) % 4 > 2 { bb.b0 += 2 }; *bb.t1 += 3 })]
+                RunOnce(then_skip = false) {
+                    Decorator(Gate<101>, b0 = {=}, t0 = {t1}) {
+                        Error(DiffError(1046)),
+                    },
                 },
             },
             StatefulAction(Task<0>),
@@ -1034,9 +1042,13 @@ bt::behavior_tree! {
             #[on_failure(|bb| *bb.t0 += 3)]
             ReactiveSequence {
                 AsyncSequence {
-                    Condition(TCond<0>),
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 3 < 6 { *bb.t0 += 1 } })]
-                    Action(|ctx| ctx.try_exec(1)),
+                    Decorator(Fuse<100>) {
+                        Condition(TCond<0>),
+                    },
+                    Decorator(Fuse<101>) {
+                        #[on_failure(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 3 < 6 { *bb.t0 += 1 } })]
+                        Action(|ctx| ctx.try_exec(1)),
+                    },
                     Wait(0),
                 },
                 Condition(|ctx| ctx.try_check(2)),
@@ -1063,7 +1075,9 @@ bt::behavior_tree! {
             IfThenElse {
                 #[post(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
                 ParallelAll(2) {
-                    Succeeder,
+                    Decorator(Fuse<100>) {
+                        Succeeder,
+                    },
                     Action(TAct<0>),
                 },
                 PrioritySelector(dynamic = false) {
@@ -1359,8 +1373,10 @@ bt::behavior_tree! {
             Precondition(|bb| (bb.b1 + 4) % 4 > 1) {
                 Timeout(20) {
                     KeepRunningUntilFailure {
-                        RunOnce(then_skip = false) {
-                            Error(DiffError(1058)),
+                        Decorator(Fuse<100>) {
+                            RunOnce(then_skip = false) {
+                                Error(DiffError(1058)),
+                            },
                         },
                     },
                 },
@@ -1674,9 +1690,11 @@ bt::behavior_tree! {
                     Condition(PCond<10>, b0 = {b0}),
                 },
             },
-            SequenceWithMemory {
-                Condition(TCond<11>),
-                StatefulAction(TTask<12>),
+            Decorator(Fuse<101>) {
+                SequenceWithMemory {
+                    Condition(TCond<11>),
+                    StatefulAction(TTask<12>),
+                },
             },
         }
     }
@@ -1697,10 +1715,12 @@ bt::behavior_tree! {
         RetryUntilSuccessful(2) {
             ReactiveSequence {
                 StatefulAction(PTask<0>, b0 = 2, b1 = {=}),
-                ReactiveSequence {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
-                    StatefulAction(TTask<2>),
-                    Error(DiffError(1030)),
+                Decorator(Fuse<100>) {
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                        StatefulAction(TTask<2>),
+                        Error(DiffError(1030)),
+                    },
                 },
                 #[on_halted(|bb| *bb.t0 += 2)]
                 StatefulAction(Task<3> = Task::<3>),
@@ -1743,7 +1763,9 @@ bt::behavior_tree! {
                     Priority {
                         StatefulAction(TTask<1>),
                         Action(Act<2>),
-                        Action(TAct<3>),
+                        Decorator(Fuse<100>) {
+                            Action(TAct<3>),
+                        },
                     },
                 },
             },
@@ -2861,7 +2883,9 @@ bt::behavior_tree! {
         Control(RoundRobin) {
             Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
             StatefulAction(TTask<1>),
-            StatefulAction(TTask<2>),
+            Decorator(Fuse<100>) {
+                StatefulAction(TTask<2>),
+            },
             Error(DiffError(1078)),
             Wait(0),
         }
@@ -3028,11 +3052,15 @@ bt::behavior_tree! {
             IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
                 AlwaysRunning,
                 Control(PipelineSequence) {
-                    Control(RecoveryNode, number_of_retries = 0) {
-                        Observe(|bb| bb.b1 == 6, abort = self) {
-                            Succeeder,
+                    Decorator(Fuse<100>) {
+                        Control(RecoveryNode, number_of_retries = 0) {
+                            Observe(|bb| bb.b1 == 6, abort = self) {
+                                Decorator(Fuse<101>) {
+                                    Succeeder,
+                                },
+                            },
+                            AlwaysSuccess,
                         },
-                        AlwaysSuccess,
                     },
                 },
                 Condition(TCond<0>),
@@ -3218,8 +3246,10 @@ bt::behavior_tree! {
                     #[failure_if(|bb| bb.b0 == 6)]
                     #[on_failure(|bb| bb.b0 = 1)]
                     Precondition(|bb| *bb.t0 > 1, else = Success) {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
+                        Decorator(Fuse<100>) {
+                            KeepRunningUntilFailure {
+                                WasEntryUpdated(t0),
+                            },
                         },
                     },
                     AlwaysSuccess,
@@ -3365,7 +3395,9 @@ bt::behavior_tree! {
                 },
                 StepSequencer {
                     Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(TTask<2>),
+                    Decorator(Fuse<100>) {
+                        StatefulAction(TTask<2>),
+                    },
                     Condition(Cond<3>),
                 },
             },
@@ -3880,23 +3912,23 @@ cases! {
     Tree1007 "B{q0;b1;b0=2;t0;o0=_}RSeq(RFb(Swm(Suc,ASeq(t0,Rep2(@si{t0!3}c1),c2e,Err{1058}),Star(pi3{t0:b1},Ub{o0},a4b{t0%4;b1},t5t),a6t)),Mt{20}(Pri(Swm(pt7{b0:4;b1:b0},pi8{t0:b0}),MSeq(t9t,pt10{b0:=;b1:b1},c11t),Inv(a12t))),@po{t0+=2}@fi{b0<t0%2}Dl{30}(Lp{b0;F}(PPar{0;_}(RFb(Pre{b1>7;R}(@si{o0|2!5}@fi{t0%4<3}@ki{b1%4>2}t13),Grd{_}(Grd{F}(Sl{0})),RndSeq(c14b{o0|2}),Bin{t0>5;N}(@of{o0:=b0+4}@os{b1:=1;b0:=b0%3}@po{b1:=t0}t15t,@ki{b1+1=5}@oh{t0:=2}@rw{t0%2<1}t16e))))))",
     Tree1008 "B{t0;b1;b0}Step(UGate100{b0:4;t0:=}(c0),Sw{5}(pt1{b0:b1;b1:t0},USw101{b0:t0;b1:b1}(pc2{b0:=})),Bin{t0=t0+4%3;_}(pi3{t0:=},R))",
     Tree1009 "B{t0=5;b0;b1=1;l0;t1=4}PrSel{N;2;2;3}(Step(Bin{b0>2;T}(a0,Par{_;_}(Grd{_}(Sw{1}(SubR(Sb{t0=4}),t1e)),Grd{F}(a2b{t1+3%3;b0})))),FF(PrSel{_;t0%2;b0;1;t1}(Itr{b1;2;_;_}(F),RU{F}(t3),Grd{R}(Fb(c4,@oh{t1:=b0}@fi{b0+2%2>0}@rw{t1+4<4}Sb{b0=4},c5b{t0})),pt6{b0:b1})),Fb(Par{2;_}(t7,SubA(S)),@si{b0%3<0}@os{b1+=1;b1+=1}Itr{b0;_;1;_}(Step(a8,F)),Seq(c9e,t10),Rty1(pt11{b0:b0})))",
-    Tree1010 "B{l0;t0;b0}Wde(Itr{b0;_;1;_}(c0l),Rpt{1}(RFb(pc1{b0:=},Err{1013})),SubR(t3))",
+    Tree1010 "B{l0;t0;b0}Wde(Itr{b0;_;1;_}(c0l),Rpt{1}(RFb(UFuse100(pc1{b0:=}),Err{1013})),UFuse101(SubR(t3)))",
     Tree1011 "B{b1}TryT(Scc{b1%4=1},URr(t0e,a1e),URot100(c2))",
     Tree1012 "Fb(RFb(Ruf{F}(USw100{b0:1}(Flip(Par{-1;-2}(R,t0))))),Dd{0}(Rmp{F;F}(Seq(Mt{0}(c1),t2,Sub(c3)))),AFb(c4,Invt(PPar{1;T}(R,Sl{20})),t5),a6)",
     Tree1013 "B{b0;t0;q0=0;o0=_}RndSeq(FF(Lp{_;S}(Par{-2;-2}(Once(R),DySeq(pt0{b0:b0;b1:b0},Sc{o0:=_;b0:=t0%4})))),Star(c1e,t2,t3),c4l)",
     Tree1014 "B{t0=4;b0=5}RSeq(PrSel{T;t0+2%3;t0;t0%3;b0+2;b0+2}(c0,Sc{t0+=2;b0+=1},Sc{t0+=2;t0+=1},t1,Sel(c2)),Pre{b0+3=t0;R}(@fi{b0%2=0}@si{b0%2<0}@rw{b0<5}c3),RFb(t4,a5),Sel(c6,Grd{R}(PPar{2;_}(Wu{t0}))))",
-    Tree1015 "B{t0;b0=0;t1=0}Rpt{1}(PAll{1}(@rw{t0+4<0}RSeq(RFb(c0b{t0+1},pt1{b0:=;b1:b0},pc2{b0:=}),Wt{0},@rw{t1>0}c3b{t0+2},c4,Err{1021}),Suc))",
+    Tree1015 "B{t0;b0=0;t1=0}Rpt{1}(PAll{1}(@rw{t0+4<0}RSeq(RFb(c0b{t0+1},pt1{b0:=;b1:b0},pc2{b0:=}),Wt{0},UFuse100(@rw{t1>0}c3b{t0+2}),c4,Err{1021}),Suc))",
     Tree1016 "B{t0=5;b0=4}TryF(c0b{t0%2},PrSel{T;t0}(pc1{b0:t0}),Sb{b0=3},Par{2;2}(t2,Obs{b0%4<2;N}(t3),@rw{b0!3}a4,@of{b0+=3}@oh{b0+=3}Intr{b0!b0%3}(t5),RFb(pt6{b0:9;b1:b0},c7)))",
     Tree1017 "RSeq(c0)",
-    Tree1018 "B{t1;b0=0}URec{2}(@of{t1+4%4>2?b0+=2;t1+=3}OnceK(UGate100{b0:=;t0:t1}(Err{1046})),t0)",
+    Tree1018 "B{t1;b0=0}URec{2}(UFuse100(@of{t1+4%4>2?b0+=2;t1+=3}OnceK(UGate101{b0:=;t0:t1}(Err{1046}))),t0)",
     Tree1019 "B{t0=4;t1=5;o0;b0}Pre{t0>4;R}(Obs{t0!t1;_}(RndSeq(@of{t0+=1}@si{t1=b0}@po{o0:=_}Bin{b0=t1+1;_}(@fi{t0!3}Swm(a0,a1b{b0;b0},Sb{o0=9},pt2{b0:1;b1:b0}),Step(S,a3,c4e)),RSeq(Par{_;_}(F,t5e),RU{S}(Isw{t0+2;N;T}(pa6{b0:4;b1:t0},Sb{b0=8})),Inv(a7b{t0%3;b0})),Bin{t1+2<t0;_}(RSeq(t8,pc9{b0:=},pt10{b0:b0;b1:b0}),c11),Seq(Pre{t0<1;S}(Seq(t12,@of{t0+=1}@fi{t0+3!b0}FF(t13))),Ite(pi14{t0:t0},Rep3(PPar{2;N}(Sc{b0=t0?b0+=2;o0:=7},pc15{b0:t0})))))))",
     Tree1020 "B{b0=3;t0=4}Star(MSeq(Star(Pre{t0<4;K}(Dl{50}(t0)),Step(a1b{5;b0},c2b{t0+2}),Wde(Scc{b0=t0},@oh{t0:=b0}@os{b0!t0+2?t0+=2}Sl{0}),Scc{t0<b0%3}),Rus{3}(RndSeq(pc3{b0:4},c4b{b0},Wu{t0}))),RFb(Fb(Grd{F}(Rus{F}(OnceK(Run))),Seq(t5,Sb{t0=b0},Fai),Fb(Cd{0;K}(@po{b0+=3}PAll{_}(Scc{t0!1},t6e)))),RFb(@si{t0+4=3}@of{b0+=3}Flt{1;F;K}(Scc{b0>0}),Rty2(Cnd{t0+1<1;_;S}(a7)))))",
     Tree1021 "B{t0=3;b1=1}RFb(pt0{b0:t0;b1:b1},c1,t2,t3)",
     Tree1022 "PAll{-1}(Wt{10},t0,t1e,a2l)",
     Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},RSeq(Sc{t0:=t0+1%8},@si{b0=1}Fb(Obs{t0!6;B}(Opt(t2e)),Rep2(t3))))",
     Tree1024 "B{t0=0;b0=0}URec{2}(Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1})))),a3)",
-    Tree1025 "B{b0;t0=2;b1=3}UPipe(@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(c0t,@of{t0:=b0;t0+3<6?t0+=1}a1r,Wt{0}),c2r,RndSeq(Scc{b1=3},t3)))",
-    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(Suc,a0t),PrSel{N;8}(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,URr(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(URr(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
+    Tree1025 "B{b0;t0=2;b1=3}UPipe(@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(UFuse100(c0t),UFuse101(@of{t0:=b0;t0+3<6?t0+=1}a1r),Wt{0}),c2r,RndSeq(Scc{b1=3},t3)))",
+    Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(UFuse100(Suc),a0t),PrSel{N;8}(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,URr(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(URr(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
     Tree1027 "B{b0=3;t0;o0=_}WU{b0!3}(ASeq(@rw{b0+2%4>0}PPar{2;T}(Rpt{F}(PPar{1;T}(Sb{b0=t0})),Seq(@rw{t0+2%4!3}PAll{4}(Suc,t0,@si{o0|0+1<t0}@fi{t0+1!2}Wt{0},F,Dl{0}(c1e)),Inv(RSeq(@po{t0+=1;b0>4?b0+=3}t2,c3b{b0},Ub{o0}))))))",
     Tree1028 "B{b0}Bin{b0%4>2;T}(@po{b0+=1}Rus{F}(c0),t1)",
     Tree1029 "Rpt{3}(RFb(PPar{0;N}(t0,t1,c2,t3),FF(RepF(Rpt{3}(Step(c4,t5))))))",
@@ -3904,16 +3936,16 @@ cases! {
     Tree1031 "B{b0=2;b1}Flip(PAll{_}(RSeq(S,Par{2;_}(c0e,Sb{b1=4}),pt1{b0:b1;b1:b0}),PPar{1;N}(DySel(a2,Scc{b0+2>4}))),RFb(PPar{2;N}(Rep0(@os{b1:=4}@rw{b1%2!1}@fi{b1+4%4!3}Scc{b0+1%3!0}),c3),pc4{b0:8}))",
     Tree1032 "B{b0;o0=_;t0=2}@of{t0:=b0+4%4}@os{t0:=o0|0}@fi{some}Inv(@rw{t0>t0+2%3}@of{b0:=t0%3}Dd{50}(Lim{2}(Pre{b0%4>1;R}(t0))))",
     Tree1033 "Rep2(Rty0(c0l))",
-    Tree1034 "B{b1=1}Par{1;-2}(t0e,Pre{b1+4%4>1}(To{20}(Keep(OnceK(Err{1058})))))",
+    Tree1034 "B{b1=1}Par{1;-2}(t0e,Pre{b1+4%4>1}(To{20}(Keep(UFuse100(OnceK(Err{1058}))))))",
     Tree1035 "Seq(t0,Par{_;_}(Grd{_}(To{0}(RFb(c1,t2,t3))),Grd{F}(To{0}(Fb(t4,Wt{0})))))",
     Tree1036 "B{b0=2;b1;t1=4;o0=_}Pri(Wde(Wde(Lim{3}(RSeq(Seq(a0,t1))),@os{b1+=2}@of{b1+=3}Flip(c2,DySel(c3),@si{t1+3=7}t4)),@of{b1+=3}@rw{t1%3>0}pc5{b0:=}),Mt{50}(Sw{3}(ASeq(Mt{0}(RSeq(t6,c7,Rus{3}(c8),c9,Grd{_}(Fai)))),Ret4(RSeq(AFb(Ub{o0}))))))",
     Tree1037 "Ruf{F}(Swm(RndSel(c0,c1),c2,a3))",
     Tree1038 "B{b0=2;t1=5}RFb(MPri(Ite(pa0{b0:t1;b1:b0},pt1{b0:=}),@rw{b0%3>0}Wt{20},Flt{3;R;F}(a2e)),RSeq(Step(t3,t4),Rep3(Ret4(a5))),Bin{t1+2<2;T}(Wu{t1},t6))",
     Tree1039 "B{q0=2;t0=2;t1=4;b0}Cnd{t1>b0+2;N;F}(Swm(Sb{t0=b0},@oh{t1+=1}@fi{t0%2<1}@si{t1%3=1}pt0{b0:t1;b1:b0},RepF(MSeq(@of{t1:=b0}Wu{t0},R))))",
     Tree1040 "B{t0=4;b1=2;l0=3;b0=4}TryF(ASeq(Once(Sl{0}),Sw{3}(t0,t1e)),PbSel{2;3}(Sw{5;0;4}(FF(@os{t0:=b1%4;b1+=1}@si{t0+3=6}@oh{b1+=4}Scc{t0+4!4}),Sb{b0=9},Sl{20},Cd{30;F}(a2))),Cnd{t0%4>2;N;F}(pi3{t0:t0}),Itr{b1;_;3;T}(Obs{t0+1%3<1;N}(pt4{b0:4;b1:b1})))",
-    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<4;L}(Opt(Rep2(SubR(c5b{o0|0+4})))),Obs{b0>t0;_}(@ki{o0|2<1}t6t))),URot100(ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0})),Swm(c11t,t12t))",
-    Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},RSeq(c1b{b0%3},t2t,Err{1030}),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
-    Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}PrSel{_;3;b0;b0}(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,a3t))),PrSel{T;t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
+    Tree1041 "B{b0;o0=_;t0=4}Isw{5;T;_}(Inv(Flip(pc0{b0:=},t1t,t2e)),Seq(SubR(Sb{b0=9}),Cnd{b0>t0+2;T;S}(t3t),Wt{0},Seq(c4l,F)),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<4;L}(Opt(Rep2(SubR(c5b{o0|0+4})))),Obs{b0>t0;_}(@ki{o0|2<1}t6t))),URot100(ASeq(a7r,@si{t0+4%2=0}@po{b0:=5;t0%3>1?t0+=3}t8t,@po{b0+2<1?t0:=o0|3+1}@si{none}c9l,Wt{10},pc10{b0:b0})),UFuse101(Swm(c11t,t12t)))",
+    Tree1042 "B{o0=_;b1=2;b0;t0=3}Ret2(RSeq(pt0{b0:2;b1:=},UFuse100(RSeq(c1b{b0%3},t2t,Err{1030})),@oh{t0+=2}t3e,Isw{o0|1;_;N}(Dd{0}(Wt{20}),Cnd{none;N;F}(c4l))))",
+    Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}PrSel{_;3;b0;b0}(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,UFuse100(a3t)))),PrSel{T;t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
     Tree1044 "B{t0=4;l0=1;b0=4}URec{_}(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
     Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
     Tree1046 "B{b0;t0=2}RSeq(URate{50}(Sc{b0:=b0+1%8}),Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
@@ -3944,19 +3976,19 @@ cases! {
     Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{T;6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(URec{_}(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(PrSel{_;0;0;2}(a5e,PPar{0;_}(a6,a7e),c8b{b0+1}))),t9)))",
     Tree1072 "B{b0=1;b1;t0}Wde(Isw{b1;T;_}(@po{t0:=b1;b0+=2}AFb(@of{t0%2=0?b0:=6}@rw{t0%2!1}@oh{b1%2>0?b0+=1}Sc{b1+=2},S),@oh{t0+2>1?b0+=2;t0+=1}Swm(pc0{b0:b0},F),Swm(@rw{t0+3%3!0}@of{b0+=3}FF(t1))),Swm(MSeq(Isw{b1;_;_}(c2b{b1+1},a3)),t4t,RSeq(S,@oh{b0+4%4>1?b1:=b0+1}a5t,@os{b0+=1}c6r),t7,Sl{20}))",
     Tree1073 "B{t0=5}PPar{1;_}(SubR(pi0{t0:=}))",
-    Tree1074 "B{b0=4}URr(c0b{b0},t1t,t2t,Err{1078},Wt{0})",
+    Tree1074 "B{b0=4}URr(c0b{b0},t1t,UFuse100(t2t),Err{1078},Wt{0})",
     Tree1075 "B{b0=5;t0}MSeq(Isw{t0;T;T}(Cnd{b0+2<b0+3;_;F}(R),Swm(pc0{b0:t0},S,pc1{b0:=})))",
     Tree1076 "B{t0=1;b0=2;o0=2;l0=2;b1;t1}RSeq(Flt{1;F;_}(Rpt{F}(Pre{t0>6;F}(c0))),@os{t1+=3}PAll{-4}(t1,a2,@fi{none}Sl{0},@of{b0:=b1%3;b1+3>1?t1:=b1+4%2}t3),Ub{o0},@fi{t0>t1}@po{b1+=1}Itr{b1;1;1;T}(@of{t1:=b0+3%3}@ki{b0+4%2<1}@oh{t0=6?t0+=3}Sl{0}),@po{t1:=t1%2}@fi{b0%4>1}@of{t1+=3}Seq(c4,Flt{3;R;F}(c5),SubR(c6),t7,SubR(t8)))",
     Tree1077 "B{t0;b1;b0;l0}Obs{t0<b1;_}(Itr{b0;2;1;T}(Bin{b0>6;N}(a0,Star(RSel(Itr{b1;2;3;N}(c1b{b1}),t2,Itr{b1;1;_;_}(Itr{b0;_;_;N}(c3l)),Wv{t0}(t4)),Fai))))",
-    Tree1078 "B{b1;t0=5;b0=4}TryF(Cnd{b0<b1;T;_}(Err{1091}),Isw{t0%2;_;T}(R,UPipe(URec{0}(Obs{b1=6;S}(Suc),S)),c0t))",
+    Tree1078 "B{b1;t0=5;b0=4}TryF(Cnd{b0<b1;T;_}(Err{1091}),Isw{t0%2;_;T}(R,UPipe(UFuse100(URec{0}(Obs{b1=6;S}(UFuse101(Suc)),S))),c0t))",
     Tree1079 "B{o0;t0=4;b1}Mt{0}(RFb(Try(t0,t1,Sc{none?b1:=t0+3%3;t0:=b1%3}),Ite(t2,a3l),pi4{t0:=}))",
     Tree1080 "B{o0=_;q0=1;b1=1;b0=0;t0}Lim{3}(Isw{0;T;T}(Par{-3;2}(a0,MSeq(c1,pi2{t0:=}),Wt{50}),RSeq(Obs{b1+2!t0+4;N}(Scc{t0%2>0}),S,@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}Wu{t0}),PPar{2;T}(Lp{_;F}(SubR(Dl{10}(Sl{30}))),t3,PbSel{b0;3}(c4))))",
     Tree1081 "B{b1;t1=1;b0=0}OnceT(@os{b0:=t1%2}@rw{b1+3%3!2}RSeq(TryT(Bin{t1=4;N}(Wde(a0b{b0;b0},S,Wu{t1}),Cd{20;K}(Wv{t1}(Dl{0}(t1)))),Fb(Ite(Rep1(To{20}(c2)),c3b{b1+2}),pc4{b0:t1},Flt{3;S;F}(Rus{F}(c5))),Cnd{t1+3=4;_;F}(a6l),Par{2;_}(Inv(t7),Fb(t8,pi9{t0:b0},a10e),pc11{b0:b1}))))",
-    Tree1082 "B{b0=1;b1;t0;l0=0}RSeq(c0r,Itr{b1;2;1;_}(@si{b1+4<4}@of{b0%4>2?t0:=t0%4}Swm(Pri(@fi{b1>3}Wt{30},c1t),@fi{b0=6}@of{b0:=1}Pre{t0>1;S}(Keep(Wu{t0})),S,FS(OnceK(Wu{t0})),Run)))",
+    Tree1082 "B{b0=1;b1;t0;l0=0}RSeq(c0r,Itr{b1;2;1;_}(@si{b1+4<4}@of{b0%4>2?t0:=t0%4}Swm(Pri(@fi{b1>3}Wt{30},c1t),@fi{b0=6}@of{b0:=1}Pre{t0>1;S}(UFuse100(Keep(Wu{t0}))),S,FS(OnceK(Wu{t0})),Run)))",
     Tree1083 "B{b0;o0=5}Flip(OnceK(RSeq(DySeq(c0e,@of{o0:=b0%2}t1))),F,Dl{30}(Sb{o0=7}),Rpt{F}(To{30}(pt2{b0:=})))",
     Tree1084 "B{t0=0;b0=2;b1}WU{b0+3=b1}(DySel(c0b{t0}))",
     Tree1085 "B{b1=5;o0=3;t0=2;b0}@rw{b1+1%2>0}Seq(Inv(RSeq(PPar{0;N}(Sw{5}(t0,PbSel{_;2}(c1))),Intr{t0+3<b1}(RSeq(Wt{0},FS(t2))))),Grd{_}(AFb(Step(a3b{o0|2;b0}),t4,pa5{b0:=;b1:t0},a6e,F)),pt7{b0:9},RSeq(Grd{_}(@os{b1+=1}a8),Wde(t9e,c10,@po{o0:=_}c11),PrSel{N;0;1}(pt12{b0:0;b1:t0},Flt{3;S;F}(t13))))",
-    Tree1086 "Seq(RFb(OnceT(c0t),Step(c1e,t2t,c3)),RT{2}(Flt{3;S;K}(RSeq(t4e,c5e))),TryF(Flip(c6,Rty2(Dd{0}(t7t))),RFb(c8,a9,t10t)))",
+    Tree1086 "Seq(RFb(OnceT(c0t),Step(c1e,UFuse100(t2t),c3)),RT{2}(Flt{3;S;K}(RSeq(t4e,c5e))),TryF(Flip(c6,Rty2(Dd{0}(t7t))),RFb(c8,a9,t10t)))",
     Tree1087 "B{t1;t0=3;b0=3;b1}@si{t1<t0}@po{t1+=2}Par{_;_}(Grd{F}(Fb(Sw{5;4}(c0,Wt{20},a1b{b1;b0}))),Grd{R}(Once(Ite(Wu{t0},Swm(Par{-3;_}(Sb{t1=1},@oh{t1:=b0+1}Par{1;_}(t2,a3b{b0;b0}),Sb{t1=9}))))))",
     Tree1088 "Step(t0e,pc1{b0:6})",
     Tree1089 "B{o0=3;b1=3;t1=3;t0=0;b0=5}Rmp{F;S}(@fi{t1+3%3<2}MPri(RFb(Sw{5}(@of{t0+=3}Flt{2;F;_}(t0e),t1),@po{t1:=b0+3%3}a2),RT{3}(Flip(To{20}(@ki{o0|0>o0|1}Fb(Obs{o0|4=2;L}(@si{b0+2>5}pa3{b0:=;b1:t0}),Seq(@po{b1:=t1}F))))),Sw{3}(c4,Sw{5}(Run,t5))))",

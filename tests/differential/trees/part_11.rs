@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 #[allow(unused_imports)]
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -750,8 +750,12 @@ bt::behavior_tree! {
         }
         FlipSelector {
             TryCatch {
-                RepeatTimes(2) {
-                    Condition(|ctx| ctx.check(0)),
+                Decorator(Fuse<100>) {
+                    RepeatTimes(2) {
+                        Decorator(Fuse<101>) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
                 },
                 StatefulAction(Task<1>),
                 StatefulAction(Task<2>),
@@ -1152,7 +1156,9 @@ bt::behavior_tree! {
             Precondition(|bb| bb.b1 + 2 > *bb.t0, else = Success) {
                 FlipSelector {
                     SequenceWithMemory {
-                        Error(DiffError(1061)),
+                        Decorator(Fuse<100>) {
+                            Error(DiffError(1061)),
+                        },
                         SetBlackboard(t0 = 7),
                         Wait(10),
                     },
@@ -1207,7 +1213,9 @@ bt::behavior_tree! {
                     RepeatTimes(3) {
                         MemSequence {
                             Repeat(3) {
-                                Condition(|ctx| ctx.try_check(0)),
+                                Decorator(Fuse<101>) {
+                                    Condition(|ctx| ctx.try_check(0)),
+                                },
                             },
                             Action(PAct<1>, b0 = {t0}, b1 = {=}),
                             Sleep(10),
@@ -1472,25 +1480,27 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
         }
         Repeat(4) {
-            RandomSequence {
-                Remap(success = Success, failure = Success) {
-                    Sequence {
-                        Succeeder,
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
+            Decorator(Fuse<100>) {
+                RandomSequence {
+                    Remap(success = Success, failure = Success) {
+                        Sequence {
+                            Succeeder,
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
                     },
-                },
-                Repeat(1) {
-                    Runner,
-                },
-                Succeeder,
-                Fallback {
-                    RunOnce {
-                        Action(Act<2>),
+                    Repeat(1) {
+                        Runner,
                     },
-                    Action(TAct<3>),
-                    Action(PIo<4>, t0 = {=}),
-                    Sleep(0),
+                    Succeeder,
+                    Fallback {
+                        RunOnce {
+                            Action(Act<2>),
+                        },
+                        Action(TAct<3>),
+                        Action(PIo<4>, t0 = {=}),
+                        Sleep(0),
+                    },
                 },
             },
         }
@@ -1572,7 +1582,9 @@ bt::behavior_tree! {
             },
             ReactiveSequence {
                 ReactiveFallback {
-                    Action(PIo<1>, t0 = {=}),
+                    Decorator(Fuse<100>) {
+                        Action(PIo<1>, t0 = {=}),
+                    },
                     Action(Act<2>),
                 },
             },
@@ -2065,7 +2077,11 @@ bt::behavior_tree! {
             RepeatTimes(1) {
                 StatefulAction(TTask<0>),
             },
-            Action(TAct<1>),
+            Decorator(Fuse<100>) {
+                Decorator(Fuse<101>) {
+                    Action(TAct<1>),
+                },
+            },
             Wait(20),
         }
     }
@@ -2636,15 +2652,19 @@ bt::behavior_tree! {
                         Action(PIo<0>, t0 = {=}),
                         Condition(Cond<1>),
                     },
-                    PrioritySelector(dynamic = false) {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        StatefulAction(TTask<2>),
-                        #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-                        RepeatUntilSuccess(3) {
-                            Action(PIo<3>, t0 = {=}),
+                    Decorator(Fuse<100>) {
+                        PrioritySelector(dynamic = false) {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            StatefulAction(TTask<2>),
+                            #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                            RepeatUntilSuccess(3) {
+                                Action(PIo<3>, t0 = {=}),
+                            },
+                            #[score(|bb| (bb.b0) as f32)]
+                            Decorator(Fuse<101>) {
+                                Condition(PCond<4>, b0 = 1),
+                            },
                         },
-                        #[score(|bb| (bb.b0) as f32)]
-                        Condition(PCond<4>, b0 = 1),
                     },
                 },
             },
@@ -3236,47 +3256,51 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64,
         }
-        Guard(|ctx| &mut ctx.token) {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    ReactiveSelector {
-                        #[skip_if(|bb| *bb.t1 + 2 == bb.b0)]
-                        Repeat(2) {
-                            WasEntryUpdated(t0),
+        Decorator(Fuse<100>) {
+            Guard(|ctx| &mut ctx.token) {
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = true) {
+                        Decorator(Fuse<101>) {
+                            ReactiveSelector {
+                                #[skip_if(|bb| *bb.t1 + 2 == bb.b0)]
+                                Repeat(2) {
+                                    WasEntryUpdated(t0),
+                                },
+                                ScriptCondition(|bb| bb.b0 + 2 == 2),
+                                #[failure_if(|bb| *bb.t1 < 6)]
+                                #[run_while(|bb| *bb.t1 % 4 > 0)]
+                                Observe(|bb| *bb.t0 % 3 == 1) {
+                                    Condition(TCond<0>),
+                                },
+                            },
                         },
-                        ScriptCondition(|bb| bb.b0 + 2 == 2),
-                        #[failure_if(|bb| *bb.t1 < 6)]
-                        #[run_while(|bb| *bb.t1 % 4 > 0)]
-                        Observe(|bb| *bb.t0 % 3 == 1) {
-                            Condition(TCond<0>),
+                        #[skip_if(|bb| *bb.t1 % 2 < 1)]
+                        #[failure_if(|bb| bb.b0 != 0)]
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            Remap(success = Failure, failure = Failure) {
+                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                            },
+                            AlwaysSuccess,
+                        },
+                        #[success_if(|bb| *bb.t1 == 4)]
+                        #[run_while(|bb| *bb.t0 > 4)]
+                        AsyncSequence {
+                            Optional {
+                                StatefulAction(Task<3>),
+                            },
+                            StatefulAction(TTask<4>),
                         },
                     },
-                    #[skip_if(|bb| *bb.t1 % 2 < 1)]
-                    #[failure_if(|bb| bb.b0 != 0)]
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        Remap(success = Failure, failure = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
-                        },
-                        AlwaysSuccess,
-                    },
-                    #[success_if(|bb| *bb.t1 == 4)]
-                    #[run_while(|bb| *bb.t0 > 4)]
-                    AsyncSequence {
-                        Optional {
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(TTask<4>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(TTask<5>),
-                        KeepRunningUntilFailure {
-                            Remap(success = Success, failure = Failure) {
-                                #[on_halted(|bb| { if *bb.t1 == 1 { bb.b0 = *bb.t1 + 3 }; bb.t0.set(bb.b0) })]
-                                #[on_failure(|bb| { bb.t1.set((*bb.t0 + 1) % 2); bb.b0 = *bb.t1 })]
-                                Condition(TCond<6>),
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            StatefulAction(TTask<5>),
+                            KeepRunningUntilFailure {
+                                Remap(success = Success, failure = Failure) {
+                                    #[on_halted(|bb| { if *bb.t1 == 1 { bb.b0 = *bb.t1 + 3 }; bb.t0.set(bb.b0) })]
+                                    #[on_failure(|bb| { bb.t1.set((*bb.t0 + 1) % 2); bb.b0 = *bb.t1 })]
+                                    Condition(TCond<6>),
+                                },
                             },
                         },
                     },
@@ -3634,7 +3658,7 @@ cases! {
     Tree1116 "B{t0=0;b0;l0=1}RndSeq(Try(Pri(pi0{t0:b0},pc1{b0:b0}),Bin{t0+2%4<3;_}(c2b{b0},a3l),F),Dd{0}(Rpt{1}(Star(Pre{t0+2=6;R}(a4),a5,Dd{0}(pt6{b0:t0}),Itr{b0;1;_;_}(RndSel(a7,pa8{b0:t0;b1:b0}))))))",
     Tree1117 "B{t0=5;o0=2;l0;b0;b1=2}Fb(Obs{b0>6;S}(Par{2;-3}(pi0{t0:=},Rep4(t1),RetF(@ki{b1%3>0}Par{2;_}(t2,Scc{b0+1%2!0})))),Obs{b1=6;B}(Rep4(FS(c3e))),Obs{b0%4<2;B}(RSeq(Ub{o0},Dl{100}(ASeq(@si{b0>t0+4}@oh{t0+3%3!2?b0+=2;b0+=1}@of{b0+=1}c4,@po{b0:=t0+4%4}c5,a6,Pre{some}(pi7{t0:=}))))),Obs{some;L}(Sw{2;4}(a8b{o0|5+3;b1},Swm(Itr{b0;_;1;T}(Sc{b0+4<2?b1:=b0}),Rty2(Ret2(Fai))),pt9{b0:b0;b1:b0})),Obs{none;L}(Flt{2;_;_}(@fi{o0|1%4>1}@rw{o0|0%3<0}@ki{b0!5}c10)))",
     Tree1118 "B{b1=0;t0=4;b0=3}TryF(Su{t0}(Inv(RSeq(c0b{b0},t1,a2b{b1;b0},c3e,UGate100{b0:t0;t0:b1}(UTw101(Scc{t0%3=1}))))),RT{F}(Try(@oh{b0+=2}c4b{1},t5e)))",
-    Tree1119 "B{b1;b0=5;t0}Flip(Try(RT{2}(c0l),t1,t2,F,c3r),Step(Pri(a4b{b0;b1},pi5{t0:t0},Err{1066}),@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}t6t,pi7{t0:b0}))",
+    Tree1119 "B{b1;b0=5;t0}Flip(Try(UFuse100(RT{2}(UFuse101(c0l))),t1,t2,F,c3r),Step(Pri(a4b{b0;b1},pi5{t0:t0},Err{1066}),@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}t6t,pi7{t0:b0}))",
     Tree1120 "Keep(URec{2}(URot100(Sub(RU{F}(t0e))),t1))",
     Tree1121 "B{t0=3;b0=4;q0}Lp{_;R}(Wu{t0})",
     Tree1122 "B{t0=1;b0=5;b1;q0=1}RSeq(PbSel{2;8;b0}(Obs{t0+3%3=2;S}(Dd{0}(c0b{t0})),pa1{b0:2;b1:t0}),Flt{2;S;F}(c2),URr(Ret3(Lp{t0;R}(@fi{t0<b1+2}F)),Invt(Sl{50})))",
@@ -3646,18 +3670,18 @@ cases! {
     Tree1128 "B{b1=3;b0;o0}URec{_}(Ite(SubR(SubR(a0b{5;b0})),USw100{b0:3;b1:=}(Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9})),c2),t3)",
     Tree1129 "B{b0=0;b1=2;t0}PbSel{_;b0+3}(Cnd{t0!4;N;S}(@rw{t0%2>0}@ki{b0+2%3!1}@oh{b1<1?t0:=b0+3}Cd{10;K}(To{30}(pi0{t0:=}))))",
     Tree1130 "B{b0=3;b1=5}Intr{b0!4}(Ite(Pre{b1%3>1}(a0),@si{b0+1=0}c1))",
-    Tree1131 "B{b1=2;t0=5}Flip(Pre{b1+2>t0;S}(Flip(Swm(Err{1061},Sb{t0=7},Wt{10}),Ite(a0l,a1))))",
-    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(URate{100}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=5;B}(Fai),Obs{o0|3>1;_}(UGate100{b0:5;t0:b0}(Dl{30}(@ki{t0>5}Sb{o0=5})))))),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(c0r),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
+    Tree1131 "B{b1=2;t0=5}Flip(Pre{b1+2>t0;S}(Flip(Swm(UFuse100(Err{1061}),Sb{t0=7},Wt{10}),Ite(a0l,a1))))",
+    Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(URate{100}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=5;B}(Fai),Obs{o0|3>1;_}(UGate100{b0:5;t0:b0}(Dl{30}(@ki{t0>5}Sb{o0=5})))))),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(UFuse101(c0r)),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
     Tree1133 "B{b0=2;b1;q0;t0}Lp{b1;K}(Keep(WU{b0!0}(Grd{_}(PPar{1;T}(RndSeq(t0,c1),Rus{F}(Fb(@ki{t0%4>2}c2,c3l)))))))",
     Tree1134 "B{b0}Seq(Sc{b0:=4},c0l,t1,c2)",
     Tree1135 "B{t1=0;t0=2;b0=1}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
     Tree1136 "B{b1=2;b0=1;t0=2;o0}PPar{2;T}(Mt{0}(Intr{some}(Sc{b1:=b0+2;o0:=b0})),PAll{-1}(Flip(Fb(@os{b0>b0%4?t0:=t0%4}@rw{some}Flip(t0,@fi{b0>7}@rw{b0+2%4!1}@po{o0:=o0|1+4}Wu{t0}),Flip(Keep(PbSel{_;t0%4;3;o0|0+4}(a1b{6;b0},a2l,c3))))),c4l),FS(pc5{b0:5}))",
     Tree1137 "B{b0;t0}RFb(TryT(Rep3(Par{5;-5}(pt0{b0:t0;b1:b0},@rw{b0%4=2}@po{t0:=b0}c1,Wu{t0},Once(a2b{t0;b0}),RU{F}(c3b{t0}))),Par{_;_}(PAll{-1}(Isw{t0;T;N}(@ki{b0+4%2<0}DySel(Scc{t0<5}),@os{t0:=b0%2}@fi{t0>4}Seq(Sc{t0:=9},pa4{b0:=;b1:t0}))),Rmp{F;S}(RFb(t5,@oh{t0:=b0+1%3}@fi{t0>2}Wt{0},pc6{b0:b0},a7)))),@si{t0+2<7}Step(PPar{0;T}(Ite(c8,t9e,RepF(t10)),Ite(Cnd{t0>b0+4;N;_}(OnceT(Scc{b0%2=0})),RSeq(t11,pc12{b0:8},a13),RU{S}(RFb(a14,F,Sb{b0=3}))))))",
     Tree1138 "Ret1(Sub(a0))",
-    Tree1139 "B{t0}Rep4(RndSeq(Rmp{S;S}(Seq(Suc,c0,t1)),Rep1(Run),Suc,Fb(Once(a2),a3t,pi4{t0:=},Sl{0})))",
+    Tree1139 "B{t0}Rep4(UFuse100(RndSeq(Rmp{S;S}(Seq(Suc,c0,t1)),Rep1(Run),Suc,Fb(Once(a2),a3t,pi4{t0:=},Sl{0}))))",
     Tree1140 "B{t0=5;b0;l0=3;b1=5}Star(Star(a0,Rty2(PAll{2}(c1,a2b{b0;b0},Sl{30},a3)),Mt{50}(a4e)),Itr{b1;_;2;_}(@rw{b1+4=t0}@si{b0%2>0}Fb(RU{S}(Sc{b1:=t0%4}))))",
     Tree1141 "Flip(Sel(a0,t1,c2,Wt{50}),Grd{R}(TryT(c3e,c4e)))",
-    Tree1142 "B{b1=1;t0}Bin{t0<b1;T}(RFb(t0t,S,Err{1062}),RSeq(RFb(pi1{t0:=},a2)))",
+    Tree1142 "B{b1=1;t0}Bin{t0<b1;T}(RFb(t0t,S,Err{1062}),RSeq(RFb(UFuse100(pi1{t0:=}),a2)))",
     Tree1143 "B{t0;q0;b0=1}RSeq(Fb(Lim{2}(Step(c0e)),Obs{t0+4%3=1;L}(Sb{t0=9}),Obs{b0+1%3>0;L}(Lp{b0;S}(@ki{b0<3}@fi{b0<5}pt1{b0:t0;b1:b0})),WU{b0>1}(pt2{b0:=;b1:t0})),Wde(c3,a4,@ki{b0+2>1}@fi{t0<6}Ret3(Step(@of{b0<5?t0+=2}t5,@rw{t0!t0%3}c6))))",
     Tree1144 "B{b0=1;t0=3}@of{t0+=2}Try(c0l,Intr{b0+2>b0+1}(RSeq(Isw{t0+1%3;T;_}(c1b{2},c2l),t3)),Swm(URr(a4e),Wt{20},t5,c6),pt7{b0:t0;b1:t0},Swm(t8e,Rep0(pa9{b0:=;b1:t0})))",
     Tree1145 "B{b1;t0=3;q0=2;o0=4;b0}Seq(Rep4(Par{_;3}(Cnd{t0%2<0;N;F}(TryF(S,Sb{b0=b1},Pre{b1%2!0}(pt0{b0:6}))),RU{F}(a1),Lp{_;K}(@of{o0|1+1%4<3?t0:=b1+2}Wu{t0}))),Cnd{some;N;F}(t2),Sw{2}(Rmp{S;S}(Obs{o0|5+1%4<1;N}(Opt(Step(t3,t4,Sc{b0:=t0%3;t0+=3})))),@si{t0<6}RSeq(DySel(t5,Scc{b1<0},Scc{b0!1},t6),pt7{b0:b1;b1:t0},c8b{o0|5},Grd{R}(a9))))",
@@ -3673,7 +3697,7 @@ cases! {
     Tree1155 "AFb(c0,TryT(Sl{50},t1,c2,t3),MPri(t4e,c5l,Ruf{2}(c6),a7))",
     Tree1156 "B{t0=5}Ite(Pre{t0+1>2;F}(Sel(Wu{t0},Wu{t0},a0,c1)),Inv(pi2{t0:t0}))",
     Tree1157 "B{l0=0;t0=2;b1;b0=4}Itr{b0;0;3;T}(PrSel{N;b0%4;b1}(@os{b0+4>2?t0+=2}Swm(pc0{b0:b1},TryT(Scc{b0!1},c1),t2e),@rw{b0+2%2=1}Step(To{50}(PAll{-1}(a3,t4,a5,Lim{3}(pi6{t0:=}),F)))))",
-    Tree1158 "Wde(RT{1}(t0t),a1t,Wt{20})",
+    Tree1158 "Wde(RT{1}(t0t),UFuse100(UFuse101(a1t)),Wt{20})",
     Tree1159 "B{o0=_;t0=2;t1=1}Swm(Seq(@ki{some}R,Sc{t0+=1;t1+=3}),t0,c1,Obs{t1+3<5;S}(a2e),Inv(pt3{b0:3;b1:t0}))",
     Tree1160 "Fb(Grd{_}(Rep4(RFb(PbSel{1;3;1}(t0,a1),t2e,c3,Rmp{S;S}(t4)))),Opt(TryF(c5e,ASeq(S,t6,t7,Sl{0}))))",
     Tree1161 "B{t0=5;b1;b0=5;l0=4}PrSel{N;t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
@@ -3689,7 +3713,7 @@ cases! {
     Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(USw100{b0:b1}(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
     Tree1172 "B{q0=4;b0;o0;t0;b1=5}@os{b0+=1}Wde(Grd{F}(Pri(t0,t1)),Fb(pa2{b0:t0;b1:b1},TryT(PbSel{_;o0|5;o0|1%2}(c3,t4),Lim{2}(Scc{b1>6})),Lp{t0;K}(c5e)),RSeq(Wde(Flt{3;F;_}(a6),SubA(t7))))",
     Tree1173 "B{b1=1;t1=3}Wde(Mt{100}(S),RSeq(Sw{2;1;5}(c0,PPar{1;N}(c1,c2),a3e,t4)),DySel(Fb(a5,@po{t1>6?t1:=b1+2}@rw{t1!7}Sl{30},a6e,pt7{b0:9},a8)))",
-    Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),PrSel{N;t0;b0+1%4;b0}(t2t,Rus{3}(pi3{t0:=}),pc4{b0:1}))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
+    Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),UFuse100(PrSel{N;t0;b0+1%4;b0}(t2t,Rus{3}(pi3{t0:=}),UFuse101(pc4{b0:1}))))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",
     Tree1175 "B{t0=4;b0=4;o0=4}RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=4;B}(URate{50}(@ki{b0+1%3>0}a0)),Obs{b0+3%3>0;S}(Fb(Scc{t0<o0|3+4},t1,a2e))))",
     Tree1176 "B{b0=3;t0=1}Cnd{t0!1;T;_}(Sc{b0+2=6?t0:=3})",
     Tree1177 "B{b0=3;t1=5;t0}Pre{t1=b0%3;R}(To{20}(Bin{t1=3;N}(Isw{t1;_;N}(t0,t1),Pre{t1<t0;S}(t2))))",
@@ -3707,7 +3731,7 @@ cases! {
     Tree1189 "B{t0=0;b1;b0=5}Flip(Rep2(@fi{b1=3}c0),a1l,Rty3(RSeq(t2,a3,FS(@rw{t0+4%2!1}Sb{t0=b0}),Sb{t0=8})),MSeq(a4,Run))",
     Tree1190 "B{b0;o0=4;t0}Rpt{F}(RFb(DySel(@fi{o0|5+2<3}@po{t0+2!0?t0+=2}t0e,a1e,Mt{20}(Rep3(RetF(Suc)))),@rw{none}@oh{b0>t0?t0+=3}Isw{b0%2;T;T}(t2,a3b{t0+2%2;b0}),RndSel(Seq(c4,Sb{t0=9},a5e,c6),RFb(c7,pc8{b0:=},Scc{t0%2=1},t9))))",
     Tree1191 "B{b0}Rmp{F;F}(Rus{3}(RepF(FF(RSeq(Flt{2;R;_}(t0),Sc{b0+=3})))))",
-    Tree1192 "B{t1=4;t0;b0}Grd{_}(RSeq(TryT(RSel(@ki{t1+2=b0}Rep2(Wu{t0}),Scc{b0+2=2},@fi{t1<6}@rw{t1%4>0}Obs{t0%3=1;_}(c0t)),@ki{t1%2<1}@fi{b0!0}Fb(t1,Rmp{F;F}(a2b{t0%3;b0}),S),@si{t1=4}@rw{t0>4}ASeq(Opt(t3),t4t)),OnceT(RSeq(t5t,Keep(Rmp{S;F}(@oh{t1=1?b0:=t1+3;t0:=b0}@of{t1:=t0+1%2;b0:=t1}c6t))))))",
+    Tree1192 "B{t1=4;t0;b0}UFuse100(Grd{_}(RSeq(TryT(UFuse101(RSel(@ki{t1+2=b0}Rep2(Wu{t0}),Scc{b0+2=2},@fi{t1<6}@rw{t1%4>0}Obs{t0%3=1;_}(c0t))),@ki{t1%2<1}@fi{b0!0}Fb(t1,Rmp{F;F}(a2b{t0%3;b0}),S),@si{t1=4}@rw{t0>4}ASeq(Opt(t3),t4t)),OnceT(RSeq(t5t,Keep(Rmp{S;F}(@oh{t1=1?b0:=t1+3;t0:=b0}@of{t1:=t0+1%2;b0:=t1}c6t)))))))",
     Tree1193 "B{t0=0;b0;o0=_}Bin{o0|1<6;T}(USw100{b0:3;b1:t0}(t0,Sb{t0=5}),Seq(@fi{b0=7}pc1{b0:b0}))",
     Tree1194 "B{b0=3;t0;t1=0}PPar{1;N}(Wv{t1}(RSel(RSeq(pc0{b0:1},pi1{t0:=},c2b{t1},Sb{t0=t1}),PAll{2}(Rpt{3}(@os{t0+=1;t1%2<1?t0+=3}Cnd{b0=t1+1;N;F}(Sc{t1:=3})),t3),Seq(c4b{t0+4},a5b{b0%2;b0},t6))),DySeq(Ruf{3}(Pre{t0+1<t1;R}(DySeq(c7))),Rpt{2}(c8),pi9{t0:=}),Pri(t10,Isw{t0;_;_}(c11l,R),c12l,c13),Rep0(Scc{t1<t0}),@os{t0:=9}@rw{t1<2}@po{b0+=1;b0+=3}Par{3;3}(Rmp{F;F}(c14),t15,Isw{b0;N;N}(S,pt16{b0:=})))",
     Tree1195 "B{o0;t1;b1=3;b0=5}@os{b1:=o0|5}@si{b1+2%2>0}@oh{b1!2?t1+=1}AFb(Bin{o0|0!1;_}(t0,a1),Pre{t1!7;F}(Isw{t1+3;_;_}(Wde(pc2{b0:=},Sb{o0=2},t3))),Ite(t4,a5),c6e)",
