@@ -4,7 +4,7 @@
 
 use crate::leaves::{Act, Ctx, DiffError, Task};
 use crate::user::{
-    Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
+    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,
 };
 
 bt::behavior_tree! {
@@ -34,7 +34,7 @@ bt::behavior_tree! {
     pub tree Failing for Ctx, error DiffError {
         IfThenElse {
             Error(DiffError(1)),
-            Action(Act<0>),
+            Decorator(Fuse<100>) { Action(Act<0>) },
         }
     }
 }
@@ -64,7 +64,7 @@ board!(CustomBlackboard { b0 t0 });
 cases! {
     Plain "Seq(a0,t1)",
     Boarded "B{t0;b0=4}Intr{t0>b0+4}(a0)",
-    Failing "Ite(Err{1},a0)",
+    Failing "Ite(Err{1},UFuse100(a0))",
     Custom "B{b0;t0}USw100{b0:=;b1:b0}(UPipe(a0),URec{2}(a1,a2),URate{50}(a3),URr(a4),UTw101(a5),URot102(a6),UGate103{b0:1;t0:=}(a7))",
 }
 
