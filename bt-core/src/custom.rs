@@ -14,9 +14,15 @@
 //! handle dereferences to the node itself (`node.retries += 1` reads and writes the node's own
 //! fields; its methods are called the same way) and ticks and halts the node's children
 //! (`node.tick_child(ctx, 0)`). The handle is a small struct of the generated tree that borrows
-//! the node where it lives and the children's places beside it, with one `match` over the
-//! children; the node's `tick` is monomorphised for it. Nothing is moved, boxed or allocated: a
-//! node of yours costs what the same rule written as a built-in node costs.
+//! the tree, reaches the node in its field there, and ticks child `i` by one `match` over the
+//! children; the node's `tick` is monomorphised for it. The node is never borrowed while a child
+//! runs (each `node.field` is a fresh borrow through the handle), so the borrow checker keeps a
+//! node's code from holding on to itself across a child's tick. Nothing is moved, boxed or
+//! allocated: a node of yours costs what the same rule written as a built-in node costs.
+//!
+//! A fallible node's trait is implemented for the context type itself
+//! (`impl TryDecoratorNode<World, MyError> for Fuse`): a generic `impl<Ctx>` would overlap with
+//! the implementation every [`DecoratorNode`] gets, as for the fallible leaf traits.
 //!
 //! ```
 //! use bt_core::{Child, DecoratorNode, Status};
