@@ -105,8 +105,9 @@
 //! The struct also implements [`BehaviorTree`] for generic code (a tree without an error type). It holds all of its state inline
 //! (`new`, `tick` and `halt` never allocate) and is `Send`/`Sync` when its leaves are.
 //!
-//! Commas between children are optional. `#[name = "..."]` names a node for traces and
-//! [`NodeInfo::find`]; names must be unique in a tree.
+//! Commas between children are optional. `#[name = "..."]` names a node for traces, exports and
+//! [`NodeInfo::find`]. A name is a label, as in BehaviorTree.CPP: several nodes may share one
+//! (`find` gives the first, [`NodeInfo::find_all`] every one); a node's id identifies it.
 //!
 //! ## Under another name
 //!

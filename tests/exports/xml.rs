@@ -515,3 +515,60 @@ fn xml_counts_and_durations_from_entries() {
     robot.clock.advance_ms(1);
     assert_eq!(tree.tick(&mut robot), Status::Success);
 }
+
+behavior_tree! {
+    /// Two nodes share a name, as in Nav2's `navigate_w_routing_global_planning_and_control_w_recovery.xml`
+    /// (two `ClearGlobalCostmap-Context`): names are labels, as in BehaviorTree.CPP.
+    tree SharedNames for Yard {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree ID="SharedNames">
+                <Sequence name="Recoveries">
+                  <WalkThrough name="ClearGlobalCostmap-Context"/>
+                  <Fallback>
+                    <IsGateShut/>
+                    <WalkThrough name="ClearGlobalCostmap-Context"/>
+                  </Fallback>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        nodes { Action(WalkThrough), Condition(IsGateShut) }
+    }
+}
+
+behavior_tree! {
+    /// Likewise in the DSL.
+    tree SharedNamesDsl for Yard {
+        Sequence {
+            #[name = "step"]
+            Action(WalkThrough),
+            #[name = "step"]
+            Action(WalkThrough),
+        }
+    }
+}
+
+/// Node names are labels: several nodes may share one (in XML and in the DSL), and
+/// `NodeInfo::find` gives the first in pre-order, `find_all` every one.
+#[test]
+fn nodes_may_share_a_name() {
+    let mut yard = Yard::default();
+    assert_eq!(SharedNames::new().tick(&mut yard), Status::Success);
+    assert_eq!(SharedNamesDsl::new().tick(&mut yard), Status::Success);
+    assert_eq!(yard.log, ["walk", "walk", "walk", "walk"]);
+    let nodes = SharedNames::NODES;
+    assert_eq!(
+        bt::NodeInfo::find(nodes, "ClearGlobalCostmap-Context"),
+        Some(1)
+    );
+    let all: Vec<usize> = bt::NodeInfo::find_all(nodes, "ClearGlobalCostmap-Context").collect();
+    assert_eq!(all, [1, 4]);
+    let all: Vec<usize> = bt::NodeInfo::find_all(SharedNamesDsl::NODES, "step").collect();
+    assert_eq!(all, [1, 2]);
+    // The export writes both names, as BehaviorTree.CPP loads them.
+    let xml = SharedNames::to_xml().to_string();
+    assert_eq!(
+        xml.matches("name=\"ClearGlobalCostmap-Context\"").count(),
+        2
+    );
+}

@@ -142,9 +142,20 @@ pub struct NodeInfo {
 }
 
 impl NodeInfo {
-    /// The id of the first node called `name`, if any.
+    /// The id of the first node called `name` (in pre-order, across subtrees), if any.
+    ///
+    /// Names are labels, as in BehaviorTree.CPP: several nodes may share one (Nav2's trees name
+    /// two nodes `ClearGlobalCostmap-Context`, and a subtree used twice repeats its names);
+    /// [`find_all`](Self::find_all) gives every one. The id, not the name, identifies a node.
     pub fn find(nodes: &[NodeInfo], name: &str) -> Option<usize> {
         nodes.iter().position(|node| node.name == name)
+    }
+
+    /// The ids of every node called `name`, in pre-order (across subtrees).
+    pub fn find_all<'a>(nodes: &'a [NodeInfo], name: &'a str) -> impl Iterator<Item = usize> + 'a {
+        (nodes.iter().enumerate())
+            .filter(move |(_, node)| node.name == name)
+            .map(|(id, _)| id)
     }
 
     /// The value of parameter `name`, if the node has it.

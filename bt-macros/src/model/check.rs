@@ -6,9 +6,9 @@ use std::collections::HashSet;
 use bt_core::control::{ParallelAllConfig, ParallelConfig, ThresholdError};
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::{Ident, LitStr, Type};
+use syn::{Ident, Type};
 
-use super::{attr, Blackboard, Node, PortBinding, SubTree, Value};
+use super::{attr, Blackboard, PortBinding, SubTree, Value};
 use crate::args::Target;
 use crate::ctxt::Ctxt;
 use crate::kinds::{self, Arity};
@@ -47,25 +47,6 @@ pub fn resolve_entry(cx: &Ctxt, blackboard: Option<&Blackboard>, name: &Ident) -
                 ),
             );
             false
-        }
-    }
-}
-
-/// Explicit names identify nodes (in traces, `NodeInfo::find`), so two nodes cannot share one.
-/// Default names (a kind, a leaf type) may repeat.
-pub fn unique_names(cx: &Ctxt, nodes: &[Node]) {
-    let mut seen: Vec<&LitStr> = Vec::new();
-    for lit in nodes.iter().filter_map(|node| node.explicit_name.as_ref()) {
-        if seen.iter().any(|earlier| earlier.value() == lit.value()) {
-            cx.error_spanned_by(
-                lit,
-                format!(
-                    "two nodes are named \"{}\"; node names must be unique within a tree",
-                    lit.value()
-                ),
-            );
-        } else {
-            seen.push(lit);
         }
     }
 }

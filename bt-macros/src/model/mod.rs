@@ -100,10 +100,9 @@ pub struct Node {
     pub kind_ident: Ident,
     /// The kind's entry in the kinds table; `None` for an unknown kind.
     pub spec: Option<&'static KindSpec>,
-    /// Display name: `#[name]`, else the leaf type, else the kind.
+    /// Display name: `#[name]`, else the leaf type, else the kind. A label, as in
+    /// BehaviorTree.CPP: several nodes may share one.
     pub name: String,
-    /// The `#[name = ".."]` literal, if the user gave one.
-    pub explicit_name: Option<LitStr>,
     /// `#[skip_if(..)]`, `#[on_success(..)]`, ...
     pub conditions: Conditions,
     pub kind: Kind,
@@ -203,7 +202,6 @@ impl Tree {
             }
         }
         tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &mentioned);
-        check::unique_names(cx, &tree.nodes);
         observers::resolve(cx, &mut tree);
         tree.subtrees = (tree.nodes.iter())
             .filter(|node| node.subtree().is_some())
@@ -315,7 +313,6 @@ impl Tree {
             kind_ident,
             spec,
             name,
-            explicit_name,
             conditions,
             kind,
             children: Vec::new(),

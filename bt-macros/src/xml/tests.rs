@@ -439,11 +439,6 @@ fn errors_point_into_the_xml() {
         "",
         "unknown attribute `count` on `Repeat`; it takes `num_cycles`",
     );
-    at(
-        &tree(r#"<Sequence name="a"><AlwaysSuccess name="a"/></Sequence>"#),
-        "",
-        "two nodes of this tree are named \"a\" (the other at xml_text:1:64)",
-    );
     at(&tree(r#"<Action/>"#), "", "`<Action>` needs an `ID`");
     at(
         &tree(r#"<SetBlackboard output_key="a-b" value="1"/>"#),

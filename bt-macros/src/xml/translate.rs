@@ -230,10 +230,7 @@ impl<'a> Tr<'a> {
         let nodes: Vec<XNode> = elem.children().filter(XNode::is_element).collect();
         let id = self.trees[tree].id.clone();
         match nodes[..] {
-            [root] => {
-                let mut names = HashMap::new();
-                Some(self.node(tree, root, &mut names))
-            }
+            [root] => Some(self.node(tree, root)),
             [] => {
                 self.err(
                     self.at(elem),
@@ -253,16 +250,11 @@ impl<'a> Tr<'a> {
 
     /// An element and its descendants. Recursive: [`super::input::XML_MAX_DEPTH`] bounds the
     /// depth before the document is parsed.
-    fn node(
-        &mut self,
-        tree: usize,
-        elem: XNode<'a, 'a>,
-        names: &mut HashMap<String, usize>,
-    ) -> NodeIr {
+    fn node(&mut self, tree: usize, elem: XNode<'a, 'a>) -> NodeIr {
         // The work of one element is in `head`, so that this frame, one per level, stays small.
-        let (mut ir, children) = self.head(tree, elem, names);
+        let (mut ir, children) = self.head(tree, elem);
         for child in children {
-            let child = self.node(tree, child, names);
+            let child = self.node(tree, child);
             ir.children.push(child);
         }
         ir
@@ -271,12 +263,7 @@ impl<'a> Tr<'a> {
     /// One element without its children: its translation, and the children to translate (none
     /// for a leaf, a subtree or after an error).
     #[inline(never)]
-    fn head(
-        &mut self,
-        tree: usize,
-        elem: XNode<'a, 'a>,
-        names: &mut HashMap<String, usize>,
-    ) -> (NodeIr, Vec<XNode<'a, 'a>>) {
+    fn head(&mut self, tree: usize, elem: XNode<'a, 'a>) -> (NodeIr, Vec<XNode<'a, 'a>>) {
         let pos = self.at(elem);
         let tag = elem.tag_name().name();
         let mut ir = NodeIr {
@@ -301,7 +288,7 @@ impl<'a> Tr<'a> {
             }
             _ => (tag, None),
         };
-        let (params, autoremap) = self.attributes(tree, elem, id, names, &mut ir);
+        let (params, autoremap) = self.attributes(tree, elem, id, &mut ir);
         let children: Vec<XNode> = elem.children().filter(XNode::is_element).collect();
         let mapping = self.mapping(id);
         let mapped_subtree = mapping.is_some_and(|m| self.input.nodes[m].kind == "SubTree");
@@ -362,7 +349,6 @@ impl<'a> Tr<'a> {
         tree: usize,
         elem: XNode<'a, 'a>,
         id: &str,
-        names: &mut HashMap<String, usize>,
         ir: &mut NodeIr,
     ) -> (Vec<Param<'a>>, Option<(&'a str, usize)>) {
         let mut params = Vec::new();
@@ -372,15 +358,10 @@ impl<'a> Tr<'a> {
             let at = self.at_offset(elem, attr.range_value().start);
             match name {
                 "ID" => {}
+                // A label, as in BehaviorTree.CPP: several nodes may share one.
                 "name" => {
                     if value != id && !value.is_empty() {
-                        if let Some(&earlier) = names.get(value) {
-                            let earlier = self.loc(earlier);
-                            self.err(at, format!("two nodes of this tree are named \"{value}\" (the other at {earlier}); names must be unique within a tree"));
-                        } else {
-                            names.insert(value.to_owned(), at);
-                            ir.name = Some(value.to_owned());
-                        }
+                        ir.name = Some(value.to_owned());
                     }
                 }
                 attr::AUTOREMAP => autoremap = Some((value, at)),
