@@ -305,6 +305,19 @@ impl<T> BindValue<T> for Input<T> {
     }
 }
 
+/// A string literal for an `Input<String>` (`msg = "lap"`, as the XML `msg="lap"` gives): the
+/// text is copied into the port's string, which keeps its buffer, so that only the first tick
+/// allocates (when the text grows).
+#[cfg(feature = "std")]
+impl BindValue<&str> for Input<std::string::String> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn load_value(&mut self, value: &str) {
+        self.value.clear();
+        self.value.push_str(value);
+    }
+}
+
 /// Checks at compile time (in a `const`) that every required input of `ports` is in `bound`;
 /// otherwise stops compilation with that port's `missing_message`.
 pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {

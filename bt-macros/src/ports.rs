@@ -109,9 +109,16 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, Vec<(syn::Ident, Type)
     (ports, all)
 }
 
-/// `Input<T>` / `bt::Input<T>` → ("Input", T), and likewise for `Output`, `InOut`.
+/// `Input<T>` / `bt::Input<T>` → ("Input", T), and likewise for `Output`, `InOut`. A type
+/// that comes through a `macro_rules!` fragment (`$ty:ty`) arrives in an invisible group, and one
+/// may be written in parentheses: both are looked through.
 fn classify(ty: &Type) -> Option<(&'static str, &Type)> {
-    let Type::Path(path) = ty else { return None };
+    let path = match ty {
+        Type::Path(path) => path,
+        Type::Group(group) => return classify(&group.elem),
+        Type::Paren(paren) => return classify(&paren.elem),
+        _ => return None,
+    };
     let last = path.path.segments.last()?;
     let direction = match last.ident.to_string().as_str() {
         "Input" => "Input",

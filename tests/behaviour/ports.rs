@@ -430,3 +430,32 @@ fn a_framed_leaf_behaves_exactly_like_one_called_in_place() {
     );
     assert_eq!(framed.blackboard().out, 17 + 7);
 }
+
+/// Says its `msg` into the world's log.
+#[derive(Default, Ports)]
+pub struct Say {
+    pub msg: Input<String>,
+}
+
+impl SyncAction<World> for Say {
+    fn execute(&mut self, world: &mut World) -> Outcome {
+        world.log.push(self.msg.get().clone());
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    tree Sayer for World {
+        Sequence { Action(Say, msg = "lap"), Action(Say, msg = String::from("two")) }
+    }
+}
+
+/// A string literal binds an `Input<String>` in the DSL, as the same text does in XML
+/// (`msg="lap"`); an expression of type `String` still does.
+#[test]
+fn a_string_literal_binds_a_string_input() {
+    let (mut tree, mut world) = (Sayer::new(), World::default());
+    assert_eq!(tree.tick(&mut world), Status::Success);
+    assert_eq!(tree.tick(&mut world), Status::Success);
+    assert_eq!(world.log, ["lap", "two", "lap", "two"]);
+}

@@ -31,6 +31,11 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
     // Clone)]` on a tree needs them on the blackboard).
     let derives = (tree.header.attrs.iter()).filter(|attr| attr.path().is_ident("derive"));
     let autoremap = blackboard_autoremap(&name, blackboard);
+    // rustc reads `non_snake_case` for a struct's fields at the struct: an entry that allows it
+    // (as every entry of an XML tree does) allows it there.
+    let style = (blackboard.entries.iter())
+        .any(|entry| entry.attrs.iter().any(allows_non_snake_case))
+        .then(|| quote!(#[allow(non_snake_case)]));
     let fields = blackboard.entries.iter().map(|entry| {
         let (name, ty) = (&entry.name, &entry.ty);
         let attrs = &entry.attrs;
@@ -55,6 +60,7 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
     quote! {
         #[doc = #doc]
         #(#derives)*
+        #style
         #vis struct #name {
             #(#fields,)*
         }
@@ -74,6 +80,16 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
 
         #autoremap
     }
+}
+
+/// Whether `attr` is `#[allow(.., non_snake_case, ..)]`.
+fn allows_non_snake_case(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("allow")
+        && attr
+            .parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .is_ok_and(|lints| lints.iter().any(|lint| lint.is_ident("non_snake_case")))
 }
 
 /// Lets the blackboard take part in a subtree's `..`: each entry can be found by its name (as a

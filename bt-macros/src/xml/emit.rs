@@ -125,7 +125,10 @@ impl Tr<'_> {
             let init = declared
                 .and_then(|entry| entry.init.as_ref())
                 .map(|init| quote!(= #init));
-            entries.push(quote!(#attrs #allow #tracked #ident: #ty #init));
+            // The XML's names, as BehaviorTree.CPP projects write them (`nav_to_pose__error_code`,
+            // `A`): rustc's snake-case suggestion would break the binding.
+            let style = quote_spanned!(self.span=> #[allow(non_snake_case)]);
+            entries.push(quote!(#attrs #allow #style #tracked #ident: #ty #init));
         }
         if tree == 0 {
             // Declared entries no tree uses: in the main tree, where the pipeline warns about
