@@ -399,10 +399,10 @@ pub trait ChildSlots<Ctx: ?Sized, const K: usize>: NodeSlots<K> {
 /// answered `Skipped`, after which a node is idle again, as BehaviorTree.CPP keeps a skipped
 /// node `IDLE`), `Running`, `Success` or `Failure`. The tree keeps them one byte per child
 /// (`[Option<Status>; K]`): the handle reads and writes them at every child's tick, where a
-/// byte costs one load or store. Two bits per child fit in integers too (`u8` .. `u128`,
-/// `[u64; N]`), a third of the bytes for a dozen more instructions per access at a child index
-/// known only at run time (measured on the `nav` workload of `benches/`: 48 bytes and 140
-/// instructions per tick against 56 and 116), so the bytes are what the tree uses.
+/// byte costs one load or store. Two bits per child in an integer took a third of the bytes
+/// for a dozen more instructions per access at a child index known only at run time (measured
+/// on the `nav` workload of `benches/`: 48 bytes and 140 instructions per tick against 56 and
+/// 116), so the bytes are what the tree uses; the trait keeps the representation in one place.
 ///
 /// A user child's own activation is its entry here: it starts an activation when its last status
 /// is idle, and forgetting the status resets it. A user node under a built-in parent (or at the
@@ -441,68 +441,6 @@ impl<const K: usize> Lasts for [Option<Status>; K] {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn set(&mut self, index: usize, status: Option<Status>) {
         self[index] = status.filter(|&status| status != Status::Skipped);
-    }
-}
-
-/// A status in two bits: 0 idle (or skipped), 1 running, 2 succeeded, 3 failed.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-const fn encode(status: Option<Status>) -> u8 {
-    match status {
-        None | Some(Status::Skipped) => 0,
-        Some(Status::Running) => 1,
-        Some(Status::Success) => 2,
-        Some(Status::Failure) => 3,
-    }
-}
-
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-const fn decode(bits: u8) -> Option<Status> {
-    match bits & 3 {
-        0 => None,
-        1 => Some(Status::Running),
-        2 => Some(Status::Success),
-        _ => Some(Status::Failure),
-    }
-}
-
-macro_rules! lasts_in_an_integer {
-    ($($word:ty),*) => {$(
-        impl Lasts for $word {
-            const IDLE: Self = 0;
-
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn get(&self, index: usize) -> Option<Status> {
-                decode((*self >> (2 * index)) as u8)
-            }
-
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn set(&mut self, index: usize, status: Option<Status>) {
-                let shift = 2 * index;
-                *self = (*self & !(3 << shift)) | ((encode(status) as $word) << shift);
-            }
-        }
-    )*};
-}
-
-lasts_in_an_integer!(u8, u16, u32, u64, u128);
-
-impl<const N: usize> Lasts for [u64; N] {
-    const IDLE: Self = [0; N];
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn get(&self, index: usize) -> Option<Status> {
-        self[index / 32].get(index % 32)
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn set(&mut self, index: usize, status: Option<Status>) {
-        self[index / 32].set(index % 32, status)
     }
 }
 
@@ -844,7 +782,7 @@ mod tests {
     #[derive(Default)]
     struct Tree {
         node: Node,
-        lasts: u8,
+        lasts: [Option<Status>; 3],
         entries: (u32, u32),
         answers: Vec<Result<Status, &'static str>>,
         running: [bool; 3],
@@ -865,13 +803,13 @@ mod tests {
             &mut self.0.node
         }
 
-        type Lasts = u8;
+        type Lasts = [Option<Status>; 3];
 
-        fn lasts(&self) -> &u8 {
+        fn lasts(&self) -> &[Option<Status>; 3] {
             &self.0.lasts
         }
 
-        fn lasts_mut(&mut self) -> &mut u8 {
+        fn lasts_mut(&mut self) -> &mut [Option<Status>; 3] {
             &mut self.0.lasts
         }
 
@@ -1005,7 +943,7 @@ mod tests {
                 ("halt", 2)
             ]
         );
-        assert_eq!(tree.lasts, 0);
+        assert_eq!(tree.lasts, [None; 3]);
     }
 
     #[test]
@@ -1108,7 +1046,7 @@ mod tests {
     #[test]
     fn a_decorator_sees_child_zero() {
         #[derive(Default)]
-        struct One(Vec<&'static str>, bool, u8, u8);
+        struct One(Vec<&'static str>, bool, u8, [Option<Status>; 1]);
         struct OneSlots<'t>(&'t mut One);
         impl NodeSlots<1> for OneSlots<'_> {
             type Node = u8;
@@ -1118,11 +1056,11 @@ mod tests {
             fn node_mut(&mut self) -> &mut u8 {
                 &mut self.0 .2
             }
-            type Lasts = u8;
-            fn lasts(&self) -> &u8 {
+            type Lasts = [Option<Status>; 1];
+            fn lasts(&self) -> &[Option<Status>; 1] {
                 &self.0 .3
             }
-            fn lasts_mut(&mut self) -> &mut u8 {
+            fn lasts_mut(&mut self) -> &mut [Option<Status>; 1] {
                 &mut self.0 .3
             }
         }
@@ -1153,8 +1091,8 @@ mod tests {
         assert_eq!(one.0, ["tick", "halt"]);
     }
 
-    /// The last statuses, in bytes and in two-bit words, at every position: what is set is read
-    /// back, a skip is idle, and the neighbours are untouched.
+    /// The last statuses at every position: what is set is read back, a skip is idle, and the
+    /// neighbours are untouched.
     #[test]
     fn the_last_statuses_read_back() {
         fn exercise<W: Lasts + PartialEq + core::fmt::Debug>(count: usize) {
@@ -1178,12 +1116,7 @@ mod tests {
             assert_eq!(lasts.take(1), Some(Running));
             assert_eq!(lasts.get(1), None);
         }
-        exercise::<u8>(4);
-        exercise::<u16>(8);
-        exercise::<u32>(16);
-        exercise::<u64>(32);
-        exercise::<u128>(64);
-        exercise::<[u64; 3]>(96);
+        exercise::<[Option<Status>; 3]>(3);
         exercise::<[Option<Status>; 5]>(5);
         assert_eq!(core::mem::size_of::<[Option<Status>; 5]>(), 5);
     }
