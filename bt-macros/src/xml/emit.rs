@@ -312,11 +312,12 @@ impl Tr<'_> {
             span = span
         );
         let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
-        let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(text.trim()));
+        let quoted = super::ir::shown(text.trim());
+        let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(&quoted));
         let (bound, body, message, note) = match form {
             LiteralForm::Int(value) => {
                 let value = Literal::i128_suffixed(value);
-                let overflow = format!("{}: {}: {} does not fit the integer type of the port or entry", self.loc(at), what.replace("{{", "{").replace("}}", "}"), text.trim());
+                let overflow = format!("{}: {}: {} does not fit the integer type of the port or entry", self.loc(at), what.replace("{{", "{").replace("}}", "}"), quoted);
                 (
                     quote_spanned!(span=> ::bt::__private::FromXmlInt),
                     quote_spanned!(span=>

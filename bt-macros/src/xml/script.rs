@@ -21,8 +21,15 @@
 //! `(bb.a as f64) > bb.b`), a whole number next to a real becomes a real. Not in the subset: the
 //! ternary `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons
 //! and `@` (the root blackboard).
+//!
+//! A script nests at most [`MAX_NESTING`] levels, the limit of Rust code in a tree: each
+//! parenthesis around a value, each `-` or `!` before it, and each operator of a chain (`a + b + c`
+//! is two levels, as `(a + b) + c`) is a level. The parser measures as it goes, so a deeper
+//! script is an error at the token past the limit, whatever its depth.
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+use crate::nesting::MAX_NESTING;
 
 /// An expression of the subset.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,6 +116,8 @@ pub enum Stmt {
 pub struct ScriptError {
     pub offset: usize,
     pub message: String,
+    /// The script is within the subset but nested too deep (not a construct the subset lacks).
+    pub too_deep: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -172,6 +181,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
         } else if c == '\'' {
             let Some(end) = rest[1..].find('\'') else {
                 return Err(ScriptError {
+                    too_deep: false,
                     offset: i,
                     message: "this string has no closing `'`".into(),
                 });
@@ -191,6 +201,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
             rest.starts_with(op) && !rest.starts_with("&&") && !rest.starts_with("||")
         }) {
             return Err(ScriptError {
+                too_deep: false,
                 offset: i,
                 message: (*message).to_owned(),
             });
@@ -199,6 +210,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
             i += op.len();
         } else {
             return Err(ScriptError {
+                too_deep: false,
                 offset: i,
                 message: format!("unexpected character `{c}`"),
             });
@@ -241,7 +253,13 @@ struct Parser {
     toks: Vec<(usize, Tok)>,
     at: usize,
     len: usize,
+    /// The parentheses and prefix operators around the value being parsed: levels already used.
+    nesting: usize,
 }
+
+/// How many levels an expression's syntax tree takes (a value alone none; a parenthesis, a
+/// prefix operator or a binary operator one more than its operands).
+type Height = usize;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -258,6 +276,7 @@ impl Parser {
         Err(ScriptError {
             offset: self.offset(),
             message: message.into(),
+            too_deep: false,
         })
     }
 
@@ -288,10 +307,19 @@ impl Parser {
     }
 
     fn expression(&mut self) -> Result<Expr, ScriptError> {
-        self.binary(1)
+        self.binary(1).map(|(expr, _)| expr)
     }
 
-    fn binary(&mut self, level: u8) -> Result<Expr, ScriptError> {
+    /// The error for a script nested deeper than [`MAX_NESTING`], at the current token.
+    fn too_deep<T>(&self) -> Result<T, ScriptError> {
+        Err(ScriptError {
+            offset: self.offset(),
+            message: format!("the script nests deeper than {MAX_NESTING} levels (each parenthesis, each `-` or `!` before a value and each operator of a chain is a level): split it into statements over entries of their own"),
+            too_deep: true,
+        })
+    }
+
+    fn binary(&mut self, level: u8) -> Result<(Expr, Height), ScriptError> {
         if level > 5 {
             return self.unary();
         }
@@ -302,9 +330,16 @@ impl Parser {
             4 => &["+", "-"],
             _ => &["*", "/"],
         };
-        let mut left = self.binary(level + 1)?;
-        while let Some(op) = self.eat_op(ops) {
-            let right = self.binary(level + 1)?;
+        let (mut left, mut height) = self.binary(level + 1)?;
+        loop {
+            let at = self.at;
+            let Some(op) = self.eat_op(ops) else { break };
+            let (right, right_height) = self.binary(level + 1)?;
+            height = 1 + height.max(right_height);
+            if self.nesting + height > MAX_NESTING {
+                self.at = at;
+                return self.too_deep();
+            }
             let op = binop(op);
             left = Expr::Binary(op, Box::new(left), Box::new(right));
             if level == 3
@@ -315,25 +350,46 @@ impl Parser {
                 return self.error("chained comparisons are not supported; join them with `&&`");
             }
         }
-        Ok(left)
+        Ok((left, height))
     }
 
-    fn unary(&mut self) -> Result<Expr, ScriptError> {
-        let Some(tok) = self.peek().cloned() else {
-            return self.error("expected a value");
-        };
+    /// A value, with what nests it (a parenthesis, a prefix operator): one level more than what
+    /// it holds.
+    fn nested(&mut self) -> Result<(Expr, Height), ScriptError> {
+        if self.nesting + 1 > MAX_NESTING {
+            return self.too_deep();
+        }
         self.at += 1;
-        Ok(match tok {
-            Tok::Op("-") => Expr::Unary('-', Box::new(self.unary()?)),
-            Tok::Op("!") => Expr::Unary('!', Box::new(self.unary()?)),
-            Tok::Open => {
-                let inner = self.expression()?;
+        self.nesting += 1;
+        let inner = match self.toks[self.at - 1].1 {
+            Tok::Open => self.binary(1).and_then(|inner| {
                 if self.peek() != Some(&Tok::Close) {
                     return self.error("expected `)`");
                 }
                 self.at += 1;
-                inner
-            }
+                Ok(inner)
+            }),
+            Tok::Op(op) => self.unary().map(|(inner, height)| {
+                (
+                    Expr::Unary(if op == "-" { '-' } else { '!' }, Box::new(inner)),
+                    height,
+                )
+            }),
+            _ => unreachable!("only `(`, `-` and `!` nest"),
+        };
+        self.nesting -= 1;
+        inner.map(|(expr, height)| (expr, height + 1))
+    }
+
+    fn unary(&mut self) -> Result<(Expr, Height), ScriptError> {
+        let Some(tok) = self.peek().cloned() else {
+            return self.error("expected a value");
+        };
+        if matches!(tok, Tok::Open | Tok::Op("-" | "!")) {
+            return self.nested();
+        }
+        self.at += 1;
+        let value = match tok {
             Tok::Ident(name) if name == "true" => Expr::Bool(true),
             Tok::Ident(name) if name == "false" => Expr::Bool(false),
             Tok::Ident(name) => {
@@ -349,7 +405,8 @@ impl Parser {
                 self.at -= 1;
                 return self.error("expected a value");
             }
-        })
+        };
+        Ok((value, 0))
     }
 }
 
@@ -377,6 +434,7 @@ pub fn parse(text: &str) -> Result<Vec<Stmt>, ScriptError> {
         toks,
         at: 0,
         len: text.len(),
+        nesting: 0,
     };
     let mut statements = Vec::new();
     while parser.peek().is_some() {
@@ -392,6 +450,7 @@ pub fn parse(text: &str) -> Result<Vec<Stmt>, ScriptError> {
     }
     if statements.is_empty() {
         return Err(ScriptError {
+            too_deep: false,
             offset: 0,
             message: "the script is empty".into(),
         });

@@ -1,0 +1,19 @@
+// Code in a tree nested one level past the limit (64): one error, at the first token past it,
+// before syn reads the code (deeper code would overflow the stack of syn, then of rustc).
+use bt::behavior_tree;
+
+pub struct World {
+    pub ok: bool,
+}
+
+behavior_tree! {
+    tree Deep for World {
+        Condition(|w| ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((w.ok)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
+    }
+}
+
+fn main() {
+    // The stub emitted after the error keeps this code free of follow-on errors.
+    let mut tree = Deep::new();
+    let _ = tree.tick(&mut World { ok: true });
+}
