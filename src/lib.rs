@@ -996,7 +996,9 @@
 //! loop's count on every tick, a duration when its timer starts (see
 //! [Counts and durations](#counts-and-durations)); the entry needs a type (declared in
 //! `blackboard { .. }`, or from `<TreeNodesModel>`). A tree nests at most 3,000 levels below its
-//! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed.
+//! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed (the other
+//! bounds on an XML file, its size, its elements' attributes, its scripts' nesting, are in
+//! [Limits](#limits)).
 //!
 //! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..` (an
 //! included file by its own path), and are reported at the `xml = ".."` literal;
@@ -1610,9 +1612,9 @@
 //! composite, a leaf with children, a bad or negative count, two roots, duplicate node names, a
 //! leaf type that does not implement the trait its kind needs, a `Parallel` threshold above its
 //! number of children or that comes to 0, a duration with an unknown unit, a count or duration
-//! of a type that is not one, a tree nested deeper than 3,000 levels (1,000 below an XML file's
-//! `<BehaviorTree>`), a `Switch` without its default last, an unknown, repeated or missing
-//! parameter, a case value of the wrong type. `tests/ui/` holds one case per diagnostic.
+//! of a type that is not one, an input past one of the limits below, a `Switch` without its
+//! default last, an unknown, repeated or missing parameter, a case value of the wrong type.
+//! `tests/ui/` holds one case per diagnostic.
 //!
 //! ```compile_fail
 //! # use bt::behavior_tree;
@@ -1623,6 +1625,28 @@
 //!     }
 //! }
 //! ```
+//!
+//! ## Limits
+//!
+//! Every input is bounded, each bound with one error at the place that crosses it, so that no
+//! input makes the macro or rustc overflow its stack, run out of memory or take long:
+//!
+//! | what | at most | why |
+//! |---|---|---|
+//! | a tree's nesting, in the DSL and below an XML file's `<BehaviorTree>` (the root is level 1) | 3,000 levels | rustc overflows its stack compiling deeper chains of tick functions |
+//! | Rust code in a tree (a node's arguments, an attribute, a `case` value, a blackboard entry, the header's types), an XML script, a value or port type given in XML | 64 levels | syn and rustc read code recursively; in the macro's unoptimised build, syn overflowed its stack at about 230 levels of `Vec<..>` |
+//! | a number literal | 256 characters | syn reads one in time quadratic in its length; no number type needs more |
+//! | the attributes of an XML element | 256 | the XML parser checks each attribute against the others |
+//! | an XML file (`xml = ".."`, each `<include>`) | 16 MiB, and a regular file | it is read whole when the tree builds (`/dev/zero` is refused) |
+//! | the errors one invocation reports | 100, then one that says how many more | a file with a mistake in every node would bury the first |
+//!
+//! A level of code is a bracket (`( )`, `[ ]`, `{ }`) around a token, or an operator or keyword
+//! before it within its bracket since the last `,` or `;` there (a two-character operator such
+//! as `&&` after an operand is one): `|w| w.a && (w.b || !w.c)` is 9 levels deep at `c`. A node's
+//! own parentheses, an attribute's `#[ ]` and the braces of `blackboard { .. }` are the tree's,
+//! not the code's. A script's levels are its parentheses, its `-` and `!` before a value, and the
+//! operators of a chain (`a + b + c` is 2 levels). Deeper code is rare in a tree; give part of it
+//! a name (a `const`, a function, a type alias) and use that.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

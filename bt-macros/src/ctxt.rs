@@ -75,3 +75,40 @@ impl Drop for Ctxt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proc_macro2::Span;
+
+    fn messages(count: usize) -> Vec<String> {
+        let errors = (0..count)
+            .map(|i| syn::Error::new(Span::call_site(), format!("error {i}")))
+            .collect();
+        match combine(errors) {
+            Ok(()) => Vec::new(),
+            Err(error) => error.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn errors_are_capped_with_a_count_of_the_rest() {
+        assert!(messages(0).is_empty());
+        assert_eq!(messages(MAX_ERRORS).len(), MAX_ERRORS);
+        let many = messages(1_000);
+        assert_eq!(many.len(), MAX_ERRORS + 1);
+        assert_eq!(many[MAX_ERRORS - 1], "error 99");
+        assert!(
+            many[MAX_ERRORS].starts_with("900 more errors not shown"),
+            "{}",
+            many[MAX_ERRORS]
+        );
+        assert!(messages(MAX_ERRORS + 1)[MAX_ERRORS].starts_with("1 more error not shown"));
+        // Through a collector.
+        let cx = Ctxt::new();
+        for i in 0..150 {
+            cx.error_spanned_by(quote::quote!(x), format!("error {i}"));
+        }
+        assert_eq!(cx.check().unwrap_err().into_iter().count(), MAX_ERRORS + 1);
+    }
+}

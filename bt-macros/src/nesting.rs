@@ -20,6 +20,10 @@
 //! of the syntax tree syn builds (each level of which is a bracket, an operator or a keyword), and
 //! `|w| w.a && (w.b || !w.c)` is 9 levels deep (at `c`: `|`, `|`, `.`, `&&`, the parenthesis, `.`, `||`, `!`, `.`).
 //!
+//! A number literal is read by syn digit by digit into a big integer, in time quadratic in its
+//! length (a literal of 10,000 digits took 8 s to expand): one longer than [`MAX_NUMBER_CHARS`]
+//! characters, which no number type can use, is an error too.
+//!
 //! The same limit applies to the scripts of an XML tree (`xml::script`, which measures them in
 //! their own grammar) and to the values and types an XML file gives as text ([`text_too_deep`],
 //! before the text is read as tokens). A tree's own nesting (a node's children) is not code: its
@@ -33,6 +37,29 @@ use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
 /// stack in a debug build of the macro, of the 8 MiB that rustc gives it (the test
 /// `every_nesting_has_one_limit_at_any_depth` expands each form at the limit on 4 MiB).
 pub const MAX_NESTING: usize = 64;
+
+/// The longest number literal read: no integer type holds more than 39 decimal digits (or 128
+/// binary ones), and an `f64` has 17 significant digits.
+pub const MAX_NUMBER_CHARS: usize = 256;
+
+/// `token` is a number literal longer than [`MAX_NUMBER_CHARS`].
+pub fn is_long_number(token: &TokenTree) -> bool {
+    match token {
+        TokenTree::Literal(literal) => {
+            let text = literal.to_string();
+            text.len() > MAX_NUMBER_CHARS && text.starts_with(|c: char| c.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// The error for a number literal longer than [`MAX_NUMBER_CHARS`], at `span`.
+pub fn long_number_error(span: Span, length: usize) -> syn::Error {
+    syn::Error::new(
+        span,
+        format!("this number is {length} characters long; a number in a tree has at most {MAX_NUMBER_CHARS} (no integer type holds more than 39 digits, an `f64` keeps 17)"),
+    )
+}
 
 /// The error for code nested past the limit, at `span`.
 pub fn error(span: Span) -> syn::Error {
@@ -211,9 +238,10 @@ enum Mode {
     Nodes { tree_level: usize, skipping: bool },
 }
 
-/// The first token of `tokens` (Rust code whose own tokens are at level `base`) nested deeper
-/// than [`MAX_NESTING`]: its span. Iterative: any depth costs no stack.
-pub fn code_too_deep(tokens: TokenStream, base: usize) -> Option<Span> {
+/// The error at the first token of `tokens` (Rust code whose own tokens are at level `base`)
+/// nested deeper than [`MAX_NESTING`], or a number longer than [`MAX_NUMBER_CHARS`]. Iterative:
+/// any depth costs no stack.
+pub fn code_too_deep(tokens: TokenStream, base: usize) -> Option<syn::Error> {
     let mut errors = Vec::new();
     walk(tokens, Mode::Code, base, &mut errors, true);
     errors.into_iter().next()
@@ -222,7 +250,7 @@ pub fn code_too_deep(tokens: TokenStream, base: usize) -> Option<Span> {
 /// The invocation's header (what comes before the body's braces) nested deeper than
 /// [`MAX_NESTING`]: the error at its first token past the limit (the header cannot be read).
 pub fn header_too_deep(header: TokenStream) -> Option<syn::Error> {
-    code_too_deep(header, 0).map(error)
+    code_too_deep(header, 0)
 }
 
 /// Every piece of code of a tree's body nested deeper than [`MAX_NESTING`], one error per piece
@@ -239,12 +267,31 @@ pub fn body_too_deep(body: TokenStream, xml: bool) -> Vec<syn::Error> {
         }
     };
     walk(body, mode, 0, &mut errors, false);
-    errors.into_iter().map(error).collect()
+    errors
 }
 
 /// Walks `tokens` in `mode`, pushing the span of each piece nested too deep to `errors`; with
 /// `first_only`, stops at the first.
-fn walk(tokens: TokenStream, mode: Mode, base: usize, errors: &mut Vec<Span>, first_only: bool) {
+fn walk(
+    tokens: TokenStream,
+    mode: Mode,
+    base: usize,
+    errors: &mut Vec<syn::Error>,
+    first_only: bool,
+) {
+    walk_checking(tokens, mode, base, errors, first_only, true);
+}
+
+/// [`walk`], checking the length of numbers if `numbers`.
+fn walk_checking(
+    tokens: TokenStream,
+    mode: Mode,
+    base: usize,
+    errors: &mut Vec<syn::Error>,
+    first_only: bool,
+    numbers: bool,
+) {
+    let long_number = |token: &TokenTree| numbers && is_long_number(token);
     let mut stack = vec![Frame {
         tokens: tokens.into_iter().collect(),
         at: 0,
@@ -270,8 +317,12 @@ fn walk(tokens: TokenStream, mode: Mode, base: usize, errors: &mut Vec<Span>, fi
                 tree_level,
                 skipping,
             } => nodes_token(level, *tree_level, skipping, token, previous, next, at),
-            Mode::Code if level.level() > MAX_NESTING => {
-                errors.push(token.span());
+            Mode::Code if level.level() > MAX_NESTING || long_number(token) => {
+                errors.push(if level.level() > MAX_NESTING {
+                    error(token.span())
+                } else {
+                    long_number_error(token.span(), token.to_string().len())
+                });
                 if first_only {
                     return;
                 }
@@ -374,7 +425,7 @@ fn nodes_token(
             })
         }
         _ => {
-            if level.level() > MAX_NESTING {
+            if level.level() > MAX_NESTING || is_long_number(token) {
                 return Some(too_deep_here(token));
             }
             if level.read(token, next).0 {
@@ -385,14 +436,29 @@ fn nodes_token(
     }
 }
 
-/// A frame of one token at a level past the limit: walking it reports the error at the token.
+/// A frame of one token past the limit (too deep, or a long number): walking it reports the
+/// error at the token.
 fn too_deep_here(token: &TokenTree) -> Frame {
+    let level = if is_long_number(token) {
+        0
+    } else {
+        MAX_NESTING + 1
+    };
     Frame {
         tokens: vec![token.clone()],
         at: 0,
-        level: Level::new(MAX_NESTING + 1),
+        level: Level::new(level),
         mode: Mode::Code,
     }
+}
+
+/// Whether `text` holds a number longer than [`MAX_NUMBER_CHARS`] (after [`text_too_deep`]
+/// said it can be read as tokens): syn would take time quadratic in its length to read it.
+pub fn text_has_long_number(text: &str) -> bool {
+    text.len() > MAX_NUMBER_CHARS
+        && text
+            .parse::<TokenStream>()
+            .is_ok_and(|tokens| tokens.into_iter().any(|token| is_long_number(&token)))
 }
 
 /// Whether text that is about to be read as Rust tokens (a value or a type written in an XML
@@ -424,7 +490,9 @@ pub fn text_too_deep(text: &str) -> Option<usize> {
         }
     }
     let tokens: TokenStream = text.parse().ok()?;
-    code_too_deep(tokens, 0).map(|_| 0)
+    let mut errors = Vec::new();
+    walk_checking(tokens, Mode::Code, 0, &mut errors, true, false);
+    errors.first().map(|_| 0)
 }
 
 #[cfg(test)]
