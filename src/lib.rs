@@ -926,8 +926,18 @@
 //! update), `color := RED` is `bb.color = Color::Red`. Numbers meet as numbers, as in
 //! BehaviorTree.CPP: a whole number next to an `f32`/`f64` entry becomes a real (`speed > 0` is
 //! `bb.speed > 0.0`), and an entry of another primitive numeric type than the expression's is
-//! converted with `as` (`A > B` with `A: i32`, `B: f64` is `(bb.A as f64) > bb.B`); `'text'` is a
-//! `&str`, assigned through `Into`. The pre-conditions (`_failureIf`, `_successIf`, `_skipIf`,
+//! converted (`A > B` with `A: i32`, `B: f64` is `(bb.A as f64) > bb.B`; two integer types meet
+//! at the one that holds the other's values, `i32` and `i64` at `i64`); `'text'` is a `&str`,
+//! assigned through `Into`. **Arithmetic never panics**: on integers, `+ - * /`, a `-` before a
+//! value, `+= -= *= /=` and a conversion to an integer type that may not hold the value give the
+//! exact result clamped to the type's range (`x += 1` at `i32::MAX` stays `i32::MAX`,
+//! `i32::MIN / -1` is `i32::MAX`, an `i64` of 2^40 into an `i32` entry is `i32::MAX`); `/`
+//! truncates toward zero, and a division by zero gives the type's maximum for a positive
+//! dividend, its minimum for a negative one and 0 for 0 (the translation calls [`script`]'s
+//! functions, the same in debug and release builds). Real arithmetic is IEEE's (`x / 0.0` is
+//! infinite). BehaviorTree.CPP computes in `double`, and its script throws when the entry's type
+//! cannot hold the result; a closure you write in the DSL is Rust, whose `+` panics on overflow
+//! in a debug build (call [`script`]'s functions there for these semantics). The pre-conditions (`_failureIf`, `_successIf`, `_skipIf`,
 //! `_while`) and `ScriptCondition` take one boolean expression; the post-conditions and `Script`
 //! take assignments. A raw `&&` or `<` in an attribute is read as tinyxml2 (BehaviorTree.CPP's
 //! parser) reads it, as `&amp;&amp;` and `&lt;`. Outside the subset, with an error naming the

@@ -17,8 +17,11 @@
 //! An identifier is a blackboard entry (`x > 3` is `bb.x > 3`), or a scripting enum the invocation
 //! names (`enums { RED = Color::Red }`: `color != RED` is `bb.color != Color::Red`). Numbers of
 //! different types meet as BehaviorTree.CPP's do, as numbers: an entry of another primitive
-//! numeric type than the expression's is converted with `as` (`a > b` with `a: i32`, `b: f64` is
-//! `(bb.a as f64) > bb.b`), a whole number next to a real becomes a real. Not in the subset: the
+//! numeric type than the expression's is converted (`a > b` with `a: i32`, `b: f64` is
+//! `(bb.a as f64) > bb.b`; to an integer type that may not hold it, clamped by
+//! `bt::script::to`), a whole number next to a real becomes a real. Integer arithmetic is written
+//! as calls of `bt::script` (`x := a / b` is `bb.x = script::div(bb.a, bb.b)`), which clamp to
+//! the type's range and never panic (`spec/decisions.md`, decision 16). Not in the subset: the
 //! ternary `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons
 //! and `@` (the root blackboard).
 //!
@@ -503,11 +506,32 @@ fn is_real(ty: &str) -> bool {
     matches!(ty, "f32" | "f64")
 }
 
-/// The type two numeric operands meet at: a real if either is one, else the first known.
+/// An integer type: its arithmetic goes through `bt::script`'s functions, which never panic.
+fn is_int(ty: Option<&str>) -> bool {
+    ty.is_some_and(|ty| !is_real(ty))
+}
+
+/// Whether every value of the integer type `from` is one of `to` (`as` then converts exactly);
+/// `isize` and `usize` are of no fixed width.
+fn widens(from: &str, to: &str) -> bool {
+    let bits = |ty: &str| ty[1..].parse::<u32>().ok();
+    match (bits(from), bits(to)) {
+        (Some(from_bits), Some(to_bits)) => match (from.starts_with('i'), to.starts_with('i')) {
+            (true, true) | (false, false) => to_bits >= from_bits,
+            (false, true) => to_bits > from_bits,
+            (true, false) => false,
+        },
+        _ => false,
+    }
+}
+
+/// The type two numeric operands meet at: a real if either is one; the integer type that holds
+/// every value of the other if one does (`i32` and `i64` meet at `i64`); else the first known.
 fn meet(a: Option<&'static str>, b: Option<&'static str>) -> Option<&'static str> {
     match (a, b) {
         (Some(a), Some(b)) if is_real(b) && !is_real(a) => Some(b),
         (Some(a), Some(b)) if is_real(a) && is_real(b) && a != b => Some("f64"),
+        (Some(a), Some(b)) if !is_real(a) && widens(a, b) => Some(b),
         (Some(a), _) => Some(a),
         (None, b) => b,
     }
@@ -624,6 +648,26 @@ impl<E: Entries> Emit<'_, E> {
                 None => {
                     let own = self.entries.numeric_type(name);
                     match (own, ty) {
+                        // An integer that the type may not hold: clamped, where `as` wraps.
+                        (Some(own), Some(ty))
+                            if own != ty
+                                && is_int(Some(own))
+                                && is_int(Some(ty))
+                                && !widens(own, ty) =>
+                        {
+                            self.script_fn("to", out);
+                            self.punct("::", out);
+                            let mut types = TokenStream::new();
+                            self.punct("<", &mut types);
+                            self.ident(ty, &mut types);
+                            self.punct(",", &mut types);
+                            self.ident("_", &mut types);
+                            self.punct(">", &mut types);
+                            out.extend(types);
+                            let mut arg = TokenStream::new();
+                            self.entry(name, true, &mut arg);
+                            self.group(Delimiter::Parenthesis, arg, out);
+                        }
                         (Some(own), Some(ty)) if own != ty => {
                             let mut inner = TokenStream::new();
                             self.entry(name, true, &mut inner);
@@ -640,12 +684,16 @@ impl<E: Entries> Emit<'_, E> {
             Expr::Str(text) => self.literal(Literal::string(text), out),
             Expr::Bool(value) => self.ident(if *value { "true" } else { "false" }, out),
             Expr::Unary(op, inner) => {
-                self.punct(&op.to_string(), out);
                 let ty = if *op == '-' {
                     ty.or_else(|| self.numeric(inner))
                 } else {
                     None
                 };
+                if *op == '-' && is_int(ty) {
+                    self.call("neg", &[inner], ty, out);
+                    return;
+                }
+                self.punct(&op.to_string(), out);
                 self.operand(inner, 6, ty, out);
             }
             Expr::Binary(op, a, b) => {
@@ -656,6 +704,16 @@ impl<E: Entries> Emit<'_, E> {
                 } else {
                     None
                 };
+                if op.arithmetic() && is_int(ty) {
+                    let name = match op {
+                        BinOp::Add => "add",
+                        BinOp::Sub => "sub",
+                        BinOp::Mul => "mul",
+                        _ => "div",
+                    };
+                    self.call(name, &[a, b], ty, out);
+                    return;
+                }
                 let precedence = op.precedence();
                 self.operand(a, precedence, ty, out);
                 self.punct(op.text(), out);
@@ -663,6 +721,24 @@ impl<E: Entries> Emit<'_, E> {
                 self.operand(b, precedence + 1, ty, out);
             }
         }
+    }
+
+    /// `::bt::__private::script::name`: integer arithmetic that never panics.
+    fn script_fn(&self, name: &str, out: &mut TokenStream) {
+        self.path(&["bt", "__private", "script", name], out);
+    }
+
+    /// `::bt::__private::script::name(args..)`, each argument an expression of type `ty`.
+    fn call(&self, name: &str, args: &[&Expr], ty: Option<&'static str>, out: &mut TokenStream) {
+        self.script_fn(name, out);
+        let mut inner = TokenStream::new();
+        for (index, arg) in args.iter().enumerate() {
+            if index > 0 {
+                self.punct(",", &mut inner);
+            }
+            self.expr(arg, ty, &mut inner);
+        }
+        self.group(Delimiter::Parenthesis, inner, out);
     }
 
     /// `e` where an expression of at least `precedence` is expected.
@@ -747,7 +823,24 @@ impl<E: Entries> Emit<'_, E> {
                 }
                 _ => self.expr(value, ty, &mut rhs),
             }
-            if *op == "=" && self.entries.is_tracked(target) {
+            let compound = match *op {
+                "+=" => Some("add_to"),
+                "-=" => Some("sub_from"),
+                "*=" => Some("mul_by"),
+                "/=" => Some("div_by"),
+                _ => None,
+            };
+            if let (Some(name), true) = (compound, is_int(self.entries.numeric_type(target))) {
+                // `script::add_to(&mut bb.x, value)`: the arithmetic that never panics.
+                self.script_fn(name, &mut body);
+                let mut args = TokenStream::new();
+                self.punct("&", &mut args);
+                self.ident("mut", &mut args);
+                self.entry(target, true, &mut args);
+                self.punct(",", &mut args);
+                args.extend(rhs);
+                self.group(Delimiter::Parenthesis, args, &mut body);
+            } else if *op == "=" && self.entries.is_tracked(target) {
                 // One update of a tracked entry.
                 self.entry(target, false, &mut body);
                 self.punct(".", &mut body);
@@ -923,13 +1016,16 @@ mod tests {
         assert_eq!(condition("g < f"), "| bb | (bb . g as f64) < bb . f");
         assert_eq!(
             condition("l == i + 1"),
-            "| bb | bb . l == (bb . i as i64) + 1"
+            "| bb | bb . l == :: bt :: __private :: script :: add ((bb . i as i64) , 1)"
         );
         assert_eq!(
             condition("c != RED && i > ANSWER"),
             "| bb | bb . c != :: bt :: __private :: scripting_enum (\"RED\" , Color :: Red) && bb . i > (42)"
         );
-        assert_eq!(statements("l += i"), "| bb | bb . l += (bb . i as i64)");
+        assert_eq!(
+            statements("l += i"),
+            "| bb | :: bt :: __private :: script :: add_to (& mut bb . l , (bb . i as i64))"
+        );
         assert_eq!(statements("f := i"), "| bb | bb . f = (bb . i as f64)");
         assert_eq!(
             statements("c := RED"),
@@ -960,6 +1056,50 @@ mod tests {
         assert_eq!(
             statements("a = b"),
             "| bb | bb . a = :: core :: clone :: Clone :: clone (& bb . b)"
+        );
+    }
+
+    /// Integer arithmetic goes through `bt::script`, which clamps instead of panicking
+    /// (`spec/decisions.md`, decision 16); real arithmetic keeps its operators; a conversion to an
+    /// integer type that may not hold the value clamps too. Each reads back as its script.
+    #[test]
+    fn integer_arithmetic_never_panics_and_reads_back() {
+        let script = ":: bt :: __private :: script ::";
+        for (text, rust) in [
+            ("i := i + 1", format!("| bb | bb . i = {script} add (bb . i , 1)")),
+            ("i := 10 / i", format!("| bb | bb . i = {script} div (10 , bb . i)")),
+            ("i := -i", format!("| bb | bb . i = {script} neg (bb . i)")),
+            ("i := i * (l - 2)", format!("| bb | bb . i = {script} mul (bb . i , {script} sub ({script} to :: < i32 , _ > (bb . l) , 2))")),
+            ("i -= 1", format!("| bb | {script} sub_from (& mut bb . i , 1)")),
+            ("i /= 0", format!("| bb | {script} div_by (& mut bb . i , 0)")),
+            ("l := i", "| bb | bb . l = (bb . i as i64)".to_owned()),
+            ("f := f / 0", "| bb | bb . f = bb . f / 0.0".to_owned()),
+            ("f *= 2", "| bb | bb . f *= 2.0".to_owned()),
+        ] {
+            assert_eq!(statements(text), rust, "{text}");
+        }
+        assert_eq!(
+            condition("i / 2 > -l"),
+            format!("| bb | {script} div ((bb . i as i64) , 2) > {script} neg (bb . l)")
+        );
+        let back = |rust: String| {
+            let closure: syn::ExprClosure = syn::parse_str(&rust).unwrap();
+            closure_script(&closure)
+        };
+        for (text, expected) in [
+            ("i := (i + 1) * 2", "i := (i + 1) * 2"),
+            ("i := i - (l - 1)", "i := i - (l - 1)"),
+            ("i := i - l - 1", "i := i - l - 1"),
+            ("i := -(i + 1)", "i := -(i + 1)"),
+            ("i := -i / 2", "i := -i / 2"),
+            ("i *= l", "i *= l"),
+            ("i /= 2; l -= 1", "i /= 2; l -= 1"),
+        ] {
+            assert_eq!(back(statements(text)).as_deref(), Some(expected), "{text}");
+        }
+        assert_eq!(
+            back(condition("(i + 1) * 2 >= l / 3")).as_deref(),
+            Some("(i + 1) * 2 >= l / 3")
         );
     }
 
