@@ -5,7 +5,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
-use crate::time::{stamp, Nanos};
+use crate::time::{arm, reached, Nanos};
 use crate::Status;
 
 /// **Delay** (BehaviorTree.CPP `Delay`, port `delay_msec`): wait `delay` from the first tick of an
@@ -35,16 +35,22 @@ use crate::Status;
 /// inactive, decision 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delay {
-    /// When the wait ends (`start + delay`, the delay read at the start), as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    /// When the wait ends (`start + delay`, the delay read at the start), as a kept time
+    /// ([`arm`], 8 bytes); [`IDLE`] when idle, [`NEVER`] for a wait that never ends (a delay of
+    /// 146 years or more), [`DONE`] once the wait is over and the child is ticked.
     until: u64,
 }
 
 /// The state of an idle Delay or Timeout: no time.
 const IDLE: u64 = 0;
 
-/// A Timeout running without a deadline (`msec = 0`).
-const NEVER: u64 = u64::MAX;
+/// A Timeout running without a deadline (`msec = 0`, or 146 years or more); a Delay waiting
+/// forever.
+const NEVER: u64 = 1;
+
+/// A Delay whose wait is over, ticking its child: no time compared any more, however long the
+/// child runs.
+const DONE: u64 = 2;
 
 impl Delay {
     /// An idle Delay.
@@ -60,12 +66,16 @@ impl Delay {
         let now = now.into();
         match self.until {
             IDLE => {
-                self.until = stamp(now.after(delay));
+                self.until = arm(now, delay).unwrap_or(NEVER);
                 Some(Status::Running)
             }
-            // `stamp(now) < until`, without computing the stamp: `until >= 1` when armed.
-            until if now.get() < until - 1 => Some(Status::Running),
-            _ => None,
+            NEVER => Some(Status::Running),
+            DONE => None,
+            until if reached(now, until) => {
+                self.until = DONE;
+                None
+            }
+            _ => Some(Status::Running),
         }
     }
 
@@ -121,8 +131,9 @@ impl Delay {
 /// after the deadline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// When the activation times out (`start + msec`, `msec` read at the start), as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`NEVER`] for no timeout, [`IDLE`] when idle.
+    /// When the activation times out (`start + msec`, `msec` read at the start), as a kept time
+    /// ([`arm`], 8 bytes); [`NEVER`] for no timeout (`msec` 0, or 146 years or more), [`IDLE`]
+    /// when idle.
     deadline: u64,
 }
 
@@ -174,16 +185,14 @@ impl Timeout {
         let now = now.into();
         match self.deadline {
             IDLE => {
-                self.deadline = if msec.is_zero() {
-                    NEVER
-                } else {
-                    stamp(now.after(msec))
+                self.deadline = match msec.is_zero() {
+                    true => NEVER,
+                    false => arm(now, msec).unwrap_or(NEVER),
                 };
                 false
             }
             NEVER => false,
-            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
-            deadline if now.get() >= deadline - 1 => {
+            deadline if reached(now, deadline) => {
                 self.deadline = IDLE;
                 true
             }

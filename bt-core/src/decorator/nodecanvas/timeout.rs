@@ -1,11 +1,14 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
-use crate::time::{stamp, unstamp, Nanos};
+use crate::time::{arm, reached, unstamp, Nanos};
 use crate::Status;
 
 /// The state of an idle Timeout: no deadline.
 const IDLE: u64 = 0;
+
+/// A Timeout that never comes.
+const NEVER: u64 = 1;
 
 /// **Timeout** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
 /// is still running once `timeout` has passed since the activation's first tick, halts it and
@@ -36,8 +39,9 @@ const IDLE: u64 = 0;
 /// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// `start + timeout`, `timeout` read on the activation's first tick, as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    /// `start + timeout`, `timeout` read on the activation's first tick, as a kept time
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle, [`NEVER`] for a timeout that
+    /// never comes (146 years or more).
     deadline: u64,
 }
 
@@ -92,7 +96,7 @@ impl Timeout {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self, now: impl Into<Nanos>, timeout: Duration) {
         if self.deadline == IDLE {
-            self.deadline = stamp(now.into().after(timeout));
+            self.deadline = arm(now.into(), timeout).unwrap_or(NEVER);
         }
     }
 
@@ -103,8 +107,9 @@ impl Timeout {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Result<Status, Status> {
         match child {
-            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
-            Status::Running if self.deadline != IDLE && now.into().get() >= self.deadline - 1 => {
+            Status::Running
+                if !matches!(self.deadline, IDLE | NEVER) && reached(now.into(), self.deadline) =>
+            {
                 self.deadline = IDLE;
                 Err(Status::Failure)
             }
