@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashSet};
 
 use crate::tree::{
-    self, Atom, Attr, Bind, Count, Ext, Node, PortLeaf, RunOnceForm, SetValue, Spelling, StatusName,
-    Stmt, SubForm, Tree,
+    self, Atom, Attr, Bind, Count, Ext, Node, PortLeaf, RunOnceForm, SetValue, Spelling,
+    StatusName, Stmt, SubForm, Tree,
 };
 use crate::trees::PARTS;
 

@@ -44,8 +44,8 @@ mod nc;
 mod user;
 
 use crate::tree::{
-    ArithOp, Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op, PortLeaf,
-    Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree, User,
+    ArithOp, Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op,
+    PortLeaf, Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree, User,
 };
 
 /// Deliberate errors the interpreter can be switched to, one at a time, to check that the
@@ -2912,7 +2912,14 @@ fn run_script(script: &[Stmt], bb: &mut Bb) {
 }
 
 fn eval_atom(atom: Atom, bb: &Bb) -> i64 {
-    eval_int(&Int { atom, add: 0, modulo: 0 }, bb)
+    eval_int(
+        &Int {
+            atom,
+            add: 0,
+            modulo: 0,
+        },
+        bb,
+    )
 }
 
 /// A result in `i128` (which holds every sum, difference and product of two `i64`s), clamped

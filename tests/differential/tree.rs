@@ -822,7 +822,9 @@ impl Stmt {
             return Ok(Stmt::Inc(e, n.parse().map_err(|_| bad())?));
         }
         if let Some((e, call)) = text.split_once('=') {
-            let e = Entry::parse(e).filter(|e| *e == Entry::a0).ok_or_else(bad)?;
+            let e = Entry::parse(e)
+                .filter(|e| *e == Entry::a0)
+                .ok_or_else(bad)?;
             let (name, args) = call
                 .strip_suffix(')')
                 .and_then(|call| call.split_once('('))
