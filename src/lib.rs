@@ -718,10 +718,14 @@
 //!
 //! A context without a clock is a compile error naming the trait to implement.
 //!
-//! The time nodes keep their times as whole nanoseconds in 8 bytes ([`time::Nanos`]) and read
-//! the clock through [`Clock::now_nanos`], which by default converts
-//! `now()`. A context that counts time in an integer may override it to skip that conversion (a
-//! division and a few saturating steps on every read); it must answer what the default would:
+//! The time nodes keep their times as whole nanoseconds modulo 2^64 in 8 bytes
+//! ([`time::Nanos`]) and measure spans by the difference of two times, so they are exact at any
+//! time a `Duration` holds: a clock 600 years after its origin, or seconds before
+//! `Duration::MAX`, times a `Timeout(1000)` as one at zero does. A duration of 146 years (2^62 ns)
+//! or more never ends, and a node that waits must be ticked at least once in that long. They read
+//! the clock through [`Clock::now_nanos`], which by default converts `now()`. A context that
+//! counts time in an integer may override it to skip that conversion (a multiplication and an
+//! addition on every read); it must answer what the default would (wrapping, not saturating):
 //!
 //! ```
 //! use bt::{behavior_tree, Clock, Status};
@@ -738,7 +742,7 @@
 //!     }
 //!     // The same time, without the conversion.
 //!     fn now_nanos(&self) -> u64 {
-//!         self.now_ms.saturating_mul(1_000_000)
+//!         self.now_ms.wrapping_mul(1_000_000)
 //!     }
 //! }
 //!
