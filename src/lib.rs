@@ -1648,19 +1648,23 @@
 //! | what | at most | why |
 //! |---|---|---|
 //! | a tree's nesting, in the DSL and below an XML file's `<BehaviorTree>` (the root is level 1) | 3,000 levels | rustc overflows its stack compiling deeper chains of tick functions |
-//! | Rust code in a tree (a node's arguments, an attribute, a `case` value, a blackboard entry, the header's types), an XML script, a value or port type given in XML | 64 levels | syn and rustc read code recursively; in the macro's unoptimised build, syn overflowed its stack at about 230 levels of `Vec<..>` |
+//! | Rust code in a tree (a node's arguments, an attribute, a `case` value, a blackboard entry, the header's types), a value or port type given in XML | 64 levels, and chains of 1,024 operators | syn and rustc read code recursively; in the macro's unoptimised build, syn overflowed its stack at about 230 levels of `Vec<..>`, rustc at a sum of about 5,000 terms |
+//! | an XML script | 64 levels | as Rust code: the translation writes integer arithmetic as nested calls |
 //! | a number literal | 256 characters | syn reads one in time quadratic in its length; no number type needs more |
 //! | the attributes of an XML element | 256 | the XML parser checks each attribute against the others |
 //! | an XML file (`xml = ".."`, each `<include>`) | 16 MiB, and a regular file | it is read whole when the tree builds (`/dev/zero` is refused) |
 //! | the errors one invocation reports | 100, then one that says how many more | a file with a mistake in every node would bury the first |
 //!
-//! A level of code is a bracket (`( )`, `[ ]`, `{ }`) around a token, or an operator or keyword
-//! before it within its bracket since the last `,` or `;` there (a two-character operator such
-//! as `&&` after an operand is one): `|w| w.a && (w.b || !w.c)` is 9 levels deep at `c`. A node's
-//! own parentheses, an attribute's `#[ ]` and the braces of `blackboard { .. }` are the tree's,
-//! not the code's. A script's levels are its parentheses, its `-` and `!` before a value, and the
-//! operators of a chain (`a + b + c` is 2 levels). Deeper code is rare in a tree; give part of it
-//! a name (a `const`, a function, a type alias) and use that.
+//! A level of code is a bracket (`( )`, `[ ]`, `{ }`) around a token, or, before it within its
+//! bracket since the last `,` or `;` there, a prefix operator (`-x`, `!x`, `&x`, a closure's
+//! `|`), a `<` (generic arguments nest), an assignment or a keyword that nests what follows
+//! (`return`, `move`, `dyn`, `impl`, `fn`, `if`, `else`, ..). A chain counts the infix operators
+//! (`+`, `&&`, `.`, `as`, a call, an index) before a token, in its bracket and those around it.
+//! `|w| w.a && (w.b || !w.c)` is 3 levels deep at `c`, at the end of a chain of 6. A node's own
+//! parentheses, an attribute's `#[ ]` and the braces of `blackboard { .. }` are the tree's, not
+//! the code's. A script's levels are its parentheses, its `-` and `!` before a value, and the
+//! operators of a chain (`a + b + c` is 2 levels). Code that deep is rare in a tree; give part of
+//! it a name (a `const`, a function, a type alias) and use that.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

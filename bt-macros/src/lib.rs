@@ -58,9 +58,6 @@ pub fn behavior_tree_at(input: proc_macro::TokenStream) -> proc_macro::TokenStre
 #[proc_macro_derive(Ports, attributes(port))]
 pub fn derive_ports(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input: proc_macro2::TokenStream = input.into();
-    if let Some(error) = nesting::code_too_deep(input.clone(), 0) {
-        return error.to_compile_error().into();
-    }
     match rebase::derive_crate(&input) {
         Ok(krate) => rebase::rebase(ports::derive(input.clone()), &krate, &input).into(),
         Err(error) => error.to_compile_error().into(),

@@ -54,6 +54,8 @@
 //! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
 //! script   := stmt ( ";" stmt )*
 //! stmt     := entry "+=" number | entry ":=" int | "o0:=_" | cond "?" stmt
+//!           | "a0=" op "(" atom "," atom ")" | "a0=neg(" atom ")"  `bt::script`'s arithmetic
+//! op       := "add" | "sub" | "mul" | "div";  atom := number | entry (`a0` too)
 //! cond     := int ( "<" | ">" | "=" | "!" ) int | "some" | "none"  (`!` is `!=`; some/none: o0)
 //! int      := ( number | entry | "o0|" number ) ( "+" number )? ( "%" number )?
 //! opt      := number | "_"                                      `_`: the parameter is not written
@@ -78,8 +80,9 @@
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
 //! (`#[tracked] i64`), `o0` (`Option<i64>`), `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
-//! `q0=2` declares it holding `[1, 2]`) and `l0` (`Vec<i64>`, the `Iterate` list, declared and
-//! kept like `q0`); a tree declares the ones it uses. Scripts,
+//! `q0=2` declares it holding `[1, 2]`), `l0` (`Vec<i64>`, the `Iterate` list, declared and
+//! kept like `q0`) and `a0` (`i64`, read and written only by the scripts' arithmetic of
+//! `bt::script`, [`Stmt::Arith`]); a tree declares the ones it uses. Scripts,
 //! conditions and values are small expression trees ([`Int`], [`Cond`], [`Stmt`]) printed as Rust
 //! closures over `bb` in the DSL and evaluated by the interpreter.
 //!

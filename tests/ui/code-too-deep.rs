@@ -1,4 +1,5 @@
-// Code in a tree nested one level past the limit (64): one error, at the first token past it,
+// Code in a tree nested one level past the limit (64): the closure's first `|` is a level and
+// each parenthesis one more, so `w` is at level 65. One error, at the first token past the limit,
 // before syn reads the code (deeper code would overflow the stack of syn, then of rustc).
 use bt::behavior_tree;
 
@@ -8,7 +9,7 @@ pub struct World {
 
 behavior_tree! {
     tree Deep for World {
-        Condition(|w| ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((w.ok)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
+        Condition(|w| ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((w.ok)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
     }
 }
 

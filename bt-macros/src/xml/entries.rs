@@ -126,14 +126,14 @@ impl<'a> Tr<'a> {
             Some(Err(())) => self
                 .entry(tree, port, pos, true)
                 .map(|_| Value::Entry(port.to_owned())),
-            None if crate::nesting::text_too_deep(text).is_some() => {
-                self.err(
-                    pos,
-                    crate::nesting::message(&format!("the value of `{port}`")),
-                );
-                None
-            }
-            None => Some(Value::Literal(text.to_owned(), pos)),
+            None => match crate::nesting::text_too_deep(text) {
+                Some((_, depth)) => {
+                    let what = format!("the value of `{port}`");
+                    self.err(pos, crate::nesting::message(&what, depth));
+                    None
+                }
+                None => Some(Value::Literal(text.to_owned(), pos)),
+            },
         }
     }
 

@@ -109,7 +109,10 @@ impl<'a> Tr<'a> {
                 _ => Err("must name a queue entry, `{key}`, declared in the invocation as a `bt::Deque<T, N>` or a `VecDeque<T>`; BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value".to_owned()),
             },
             Form::Case if crate::nesting::text_too_deep(text).is_some() => {
-                Err(crate::nesting::message("").trim_start().to_owned())
+                let depth = crate::nesting::text_too_deep(text).map(|(_, depth)| depth);
+                Err(crate::nesting::message("", depth.unwrap_or_default())
+                    .trim_start()
+                    .to_owned())
             }
             Form::Case => return Some(Arg::Case(text.trim().to_owned(), at)),
             Form::Int | Form::Millis if entry_ref(text).is_some() => Err(format!(
@@ -353,8 +356,8 @@ impl<'a> Tr<'a> {
             .and_then(|model| model.ports.iter().find(|p| p.name == port))
             .and_then(|p| p.ty.map(|ty| (ty, p.pos)));
         if let Some((ty, at)) = ty {
-            if crate::nesting::text_too_deep(ty).is_some() {
-                self.err(at, crate::nesting::message("the port type"));
+            if let Some((_, depth)) = crate::nesting::text_too_deep(ty) {
+                self.err(at, crate::nesting::message("the port type", depth));
                 return;
             }
             match rust_type(ty) {
