@@ -4,9 +4,7 @@
 use roxmltree::Node as XNode;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
-use super::ir::{
-    format_list, shown, Arg, KindIr, Param, Score, Script, SubUse, Target, Tr, Value,
-};
+use super::ir::{format_list, shown, Arg, KindIr, Param, Score, Script, SubUse, Target, Tr, Value};
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
 use crate::kinds::{self, Arity};
