@@ -722,7 +722,7 @@
 //! ([`time::Nanos`]) and measure spans by the difference of two times, so they are exact at any
 //! time a `Duration` holds: a clock 600 years after its origin, or seconds before
 //! `Duration::MAX`, times a `Timeout(1000)` as one at zero does. A duration of 146 years (2^62 ns)
-//! or more never ends, and a node that waits must be ticked at least once in that long. They read
+//! or more is 146 years, and a node that waits must be ticked at least once in that long. They read
 //! the clock through [`Clock::now_nanos`], which by default converts `now()`. A context that
 //! counts time in an integer may override it to skip that conversion (a multiplication and an
 //! addition on every read); it must answer what the default would (wrapping, not saturating):

@@ -38,13 +38,9 @@ pub const fn always_running() -> Status {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sleep {
     /// When the sleep ends (`start + msec`, `msec` read at the start), as a kept time
-    /// ([`arm`](crate::time::arm), 8 bytes); `0` when idle, [`NEVER`] for a sleep that never ends
-    /// (146 years or more).
+    /// ([`arm`](crate::time::arm), 8 bytes); `0` when idle.
     until: u64,
 }
-
-/// A sleep that never ends.
-const NEVER: u64 = 1;
 
 impl Sleep {
     /// An idle Sleep.
@@ -60,10 +56,9 @@ impl Sleep {
         match self.until {
             0 if msec.is_zero() => Status::Success,
             0 => {
-                self.until = arm(now, msec).unwrap_or(NEVER);
+                self.until = arm(now, msec);
                 Status::Running
             }
-            NEVER => Status::Running,
             until if reached(now, until) => {
                 self.until = 0;
                 Status::Success

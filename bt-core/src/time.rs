@@ -10,8 +10,8 @@
 //! time nodes keep them in 8 bytes, as nanoseconds modulo 2^64 ([`Nanos`]), and measure spans
 //! by the difference: they are exact for any time a `Duration` can hold, the first tick of a node
 //! 600 years after the origin or at `Duration::MAX` as at zero. What they cannot measure is a span
-//! of 2^62 nanoseconds (146 years) or more: a longer duration never ends (a `Timeout` of it never
-//! fires), and a node that waits must be ticked at least once in that long.
+//! of 2^62 nanoseconds (146 years) or more: a longer duration is 146 years, and a node that waits
+//! must be ticked at least once in that long.
 //!
 //! ```
 //! use bt_core::time::{Clock, ManualClock};
@@ -311,18 +311,17 @@ float_millis!(f32, f64);
 /// bit set. A state without it is a rule's own: `0` for idle, and the few others a rule names.
 pub(crate) const ARMED: u64 = 1 << 63;
 
-/// The longest span the time nodes measure: 2^62 nanoseconds, about 146 years. A time node
+/// The longest span the time nodes measure: 2^62 - 1 nanoseconds, about 146 years. A time node
 /// compares times by their difference modulo 2^63 as a signed number, which is exact while the
-/// two are less than this apart; a duration of this or more never ends.
-pub(crate) const FOREVER: u64 = 1 << 62;
+/// two are less than 2^62 apart; a longer duration is this long.
+pub(crate) const LONGEST: u64 = (1 << 62) - 1;
 
 /// `span` after `now`, as a node keeps a time to wait for (8 bytes: the nanoseconds modulo 2^63,
-/// and [`ARMED`]); `None` for a span of [`FOREVER`] or more, which never ends.
+/// and [`ARMED`]); a span longer than [`LONGEST`] is that long.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub(crate) fn arm(now: Nanos, span: Duration) -> Option<u64> {
-    let span = nanos(span);
-    (span < FOREVER).then(|| ARMED | (now.0.wrapping_add(span) & !ARMED))
+pub(crate) fn arm(now: Nanos, span: Duration) -> u64 {
+    ARMED | (now.0.wrapping_add(nanos(span).min(LONGEST)) & !ARMED)
 }
 
 /// `now`, as a node keeps a time that happened (Cooldown's last completion).
@@ -333,7 +332,7 @@ pub(crate) fn mark(now: Nanos) -> u64 {
 }
 
 /// `now - kept` (a time from [`arm`] or [`mark`]) in nanoseconds, twice, as a signed number: the
-/// difference modulo 2^63, exact while the two are less than [`FOREVER`] apart.
+/// difference modulo 2^63, exact while the two are less than 2^62 apart.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 fn since(now: Nanos, kept: u64) -> i64 {
@@ -447,10 +446,10 @@ mod tests {
             u64::MAX - 1,
             u64::MAX,
         ];
-        let spans = [0, 1, 2, 1_000_000_000, FOREVER / 2, FOREVER - 1];
+        let spans = [0, 1, 2, 1_000_000_000, LONGEST / 2, LONGEST];
         for start in starts {
             for span in spans {
-                let end = arm(Nanos::new(start), Duration::from_nanos(span)).unwrap();
+                let end = arm(Nanos::new(start), Duration::from_nanos(span));
                 assert_ne!(end, 0, "an armed time is never idle");
                 let at = |offset: u64| Nanos::new(start.wrapping_add(offset));
                 assert!(reached(at(span), end), "start {start}, span {span}");
@@ -461,23 +460,25 @@ mod tests {
                     assert!(!reached(at(0), end), "start {start}, span {span}");
                 }
                 // Ticked long after the end (less than the longest span), it is still met.
-                assert!(reached(at(span + FOREVER - 1), end));
+                assert!(reached(at(span + LONGEST), end));
                 let done = mark(at(span));
                 assert_eq!(elapsed(at(span), done), 0);
                 assert_eq!(elapsed(at(span + 77), done), 77);
             }
-            assert_eq!(arm(Nanos::new(start), Duration::from_nanos(FOREVER)), None);
-            assert_eq!(arm(Nanos::new(start), Duration::MAX), None);
+            // A longer span is the longest.
+            let end = arm(Nanos::new(start), Duration::MAX);
+            assert_eq!(end, arm(Nanos::new(start), Duration::from_nanos(LONGEST)));
+            assert!(!reached(Nanos::new(start.wrapping_add(LONGEST - 1)), end));
         }
         assert_eq!(unstamp(0), None);
-        let end = arm(Nanos::new(5), Duration::from_nanos(7)).unwrap();
+        let end = arm(Nanos::new(5), Duration::from_nanos(7));
         assert_eq!(unstamp(end), Some(Duration::from_nanos(12)));
     }
 
     /// Every time node, started at the edges of what a clock can read (just before 2^64 ns,
     /// across it, 600 years in, the last seconds before `Duration::MAX`), ends its span exactly
     /// as it does when started at zero: before this, the times saturated at 584 years and every
-    /// node fired on its first or second tick there. A span of 146 years or more never ends.
+    /// node fired on its first or second tick there. A span of 146 years or more is 146 years.
     #[test]
     fn time_nodes_are_exact_at_any_clock_value() {
         use crate::behavior3::{MaxTime, Wait};
@@ -537,11 +538,10 @@ mod tests {
             assert_eq!(cooldown.on_child(Success, at(ms(0))), Success);
             assert!(cooldown.is_cooling(at(span - nano), span), "{t0:?}");
             assert!(!cooldown.is_cooling(at(span), span), "{t0:?}");
-            // A span of 146 years or more never ends.
-            let forever = Duration::from_nanos(FOREVER);
+            // A span of 146 years or more is 146 years: it does not end in any test's time.
             let mut timeout = Timeout::new();
-            assert!(!timeout.expired(at(ms(0)), forever));
-            assert!(!timeout.expired(at(ms(1500)), forever));
+            assert!(!timeout.expired(at(ms(0)), Duration::MAX));
+            assert!(!timeout.expired(at(ms(1500)), Duration::MAX));
             let mut sleep = Sleep::new();
             assert_eq!(sleep.tick(at(ms(0)), Duration::MAX), Running);
             assert_eq!(sleep.tick(at(ms(1500)), Duration::MAX), Running);

@@ -7,9 +7,6 @@ use crate::Status;
 /// The state of an idle MaxTime: no deadline.
 const IDLE: u64 = 0;
 
-/// A MaxTime whose time is never over.
-const NEVER: u64 = 1;
-
 /// **MaxTime** (behavior3 `MaxTime(maxTime)`, decision 7): the child must finish within `max`
 /// of the activation's first tick. The clock is read *before* the child's tick; the child is
 /// ticked; then, if more than `max` had passed, the node fails, **whatever the child answered**
@@ -46,8 +43,7 @@ const NEVER: u64 = 1;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxTime {
     /// `start + max`, `max` read on the activation's first tick, as a kept time
-    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle, [`NEVER`] when the time is
-    /// never over (146 years or more).
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     deadline: u64,
 }
 
@@ -105,7 +101,7 @@ impl MaxTime {
     pub fn begin(&mut self, now: impl Into<Nanos>, max: Duration) -> bool {
         let now = now.into();
         if self.deadline == IDLE {
-            self.deadline = arm(now, max).unwrap_or(NEVER);
+            self.deadline = arm(now, max);
         }
         self.over(now)
     }
@@ -114,7 +110,7 @@ impl MaxTime {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn over(&self, now: Nanos) -> bool {
-        self.deadline != NEVER && passed(now, self.deadline)
+        passed(now, self.deadline)
     }
 
     /// The child answered `child`, `over` as [`begin`](Self::begin) said: `Ok(answer)`, or

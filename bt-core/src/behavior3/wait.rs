@@ -6,9 +6,6 @@ use crate::Status;
 /// The state of an idle Wait: no time.
 const IDLE: u64 = 0;
 
-/// A Wait that never ends.
-const NEVER: u64 = 1;
-
 /// **Wait** (behavior3 `Wait(milliseconds)`): a leaf that answers `Running` until *more than*
 /// `wait` has passed since the first tick of its activation, then `Success`.
 ///
@@ -35,8 +32,7 @@ const NEVER: u64 = 1;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wait {
     /// `start + wait`, `wait` read on the first tick of the activation, as a kept time
-    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle, [`NEVER`] for a wait that never
-    /// ends (146 years or more).
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     until: u64,
 }
 
@@ -52,9 +48,9 @@ impl Wait {
     pub fn tick(&mut self, now: impl Into<Nanos>, wait: Duration) -> Status {
         let now = now.into();
         if self.until == IDLE {
-            self.until = arm(now, wait).unwrap_or(NEVER);
+            self.until = arm(now, wait);
         }
-        if self.until != NEVER && passed(now, self.until) {
+        if passed(now, self.until) {
             self.until = IDLE;
             Status::Success
         } else {

@@ -36,21 +36,15 @@ use crate::Status;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delay {
     /// When the wait ends (`start + delay`, the delay read at the start), as a kept time
-    /// ([`arm`], 8 bytes); [`IDLE`] when idle, [`NEVER`] for a wait that never ends (a delay of
-    /// 146 years or more), [`DONE`] once the wait is over and the child is ticked.
+    /// ([`arm`], 8 bytes); [`IDLE`] when idle.
     until: u64,
 }
 
 /// The state of an idle Delay or Timeout: no time.
 const IDLE: u64 = 0;
 
-/// A Timeout running without a deadline (`msec = 0`, or 146 years or more); a Delay waiting
-/// forever.
+/// A Timeout running without a deadline (`msec = 0`).
 const NEVER: u64 = 1;
-
-/// A Delay whose wait is over, ticking its child: no time compared any more, however long the
-/// child runs.
-const DONE: u64 = 2;
 
 impl Delay {
     /// An idle Delay.
@@ -66,15 +60,10 @@ impl Delay {
         let now = now.into();
         match self.until {
             IDLE => {
-                self.until = arm(now, delay).unwrap_or(NEVER);
+                self.until = arm(now, delay);
                 Some(Status::Running)
             }
-            NEVER => Some(Status::Running),
-            DONE => None,
-            until if reached(now, until) => {
-                self.until = DONE;
-                None
-            }
+            until if reached(now, until) => None,
             _ => Some(Status::Running),
         }
     }
@@ -132,8 +121,7 @@ impl Delay {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
     /// When the activation times out (`start + msec`, `msec` read at the start), as a kept time
-    /// ([`arm`], 8 bytes); [`NEVER`] for no timeout (`msec` 0, or 146 years or more), [`IDLE`]
-    /// when idle.
+    /// ([`arm`], 8 bytes); [`NEVER`] for no timeout (`msec = 0`), [`IDLE`] when idle.
     deadline: u64,
 }
 
@@ -185,9 +173,10 @@ impl Timeout {
         let now = now.into();
         match self.deadline {
             IDLE => {
-                self.deadline = match msec.is_zero() {
-                    true => NEVER,
-                    false => arm(now, msec).unwrap_or(NEVER),
+                self.deadline = if msec.is_zero() {
+                    NEVER
+                } else {
+                    arm(now, msec)
                 };
                 false
             }

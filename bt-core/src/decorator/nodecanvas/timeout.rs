@@ -7,9 +7,6 @@ use crate::Status;
 /// The state of an idle Timeout: no deadline.
 const IDLE: u64 = 0;
 
-/// A Timeout that never comes.
-const NEVER: u64 = 1;
-
 /// **Timeout** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
 /// is still running once `timeout` has passed since the activation's first tick, halts it and
 /// fails. A child that completes on the deadline tick wins. Not BehaviorTree.CPP's `Timeout`
@@ -40,8 +37,7 @@ const NEVER: u64 = 1;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
     /// `start + timeout`, `timeout` read on the activation's first tick, as a kept time
-    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle, [`NEVER`] for a timeout that
-    /// never comes (146 years or more).
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     deadline: u64,
 }
 
@@ -96,7 +92,7 @@ impl Timeout {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self, now: impl Into<Nanos>, timeout: Duration) {
         if self.deadline == IDLE {
-            self.deadline = arm(now.into(), timeout).unwrap_or(NEVER);
+            self.deadline = arm(now.into(), timeout);
         }
     }
 
@@ -107,9 +103,7 @@ impl Timeout {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Result<Status, Status> {
         match child {
-            Status::Running
-                if !matches!(self.deadline, IDLE | NEVER) && reached(now.into(), self.deadline) =>
-            {
+            Status::Running if self.deadline != IDLE && reached(now.into(), self.deadline) => {
                 self.deadline = IDLE;
                 Err(Status::Failure)
             }
