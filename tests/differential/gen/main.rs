@@ -1085,7 +1085,7 @@ fn main() {
              #[allow(unused_imports)]\n\
              use crate::leaves::{{DiffError, TAct, TCond, TTask}};\n\
              #[allow(unused_imports)]\n\
-             use crate::user::{{\n    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep,\n    Twice,\n}};\n\n"
+             use crate::user::{{\n    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,\n}};\n\n"
         );
         let mut table = String::from("cases! {\n");
         for (i, tree) in part.iter().enumerate() {
