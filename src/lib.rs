@@ -718,10 +718,14 @@
 //!
 //! A context without a clock is a compile error naming the trait to implement.
 //!
-//! The time nodes keep their times as whole nanoseconds in 8 bytes ([`time::Nanos`]) and read
-//! the clock through [`Clock::now_nanos`], which by default converts
-//! `now()`. A context that counts time in an integer may override it to skip that conversion (a
-//! division and a few saturating steps on every read); it must answer what the default would:
+//! The time nodes keep their times as whole nanoseconds modulo 2^64 in 8 bytes
+//! ([`time::Nanos`]) and measure spans by the difference of two times, so they are exact at any
+//! time a `Duration` holds: a clock 600 years after its origin, or seconds before
+//! `Duration::MAX`, times a `Timeout(1000)` as one at zero does. A duration of 146 years (2^62 ns)
+//! or more is 146 years, and a node that waits must be ticked at least once in that long. They read
+//! the clock through [`Clock::now_nanos`], which by default converts `now()`. A context that
+//! counts time in an integer may override it to skip that conversion (a multiplication and an
+//! addition on every read); it must answer what the default would (wrapping, not saturating):
 //!
 //! ```
 //! use bt::{behavior_tree, Clock, Status};
@@ -738,7 +742,7 @@
 //!     }
 //!     // The same time, without the conversion.
 //!     fn now_nanos(&self) -> u64 {
-//!         self.now_ms.saturating_mul(1_000_000)
+//!         self.now_ms.wrapping_mul(1_000_000)
 //!     }
 //! }
 //!
@@ -926,8 +930,18 @@
 //! update), `color := RED` is `bb.color = Color::Red`. Numbers meet as numbers, as in
 //! BehaviorTree.CPP: a whole number next to an `f32`/`f64` entry becomes a real (`speed > 0` is
 //! `bb.speed > 0.0`), and an entry of another primitive numeric type than the expression's is
-//! converted with `as` (`A > B` with `A: i32`, `B: f64` is `(bb.A as f64) > bb.B`); `'text'` is a
-//! `&str`, assigned through `Into`. The pre-conditions (`_failureIf`, `_successIf`, `_skipIf`,
+//! converted (`A > B` with `A: i32`, `B: f64` is `(bb.A as f64) > bb.B`; two integer types meet
+//! at the one that holds the other's values, `i32` and `i64` at `i64`); `'text'` is a `&str`,
+//! assigned through `Into`. **Arithmetic never panics**: on integers, `+ - * /`, a `-` before a
+//! value, `+= -= *= /=` and a conversion to an integer type that may not hold the value give the
+//! exact result clamped to the type's range (`x += 1` at `i32::MAX` stays `i32::MAX`,
+//! `i32::MIN / -1` is `i32::MAX`, an `i64` of 2^40 into an `i32` entry is `i32::MAX`); `/`
+//! truncates toward zero, and a division by zero gives the type's maximum for a positive
+//! dividend, its minimum for a negative one and 0 for 0 (the translation calls [`script`]'s
+//! functions, the same in debug and release builds). Real arithmetic is IEEE's (`x / 0.0` is
+//! infinite). BehaviorTree.CPP computes in `double`, and its script throws when the entry's type
+//! cannot hold the result; a closure you write in the DSL is Rust, whose `+` panics on overflow
+//! in a debug build (call [`script`]'s functions there for these semantics). The pre-conditions (`_failureIf`, `_successIf`, `_skipIf`,
 //! `_while`) and `ScriptCondition` take one boolean expression; the post-conditions and `Script`
 //! take assignments. A raw `&&` or `<` in an attribute is read as tinyxml2 (BehaviorTree.CPP's
 //! parser) reads it, as `&amp;&amp;` and `&lt;`. Outside the subset, with an error naming the
@@ -996,7 +1010,9 @@
 //! loop's count on every tick, a duration when its timer starts (see
 //! [Counts and durations](#counts-and-durations)); the entry needs a type (declared in
 //! `blackboard { .. }`, or from `<TreeNodesModel>`). A tree nests at most 3,000 levels below its
-//! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed.
+//! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed (the other
+//! bounds on an XML file, its size, its elements' attributes, its scripts' nesting, are in
+//! [Limits](#limits)).
 //!
 //! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..` (an
 //! included file by its own path), and are reported at the `xml = ".."` literal;
@@ -1610,9 +1626,9 @@
 //! composite, a leaf with children, a bad or negative count, two roots, duplicate node names, a
 //! leaf type that does not implement the trait its kind needs, a `Parallel` threshold above its
 //! number of children or that comes to 0, a duration with an unknown unit, a count or duration
-//! of a type that is not one, a tree nested deeper than 3,000 levels (1,000 below an XML file's
-//! `<BehaviorTree>`), a `Switch` without its default last, an unknown, repeated or missing
-//! parameter, a case value of the wrong type. `tests/ui/` holds one case per diagnostic.
+//! of a type that is not one, an input past one of the limits below, a `Switch` without its
+//! default last, an unknown, repeated or missing parameter, a case value of the wrong type.
+//! `tests/ui/` holds one case per diagnostic.
 //!
 //! ```compile_fail
 //! # use bt::behavior_tree;
@@ -1623,6 +1639,32 @@
 //!     }
 //! }
 //! ```
+//!
+//! ## Limits
+//!
+//! Every input is bounded, each bound with one error at the place that crosses it, so that no
+//! input makes the macro or rustc overflow its stack, run out of memory or take long:
+//!
+//! | what | at most | why |
+//! |---|---|---|
+//! | a tree's nesting, in the DSL and below an XML file's `<BehaviorTree>` (the root is level 1) | 3,000 levels | rustc overflows its stack compiling deeper chains of tick functions |
+//! | Rust code in a tree (a node's arguments, an attribute, a `case` value, a blackboard entry, the header's types), a value or port type given in XML | 64 levels, and chains of 1,024 operators | syn and rustc read code recursively; in the macro's unoptimised build, syn overflowed its stack at about 230 levels of `Vec<..>`, rustc at a sum of about 5,000 terms |
+//! | an XML script | 64 levels | as Rust code: the translation writes integer arithmetic as nested calls |
+//! | a number literal | 256 characters | syn reads one in time quadratic in its length; no number type needs more |
+//! | the attributes of an XML element | 256 | the XML parser checks each attribute against the others |
+//! | an XML file (`xml = ".."`, each `<include>`) | 16 MiB, and a regular file | it is read whole when the tree builds (`/dev/zero` is refused) |
+//! | the errors one invocation reports | 100, then one that says how many more | a file with a mistake in every node would bury the first |
+//!
+//! A level of code is a bracket (`( )`, `[ ]`, `{ }`) around a token, or, before it within its
+//! bracket since the last `,` or `;` there, a prefix operator (`-x`, `!x`, `&x`, a closure's
+//! `|`), a `<` (generic arguments nest), an assignment or a keyword that nests what follows
+//! (`return`, `move`, `dyn`, `impl`, `fn`, `if`, `else`, ..). A chain counts the infix operators
+//! (`+`, `&&`, `.`, `as`, a call, an index) before a token, in its bracket and those around it.
+//! `|w| w.a && (w.b || !w.c)` is 3 levels deep at `c`, at the end of a chain of 6. A node's own
+//! parentheses, an attribute's `#[ ]` and the braces of `blackboard { .. }` are the tree's, not
+//! the code's. A script's levels are its parentheses, its `-` and `!` before a value, and the
+//! operators of a chain (`a + b + c` is 2 levels). Code that deep is rare in a tree; give part of
+//! it a name (a `const`, a function, a type alias) and use that.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -3,7 +3,7 @@
 
 use core::time::Duration;
 
-use crate::time::{stamp, Nanos};
+use crate::time::{arm, reached, Nanos};
 use crate::Status;
 
 /// **AlwaysRunning**: a leaf that answers `Running` on every tick and never completes; halting it
@@ -37,8 +37,8 @@ pub const fn always_running() -> Status {
 /// noticed at the first tick at or after it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sleep {
-    /// When the sleep ends (`start + msec`, `msec` read at the start), as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); `0` when idle.
+    /// When the sleep ends (`start + msec`, `msec` read at the start), as a kept time
+    /// ([`arm`](crate::time::arm), 8 bytes); `0` when idle.
     until: u64,
 }
 
@@ -56,11 +56,10 @@ impl Sleep {
         match self.until {
             0 if msec.is_zero() => Status::Success,
             0 => {
-                self.until = stamp(now.after(msec));
+                self.until = arm(now, msec);
                 Status::Running
             }
-            // `stamp(now) >= until`, without computing the stamp: `until >= 1` when armed.
-            until if now.get() >= until - 1 => {
+            until if reached(now, until) => {
                 self.until = 0;
                 Status::Success
             }

@@ -23,6 +23,7 @@
 //!   a running branch when they change);
 //! * [`conditions`]: pre- and post-conditions on any node (`skip_if`, `run_while`, `on_success`, ...);
 //! * [`blackboard`]: helpers behind the blackboard nodes;
+//! * [`script`]: the arithmetic of scripts translated from XML, which never panics;
 //! * [`ports`]: [`Input`], [`Output`], [`InOut`]: how leaves exchange data with the blackboard;
 //! * [`subtree`]: a generated tree used as a node of another, with entry remapping;
 //! * [`time`] and [`random`]: the clock and the generator that time-based and random nodes read,
@@ -65,6 +66,7 @@ pub mod queue;
 pub mod random;
 pub mod resume;
 pub mod running;
+pub mod script;
 mod status;
 pub mod step;
 pub mod subtree;

@@ -561,14 +561,20 @@ fn count(usage: &str, input: ParseStream) -> syn::Result<Option<Quantity>> {
             return Ok(None);
         }
     }
-    if input.peek(syn::LitFloat) {
+    // A literal alone is the count; a literal that starts an expression (`2 * RETRIES`, as the
+    // guide writes one) is read as the expression.
+    let alone = |input: ParseStream| {
+        let fork = input.fork();
+        fork.parse::<proc_macro2::TokenTree>().is_ok() && fork.cursor().punct().is_none()
+    };
+    if input.peek(syn::LitFloat) && alone(input) {
         let count: syn::LitFloat = input.parse()?;
         return Err(syn::Error::new(
             count.span(),
             format!("a count is a whole number: {usage}"),
         ));
     }
-    if input.peek(LitInt) {
+    if input.peek(LitInt) && alone(input) {
         let count: LitInt = input.parse()?;
         if !count.suffix().is_empty() && !INTEGER_SUFFIXES.contains(&count.suffix()) {
             return Err(syn::Error::new(
@@ -937,5 +943,35 @@ mod tests {
         assert!(matches!(parse("{n}"), Ok(Some(Quantity::Entry(_)))));
         assert!(parse("3s").is_err());
         assert!(parse("2.5").is_err());
+    }
+
+    /// Every form of a count the guide shows: a literal, a constant, an expression that starts
+    /// with a literal or with a name (issue 39: `2 * RETRIES` was "expected only a count"), an
+    /// entry, `forever`.
+    #[test]
+    fn counts_take_every_form_of_the_guide() {
+        let parse = |text: &str| {
+            let tokens: TokenStream = text.parse().unwrap();
+            (|input: ParseStream| count("usage", input)).parse2(tokens)
+        };
+        assert!(matches!(parse("3"), Ok(Some(Quantity::Literal(3)))));
+        for expression in [
+            "2 * RETRIES",
+            "RETRIES * 2",
+            "1 + N",
+            "(3)",
+            "2usize * N",
+            "N as u32",
+        ] {
+            assert!(
+                matches!(parse(expression), Ok(Some(Quantity::Expr(_)))),
+                "{expression}"
+            );
+        }
+        assert!(matches!(parse("{laps}"), Ok(Some(Quantity::Entry(_)))));
+        assert!(matches!(parse("forever"), Ok(None)));
+        let error = |text: &str| parse(text).err().map(|error| error.to_string());
+        assert!(error("-2").is_some_and(|error| error.contains("negative")));
+        assert!(error("3 times").is_some_and(|error| error.contains("expected only a count")));
     }
 }

@@ -31,18 +31,38 @@ impl Ctxt {
         }
     }
 
-    /// Ends collection: `Err` with all errors combined, if any.
+    /// Ends collection: `Err` with the errors combined, if any: the first [`MAX_ERRORS`], then,
+    /// if there were more, one error saying how many more (spanned at the first not shown).
     pub fn check(self) -> Result<(), syn::Error> {
         let errors = self.errors.borrow_mut().take().unwrap_or_default();
-        let mut errors = errors.into_iter();
-        let Some(mut combined) = errors.next() else {
-            return Ok(());
-        };
-        for error in errors {
-            combined.combine(error);
-        }
-        Err(combined)
+        combine(errors)
     }
+}
+
+/// How many errors one invocation reports; a last one says how many more there were. rustc
+/// prints each `compile_error!`, and a file with thousands of mistakes (a generated one) would
+/// bury the first ones, which are usually the cause of the rest.
+pub const MAX_ERRORS: usize = 100;
+
+/// `errors` combined into one, capped at [`MAX_ERRORS`] with a last error counting the rest.
+pub fn combine(errors: Vec<syn::Error>) -> Result<(), syn::Error> {
+    let total = errors.len();
+    let mut errors = errors.into_iter();
+    let Some(mut combined) = errors.next() else {
+        return Ok(());
+    };
+    for error in errors.by_ref().take(MAX_ERRORS - 1) {
+        combined.combine(error);
+    }
+    if let Some(first_hidden) = errors.next() {
+        let more = total - MAX_ERRORS;
+        let s = if more == 1 { "" } else { "s" };
+        combined.combine(syn::Error::new(
+            first_hidden.span(),
+            format!("{more} more error{s} not shown: this invocation reports its first {MAX_ERRORS}; fix these and build again"),
+        ));
+    }
+    Err(combined)
 }
 
 impl Drop for Ctxt {
@@ -53,5 +73,42 @@ impl Drop for Ctxt {
                 "Ctxt dropped without check()"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proc_macro2::Span;
+
+    fn messages(count: usize) -> Vec<String> {
+        let errors = (0..count)
+            .map(|i| syn::Error::new(Span::call_site(), format!("error {i}")))
+            .collect();
+        match combine(errors) {
+            Ok(()) => Vec::new(),
+            Err(error) => error.into_iter().map(|e| e.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn errors_are_capped_with_a_count_of_the_rest() {
+        assert!(messages(0).is_empty());
+        assert_eq!(messages(MAX_ERRORS).len(), MAX_ERRORS);
+        let many = messages(1_000);
+        assert_eq!(many.len(), MAX_ERRORS + 1);
+        assert_eq!(many[MAX_ERRORS - 1], "error 99");
+        assert!(
+            many[MAX_ERRORS].starts_with("900 more errors not shown"),
+            "{}",
+            many[MAX_ERRORS]
+        );
+        assert!(messages(MAX_ERRORS + 1)[MAX_ERRORS].starts_with("1 more error not shown"));
+        // Through a collector.
+        let cx = Ctxt::new();
+        for i in 0..150 {
+            cx.error_spanned_by(quote::quote!(x), format!("error {i}"));
+        }
+        assert_eq!(cx.check().unwrap_err().into_iter().count(), MAX_ERRORS + 1);
     }
 }

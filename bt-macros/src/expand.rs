@@ -2,24 +2,55 @@
 //! DSL's own, or `xml` for a tree given as BehaviorTree.CPP XML) into `pipeline`'s stages:
 //! parse → model → plan → codegen.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 
 use crate::parse::TreeInput;
-use crate::{pipeline, xml};
+use crate::{ctxt, nesting, pipeline, xml};
 
 /// Expands one `behavior_tree!` invocation. Never panics on bad input: every problem becomes a
 /// `compile_error!` at the user's token, followed (when the header could be read) by a stub of the
 /// tree type so that code using the tree does not pile up further errors.
+///
+/// Code nested deeper than syn and rustc can take is found first, without parsing
+/// ([`nesting`]), and the body is kept out of syn's reach until it is parsed one level at a time,
+/// so that no input overflows the stack.
 pub fn behavior_tree(input: TokenStream) -> TokenStream {
-    let input: TreeInput = match syn::parse2(input) {
+    let (head, body) = split_body(input);
+    if let Some(error) = nesting::header_too_deep(head.clone()) {
+        return error.to_compile_error();
+    }
+    let mut input: TreeInput = match syn::parse2(head) {
         Ok(input) => input,
         Err(error) => return error.to_compile_error(),
     };
+    if let Some(body) = body {
+        input.body = body;
+    }
+    let too_deep = nesting::body_too_deep(input.body.clone(), xml::is_xml_body(&input.body));
+    if let Err(error) = ctxt::combine(too_deep) {
+        return pipeline::rejected(input.header, error);
+    }
     if xml::is_xml_body(&input.body) {
         // A tree from BehaviorTree.CPP XML: translated to this DSL, then through the same stages.
         return xml::expand(input.header, input.body);
     }
     pipeline::tree(input.header, input.body)
+}
+
+/// The invocation with its body's braces emptied, and the body: syn reads a stream into a buffer
+/// of every token at every depth, recursively, so the header is read without the body, which is
+/// parsed a level at a time (`parse::Children`).
+fn split_body(input: TokenStream) -> (TokenStream, Option<TokenStream>) {
+    let mut tokens: Vec<TokenTree> = input.into_iter().collect();
+    let body = match tokens.last_mut() {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Brace => {
+            let mut empty = Group::new(Delimiter::Brace, TokenStream::new());
+            empty.set_span(group.span());
+            Some(std::mem::replace(group, empty).stream())
+        }
+        _ => None,
+    };
+    (tokens.into_iter().collect(), body)
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ mod guide_tables;
 mod kinds;
 mod kw;
 mod model;
+mod nesting;
 mod parse;
 mod pipeline;
 mod plan;

@@ -89,34 +89,8 @@ impl Case {
 
 impl Children {
     /// Parses one level: the nodes inside `group`, each keeping its own children unparsed.
-    ///
-    /// syn reads a token stream into a buffer of every token at every depth, so parsing each
-    /// level's whole group would cost the size of the subtree at each level: quadratic in the
-    /// depth (a 3,000-level tree took seconds before its depth error). So the children's groups of
-    /// this level (a `{ .. }` right after a kind or its arguments) are parsed as placeholders
-    /// `{ index }` and put back after: each level costs its own tokens.
     pub fn parse(group: &proc_macro2::Group) -> syn::Result<Children> {
-        let mut nested = Vec::new();
-        let mut shallow = TokenStream::new();
-        let mut after_node_head = false;
-        for token in group.stream() {
-            let token = match token {
-                TokenTree::Group(inner)
-                    if after_node_head && inner.delimiter() == Delimiter::Brace =>
-                {
-                    let index = proc_macro2::Literal::usize_unsuffixed(nested.len());
-                    let mut placeholder =
-                        proc_macro2::Group::new(Delimiter::Brace, TokenTree::Literal(index).into());
-                    placeholder.set_span(inner.span());
-                    nested.push(Some(inner));
-                    TokenTree::Group(placeholder)
-                }
-                token => token,
-            };
-            after_node_head = matches!(&token, TokenTree::Ident(_))
-                || matches!(&token, TokenTree::Group(inner) if inner.delimiter() == Delimiter::Parenthesis);
-            shallow.extend(std::iter::once(token));
-        }
+        let (shallow, mut nested) = shallow(group.stream());
         let mut children = (|input: ParseStream| {
             Ok(Children {
                 brace: Brace(group.delim_span()),
@@ -124,17 +98,60 @@ impl Children {
             })
         })
         .parse2(shallow)?;
-        for node in &mut children.nodes {
-            let index = node.children.as_ref().and_then(|placeholder| {
-                syn::parse2::<syn::LitInt>(placeholder.stream())
-                    .ok()
-                    .and_then(|index| index.base10_parse::<usize>().ok())
-            });
-            if let Some(original) = index.and_then(|index| nested.get_mut(index)?.take()) {
-                node.children = Some(original);
-            }
-        }
+        restore(&mut children.nodes, &mut nested);
         Ok(children)
+    }
+}
+
+/// A list of nodes with their children's groups (a `{ .. }` right after a kind or its
+/// arguments, but not a `blackboard { .. }` section) replaced by placeholders `{ index }`, and
+/// those groups.
+///
+/// syn reads a token stream into a buffer of every token at every depth, recursively, so parsing
+/// a level's whole group would cost the size of the subtree at each level (quadratic in the depth:
+/// a 3,000-level tree took seconds before its depth error) and a stack frame per level below it
+/// (100,000 levels overflowed). So each level is parsed on its own tokens, and the children's
+/// groups are put back after ([`restore`]).
+fn shallow(stream: TokenStream) -> (TokenStream, Vec<Option<proc_macro2::Group>>) {
+    let mut nested = Vec::new();
+    let mut shallow = TokenStream::new();
+    let mut after_node_head = false;
+    let mut after_blackboard = false;
+    for token in stream {
+        let token = match token {
+            TokenTree::Group(inner)
+                if after_node_head
+                    && !after_blackboard
+                    && inner.delimiter() == Delimiter::Brace =>
+            {
+                let index = proc_macro2::Literal::usize_unsuffixed(nested.len());
+                let mut placeholder =
+                    proc_macro2::Group::new(Delimiter::Brace, TokenTree::Literal(index).into());
+                placeholder.set_span(inner.span());
+                nested.push(Some(inner));
+                TokenTree::Group(placeholder)
+            }
+            token => token,
+        };
+        after_node_head = matches!(&token, TokenTree::Ident(_))
+            || matches!(&token, TokenTree::Group(inner) if inner.delimiter() == Delimiter::Parenthesis);
+        after_blackboard = matches!(&token, TokenTree::Ident(word) if word == kw::BLACKBOARD);
+        shallow.extend(std::iter::once(token));
+    }
+    (shallow, nested)
+}
+
+/// The children's groups [`shallow`] took out, put back into the nodes parsed from its tokens.
+fn restore(nodes: &mut [NodeSyntax], nested: &mut [Option<proc_macro2::Group>]) {
+    for node in nodes {
+        let index = node.children.as_ref().and_then(|placeholder| {
+            syn::parse2::<syn::LitInt>(placeholder.stream())
+                .ok()
+                .and_then(|index| index.base10_parse::<usize>().ok())
+        });
+        if let Some(original) = index.and_then(|index| nested.get_mut(index)?.take()) {
+            node.children = Some(original);
+        }
     }
 }
 
@@ -291,9 +308,11 @@ pub struct EntrySyntax {
     pub init: Option<syn::Expr>,
 }
 
-/// Parses the body of a tree.
+/// Parses the body of a tree: its blackboard section and its root nodes, whose children stay
+/// unparsed ([`shallow`]).
 pub fn parse_body(body: TokenStream) -> syn::Result<Body> {
-    (|input: ParseStream| {
+    let (body, mut nested) = shallow(body);
+    let mut body = (|input: ParseStream| {
         let blackboard = if input.peek(Ident) && input.peek2(Brace) && {
             let fork = input.fork();
             fork.parse::<Ident>()? == kw::BLACKBOARD
@@ -312,7 +331,9 @@ pub fn parse_body(body: TokenStream) -> syn::Result<Body> {
         let roots = parse_nodes(input)?;
         Ok(Body { blackboard, roots })
     })
-    .parse2(body)
+    .parse2(body)?;
+    restore(&mut body.roots, &mut nested);
+    Ok(body)
 }
 
 impl Parse for BlackboardSyntax {

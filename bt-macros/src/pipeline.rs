@@ -34,3 +34,10 @@ pub fn tree(header: Header, body: TokenStream) -> TokenStream {
         }
     }
 }
+
+/// The error, then a stub of the tree `header` names: for a body that cannot be read.
+pub fn rejected(header: Header, error: syn::Error) -> TokenStream {
+    let mut out = error.to_compile_error();
+    out.extend(codegen::stub(&header, None));
+    out
+}

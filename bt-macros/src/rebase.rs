@@ -194,6 +194,10 @@ pub fn split_at_input(input: TokenStream) -> Result<(TokenStream, TokenStream), 
 /// The path a `#[derive(Ports)]` names the runtime by: `#[port(crate = path)]` on the struct, or
 /// `::bt`.
 pub fn derive_crate(input: &TokenStream) -> Result<TokenStream, syn::Error> {
+    // Measured before syn reads it, as a tree's code is (`crate::nesting`).
+    if let Some(error) = crate::nesting::code_too_deep(input.clone(), 0) {
+        return Err(error);
+    }
     let input: syn::DeriveInput = syn::parse2(input.clone())?;
     let mut krate = None;
     for attr in input
@@ -280,6 +284,20 @@ mod tests {
         assert_eq!(
             alias_name(&quote!(pub tree Sniper for World { .. })),
             "__bt_crate_Sniper"
+        );
+    }
+
+    #[test]
+    fn a_derive_of_a_type_nested_too_deep_is_one_error() {
+        let deep = format!(
+            "pub struct Leaf {{ speed: Input<{}u8{}> }}",
+            "Vec<".repeat(100_000),
+            ">".repeat(100_000)
+        );
+        let error = super::derive_crate(&deep.parse().unwrap()).unwrap_err();
+        assert!(
+            error.to_string().contains("nests deeper than 64 levels"),
+            "{error}"
         );
     }
 

@@ -197,6 +197,24 @@ fn assignment(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
                 script_expr(&binary.right, bb)?
             ))
         }
+        // `script::add_to(&mut bb.x, v)`: the compound assignments of integer entries.
+        syn::Expr::Call(call) if call.args.len() == 2 => {
+            let op = match script_fn(&call.func)? {
+                "add_to" => "+=",
+                "sub_from" => "-=",
+                "mul_by" => "*=",
+                "div_by" => "/=",
+                _ => return None,
+            };
+            let syn::Expr::Reference(place) = &call.args[0] else {
+                return None;
+            };
+            Some(format!(
+                "{} {op} {}",
+                entry_name(&place.expr, bb)?,
+                script_expr(&call.args[1], bb)?
+            ))
+        }
         syn::Expr::MethodCall(call) if call.method == "set" && call.args.len() == 1 => {
             Some(format!(
                 "{} := {}",
@@ -241,6 +259,57 @@ fn call_path(func: &syn::Expr) -> Option<Vec<String>> {
         ),
         _ => None,
     }
+}
+
+/// The name of a function of `bt::script` that `func` calls (`::bt::__private::script::add`),
+/// which the translation writes for integer arithmetic.
+fn script_fn(func: &syn::Expr) -> Option<&'static str> {
+    let path = call_path(func)?;
+    let [bt, private, script, name] = &path[..] else {
+        return None;
+    };
+    if *bt != "bt" || *private != "__private" || *script != "script" {
+        return None;
+    }
+    [
+        "add", "sub", "mul", "div", "neg", "to", "add_to", "sub_from", "mul_by", "div_by",
+    ]
+    .into_iter()
+    .find(|known| name == known)
+}
+
+/// How tightly an expression of the subset binds, as its script text reads: an operator's
+/// precedence (a call of `bt::script`'s arithmetic as its operator's), 6 for a prefix operator,
+/// 7 for a value.
+fn precedence(e: &syn::Expr) -> u8 {
+    match e {
+        syn::Expr::Binary(binary) => match binary.op {
+            syn::BinOp::Or(_) => 1,
+            syn::BinOp::And(_) => 2,
+            syn::BinOp::Add(_) | syn::BinOp::Sub(_) => 4,
+            syn::BinOp::Mul(_) | syn::BinOp::Div(_) => 5,
+            _ => 3,
+        },
+        syn::Expr::Unary(_) => 6,
+        syn::Expr::Call(call) => match script_fn(&call.func) {
+            Some("add" | "sub") => 4,
+            Some("mul" | "div") => 5,
+            Some("neg") => 6,
+            _ => 7,
+        },
+        _ => 7,
+    }
+}
+
+/// `e` as script text where an expression of at least `precedence` is expected: in parentheses
+/// if it binds less tightly (the calls of `bt::script` keep no parentheses of their own).
+fn operand_text(e: &syn::Expr, bb: &syn::Ident, at_least: u8) -> Option<String> {
+    let text = script_expr(e, bb)?;
+    Some(if precedence(e) < at_least {
+        format!("({text})")
+    } else {
+        text
+    })
 }
 
 /// An expression of the subset as script text.
@@ -293,6 +362,25 @@ fn script_expr(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
                 script_expr(&binary.left, bb)?,
                 script_expr(&binary.right, bb)?
             )
+        }
+        syn::Expr::Call(call) if script_fn(&call.func).is_some() => {
+            let name = script_fn(&call.func)?;
+            match (name, &call.args.iter().collect::<Vec<_>>()[..]) {
+                ("to", [value]) => script_expr(value, bb)?,
+                ("neg", [value]) => format!("-{}", operand_text(value, bb, 6)?),
+                ("add" | "sub" | "mul" | "div", [a, b]) => {
+                    let (op, at) = match name {
+                        "add" => ("+", 4),
+                        "sub" => ("-", 4),
+                        "mul" => ("*", 5),
+                        _ => ("/", 5),
+                    };
+                    // Left-associative: an equal precedence on the right needs parentheses.
+                    let (a, b) = (operand_text(a, bb, at)?, operand_text(b, bb, at + 1)?);
+                    format!("{a} {op} {b}")
+                }
+                _ => return None,
+            }
         }
         syn::Expr::Call(call) => {
             let path = call_path(&call.func)?;

@@ -17,6 +17,7 @@
 //! A halt clears every clock: the next activation starts its wait afresh.
 
 use crate::common;
+use core::time::Duration;
 
 use bt::Status::*;
 use bt::{behavior_tree, TickTrace, TraceEvent};
@@ -423,6 +424,14 @@ behavior_tree! {
 }
 
 behavior_tree! {
+    /// The guide's own form (issue 39: rejected with "expected only a count", where `N * 2`
+    /// compiled).
+    tree RetryTwice for Ctx {
+        RetryUntilSuccessful(2 * RETRIES) { Condition(Cond<0>) }
+    }
+}
+
+behavior_tree! {
     tree RepeatEntry for Ctx {
         blackboard { cycles: i64 = 2 }
         Repeat({cycles}) { Action(Act<0>) }
@@ -522,6 +531,13 @@ fn a_loop_count_may_be_a_constant_or_an_entry() {
         expect_tick(&mut tree, &mut ctx, Running, &[Check(0)]);
     }
     expect_tick(&mut tree, &mut ctx, Failure, &[Check(0)]);
+    // An expression that starts with a literal: 2 * 3 attempts.
+    let (mut tree, mut ctx) = (RetryTwice::new(), Ctx::new());
+    ctx.always(0, Failure);
+    for _ in 0..5 {
+        expect_tick(&mut tree, &mut ctx, Running, &[Check(0)]);
+    }
+    expect_tick(&mut tree, &mut ctx, Failure, &[Check(0)]);
     // An entry: 2 cycles, then -1 (forever, as in BehaviorTree.CPP), then 0 (no cycle).
     let (mut tree, mut ctx) = (RepeatEntry::new(), Ctx::new());
     ctx.always(0, Success);
@@ -533,4 +549,63 @@ fn a_loop_count_may_be_a_constant_or_an_entry() {
     }
     tree.blackboard_mut().cycles = 0;
     expect_tick(&mut tree, &mut ctx, Success, &[]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// At the edges of the clock
+
+behavior_tree! {
+    tree Timeout1000 for Ctx { Timeout(1000) { StatefulAction(Task<0>) } }
+}
+
+behavior_tree! {
+    tree Wait1000 for Ctx { Wait(1000) }
+}
+
+behavior_tree! {
+    tree DelaySleep for Ctx { Sequence { Delay(1000) { AlwaysSuccess }, Sleep(1000) } }
+}
+
+/// Issue 39: with a clock past 584 years (2^64 ns) or near `Duration::MAX`, every time node
+/// fired on its first or second tick (`Timeout(1000)` failed after 500 ms, `Wait(1000)` succeeded
+/// at once). They keep nanoseconds modulo 2^64 and compare differences now: the same ticks at
+/// any clock value as at zero.
+#[test]
+fn time_nodes_are_exact_at_any_clock_value() {
+    let wrap = Duration::from_nanos(u64::MAX) + Duration::from_nanos(1);
+    for start in [
+        Duration::ZERO,
+        wrap - Duration::from_millis(500),
+        Duration::from_secs(600 * 365 * 24 * 3600),
+        Duration::MAX - Duration::from_secs(10),
+    ] {
+        let (mut timeout, mut ctx) = (Timeout1000::new(), Ctx::at(start));
+        assert_eq!(
+            time_out_after(&mut timeout, &mut ctx),
+            1_000,
+            "from {start:?}"
+        );
+
+        let (mut wait, mut ctx) = (Wait1000::new(), Ctx::at(start));
+        for _ in 0..10 {
+            expect_tick(&mut wait, &mut ctx, Running, &[]);
+            ctx.advance_ms(100);
+        }
+        // 1,000 ms is not more than 1,000 ms (behavior3's `Wait` is strict).
+        expect_tick(&mut wait, &mut ctx, Running, &[]);
+        ctx.advance_ms(1);
+        expect_tick(&mut wait, &mut ctx, Success, &[]);
+
+        let (mut tree, mut ctx) = (DelaySleep::new(), Ctx::at(start));
+        expect_tick(&mut tree, &mut ctx, Running, &[]);
+        ctx.advance_ms(999);
+        expect_tick(&mut tree, &mut ctx, Running, &[]);
+        // The delay is over; the sleep starts.
+        ctx.advance_ms(1);
+        expect_tick(&mut tree, &mut ctx, Running, &[]);
+        ctx.advance_ms(999);
+        expect_tick(&mut tree, &mut ctx, Running, &[]);
+        ctx.advance_ms(1);
+        expect_tick(&mut tree, &mut ctx, Success, &[]);
+    }
 }

@@ -111,6 +111,13 @@ impl Ctx {
         self.clock.advance_ms(ms);
     }
 
+    /// A context whose clock starts at `now` instead of zero.
+    pub fn at(now: Duration) -> Self {
+        let mut ctx = Self::default();
+        ctx.clock = ManualClock::at(now);
+        ctx
+    }
+
     /// What `TryCond<leaf>` does: logs `Check(leaf)` and answers from the script, which may be an
     /// error. Usable from an inline `Condition(|ctx| ctx.try_check(leaf))`.
     pub fn try_check(&self, leaf: usize) -> Result<bool, Oops> {

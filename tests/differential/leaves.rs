@@ -607,7 +607,7 @@ impl<const ID: usize> StatefulAction<Ctx> for PTask<ID> {
 /// `None` for an entry the tree does not declare.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Bb {
-    pub slots: [Option<Slot>; 7],
+    pub slots: [Option<Slot>; 8],
 }
 
 /// One entry: its value (always `Some` for an `i64` entry, `None` for the queue) and, for a

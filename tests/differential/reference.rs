@@ -44,8 +44,8 @@ mod nc;
 mod user;
 
 use crate::tree::{
-    Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op, PortLeaf,
-    Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree, User,
+    ArithOp, Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op,
+    PortLeaf, Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree, User,
 };
 
 /// Deliberate errors the interpreter can be switched to, one at a time, to check that the
@@ -288,10 +288,12 @@ pub enum Mutation {
     /// A user node that ended the tick with its own error gets `on_halted` in the halt after
     /// the error (`bt::custom`: it has finished, like a leaf that fails with an error).
     UserOwnErrorHalted,
+    /// A script's integer arithmetic wraps around instead of clamping (decision 16).
+    ArithWraps,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 92] = [
+    pub const ALL: [Mutation; 93] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -384,6 +386,7 @@ impl Mutation {
         Mutation::UserOutputsAfterCall,
         Mutation::UserInputsReadOnce,
         Mutation::UserOwnErrorHalted,
+        Mutation::ArithWraps,
     ];
 }
 
@@ -2896,7 +2899,52 @@ fn run_script(script: &[Stmt], bb: &mut Bb) {
                     run_script(std::slice::from_ref(&**stmt), bb);
                 }
             }
+            Stmt::Arith(entry, op, a, b) => {
+                let value = arith(*op, eval_atom(*a, bb), eval_atom(*b, bb));
+                bb_write(bb, *entry, Some(value));
+            }
+            Stmt::Neg(entry, a) => {
+                let value = clamp(-i128::from(eval_atom(*a, bb)));
+                bb_write(bb, *entry, Some(value));
+            }
         }
+    }
+}
+
+fn eval_atom(atom: Atom, bb: &Bb) -> i64 {
+    eval_int(
+        &Int {
+            atom,
+            add: 0,
+            modulo: 0,
+        },
+        bb,
+    )
+}
+
+/// A result in `i128` (which holds every sum, difference and product of two `i64`s), clamped
+/// to `i64` (decision 16).
+fn clamp(exact: i128) -> i64 {
+    if mutant(Mutation::ArithWraps) {
+        return exact as i64;
+    }
+    exact.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
+/// `bt::script`'s arithmetic, from decision 16: the exact result clamped; `/` truncates toward
+/// zero; by zero, the dividend's sign's bound (0 for 0).
+fn arith(op: ArithOp, a: i64, b: i64) -> i64 {
+    let (x, y) = (i128::from(a), i128::from(b));
+    match op {
+        ArithOp::Add => clamp(x + y),
+        ArithOp::Sub => clamp(x - y),
+        ArithOp::Mul => clamp(x * y),
+        ArithOp::Div if b == 0 => match a.signum() {
+            1 => i64::MAX,
+            -1 => i64::MIN,
+            _ => 0,
+        },
+        ArithOp::Div => clamp(x / y),
     }
 }
 

@@ -54,6 +54,8 @@
 //! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
 //! script   := stmt ( ";" stmt )*
 //! stmt     := entry "+=" number | entry ":=" int | "o0:=_" | cond "?" stmt
+//!           | "a0=" op "(" atom "," atom ")" | "a0=neg(" atom ")"  `bt::script`'s arithmetic
+//! op       := "add" | "sub" | "mul" | "div";  atom := number | entry (`a0` too)
 //! cond     := int ( "<" | ">" | "=" | "!" ) int | "some" | "none"  (`!` is `!=`; some/none: o0)
 //! int      := ( number | entry | "o0|" number ) ( "+" number )? ( "%" number )?
 //! opt      := number | "_"                                      `_`: the parameter is not written
@@ -78,8 +80,9 @@
 //!
 //! The blackboard entries are a fixed set ([`Entry`]): `b0`, `b1` (`i64`), `t0`, `t1`
 //! (`#[tracked] i64`), `o0` (`Option<i64>`), `q0` (`bt::Deque<i64, 4>`, the `Loop` queue;
-//! `q0=2` declares it holding `[1, 2]`) and `l0` (`Vec<i64>`, the `Iterate` list, declared and
-//! kept like `q0`); a tree declares the ones it uses. Scripts,
+//! `q0=2` declares it holding `[1, 2]`), `l0` (`Vec<i64>`, the `Iterate` list, declared and
+//! kept like `q0`) and `a0` (`i64`, read and written only by the scripts' arithmetic of
+//! `bt::script`, [`Stmt::Arith`]); a tree declares the ones it uses. Scripts,
 //! conditions and values are small expression trees ([`Int`], [`Cond`], [`Stmt`]) printed as Rust
 //! closures over `bb` in the DSL and evaluated by the interpreter.
 //!
@@ -401,10 +404,14 @@ pub enum Entry {
     q0,
     /// `l0: Vec<i64>`: the list of the `Iterate` nodes (at most 4 items, like `q0`).
     l0,
+    /// `a0: i64`, written only by the scripts' arithmetic of `bt::script` ([`Stmt::Arith`],
+    /// [`Stmt::Neg`]), which clamps instead of panicking (decision 16): it holds values at the
+    /// bounds of `i64`, which no plain Rust expression of the other scripts reads.
+    a0,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 7] = [
+    pub const ALL: [Entry; 8] = [
         Entry::b0,
         Entry::b1,
         Entry::t0,
@@ -412,6 +419,7 @@ impl Entry {
         Entry::o0,
         Entry::q0,
         Entry::l0,
+        Entry::a0,
     ];
     /// The entries holding an `i64` (plain or tracked).
     pub const INTS: [Entry; 4] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1];
@@ -426,6 +434,7 @@ impl Entry {
             Entry::o0 => "o0",
             Entry::q0 => "q0",
             Entry::l0 => "l0",
+            Entry::a0 => "a0",
         }
     }
 
@@ -453,9 +462,10 @@ impl Entry {
         matches!(self, Entry::q0 | Entry::l0)
     }
 
-    /// Holds an `i64` (plain or tracked).
+    /// Holds an `i64` (plain or tracked) that the usual expressions may read: not `a0`, which
+    /// only the scripts' arithmetic reads and writes.
     pub fn is_int(self) -> bool {
-        !self.optional() && !self.queue()
+        !self.optional() && !self.queue() && self != Entry::a0
     }
 
     /// The value of an `i64` entry in a closure over `bb`.
@@ -653,6 +663,62 @@ impl Cond {
     }
 }
 
+/// An integer operation of `bt::script` (`spec/decisions.md`, decision 16: the exact result,
+/// clamped to the type's range; division by zero follows the dividend's sign).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl ArithOp {
+    pub const ALL: [ArithOp; 4] = [ArithOp::Add, ArithOp::Sub, ArithOp::Mul, ArithOp::Div];
+
+    /// The function's name in `bt::script`, and in the description.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArithOp::Add => "add",
+            ArithOp::Sub => "sub",
+            ArithOp::Mul => "mul",
+            ArithOp::Div => "div",
+        }
+    }
+}
+
+/// An operand of `bt::script`'s arithmetic: an `i64` literal (`i64::MIN` and `i64::MAX` written
+/// as such) or an entry.
+fn atom_rust(atom: Atom) -> String {
+    match atom {
+        Atom::Lit(i64::MAX) => "i64::MAX".into(),
+        Atom::Lit(i64::MIN) => "i64::MIN".into(),
+        Atom::Lit(n) => n.to_string(),
+        Atom::Get(e) => e.rust(),
+        Atom::OrElse(n) => format!("bb.o0.unwrap_or({n})"),
+    }
+}
+
+fn atom_desc(atom: Atom) -> String {
+    match atom {
+        Atom::Lit(n) => n.to_string(),
+        Atom::Get(e) => e.name().to_string(),
+        Atom::OrElse(n) => format!("o0|{n}"),
+    }
+}
+
+/// An operand of [`Stmt::Arith`]: an entry holding an `i64` (`a0` too) or a literal.
+fn atom_parse(text: &str) -> Result<Atom, String> {
+    match Entry::parse(text) {
+        Some(e) if e.is_int() || e == Entry::a0 => Ok(Atom::Get(e)),
+        Some(_) => Err(format!("bad operand {text:?}")),
+        None => text
+            .parse()
+            .map(Atom::Lit)
+            .map_err(|_| format!("bad operand {text:?}")),
+    }
+}
+
 /// A statement of a script over the blackboard (`Script`, `on_success`, ..).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stmt {
@@ -664,6 +730,11 @@ pub enum Stmt {
     Clear,
     /// `if cond { stmt }`.
     If(Cond, Box<Stmt>),
+    /// `bb.a0 = bt::script::div(x, y)`: integer arithmetic that clamps (description
+    /// `a0=div(x,y)`).
+    Arith(Entry, ArithOp, Atom, Atom),
+    /// `bb.a0 = bt::script::neg(x)` (description `a0=neg(x)`).
+    Neg(Entry, Atom),
 }
 
 impl Stmt {
@@ -684,6 +755,20 @@ impl Stmt {
                 cond.reads(out);
                 stmt.entries(out);
             }
+            Stmt::Arith(e, _, a, b) => {
+                out.insert(*e);
+                for atom in [a, b] {
+                    if let Atom::Get(read) = atom {
+                        out.insert(*read);
+                    }
+                }
+            }
+            Stmt::Neg(e, a) => {
+                out.insert(*e);
+                if let Atom::Get(read) = a {
+                    out.insert(*read);
+                }
+            }
         }
     }
 
@@ -695,6 +780,14 @@ impl Stmt {
             Stmt::Set(e, value) => format!("{} = {}", e.rust(), value.rust()),
             Stmt::Clear => "bb.o0 = None".into(),
             Stmt::If(cond, stmt) => format!("if {} {{ {} }}", cond.rust(), stmt.rust()),
+            Stmt::Arith(e, op, a, b) => format!(
+                "{} = bt::script::{}({}, {})",
+                e.rust(),
+                op.name(),
+                atom_rust(*a),
+                atom_rust(*b)
+            ),
+            Stmt::Neg(e, a) => format!("{} = bt::script::neg({})", e.rust(), atom_rust(*a)),
         }
     }
 
@@ -704,6 +797,14 @@ impl Stmt {
             Stmt::Set(e, value) => format!("{}:={}", e.name(), value.desc()),
             Stmt::Clear => "o0:=_".into(),
             Stmt::If(cond, stmt) => format!("{}?{}", cond.desc(), stmt.desc()),
+            Stmt::Arith(e, op, a, b) => format!(
+                "{}={}({},{})",
+                e.name(),
+                op.name(),
+                atom_desc(*a),
+                atom_desc(*b)
+            ),
+            Stmt::Neg(e, a) => format!("{}=neg({})", e.name(), atom_desc(*a)),
         }
     }
 
@@ -722,6 +823,23 @@ impl Stmt {
         if let Some((e, n)) = text.split_once("+=") {
             let e = Entry::parse(e).filter(|e| e.is_int()).ok_or_else(bad)?;
             return Ok(Stmt::Inc(e, n.parse().map_err(|_| bad())?));
+        }
+        if let Some((e, call)) = text.split_once('=') {
+            let e = Entry::parse(e)
+                .filter(|e| *e == Entry::a0)
+                .ok_or_else(bad)?;
+            let (name, args) = call
+                .strip_suffix(')')
+                .and_then(|call| call.split_once('('))
+                .ok_or_else(bad)?;
+            if name == "neg" {
+                return Ok(Stmt::Neg(e, atom_parse(args)?));
+            }
+            let op = (ArithOp::ALL.into_iter())
+                .find(|op| op.name() == name)
+                .ok_or_else(bad)?;
+            let (a, b) = args.split_once(',').ok_or_else(bad)?;
+            return Ok(Stmt::Arith(e, op, atom_parse(a)?, atom_parse(b)?));
         }
         Err(bad())
     }

@@ -5,8 +5,8 @@
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite`,
 //! `params_through_macro_rules`, `resume_through_precondition`,
 //! `error_in_flip_selector_and_halt_order`, `error_in_catch_child_during_halt`,
-//! `iterate_emptied_list`, `wait_until_child_completion` and `probability_weights_read_before_resume`
-//! are fixed.
+//! `iterate_emptied_list`, `wait_until_child_completion`, `probability_weights_read_before_resume`
+//! and `script_arithmetic_never_panics` are fixed.
 //!
 //! Open: none. When one is, run it with `cargo test --test regression -- --ignored`.
 
@@ -22,5 +22,6 @@ mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
 mod probability_weights_read_before_resume;
 mod resume_through_precondition;
+mod script_arithmetic_never_panics;
 mod stateful_leaf_through_macro_rules;
 mod wait_until_child_completion;

@@ -8,6 +8,8 @@ pub use crate::blackboard::{CopyInto, Tracked, Unset};
 pub use crate::conditions::{
     after_halt, always, never, nothing, postconditions, preconditions, Gate,
 };
+/// The arithmetic of scripts translated from XML (`script::add(bb.x, 1)`), which never panics.
+pub use crate::script;
 
 /// Evaluates a condition over the blackboard (`ScriptCondition`, pre-conditions).
 #[cfg_attr(debug_assertions, inline)]

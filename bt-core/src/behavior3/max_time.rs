@@ -1,7 +1,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
-use crate::time::{stamp, unstamp, Nanos};
+use crate::time::{arm, passed, unstamp, Nanos};
 use crate::Status;
 
 /// The state of an idle MaxTime: no deadline.
@@ -42,8 +42,8 @@ const IDLE: u64 = 0;
 /// fails like any other answer (behavior3 has no skip).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MaxTime {
-    /// `start + max`, `max` read on the activation's first tick, as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    /// `start + max`, `max` read on the activation's first tick, as a kept time
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     deadline: u64,
 }
 
@@ -101,17 +101,16 @@ impl MaxTime {
     pub fn begin(&mut self, now: impl Into<Nanos>, max: Duration) -> bool {
         let now = now.into();
         if self.deadline == IDLE {
-            self.deadline = stamp(now.after(max));
+            self.deadline = arm(now, max);
         }
         self.over(now)
     }
 
-    /// `now` is later than the armed deadline: `stamp(now) > deadline`, without computing the
-    /// stamp (`deadline - 1` is the deadline's time).
+    /// `now` is later than the armed deadline.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn over(&self, now: Nanos) -> bool {
-        now.get() >= self.deadline
+        passed(now, self.deadline)
     }
 
     /// The child answered `child`, `over` as [`begin`](Self::begin) said: `Ok(answer)`, or

@@ -1,6 +1,6 @@
 use core::time::Duration;
 
-use crate::time::{stamp, unstamp, Nanos};
+use crate::time::{arm, passed, unstamp, Nanos};
 use crate::Status;
 
 /// The state of an idle Wait: no time.
@@ -31,8 +31,8 @@ const IDLE: u64 = 0;
 /// the injected clock, so 100.5 ms is more than 100 ms here and not in behavior3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wait {
-    /// `start + wait`, `wait` read on the first tick of the activation, as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    /// `start + wait`, `wait` read on the first tick of the activation, as a kept time
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     until: u64,
 }
 
@@ -48,10 +48,9 @@ impl Wait {
     pub fn tick(&mut self, now: impl Into<Nanos>, wait: Duration) -> Status {
         let now = now.into();
         if self.until == IDLE {
-            self.until = stamp(now.after(wait));
+            self.until = arm(now, wait);
         }
-        // `stamp(now) > until`, without computing the stamp (`until - 1` is the end's time).
-        if now.get() >= self.until {
+        if passed(now, self.until) {
             self.until = IDLE;
             Status::Success
         } else {

@@ -5,7 +5,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
-use crate::time::{stamp, Nanos};
+use crate::time::{arm, reached, Nanos};
 use crate::Status;
 
 /// **Delay** (BehaviorTree.CPP `Delay`, port `delay_msec`): wait `delay` from the first tick of an
@@ -35,8 +35,8 @@ use crate::Status;
 /// inactive, decision 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Delay {
-    /// When the wait ends (`start + delay`, the delay read at the start), as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    /// When the wait ends (`start + delay`, the delay read at the start), as a kept time
+    /// ([`arm`], 8 bytes); [`IDLE`] when idle.
     until: u64,
 }
 
@@ -44,7 +44,7 @@ pub struct Delay {
 const IDLE: u64 = 0;
 
 /// A Timeout running without a deadline (`msec = 0`).
-const NEVER: u64 = u64::MAX;
+const NEVER: u64 = 1;
 
 impl Delay {
     /// An idle Delay.
@@ -60,12 +60,11 @@ impl Delay {
         let now = now.into();
         match self.until {
             IDLE => {
-                self.until = stamp(now.after(delay));
+                self.until = arm(now, delay);
                 Some(Status::Running)
             }
-            // `stamp(now) < until`, without computing the stamp: `until >= 1` when armed.
-            until if now.get() < until - 1 => Some(Status::Running),
-            _ => None,
+            until if reached(now, until) => None,
+            _ => Some(Status::Running),
         }
     }
 
@@ -121,8 +120,8 @@ impl Delay {
 /// after the deadline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// When the activation times out (`start + msec`, `msec` read at the start), as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`NEVER`] for no timeout, [`IDLE`] when idle.
+    /// When the activation times out (`start + msec`, `msec` read at the start), as a kept time
+    /// ([`arm`], 8 bytes); [`NEVER`] for no timeout (`msec = 0`), [`IDLE`] when idle.
     deadline: u64,
 }
 
@@ -177,13 +176,12 @@ impl Timeout {
                 self.deadline = if msec.is_zero() {
                     NEVER
                 } else {
-                    stamp(now.after(msec))
+                    arm(now, msec)
                 };
                 false
             }
             NEVER => false,
-            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
-            deadline if now.get() >= deadline - 1 => {
+            deadline if reached(now, deadline) => {
                 self.deadline = IDLE;
                 true
             }

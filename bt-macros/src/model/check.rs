@@ -376,12 +376,11 @@ pub fn bindings(
     blackboard: Option<&Blackboard>,
 ) -> bool {
     let mut ok = true;
-    for (index, binding) in bindings.iter().enumerate() {
+    // A set, not a look at the earlier bindings: a leaf may have hundreds (from XML).
+    let mut seen = std::collections::HashSet::new();
+    for binding in bindings {
         let port = &binding.port;
-        if bindings[..index]
-            .iter()
-            .any(|earlier| earlier.port == *port)
-        {
+        if !seen.insert(port.to_string()) {
             cx.error_spanned_by(
                 port,
                 format!("{noun} `{port}` is bound twice; bind each {noun} once"),
@@ -407,13 +406,19 @@ pub fn subtree(cx: &Ctxt, target: Target, blackboard: Option<&Blackboard>) -> Op
         ok = false;
     }
     ok &= bindings(cx, &target.bindings, "subtree entry", blackboard);
-    for (index, binding) in target.bindings.iter().enumerate() {
+    // The first binding of each parent entry, by name.
+    let mut first = std::collections::HashMap::new();
+    for binding in &target.bindings {
         let Value::Entry(entry) = &binding.value else {
             continue;
         };
-        let aliased = target.bindings[..index]
-            .iter()
-            .find(|earlier| matches!(&earlier.value, Value::Entry(other) if other == entry));
+        let aliased = match first.entry(entry.to_string()) {
+            std::collections::hash_map::Entry::Occupied(earlier) => Some(*earlier.get()),
+            std::collections::hash_map::Entry::Vacant(vacant) => {
+                vacant.insert(binding);
+                None
+            }
+        };
         let known = blackboard.is_some_and(|bb| bb.entry(entry).is_some());
         if let (true, Some(aliased)) = (known, aliased) {
             cx.error_spanned_by(

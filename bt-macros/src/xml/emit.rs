@@ -249,8 +249,12 @@ impl Tr<'_> {
         bindings: &[(String, Value)],
         what: &dyn Fn(&str) -> String,
     ) -> TokenStream {
+        // Looked up once: the stream ends with a binding after each one (a look at its last
+        // token per binding cost the length of the stream: quadratic in the attributes).
+        let mut comma = self.comma_if_needed(&args);
         for (name, value) in bindings {
-            args.extend(self.comma_if_needed(&args));
+            args.extend(comma.take());
+            comma = Some(quote_spanned!(self.span=> ,));
             let port = rust_ident(name, self.span);
             let value = self.emit_value(value, &what(name));
             args.extend(quote_spanned!(self.span=> #port = #value));
@@ -312,11 +316,12 @@ impl Tr<'_> {
             span = span
         );
         let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
-        let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(text.trim()));
+        let quoted = super::ir::shown(text.trim());
+        let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(&quoted));
         let (bound, body, message, note) = match form {
             LiteralForm::Int(value) => {
                 let value = Literal::i128_suffixed(value);
-                let overflow = format!("{}: {}: {} does not fit the integer type of the port or entry", self.loc(at), what.replace("{{", "{").replace("}}", "}"), text.trim());
+                let overflow = format!("{}: {}: {} does not fit the integer type of the port or entry", self.loc(at), what.replace("{{", "{").replace("}}", "}"), quoted);
                 (
                     quote_spanned!(span=> ::bt::__private::FromXmlInt),
                     quote_spanned!(span=>
@@ -547,8 +552,13 @@ pub(super) fn is_rust_constant(text: &str) -> bool {
             _ => false,
         }
     }
-    // A string literal's contents stay text; so does anything that is not one expression.
-    !text.trim().is_empty() && syn::parse_str::<syn::Expr>(text).is_ok_and(|expr| constant(&expr))
+    // A string literal's contents stay text; so does anything that is not one expression, and a
+    // number too long for any number type (BehaviorTree.CPP's string port takes it), which syn
+    // would read in time quadratic in its length.
+    !text.trim().is_empty()
+        && crate::nesting::text_too_deep(text).is_none()
+        && !crate::nesting::text_has_long_number(text)
+        && syn::parse_str::<syn::Expr>(text).is_ok_and(|expr| constant(&expr))
 }
 
 /// A declared entry as written.

@@ -126,7 +126,14 @@ impl<'a> Tr<'a> {
             Some(Err(())) => self
                 .entry(tree, port, pos, true)
                 .map(|_| Value::Entry(port.to_owned())),
-            None => Some(Value::Literal(text.to_owned(), pos)),
+            None => match crate::nesting::text_too_deep(text) {
+                Some((_, depth)) => {
+                    let what = format!("the value of `{port}`");
+                    self.err(pos, crate::nesting::message(&what, depth));
+                    None
+                }
+                None => Some(Value::Literal(text.to_owned(), pos)),
+            },
         }
     }
 

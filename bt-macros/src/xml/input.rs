@@ -314,8 +314,13 @@ pub(super) struct Loaded {
     pub(super) text: String,
     /// The text as written, for lines and columns.
     pub(super) original: String,
-    /// Where [`lenient`] lengthened the text: (the offset after the insertion, the bytes added).
+    /// Where [`lenient`] lengthened the text: (the offset after the insertion, the bytes added
+    /// by it and every insertion before it), in order.
     shifts: Vec<(usize, usize)>,
+    /// Where each line of [`Loaded::original`] starts, and whether the line is ASCII (its
+    /// columns are then its bytes): [`Loaded::loc`] in time logarithmic in the text, so that
+    /// locating every value of a large file stays linear.
+    lines: Vec<(usize, bool)>,
     pub(super) display: String,
     pub(super) tracking: TokenStream,
     /// The directory its `<include path="..">`s are relative to.
@@ -326,17 +331,33 @@ pub(super) struct Loaded {
 }
 
 impl Loaded {
-    fn new(
+    pub(super) fn new(
         original: String,
         display: String,
         tracking: TokenStream,
         dir: std::path::PathBuf,
     ) -> Self {
         let (text, shifts) = lenient(&original);
+        let shifts = (shifts.into_iter())
+            .scan(0, |total, (after, added)| {
+                *total += added;
+                Some((after, *total))
+            })
+            .collect();
+        let mut lines = Vec::new();
+        let mut start = 0;
+        for line in original.split_inclusive('\n') {
+            lines.push((start, line.is_ascii()));
+            start += line.len();
+        }
+        if original.is_empty() || original.ends_with('\n') {
+            lines.push((start, true));
+        }
         Loaded {
             text,
             original,
             shifts,
+            lines,
             display,
             tracking,
             dir,
@@ -346,13 +367,25 @@ impl Loaded {
 
     /// `file:line:column` of byte `pos` of [`Loaded::text`], counted in the text as written.
     pub(super) fn loc(&self, pos: usize) -> String {
-        let added: usize = (self.shifts.iter())
-            .take_while(|&&(after, _)| after <= pos)
-            .map(|&(_, added)| added)
-            .sum();
+        let before = self.shifts.partition_point(|&(after, _)| after <= pos);
+        let added = before.checked_sub(1).map_or(0, |last| self.shifts[last].1);
         let pos = pos.saturating_sub(added).min(self.original.len());
-        let (row, col) = row_col(&self.original, pos);
-        format!("{}:{row}:{col}", self.display)
+        let line = self
+            .lines
+            .partition_point(|&(start, _)| start <= pos)
+            .max(1)
+            - 1;
+        let (start, ascii) = self.lines.get(line).copied().unwrap_or((0, true));
+        let col = if ascii {
+            pos - start + 1
+        } else {
+            let line = &self.original[start..];
+            (line.char_indices())
+                .take_while(|&(at, _)| at < pos - start)
+                .count()
+                + 1
+        };
+        format!("{}:{}:{col}", self.display, line + 1)
     }
 }
 
@@ -375,10 +408,46 @@ pub(super) fn read(source: &Source) -> syn::Result<Loaded> {
     }
 }
 
+/// The largest XML file read (the `xml = ".."` file, and each `<include>`): BehaviorTree.CPP's
+/// files are a few kilobytes, a tree of 10,000 nodes about a megabyte.
+pub(super) const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of the XML file at `path`, read only if it is a regular file of at most `limit`
+/// bytes: a device (`/dev/zero`), a pipe or a huge file would be read until memory or time runs
+/// out (and rustc, which reads it again to track it, would do the same). The error says why.
+pub(super) fn read_bounded(path: &std::path::Path, limit: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    let metadata = file.metadata().map_err(|error| error.to_string())?;
+    if !metadata.is_file() {
+        return Err(
+            "it is not a regular file (an XML file is read whole, before the build)".into(),
+        );
+    }
+    let too_big = || {
+        format!(
+            "it is larger than {} MiB, the most an XML file may hold",
+            limit >> 20
+        )
+    };
+    if metadata.len() > limit {
+        return Err(too_big());
+    }
+    // The length can change under us: read one byte past the limit to know.
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| error.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_owned())
+}
+
 fn read_file(lit: &LitStr) -> syn::Result<Loaded> {
     let written = lit.value();
     let path = crate_root().join(&written);
-    let text = std::fs::read_to_string(&path).map_err(|error| {
+    let text = read_bounded(&path, MAX_FILE_BYTES).map_err(|error| {
         syn::Error::new(
             lit.span(),
             format!(
@@ -436,7 +505,7 @@ pub(super) fn load(source: &Source) -> syn::Result<Vec<Loaded>> {
                     return Err(syn::Error::new(span, message));
                 };
                 let path = file.dir.join(written);
-                let text = std::fs::read_to_string(&path).map_err(|error| {
+                let text = read_bounded(&path, MAX_FILE_BYTES).map_err(|error| {
                     let base = if file.display == "xml_text" {
                         "`xml_text`'s includes are relative to the crate's root"
                     } else {
@@ -576,6 +645,15 @@ const DOCUMENT_LEVELS: usize = 2;
 /// The XML document, or its first well-formedness error at its line and column. A document
 /// nested deeper than [`XML_MAX_DEPTH`] is rejected before it is parsed.
 pub(super) fn parse_document(source: &Loaded, span: Span) -> syn::Result<Document<'_>> {
+    if let Some((pos, count)) = too_many_attributes(&source.text) {
+        return Err(syn::Error::new(
+            span,
+            format!(
+                "{}: this element has {count} attributes; an element has at most {MAX_ATTRIBUTES} (BehaviorTree.CPP's nodes have a few ports each)",
+                source.loc(pos)
+            ),
+        ));
+    }
     if let Some((pos, depth)) = too_deep(&source.text, XML_MAX_DEPTH + DOCUMENT_LEVELS) {
         return Err(syn::Error::new(
             span,
@@ -663,18 +741,66 @@ pub(super) fn too_deep(text: &str, limit: usize) -> Option<(usize, usize)> {
 /// The offset of the `>` that ends the start tag at `start`, past quoted values (the text's end
 /// if there is none).
 fn start_tag_end(bytes: &[u8], start: usize) -> usize {
+    start_tag(bytes, start).0
+}
+
+/// The offset of the `>` that ends the start tag at `start`, past quoted values (the text's end
+/// if there is none), and the number of quoted values in it (its attributes).
+fn start_tag(bytes: &[u8], start: usize) -> (usize, usize) {
     let mut i = start + 1;
     let mut quote = None;
+    let mut values = 0;
     while i < bytes.len() {
         match (quote, bytes[i]) {
-            (None, b'"' | b'\'') => quote = Some(bytes[i]),
+            (None, b'"' | b'\'') => {
+                quote = Some(bytes[i]);
+                values += 1;
+            }
             (Some(q), c) if c == q => quote = None,
             (None, b'>') => break,
             _ => {}
         }
         i += 1;
     }
-    i
+    (i, values)
+}
+
+/// How many attributes an element may have. roxmltree checks each attribute against the
+/// element's others, in time quadratic in their number (1,000 attributes on one element took
+/// most of a second); no BehaviorTree.CPP node has more than a few dozen ports.
+pub(super) const MAX_ATTRIBUTES: usize = 256;
+
+/// The first start tag with more than [`MAX_ATTRIBUTES`] attributes (its byte offset, and its
+/// count), found by a linear scan of the text that skips comments, CDATA sections, processing
+/// instructions and declarations.
+pub(super) fn too_many_attributes(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let skip_to = |from: usize, end: &str| {
+        text[from..]
+            .find(end)
+            .map_or(bytes.len(), |at| from + at + end.len())
+    };
+    let mut at = 0;
+    while let Some(offset) = text[at..].find('<') {
+        let start = at + offset;
+        let rest = &text[start..];
+        at = if rest.starts_with("<!--") {
+            skip_to(start, "-->")
+        } else if rest.starts_with("<![CDATA[") {
+            skip_to(start, "]]>")
+        } else if rest.starts_with("<?") {
+            skip_to(start, "?>")
+        } else if rest.starts_with("<!") || rest.starts_with("</") {
+            skip_to(start, ">")
+        } else {
+            let (end, count) = start_tag(bytes, start);
+            if count > MAX_ATTRIBUTES {
+                return Some((start, count));
+            }
+            (end + 1).min(bytes.len())
+        };
+    }
+    None
 }
 
 /// The byte offset of line `row`, column `col` (from 1, in characters) of `text`.
@@ -690,7 +816,9 @@ fn offset_of(text: &str, row: usize, col: usize) -> usize {
             .map_or(line.len(), |(at, _)| at)
 }
 
-/// The line and column (from 1, in characters) of byte `pos` of `text`.
+/// The line and column (from 1, in characters) of byte `pos` of `text`, counted from the start:
+/// what [`Loaded::loc`] answers, for its test.
+#[cfg(test)]
 pub(super) fn row_col(text: &str, pos: usize) -> (usize, usize) {
     let before = &text[..pos];
     let row = before.matches('\n').count() + 1;

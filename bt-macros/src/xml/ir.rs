@@ -257,6 +257,19 @@ impl<'a> Tr<'a> {
 /// The bits of a position ([`Tr::at`]) that hold the byte offset in its document.
 const FILE_SHIFT: u32 = 40;
 
+/// Text of the XML as an error quotes it: whole when short, else its start and its length (a
+/// script of 100,000 characters is not repeated in full).
+pub(super) fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        None => text.into(),
+        Some(_) => {
+            let start: String = text.chars().take(MAX - 12).collect();
+            format!("{start}.. ({} characters)", text.chars().count()).into()
+        }
+    }
+}
+
 /// `` `a`, `b` `` (or `none`).
 pub(super) fn format_list<'s>(items: impl Iterator<Item = &'s str>) -> String {
     let items: Vec<String> = items.map(|item| format!("`{item}`")).collect();

@@ -4,7 +4,7 @@
 use roxmltree::Node as XNode;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
-use super::ir::{format_list, Arg, KindIr, Param, Score, Script, SubUse, Target, Tr, Value};
+use super::ir::{format_list, shown, Arg, KindIr, Param, Score, Script, SubUse, Target, Tr, Value};
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
 use crate::kinds::{self, Arity};
@@ -106,13 +106,19 @@ impl<'a> Tr<'a> {
                 Some(Ok(_)) => return self.key_arg(tree, name, attribute, Form::Key, text, at),
                 _ => Err("must name a queue entry, `{key}`, declared in the invocation as a `bt::Deque<T, N>` or a `VecDeque<T>`; BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value".to_owned()),
             },
+            Form::Case if crate::nesting::text_too_deep(text).is_some() => {
+                let depth = crate::nesting::text_too_deep(text).map(|(_, depth)| depth);
+                Err(crate::nesting::message("", depth.unwrap_or_default())
+                    .trim_start()
+                    .to_owned())
+            }
             Form::Case => return Some(Arg::Case(text.trim().to_owned(), at)),
             Form::Int | Form::Millis if entry_ref(text).is_some() => Err(format!(
                 "must be a number here: the DSL's `{}` takes a constant, not a blackboard entry",
                 row.dsl
             )),
             Form::Count | Form::Bool | Form::Int | Form::Millis | Form::Status => {
-                constant(form, text).map_err(|what| format!("must be {what}, not `{text}`"))
+                constant(form, text).map_err(|what| format!("must be {what}, not `{}`", shown(text)))
             }
             Form::Value => return self.value(tree, attribute, text, at).map(Arg::Value),
             Form::Script => {
@@ -190,7 +196,19 @@ impl<'a> Tr<'a> {
         let statements = match script::parse(text) {
             Ok(statements) => statements,
             Err(error) => {
-                self.err(at + error.offset, format!("`{attribute}=\"{text}\"`: {} (the XML front end translates a subset of BehaviorTree.CPP's scripts: see the `bt` docs)", error.message));
+                let subset = if error.too_deep {
+                    ""
+                } else {
+                    " (the XML front end translates a subset of BehaviorTree.CPP's scripts: see the `bt` docs)"
+                };
+                self.err(
+                    at + error.offset,
+                    format!(
+                        "`{attribute}=\"{}\"`: {}{subset}",
+                        shown(text),
+                        error.message
+                    ),
+                );
                 return None;
             }
         };
@@ -210,7 +228,7 @@ impl<'a> Tr<'a> {
             match &statements[..] {
                 [Stmt::Expr(expr)] => Script::Test(expr.clone()),
                 _ => {
-                    self.err(at, format!("`{attribute}=\"{text}\"` must be one boolean expression, such as `battery < 20`: it only reads the blackboard"));
+                    self.err(at, format!("`{attribute}=\"{}\"` must be one boolean expression, such as `battery < 20`: it only reads the blackboard", shown(text)));
                     return None;
                 }
             }
@@ -220,7 +238,7 @@ impl<'a> Tr<'a> {
                 match statement {
                     Stmt::Assign { target, op, value } => assignments.push((target, op, value)),
                     Stmt::Expr(_) => {
-                        self.err(at, format!("`{attribute}=\"{text}\"` must be assignments, such as `count += 1; done := true`: a value alone has no effect"));
+                        self.err(at, format!("`{attribute}=\"{}\"` must be assignments, such as `count += 1; done := true`: a value alone has no effect", shown(text)));
                         return None;
                     }
                 }
@@ -336,6 +354,10 @@ impl<'a> Tr<'a> {
             .and_then(|model| model.ports.iter().find(|p| p.name == port))
             .and_then(|p| p.ty.map(|ty| (ty, p.pos)));
         if let Some((ty, at)) = ty {
+            if let Some((_, depth)) = crate::nesting::text_too_deep(ty) {
+                self.err(at, crate::nesting::message("the port type", depth));
+                return;
+            }
             match rust_type(ty) {
                 Some(ty) => {
                     let entry = self.entries.get(tree, key);
@@ -370,7 +392,10 @@ impl<'a> Tr<'a> {
             Some((text, at)) => {
                 self.err(
                     at,
-                    format!("`_autoremap` must be `true` or `false`, not `{text}`"),
+                    format!(
+                        "`_autoremap` must be `true` or `false`, not `{}`",
+                        shown(text)
+                    ),
                 );
                 false
             }
@@ -437,7 +462,7 @@ impl<'a> Tr<'a> {
                 if matches!(&value, Value::Entry(key) if key == port) {
                     continue;
                 }
-                self.err(at, format!("`{port}=\"{text}\"` next to `_autoremap=\"true\"`: the DSL's `..` shares every entry by name and takes no other remapping; remove `_autoremap` and remap each entry"));
+                self.err(at, format!("`{port}=\"{}\"` next to `_autoremap=\"true\"`: the DSL's `..` shares every entry by name and takes no other remapping; remove `_autoremap` and remap each entry", shown(text)));
                 continue;
             }
             if let Target::Generated(child) = target {

@@ -17,12 +17,22 @@
 //! An identifier is a blackboard entry (`x > 3` is `bb.x > 3`), or a scripting enum the invocation
 //! names (`enums { RED = Color::Red }`: `color != RED` is `bb.color != Color::Red`). Numbers of
 //! different types meet as BehaviorTree.CPP's do, as numbers: an entry of another primitive
-//! numeric type than the expression's is converted with `as` (`a > b` with `a: i32`, `b: f64` is
-//! `(bb.a as f64) > bb.b`), a whole number next to a real becomes a real. Not in the subset: the
+//! numeric type than the expression's is converted (`a > b` with `a: i32`, `b: f64` is
+//! `(bb.a as f64) > bb.b`; to an integer type that may not hold it, clamped by
+//! `bt::script::to`), a whole number next to a real becomes a real. Integer arithmetic is written
+//! as calls of `bt::script` (`x := a / b` is `bb.x = script::div(bb.a, bb.b)`), which clamp to
+//! the type's range and never panic (`spec/decisions.md`, decision 16). Not in the subset: the
 //! ternary `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons
 //! and `@` (the root blackboard).
+//!
+//! A script nests at most [`MAX_NESTING`] levels, the limit of Rust code in a tree: each
+//! parenthesis around a value, each `-` or `!` before it, and each operator of a chain (`a + b + c`
+//! is two levels, as `(a + b) + c`) is a level. The parser measures as it goes, so a deeper
+//! script is an error at the token past the limit, whatever its depth.
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+use crate::nesting::MAX_NESTING;
 
 /// An expression of the subset.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,6 +119,8 @@ pub enum Stmt {
 pub struct ScriptError {
     pub offset: usize,
     pub message: String,
+    /// The script is within the subset but nested too deep (not a construct the subset lacks).
+    pub too_deep: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -172,6 +184,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
         } else if c == '\'' {
             let Some(end) = rest[1..].find('\'') else {
                 return Err(ScriptError {
+                    too_deep: false,
                     offset: i,
                     message: "this string has no closing `'`".into(),
                 });
@@ -191,6 +204,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
             rest.starts_with(op) && !rest.starts_with("&&") && !rest.starts_with("||")
         }) {
             return Err(ScriptError {
+                too_deep: false,
                 offset: i,
                 message: (*message).to_owned(),
             });
@@ -199,6 +213,7 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
             i += op.len();
         } else {
             return Err(ScriptError {
+                too_deep: false,
                 offset: i,
                 message: format!("unexpected character `{c}`"),
             });
@@ -241,7 +256,13 @@ struct Parser {
     toks: Vec<(usize, Tok)>,
     at: usize,
     len: usize,
+    /// The parentheses and prefix operators around the value being parsed: levels already used.
+    nesting: usize,
 }
+
+/// How many levels an expression's syntax tree takes (a value alone none; a parenthesis, a
+/// prefix operator or a binary operator one more than its operands).
+type Height = usize;
 
 impl Parser {
     fn peek(&self) -> Option<&Tok> {
@@ -258,6 +279,7 @@ impl Parser {
         Err(ScriptError {
             offset: self.offset(),
             message: message.into(),
+            too_deep: false,
         })
     }
 
@@ -288,10 +310,19 @@ impl Parser {
     }
 
     fn expression(&mut self) -> Result<Expr, ScriptError> {
-        self.binary(1)
+        self.binary(1).map(|(expr, _)| expr)
     }
 
-    fn binary(&mut self, level: u8) -> Result<Expr, ScriptError> {
+    /// The error for a script nested deeper than [`MAX_NESTING`], at the current token.
+    fn too_deep<T>(&self) -> Result<T, ScriptError> {
+        Err(ScriptError {
+            offset: self.offset(),
+            message: format!("the script nests deeper than {MAX_NESTING} levels (each parenthesis, each `-` or `!` before a value and each operator of a chain is a level): split it into statements over entries of their own"),
+            too_deep: true,
+        })
+    }
+
+    fn binary(&mut self, level: u8) -> Result<(Expr, Height), ScriptError> {
         if level > 5 {
             return self.unary();
         }
@@ -302,9 +333,16 @@ impl Parser {
             4 => &["+", "-"],
             _ => &["*", "/"],
         };
-        let mut left = self.binary(level + 1)?;
-        while let Some(op) = self.eat_op(ops) {
-            let right = self.binary(level + 1)?;
+        let (mut left, mut height) = self.binary(level + 1)?;
+        loop {
+            let at = self.at;
+            let Some(op) = self.eat_op(ops) else { break };
+            let (right, right_height) = self.binary(level + 1)?;
+            height = 1 + height.max(right_height);
+            if self.nesting + height > MAX_NESTING {
+                self.at = at;
+                return self.too_deep();
+            }
             let op = binop(op);
             left = Expr::Binary(op, Box::new(left), Box::new(right));
             if level == 3
@@ -315,25 +353,46 @@ impl Parser {
                 return self.error("chained comparisons are not supported; join them with `&&`");
             }
         }
-        Ok(left)
+        Ok((left, height))
     }
 
-    fn unary(&mut self) -> Result<Expr, ScriptError> {
-        let Some(tok) = self.peek().cloned() else {
-            return self.error("expected a value");
-        };
+    /// A value, with what nests it (a parenthesis, a prefix operator): one level more than what
+    /// it holds.
+    fn nested(&mut self) -> Result<(Expr, Height), ScriptError> {
+        if self.nesting + 1 > MAX_NESTING {
+            return self.too_deep();
+        }
         self.at += 1;
-        Ok(match tok {
-            Tok::Op("-") => Expr::Unary('-', Box::new(self.unary()?)),
-            Tok::Op("!") => Expr::Unary('!', Box::new(self.unary()?)),
-            Tok::Open => {
-                let inner = self.expression()?;
+        self.nesting += 1;
+        let inner = match self.toks[self.at - 1].1 {
+            Tok::Open => self.binary(1).and_then(|inner| {
                 if self.peek() != Some(&Tok::Close) {
                     return self.error("expected `)`");
                 }
                 self.at += 1;
-                inner
-            }
+                Ok(inner)
+            }),
+            Tok::Op(op) => self.unary().map(|(inner, height)| {
+                (
+                    Expr::Unary(if op == "-" { '-' } else { '!' }, Box::new(inner)),
+                    height,
+                )
+            }),
+            _ => unreachable!("only `(`, `-` and `!` nest"),
+        };
+        self.nesting -= 1;
+        inner.map(|(expr, height)| (expr, height + 1))
+    }
+
+    fn unary(&mut self) -> Result<(Expr, Height), ScriptError> {
+        let Some(tok) = self.peek().cloned() else {
+            return self.error("expected a value");
+        };
+        if matches!(tok, Tok::Open | Tok::Op("-" | "!")) {
+            return self.nested();
+        }
+        self.at += 1;
+        let value = match tok {
             Tok::Ident(name) if name == "true" => Expr::Bool(true),
             Tok::Ident(name) if name == "false" => Expr::Bool(false),
             Tok::Ident(name) => {
@@ -349,7 +408,8 @@ impl Parser {
                 self.at -= 1;
                 return self.error("expected a value");
             }
-        })
+        };
+        Ok((value, 0))
     }
 }
 
@@ -377,6 +437,7 @@ pub fn parse(text: &str) -> Result<Vec<Stmt>, ScriptError> {
         toks,
         at: 0,
         len: text.len(),
+        nesting: 0,
     };
     let mut statements = Vec::new();
     while parser.peek().is_some() {
@@ -392,6 +453,7 @@ pub fn parse(text: &str) -> Result<Vec<Stmt>, ScriptError> {
     }
     if statements.is_empty() {
         return Err(ScriptError {
+            too_deep: false,
             offset: 0,
             message: "the script is empty".into(),
         });
@@ -444,11 +506,32 @@ fn is_real(ty: &str) -> bool {
     matches!(ty, "f32" | "f64")
 }
 
-/// The type two numeric operands meet at: a real if either is one, else the first known.
+/// An integer type: its arithmetic goes through `bt::script`'s functions, which never panic.
+fn is_int(ty: Option<&str>) -> bool {
+    ty.is_some_and(|ty| !is_real(ty))
+}
+
+/// Whether every value of the integer type `from` is one of `to` (`as` then converts exactly);
+/// `isize` and `usize` are of no fixed width.
+fn widens(from: &str, to: &str) -> bool {
+    let bits = |ty: &str| ty[1..].parse::<u32>().ok();
+    match (bits(from), bits(to)) {
+        (Some(from_bits), Some(to_bits)) => match (from.starts_with('i'), to.starts_with('i')) {
+            (true, true) | (false, false) => to_bits >= from_bits,
+            (false, true) => to_bits > from_bits,
+            (true, false) => false,
+        },
+        _ => false,
+    }
+}
+
+/// The type two numeric operands meet at: a real if either is one; the integer type that holds
+/// every value of the other if one does (`i32` and `i64` meet at `i64`); else the first known.
 fn meet(a: Option<&'static str>, b: Option<&'static str>) -> Option<&'static str> {
     match (a, b) {
         (Some(a), Some(b)) if is_real(b) && !is_real(a) => Some(b),
         (Some(a), Some(b)) if is_real(a) && is_real(b) && a != b => Some("f64"),
+        (Some(a), Some(b)) if !is_real(a) && widens(a, b) => Some(b),
         (Some(a), _) => Some(a),
         (None, b) => b,
     }
@@ -565,6 +648,26 @@ impl<E: Entries> Emit<'_, E> {
                 None => {
                     let own = self.entries.numeric_type(name);
                     match (own, ty) {
+                        // An integer that the type may not hold: clamped, where `as` wraps.
+                        (Some(own), Some(ty))
+                            if own != ty
+                                && is_int(Some(own))
+                                && is_int(Some(ty))
+                                && !widens(own, ty) =>
+                        {
+                            self.script_fn("to", out);
+                            self.punct("::", out);
+                            let mut types = TokenStream::new();
+                            self.punct("<", &mut types);
+                            self.ident(ty, &mut types);
+                            self.punct(",", &mut types);
+                            self.ident("_", &mut types);
+                            self.punct(">", &mut types);
+                            out.extend(types);
+                            let mut arg = TokenStream::new();
+                            self.entry(name, true, &mut arg);
+                            self.group(Delimiter::Parenthesis, arg, out);
+                        }
                         (Some(own), Some(ty)) if own != ty => {
                             let mut inner = TokenStream::new();
                             self.entry(name, true, &mut inner);
@@ -581,12 +684,16 @@ impl<E: Entries> Emit<'_, E> {
             Expr::Str(text) => self.literal(Literal::string(text), out),
             Expr::Bool(value) => self.ident(if *value { "true" } else { "false" }, out),
             Expr::Unary(op, inner) => {
-                self.punct(&op.to_string(), out);
                 let ty = if *op == '-' {
                     ty.or_else(|| self.numeric(inner))
                 } else {
                     None
                 };
+                if *op == '-' && is_int(ty) {
+                    self.call("neg", &[inner], ty, out);
+                    return;
+                }
+                self.punct(&op.to_string(), out);
                 self.operand(inner, 6, ty, out);
             }
             Expr::Binary(op, a, b) => {
@@ -597,6 +704,16 @@ impl<E: Entries> Emit<'_, E> {
                 } else {
                     None
                 };
+                if op.arithmetic() && is_int(ty) {
+                    let name = match op {
+                        BinOp::Add => "add",
+                        BinOp::Sub => "sub",
+                        BinOp::Mul => "mul",
+                        _ => "div",
+                    };
+                    self.call(name, &[a, b], ty, out);
+                    return;
+                }
                 let precedence = op.precedence();
                 self.operand(a, precedence, ty, out);
                 self.punct(op.text(), out);
@@ -604,6 +721,24 @@ impl<E: Entries> Emit<'_, E> {
                 self.operand(b, precedence + 1, ty, out);
             }
         }
+    }
+
+    /// `::bt::__private::script::name`: integer arithmetic that never panics.
+    fn script_fn(&self, name: &str, out: &mut TokenStream) {
+        self.path(&["bt", "__private", "script", name], out);
+    }
+
+    /// `::bt::__private::script::name(args..)`, each argument an expression of type `ty`.
+    fn call(&self, name: &str, args: &[&Expr], ty: Option<&'static str>, out: &mut TokenStream) {
+        self.script_fn(name, out);
+        let mut inner = TokenStream::new();
+        for (index, arg) in args.iter().enumerate() {
+            if index > 0 {
+                self.punct(",", &mut inner);
+            }
+            self.expr(arg, ty, &mut inner);
+        }
+        self.group(Delimiter::Parenthesis, inner, out);
     }
 
     /// `e` where an expression of at least `precedence` is expected.
@@ -688,7 +823,24 @@ impl<E: Entries> Emit<'_, E> {
                 }
                 _ => self.expr(value, ty, &mut rhs),
             }
-            if *op == "=" && self.entries.is_tracked(target) {
+            let compound = match *op {
+                "+=" => Some("add_to"),
+                "-=" => Some("sub_from"),
+                "*=" => Some("mul_by"),
+                "/=" => Some("div_by"),
+                _ => None,
+            };
+            if let (Some(name), true) = (compound, is_int(self.entries.numeric_type(target))) {
+                // `script::add_to(&mut bb.x, value)`: the arithmetic that never panics.
+                self.script_fn(name, &mut body);
+                let mut args = TokenStream::new();
+                self.punct("&", &mut args);
+                self.ident("mut", &mut args);
+                self.entry(target, true, &mut args);
+                self.punct(",", &mut args);
+                args.extend(rhs);
+                self.group(Delimiter::Parenthesis, args, &mut body);
+            } else if *op == "=" && self.entries.is_tracked(target) {
                 // One update of a tracked entry.
                 self.entry(target, false, &mut body);
                 self.punct(".", &mut body);
@@ -864,13 +1016,16 @@ mod tests {
         assert_eq!(condition("g < f"), "| bb | (bb . g as f64) < bb . f");
         assert_eq!(
             condition("l == i + 1"),
-            "| bb | bb . l == (bb . i as i64) + 1"
+            "| bb | bb . l == :: bt :: __private :: script :: add ((bb . i as i64) , 1)"
         );
         assert_eq!(
             condition("c != RED && i > ANSWER"),
             "| bb | bb . c != :: bt :: __private :: scripting_enum (\"RED\" , Color :: Red) && bb . i > (42)"
         );
-        assert_eq!(statements("l += i"), "| bb | bb . l += (bb . i as i64)");
+        assert_eq!(
+            statements("l += i"),
+            "| bb | :: bt :: __private :: script :: add_to (& mut bb . l , (bb . i as i64))"
+        );
         assert_eq!(statements("f := i"), "| bb | bb . f = (bb . i as f64)");
         assert_eq!(
             statements("c := RED"),
@@ -901,6 +1056,50 @@ mod tests {
         assert_eq!(
             statements("a = b"),
             "| bb | bb . a = :: core :: clone :: Clone :: clone (& bb . b)"
+        );
+    }
+
+    /// Integer arithmetic goes through `bt::script`, which clamps instead of panicking
+    /// (`spec/decisions.md`, decision 16); real arithmetic keeps its operators; a conversion to an
+    /// integer type that may not hold the value clamps too. Each reads back as its script.
+    #[test]
+    fn integer_arithmetic_never_panics_and_reads_back() {
+        let script = ":: bt :: __private :: script ::";
+        for (text, rust) in [
+            ("i := i + 1", format!("| bb | bb . i = {script} add (bb . i , 1)")),
+            ("i := 10 / i", format!("| bb | bb . i = {script} div (10 , bb . i)")),
+            ("i := -i", format!("| bb | bb . i = {script} neg (bb . i)")),
+            ("i := i * (l - 2)", format!("| bb | bb . i = {script} mul (bb . i , {script} sub ({script} to :: < i32 , _ > (bb . l) , 2))")),
+            ("i -= 1", format!("| bb | {script} sub_from (& mut bb . i , 1)")),
+            ("i /= 0", format!("| bb | {script} div_by (& mut bb . i , 0)")),
+            ("l := i", "| bb | bb . l = (bb . i as i64)".to_owned()),
+            ("f := f / 0", "| bb | bb . f = bb . f / 0.0".to_owned()),
+            ("f *= 2", "| bb | bb . f *= 2.0".to_owned()),
+        ] {
+            assert_eq!(statements(text), rust, "{text}");
+        }
+        assert_eq!(
+            condition("i / 2 > -l"),
+            format!("| bb | {script} div ((bb . i as i64) , 2) > {script} neg (bb . l)")
+        );
+        let back = |rust: String| {
+            let closure: syn::ExprClosure = syn::parse_str(&rust).unwrap();
+            closure_script(&closure)
+        };
+        for (text, expected) in [
+            ("i := (i + 1) * 2", "i := (i + 1) * 2"),
+            ("i := i - (l - 1)", "i := i - (l - 1)"),
+            ("i := i - l - 1", "i := i - l - 1"),
+            ("i := -(i + 1)", "i := -(i + 1)"),
+            ("i := -i / 2", "i := -i / 2"),
+            ("i *= l", "i *= l"),
+            ("i /= 2; l -= 1", "i /= 2; l -= 1"),
+        ] {
+            assert_eq!(back(statements(text)).as_deref(), Some(expected), "{text}");
+        }
+        assert_eq!(
+            back(condition("(i + 1) * 2 >= l / 3")).as_deref(),
+            Some("(i + 1) * 2 >= l / 3")
         );
     }
 

@@ -95,7 +95,8 @@ fn built_in_nodes_translate_by_the_table() {
         "SkipUnlessUpdated (seen) { WaitValueUpdate (seen) { WasEntryUpdated (seen) } }",
         "SetBlackboard (count = < _ as __bt_xml_T_0 > :: __bt_xml (\"5\")) , SetBlackboard (count = { other })",
         "UnsetBlackboard (maybe)",
-        "Script (| bb | bb . count += 1) , ScriptCondition (| bb | bb . count > 2)",
+        // Integer arithmetic through `bt::script`, which clamps (decision 16).
+        "Script (| bb | :: bt :: __private :: script :: add_to (& mut bb . count , 1)) , ScriptCondition (| bb | bb . count > 2)",
     ] {
         assert!(dsl.contains(expected), "{expected}\n in {dsl}");
     }
@@ -150,7 +151,7 @@ fn leaves_ports_names_and_conditions() {
     );
     for expected in [
         "# [name = \"main\"] Fallback",
-        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { bb . trips += 1 ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = < _ as __bt_xml_T_0 > :: __bt_xml (\"2.5\") , label = < _ as __bt_xml_T_1 > :: __bt_xml (\"fast\") , mode = Mode :: Fast , same = { same })",
+        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { :: bt :: __private :: script :: add_to (& mut bb . trips , 1) ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = < _ as __bt_xml_T_0 > :: __bt_xml (\"2.5\") , label = < _ as __bt_xml_T_1 > :: __bt_xml (\"fast\") , mode = Mode :: Fast , same = { same })",
         // A name equal to the ID is the default name.
         ", Condition (game :: Ok) }",
     ] {
@@ -796,4 +797,61 @@ fn the_depth_scan_skips_what_is_not_an_element() {
     );
     assert_eq!(deep("<a t='>'><b>", 1), Some(2));
     assert_eq!(row_col("ab\ncd", 4), (2, 2));
+}
+
+/// An XML file is read only if it is a regular file within the size limit: `/dev/zero` (which
+/// never ends) and a file one byte over are errors that say why, at once.
+#[test]
+fn files_are_read_within_bounds() {
+    use super::input::{read_bounded, MAX_FILE_BYTES};
+    let not_a_file = read_bounded(std::path::Path::new("/dev/zero"), MAX_FILE_BYTES).unwrap_err();
+    assert!(not_a_file.contains("not a regular file"), "{not_a_file}");
+    let dir = std::env::temp_dir().join(format!("bt-xml-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("big.xml");
+    std::fs::write(&path, vec![b' '; 1025]).unwrap();
+    assert_eq!(read_bounded(&path, 1025).unwrap().len(), 1025);
+    let too_big = read_bounded(&path, 1024).unwrap_err();
+    assert!(too_big.contains("larger than"), "{too_big}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Through the front end: the error names the file and its line.
+    let errors = errors(
+        r#"<root BTCPP_format="4"><include path="/dev/zero"/><BehaviorTree ID="T"><AlwaysSuccess/></BehaviorTree></root>"#,
+        "",
+    );
+    assert!(
+        errors[0].contains("xml_text:1:24: cannot read the included file `/dev/zero`")
+            && errors[0].contains("not a regular file"),
+        "{errors:?}"
+    );
+}
+
+/// `Loaded::loc` (a binary search in the lines, columns counted only on lines that are not
+/// ASCII) says what counting from the start of the text says, escapes added by `lenient` and
+/// all.
+#[test]
+fn locations_are_found_without_counting_from_the_start() {
+    use super::input::Loaded;
+    let original = "<a x=\"a && b\">\n  <b y='é < 1'/>\n<c/>\n";
+    let loaded = Loaded::new(
+        original.to_owned(),
+        "f.xml".to_owned(),
+        TokenStream::new(),
+        std::path::PathBuf::new(),
+    );
+    let (text, shifts) = lenient(original);
+    assert_eq!(loaded.text, text);
+    for pos in (0..=text.len()).filter(|&pos| text.is_char_boundary(pos)) {
+        let added: usize = (shifts.iter())
+            .take_while(|&&(after, _)| after <= pos)
+            .map(|&(_, added)| added)
+            .sum();
+        let at = pos.saturating_sub(added).min(original.len());
+        let at = (0..=at)
+            .rev()
+            .find(|&at| original.is_char_boundary(at))
+            .unwrap();
+        let (row, col) = row_col(original, at);
+        assert_eq!(loaded.loc(pos), format!("f.xml:{row}:{col}"), "at {pos}");
+    }
 }

@@ -514,7 +514,9 @@ impl<'a> Tr<'a> {
 /// A generated tree's type name: its ID when that is a Rust identifier, else the ID's letters and
 /// digits in UpperCamelCase (`recharge-battery` → `RechargeBattery`).
 pub(super) fn tree_ident(id: &str, span: Span) -> Ident {
-    if let Ok(ident) = syn::parse_str::<syn::Ident>(id) {
+    // Only a word is read as tokens: any text could be (rustc's lexer recurses per bracket).
+    let word = id.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if let Some(Ok(ident)) = word.then(|| syn::parse_str::<syn::Ident>(id)) {
         let mut ident = ident;
         ident.set_span(span);
         return ident;

@@ -22,9 +22,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use tree::{
-    Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Ext, Hook, Init, Int, LeafForm, Node,
-    Op, Outcomes, PortLeaf, Ports, Pre, RunOnceForm, SetValue, Spelling, StatusName, Stmt, SubForm,
-    Tree,
+    ArithOp, Atom, Attr, Bind, Composite, Cond, Count, Decl, Entry, Ext, Hook, Init, Int, LeafForm, Node,
+    Op, Outcomes, PortLeaf, Ports, Pre, RunOnceForm, Script, SetValue, Spelling, StatusName, Stmt,
+    SubForm, Tree,
 };
 
 /// Deepest tree (levels, the root is level 1).
@@ -910,6 +910,87 @@ fn add_subtrees(rng: &mut Rng, tree: &mut Tree) {
     }
 }
 
+/// In some trees with a blackboard (12 %), one to three statements of the scripts' arithmetic
+/// (`bt::script`, `spec/decisions.md` decision 16: clamped, never a panic) on the entry `a0`,
+/// appended to the tree's scripts (a `Script` leaf or a post-condition; the root gets a `post`
+/// hook when the tree has none): operands at the bounds of `i64`, 0, -1, `a0` itself and the
+/// tree's other integer entries, so that sums and products overflow, divisions by zero and
+/// `i64::MIN / -1` happen. `a0` is read and written by these statements only: no plain Rust `+`
+/// of the other scripts meets its extreme values. Draws from its own stream, so that the trees
+/// are otherwise those of the same seed.
+fn add_arithmetic(rng: &mut Rng, tree: &mut Tree) {
+    let Some(decls) = &mut tree.board else {
+        return;
+    };
+    if !rng.percent(12) {
+        return;
+    }
+    let ints: Vec<Entry> = (decls.iter().map(|decl| decl.entry))
+        .filter(|entry| entry.is_int())
+        .collect();
+    let init = [0, 0, 1, -1, 7, i64::MAX, i64::MIN][rng.below(7)];
+    decls.push(Decl {
+        entry: Entry::a0,
+        init: if init == 0 {
+            Init::Default
+        } else {
+            Init::Value(init)
+        },
+    });
+    let operand = |rng: &mut Rng, literals: &[i64]| match rng.below(10) {
+        0..=3 => Atom::Get(Entry::a0),
+        4..=5 if !ints.is_empty() => Atom::Get(rng.pick(&ints)),
+        _ => Atom::Lit(rng.pick(literals)),
+    };
+    let bounds = [i64::MAX, i64::MIN, 0, -1, 1, 3];
+    let divisors = [i64::MAX, i64::MIN, 0, 0, -1, 2, 9];
+    let count = [1, 1, 2, 3][rng.below(4)];
+    let statements: Script = (0..count)
+        .map(|_| match rng.weighted(&[3, 3, 3, 4, 3]) {
+            4 => Stmt::Neg(Entry::a0, operand(rng, &bounds)),
+            op => {
+                let a = operand(rng, &bounds);
+                let b = operand(rng, if op == 3 { &divisors } else { &bounds });
+                Stmt::Arith(Entry::a0, ArithOp::ALL[op], a, b)
+            }
+        })
+        .collect();
+    let mut scripts = Vec::new();
+    scripts_mut(&mut tree.root, &mut scripts);
+    if scripts.is_empty() {
+        match &mut tree.root {
+            Node::Attr(attrs, _) => attrs.push(Attr::Post(Hook::Post, statements)),
+            root => {
+                let inner = std::mem::replace(root, Node::AlwaysSuccess);
+                *root = Node::Attr(vec![Attr::Post(Hook::Post, statements)], Box::new(inner));
+            }
+        }
+    } else {
+        let at = rng.below(scripts.len());
+        scripts[at].extend(statements);
+    }
+}
+
+/// Every script of `node` and its descendants: `Script` leaves and post-conditions.
+fn scripts_mut<'a>(node: &'a mut Node, out: &mut Vec<&'a mut Script>) {
+    match node {
+        Node::Script(script) => out.push(script),
+        Node::Attr(attrs, inner) => {
+            for attr in attrs.iter_mut() {
+                if let Attr::Post(_, script) = attr {
+                    out.push(script);
+                }
+            }
+            scripts_mut(inner, out);
+        }
+        node => {
+            for child in node.children_mut() {
+                scripts_mut(child, out);
+            }
+        }
+    }
+}
+
 /// Replaces the `n`-th node in pre-order (counting from `*seen`) by `wrap(node)`.
 fn wrap_nth(
     node: &mut Node,
@@ -937,6 +1018,7 @@ fn main() {
     let mut user_rng = Rng(args.seed ^ 0x05E2_0000_0000_0000);
     let mut priority_rng = Rng(args.seed ^ 0x9210_0000_0000_0000);
     let mut fuse_rng = Rng(args.seed ^ 0xF05E_0000_0000_0000);
+    let mut arith_rng = Rng(args.seed ^ 0xA417_0000_0000_0000);
     let mut seen = HashSet::new();
     if let Some(path) = &args.seen {
         if let Ok(text) = std::fs::read_to_string(path) {
@@ -952,6 +1034,7 @@ fn main() {
         user_nodes::add_user_nodes(&mut user_rng, &mut tree);
         nc_more::priority_modes(&mut priority_rng, &mut tree);
         user_nodes::add_fuses(&mut fuse_rng, &mut tree);
+        add_arithmetic(&mut arith_rng, &mut tree);
         if args.mission && !mission_shape(&tree) {
             continue;
         }
@@ -1002,7 +1085,7 @@ fn main() {
              #[allow(unused_imports)]\n\
              use crate::leaves::{{DiffError, TAct, TCond, TTask}};\n\
              #[allow(unused_imports)]\n\
-             use crate::user::{{\n    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep,\n    Twice,\n}};\n\n"
+             use crate::user::{{\n    Fuse, Gate, PipelineSequence, RateController, RecoveryNode, Rotate, RoundRobin, Sweep, Twice,\n}};\n\n"
         );
         let mut table = String::from("cases! {\n");
         for (i, tree) in part.iter().enumerate() {

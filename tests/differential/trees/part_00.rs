@@ -1489,6 +1489,7 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1, 2, 3],
             #[tracked] t0: i64 = 4,
             b0: i64 = 4,
+            a0: i64,
         }
         Fallback {
             Sequence {
@@ -1518,7 +1519,7 @@ bt::behavior_tree! {
             },
             ParallelAll(1) {
                 Iterate(l0, element = {b0}, until = Never, reset_index = false) {
-                    Script(|bb| bb.b0 += 3),
+                    Script(|bb| { bb.b0 += 3; bb.a0 = bt::script::neg(-1) }),
                 },
                 ScriptCondition(|bb| bb.b0 + 1 != *bb.t0),
                 AlwaysSuccess,
@@ -1527,7 +1528,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0036Blackboard { l0 t0 b0 });
+board!(Tree0036Blackboard { l0 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
@@ -2022,9 +2023,10 @@ bt::behavior_tree! {
             o0: Option<i64>,
             b1: i64,
             b0: i64 = 1,
+            a0: i64 = 9223372036854775807,
         }
         ReactiveSequence {
-            Script(|bb| bb.b1 = (bb.b1 + 1) % 8),
+            Script(|bb| { bb.b1 = (bb.b1 + 1) % 8; bb.a0 = bt::script::div(bb.a0, 9); bb.a0 = bt::script::add(0, bb.a0); bb.a0 = bt::script::add(bb.a0, 1) }),
             Fallback {
                 Observe(|bb| bb.b1 != 4, abort = both) {
                     Optional {
@@ -2054,7 +2056,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0051Blackboard { o0 b1 b0 });
+board!(Tree0051Blackboard { o0 b1 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0052 for Ctx {
@@ -2153,6 +2155,7 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64,
             b1: i64,
+            a0: i64 = -1,
         }
         Control(Rotate<100>) {
             IfThenElse {
@@ -2168,7 +2171,7 @@ bt::behavior_tree! {
                 AlwaysFailure,
             },
             Control(RecoveryNode) {
-                Script(|bb| bb.b1 += 3),
+                Script(|bb| { bb.b1 += 3; bb.a0 = bt::script::mul(bb.a0, i64::MIN) }),
                 Action(Act<3>),
             },
             Error(DiffError(1013)),
@@ -2176,7 +2179,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0056Blackboard { t0 b1 });
+board!(Tree0056Blackboard { t0 b1 a0 });
 
 fallible!(Tree0056);
 
@@ -2350,7 +2353,9 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             b0: i64 = 1,
             #[tracked] t0: i64 = 1,
+            a0: i64 = 1,
         }
+        #[post(|bb| { bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0); bb.a0 = bt::script::sub(bb.a0, 3) })]
         IfThenElse {
             RunOnce(then_skip = true) {
                 Deadline(0) {
@@ -2384,7 +2389,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0062Blackboard { b1 o0 b0 t0 });
+board!(Tree0062Blackboard { b1 o0 b0 t0 a0 });
 
 fallible!(Tree0062);
 
@@ -2437,15 +2442,17 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx, error DiffError {
         blackboard {
-            #[allow(unused)] b0: i64 = 2,
+            b0: i64 = 2,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::mul(bb.b0, bb.b0))]
         RepeatTimes(forever) {
             Error(DiffError(1018)),
         }
     }
 }
 
-board!(Tree0065Blackboard { b0 });
+board!(Tree0065Blackboard { b0 a0 });
 
 fallible!(Tree0065);
 
@@ -2456,6 +2463,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             b0: i64,
             #[tracked] t0: i64 = 1,
+            a0: i64,
         }
         #[post(|bb| bb.b1 += 1)]
         BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = false) {
@@ -2498,7 +2506,7 @@ bt::behavior_tree! {
                 },
                 PrioritySelector(dynamic = true) {
                     #[score(|bb| (bb.o0.unwrap_or(0)) as f32)]
-                    Script(|bb| bb.b1 += 3),
+                    Script(|bb| { bb.b1 += 3; bb.a0 = bt::script::add(i64::MIN, 3); bb.a0 = bt::script::div(-1, i64::MIN); bb.a0 = bt::script::sub(bb.a0, 0) }),
                     #[score(|bb| (bb.b0) as f32)]
                     #[success_if(|bb| bb.o0.unwrap_or(1) != bb.b1)]
                     #[skip_if(|bb| bb.b1 > 2)]
@@ -2511,7 +2519,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0066Blackboard { b1 o0 b0 t0 });
+board!(Tree0066Blackboard { b1 o0 b0 t0 a0 });
 
 fallible!(Tree0066);
 
@@ -2765,7 +2773,9 @@ bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
         blackboard {
             o0: Option<i64>,
+            a0: i64 = 1,
         }
+        #[post(|bb| bb.a0 = bt::script::sub(i64::MAX, 1))]
         Delay(50) {
             RunOnce {
                 RunOnce(then_skip = false) {
@@ -2778,7 +2788,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0073Blackboard { o0 });
+board!(Tree0073Blackboard { o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0074Sub0 for Ctx {
@@ -3364,6 +3374,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 15,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 9,
+            #[allow(unused)] a0: i64 = 9,
         }
         Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0))
     }
@@ -3376,7 +3387,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::sub(bb.a0, bb.a0); bb.a0 = bt::script::mul(0, bb.a0) })]
         Decorator(Fuse<100>) {
             #[skip_if(|bb| bb.b0 > *bb.t1)]
             IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
@@ -3394,7 +3407,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0088Blackboard { t1 t0 q0 b0 });
+board!(Tree0088Blackboard { t1 t0 q0 b0 a0 });
 
 fallible!(Tree0088);
 
@@ -3404,7 +3417,9 @@ bt::behavior_tree! {
             b0: i64 = 5,
             #[tracked] t0: i64 = 3,
             b1: i64,
+            a0: i64 = -1,
         }
+        #[post(|bb| { bb.a0 = bt::script::sub(3, bb.a0); bb.a0 = bt::script::mul(bb.a0, bb.b1); bb.a0 = bt::script::sub(i64::MIN, 1) })]
         RunOnce(then_skip = false) {
             Parallel(success = 2, failure = 1) {
                 RunOnce(then_skip = false) {
@@ -3426,7 +3441,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0089Blackboard { b0 t0 b1 });
+board!(Tree0089Blackboard { b0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
@@ -3670,6 +3685,7 @@ bt::behavior_tree! {
             b0: i64 = 5,
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         Control(Sweep<100>, b0 = 0, b1 = {t0}) {
             FlipSelector {
@@ -3678,14 +3694,14 @@ bt::behavior_tree! {
                 SetBlackboard(o0 = Some(2)),
                 #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
                 #[run_while(|bb| *bb.t1 + 3 < 4)]
-                #[on_halted(|bb| bb.b1 = bb.b0)]
+                #[on_halted(|bb| { bb.b1 = bb.b0; bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::neg(1); bb.a0 = bt::script::mul(*bb.t0, 3) })]
                 Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0096Blackboard { b1 t1 b0 o0 t0 });
+board!(Tree0096Blackboard { b1 t1 b0 o0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
@@ -3872,7 +3888,7 @@ cases! {
     Tree0033 "RFb(MSeq(t0t,FS(Fb(Fai,c1t,Sub(c2l)))),Rus{1}(PrSel{T;0;2;3}(S,t3t,t4t)),Rpt{2}(RFb(a5,t6t,a7,c8e)),PrSel{T;0;1;2;0;3}(c9r,UFuse100(Suc),t10e,PAll{_}(Wt{50}),R),Err{1032})",
     Tree0034 "Inv(Star(Wde(a0l,Rmp{F;F}(t1e),PbSel{2;0}(t2)),t3,Rep1(DySel(t4,c5)),RT{2}(Fb(Rep2(t6),c7))))",
     Tree0035 "UTw100(USw101{b0:4}(RT{3}(t0e),Seq(c1,t2e)))",
-    Tree0036 "B{l0=3;t0=4;b0=4}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),URate{50}(FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10})))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3}),Scc{b0+1!t0},S))",
+    Tree0036 "B{l0=3;t0=4;b0=4;a0}Fb(Seq(Seq(c0e,a1l,Once(@rw{b0+3%2=1}@of{b0:=b0%4}t2)),URate{50}(FS(ASeq(pc3{b0:=},t4,Cd{50;F}(Sc{t0+3>7?b0:=t0}),@oh{t0:=b0%4}pt5{b0:t0;b1:b0},Sl{10})))),PAll{1}(Itr{b0;0;_;N}(Sc{b0+=3;a0=neg(-1)}),Scc{b0+1!t0},S))",
     Tree0037 "Rep3(Keep(RFb(Keep(RFb(URot100(c0,c1,RSeq(c2,a3),ASeq(c4,Sl{30}),a5e))),Dd{10}(a6l))))",
     Tree0038 "B{b0=4;t1=3;t0=4}@oh{t1+=3}@si{t1<b0}Grd{_}(Dd{0}(Step(a0l,Sl{50},RepF(Scc{t0%4=3}))))",
     Tree0039 "B{t0=4;b1=3}URec{_}(Sc{t0:=t0+1%8},Fb(Obs{t0>3;L}(Opt(RndSel(c0,t1))),@ki{b1!t0+1}c2l,Obs{b1<7;L}(Dl{20}(@ki{b1=1}a3))))",
@@ -3887,29 +3903,29 @@ cases! {
     Tree0048 "B{b0=1;t0}RndSel(@ki{t0+2=0}SubR(SubR(Sc{t0:=t0+2%2})),Err{1048})",
     Tree0049 "B{b0=3;t0=4;o0=_;t1}PrSel{N;2;3;1;2}(Seq(t0,t1),Bin{o0|5+2%3=0;T}(t2,PAll{1}(Sb{o0=4},c3b{3})),PrSel{N;t0;b0}(@po{t1+=1}t4,t5),Wu{t0})",
     Tree0050 "B{t1=2;o0=1;b0}Flt{3;S;K}(Try(AFb(@ki{t1+3%2>0}Wv{t1}(Suc),Ret3(Mt{0}(Par{_;_}(Grd{_}(t0),Grd{_}(Sb{o0=1}))))),DySeq(Keep(RSeq(@ki{b0>7}c1,Sl{10}))),F))",
-    Tree0051 "B{o0;b1;b0=1}RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1!4;B}(Opt(AFb(c0,c1l))),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Dl{10}(@ki{b1%3!2}Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))))",
+    Tree0051 "B{o0;b1;b0=1;a0=9223372036854775807}RSeq(Sc{b1:=b1+1%8;a0=div(a0,9);a0=add(0,a0);a0=add(a0,1)},Fb(Obs{b1!4;B}(Opt(AFb(c0,c1l))),Obs{b0+3<3;B}(RndSel(c2e)),Obs{none;N}(Dl{10}(@ki{b1%3!2}Pre{b0+1=b1;F}(Cnd{b1!3;_;F}(c3l))))))",
     Tree0052 "Try(AFb(t0,F,To{0}(t1)),RSel(Cd{0;K}(t2),t3))",
     Tree0053 "B{b0;l0=4;b1}RFb(pi0{t0:b1},Itr{b1;_;_;T}(c1),Once(pi2{t0:b0}),c3e,t4)",
     Tree0054 "URec{_}(Swm(t0t,pc1{b0:0},Sub(c2)),UFuse100(UFuse101(UTw102(S))))",
     Tree0055 "B{b1;b0=3;t0=2}@os{b0+=3;b0+=2}Isw{t0;N;T}(Sw{5}(t0,@po{b0+=3;t0+=1}Sc{b0:=b1%3}),t1,pi2{t0:b1})",
-    Tree0056 "B{t0;b1}URot100(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),URec{_}(Sc{b1+=3},a3),Err{1013})",
+    Tree0056 "B{t0;b1;a0=-1}URot100(Ite(@fi{t0<b1+3}@of{t0+=2}c0,@fi{t0+4<b1}@os{b1+=3}pi1{t0:=}),a2b{t0+3;b1},Wv{t0}(F),URec{_}(Sc{b1+=3;a0=mul(a0,-9223372036854775808)},a3),Err{1013})",
     Tree0057 "Cd{0;K}(t0)",
     Tree0058 "B{t0;q0;b0}Ite(Lp{b0;S}(RndSeq(Opt(@fi{b0+3<b0}RU{F}(Flt{3;S;K}(c0))),c1e,a2)),Cnd{t0%3>1;_;F}(Cd{0;F}(c3b{b0%2})),RSeq(PrSel{N;2;b0%4}(Grd{F}(pi4{t0:=}),c5),TryT(c6,Grd{_}(To{50}(Ite(pt7{b0:b0;b1:b0},Sb{b0=3}))))))",
     Tree0059 "B{b1=3}Rep3(@fi{b1+3>3}S)",
     Tree0060 "UPipe(Flt{2;F;K}(FF(Cd{20;F}(PPar{0;T}(MPri(c0l,Sub(Wt{10})))))),Sub(c1))",
     Tree0061 "B{b0=5;t1;t0=4;b1=3;q0}Par{3;3}(Par{2;1}(Sc{t1+=2},Fb(@fi{t1>2}S,c0)),Su{t1}(@po{b0+=2}Pre{b1=5}(RFb(t1,@si{b1%4<3}@fi{t1+1!t0}@ki{b0%2<1}c2l))),@po{t0:=t0%4;t1+=3}Mt{0}(@ki{t0+1>7}FS(Inv(RndSeq(pc3{b0:t1},PPar{2;N}(@oh{b0:=t0%3}@po{t0+=2}Pre{t1%3!0;S}(Sb{t1=6})),pi4{t0:=})))))",
-    Tree0062 "B{b1;o0=_;b0=1;t0=1}Ite(OnceT(Dd{0}(Bin{none;N}(c0r,MSeq(@ki{o0|0>t0+2%2}Scc{b0+2%3=1},pi1{t0:=})))),Sw{3;5}(a2r,Ub{o0},t3t),RFb(TryT(a4r,Inv(a5t)),a6e,@rw{t0<3}c7))",
+    Tree0062 "B{b1;o0=_;b0=1;t0=1;a0=1}@po{a0=neg(a0);a0=div(a0,a0);a0=sub(a0,3)}Ite(OnceT(Dd{0}(Bin{none;N}(c0r,MSeq(@ki{o0|0>t0+2%2}Scc{b0+2%3=1},pi1{t0:=})))),Sw{3;5}(a2r,Ub{o0},t3t),RFb(TryT(a4r,Inv(a5t)),a6e,@rw{t0<3}c7))",
     Tree0063 "B{t0=1;b0=0}@fi{t0+1%3>1}@po{t0:=1}@of{t0:=b0+2%3}Rep0(@rw{b0!7}Wt{50})",
     Tree0064 "RT{F}(Sub(Fb(RSeq(Sub(a0),c1,To{10}(c2)))))",
-    Tree0065 "B{b0=2}RT{F}(Err{1018})",
-    Tree0066 "B{b1=3;o0=_;b0;t0=1}@po{b1+=1}Bin{b0>t0;N}(Flip(Wde(t0t,pi1{t0:b1}),Fai,Rpt{1}(Grd{F}(@fi{b1+1>4}@ki{o0|5<6}c2b{3}))),RSeq(MPri(c3,t4t,c5t,Err{1042},pc7{b0:=}),Seq(@fi{t0+4<1}Ub{o0},Sl{100}),t8,ASeq(Flip(Obs{some;S}(a9b{t0;b1}),Suc,Sc{t0:=t0+4%3})),PrSel{T;o0|0;b0;t0+2}(Sc{b1+=3},@si{o0|1!b1}@ki{b1>2}c10b{b1%2},a11r)))",
+    Tree0065 "B{b0=2;a0}@po{a0=mul(b0,b0)}RT{F}(Err{1018})",
+    Tree0066 "B{b1=3;o0=_;b0;t0=1;a0}@po{b1+=1}Bin{b0>t0;N}(Flip(Wde(t0t,pi1{t0:b1}),Fai,Rpt{1}(Grd{F}(@fi{b1+1>4}@ki{o0|5<6}c2b{3}))),RSeq(MPri(c3,t4t,c5t,Err{1042},pc7{b0:=}),Seq(@fi{t0+4<1}Ub{o0},Sl{100}),t8,ASeq(Flip(Obs{some;S}(a9b{t0;b1}),Suc,Sc{t0:=t0+4%3})),PrSel{T;o0|0;b0;t0+2}(Sc{b1+=3;a0=add(-9223372036854775808,3);a0=div(-1,-9223372036854775808);a0=sub(a0,0)},@si{o0|1!b1}@ki{b1>2}c10b{b1%2},a11r)))",
     Tree0067 "B{t0=1;b1;b0;t1=4}Inv(PAll{5}(Flip(t0,Sb{t0=0},Run),Ruf{F}(t1),Ite(@rw{t0>b1}pt2{b0:b1;b1:=},a3,pa4{b0:t1;b1:=}),PAll{-1}(@rw{b1+3>2}Sb{b0=0},Rep2(@oh{t0+=1}Scc{b1+2=2}),c5),Seq(t6,pi7{t0:=},Sb{t0=5},Fai)))",
     Tree0068 "DySel(Ite(PrSel{_;1;1;3;0;2}(c0,F,t1,t2e,c3l),RndSel(t4,PbSel{2;3;3}(F,F),t5),Lim{2}(t6e)))",
     Tree0069 "B{t1;b0=1;t0;q0=1;b1;o0=0}Isw{b1;_;N}(c0e,Flip(@ki{some}R,@rw{t0=2}@oh{b1+=3}Ret4(a1),R),@oh{b0:=3}@si{o0|2<2}a2e,DySel(Lim{2}(@fi{t1%4=3}@of{b0:=o0|3}@os{b0!6?t0+=1;o0:=_}Sl{30}),Intr{t1<5}(@ki{b0=3}@fi{none}Lp{t0;F}(pa3{b0:1})),Ret0(t4)),To{0}(Sw{0;4;5}(S,t5,F,@oh{b0:=t0+4%2;t1>b1?b1:=o0|0%4}Flt{2;_;K}(pi6{t0:=}))))",
     Tree0070 "B{b1=5;t0=5;o0=_}OnceT(Pre{b1>t0+3}(Rmp{F;S}(UPipe(@of{o0:=b1%4}@si{o0|0+1>t0}@fi{some}Sw{0}(Err{1057},TryF(Sb{b1=8},Par{2;_}(pi1{t0:=},a2l,c3t),t4))))))",
     Tree0071 "Swm(PrSel{T;3;0;0;3}(PrSel{T;1}(Sub(t0)),t1,c2e,Dl{0}(a3)),TryF(RFb(a4e),t5),DySeq(Lim{1}(DySeq(t6e)),c7,t8e,Sl{30},c9e))",
     Tree0072 "B{t0;b1=5}URr(PbSel{_;t0%4;b1+1%4;b1%4}(t0,PrSel{T;5}(a1),c2))",
-    Tree0073 "B{o0}Dl{50}(Once(OnceK(Ret0(Sb{o0=5}))))",
+    Tree0073 "B{o0;a0=1}@po{a0=sub(9223372036854775807,1)}Dl{50}(Once(OnceK(Ret0(Sb{o0=5}))))",
     Tree0074 "B{t0;b0=2;b1}Seq(Seq(a0b{2;b1},Scc{t0+4=b1},c1b{b0}),Step(@os{t0+=3}pa2{b0:b1},c3,a4l),Wde(a5,Ret4(@si{t0=b0}@oh{b0+=3;b0:=b1}Rmp{S;F}(PAll{1}(c6,a7,c8b{b1},Sl{10})))),SubA(Step(t9,Grd{_}(Sel(@of{t0:=b0+1%4}@po{b0+=1}@os{b0<0?t0+=1}OnceT(c10e),t11,t12e)))),Star(Wt{10},@oh{b0+=2}@ki{b1!7}RU{F}(t13),pi14{t0:=},Sb{b1=b0}))",
     Tree0075 "B{t0=5;q0=2;b0;b1=5}OnceT(USw100{b0:0}(WU{t0>t0%2}(Lp{b1;F}(Sb{b1=b0}))))",
     Tree0076 "B{o0=1;t0;b0}Swm(PrSel{N;b0%2;3}(Ret2(Fb(pa0{b0:b0;b1:b0},Scc{o0|3+1%2<0},t1)),Step(pi2{t0:b0},FF(t3))),URr(Isw{b0+1;N;_}(@os{t0:=t0%4}ASeq(c4,c5l,a6,pa7{b0:t0;b1:b0},pi8{t0:=}),c9e)),Invt(@of{b0:=o0|3+1%4;b0:=5}PAll{_}(S,t10,t11,@oh{o0:=_}@ki{o0|2%3<0}@os{t0=t0%4?b0+=3}t12e,S)),@po{t0+=3}Fb(Lim{3}(TryT(Rep2(pa13{b0:=}),pi14{t0:b0},Scc{some},Su{t0}(t15),Fai))),PAll{-1}(pi16{t0:b0}))",
@@ -3924,15 +3940,15 @@ cases! {
     Tree0085 "Invt(UPipe(Cd{20;K}(UFuse100(UFuse101(Err{1082})))))",
     Tree0086 "Rpt{F}(USw100{b0:4}(t0e))",
     Tree0087 "B{t0}RndSeq(t0,Rpt{0}(t1),PbSel{2;2;t0}(t2e,Wu{t0}),URec{_}(Wu{t0},a3))",
-    Tree0088 "B{t1=0;t0=5;q0=2;b0}UFuse100(@ki{b0>t1}Isw{t1;N;T}(UFuse101(c0),Ret4(Err{1065}),OnceK(SubA(a2b{t0;b0}))))",
-    Tree0089 "B{b0=5;t0=3;b1}OnceK(Par{2;1}(OnceK(MPri(Rep3(FF(RSeq(Scc{b1%3>1},Sb{b0=b1},Wu{t0}))))),Suc))",
+    Tree0088 "B{t1=0;t0=5;q0=2;b0;a0}@po{a0=sub(a0,a0);a0=mul(0,a0)}UFuse100(@ki{b0>t1}Isw{t1;N;T}(UFuse101(c0),Ret4(Err{1065}),OnceK(SubA(a2b{t0;b0}))))",
+    Tree0089 "B{b0=5;t0=3;b1;a0=-1}@po{a0=sub(3,a0);a0=mul(a0,b1);a0=sub(-9223372036854775808,1)}OnceK(Par{2;1}(OnceK(MPri(Rep3(FF(RSeq(Scc{b1%3>1},Sb{b0=b1},Wu{t0}))))),Suc))",
     Tree0090 "B{b1}Fb(c0e,Seq(Flt{2;_;_}(Sb{b1=9}),Suc,t1,c2))",
     Tree0091 "B{b0=4;b1=2;o0;t0}Obs{b0>4;N}(Flip(Ite(UPipe(t0,@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3},UGate100{b0:1;t0:=}(Su{t0}(SubR(c1e)))),Ite(pt2{b0:b0;b1:t0},Sc{b1+=3},UFuse101(Err{1035})))))",
     Tree0092 "B{t1=0;b0=3}Par{1;_}(SubR(OnceT(Rep3(Sb{b0=t1}))))",
     Tree0093 "B{t1=0;b1;b0=2;t0=0}RSel(Isw{b1;T;T}(Cnd{b0>t0+4;N;F}(t0),pi1{t0:b0},a2b{t1;b1}),@os{t1:=b1%3}AFb(pa3{b0:t0;b1:t0}),Seq(t4e,PrSel{_;b0;2;0}(c5,t6,t7)),MSeq(c8e,Sl{0}),PAll{1}(pt9{b0:=;b1:b0},Flt{2;_;K}(RU{S}(a10b{b1%3;b1}))))",
     Tree0094 "B{b1;l0;o0=5;t1=2;t0=4;b0}Sw{5;3;2}(Pre{o0|5%2=1}(Pre{t1+1=0;R}(MSeq(RU{S}(a0),t1))),DySel(c2,S),Isw{b1+3%2;_;T}(Fb(a3,a4b{b1+1;b1},Sb{t1=b1}),Itr{b1;0;_;_}(Seq(t5,t6))),@ki{b1<b0}RetF(Seq(pa7{b0:t1;b1:b0},Par{_;-2}(a8b{t0;b0},Run))))",
     Tree0095 "Flip(PrSel{N;0;2}(t0,c1),c2,Wde(t3,S,UFuse100(c4r)),Sel(t5t,t6t),RSeq(c7,Wt{10},t8))",
-    Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3}USw100{b0:0;b1:t0}(Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0}c1))",
+    Tree0096 "B{b1=5;t1=5;b0=5;o0=_;t0=3;a0=-9223372036854775808}USw100{b0:0;b1:t0}(Flip(a0,@os{b0=6?o0:=_;b0:=b0%4}Sb{o0=2},@ki{t0+1%2>0}@rw{t1+3<4}@oh{b1:=b0;a0=mul(a0,a0);a0=neg(1);a0=mul(t0,3)}c1))",
     Tree0097 "B{l0;b0=3;t0=5}Once(Step(Pre{b0>t0+2;S}(c0),F,RSeq(Inv(pa1{b0:=}),t2e,a3)))",
     Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(URot100(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),UTw101(a7))))),t8)",
     Tree0099 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),RT{2}(Keep(a4)),a5),RFb(RSel(Once(a6),a7e,a8,RU{F}(t9),c10),Inv(PPar{0;N}(Inv(Wt{0}),Rpt{F}(c11e),Run))),Fb(Pri(t12,F,c13),ASeq(a14,c15,Wt{0}),Step(S)),Par{_;_}(Grd{R}(F),Grd{F}(RndSel(FS(FF(Flip(a16,t17))),Ret0(c18)))))",

@@ -196,6 +196,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             o0: Option<i64> = None,
             l0: Vec<i64> = vec![1, 2, 3],
+            a0: i64,
         }
         #[success_if(|bb| bb.o0.unwrap_or(5) != *bb.t0 + 1)]
         #[skip_if(|bb| bb.b0 != 1)]
@@ -225,7 +226,7 @@ bt::behavior_tree! {
                     },
                 },
                 Action(PAct<4>, b0 = {t0}),
-                #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.a0 = bt::script::neg(i64::MIN); bb.a0 = bt::script::div(bb.a0, bb.b0) })]
                 WaitUntil(|bb| bb.o0.unwrap_or(2) + 1 != 4) {
                     Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
                         BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
@@ -251,7 +252,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0106Blackboard { t1 b0 t0 o0 l0 });
+board!(Tree0106Blackboard { t1 b0 t0 o0 l0 a0 });
 
 fallible!(Tree0106);
 
@@ -684,7 +685,9 @@ bt::behavior_tree! {
         blackboard {
             b1: i64,
             #[tracked] t1: i64 = 0,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::div(i64::MIN, bb.a0))]
         Switch(b1) {
             case 0 => Action(|ctx| ctx.try_exec(0)),
             _ => Guard(|ctx| &mut ctx.token, if_guarded = Failure) {
@@ -697,7 +700,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0118Blackboard { b1 t1 });
+board!(Tree0118Blackboard { b1 t1 a0 });
 
 fallible!(Tree0118);
 
@@ -1137,13 +1140,14 @@ bt::behavior_tree! {
             q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 2,
+            a0: i64 = 1,
         }
         ReactiveFallback {
             #[failure_if(|bb| *bb.t1 % 3 < 1)]
             #[on_success(|bb| *bb.t0 += 1)]
             PolicyParallel(policy = FirstFailure) {
                 #[on_failure(|bb| if (*bb.t0 + 1) % 4 < 2 { bb.b0 = *bb.t1 % 3 })]
-                #[post(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                #[post(|bb| { *bb.t0 += 1; bb.b0 += 1; bb.a0 = bt::script::neg(i64::MAX); bb.a0 = bt::script::mul(bb.a0, *bb.t1) })]
                 RunOnce {
                     ReactiveSequence {
                         RetryUntilSuccessful(2) {
@@ -1200,7 +1204,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0131Blackboard { b0 q0 t0 t1 });
+board!(Tree0131Blackboard { b0 q0 t0 t1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx, rng = context {
@@ -1209,6 +1213,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 4,
             b0: i64 = 3,
+            a0: i64,
         }
         DynamicSelector {
             IfThenElse {
@@ -1233,7 +1238,7 @@ bt::behavior_tree! {
                         Action(Act<5> = Act::<5>),
                     },
                     Loop(q0, value = {b0}) {
-                        #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(2) })]
+                        #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(2); bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::div(*bb.t1, bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0) })]
                         #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = *bb.t1 + 3 })]
                         WaitValueUpdate(t1) {
                             StatefulAction(Task<6>),
@@ -1245,7 +1250,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0132Blackboard { q0 t0 t1 b0 });
+board!(Tree0132Blackboard { q0 t0 t1 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0133Sub0 for Ctx, rng = context {
@@ -1290,18 +1295,19 @@ bt::behavior_tree! {
             o0: Option<i64>,
             b1: i64 = 2,
             #[tracked] t0: i64 = 3,
+            a0: i64 = -1,
         }
         Delay(0) {
             Loop(q0, value = {t0}) {
                 SkipUnlessUpdated(t0) {
-                    Script(|bb| { bb.t1.set(bb.b1 % 4); bb.o0 = Some(*bb.t0 + 1) }),
+                    Script(|bb| { bb.t1.set(bb.b1 % 4); bb.o0 = Some(*bb.t0 + 1); bb.a0 = bt::script::add(i64::MIN, -1); bb.a0 = bt::script::mul(3, 3) }),
                 },
             },
         }
     }
 }
 
-board!(Tree0134Blackboard { q0 t1 o0 b1 t0 });
+board!(Tree0134Blackboard { q0 t1 o0 b1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
@@ -1440,12 +1446,13 @@ bt::behavior_tree! {
             b1: i64 = 4,
             #[tracked] t0: i64 = 0,
             o0: Option<i64> = Some(4),
+            a0: i64,
         }
         ReactiveFallback {
             PrioritySelector(dynamic = false) {
                 #[score(1)]
                 #[on_failure(|bb| bb.t0.set(4))]
-                #[on_halted(|bb| { bb.o0 = Some(5); bb.b1 += 3 })]
+                #[on_halted(|bb| { bb.o0 = Some(5); bb.b1 += 3; bb.a0 = bt::script::mul(bb.a0, i64::MIN); bb.a0 = bt::script::add(1, -1); bb.a0 = bt::script::div(bb.a0, bb.b1) })]
                 #[post(|bb| bb.b1 = bb.o0.unwrap_or(0))]
                 ScriptCondition(|bb| (bb.b1 + 4) % 4 < 0),
                 #[score(1)]
@@ -1456,7 +1463,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0140Blackboard { b1 t0 o0 });
+board!(Tree0140Blackboard { b1 t0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx, rng = context {
@@ -1627,7 +1634,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 3,
+            a0: i64 = -1,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(*bb.t0, *bb.t0); bb.a0 = bt::script::mul(bb.a0, bb.b0); bb.a0 = bt::script::mul(i64::MIN, *bb.t0) })]
         IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
             #[skip_if(|bb| *bb.t0 % 2 == 0)]
             Cooldown(0, filtered = Skipped) {
@@ -1647,7 +1656,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0148Blackboard { b0 t0 });
+board!(Tree0148Blackboard { b0 t0 a0 });
 
 fallible!(Tree0148);
 
@@ -1874,7 +1883,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::mul(3, bb.a0))]
         Control(RoundRobin) {
             Observe(|bb| *bb.t0 % 3 < 2) {
                 Control(Sweep<100>, b0 = {b0}) {
@@ -1901,7 +1912,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0155Blackboard { b0 t0 });
+board!(Tree0155Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
@@ -1909,12 +1920,13 @@ bt::behavior_tree! {
             b0: i64,
             b1: i64 = 1,
             #[tracked] t0: i64 = 3,
+            a0: i64 = 1,
         }
         RepeatTimes(forever) {
             WhileDoElse {
                 RunOnce(then_skip = false) {
                     Switch(b1) {
-                        case 3 => Script(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 4) }),
+                        case 3 => Script(|bb| { bb.b0 += 1; bb.t0.set(bb.b1 + 4); bb.a0 = bt::script::div(i64::MIN, bb.a0); bb.a0 = bt::script::div(bb.a0, i64::MIN) }),
                         _ => Action(|ctx| ctx.exec(0)),
                     },
                 },
@@ -1941,7 +1953,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0156Blackboard { b0 b1 t0 });
+board!(Tree0156Blackboard { b0 b1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0157Sub0 for Ctx {
@@ -1949,6 +1961,7 @@ bt::behavior_tree! {
             #[allow(unused)] #[tracked] t0: i64 = 9,
             o0: Option<i64> = Some(9),
             #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] a0: i64 = -9223372036854775799,
         }
         Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(1)))
     }
@@ -1960,13 +1973,15 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             o0: Option<i64> = None,
             b0: i64 = 4,
+            a0: i64 = 9223372036854775807,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::mul(bb.a0, 3); bb.a0 = bt::script::neg(i64::MAX) })]
         Decorator(Fuse<100>) {
             Sequence {
                 SequenceWithMemory {
                     StatefulAction(TTask<0>),
                     AlwaysSuccess,
-                    SubTree(Tree0157Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                    SubTree(Tree0157Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, a0 = {a0}),
                     Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
                 },
                 Parallel(success = -2, failure = 2) {
@@ -1979,7 +1994,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0157Blackboard { t0 o0 b0 });
+board!(Tree0157Blackboard { t0 o0 b0 a0 });
 
 fallible!(Tree0157);
 
@@ -2423,7 +2438,9 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t0: i64,
             b0: i64,
+            a0: i64 = -1,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(bb.a0, i64::MIN); bb.a0 = bt::script::add(3, i64::MAX); bb.a0 = bt::script::div(1, bb.b0) })]
         ParallelAll(max_failures = -3) {
             StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
             Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b1)),
@@ -2443,7 +2460,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0168Blackboard { b1 t0 b0 });
+board!(Tree0168Blackboard { b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx, error DiffError {
@@ -2485,6 +2502,7 @@ bt::behavior_tree! {
             o0: Option<i64>,
             #[tracked] t0: i64 = 1,
             b1: i64 = 5,
+            a0: i64,
         }
         AsyncSequence {
             ReactiveFallback {
@@ -2503,7 +2521,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<2>),
                 },
                 #[score(|bb| (bb.b0) as f32)]
-                #[on_failure(|bb| { if bb.b0 == bb.b0 + 3 { bb.b0 += 1 }; bb.b1 = *bb.t0 + 1 })]
+                #[on_failure(|bb| { if bb.b0 == bb.b0 + 3 { bb.b0 += 1 }; bb.b1 = *bb.t0 + 1; bb.a0 = bt::script::mul(*bb.t0, 3) })]
                 #[skip_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
                 #[failure_if(|bb| (*bb.t0 + 2) % 2 < 0)]
                 Delay(0) {
@@ -2519,7 +2537,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0170Blackboard { b0 o0 t0 b1 });
+board!(Tree0170Blackboard { b0 o0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx, error DiffError {
@@ -2570,6 +2588,7 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1, 2, 3],
             o0: Option<i64>,
             b1: i64 = 4,
+            a0: i64 = 7,
         }
         BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
             Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
@@ -2607,7 +2626,7 @@ bt::behavior_tree! {
                     },
                 },
             },
-            #[post(|bb| if bb.b0 < bb.b1 { bb.b1 = *bb.t0 + 3 })]
+            #[post(|bb| { if bb.b0 < bb.b1 { bb.b1 = *bb.t0 + 3 }; bb.a0 = bt::script::div(i64::MAX, bb.a0); bb.a0 = bt::script::add(bb.a0, bb.a0); bb.a0 = bt::script::mul(bb.a0, 0) })]
             #[run_while(|bb| bb.b0 + 1 < 6)]
             #[on_failure(|bb| bb.t0.set((bb.b0 + 1) % 3))]
             Priority {
@@ -2641,12 +2660,13 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0173Blackboard { b0 t0 l0 o0 b1 });
+board!(Tree0173Blackboard { b0 t0 l0 o0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0174Sub1 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] a0: i64 = 9,
         }
         Condition(Cond<0>)
     }
@@ -2656,8 +2676,9 @@ bt::behavior_tree! {
     pub tree Tree0174Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] a0: i64 = 9,
         }
-        SubTree(Tree0174Sub1, b0 = {=})
+        SubTree(Tree0174Sub1, b0 = {=}, a0 = {a0})
     }
 }
 
@@ -2665,7 +2686,9 @@ bt::behavior_tree! {
     pub tree Tree0174 for Ctx, error DiffError {
         blackboard {
             b0: i64,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::div(i64::MIN, bb.b0) })]
         Control(PipelineSequence) {
             SubTree(Tree0174Sub0, ..),
             StatefulAction(Task<1>),
@@ -2675,7 +2698,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0174Blackboard { b0 });
+board!(Tree0174Blackboard { b0 a0 });
 
 fallible!(Tree0174);
 
@@ -3121,6 +3144,7 @@ bt::behavior_tree! {
             b0: i64 = 3,
             #[tracked] t0: i64 = 4,
             o0: Option<i64>,
+            a0: i64 = -9223372036854775808,
         }
         SkipUnlessUpdated(t0) {
             AsyncFallback {
@@ -3130,7 +3154,7 @@ bt::behavior_tree! {
                         Action(Act<1> = Act::<1>),
                     },
                     #[on_success(|bb| bb.b1 += 1)]
-                    #[post(|bb| bb.b1 = *bb.t0 + 1)]
+                    #[post(|bb| { bb.b1 = *bb.t0 + 1; bb.a0 = bt::script::mul(i64::MAX, bb.a0) })]
                     #[on_halted(|bb| bb.b1 += 1)]
                     SequenceWithMemory {
                         Action(Act<2>),
@@ -3171,7 +3195,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0186Blackboard { b1 t1 b0 t0 o0 });
+board!(Tree0186Blackboard { b1 t1 b0 t0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx, rng = context {
@@ -3694,6 +3718,7 @@ bt::behavior_tree! {
             b1: i64 = 4,
             #[tracked] t0: i64,
             o0: Option<i64> = Some(3),
+            a0: i64 = -9223372036854775808,
         }
         Selector {
             Optional {
@@ -3721,7 +3746,7 @@ bt::behavior_tree! {
                         },
                     },
                     Decorator(Gate<100>, b0 = {t0}, t0 = {t0}) {
-                        #[on_failure(|bb| bb.b1 += 1)]
+                        #[on_failure(|bb| { bb.b1 += 1; bb.a0 = bt::script::sub(bb.a0, i64::MIN) })]
                         #[skip_if(|bb| bb.o0.is_some())]
                         TryCatch(catch_on_halt = false) {
                             #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
@@ -3741,7 +3766,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0198Blackboard { q0 b1 t0 o0 });
+board!(Tree0198Blackboard { q0 b1 t0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
@@ -3768,7 +3793,7 @@ cases! {
     Tree0103 "B{o0=3;q0=0;b0=2;t0;b1}Lp{b1;R}(Star(Dd{0}(@rw{b0+3<o0|2+2}SubA(Step(Seq(c0,t1,pc2{b0:=}),Ub{o0},pc3{b0:=},Sc{t0:=b0;t0:=b0},@os{b0:=b0%3}@fi{none}@si{t0%3=1}Rus{F}(a4l)))),PrSel{N;b0;b0;b1%2;b1+4}(t5,F,@rw{b0%4=0}a6e,Fai)))",
     Tree0104 "B{b0=2;t0=5}Par{_;_}(Grd{R}(Sl{30}),Grd{_}(RFb(pa0{b0:=},pi1{t0:t0},t2)))",
     Tree0105 "B{t0=1;b1;t1=0;b0=1}Pri(OnceK(Pri(pt0{b0:b0;b1:=},pt1{b0:b1;b1:=},PPar{0;_}(c2,t3),Rpt{F}(t4))),Ite(a5,t6,Err{1018}),Inv(UFuse100(Wu{t0})),Swm(Su{t1}(FF(Sl{100})),Cd{0;F}(Sb{b0=1}),a7t))",
-    Tree0106 "B{t1=5;b0;t0;o0=_;l0=3}@si{o0|5!t0+1}@ki{b0!1}RetF(RFb(Obs{none;S}(t0t),Pri(@fi{t1>7}@ki{none}@os{b0+=1;t1+4>3?b0+=1}Swm(ASeq(Sc{t1:=9},@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}pt1{b0:=;b1:t0}),t2t,@si{some}Pri(c3e,Ub{o0}))),pa4{b0:t0},@os{o0:=t0}WU{o0|2+1!4}(Itr{b0;2;3;T}(Bin{o0|5%2!0;N}(Step(pa5{b0:=},c6l,Wu{t0}),t7))),Wde(Star(c8,S),pi9{t0:t1},c10l)))",
+    Tree0106 "B{t1=5;b0;t0;o0=_;l0=3;a0}@si{o0|5!t0+1}@ki{b0!1}RetF(RFb(Obs{none;S}(t0t),Pri(@fi{t1>7}@ki{none}@os{b0+=1;t1+4>3?b0+=1}Swm(ASeq(Sc{t1:=9},@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}pt1{b0:=;b1:t0}),t2t,@si{some}Pri(c3e,Ub{o0}))),pa4{b0:t0},@os{o0:=t0;a0=neg(-9223372036854775808);a0=div(a0,b0)}WU{o0|2+1!4}(Itr{b0;2;3;T}(Bin{o0|5%2!0;N}(Step(pa5{b0:=},c6l,Wu{t0}),t7))),Wde(Star(c8,S),pi9{t0:t1},c10l)))",
     Tree0107 "B{b1=2;l0=0;q0=3;t0=1;o0;b0}Dl{0}(RSeq(Swm(RFb(Ite(t0,@si{t0>1}@of{t0+=1}a1),Wv{t0}(t2)),t3),Itr{b0;1;3;_}(Wde(Sw{5;4;1}(a4e,TryF(Lp{t0;S}(Wu{t0}),Sb{o0=2}),Cd{50;F}(@oh{t0:=b1+4}@po{t0:=6}@ki{t0!2}a5e),Ret2(c6)),RFb(Sw{5;0;3}(Sel(c7,pa8{b0:5;b1:b1},a9e),Ruf{F}(pt10{b0:b1;b1:t0}),Inv(@fi{b0+1=o0|4+3}t11),t12)),Swm(Inv(Swm(t13,t14)),Ruf{2}(Dl{0}(@os{o0|1!5?b1:=t0+1}@ki{some}@fi{none}a15l)))))))",
     Tree0108 "B{t0=0;b1=0}Step(Bin{t0%2>0;_}(c0,Keep(UTw100(USw101{b0:4;b1:b1}(t1)))),RndSel(t2,FS(Wu{t0}),t3),RSeq(@os{b1:=t0+2;b1+=3}@rw{t0<0}t4,c5,t6e))",
     Tree0109 "B{b0=3;t0}Bin{t0+2>b0%4;T}(S,SubA(Fai))",
@@ -3780,7 +3805,7 @@ cases! {
     Tree0115 "B{l0=0;b0=3;o0=2;t1;b1=3;t0=3}Itr{b1;2;_;T}(@os{t1:=o0|0}Wde(Itr{b1;0;1;T}(@ki{o0|4<6}@of{b1+=1;o0:=_}@po{b0:=3}Mt{10}(UGate100{b0:5;t0:=}(@po{b1+=1;b1+2!t0+1%2?o0:=_}a0b{8;b0}))),pt1{b0:=;b1:t0}))",
     Tree0116 "Flip(Rpt{2}(t0),Wde(c1,Mt{0}(TryT(a2,c3,c4))),Inv(Seq(t5,t6,OnceT(Sl{0}),t7)),Par{1;1}(RSeq(c8,c9e)))",
     Tree0117 "B{t1=1;t0=1;b0=4}@rw{t1+2>7}@po{b0:=t1%2;t0+2<2?t0+=2}PPar{0;T}(F,@of{t1:=b0+3}RU{F}(Err{1070}),Wv{t1}(Rpt{2}(S)),SubR(a1),c2b{t1})",
-    Tree0118 "B{b1;t1=0}Sw{0}(a0r,Grd{F}(ASeq(pa1{b0:t1;b1:=},Err{1009})))",
+    Tree0118 "B{b1;t1=0;a0}@po{a0=div(-9223372036854775808,a0)}Sw{0}(a0r,Grd{F}(ASeq(pa1{b0:t1;b1:=},Err{1009})))",
     Tree0119 "B{b0=3;b1;t0=1;o0=4}RndSeq(@oh{b0:=t0;b0:=b1}RU{F}(pt0{b0:t0}),URate{100}(@si{b0!3}@rw{b1%3=0}@os{b1+=2}t1),Sc{t0:=b1%3;b1:=o0|3+2},To{10}(Ite(Swm(t2,c3b{t0+3}),Scc{b1>2})),To{20}(Seq(Bin{b1>5;N}(RSeq(Sb{t0=9},a4),c5),Invt(a6),Obs{b1<b0;_}(RT{F}(pc7{b0:1})))))",
     Tree0120 "B{b0=1}Ret3(RFb(pa0{b0:=},c1b{1}))",
     Tree0121 "B{b0;t0=3;q0;o0}RSeq(Isw{t0;T;_}(Obs{t0!7;_}(Pre{o0|4+1!6;K}(Cnd{b0%3>1;N;S}(a0l))),RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0<3;B}(Opt(Run)),Obs{some;B}(Dl{30}(@ki{o0|1>t0+4%2}c1)))),Opt(c2)),@rw{t0>o0|4%2}PPar{0;N}(Inv(Ret0(Wu{t0})),Lp{t0;F}(Fai),Sl{50},AFb(c3e,F),Fb(t4,@si{none}@of{b0+=1}Sc{b0:=9})))",
@@ -3793,16 +3818,16 @@ cases! {
     Tree0128 "B{t0=1;b0=4}PAll{1}(Isw{b0;_;N}(@oh{t0%3!1?t0+=1}OnceT(c0e),a1,t2e),@ki{b0>2}@po{t0+=2}@rw{b0+4<7}Wt{20})",
     Tree0129 "B{b0=2;o0=1;t0=1;b1}Keep(Dl{50}(Ite(PPar{1;N}(FF(pa0{b0:=;b1:=}),@of{t0:=6;b0>b1%2?b1:=7}@si{some}S,Rep0(@of{t0<3?t0+=3;t0:=b0}@po{b0+=3;t0+=1}t1e)),Par{_;_}(RSeq(a2,c3,t4)),RSeq(@ki{some}OnceK(Ret3(Sb{b0=8})),Flip(Fai,c5,c6l)))))",
     Tree0130 "B{q0;t1;b0=2;o0;t0=1;b1=2}Par{-1;-1}(ASeq(Bin{b1!t0%3;N}(Rus{2}(SubR(Ub{o0})),Lp{_;_}(Bin{t1+2>0;_}(PAll{2}(pt0{b0:5;b1:b0},t1e),Star(c2l,Isw{b0+1%3;_;T}(Suc)))))))",
-    Tree0131 "B{b0=1;q0;t0;t1=2}RFb(@fi{t1%3<1}@os{t0+=1}PPar{0;_}(@of{t0+1%4<2?b0:=t1%3}@po{t0+=1;b0+=1}Once(RSeq(Ret2(TryT(@os{t0+=1}@po{t0:=b0}pt0{b0:9;b1:b0},Pre{b0%2!0;S}(c1b{t1+3}),Cd{0;_}(t2))))),Bin{b0+2%2<1;T}(t3e,a4e),Fai),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0>5;B}(Opt(@os{b0+=2;t1:=6}t5e)),@ki{t0%2<1}Seq(c6l,FF(pt7{b0:t0;b1:b0}),Rmp{S;F}(@fi{b0%3<0}Lp{t1;S}(t8)),Flt{3;S;K}(FF(pa9{b0:=;b1:t1}))))))",
-    Tree0132 "B{q0=3;t0;t1=4;b0=3}DySel(Ite(Flt{2;R;F}(c0e),t1,Sb{t1=1}),Cd{50;F}(c2),c3,RT{1}(Par{2;_}(PbSel{0;6;0}(a4b{t0;b0},@os{b0+=1;t0+=2}@po{t1+=1}a5e),Lp{b0;_}(@po{t1:=t0;t0:=2}@oh{t0+=1;b0:=t1+3}Wv{t1}(t6)))))",
+    Tree0131 "B{b0=1;q0;t0;t1=2;a0=1}RFb(@fi{t1%3<1}@os{t0+=1}PPar{0;_}(@of{t0+1%4<2?b0:=t1%3}@po{t0+=1;b0+=1;a0=neg(9223372036854775807);a0=mul(a0,t1)}Once(RSeq(Ret2(TryT(@os{t0+=1}@po{t0:=b0}pt0{b0:9;b1:b0},Pre{b0%2!0;S}(c1b{t1+3}),Cd{0;_}(t2))))),Bin{b0+2%2<1;T}(t3e,a4e),Fai),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0>5;B}(Opt(@os{b0+=2;t1:=6}t5e)),@ki{t0%2<1}Seq(c6l,FF(pt7{b0:t0;b1:b0}),Rmp{S;F}(@fi{b0%3<0}Lp{t1;S}(t8)),Flt{3;S;K}(FF(pa9{b0:=;b1:t1}))))))",
+    Tree0132 "B{q0=3;t0;t1=4;b0=3;a0}DySel(Ite(Flt{2;R;F}(c0e),t1,Sb{t1=1}),Cd{50;F}(c2),c3,RT{1}(Par{2;_}(PbSel{0;6;0}(a4b{t0;b0},@os{b0+=1;t0+=2}@po{t1+=1}a5e),Lp{b0;_}(@po{t1:=t0;t0:=2;a0=neg(a0);a0=div(t1,a0);a0=div(a0,a0)}@oh{t0+=1;b0:=t1+3}Wv{t1}(t6)))))",
     Tree0133 "Inv(Sub(Par{-1;-2}(Step(RetF(c0),S),c1,t2,Flip(c3e,t4),PbSel{_;3;0;2}(Wt{20},F,c5l))))",
-    Tree0134 "B{q0=2;t1=1;o0;b1=2;t0=3}Dl{0}(Lp{t0;_}(Su{t0}(Sc{t1:=b1%4;o0:=t0+1})))",
+    Tree0134 "B{q0=2;t1=1;o0;b1=2;t0=3;a0=-1}Dl{0}(Lp{t0;_}(Su{t0}(Sc{t1:=b1%4;o0:=t0+1;a0=add(-9223372036854775808,-1);a0=mul(3,3)})))",
     Tree0135 "B{q0=0;b1=1;b0=4;t0=0}PAll{1}(t0,RetF(a1),TryF(t2,a3),Bin{b0>3;T}(Lp{b1;K}(a4),pt5{b0:6}),@po{b0+=2}@of{b1+=2;t0+=1}@os{b1!b0%4?b0+=1}PPar{2;_}(Wde(c6,c7b{b0+2},pa8{b0:5;b1:b0})))",
     Tree0136 "B{o0=2}Ret1(To{0}(DySeq(Ub{o0})))",
     Tree0137 "B{t0=4;b0}URec{1}(URr(Obs{b0+2>t0%3;_}(a0e)),a1)",
     Tree0138 "Seq(Ite(Dd{0}(t0),t1,Seq(a2,F)),Pri(Sel(Rmp{S;F}(Flt{1;_;_}(Wt{0}))),t3,USw100{b0:1}(t4,t5),c6),Ite(t7,R,t8e))",
     Tree0139 "B{t0=0;b0=0}RndSel(Suc,Pre{t0!b0;S}(DySeq(pt0{b0:t0})))",
-    Tree0140 "B{b1=4;t0=0;o0=4}RFb(PrSel{N;1;1}(@of{t0:=4}@oh{o0:=5;b1+=3}@po{b1:=o0|0}Scc{b1+4%4<0},Wu{t0}),c0)",
+    Tree0140 "B{b1=4;t0=0;o0=4;a0}RFb(PrSel{N;1;1}(@of{t0:=4}@oh{o0:=5;b1+=3;a0=mul(a0,-9223372036854775808);a0=add(1,-1);a0=div(a0,b1)}@po{b1:=o0|0}Scc{b1+4%4<0},Wu{t0}),c0)",
     Tree0141 "B{b0=5;t1}@fi{b0!5}PbSel{3;1;b0}(Opt(Wv{t1}(a0)),Step(c1,Wu{t1}))",
     Tree0142 "Ruf{F}(Rpt{0}(S))",
     Tree0143 "Flt{1;F;_}(Sub(Mt{0}(a0e)))",
@@ -3810,16 +3835,16 @@ cases! {
     Tree0145 "Rpt{F}(UFuse100(Err{1034}))",
     Tree0146 "B{b0=3;t0}PAll{_}(@si{b0+4%4>1}WU{b0!4}(Rep4(Step(t0,F,@oh{t0+=2;t0<1?b0+=1}@po{b0+=2}t1,Sc{t0+=2}))),Ite(c2,Rpt{2}(t3)))",
     Tree0147 "Rpt{F}(RndSeq(DySeq(Wde(t0,a1l),Fb(t2e,c3)),DySel(RSeq(c4l,Suc,a5,Fai)),AFb(c6,a7,t8),Ite(Grd{F}(a9),c10e),c11l))",
-    Tree0148 "B{b0=5;t0=3}Isw{t0+3;T;T}(@ki{t0%2=0}Cd{0;K}(t0e),@si{b0>b0+4}RSeq(Sl{0},a1r),Fb(a2b{t0+2;b0},c3t,Err{1041}))",
+    Tree0148 "B{b0=5;t0=3;a0=-1}@po{a0=mul(t0,t0);a0=mul(a0,b0);a0=mul(-9223372036854775808,t0)}Isw{t0+3;T;T}(@ki{t0%2=0}Cd{0;K}(t0e),@si{b0>b0+4}RSeq(Sl{0},a1r),Fb(a2b{t0+2;b0},c3t,Err{1041}))",
     Tree0149 "B{b1=3}Flip(@fi{b1+2%3<1}pa0{b0:8},Grd{F}(Fai))",
     Tree0150 "B{t1;t0;o0=1;b0=4;l0;b1}Isw{t1;N;T}(Seq(PAll{-1}(Pri(@si{b1!6}Cd{100;K}(t0t),R)),Ret2(a1t),PPar{0;N}(Sc{b1+=1},S,pa2{b0:b1;b1:t1}),Su{t1}(a3b{b0+1%4;b1}),Inv(@ki{t0%3<2}Fb(Sb{o0=2}))),@oh{t1+=3}Wde(PrSel{T;o0|4+3%3;b0%4;t1%3}(Rpt{F}(c4),@si{t1%2=0}@ki{some}@rw{t0>6}c5b{b1%2},Ub{o0}),Itr{b1;1;_;T}(c6),PbSel{1;2}(@rw{b1%2<0}Sb{t1=8})))",
     Tree0151 "B{t0=5;b0=5;b1}Lim{1}(Isw{t0;T;_}(Run,Dd{10}(Scc{b0=b1})))",
     Tree0152 "Flt{3;F;K}(TryF(Sl{0},Sl{20},RSeq(c0e,c1)))",
     Tree0153 "B{l0=3;b0=0;o0;t0=4}Seq(PPar{2;T}(Wt{50},Sc{some?b0+=3;o0:=b0+4},Pre{t0+2%4!0;F}(Itr{b0;_;3;_}(c0e)),S),Flt{2;R;K}(@ki{t0<0}Par{_;-2}(@oh{b0:=1;b0>1?t0+=2}@os{b0+=2}c1l,a2e,c3,a4,c5)))",
     Tree0154 "B{b0=4;l0=1;t1=3;t0;b1}Itr{b0;0;3;T}(Fb(UPipe(USw100{b0:b1;b1:b0}(RSeq(Sb{b0=t1},c0),@po{t0:=t1}@si{t1<b0}@fi{b1+1%3=1}Sb{b0=3},Rus{F}(Dl{20}(PPar{1;_}(pt1{b0:=;b1:t1},pt2{b0:9;b1:=}))),a3,To{20}(Sl{50}))),PPar{0;N}(RT{3}(Flt{2;_;F}(Star(Wt{50},a4,@rw{t1=6}Fai,t5e,Dd{10}(c6b{t0+1})))))))",
-    Tree0155 "B{b0=5;t0}URr(Obs{t0%3<2;_}(USw100{b0:b0}(Lim{1}(@ki{b0+3>1}Rus{F}(PAll{4}(t0,pi1{t0:b0},F,t2,t3))),Flip(c4,t5,a6))))",
-    Tree0156 "B{b0;b1=1;t0=3}RT{F}(Wde(OnceK(Sw{3}(Sc{b0+=1;t0:=b1+4},a0l)),Dl{30}(RSeq(@of{t0+=2;b0+4%4>1?b1:=b0+3}@os{b1:=b0;b1:=b0+3}@oh{b0+=1}t1e,To{20}(t2),pt3{b0:9})),URot100(F,t4e,t5,a6e)))",
-    Tree0157 "B{t0;o0=_;b0=4}UFuse100(Seq(Swm(t0t,S,SubR(c1b{o0|1}),a2b{2;b0}),Par{-2;2}(Sb{o0=7},pt3{b0:b0;b1:t0}),t4t))",
+    Tree0155 "B{b0=5;t0;a0}@po{a0=mul(3,a0)}URr(Obs{t0%3<2;_}(USw100{b0:b0}(Lim{1}(@ki{b0+3>1}Rus{F}(PAll{4}(t0,pi1{t0:b0},F,t2,t3))),Flip(c4,t5,a6))))",
+    Tree0156 "B{b0;b1=1;t0=3;a0=1}RT{F}(Wde(OnceK(Sw{3}(Sc{b0+=1;t0:=b1+4;a0=div(-9223372036854775808,a0);a0=div(a0,-9223372036854775808)},a0l)),Dl{30}(RSeq(@of{t0+=2;b0+4%4>1?b1:=b0+3}@os{b1:=b0;b1:=b0+3}@oh{b0+=1}t1e,To{20}(t2),pt3{b0:9})),URot100(F,t4e,t5,a6e)))",
+    Tree0157 "B{t0;o0=_;b0=4;a0=9223372036854775807}@po{a0=mul(a0,a0);a0=mul(a0,3);a0=neg(9223372036854775807)}UFuse100(Seq(Swm(t0t,S,SubR(c1b{o0|1}),a2b{2;b0}),Par{-2;2}(Sb{o0=7},pt3{b0:b0;b1:t0}),t4t))",
     Tree0158 "B{b0=2;t0}RndSeq(Ret4(Wde(a0l,c1,@of{b0:=t0}c2)),Dd{30}(Bin{b0>6;_}(Wde(@of{b0:=t0%4;b0:=8}t3,@fi{b0%4>1}@rw{b0+4!1}pa4{b0:8;b1:t0},t5),RU{F}(c6b{b0}))),PAll{_}(F,a7,S))",
     Tree0159 "B{b0=1;b1=4}Mt{10}(UGate100{b0:b0;t0:b0}(Ruf{2}(Isw{b1%2;N;_}(R,t0e))))",
     Tree0160 "B{b0=3;t1;o0=_;t0=4}@ki{o0|4>7}@oh{t1<t1%3?b0:=t0%4}Opt(Swm(PbSel{0;1;0;2;b0;0}(DySeq(c0),c1l,Ret2(pi2{t0:b0}),FS(c3b{1}),@os{o0:=_}RFb(pi4{t0:b0},@of{b0:=t1%2;t0:=o0|4}c5l,a6,c7)),Ruf{3}(Flt{1;S;F}(URot100(Sb{t1=t0},Inv(PAll{-1}(@si{none}Fai,S,t8)),RFb(c9,c10)))),t11))",
@@ -3830,13 +3855,13 @@ cases! {
     Tree0165 "B{q0=0;b1=2;l0=4;o0;b0;t0=4}Step(Cnd{b1+2<o0|4;N;F}(t0),Keep(MPri(Itr{b0;1;_;_}(a1b{8;b1}),Lp{_;S}(DySel(c2e,c3)),Lp{_;F}(RFb(Ruf{F}(c4b{t0+3}),SubA(a5e),a6)))))",
     Tree0166 "B{t0=3;l0;b0;o0;b1=2}AFb(Fb(Rmp{F;F}(S),Bin{some;_}(Pre{b0+3%2=1;K}(Dd{50}(FS(PPar{1;T}(c0,Sb{t0=8})))),Bin{o0|3>t0%2;_}(Wt{100},a1))),Par{_;1}(Itr{b0;_;3;T}(AFb(Wde(t2,Sl{0}),Cnd{b1<7;_;F}(SubR(Scc{t0<b1})),@os{b0+=1}@ki{o0|3%2=0}@fi{t0%2>0}Pri(a3,Ret0(Wt{0}))))))",
     Tree0167 "B{t0;o0=5;q0=1;b0=3}Isw{b0%3;_;N}(MPri(F,a0,pt1{b0:=;b1:t0},@ki{t0=b0}Sl{0},c2e),@os{t0:=b0+3}@rw{b0=7}RSel(@oh{b0:=2}Lp{_;F}(a3b{t0;b0}),t4),RFb(Flip(@si{b0>3}pc5{b0:=}),c6,a7,Flt{3;_;K}(c8),@si{t0!o0|4%3}a9))",
-    Tree0168 "B{b1;t0;b0}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(PrSel{_;b1%2;2}(Invt(c2),Dl{0}(a3e))))",
+    Tree0168 "B{b1;t0;b0;a0=-1}@po{a0=mul(a0,-9223372036854775808);a0=add(3,9223372036854775807);a0=div(1,b0)}PAll{-3}(pt0{b0:b0;b1:b0},a1b{b1%2;b1},Cnd{t0<7;N;_}(PrSel{_;b1%2;2}(Invt(c2),Dl{0}(a3e))))",
     Tree0169 "B{b1;t0=5;q0=2;b0=0}Inv(MPri(Isw{t0;_;N}(Lp{_;K}(UGate100{b0:b1;t0:b1}(URec{1}(a0t,t1))),c2,a3b{b1;b0}),t4t,Err{1042}))",
-    Tree0170 "B{b0;o0;t0=1;b1=5}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{T;t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
+    Tree0170 "B{b0;o0;t0=1;b1=5;a0}ASeq(RFb(Cd{0;K}(Once(t0)),Once(c1e)),PrSel{T;t0%3;b0;t0+4%4}(Wv{t0}(t2),@of{b0=b0+3?b0+=1;b1:=t0+1;a0=mul(t0,3)}@ki{o0|5<b0}@fi{t0+2%2<0}Dl{0}(DySel(Wu{t0})),a3l),t4)",
     Tree0171 "B{b0;b1}DySel(UFuse100(t0),RT{3}(Err{1066}),a2,Scc{b0+4>1},pt3{b0:b1;b1:=})",
     Tree0172 "B{b1=0;q0=2;t0}USw100{b0:t0;b1:b1}(Intr{b1=t0+1%4}(Wu{t0}))",
-    Tree0173 "B{b0;t0;l0=3;o0;b1=4}Bin{t0%2!0;T}(Itr{b0;1;1;T}(Isw{b0+4;T;_}(MSeq(Sw{4}(c0,OnceK(pt1{b0:b1;b1:t0})),PPar{2;N}(c2,Try(Sl{30},pa3{b0:3;b1:t0})),a4b{b0;b0}),S,Rpt{2}(Ret2(Flt{2;S;_}(PbSel{t0%4;o0|3%3;1;t0%2}(Wt{10},a5l,Ub{o0})))))),@po{b0<b1?b1:=t0+3}@rw{b0+1<6}@of{t0:=b0+1%3}Pri(Seq(c6,c7,Sl{0},t8),PAll{1}(PPar{2;N}(t9,pa10{b0:=;b1:t0})),Opt(OnceT(Mt{0}(Ite(c11,t12)))),Rpt{0}(a13)))",
-    Tree0174 "B{b0}UPipe(SubA(SubR(c0)),t1,Sb{b0=3},Err{1072})",
+    Tree0173 "B{b0;t0;l0=3;o0;b1=4;a0=7}Bin{t0%2!0;T}(Itr{b0;1;1;T}(Isw{b0+4;T;_}(MSeq(Sw{4}(c0,OnceK(pt1{b0:b1;b1:t0})),PPar{2;N}(c2,Try(Sl{30},pa3{b0:3;b1:t0})),a4b{b0;b0}),S,Rpt{2}(Ret2(Flt{2;S;_}(PbSel{t0%4;o0|3%3;1;t0%2}(Wt{10},a5l,Ub{o0})))))),@po{b0<b1?b1:=t0+3;a0=div(9223372036854775807,a0);a0=add(a0,a0);a0=mul(a0,0)}@rw{b0+1<6}@of{t0:=b0+1%3}Pri(Seq(c6,c7,Sl{0},t8),PAll{1}(PPar{2;N}(t9,pa10{b0:=;b1:t0})),Opt(OnceT(Mt{0}(Ite(c11,t12)))),Rpt{0}(a13)))",
+    Tree0174 "B{b0;a0}@po{a0=neg(a0);a0=neg(a0);a0=div(-9223372036854775808,b0)}UPipe(SubA(SubR(c0)),t1,Sb{b0=3},Err{1072})",
     Tree0175 "B{b0=4;o0=4;t0}Par{2;_}(TryF(@rw{b0=t0}pt0{b0:t0;b1:t0},@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ub{o0},Wt{0},UGate100{b0:5;t0:t0}(t1)),t2,FS(Sl{0}))",
     Tree0176 "B{t0=0;t1=1;b1=0}Su{t0}(PPar{2;_}(OnceT(Sl{0}),@rw{t1<5}@fi{b1<4}t0e,t1,Sb{t0=5},Sl{0}))",
     Tree0177 "B{t0=0;b0=0;o0=_}Isw{t0;T;_}(@os{b0+=3;b0+=3}Pre{none;F}(Star(RFb(RFb(t0,pa1{b0:b0})))),Step(Bin{none;N}(Suc,Sb{o0=9}),Scc{b0%4=1}),Pri(c2e,t3,a4e),AFb(t5,c6b{o0|5}))",
@@ -3848,7 +3873,7 @@ cases! {
     Tree0183 "B{q0=3;t0;b1;b0=3}Wde(@si{t0=b0+3}@ki{b1+4%3=1}Lp{_;S}(UFuse100(a0r)),AFb(UFuse101(Fb(t1t)),Rmp{S;F}(OnceT(Err{1082})),a3t,Lp{_;R}(FF(@of{b0:=b0+4%4}RndSel(pi4{t0:=},Wt{0})))))",
     Tree0184 "B{q0=3;t0=4;b0=0}Par{2;3}(Su{t0}(t0),MSeq(Lp{b0;_}(F),Lp{_;_}(t1),OnceT(Lp{_;S}(F)),SubA(pi2{t0:t0}),a3l),RSel(Fb(PrSel{N;b0+3;b0+4}(RSeq(a4,t5),S))))",
     Tree0185 "B{b0=5;t0}Bin{t0+4%2>0;N}(RSeq(Obs{t0>3;S}(RSeq(c0,pt1{b0:7;b1:t0},@os{t0+=2}@of{b0:=3}t2)),Par{_;_}(Grd{F}(pc3{b0:=}),SubR(SubR(Grd{R}(c4))))),RU{F}(Sb{t0=6}))",
-    Tree0186 "B{b1=1;t1=0;b0=3;t0=4;o0}Su{t0}(AFb(c0e,Fb(Mt{0}(a1e),@os{b1+=1}@po{b1:=t0+1}@oh{b1+=1}Swm(a2,t3,t4,a5b{9;b0})),Fb(Flt{1;R;K}(Sb{b1=t0}),Wu{t1},PPar{0;_}(a6b{t0;b1},Scc{o0|1+3>t1},pt7{b0:b0;b1:t1}),Grd{F}(Star(t8,a9))),Bin{t1!1;N}(TryT(a10,t11e,Sc{t1>t0+4%4?b0+=3}),WU{t0<0}(F))))",
+    Tree0186 "B{b1=1;t1=0;b0=3;t0=4;o0;a0=-9223372036854775808}Su{t0}(AFb(c0e,Fb(Mt{0}(a1e),@os{b1+=1}@po{b1:=t0+1;a0=mul(9223372036854775807,a0)}@oh{b1+=1}Swm(a2,t3,t4,a5b{9;b0})),Fb(Flt{1;R;K}(Sb{b1=t0}),Wu{t1},PPar{0;_}(a6b{t0;b1},Scc{o0|1+3>t1},pt7{b0:b0;b1:t1}),Grd{F}(Star(t8,a9))),Bin{t1!1;N}(TryT(a10,t11e,Sc{t1>t0+4%4?b0+=3}),WU{t0<0}(F))))",
     Tree0187 "B{b1;b0;t0=2;o0=_}@of{b0+=3;t0+=1}@fi{t0+4%2<0}Rpt{1}(AFb(Isw{b1+3;_;_}(Ret4(t0),PAll{_}(Wv{t0}(Scc{b0+4%2!1})),Sb{o0=6},pt1{b0:b0;b1:b1},PbSel{_;t0%4;b0+3%4;1}(@oh{b0+=2;o0:=4}Rep3(Wu{t0}),a2,pt3{b0:8;b1:=})),Fb(Obs{o0|1>0;_}(Wu{t0}),Obs{none;L}(@oh{o0:=_}@rw{none}Scc{t0<3}),Obs{b0=5;N}(t4),Obs{o0|5+4!4;N}(c5b{b1+2%4}),Obs{b0!o0|0+1;_}(@rw{t0+2=b1}c6)),Sel(@si{t0>b0+3}a7,Rep1(Ite(a8e,t9)),Pre{t0+1>6;K}(@si{t0<4}RSeq(Scc{t0>t0+3},a10e,t11,@fi{t0+2>b0}a12)),Scc{some})))",
     Tree0188 "B{l0=3;b0=3}Itr{b0;_;1;T}(c0)",
     Tree0189 "B{b0=5;b1=1;t0=5;t1=4;o0}URot100(c0l,RndSeq(@of{t0+=1;o0:=_}@ki{t0%3!2}To{10}(RepF(@oh{b1:=t1+4%4}@si{b0+4%4=0}@rw{b0%4>0}PAll{_}(Step(RetF(@fi{some}@oh{b1+=2}@ki{o0|3+4%2<0}a1))))),USw101{b0:1;b1:=}(Opt(Pre{t1+3=b1;K}(Pre{t0<2;S}(F)))),@of{b1+=1}Obs{some;_}(t2)))",
@@ -3860,6 +3885,6 @@ cases! {
     Tree0195 "B{b0;b1=3}PrSel{T;7;b1%3;b0}(Sb{b0=b1},c0l,Seq(c1b{b0},a2))",
     Tree0196 "B{b0=4;q0=2;t0=2;o0}PAll{_}(c0,Lp{b0;S}(Flip(a1l,@os{t0>4?b0+=1}Ub{o0},Ub{o0})),Flt{3;F;_}(Lp{t0;S}(Flt{2;_;F}(Par{_;_}(Grd{R}(t2),Grd{_}(Dd{10}(t3e)))))))",
     Tree0197 "Rpt{F}(Seq(RSeq(Rus{F}(RepF(Flt{3;R;_}(Once(c0))))),Once(Par{_;3}(FF(Cd{0;F}(a1l)),Rus{2}(DySel(Rep2(c2),a3)),Seq(t4,S)))))",
-    Tree0198 "B{q0;b1=4;t0;o0=3}Sel(Opt(AFb(Bin{t0!2;_}(t0,Inv(t1)),Lp{b1;_}(RSeq(@si{b1+2=3}Wde(c2,t3),OnceK(@rw{b1%4<1}c4),Dd{0}(Scc{b1+2%4<1}))),UGate100{b0:t0;t0:t0}(@of{b1+=1}@ki{some}TryF(@fi{b1=o0|0}RndSeq(a5,URec{1}(Scc{b1+2=0},S)),Scc{t0!1})))))",
+    Tree0198 "B{q0;b1=4;t0;o0=3;a0=-9223372036854775808}Sel(Opt(AFb(Bin{t0!2;_}(t0,Inv(t1)),Lp{b1;_}(RSeq(@si{b1+2=3}Wde(c2,t3),OnceK(@rw{b1%4<1}c4),Dd{0}(Scc{b1+2%4<1}))),UGate100{b0:t0;t0:t0}(@of{b1+=1;a0=sub(a0,-9223372036854775808)}@ki{some}TryF(@fi{b1=o0|0}RndSeq(a5,URec{1}(Scc{b1+2=0},S)),Scc{t0!1})))))",
     Tree0199 "B{t0=0;o0=_}WU{t0!o0|5+3}(Wde(Scc{none},c0e,a1))",
 }

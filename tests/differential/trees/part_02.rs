@@ -161,13 +161,14 @@ bt::behavior_tree! {
             b0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b1: i64 = 4,
+            a0: i64 = 1,
         }
         IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
             StatefulAction(Task<0>),
             Loop(q0, value = {b1}, if_empty = Success) {
                 BinarySelector(|bb| (bb.b0 + 4) % 2 < 0, dynamic = false) {
                     FlipSelector {
-                        #[on_failure(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(*bb.t0) })]
+                        #[on_failure(|bb| { bb.t0.set(bb.b1 + 1); bb.o0 = Some(*bb.t0); bb.a0 = bt::script::mul(0, bb.b0); bb.a0 = bt::script::neg(bb.a0) })]
                         #[failure_if(|bb| bb.o0.is_none())]
                         #[success_if(|bb| *bb.t0 == 5)]
                         Timeout(0) {
@@ -181,7 +182,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0203Blackboard { o0 t0 b0 q0 b1 });
+board!(Tree0203Blackboard { o0 t0 b0 q0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0204Sub0 for Ctx {
@@ -497,6 +498,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b0: i64,
             #[tracked] t1: i64 = 3,
+            a0: i64,
         }
         ReactiveSequence {
             StatefulAction(Task<0> = Task::<0>),
@@ -518,7 +520,7 @@ bt::behavior_tree! {
             },
             ReactiveFallback {
                 Observe(|bb| bb.b0 > 0) {
-                    #[on_success(|bb| bb.b0 = 3)]
+                    #[on_success(|bb| { bb.b0 = 3; bb.a0 = bt::script::sub(*bb.t1, i64::MAX) })]
                     Fallback {
                         Action(PAct<5>, b0 = {=}, b1 = {b0}),
                         #[run_while(|bb| bb.b0 > *bb.t1)]
@@ -537,7 +539,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0215Blackboard { t0 b0 t1 });
+board!(Tree0215Blackboard { t0 b0 t1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
@@ -1085,7 +1087,9 @@ bt::behavior_tree! {
             b0: i64 = 2,
             l0: Vec<i64>,
             #[tracked] t0: i64 = 5,
+            a0: i64 = -1,
         }
+        #[post(|bb| { bb.a0 = bt::script::neg(0); bb.a0 = bt::script::sub(bb.b0, bb.a0); bb.a0 = bt::script::div(-1, bb.a0) })]
         MemPriority {
             Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
                 WasEntryUpdated(t0),
@@ -1110,7 +1114,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0228Blackboard { b0 l0 t0 });
+board!(Tree0228Blackboard { b0 l0 t0 a0 });
 
 fallible!(Tree0228);
 
@@ -1121,6 +1125,7 @@ bt::behavior_tree! {
             #[allow(unused)] #[tracked] t1: i64 = 10,
             #[tracked] t0: i64 = 12,
             b1: i64 = 9,
+            #[allow(unused)] a0: i64 = 9,
         }
         Switch(b1) {
             case 0 => StatefulAction(Task<4> = Task::<4>),
@@ -1137,7 +1142,9 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 2,
             b1: i64,
+            a0: i64 = -1,
         }
+        #[post(|bb| bb.a0 = bt::script::add(3, 0))]
         Sequence {
             ReactiveSequence {
                 Condition(|ctx| ctx.check(0)),
@@ -1147,7 +1154,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
             },
-            SubTree(Tree0229Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, b1 = {b1}),
+            SubTree(Tree0229Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, b1 = {b1}, a0 = {=}),
             Sequence {
                 #[failure_if(|bb| *bb.t1 < 3)]
                 ScriptCondition(|bb| bb.b0 < 3),
@@ -1164,7 +1171,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0229Blackboard { b0 t1 t0 b1 });
+board!(Tree0229Blackboard { b0 t1 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
@@ -1408,6 +1415,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 0,
             l0: Vec<i64> = vec![1],
             b0: i64,
+            a0: i64,
         }
         KeepRunningUntilFailure {
             #[run_while(|bb| (*bb.t0 + 2) % 2 < 1)]
@@ -1431,7 +1439,7 @@ bt::behavior_tree! {
                         },
                     },
                     #[failure_if(|bb| bb.b0 < *bb.t0)]
-                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[on_halted(|bb| { bb.b0 += 2; bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0); bb.a0 = bt::script::neg(-1) })]
                     Timeout(50) {
                         WaitUntil(|bb| bb.b0 % 2 > 0) {
                             ParallelAll(2) {
@@ -1460,7 +1468,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0236Blackboard { t1 t0 l0 b0 });
+board!(Tree0236Blackboard { t1 t0 l0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx, error DiffError, rng = context {
@@ -1685,8 +1693,10 @@ bt::behavior_tree! {
         blackboard {
             o0: Option<i64> = Some(4),
             b0: i64 = 5,
+            a0: i64 = -1,
         }
         #[success_if(|bb| bb.o0.is_some())]
+        #[post(|bb| bb.a0 = bt::script::mul(bb.a0, 1))]
         MemSequence {
             StepSequencer {
                 StatefulAction(Task<0> = Task::<0>),
@@ -1698,7 +1708,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0244Blackboard { o0 b0 });
+board!(Tree0244Blackboard { o0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0245 for Ctx {
@@ -1945,8 +1955,9 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 5,
             o0: Option<i64> = None,
             b1: i64 = 3,
+            a0: i64 = 9223372036854775807,
         }
-        #[on_halted(|bb| bb.b1 += 2)]
+        #[on_halted(|bb| { bb.b1 += 2; bb.a0 = bt::script::sub(bb.b1, i64::MIN) })]
         #[on_success(|bb| *bb.t1 += 3)]
         Fallback {
             AlwaysFailure,
@@ -1960,7 +1971,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0250Blackboard { t1 o0 b1 });
+board!(Tree0250Blackboard { t1 o0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0251 for Ctx {
@@ -1969,6 +1980,7 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1, 2],
             #[tracked] t0: i64 = 3,
             b1: i64 = 4,
+            a0: i64 = -9223372036854775808,
         }
         Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
             #[post(|bb| if bb.b0 < 6 { bb.b0 += 2 })]
@@ -1983,7 +1995,7 @@ bt::behavior_tree! {
                     Condition(PCond<1>, b0 = 8),
                 },
                 ReactiveSequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.a0 = bt::script::div(bb.a0, bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0) })]
                     #[on_failure(|bb| { if *bb.t0 > 6 { bb.t0.set(bb.b1 + 3) }; bb.t0.set(bb.b0 + 1) })]
                     #[skip_if(|bb| bb.b0 % 3 != 2)]
                     Action(Act<2>),
@@ -1994,7 +2006,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0251Blackboard { b0 l0 t0 b1 });
+board!(Tree0251Blackboard { b0 l0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0252Sub0 for Ctx {
@@ -2212,7 +2224,9 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(4),
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             b0: i64 = 3,
+            a0: i64 = 9223372036854775807,
         }
+        #[post(|bb| { bb.a0 = bt::script::div(-1, 9); bb.a0 = bt::script::div(1, i64::MIN) })]
         ReactiveFallback {
             SequenceStar {
                 Guard(|ctx| &mut ctx.token) {
@@ -2245,7 +2259,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0255Blackboard { b1 t0 l0 o0 q0 b0 });
+board!(Tree0255Blackboard { b1 t0 l0 o0 q0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0256 for Ctx, error DiffError {
@@ -2332,7 +2346,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 5,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::add(i64::MIN, bb.a0); bb.a0 = bt::script::neg(1); bb.a0 = bt::script::mul(bb.b0, bb.a0) })]
         FlipSelector {
             Repeat(2) {
                 SetBlackboard(t0 = 5),
@@ -2352,7 +2368,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0259Blackboard { b0 t0 });
+board!(Tree0259Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx, error DiffError {
@@ -2460,7 +2476,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
+            a0: i64 = 1,
         }
+        #[post(|bb| bb.a0 = bt::script::mul(1, *bb.t0))]
         Parallel(success = -2, failure = -4) {
             RepeatTimes(1) {
                 AlwaysFailure,
@@ -2475,7 +2493,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0263Blackboard { b0 t0 });
+board!(Tree0263Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0264 for Ctx, rng = context {
@@ -2636,6 +2654,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 12,
             #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
             #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] a0: i64 = -9223372036854775799,
         }
         ReactiveFallback {
             Limiter(2) {
@@ -2655,8 +2674,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 12,
             #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
             #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] a0: i64 = -9223372036854775799,
         }
-        SubTree(Tree0268Sub1, t0 = {=}, l0 = {l0}, b0 = {=})
+        SubTree(Tree0268Sub1, t0 = {=}, l0 = {l0}, b0 = {=}, a0 = {a0})
     }
 }
 
@@ -2666,7 +2686,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
             l0: Vec<i64> = vec![1, 2],
             b0: i64 = 2,
+            a0: i64 = 9223372036854775807,
         }
+        #[post(|bb| { bb.a0 = bt::script::sub(bb.b0, *bb.t0); bb.a0 = bt::script::sub(*bb.t0, bb.a0) })]
         StepSequencer {
             Sequence {
                 Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
@@ -2690,7 +2712,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0268Blackboard { t0 l0 b0 });
+board!(Tree0268Blackboard { t0 l0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
@@ -2798,9 +2820,10 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(4),
             #[tracked] t0: i64 = 1,
             b1: i64 = 3,
+            a0: i64 = 9223372036854775807,
         }
         #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| bb.b0 = 8)]
+        #[on_halted(|bb| { bb.b0 = 8; bb.a0 = bt::script::neg(bb.b0) })]
         Precondition(|bb| bb.b0 + 1 == 5, else = Success) {
             Filter(times = 1, count = Success, filtered = Failure) {
                 Fallback {
@@ -2838,7 +2861,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0273Blackboard { b0 o0 t0 b1 });
+board!(Tree0273Blackboard { b0 o0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0274 for Ctx, rng = context {
@@ -3288,6 +3311,7 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64,
             #[tracked] t0: i64,
+            a0: i64 = 9223372036854775807,
         }
         WhileDoElse {
             StatefulAction(Task<0> = Task::<0>),
@@ -3295,7 +3319,7 @@ bt::behavior_tree! {
                 Action(PIo<1>, t0 = {t1}),
                 Action(Act<2>),
             },
-            #[on_failure(|bb| *bb.t0 += 3)]
+            #[on_failure(|bb| { *bb.t0 += 3; bb.a0 = bt::script::mul(bb.a0, bb.b1) })]
             ForceFailure {
                 WhileDoElse {
                     Filter(times = 3, count = Completed, filtered = Failure) {
@@ -3310,7 +3334,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0286Blackboard { t1 b1 b0 t0 });
+board!(Tree0286Blackboard { t1 b1 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
@@ -3394,6 +3418,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             b0: i64 = 3,
             #[tracked] t0: i64,
+            a0: i64 = 9223372036854775807,
         }
         StepSequencer {
             ProbabilitySelector {
@@ -3410,7 +3435,7 @@ bt::behavior_tree! {
                 #[weight(0)]
                 #[run_while(|bb| *bb.t0 > 3)]
                 #[success_if(|bb| *bb.t0 > 0)]
-                #[on_halted(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(bb.o0.unwrap_or(4) % 2) })]
+                #[on_halted(|bb| { if (*bb.t0 + 3) % 2 == 0 { bb.t0.set(bb.o0.unwrap_or(4) % 2) }; bb.a0 = bt::script::neg(-1); bb.a0 = bt::script::sub(bb.a0, *bb.t0); bb.a0 = bt::script::add(i64::MAX, bb.a0) })]
                 SequenceWithMemory {
                     MemPriority {
                         Decorator(Gate<100>, b0 = {t0}, t0 = {=}) {
@@ -3435,7 +3460,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0290Blackboard { o0 b0 t0 });
+board!(Tree0290Blackboard { o0 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
@@ -3479,6 +3504,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             b0: i64 = 1,
             b1: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         DynamicSelector {
             WhileDoElse {
@@ -3498,7 +3524,7 @@ bt::behavior_tree! {
                     Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 4)),
                 },
             },
-            #[on_halted(|bb| bb.b1 = (bb.b1 + 2) % 4)]
+            #[on_halted(|bb| { bb.b1 = (bb.b1 + 2) % 4; bb.a0 = bt::script::neg(i64::MIN) })]
             #[on_success(|bb| bb.t0.set(bb.b0))]
             #[success_if(|bb| bb.b0 + 1 < bb.b1 % 2)]
             RetryUntilSuccessful(2) {
@@ -3571,7 +3597,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0293Blackboard { o0 t0 b0 b1 });
+board!(Tree0293Blackboard { o0 t0 b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
@@ -3793,6 +3819,7 @@ bt::behavior_tree! {
             b0: i64 = 1,
             o0: Option<i64> = Some(2),
             b1: i64 = 5,
+            a0: i64,
         }
         RunOnce {
             Fallback {
@@ -3814,7 +3841,7 @@ bt::behavior_tree! {
                     },
                 },
                 #[failure_if(|bb| bb.b1 % 4 < 1)]
-                #[on_success(|bb| bb.t0.set(1))]
+                #[on_success(|bb| { bb.t0.set(1); bb.a0 = bt::script::sub(1, bb.b1); bb.a0 = bt::script::div(*bb.t0, 0) })]
                 #[skip_if(|bb| bb.b1 + 1 < 4)]
                 AsyncSequence {
                     Action(PIo<1>, t0 = {b0}),
@@ -3826,7 +3853,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0298Blackboard { q0 t0 b0 o0 b1 });
+board!(Tree0298Blackboard { q0 t0 b0 o0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
@@ -3883,7 +3910,7 @@ cases! {
     Tree0200 "B{t0=3;b0;b1}Swm(Rmp{S;S}(Bin{t0>b1+4;_}(F,Sl{20})),t0,Wu{t0},Try(RT{F}(Cnd{b0+1%4>2;N;S}(S)),Suc))",
     Tree0201 "B{l0;b1;o0;b0=3;q0=1;t0=5}RFb(Seq(Dl{0}(t0e),t1t,Ite(pt2{b0:b0;b1:b1},t3t,c4e),PPar{1;T}(a5r,@ki{b1+3=b0+2}@si{b0+3!1}t6t),RepF(PrSel{N;1;1}(@ki{b1=o0|2}c7l,@ki{b1+4<5}@si{o0|4<6}@of{b0+=2}pa8{b0:=;b1:t0}))),@of{t0+=2}@fi{b0+3!o0|1}RT{3}(Fb(Lp{b1;S}(@fi{t0%4<3}Wu{t0}),Par{-2;1}(@of{b1<0?b0+=1;o0:=_}c9e,Inv(c10)),Itr{b1;_;1;N}(Lp{b0;K}(t11t)),RepF(c12r),SubR(R))),@rw{t0=5}Bin{b1<b0%3;_}(OnceT(@of{o0:=_}@rw{b1>b0}Itr{b0;0;_;_}(Opt(Itr{b1;2;2;T}(Flip(pt13{b0:4;b1:b0},c14b{t0}))))),Sl{30}))",
     Tree0202 "Ret1(Sl{20})",
-    Tree0203 "B{o0=2;t0=4;b0=3;q0=1;b1=4}Isw{b0;N;N}(t0,Lp{b1;S}(Bin{b0+4%2<0;N}(Flip(@of{t0:=b1+1;o0:=t0}@fi{none}@si{t0=5}To{0}(c1e)),pt2{b0:b1;b1:b0})))",
+    Tree0203 "B{o0=2;t0=4;b0=3;q0=1;b1=4;a0=1}Isw{b0;N;N}(t0,Lp{b1;S}(Bin{b0+4%2<0;N}(Flip(@of{t0:=b1+1;o0:=t0;a0=mul(0,b0);a0=neg(a0)}@fi{none}@si{t0=5}To{0}(c1e)),pt2{b0:b1;b1:b0})))",
     Tree0204 "B{t0=4}Obs{t0>t0+1;N}(SubR(pa0{b0:t0;b1:t0}))",
     Tree0205 "URot100(URec{_}(RepF(Sub(S)),a0))",
     Tree0206 "B{o0=_;b0;t0=2;b1}Ite(UFuse100(Fb(UFuse101(c0),pi1{t0:t0},pc2{b0:t0},@oh{o0:=o0|3%4}@of{t0+=3}@ki{o0|0%2<1}RU{S}(t3))),Star(Pre{some;R}(@po{b1+=3}@oh{b0+=1}Wt{100}),Err{1010}))",
@@ -3895,7 +3922,7 @@ cases! {
     Tree0212 "URr(Ret0(Sub(Wt{20})))",
     Tree0213 "B{b1;t0;o0=2;b0=5}RSeq(Rep1(@oh{b0:=b1+2}AFb(a0,t1e,Wu{t0},t2,@rw{t0!6}@ki{b0+2>0}@of{t0+=3;o0:=_}pt3{b0:t0;b1:=})),UGate100{b0:0;t0:=}(@po{b1+=1;t0:=o0|4}Ret1(ASeq(c4,Sb{t0=b1}))),Try(@fi{b0=4}PPar{0;N}(c5l,Run),@fi{b1=7}R),t6)",
     Tree0214 "Ruf{2}(DySel(t0,URate{25}(c1)))",
-    Tree0215 "B{t0;b0;t1=3}RSeq(t0e,Inv(Ite(Pri(t1e,Flt{1;R;K}(Sb{b0=0}),a2b{t0+4;b0}),Sel(t3,pt4{b0:=;b1:t1},Sb{t1=1}))),RFb(Obs{b0>0;_}(@os{b0:=3}Fb(pa5{b0:=;b1:b0},@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}c6,a7,Rus{F}(pi8{t0:=}))),c9))",
+    Tree0215 "B{t0;b0;t1=3;a0}RSeq(t0e,Inv(Ite(Pri(t1e,Flt{1;R;K}(Sb{b0=0}),a2b{t0+4;b0}),Sel(t3,pt4{b0:=;b1:t1},Sb{t1=1}))),RFb(Obs{b0>0;_}(@os{b0:=3;a0=sub(t1,9223372036854775807)}Fb(pa5{b0:=;b1:b0},@rw{b0>t1}@of{t0:=t1}@oh{t0+=1;b0:=t1+4}c6,a7,Rus{F}(pi8{t0:=}))),c9))",
     Tree0216 "B{o0=1;t0=5;b0=2}@fi{b0+4>t0+4}Rty1(Fb(Mt{10}(Wde(Dd{100}(t0),@ki{b0>b0+2%4}RFb(t1e,t2,Sl{50}))),Flt{2;F;_}(PAll{_}(@os{t0:=b0}Step(t3,t4),a5l)),PPar{2;_}(Fb(Wu{t0},t6),Par{_;1}(c7,R,Sl{30},R),AFb(Wu{t0},a8,t9,pa10{b0:=;b1:b0})),Pre{b0+3%2<0;R}(Wde(PrSel{_;1}(RT{1}(@of{t0+=2}RSeq(@ki{b0>t0%3}@rw{t0%2>0}t11,c12e))),RSeq(Wu{t0},Ub{o0}))),PPar{1;T}(RSeq(S,t13),PAll{1}(@si{b0<t0+3}@rw{t0=0}RT{2}(t14),Sl{0}))))",
     Tree0217 "B{b0=3;b1;t0}Seq(RFb(Intr{b1+3%2>0}(Wt{20}),a0,c1b{t0}),Bin{t0%3>1;_}(@rw{t0+4!4}@po{b0+=1}@si{t0=2}Star(@rw{b0>3}pt2{b0:2},Su{t0}(Star(t3,pt4{b0:3;b1:t0}))),Lim{1}(Dd{0}(pi5{t0:=}))))",
     Tree0218 "B{o0=2;q0=4;b1=0;b0=3}Flip(RSeq(a0l,pt1{b0:b1;b1:b0},c2b{o0|3}),Lp{b0;K}(Ub{o0}))",
@@ -3908,15 +3935,15 @@ cases! {
     Tree0225 "B{b0=3;o0=3;l0=4;t0=0;b1=4}Par{3;-4}(Itr{b0;0;_;T}(WU{o0|0=6}(Suc)),c0,Intr{b1+2!6}(a1),Dd{0}(Scc{t0+1>b1}),Scc{b1%2<0})",
     Tree0226 "B{b1=5;t1=5}Step(@po{b1+=2;b1:=t1}c0,Lim{3}(R))",
     Tree0227 "B{b1=3;b0=0;t0=5}Par{_;_}(ASeq(@oh{t0:=b0}@ki{b0%3<1}@fi{b1+3%2>0}RFb(Pre{b0%3=0;S}(MSeq(PAll{_}(Dl{0}(@po{b1>b0?t0+=2}@rw{b0>0}Sc{b1:=b0})),a0,t1,Cd{20;K}(c2),Flt{1;F;_}(a3))),Invt(Swm(Wt{0},Wu{t0},t4e)))))",
-    Tree0228 "B{b0=2;l0;t0=5}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(UFuse100(c1t),t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
-    Tree0229 "B{b0=3;t1=0;t0=2;b1}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{T;b1}(ASeq(c7,a8)))",
+    Tree0228 "B{b0=2;l0;t0=5;a0=-1}@po{a0=neg(0);a0=sub(b0,a0);a0=div(-1,a0)}MPri(Itr{b0;1;_;T}(Wu{t0}),a0,Once(RT{F}(TryT(UFuse100(c1t),t2,pa3{b0:2}))),RT{2}(a4),Err{1003})",
+    Tree0229 "B{b0=3;t1=0;t0=2;b1;a0=-1}@po{a0=add(3,0)}Seq(RSeq(c0l,t1),Ite(t2,t3),SubR(Sw{0;5}(t4e,c5b{t0},Sb{b0=b1})),Seq(@fi{t1<3}Scc{b0<3},pa6{b0:8}),PrSel{T;b1}(ASeq(c7,a8)))",
     Tree0230 "B{t0;b1=0;b0}PAll{-3}(@fi{b1+4=2}Lim{1}(pa0{b0:t0;b1:=}),RT{F}(FS(@fi{b1+4%4>0}c1e)),Ite(t2,t3),USw100{b0:t0;b1:b1}(Ret4(Sb{t0=3})),Cnd{b1%2=0;N;F}(Flip(@os{b0:=t0}t4,pa5{b0:=},R,S)))",
     Tree0231 "PPar{2;N}(PAll{_}(DySel(c0,t1,c2,a3),c4,TryT(c5e,Rpt{3}(t6)),DySeq(Rep3(Rty2(t7)),t8),PbSel{1;1;1;1}(a9,c10,t11)),AFb(Rmp{S;F}(c12),Cd{0;K}(t13),RSeq(a14e,c15,t16,t17),OnceT(RndSeq(Wt{10},t18,t19))))",
     Tree0232 "B{b1}UGate100{b0:b1;t0:b1}(USw101{b0:b1}(Cnd{b1<5;N;S}(t0e)))",
     Tree0233 "B{b1;b0=5;o0;t0=4}Bin{b1>b0%3;T}(Sel(RT{3}(a0b{b0%2;b1}),t1,@si{b0%3<1}@os{b0:=9}a2e),Rus{F}(RSeq(RSeq(OnceT(t3),c4l),RSeq(Sl{30},Ub{o0},@os{t0+=2;o0:=_}@po{b1:=b0%2}@si{b0=7}Sb{b1=b0}))))",
     Tree0234 "B{l0=0;b1=0;t0;b0=4}Sel(Obs{t0+3>6;L}(@ki{t0<t0+3}Sc{b0+=3}),Obs{t0!5;B}(@ki{t0>4}Grd{F}(c0b{b1+1})),UFuse100(Obs{b1<3;S}(UFuse101(Dl{10}(@ki{b1%3<1}Err{1062})))))",
     Tree0235 "Step(RFb(a0e,Sub(c1),t2),t3,RSeq(Flt{1;S;_}(S),Sub(a4e)),PbSel{_;2;3}(F,F),a5)",
-    Tree0236 "B{t1=1;t0=0;l0=1;b0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(URec{1}(@si{t0>6}Fai,t4)),c5)))))",
+    Tree0236 "B{t1=1;t0=0;l0=1;b0;a0}Keep(@rw{t0+2%2<1}@of{t1:=b0}RFb(Flip(Sb{b0=9},F,Sc{b0:=b0%2;t0+=2},Scc{t0+4>t0},pt0{b0:t0}),@ki{t1+1!t1}MSeq(RSel(t1,Pre{t0<t1+1;K}(Rpt{0}(pt2{b0:t1}))),@fi{b0<t0}@oh{b0+=2;a0=mul(a0,a0);a0=div(a0,a0);a0=neg(-1)}To{50}(WU{b0%2>0}(PAll{2}(Sb{b0=t1},t3)))),Itr{b0;0;3;N}(Itr{b0;1;_;T}(Par{-2;1}(RU{S}(URec{1}(@si{t0>6}Fai,t4)),c5)))))",
     Tree0237 "B{q0=3;o0;b0=1;t0=5}OnceK(Lp{_;_}(Once(MPri(MSeq(RndSel(URec{1}(Err{1055},S)),a0t,Ub{o0}),@po{b0+=2}Mt{0}(UGate100{b0:b0;t0:=}(AFb(Wu{t0},Sl{0}))),@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Isw{t0+3%4;N;N}(pc1{b0:5},Sl{10},c2,pt3{b0:7;b1:b0},pt4{b0:=})))))",
     Tree0238 "FS(PAll{_}(Err{1022},RetF(t1)))",
     Tree0239 "Star(t0,Lim{3}(t1),t2,t3)",
@@ -3924,36 +3951,36 @@ cases! {
     Tree0241 "B{t0=3;b1=3;b0=3;l0}UPipe(UTw100(PAll{_}(Sc{t0:=b1%3},WU{b0>7}(Scc{b0<6}),Itr{b1;_;1;T}(OnceK(Suc)))))",
     Tree0242 "B{t0;o0;b0;b1=4}@si{b0+4>t0}@oh{t0%3<1?t0:=b0}@po{b1+=1}Seq(RndSeq(Inv(@si{b0>4}@po{t0<2?t0:=b0}Fai),Sl{0},@rw{t0=3}@ki{t0>1}@si{b1=t0%4}Rep2(t0)),OnceT(Mt{0}(@oh{t0+=1}@po{o0:=_}Wde(a1,Isw{b1%3;_;N}(Rep2(pc2{b0:8}),a3),a4b{b0+4;b1}))))",
     Tree0243 "B{t0;b1=5;q0=2;b0;t1=1;o0=4}Par{2;_}(Isw{b0+3;N;N}(pt0{b0:=;b1:=},RSeq(Sl{0},Wu{t1}),Cnd{t0=4;_;F}(t1e),a2e,Ub{o0}),Sw{3;0;4}(@os{b1+=2}@of{o0:=b1;b0+=3}Ret3(c3),RU{S}(Keep(Dl{0}(a4l))),Lp{_;F}(c5),t6))",
-    Tree0244 "B{o0=4;b0=5}@si{some}MSeq(Step(t0e,a1l,a2b{b0;b0}),t3e)",
+    Tree0244 "B{o0=4;b0=5;a0=-1}@si{some}@po{a0=mul(a0,1)}MSeq(Step(t0e,a1l,a2b{b0;b0}),t3e)",
     Tree0245 "B{b1=0;b0;t0=0}Swm(Swm(Flt{1;_;F}(c0l),Step(Wv{t0}(Sw{3;5;0}(RU{S}(Par{1;_}(pa1{b0:=},c2)),@os{b1:=t0;b1+=1}@ki{b0<7}Sb{b0=0},FF(Sb{b0=b1}),Rty3(c3))),Sw{4;3}(RFb(t4e,Sc{b1:=t0+4%3;b1+=2}),t5,pt6{b0:b1;b1:t0}))),To{30}(Inv(Rep0(t7e))))",
     Tree0246 "B{o0;t0=2;b1=2;b0;l0=2;q0}@ki{t0>3}@of{o0:=b1+2%4}TryF(URec{_}(Cd{0;K}(Lp{b1;R}(Fai)),@of{o0|4<6?b0:=o0|0+2%2;b1+=2}@rw{b1<0}RT{2}(@fi{b0+2>t0}@ki{b1%3!1}Wde(c0l,Cnd{b0+3!b1+2;_;S}(Cnd{b0=1;T;_}(Itr{b1;2;_;N}(a1)))))),Rmp{S;S}(Try(a2,Pre{b0<2}(Bin{none;T}(Itr{b1;2;_;T}(S),Keep(Ub{o0}))),URec{_}(@of{o0:=t0}@oh{b0:=o0|1}pa3{b0:b0;b1:=},Ruf{2}(t4)),@po{o0|5+2!t0?o0:=b1;b1:=t0+4}Flip(c5l,t6,Wt{30}),Bin{some;T}(t7,pi8{t0:t0}))))",
     Tree0247 "B{b1=5;t1=1;t0=0;l0=0;o0}To{0}(Cnd{t1>o0|2%4;_;F}(Itr{b1;_;2;T}(@fi{t1%4<1}@si{none}Sw{3;1}(a0,Scc{o0|5%4>0},Ite(@fi{t0+3%4>1}@ki{t1%2<1}@si{t0+4%3>1}t1,c2)))))",
     Tree0248 "URot100(RndSeq(UTw101(t0)))",
     Tree0249 "B{o0;b0=2;t0=5;b1=1;t1=2}Fb(@si{b0%2<1}Dl{0}(OnceK(@ki{o0|2+2>b0}PAll{-1}(Grd{F}(Scc{none}),Ub{o0},@si{b1+4%3<1}@rw{t1+3%3>0}Scc{t1<b0},t0,UFuse100(Ruf{3}(Sb{o0=5}))))),Cd{0;K}(UFuse101(Fb(t1,t2t))),Par{2;_}(Swm(Wu{t0},pa3{b0:t0;b1:t1},@po{t0:=o0|4}@si{b1%3<0}t4t),Rmp{S;S}(RSeq(@of{o0:=b1}@po{t0+=2}Sl{50},pi5{t0:b0}))))",
-    Tree0250 "B{t1=5;o0=_;b1=3}@oh{b1+=2}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
-    Tree0251 "B{b0;l0=2;t0=3;b1=4}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},UTw100(pc1{b0:8}),RSeq(@oh{t0+=1}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
+    Tree0250 "B{t1=5;o0=_;b1=3;a0=9223372036854775807}@oh{b1+=2;a0=sub(b1,-9223372036854775808)}@os{t1+=3}Fb(F,t0,pc1{b0:0},@po{o0:=1}@ki{o0|4<0}@os{t1+=1}Sc{o0:=_})",
+    Tree0251 "B{b0;l0=2;t0=3;b1=4;a0=-9223372036854775808}Itr{b0;1;_;N}(@po{b0<6?b0+=2}Pri(Intr{b0+2%2=1}(@oh{b1+=3}Fai),@si{b0=7}pa0{b0:t0;b1:t0},UTw100(pc1{b0:8}),RSeq(@oh{t0+=1;a0=div(a0,a0);a0=div(a0,a0)}@of{t0>6?t0:=b1+3;t0:=b0+1}@ki{b0%3!2}a2,t3)))",
     Tree0252 "Par{_;_}(Grd{_}(t0),Sub(Grd{_}(c1)))",
     Tree0253 "B{q0=0;o0;t0=0;b0=2}Fb(RSel(RSeq(Intr{t0+4>1}(a0),c1,Sb{b0=2},Step(@os{t0+=1;t0+=2}c2,Sb{b0=2}),Obs{none;_}(a3))),Obs{some;N}(Su{t0}(PbSel{t0%4;b0%4;2;3}(@os{b0:=t0+4%4}Ret2(MSeq(pi4{t0:t0},a5b{b0+4;b0})),Rty2(a6),@oh{o0:=b0}@po{b0+=2}Inv(c7)))),@fi{some}@os{b0:=t0+4}Star(Rep4(Lp{_;K}(F)),Rep4(Cnd{t0%4=2;N;F}(Cd{100;_}(a8l))),Su{t0}(@of{b0:=t0}@si{o0|5=t0%2}PrSel{N;3;1}(c9b{t0},@of{b0:=o0|4}pc10{b0:5}))),RT{2}(@of{o0:=_}Fb(OnceK(MPri(@rw{o0|1+3!6}@fi{some}Wu{t0},t11,t12)),RU{F}(a13),Lp{_;_}(pt14{b0:=;b1:t0}))))",
     Tree0254 "B{b1=0;l0=2;t0=1;q0=2;t1=3;b0=3;o0=5}RSeq(OnceT(RndSeq(Flt{1;S;K}(Fb(c0,Lp{b1;R}(@os{b1:=b1+1%2;o0|4%4>2?o0:=t1}c1))),F)),Itr{b0;0;_;_}(Par{_;_}(MPri(t2,a3),Isw{o0|4;_;T}(t4,RT{2}(c5)),Ub{o0},pc6{b0:=})),ASeq(@oh{t0+=3}@rw{t1>b1}pc7{b0:2},pi8{t0:t0},Rmp{S;F}(PAll{_}(t9))),RSeq(Sc{b0:=b0+1%8},@of{t1:=b1;t1:=t1%4}@si{b0%4!3}Fb(Obs{b0!1;B}(Opt(Lp{b1;K}(c10))),@ki{t0<2}RSeq(Inv(Scc{b0=b1%2})),Dl{20}(@ki{o0|4+1>1}DySeq(a11)))))",
-    Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3}RFb(Star(Grd{_}(Lp{_;S}(URr(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1))))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
+    Tree0255 "B{b1=1;t0=0;l0;o0=4;q0=0;b0=3;a0=9223372036854775807}@po{a0=div(-1,9);a0=div(1,-9223372036854775808)}RFb(Star(Grd{_}(Lp{_;S}(URr(Star(pa0{b0:=;b1:=},Scc{b1<t0},c1))))),Isw{b0;T;T}(Itr{b0;0;_;N}(pt2{b0:b0;b1:t0}),Sb{o0=6}),Wde(c3e,Run,MPri(t4,pt5{b0:t0;b1:=})))",
     Tree0256 "Step(DySel(t0t,t1t,c2r,c3r,c4t),UFuse100(Fb(c5r,t6,c7e)),t8t)",
     Tree0257 "B{b0=4;t1=2}AFb(Seq(c0e,@of{t1+=2}@rw{b0%4!1}Wt{100}),F,t1,t2e)",
     Tree0258 "RSeq(PrSel{_;3;0}(Rpt{0}(c0),t1),RSeq(Sel(Sub(a2e),t3),RFb(a4e,c5),RndSel(F)))",
-    Tree0259 "B{b0=3;t0=5}Flip(Rep2(Sb{t0=5}),Sel(c0,t1,a2,PrSel{T;b0+4}(@ki{t0+4>4}Sb{b0=6})),Sl{10})",
+    Tree0259 "B{b0=3;t0=5;a0}@po{a0=add(-9223372036854775808,a0);a0=neg(1);a0=mul(b0,a0)}Flip(Rep2(Sb{t0=5}),Sel(c0,t1,a2,PrSel{T;b0+4}(@ki{t0+4>4}Sb{b0=6})),Sl{10})",
     Tree0260 "B{t0=5;b0=5}RSeq(t0t,Flip(UFuse100(t1t),c2t),t3,pt4{b0:t0;b1:b0},UFuse101(PPar{0;_}(F,c5r,c6)))",
     Tree0261 "Swm(Rmp{S;S}(F),Pri(Rmp{S;F}(Swm(t0,Once(Sel(c1,Pri(a2,a3))),MSeq(a4,t5),t6e,RFb(RndSel(Ret0(t7)))))))",
     Tree0262 "B{b0=1;t1=3}Wde(Bin{b0+1%4<0;T}(Cnd{t1%4!0;T;_}(PbSel{2;t1;t1%4}(Sl{0},Fai)),RFb(@ki{b0!0}c0,Sl{0})),Par{_;1}(pa1{b0:=},a2))",
-    Tree0263 "B{b0=4;t0}Par{-2;-4}(RT{1}(F),Sl{20},c0,WU{t0!b0%2}(c1e),t2)",
+    Tree0263 "B{b0=4;t0;a0=1}@po{a0=mul(1,t0)}Par{-2;-4}(RT{1}(F),Sl{20},c0,WU{t0!b0%2}(c1e),t2)",
     Tree0264 "B{b0;o0;t0=1}RndSel(Flt{3;_;K}(RSeq(TryT(Ub{o0},Wt{0},c0e),Isw{b0%2;T;N}(FF(t1),Rpt{F}(c2l)),Obs{t0+2%2<0;N}(Sb{t0=1}),RndSel(@ki{b0>2}a3))),URec{3}(RSeq(Rmp{F;S}(@po{t0:=b0%4}@rw{b0%4>1}Pre{t0%4<1;F}(c4)),c5l,Suc),Sb{b0=t0}))",
     Tree0265 "B{b0=2;t0=2;o0}Invt(Fb(Fb(Pre{b0<4;F}(Rus{1}(Cd{0;_}(RT{F}(pa0{b0:5;b1:t0})))),OnceK(RFb(@rw{t0%3!0}@of{t0!4?o0:=_}Ruf{3}(Flt{3;R;_}(Fai)),@rw{t0>2}Isw{b0+2%4;N;N}(c1,Scc{t0+2<3},a2e))))))",
     Tree0266 "B{b0;b1;l0=1;o0}PPar{0;N}(UFuse100(Par{_;1}(RndSeq(Err{1010}))),FF(pt1{b0:=;b1:=}),PPar{0;N}(Swm(pa2{b0:6},t3)),@rw{none}@ki{b1+1>0}@of{o0:=_;b1%2!1?o0:=o0|0+4%2}FF(RSel(@po{b0:=b0+1%3}t4t,Itr{b1;0;3;N}(pt5{b0:=}),Scc{some},a6b{o0|3+2%2;b1})))",
     Tree0267 "Ruf{3}(Err{1016})",
-    Tree0268 "B{t0=2;l0=2;b0=2}Step(Seq(Itr{b0;1;1;N}(@ki{t0%3!0}@si{t0!2}@rw{t0+2%2<0}Seq(c0,t1)),c2e,SubA(SubR(RFb(Lim{2}(Sl{10}),pi3{t0:=},a4e,t5,c6e))),Par{-2;2}(Sb{b0=t0},a7l),t8))",
+    Tree0268 "B{t0=2;l0=2;b0=2;a0=9223372036854775807}@po{a0=sub(b0,t0);a0=sub(t0,a0)}Step(Seq(Itr{b0;1;1;N}(@ki{t0%3!0}@si{t0!2}@rw{t0+2%2<0}Seq(c0,t1)),c2e,SubA(SubR(RFb(Lim{2}(Sl{10}),pi3{t0:=},a4e,t5,c6e))),Par{-2;2}(Sb{b0=t0},a7l),t8))",
     Tree0269 "B{b0=1;t0=0;l0=4;b1=5}Isw{t0%3;T;T}(a0,Inv(WU{t0>1}(Dl{30}(Itr{b0;2;2;_}(UGate100{b0:4;t0:=}(c1))))),UPipe(Itr{b0;2;1;_}(a2b{9;b0}),Ruf{F}(Itr{b0;_;2;T}(Scc{b1%2<0}))),c3)",
     Tree0270 "B{b0;t0=4;o0}Rus{1}(Pri(Intr{t0<o0|5}(RndSeq(t0,c1)),Flt{3;F;_}(RndSeq(a2b{t0+3;b0},@po{b0+=1;b0:=6}pt3{b0:7;b1:b0},Sb{o0=7})),RFb(pc4{b0:5}),PPar{1;T}(S,Run)))",
     Tree0271 "B{b0=2}Step(a0b{b0;b0},c1,t2)",
     Tree0272 "Isw{6;_;_}(c0,t1)",
-    Tree0273 "B{b0=1;o0=4;t0=1;b1=3}@os{b1+=1}@oh{b0:=8}Pre{b0+1=5;S}(Flt{1;S;F}(Fb(RSeq(TryT(t0,Sb{t0=0},t1e)),Isw{o0|4;T;N}(Wde(a2,Suc,t3e),Invt(Inv(pi4{t0:b0}))),Seq(pi5{t0:b0},t6,Obs{t0+1!4;_}(Mt{50}(Scc{b0%3>1}))))))",
+    Tree0273 "B{b0=1;o0=4;t0=1;b1=3;a0=9223372036854775807}@os{b1+=1}@oh{b0:=8;a0=neg(b0)}Pre{b0+1=5;S}(Flt{1;S;F}(Fb(RSeq(TryT(t0,Sb{t0=0},t1e)),Isw{o0|4;T;N}(Wde(a2,Suc,t3e),Invt(Inv(pi4{t0:b0}))),Seq(pi5{t0:b0},t6,Obs{t0+1!4;_}(Mt{50}(Scc{b0%3>1}))))))",
     Tree0274 "B{b1=1;b0=3;t0;t1;o0}PAll{-1}(@ki{o0|5+3%4<0}@po{t0:=t1;b0!2?t0:=b0}@oh{t1+3>6?t0:=b1;o0:=b0+2%3}ASeq(Intr{o0|2%4<2}(pt0{b0:3}),Fb(a1b{b0+4%2;b0},@ki{t1+3>7}@si{b1+2=t0+3%3}@oh{o0:=t1;t1+=3}t2),@oh{b0+=3}RSeq(a3l,@ki{t0+3%2<0}Sc{o0:=_;t0%2=1?b0:=8},c4)),AFb(PbSel{2;t0%2;b0+1%4;2}(@si{t1>4}@ki{o0|3+3%3>1}Sb{o0=5},@of{t1+=1}pa5{b0:t1;b1:=},c6)),Mt{0}(Sl{50}))",
     Tree0275 "B{b1=2;q0=3;t0=5}Isw{t0+4;N;N}(t0,RepF(Lp{b1;R}(c1)))",
     Tree0276 "B{t0=3;o0;b0=4}Rep2(RSeq(FS(AFb(Par{-1;-1}(Sc{t0+=1},Run),pi0{t0:t0},Fb(Cnd{b0>3;_;F}(@oh{b0+=1}c1),t2))),Fb(SubA(pi3{t0:b0}),a4e,Rpt{F}(c5e)),Su{t0}(TryF(To{100}(c6),Ub{o0},c7l))))",
@@ -3966,18 +3993,18 @@ cases! {
     Tree0283 "B{t0;b0=2;q0=2}PrSel{_;b0+4%2;t0;b0}(Star(t0),Bin{t0%3>1;N}(Lp{t0;F}(c1b{0}),Obs{t0%3<1;S}(t2)),RT{F}(RSeq(Lp{_;K}(PAll{_}(@ki{t0+4%3>0}pc3{b0:t0},@ki{b0+2%2>0}Wt{50})))))",
     Tree0284 "B{t0=2;b0;b1;q0=1}PrSel{T;t0%2;b0%4;b0+1}(MPri(t0e,Su{t0}(Wt{10})),Ruf{3}(Rep4(SubA(RSeq(Sc{t0:=t0+1%8},Fb(@os{b1%4>0?b1+=3;b0:=b1}@ki{b1%2>0}SubR(c1),Obs{t0=3;L}(@ki{t0+1=5}pt2{b0:9}),Dl{10}(@ki{b0+2%2>0}Sb{b1=5})))))),Cnd{b0%3>1;_;F}(Sel(Obs{t0=7;B}(Scc{b1+4<b0+1}),Obs{b1+3<0;_}(c3l))))",
     Tree0285 "B{b0;t1=1}WU{b0!1}(c0b{t1})",
-    Tree0286 "B{t1=5;b1;b0;t0}Wde(t0e,Wde(pi1{t0:t1},a2),@of{t0+=3}FF(Wde(Flt{3;R;F}(a3b{b0;b1}),@po{b0+=1}@rw{t0+4!5}Suc)))",
+    Tree0286 "B{t1=5;b1;b0;t0;a0=9223372036854775807}Wde(t0e,Wde(pi1{t0:t1},a2),@of{t0+=3;a0=mul(a0,b1)}FF(Wde(Flt{3;R;F}(a3b{b0;b1}),@po{b0+=1}@rw{t0+4!5}Suc)))",
     Tree0287 "B{b0=4;l0;t0}Rep2(TryT(Flt{1;S;F}(Once(RT{1}(Run))),Cd{0;K}(Itr{b0;_;_;N}(OnceK(Rep4(Cnd{b0>3;T;S}(Sc{b0:=t0%4})))))))",
     Tree0288 "Flt{3;_;K}(Star(t0))",
     Tree0289 "B{t0;b0=4;q0=3;l0=4}Ite(RSeq(t0,t1),Fb(Itr{b0;_;1;_}(t2e),@oh{b0>3?b0:=t0+4}@si{b0+4%2<1}Lp{b0;F}(Itr{b0;2;1;T}(t3)),Sb{b0=t0}))",
-    Tree0290 "B{o0=_;b0=3;t0}Step(PbSel{_;o0|2;0}(Invt(Seq(S,t0,pi1{t0:=},t2,c3l)),@rw{t0>3}@si{t0>0}@oh{t0+3%2=0?t0:=o0|4%2}Swm(MPri(UGate100{b0:t0;t0:=}(a4e),t5),t6,Dl{0}(Sb{o0=5}),pt7{b0:b0},TryT(@rw{t0+3=2}@ki{b0>3}pc8{b0:b0},Sb{b0=t0}))))",
+    Tree0290 "B{o0=_;b0=3;t0;a0=9223372036854775807}Step(PbSel{_;o0|2;0}(Invt(Seq(S,t0,pi1{t0:=},t2,c3l)),@rw{t0>3}@si{t0>0}@oh{t0+3%2=0?t0:=o0|4%2;a0=neg(-1);a0=sub(a0,t0);a0=add(9223372036854775807,a0)}Swm(MPri(UGate100{b0:t0;t0:=}(a4e),t5),t6,Dl{0}(Sb{o0=5}),pt7{b0:b0},TryT(@rw{t0+3=2}@ki{b0>3}pc8{b0:b0},Sb{b0=t0}))))",
     Tree0291 "URate{50}(Rus{F}(FS(S)))",
     Tree0292 "B{b1=0;b0=2;q0=0;t0=4}Rep4(Once(Bin{t0+2<6;_}(Suc,@of{b1+=2}@po{b1:=b0%3}Scc{b0<0})))",
-    Tree0293 "B{o0;t0=3;b0=1;b1=3}DySel(Wde(Rep2(DySeq(Cd{50;K}(F))),ASeq(To{20}(a0),t1,Sl{10},c2b{t0+4})),@oh{b1:=b1+2%4}@os{t0:=b0}@si{b0+1<b1%2}Ret2(PAll{3}(Ite(Su{t0}(pa3{b0:t0;b1:=}),@po{b1+=2}Dd{30}(t4e)),Sw{1;5;2}(Ub{o0},Sb{o0=1},a5b{t0;b1},c6l),PPar{1;_}(@os{b1+=2}Run,Wu{t0}))),PPar{2;_}(@po{b1+=2}TryT(Cnd{o0|1!0;T;S}(@fi{o0|3<7}Mt{20}(Keep(c7e))),PbSel{0;2;2;1;3}(pt8{b0:=},t9,pt10{b0:=;b1:b0},t11),@rw{b1+1<5}@si{o0|0%3<0}Fb(c12l,PAll{-1}(Wu{t0},pt13{b0:9}),a14e,Fai),ASeq(a15e,t16e,@os{t0+=1;b1+=3}@po{b0+=3}pa17{b0:b0;b1:b1},c18))))",
+    Tree0293 "B{o0;t0=3;b0=1;b1=3;a0=-9223372036854775808}DySel(Wde(Rep2(DySeq(Cd{50;K}(F))),ASeq(To{20}(a0),t1,Sl{10},c2b{t0+4})),@oh{b1:=b1+2%4;a0=neg(-9223372036854775808)}@os{t0:=b0}@si{b0+1<b1%2}Ret2(PAll{3}(Ite(Su{t0}(pa3{b0:t0;b1:=}),@po{b1+=2}Dd{30}(t4e)),Sw{1;5;2}(Ub{o0},Sb{o0=1},a5b{t0;b1},c6l),PPar{1;_}(@os{b1+=2}Run,Wu{t0}))),PPar{2;_}(@po{b1+=2}TryT(Cnd{o0|1!0;T;S}(@fi{o0|3<7}Mt{20}(Keep(c7e))),PbSel{0;2;2;1;3}(pt8{b0:=},t9,pt10{b0:=;b1:b0},t11),@rw{b1+1<5}@si{o0|0%3<0}Fb(c12l,PAll{-1}(Wu{t0},pt13{b0:9}),a14e,Fai),ASeq(a15e,t16e,@os{t0+=1;b1+=3}@po{b0+=3}pa17{b0:b0;b1:b1},c18))))",
     Tree0294 "B{t0}Cnd{t0!t0+2;N;F}(Invt(Dl{0}(OnceT(c0))))",
     Tree0295 "Par{2;-2}(RndSel(PAll{3}(Grd{_}(OnceT(Ruf{F}(t0))),RSeq(t1,a2,c3),Opt(PAll{1}(a4,a5))),Dd{100}(Try(To{10}(t6),Sub(t7),DySel(F,t8),Ruf{1}(t9)))),RFb(Mt{0}(Ite(AFb(t10e,Grd{R}(c11l)),t12e,t13)),Cd{0;_}(RFb(a14l,Swm(Sl{20},a15,a16),Par{2;1}(t17,t18,Sl{0}))),Fb(Invt(Flt{3;_;_}(c19)),RSeq(t20,R))))",
     Tree0296 "B{t0=3;b1=0;b0;o0}Cnd{b1=t0;N;F}(USw100{b0:t0;b1:t0}(Try(RFb(Lim{3}(a0),Cd{0;K}(PrSel{N;1;b0;t0}(c1b{b0+2},c2e,F))),Keep(Once(@po{b0+=1}Opt(RSeq(a3,@oh{b1:=t0;t0+=1}@fi{o0|3%2!1}Run)))),Pre{b1%4<2;F}(MSeq(@si{b1%3=2}pi4{t0:=},Dl{100}(Par{_;_}(@of{b0+=3}c5,t6)),c7)))))",
     Tree0297 "B{q0=1;b0;b1=4;o0=_;t0=1}@oh{t0:=b1}@ki{t0=b0}Lp{b0;F}(URr(c0,a1,SubR(t2),Flip(Ub{o0},@fi{b1=t0+3%3}a3),Sc{b1+=1}))",
-    Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(UGate100{b0:t0;t0:t0}(Rep0(R)))),@fi{b1%4<1}@os{t0:=1}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",
+    Tree0298 "B{q0=0;t0=5;b0=1;o0=2;b1=5;a0}Once(Fb(OnceK(@si{o0|4>0}Lp{t0;F}(@rw{b1!7}c0e)),@fi{b1%2=1}Lp{_;_}(To{20}(UGate100{b0:t0;t0:t0}(Rep0(R)))),@fi{b1%4<1}@os{t0:=1;a0=sub(1,b1);a0=div(t0,0)}@ki{b1+1<4}ASeq(pi1{t0:b0},a2,t3)))",
     Tree0299 "B{t0=1;q0=2;b0=1}Fb(UGate100{b0:=;t0:b0}(PPar{1;_}(Lp{b0;K}(pt0{b0:t0;b1:b0}),FF(c1))),@fi{b0>t0+3%2}@oh{t0:=b0+2}Keep(Dl{0}(@po{t0%4>1?b0+=3}Sc{t0:=b0})),@si{b0+4%3=2}@po{t0%3!2?b0+=3}Pri(@po{t0:=b0+3%2}@of{t0+=2;t0:=t0%2}Wu{t0},a2e),Cd{0;_}(Ret1(@os{b0%4>2?b0+=1}Dd{0}(To{50}(c3e)))),c4)",
 }

@@ -1128,6 +1128,7 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 0,
+            a0: i64 = -1,
         }
         Repeat(forever) {
             Invert {
@@ -1158,7 +1159,7 @@ bt::behavior_tree! {
                         DynamicSequence {
                             Action(Act<11>),
                         },
-                        #[on_failure(|bb| if *bb.t0 != 1 { bb.b0 += 2 })]
+                        #[on_failure(|bb| { if *bb.t0 != 1 { bb.b0 += 2 }; bb.a0 = bt::script::sub(1, bb.b0); bb.a0 = bt::script::add(i64::MAX, bb.a0) })]
                         Action(PAct<12>, b0 = 1, b1 = {b0}),
                     },
                 },
@@ -1167,7 +1168,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0329Blackboard { b0 t0 });
+board!(Tree0329Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
@@ -1953,7 +1954,9 @@ bt::behavior_tree! {
     pub tree Tree0350 for Ctx, rng = context {
         blackboard {
             #[tracked] t0: i64 = 5,
+            a0: i64 = 7,
         }
+        #[post(|bb| bb.a0 = bt::script::div(i64::MIN, -1))]
         Conditional(|bb| *bb.t0 != 5, else = Failure) {
             RandomSequence {
                 Parallel(success = 2, failure = 2) {
@@ -1965,7 +1968,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0350Blackboard { t0 });
+board!(Tree0350Blackboard { t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0351Sub1 for Ctx {
@@ -2122,6 +2125,7 @@ bt::behavior_tree! {
             b0: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 1,
+            a0: i64 = 7,
         }
         Observe(|bb| bb.b1 % 2 == 1, abort = self) {
             SequenceStar {
@@ -2139,7 +2143,7 @@ bt::behavior_tree! {
                     #[failure_if(|bb| bb.b1 < 5)]
                     SequenceWithMemory {
                         #[success_if(|bb| bb.b0 != bb.b0 % 2)]
-                        #[post(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
+                        #[post(|bb| { bb.b0 = *bb.t0; bb.b1 += 1; bb.a0 = bt::script::div(3, bb.b1); bb.a0 = bt::script::div(bb.a0, 0) })]
                         StatefulAction(Task<2>),
                         Sleep(50),
                         StatefulAction(Task<3>),
@@ -2152,7 +2156,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0355Blackboard { t0 b0 q0 b1 });
+board!(Tree0355Blackboard { t0 b0 q0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
@@ -2162,6 +2166,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64,
             o0: Option<i64>,
+            a0: i64,
         }
         RepeatUntilSuccess(forever) {
             Parallel(success = 1, failure = 1) {
@@ -2198,7 +2203,7 @@ bt::behavior_tree! {
                     IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
                         SetBlackboard(b0 = 2),
                         Failer,
-                        #[on_failure(|bb| bb.o0 = None)]
+                        #[on_failure(|bb| { bb.o0 = None; bb.a0 = bt::script::div(bb.a0, bb.a0) })]
                         #[on_halted(|bb| { bb.t1.set(*bb.t0); *bb.t0 += 1 })]
                         Action(PAct<8>, b0 = 0, b1 = {b0}),
                     },
@@ -2208,7 +2213,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0356Blackboard { t1 b0 t0 b1 o0 });
+board!(Tree0356Blackboard { t1 b0 t0 b1 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
@@ -2500,8 +2505,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             b0: i64,
             o0: Option<i64> = Some(0),
+            a0: i64 = 1,
         }
-        #[on_success(|bb| if bb.b0 > 3 { bb.b0 = *bb.t0 % 4 })]
+        #[on_success(|bb| { if bb.b0 > 3 { bb.b0 = *bb.t0 % 4 }; bb.a0 = bt::script::sub(bb.a0, -1); bb.a0 = bt::script::add(0, i64::MAX) })]
         RepeatTimes(forever) {
             PrioritySelector(dynamic = false) {
                 #[score(2)]
@@ -2546,7 +2552,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0365Blackboard { t0 b0 o0 });
+board!(Tree0365Blackboard { t0 b0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
@@ -2865,6 +2871,7 @@ bt::behavior_tree! {
             #[allow(unused)] b1: i64 = 9,
             #[allow(unused)] b0: i64 = 11,
             #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] a0: i64 = 11,
         }
         StatefulAction(Task<1>)
     }
@@ -2876,8 +2883,9 @@ bt::behavior_tree! {
             b1: i64 = 9,
             b0: i64 = 11,
             #[allow(unused)] #[tracked] t0: i64 = 9,
+            a0: i64 = 11,
         }
-        #[on_success(|bb| bb.b0 = bb.b1)]
+        #[on_success(|bb| { bb.b0 = bb.b1; bb.a0 = bt::script::div(bb.b1, bb.a0) })]
         StatefulAction(Task<4>)
     }
 }
@@ -2888,6 +2896,7 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64 = 1,
             #[tracked] t0: i64,
+            a0: i64 = 1,
         }
         ParallelAll {
             RunOnce(then_skip = true) {
@@ -2909,7 +2918,7 @@ bt::behavior_tree! {
                             #[failure_if(|bb| bb.b1 % 2 > 0)]
                             WasEntryUpdated(t0),
                             StatefulAction(Task<3>),
-                            SubTree(Tree0374Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
+                            SubTree(Tree0374Sub1, b1 = {=}, b0 = {b0}, t0 = {=}, a0 = {a0}),
                         },
                     },
                 },
@@ -2918,7 +2927,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0374Blackboard { b1 b0 t0 });
+board!(Tree0374Blackboard { b1 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx, error DiffError {
@@ -3967,7 +3976,7 @@ cases! {
     Tree0326 "B{b0=0}Wde(SubA(Bin{b0%4>1;N}(Swm(a0,Opt(@oh{b0+=1}@os{b0+1!3?b0+=3}c1),pt2{b0:b0;b1:b0},Run),@fi{b0%3!2}@os{b0+=3}To{20}(RSeq(t3,t4,Sb{b0=1})))),t5)",
     Tree0327 "B{b1=2;t0;b0=1}RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0=3;B}(Opt(Scc{t0>5})),Dl{10}(@fi{b1%2=0}@po{t0:=b1;t0:=b0%3}@si{b0%3<0}S)))",
     Tree0328 "PAll{_}(Grd{R}(USw100{b0:1}(Swm(c0,Rep3(RU{S}(F))))))",
-    Tree0329 "B{b0=2;t0=0}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2}pa12{b0:1;b1:b0}))))",
+    Tree0329 "B{b0=2;t0=0;a0=-1}RepF(Invt(MSeq(Isw{b0+3%2;N;_}(pa0{b0:2},a1b{b0;b0},t2,Sb{t0=8}),RFb(a3,Fb(pa4{b0:b0;b1:b0},pa5{b0:1;b1:t0})),Flip(pt6{b0:=},t7,Cnd{b0<3;_;_}(pa8{b0:b0;b1:t0}),pc9{b0:4}),Sel(c10,DySeq(a11),@of{t0!1?b0+=2;a0=sub(1,b0);a0=add(9223372036854775807,a0)}pa12{b0:1;b1:b0}))))",
     Tree0330 "B{b0;t1;q0=2;b1=0;t0}RSeq(Lp{b1;S}(Opt(Rep3(RepF(Once(RetF(@rw{t1%3>0}t0)))))),Pre{b0<4}(RFb(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10},pi1{t0:=},t2)),Rty0(a3e))",
     Tree0331 "RSel(Dl{20}(Cd{100;_}(UFuse100(UFuse101(t0t)))),t1e)",
     Tree0332 "B{t1=2;t0;q0;b1=2;b0=1}FF(@rw{t1%2>0}RFb(@os{b1+=1;t1%2<1?t1+=4}PAll{-3}(Keep(SubR(pa0{b0:b0;b1:b1})),Pre{t1!b0+1;F}(Su{t0}(Cd{100;K}(t1))),Dl{30}(Seq(Sb{t0=7},pc2{b0:5},Sb{b1=1}))),Su{t0}(Seq(@fi{b0>1}Fb(pa3{b0:b0},Scc{t1<5}),RFb(Rmp{F;S}(RFb(c4,t5))),RFb(Lp{t0;F}(Wt{100}),@oh{t1:=b1+4;b1<7?b1:=b0}pc6{b0:t0}))),@oh{t1+=1}@os{t1:=t0+1%2}RSeq(Par{4;4}(Rpt{1}(RSel(pi7{t0:t0},c8b{t0%2},t9e,t10)),@po{t0+=2}@rw{b1+3<b1%3}Bin{b1=t1;T}(Bin{t1+4>3;N}(t11e,pc12{b0:t1}),Keep(pt13{b0:1;b1:b0})),Wv{t1}(DySel(c14,pc15{b0:t0},t16e)),a17b{b0%2;b1}))))",
@@ -3988,13 +3997,13 @@ cases! {
     Tree0347 "Star(PPar{2;_}(Wt{100},F),Flt{3;F;_}(a0),t1,t2)",
     Tree0348 "B{b0;b1=5;t0=4;t1=2}UPipe(Flip(UPipe(RT{F}(Scc{t1>1})),Par{-2;2}(t0e,pc1{b0:=}),c2,Inv(c3l),@rw{b1+2%4=0}@of{b0+3<4?b0:=t1%3;t1%3<1?t0+=2}@ki{t1+4!7}pa4{b0:t0}))",
     Tree0349 "B{o0=4;b0=1;t1;t0}PPar{1;T}(Obs{t0%3!0;N}(Fb(@of{o0:=t1+1}@os{o0:=_}c0,@si{o0|5>b0%3}@os{b0+=2}Scc{t1=6},pt1{b0:7},Wu{t0})),t2)",
-    Tree0350 "B{t0=5}Cnd{t0!5;_;F}(RndSeq(Par{2;2}(t0,t1)))",
+    Tree0350 "B{t0=5;a0=7}@po{a0=div(-9223372036854775808,-1)}Cnd{t0!5;_;F}(RndSeq(Par{2;2}(t0,t1)))",
     Tree0351 "B{b0;t0=3;b1;l0}Keep(Cd{100;_}(Itr{b1;0;1;N}(@rw{t0>0}SubA(SubA(Intr{b0!t0+2%4}(Fai))))))",
     Tree0352 "B{t0=0;o0;b1=0}Rep1(Rpt{F}(Grd{_}(Rpt{3}(Keep(Sw{5}(@ki{some}@po{o0:=t0}AFb(t0,Ub{o0}),Seq(a1,pi2{t0:t0},R)))))))",
     Tree0353 "B{b0=0;t0=2;t1=0;b1=4}@si{t1=0}Once(SubA(Star(Bin{b1+2!t0;_}(@of{b1:=t1+2}@oh{t0+=2}@si{b0%2>0}c0,t1),Scc{b1+1%3>1},t2,Cnd{t1>b1+3;T;F}(@oh{b1+=3;t1+=2}c3b{t0%3}),t4)))",
     Tree0354 "Flip(Sub(Grd{R}(Rep3(Wt{100}))),FF(t0),t1)",
-    Tree0355 "B{t0;b0;q0=2;b1=1}Obs{b1%2=1;S}(Star(Flip(Scc{t0+4=1},Sb{b1=5},pa0{b0:6},Sb{b0=t0}),RSeq(Sl{30},Lp{_;_}(t1e),@fi{b1<5}Swm(@si{b0!b0%2}@po{b0:=t0;b1+=1}t2,Sl{50},t3),a4),R))",
-    Tree0356 "B{t1;b0=2;t0;b1;o0}Rus{F}(Par{1;1}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
+    Tree0355 "B{t0;b0;q0=2;b1=1;a0=7}Obs{b1%2=1;S}(Star(Flip(Scc{t0+4=1},Sb{b1=5},pa0{b0:6},Sb{b0=t0}),RSeq(Sl{30},Lp{_;_}(t1e),@fi{b1<5}Swm(@si{b0!b0%2}@po{b0:=t0;b1+=1;a0=div(3,b1);a0=div(a0,0)}t2,Sl{50},t3),a4),R))",
+    Tree0356 "B{t1;b0=2;t0;b1;o0;a0}Rus{F}(Par{1;1}(PPar{0;T}(RSeq(@oh{b1+=1}@ki{t1<3}t0,Sb{b0=1}),@si{b1!b1%3}Ite(a1,Pre{o0|2<b1+1;S}(Suc)),Sw{5;0}(a2,pc3{b0:=},pi4{t0:b0}),Fb(@oh{t1+=1}@fi{b1>4}a5,@os{t1:=t0+1%4}@rw{none}S,t6,@os{b1:=t0+1}t7),Isw{t0;T;T}(Sb{b0=2},Fai,@of{o0:=_;a0=div(a0,a0)}@oh{t1:=t0;t0+=1}pa8{b0:0;b1:b0}))))",
     Tree0357 "B{b0=0;t0=5}Su{t0}(WU{b0%4!3}(DySeq(Rpt{0}(t0),Inv(Rmp{F;F}(pc1{b0:=})),Rep0(pc2{b0:b0}),R)))",
     Tree0358 "Dd{0}(t0)",
     Tree0359 "B{o0;q0=2;t0=5;b0=4;b1=4}MPri(Isw{b0+2%2;_;_}(Par{1;_}(Wt{20},c0,t1),@rw{t0+2!4}@si{b1%3=0}Flip(c2e,Scc{b0+3<3},t3),Grd{_}(Pri(Scc{b0=b1+3%4},Lp{_;S}(@rw{b1%2>0}Lp{b0;R}(Ret4(c4)))))),Sw{5;3;1}(Mt{100}(URec{1}(Wv{t0}(c5e),@of{o0:=_}Pre{t0<b1+3%3;F}(t6))),Flt{1;_;_}(PPar{1;T}(S,Scc{b1+2<5},t7e)),Lp{t0;F}(Dl{10}(Fb(Obs{b0>3;B}(@ki{t0=b0}Scc{b1<0}),Dl{10}(RndSeq(a8))))),MSeq(c9,Wu{t0})),@oh{o0:=7;b0:=b1}RSeq(Step(Run,Obs{o0|2+1%3>0;N}(Suc)),Par{-1;1}(PbSel{_;o0|0+2%4}(Sl{20})),Dd{0}(Wde(Rep3(t10e),URr(t11)))))",
@@ -4003,7 +4012,7 @@ cases! {
     Tree0362 "Cd{0;F}(UPipe(Fai,a0,Sub(UPipe(Sub(To{0}(RndSel(t1)))))))",
     Tree0363 "B{o0=_}Seq(RFb(RFb(Scc{some},a0e),Sb{o0=5}),RSeq(Rpt{2}(Flt{2;_;K}(Swm(Rep2(MSeq(t1)))))),c2)",
     Tree0364 "B{t0;b0=5;b1=4;q0}RSeq(Seq(Flt{3;S;F}(pa0{b0:t0;b1:b1}),pa1{b0:5},Cd{20;_}(t2),a3),Lim{3}(Lp{_;F}(Ruf{3}(Isw{t0;T;T}(a4,t5,c6e,Sc{b1<b0?b0+=1},Lp{b1;F}(t7))))))",
-    Tree0365 "B{t0=3;b0;o0=0}@os{b0>3?b0:=t0%4}RT{F}(PrSel{N;2;1;2;b0+3}(RT{1}(OnceK(PrSel{_;2;t0%3;1}(t0e,Wu{t0},Lim{1}(@of{o0:=_}@os{b0+=1;b0>3?o0:=t0+1}a1b{b0;b0})))),a2,Par{-2;1}(F,Ub{o0},Sb{b0=8}),Isw{o0|3+2%3;_;_}(t3,@oh{b0+=3}Pre{t0%4>1;F}(S),Wde(a4,t5e))))",
+    Tree0365 "B{t0=3;b0;o0=0;a0=1}@os{b0>3?b0:=t0%4;a0=sub(a0,-1);a0=add(0,9223372036854775807)}RT{F}(PrSel{N;2;1;2;b0+3}(RT{1}(OnceK(PrSel{_;2;t0%3;1}(t0e,Wu{t0},Lim{1}(@of{o0:=_}@os{b0+=1;b0>3?o0:=t0+1}a1b{b0;b0})))),a2,Par{-2;1}(F,Ub{o0},Sb{b0=8}),Isw{o0|3+2%3;_;_}(t3,@oh{b0+=3}Pre{t0%4>1;F}(S),Wde(a4,t5e))))",
     Tree0366 "B{t0=5;l0=0;b0=5}MSeq(@fi{t0!1}Sel(Itr{b0;1;_;T}(Isw{b0%4;_;N}(USw100{b0:1}(S),Scc{t0=5},t0))))",
     Tree0367 "B{b0=2;t0;b1=3}Bin{b0<4;_}(PPar{1;T}(RFb(c0b{b1+1},c1,a2),a3,@rw{b1!6}Rep3(AFb(Scc{b0+1>7},a4b{b1%2;b1})),@rw{t0<t0+3}Cnd{b0!t0;T;F}(c5),c6),Ite(Cnd{t0%3>0;_;_}(t7),RSeq(c8,pc9{b0:b0},t10)))",
     Tree0368 "B{l0=3;b0;o0=_;t0=4}RSeq(Obs{b0+4%4>0;N}(RSeq(Wu{t0},Isw{t0;T;_}(pt0{b0:b0},t1),RSeq(t2,MSeq(t3)),Dd{10}(Try(pa4{b0:t0;b1:b0},c5e)))),@si{t0!o0|0+3}@oh{o0:=t0;t0:=b0+3}@po{b0:=t0+2}Itr{b0;_;_;_}(Su{t0}(Par{_;_}(Grd{_}(Dd{0}(t6)),Grd{_}(Bin{none;_}(Ret1(Scc{t0+4>1}),c7e))))),@fi{t0+3%4!2}Obs{some;S}(Ite(t8e,Wde(t9,Wt{0}),Rmp{F;S}(Seq(@of{o0:=_}Sc{b0:=t0+1;t0+=2},Fai)))))",
@@ -4012,7 +4021,7 @@ cases! {
     Tree0371 "B{b0=0;t0}Obs{t0%3=1;_}(Flip(Wu{t0},a0,RSeq(c1,t2,c3b{b0+1})))",
     Tree0372 "B{q0=2;b0;b1;t0}Seq(URec{_}(Lp{t0;K}(RSeq(c0t,Sc{t0:=b0},Err{1094})),S),c1b{b1%3})",
     Tree0373 "B{b1;t0=2;b0}@of{t0+=3}@po{t0+=2;b0:=b1}@oh{b1:=t0;b1:=b1+4%3}RSeq(Sc{b1+=2},Cd{10;F}(RSeq(Sb{b0=2},t0e)),RSel(@si{b0%2!1}Su{t0}(pc1{b0:b1}),a2b{b1;b0}),Star(t3,c4,pi5{t0:b0},c6,a7b{b1+3%2;b0}))",
-    Tree0374 "B{b1;b0=1;t0}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(PrSel{N;b1+3}(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1}t4))))))",
+    Tree0374 "B{b1;b0=1;t0;a0=1}PAll{_}(OnceT(c0e),Once(PPar{0;_}(SubA(t1),S)),FS(PrSel{N;b1+3}(@si{b1+1>t0+3}RT{3}(RFb(a2l,@fi{b1%2>0}Wu{t0},t3,SubR(@os{b0:=b1;a0=div(b1,a0)}t4))))))",
     Tree0375 "Fb(FF(t0t),PPar{2;_}(Once(Par{_;-2}(a1t,Inv(t2t))),USw100{b0:2}(Suc,a3r,Err{1040}),UFuse101(Dl{0}(a4t)),UFuse102(c5),RepF(c6)))",
     Tree0376 "B{t1=5;q0=4;b0=0;b1;t0=0}RepF(Flip(Pre{b1>t0%4}(PPar{0;_}(Flip(Wt{10},Wt{10},t0),Lp{t1;F}(Seq(Sb{t1=3},pt1{b0:=;b1:b1})))),Lp{_;S}(FF(@ki{b1+4=4}@si{t0<5}Isw{t0+1%2;N;T}(@oh{b1%3=2?t0:=b0+2;t1+=1}@ki{b0=7}RSeq(t2,c3,Sl{20}),Lim{2}(Sl{20})))),Par{2;-4}(a4,DySel(t5),@rw{b0<0}t6,c7)))",
     Tree0377 "B{b0=3;b1=3;o0=3}@ki{b0!o0|1+1%4}Obs{b1+1!3;N}(URr(t0))",

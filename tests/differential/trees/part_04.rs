@@ -1146,6 +1146,7 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t0: i64 = 5,
             b0: i64,
+            a0: i64,
         }
         SequenceStar {
             ReactiveSelector {
@@ -1161,7 +1162,7 @@ bt::behavior_tree! {
                     Guard(|ctx| &mut ctx.token, if_guarded = Running) {
                         Retry(3) {
                             Retry(2) {
-                                Script(|bb| bb.b0 = *bb.t0 + 4),
+                                Script(|bb| { bb.b0 = *bb.t0 + 4; bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::add(i64::MAX, bb.b1) }),
                             },
                         },
                     },
@@ -1178,7 +1179,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0430Blackboard { o0 b1 t0 b0 });
+board!(Tree0430Blackboard { o0 b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0431Sub0 for Ctx {
@@ -1501,6 +1502,7 @@ bt::behavior_tree! {
         blackboard {
             #[allow(unused)] b1: i64 = 14,
             #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] a0: i64 = -9223372036854775799,
         }
         Action(|ctx| ctx.exec(4))
     }
@@ -1511,6 +1513,7 @@ bt::behavior_tree! {
         blackboard {
             b1: i64 = 4,
             b0: i64,
+            a0: i64 = 9223372036854775807,
         }
         ParallelAll(2) {
             Fallback {
@@ -1523,14 +1526,14 @@ bt::behavior_tree! {
                 Failer,
                 Invert {
                     TryCatch(catch_on_halt = true) {
-                        #[on_failure(|bb| bb.b1 = bb.b1 % 2)]
+                        #[on_failure(|bb| { bb.b1 = bb.b1 % 2; bb.a0 = bt::script::neg(bb.a0) })]
                         #[post(|bb| { bb.b0 = (bb.b0 + 2) % 2; if bb.b1 > 1 { bb.b0 += 1 } })]
                         Condition(Cond<2>),
                         StatefulAction(TTask<3>),
                     },
                 },
                 Observe(|bb| bb.b0 == 5) {
-                    SubTree(Tree0439Sub0, b1 = {=}, b0 = {b0}),
+                    SubTree(Tree0439Sub0, b1 = {=}, b0 = {b0}, a0 = {=}),
                 },
                 Condition(Cond<5>),
                 Error(DiffError(1026)),
@@ -1543,7 +1546,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0439Blackboard { b1 b0 });
+board!(Tree0439Blackboard { b1 b0 a0 });
 
 fallible!(Tree0439);
 
@@ -1756,13 +1759,14 @@ bt::behavior_tree! {
             b0: i64,
             l0: Vec<i64> = vec![1, 2],
             o0: Option<i64> = Some(0),
+            a0: i64 = -1,
         }
         Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
             #[skip_if(|bb| bb.o0.unwrap_or(5) + 4 == 5)]
             Timeout(50) {
                 DynamicSelector {
                     ScriptCondition(|bb| bb.b0 > 3),
-                    #[on_halted(|bb| { if bb.o0.unwrap_or(4) > 4 { bb.b0 = *bb.t0 + 1 }; bb.b0 = *bb.t0 })]
+                    #[on_halted(|bb| { if bb.o0.unwrap_or(4) > 4 { bb.b0 = *bb.t0 + 1 }; bb.b0 = *bb.t0; bb.a0 = bt::script::add(3, bb.a0); bb.a0 = bt::script::add(bb.a0, 3); bb.a0 = bt::script::div(0, 9) })]
                     #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
                     #[skip_if(|bb| bb.b0 < 5)]
                     Repeat(2) {
@@ -1788,7 +1792,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0446Blackboard { t0 b0 l0 o0 });
+board!(Tree0446Blackboard { t0 b0 l0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
@@ -1927,7 +1931,9 @@ bt::behavior_tree! {
             l0: Vec<i64> = vec![1, 2],
             b0: i64 = 4,
             #[allow(unused)] #[tracked] t1: i64 = 0,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::add(0, bb.a0); bb.a0 = bt::script::sub(1, bb.b0) })]
         Control(PipelineSequence) {
             Iterate(l0, element = {b0}) {
                 Action(Act<0> = Act::<0>),
@@ -1936,7 +1942,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0451Blackboard { l0 b0 t1 });
+board!(Tree0451Blackboard { l0 b0 t1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0452Sub0 for Ctx {
@@ -2190,6 +2196,7 @@ bt::behavior_tree! {
         blackboard {
             #[allow(unused)] b0: i64 = 13,
             #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] a0: i64 = 9,
         }
         Action(Act<0> = Act::<0>)
     }
@@ -2200,8 +2207,9 @@ bt::behavior_tree! {
         blackboard {
             #[allow(unused)] b0: i64 = 13,
             #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] a0: i64 = 9,
         }
-        SubTree(Tree0464Sub1, b0 = {=}, b1 = {b1})
+        SubTree(Tree0464Sub1, b0 = {=}, b1 = {b1}, a0 = {=})
     }
 }
 
@@ -2210,14 +2218,16 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 3,
             b1: i64,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::mul(bb.a0, bb.b0) })]
         Conditional(|bb| bb.b0 + 3 < bb.b1 + 1, dynamic = true) {
             SubTree(Tree0464Sub0, ..),
         }
     }
 }
 
-board!(Tree0464Blackboard { b0 b1 });
+board!(Tree0464Blackboard { b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx, error DiffError {
@@ -2405,11 +2415,12 @@ bt::behavior_tree! {
             b0: i64,
             b1: i64,
             o0: Option<i64>,
+            a0: i64,
         }
         MemPriority {
             #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
             #[run_while(|bb| *bb.t0 > 3)]
-            #[on_halted(|bb| bb.b1 += 2)]
+            #[on_halted(|bb| { bb.b1 += 2; bb.a0 = bt::script::div(bb.a0, bb.a0) })]
             Control(Rotate<100>) {
                 StatefulAction(Task<0>),
                 RetryUntilSuccessful(4) {
@@ -2438,7 +2449,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0471Blackboard { t0 b0 b1 o0 });
+board!(Tree0471Blackboard { t0 b0 b1 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
@@ -2626,7 +2637,9 @@ bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
             b0: i64,
+            a0: i64 = -1,
         }
+        #[post(|bb| { bb.a0 = bt::script::div(-1, 0); bb.a0 = bt::script::div(bb.b0, bb.a0); bb.a0 = bt::script::neg(1) })]
         Fallback {
             Condition(Cond<0> = Cond::<0>),
             Action(|ctx, bb| ctx.exec_in(1, 3, &mut bb.b0)),
@@ -2635,7 +2648,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0477Blackboard { b0 });
+board!(Tree0477Blackboard { b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
@@ -2675,12 +2688,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
             b0: i64 = 2,
             b1: i64 = 0,
+            a0: i64,
         }
         FlipSelector {
             #[success_if(|bb| (bb.b0 + 1) % 4 < 1)]
             AlwaysSuccess,
             Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
-                #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3 })]
+                #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3; bb.a0 = bt::script::mul(-1, i64::MIN); bb.a0 = bt::script::neg(*bb.t0) })]
                 Succeeder,
             },
             Action(PAct<0>, b0 = {=}, b1 = {t0}),
@@ -2688,7 +2702,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0479Blackboard { l0 t0 b0 b1 });
+board!(Tree0479Blackboard { l0 t0 b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx, error DiffError {
@@ -2965,7 +2979,9 @@ bt::behavior_tree! {
             b1: i64 = 4,
             b0: i64,
             #[tracked] t0: i64,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::neg(1))]
         WhileDoElse {
             ParallelAll {
                 #[failure_if(|bb| bb.b0 == bb.b1 + 4)]
@@ -2978,7 +2994,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0488Blackboard { b1 b0 t0 });
+board!(Tree0488Blackboard { b1 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx, rng = context {
@@ -3126,6 +3142,7 @@ bt::behavior_tree! {
             #[allow(unused)] b1: i64 = 14,
             b0: i64 = 9,
             o0: Option<i64> = Some(12),
+            #[allow(unused)] a0: i64 = 9,
         }
         WaitUntil(|bb| bb.o0.unwrap_or(0) < bb.b0) {
             StatefulAction(Task<3>),
@@ -3139,7 +3156,9 @@ bt::behavior_tree! {
             b1: i64 = 4,
             b0: i64,
             o0: Option<i64> = Some(2),
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::sub(bb.b0, bb.a0))]
         ReactiveFallback {
             RandomSelector {
                 #[success_if(|bb| bb.b1 + 2 == 0)]
@@ -3152,19 +3171,20 @@ bt::behavior_tree! {
                         StatefulAction(Task<2>),
                     },
                 },
-                SubTree(Tree0493Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
+                SubTree(Tree0493Sub0, b1 = {=}, b0 = {b0}, o0 = {=}, a0 = {a0}),
             },
             AlwaysFailure,
         }
     }
 }
 
-board!(Tree0493Blackboard { b1 b0 o0 });
+board!(Tree0493Blackboard { b1 b0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx, rng = context {
         blackboard {
             #[tracked] t0: i64 = 2,
+            a0: i64 = 9223372036854775807,
         }
         Selector {
             Observe(|bb| *bb.t0 % 4 == 3, abort = both) {
@@ -3178,7 +3198,7 @@ bt::behavior_tree! {
                     Optional {
                         ProbabilitySelector(fail = 2) {
                             #[weight(3)]
-                            Script(|bb| *bb.t0 += 4),
+                            Script(|bb| { *bb.t0 += 4; bb.a0 = bt::script::div(-1, bb.a0); bb.a0 = bt::script::div(*bb.t0, 0); bb.a0 = bt::script::sub(1, i64::MIN) }),
                             #[weight(3)]
                             AlwaysSuccess,
                         },
@@ -3189,7 +3209,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0494Blackboard { t0 });
+board!(Tree0494Blackboard { t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
@@ -3274,7 +3294,9 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64 = 1,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(i64::MIN, bb.a0); bb.a0 = bt::script::add(bb.a0, 0) })]
         TryCatch {
             Action(Act<0>),
             ScriptCondition(|bb| *bb.t1 > *bb.t0),
@@ -3282,7 +3304,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0496Blackboard { t1 t0 });
+board!(Tree0496Blackboard { t1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
@@ -3471,7 +3493,7 @@ cases! {
     Tree0427 "B{b1;t1;b0=4;l0=3;t0=5;o0=_}RSeq(RFb(RFb(To{10}(Sw{3}(t0,t1)),@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}RSeq(Wt{100},Ub{o0}),RSel(t2,t3,Rus{1}(c4e)),Itr{b1;1;2;N}(Rus{1}(t5)),Pre{t0%3!0}(RU{F}(Rep4(Sl{20})))),PAll{1}(Pre{t1+4%4>0;K}(@os{b0+=2}@fi{t0=4}Ub{o0}),Step(c6l),Bin{t1+3=4;N}(Fai,t7),Sel(t8,@po{t0:=5}@oh{b0+2%2!1?t1+=3}c9,c10b{b0+4}),@si{t1=b1}@ki{t1!o0|2+2}@po{o0:=_}t11)))",
     Tree0428 "B{t0}Fb(Keep(MPri(t0,c1e)),t2,DySeq(RSeq(a3,t4),Seq(t5e,a6,Wu{t0})))",
     Tree0429 "B{t0=0}Sel(AFb(a0,RU{S}(Wv{t0}(RSeq(To{0}(c1e),@os{t0%2>0?t0+=2}Suc)))))",
-    Tree0430 "B{o0=1;b1;t0=5;b0}Star(RSel(OnceK(Pre{b0>b0%4}(Rep3(@fi{t0%2<0}t0))),Par{_;_}(Grd{R}(Rty3(Rty2(Sc{b0:=t0+4}))),Grd{F}(Ite(@fi{b1%3>1}pc1{b0:3},a2b{9;b0})))))",
+    Tree0430 "B{o0=1;b1;t0=5;b0;a0}Star(RSel(OnceK(Pre{b0>b0%4}(Rep3(@fi{t0%2<0}t0))),Par{_;_}(Grd{R}(Rty3(Rty2(Sc{b0:=t0+4;a0=neg(a0);a0=add(9223372036854775807,b1)}))),Grd{F}(Ite(@fi{b1%3>1}pc1{b0:3},a2b{9;b0})))))",
     Tree0431 "B{t1=5;b0;o0=2;b1=0}Obs{some;S}(SubA(Sw{3;4}(pa0{b0:=},Seq(Wt{100},c1,Wv{t1}(Scc{b0%3>1}),c2e,@oh{b0:=o0|1}c3),Par{_;_}(t4e,a5l))))",
     Tree0432 "B{b0=2;t1;t0=2}MPri(pa0{b0:=;b1:t0},c1,t2,t3,SubR(a4b{t1+2%4;b0}))",
     Tree0433 "B{b1=0;t0;b0}PPar{1;_}(@po{t0:=b0%2}@of{b0+=3}Flip(pc0{b0:b0},t1,t2e,pa3{b0:t0}),Flip(pc4{b0:b1},t5,pa6{b0:b1;b1:=}),@ki{b0<0}Ruf{F}(c7),RFb(pi8{t0:b1},t9))",
@@ -3480,19 +3502,19 @@ cases! {
     Tree0436 "B{b1=2;t1=3;t0=3}UFuse100(Cnd{t0%2>0;N;_}(Cnd{b1%4>1;T;_}(UFuse101(Pri(a0,t1t,t2e)))))",
     Tree0437 "B{t0=3;b0=5;t1=5}Inv(@oh{b0>1?b0+=1;t1:=t0}@ki{b0+4>t0}Wu{t1})",
     Tree0438 "B{t1;b1=4;b0;t0;o0=_}FF(To{0}(Wde(UFuse100(UFuse101(RFb(a0,@ki{t0%2>0}t1t,@fi{t1>4}@os{b0=4?t1+=2;b0:=b1+4}c2t,pc3{b0:=}))),@ki{t1>2}@si{o0|3+3=0}Wde(a4b{1;b1},Seq(Wt{30},@si{b1<4}@fi{o0|0<1}@ki{t0%3>0}pt5{b0:=;b1:b0},pt6{b0:b0;b1:=})),Flt{2;R;_}(@oh{t0=t0%3?o0:=_;t0+=3}@ki{some}PAll{_}(Run,c7r,@ki{b1%2!0}@rw{some}Inv(a8b{t0+3%3;b0}))))))",
-    Tree0439 "B{b1=4;b0}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),URec{3}(t6t,S))",
+    Tree0439 "B{b1=4;b0;a0=9223372036854775807}PAll{2}(Fb(PbSel{0;2;b1}(c0t,c1),Fai,Invt(TryT(@of{b1:=b1%2;a0=neg(a0)}@po{b0:=b0+2%2;b1>1?b0+=1}c2,t3t)),Obs{b0=5;_}(SubR(a4l)),c5,Err{1026}),URec{3}(t6t,S))",
     Tree0440 "B{b0=4;l0=2;t0}Itr{b0;0;1;N}(SubR(SubR(@os{b0:=t0}@rw{b0%4!2}@oh{t0<3?b0+=1;t0%2!0?t0:=b0%3}S)))",
     Tree0441 "B{t0=4;q0=4;t1=2}Fb(Wv{t1}(Lp{t0;K}(UGate100{b0:t1;t0:t0}(a0e))),c1,UGate101{b0:t0;t0:t0}(t2))",
     Tree0442 "B{b1=4;t1=0;b0=3;t0=1}Ruf{1}(PAll{2}(Su{t1}(FF(Dl{0}(Flt{1;F;_}(@po{t0:=t1}RepF(c0r))))),UFuse100(R),RSeq(@rw{t1%4<2}FS(Once(PbSel{1;3;t1%4}(MSeq(pa1{b0:b0},Sb{b0=3},t2t),@ki{t0+1>2}@of{t0+=1}@rw{t0!b1}FS(a3t)))),@po{t0:=t1+4}WU{t0>1}(TryF(Sc{b0:=b1%3},Pre{b1%2>0;K}(PrSel{T;t0}(Wu{t1})))),Err{1002})))",
     Tree0443 "B{t0=4;b1=5;t1;b0}RetF(Dd{0}(Intr{b1=t1+2}(ASeq(Inv(Fai),pa0{b0:=;b1:t0},Wu{t1}))))",
     Tree0444 "PrSel{_;2;3}(UPipe(UPipe(Ret0(t0)),Seq(t1,Wt{20})),Rpt{0}(S))",
     Tree0445 "B{t1=1;b0=0}Rus{F}(UGate100{b0:2;t0:b0}(Wde(t0,Sb{t1=b0})))",
-    Tree0446 "B{t0=4;b0;l0=2;o0=0}Itr{b0;0;3;N}(@ki{o0|5+4=5}To{50}(DySel(Scc{b0>3},@oh{o0|4>4?b0:=t0+1;b0:=t0}@rw{o0|4<6}@ki{b0<5}Rep2(FS(R)),FF(Ret1(t0)),c1,RSeq(Itr{b0;_;3;_}(pi2{t0:t0}),t3))))",
+    Tree0446 "B{t0=4;b0;l0=2;o0=0;a0=-1}Itr{b0;0;3;N}(@ki{o0|5+4=5}To{50}(DySel(Scc{b0>3},@oh{o0|4>4?b0:=t0+1;b0:=t0;a0=add(3,a0);a0=add(a0,3);a0=div(0,9)}@rw{o0|4<6}@ki{b0<5}Rep2(FS(R)),FF(Ret1(t0)),c1,RSeq(Itr{b0;_;3;_}(pi2{t0:t0}),t3))))",
     Tree0447 "Cd{100;F}(TryF(t0,UTw100(URot101(c1,To{0}(a2))),Wde(a3,a4e)))",
     Tree0448 "B{b1;b0=4;o0;t0}FS(Isw{o0|5+1%3;T;N}(Sb{b1=b0},Ruf{F}(DySel(a0,pi1{t0:b0},Wt{0})),a2b{t0+1%2;b1},Wde(c3e,@fi{b1%4!1}c4),t5))",
     Tree0449 "B{q0=3;b0=0;t0;b1}UPipe(t0,RSeq(c1,a2,Pri(c3,t4)),a5b{t0;b0},Step(USw100{b0:b0;b1:t0}(Lp{b0;R}(a6)),Fb(t7,Sc{b1+4%3=2?b0+=3}),Dl{10}(Scc{b1>b1+3})))",
     Tree0450 "Pri(PrSel{N;0;2;1}(Sub(Inv(c0)),RFb(t1,c2,t3),a4),Ruf{F}(RSeq(c5e,c6e,t7,To{0}(S))),t8)",
-    Tree0451 "B{l0=2;b0=4;t1=0}UPipe(Itr{b0;_;_;_}(a0e))",
+    Tree0451 "B{l0=2;b0=4;t1=0;a0}@po{a0=add(0,a0);a0=sub(1,b0)}UPipe(Itr{b0;_;_;_}(a0e))",
     Tree0452 "Mt{50}(Sub(PAll{1}(Wt{50})))",
     Tree0453 "OnceK(PrSel{_;2;1;2;1;3}(c0,Swm(t1,c2e,t3e),Ruf{F}(FS(To{20}(c4))),c5,t6))",
     Tree0454 "B{b1=5;l0=0}Seq(Itr{b1;1;1;T}(@si{b1<2}Rep0(a0)),Sw{2}(Sc{b1+=1},a1),MPri(a2,t3e))",
@@ -3505,22 +3527,22 @@ cases! {
     Tree0461 "B{t0;b0=0}Par{_;_}(Grd{R}(DySeq(Scc{b0>6},To{100}(pc0{b0:t0}),Scc{b0+2%4=0},a1b{9;b0})),Grd{F}(Wu{t0}))",
     Tree0462 "RFb(t0,Sl{10})",
     Tree0463 "PbSel{_;2;3;0}(UPipe(OnceK(Rep3(Flt{2;F;_}(F))),t0),c1l,PPar{1;N}(c2,Ruf{3}(FS(t3)),t4e))",
-    Tree0464 "B{b0=3;b1}Cnd{b0+3<b1+1;T;_}(SubA(SubR(a0e)))",
+    Tree0464 "B{b0=3;b1;a0}@po{a0=neg(a0);a0=mul(a0,b0)}Cnd{b0+3<b1+1;T;_}(SubA(SubR(a0e)))",
     Tree0465 "B{b0;t0;b1;q0;l0=1}Rmp{F;F}(Ite(c0b{b1},Fb(c1r,c2,Sb{b0=t0},Err{1076}),RU{F}(Itr{b1;_;2;N}(@ki{b0+3>3}Lp{b1;_}(Wde(t3,a4e,a5l))))))",
     Tree0466 "TryF(a0,Star(RFb(c1,c2,Sub(Rty0(c3)),Swm(a4,RepF(c5e)),DySeq(a6,t7e))),Wt{0})",
     Tree0467 "B{b0=0;t1=2;b1}RFb(URate{50}(Pri(pa0{b0:=;b1:=},a1,pi2{t0:t1})),t3)",
     Tree0468 "B{t1;b0=1;t0}Ite(OnceK(Cnd{t1%2<0;T;F}(Lim{3}(Seq(Suc,c0b{t1},@oh{t1:=t0%2}@os{t0!1?b0+=1}@fi{t0%4=1}Suc,Err{1064})))),Opt(UFuse100(t1t)))",
     Tree0469 "PPar{0;N}(c0,USw100{b0:1}(URr(RT{3}(PrSel{_;3;0;0;0}(t1,t2,Dl{10}(t3),a4)))))",
     Tree0470 "B{b1;b0=5;o0=_;t0=4}Intr{t0>o0|5}(@si{b1+2<1}@fi{t0!3}@oh{b0+=1}Sel(a0,a1))",
-    Tree0471 "B{t0=5;b0;b1;o0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}URot100(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",
+    Tree0471 "B{t0=5;b0;b1;o0;a0}MPri(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2;a0=div(a0,a0)}URot100(t0,Ret4(Step(a1e,c2,pc3{b0:=})),Inv(Grd{F}(Inv(@fi{some}Isw{4;N;_}(t4,Rep4(@fi{b0<6}t5)))))))",
     Tree0472 "B{t0=2;b0=2;o0=3;b1}MSeq(RSel(pa0{b0:t0},@si{some}@rw{b1<t0}Opt(a1e),pa2{b0:=;b1:b1}),Intr{b0!3}(Rus{1}(c3e)))",
     Tree0473 "B{o0;b1=0;b0;t0=0}Cnd{b0+4<b1+1%4;T;_}(Rpt{F}(Step(@rw{b1<3}@of{t0%4>0?b0:=b0%3}@ki{t0%3=1}Sw{1}(FF(Ret3(Flt{2;R;K}(Sc{t0:=b1;t0:=o0|3}))),Ret4(t0e)),Step(Inv(Flt{3;S;K}(MPri(c1,c2,Sb{o0=8}))),Rmp{S;S}(RSeq(pi3{t0:t0},t4,@fi{b1%3<2}c5))))))",
     Tree0474 "B{t0=4;b1;o0=_;b0=4}URr(Seq(c0,Sc{b1+=1},pc1{b0:=}),PrSel{N;b0%3;b0+1;o0|1;b0;b1+1}(c2l,pt3{b0:b0},Wt{0},Sb{t0=9},Sc{b1:=o0|1}),Fb(t4,a5,c6))",
     Tree0475 "To{20}(Swm(Inv(Swm(ASeq(Wt{50},t0e),Sl{0},Rmp{S;F}(Step(t1,t2,t3)))),DySeq(Ruf{F}(TryF(Flt{1;F;K}(t4),Rty4(Sl{0}))),PPar{0;_}(c5e,t6,t7),MPri(c8l,a9),RFb(a10,t11,c12,c13))))",
     Tree0476 "Step(F,t0,a1,c2)",
-    Tree0477 "B{b0}Fb(c0e,a1b{3;b0},a2b{b0%3;b0})",
+    Tree0477 "B{b0;a0=-1}@po{a0=div(-1,0);a0=div(b0,a0);a0=neg(1)}Fb(c0e,a1b{3;b0},a2b{b0%3;b0})",
     Tree0478 "B{t0=5;b1=0;b0=2}USw100{b0:2;b1:=}(Isw{b0+2%3;N;T}(Grd{F}(Dl{50}(Cnd{t0!5;T;F}(Sc{t0:=b1}))),TryT(pc0{b0:=},URot101(RU{F}(t1)))))",
-    Tree0479 "B{l0;t0=2;b0=2;b1=0}Flip(@si{b0+1%4<1}S,Itr{b0;2;_;T}(@oh{t0:=b1;b0+=3}Suc),pa0{b0:=;b1:t0})",
+    Tree0479 "B{l0;t0=2;b0=2;b1=0;a0}Flip(@si{b0+1%4<1}S,Itr{b0;2;_;T}(@oh{t0:=b1;b0+=3;a0=mul(-1,-9223372036854775808);a0=neg(t0)}Suc),pa0{b0:=;b1:t0})",
     Tree0480 "Rpt{0}(Err{1058})",
     Tree0481 "ASeq(t0e,c1,Rus{F}(Sl{20}),t2,c3)",
     Tree0482 "B{b0;t0=5;q0=0}Lp{b0;K}(Ite(Grd{_}(RFb(t0,URec{_}(pc1{b0:7},t2),Fai)),Sb{t0=b0},FF(Flt{2;S;F}(@rw{b0=1}FS(@rw{t0+1<t0+3}@ki{b0+1%3<2}c3b{t0})))))",
@@ -3529,15 +3551,15 @@ cases! {
     Tree0485 "Keep(Fb(t0,F))",
     Tree0486 "B{b0;t0=4;t1=4}@si{t1+1%2!0}Seq(Pre{t1%4=0;K}(PPar{0;N}(a0,Rty3(c1l))),Pri(Pri(PAll{_}(t2e,pa3{b0:=;b1:b0}),Bin{t1=1;N}(Sb{t0=2},c4))))",
     Tree0487 "B{b1=2}Wde(c0,OnceK(Mt{50}(Ret0(c1b{b1%3}))),pt2{b0:7;b1:b1})",
-    Tree0488 "B{b1=4;b0;t0}Wde(PAll{_}(@fi{b0=b1+4}Sb{t0=2},t0,F),a1)",
+    Tree0488 "B{b1=4;b0;t0;a0}@po{a0=neg(1)}Wde(PAll{_}(@fi{b0=b1+4}Sb{t0=2},t0,F),a1)",
     Tree0489 "B{b0;b1=2;t0=2}MSeq(Once(OnceK(Star(AFb(@rw{b1%3<1}@fi{b0>4}@si{t0>1}c0,Sb{b0=1}),Cd{10;_}(c1l)))),Seq(c2,Grd{R}(Suc),a3),@oh{t0:=b1;t0%4<2?b0:=b1}Rep2(FS(PbSel{_;t0%4;0;2}(t4,pa5{b0:t0;b1:t0},a6))),RSeq(Scc{b1+3<7},a7b{1;b0},c8))",
     Tree0490 "B{o0=_;t0;b0;b1=3}Isw{t0+1;_;N}(Sw{0;3}(Grd{F}(a0),Flip(t1,t2e),RU{F}(RSeq(c3l,c4e))),Once(Sw{1;5;3}(pi5{t0:b0},@rw{t0%3>1}pt6{b0:=;b1:t0},Cnd{o0|3<3;N;S}(RSeq(t7,c8)),t9)))",
     Tree0491 "B{b0;b1=2;t0=2}UTw100(UTw101(RT{F}(@of{t0+=3}pt0{b0:=;b1:=})))",
     Tree0492 "PrSel{_;0;1;0;0}(TryF(a0,Sl{30},S),t1,t2,Ret3(t3))",
-    Tree0493 "B{b1=4;b0;o0=2}RFb(RndSel(@si{b1+2=0}@rw{b1%2>0}a0,t1,Lim{3}(PbSel{0;b0%4}(t2)),SubR(WU{o0|0<b0}(t3))),F)",
-    Tree0494 "B{t0=2}Sel(Obs{t0%4=3;B}(RSeq(t0e,t1)),RetF(FF(Opt(PbSel{2;3;3}(Sc{t0+=4},S)))))",
+    Tree0493 "B{b1=4;b0;o0=2;a0}@po{a0=sub(b0,a0)}RFb(RndSel(@si{b1+2=0}@rw{b1%2>0}a0,t1,Lim{3}(PbSel{0;b0%4}(t2)),SubR(WU{o0|0<b0}(t3))),F)",
+    Tree0494 "B{t0=2;a0=9223372036854775807}Sel(Obs{t0%4=3;B}(RSeq(t0e,t1)),RetF(FF(Opt(PbSel{2;3;3}(Sc{t0+=4;a0=div(-1,a0);a0=div(t0,0);a0=sub(1,-9223372036854775808)},S)))))",
     Tree0495 "B{t0;l0=3;b0=4}Fb(Obs{b0=3;N}(Fb(UPipe(pt0{b0:3},c1,c2l),Lim{3}(RepF(a3)),Itr{b0;0;1;T}(@of{t0:=b0}@si{t0=4}RU{F}(t4)))),Seq(c5b{1},Rep4(Wv{t0}(RT{3}(Inv(R))))),OnceT(Rus{1}(Dd{0}(@fi{t0+3%2=1}@oh{b0+=3}DySeq(pi6{t0:=},Scc{t0<2},a7b{b0;b0},Sb{t0=8},a8)))),Wde(a9,Mt{20}(Scc{b0<3}),RT{F}(Pre{b0%3<1;R}(RSeq(Sl{30},c10,c11e,pi12{t0:=})))))",
-    Tree0496 "B{t1;t0=1}Try(a0,Scc{t1>t0})",
+    Tree0496 "B{t1;t0=1;a0}@po{a0=mul(-9223372036854775808,a0);a0=add(a0,0)}Try(a0,Scc{t1>t0})",
     Tree0497 "B{t0;b1=1;b0}Star(Par{_;1}(FF(t0),t1,t2,RSel(t3e,c4),c5),Cd{0;_}(Ite(Sw{2;1}(c6l,a7,c8e),Isw{t0+3;N;N}(Sb{t0=7},t9))),RetF(Ruf{F}(Par{_;_}(Grd{R}(Sel(pa10{b0:=;b1:t0},t11,pc12{b0:b1})),Grd{R}(t13)))))",
     Tree0498 "B{b0=4;b1;t0=2}Flip(Swm(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0<5;B}(Opt(UPipe(c0))),Obs{b1+3=6;L}(@ki{t0>6}RSeq(Pre{t0<b0}(Sb{b0=6}))),Dl{20}(@ki{b0%4>0}PrSel{N;b1+1;b1+2}(pa1{b0:b0},UPipe(Sb{t0=6})))))),Pre{t0+3%4<1;S}(c2))",
     Tree0499 "B{t0=0;b0=4}Inv(Fb(Seq(Ret1(Par{2;5}(Suc,Cnd{t0%4<0;_;_}(Scc{b0>t0+2}),UGate100{b0:b0;t0:=}(c0),t1,Wt{10})),Sel(t2,Su{t0}(FF(a3)))),Pri(PPar{1;N}(Keep(c4),Sl{0},t5,Wt{0},Flt{3;R;F}(c6)))))",

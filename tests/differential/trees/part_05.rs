@@ -921,6 +921,7 @@ bt::behavior_tree! {
             b0: i64 = 3,
             b1: i64 = 4,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            a0: i64 = -9223372036854775808,
         }
         Loop(q0, if_empty = Success) {
             SequenceWithMemory {
@@ -946,7 +947,7 @@ bt::behavior_tree! {
                 SequenceStar {
                     ProbabilitySelector {
                         #[weight(|bb| (bb.b1 % 2) as f32)]
-                        Script(|bb| *bb.t0 += 2),
+                        Script(|bb| { *bb.t0 += 2; bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::div(i64::MIN, *bb.t0); bb.a0 = bt::script::add(bb.a0, bb.b0) }),
                     },
                     Condition(Cond<5>),
                     Wait(10),
@@ -978,7 +979,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0526Blackboard { t0 b0 b1 q0 });
+board!(Tree0526Blackboard { t0 b0 b1 q0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0527 for Ctx {
@@ -1175,6 +1176,7 @@ bt::behavior_tree! {
             b1: i64 = 5,
             #[tracked] t0: i64,
             b0: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         WhileDoElse {
             ParallelAll(max_failures = -2) {
@@ -1190,7 +1192,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<3>),
                     Decorator(Gate<100>, b0 = 0, t0 = {=}) {
                         StepSequencer {
-                            #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = bb.b1 })]
+                            #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = bb.b1; bb.a0 = bt::script::sub(0, bb.a0) })]
                             #[post(|bb| bb.b0 += 1)]
                             AlwaysFailure,
                             AlwaysSuccess,
@@ -1230,7 +1232,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0532Blackboard { o0 b1 t0 b0 });
+board!(Tree0532Blackboard { o0 b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx, error DiffError {
@@ -1518,20 +1520,21 @@ bt::behavior_tree! {
             b0: i64 = 4,
             b1: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            a0: i64 = -9223372036854775808,
         }
         Loop(q0, value = {b0}) {
             SequenceWithMemory {
                 StatefulAction(Task<0>),
                 Action(PIo<1>, t0 = {t0}),
                 Condition(Cond<2>),
-                Script(|bb| bb.b0 += 3),
+                Script(|bb| { bb.b0 += 3; bb.a0 = bt::script::div(bb.a0, -1) }),
                 Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 2, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0541Blackboard { t0 b0 b1 q0 });
+board!(Tree0541Blackboard { t0 b0 b1 q0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0542 for Ctx, rng = context {
@@ -1895,6 +1898,7 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t1: i64 = 2,
             b1: i64 = 1,
+            a0: i64 = -9223372036854775808,
         }
         Cooldown(50, filtered = Skipped) {
             Selector {
@@ -1934,7 +1938,7 @@ bt::behavior_tree! {
                 Observe(|bb| *bb.t1 % 3 > 0, abort = self) {
                     #[skip_if(|bb| bb.b0 + 2 != bb.b1 % 2)]
                     ParallelAll {
-                        #[on_halted(|bb| { if bb.b1 > 6 { bb.b1 = *bb.t0 }; bb.b0 = *bb.t0 })]
+                        #[on_halted(|bb| { if bb.b1 > 6 { bb.b1 = *bb.t0 }; bb.b0 = *bb.t0; bb.a0 = bt::script::neg(i64::MIN); bb.a0 = bt::script::neg(bb.a0) })]
                         Action(Act<8>),
                         Parallel(failure = 2) {
                             Failer,
@@ -1947,7 +1951,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0552Blackboard { t0 b0 t1 b1 });
+board!(Tree0552Blackboard { t0 b0 t1 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx, rng = context {
@@ -2021,6 +2025,7 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64,
             #[tracked] t0: i64,
+            a0: i64 = 9223372036854775807,
         }
         BinarySelector(|bb| bb.o0.unwrap_or(2) != bb.b0) {
             AsyncFallback {
@@ -2066,7 +2071,7 @@ bt::behavior_tree! {
                     AlwaysFailure,
                 },
                 case 0 => #[skip_if(|bb| *bb.t0 % 4 != 1)]
-                #[post(|bb| if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 })]
+                #[post(|bb| { if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 }; bb.a0 = bt::script::sub(bb.a0, bb.b1) })]
                 SequenceWithMemory {
                     RunOnce(then_skip = false) {
                         Action(Act<10>),
@@ -2087,7 +2092,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0554Blackboard { o0 b1 b0 t0 });
+board!(Tree0554Blackboard { o0 b1 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
@@ -2219,6 +2224,7 @@ bt::behavior_tree! {
             b1: i64 = 2,
             #[tracked] t0: i64 = 5,
             b0: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         BinarySelector(|bb| bb.b0 < (bb.b1 + 2) % 4, dynamic = false) {
             PolicyParallel(policy = FirstSuccess, repeat = true) {
@@ -2242,7 +2248,7 @@ bt::behavior_tree! {
                     Condition(Cond<4>),
                 },
                 Sequence {
-                    Script(|bb| bb.b1 = bb.b0 % 3),
+                    Script(|bb| { bb.b1 = bb.b0 % 3; bb.a0 = bt::script::add(bb.a0, *bb.t0) }),
                     StatefulAction(Task<5>),
                     SkipUnlessUpdated(t0) {
                         StatefulAction(Task<6>),
@@ -2253,7 +2259,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0559Blackboard { b1 t0 b0 });
+board!(Tree0559Blackboard { b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
@@ -2498,6 +2504,7 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         Cooldown(20) {
             #[failure_if(|bb| bb.b0 % 3 > 0)]
@@ -2506,7 +2513,7 @@ bt::behavior_tree! {
                 BinarySelector(|bb| (*bb.t1 + 2) % 2 != 0, dynamic = true) {
                     Action(|ctx| ctx.try_exec(0)),
                     Control(RoundRobin) {
-                        #[on_failure(|bb| *bb.t1 += 1)]
+                        #[on_failure(|bb| { *bb.t1 += 1; bb.a0 = bt::script::add(bb.a0, -1) })]
                         #[success_if(|bb| *bb.t0 < 4)]
                         #[run_while(|bb| *bb.t1 != *bb.t1 + 2)]
                         Error(DiffError(1030)),
@@ -2517,7 +2524,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0569Blackboard { b0 t0 t1 });
+board!(Tree0569Blackboard { b0 t0 t1 a0 });
 
 fallible!(Tree0569);
 
@@ -3117,11 +3124,12 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b0: i64,
             b1: i64 = 4,
+            a0: i64 = 7,
         }
         ReactiveFallback {
             StepSequencer {
                 Condition(Cond<0>),
-                #[on_halted(|bb| bb.o0 = Some(bb.b1))]
+                #[on_halted(|bb| { bb.o0 = Some(bb.b1); bb.a0 = bt::script::mul(bb.a0, bb.a0) })]
                 #[run_while(|bb| bb.b1 > bb.b0)]
                 Precondition(|bb| bb.o0.unwrap_or(1) % 2 == 0, else = Success) {
                     Timeout(30) {
@@ -3161,7 +3169,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0586Blackboard { o0 t0 b0 b1 });
+board!(Tree0586Blackboard { o0 t0 b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0587Sub0 for Ctx {
@@ -3701,13 +3709,13 @@ cases! {
     Tree0523 "B{o0=1}USw100{b0:0}(Scc{o0|4>3},F,URec{3}(@fi{some}t0,S))",
     Tree0524 "PrSel{_;0;2;3;2}(t0,c1,t2e,a3)",
     Tree0525 "Dd{0}(RetF(RFb(PrSel{N;3;3}(c0t,F),PAll{-1}(RFb(Rpt{2}(a1))))))",
-    Tree0526 "B{t0=0;b0=3;b1=4;q0=4}Lp{_;S}(Swm(PPar{2;N}(c0,c1b{b0+4},pt2{b0:0}),@fi{b1%4=0}@ki{b0%2<1}RFb(Rep3(a3),Pre{b0%2>0;K}(To{30}(RetF(c4l)))),Star(PbSel{_;b1%2}(Sc{t0+=2}),c5,Wt{10}),RFb(Lp{b0;K}(@ki{b1%3<2}@si{t0>t0%4}@os{b0:=4}t6e),FF(Grd{R}(OnceT(pa7{b0:3})))),@fi{t0+3!0}@rw{b0+1<4}OnceT(Cnd{b1<5;_;_}(Sb{b0=b1}))))",
+    Tree0526 "B{t0=0;b0=3;b1=4;q0=4;a0=-9223372036854775808}Lp{_;S}(Swm(PPar{2;N}(c0,c1b{b0+4},pt2{b0:0}),@fi{b1%4=0}@ki{b0%2<1}RFb(Rep3(a3),Pre{b0%2>0;K}(To{30}(RetF(c4l)))),Star(PbSel{_;b1%2}(Sc{t0+=2;a0=mul(a0,a0);a0=div(-9223372036854775808,t0);a0=add(a0,b0)}),c5,Wt{10}),RFb(Lp{b0;K}(@ki{b1%3<2}@si{t0>t0%4}@os{b0:=4}t6e),FF(Grd{R}(OnceT(pa7{b0:3})))),@fi{t0+3!0}@rw{b0+1<4}OnceT(Cnd{b1<5;_;_}(Sb{b0=b1}))))",
     Tree0527 "B{b1=5;o0;t1=0;t0;b0=5}Pri(Wde(Dd{0}(Star(PrSel{T;b1}(Suc),pt0{b0:=;b1:t1})),OnceK(PAll{_}(Scc{b1<b1+3%3},a1e)),Wde(Scc{some},Wu{t1},a2)),RFb(Ite(Lim{2}(Sb{t0=3}),c3),c4,Ite(Mt{0}(Sl{50}),c5b{t1},t6)))",
     Tree0528 "B{b0;t0=2}Swm(Wt{30},@fi{b0+1!4}pa0{b0:=;b1:t0},t1)",
     Tree0529 "B{b1=4;o0=_;q0;b0=1;t0=0}Lp{b1;F}(RFb(Isw{b1;_;N}(@fi{none}@rw{none}@os{o0:=b0+3;b0+=3}RSel(@ki{some}@of{b0+=2}t0,a1b{b1;b0})),RSeq(Sc{b1:=b1+1%8},@oh{o0|3<7?t0+=1}@of{b0:=t0;b1+=2}Sel(Obs{b1<6;B}(@ki{b0+2>2}c2),Obs{none;N}(Dl{30}(@ki{t0+3<5}Sb{t0=6})))),RSeq(t3,Sc{t0+=1},Pre{t0%4<2;S}(Ub{o0})),Ite(c4b{t0%2},@os{b1:=t0+3}@fi{b0+4!5}c5b{t0})))",
     Tree0530 "B{b1=2;t0=5;b0=4}ASeq(Fb(c0,@fi{b0>t0+3}@oh{t0+=1}@po{b1:=b0+2}t1),ASeq(pi2{t0:=},c3),Cnd{t0%2=0;N;F}(a4))",
     Tree0531 "B{l0=1;t0;b0=0}Seq(Itr{b0;_;1;T}(Par{2;1}(Itr{b0;1;1;_}(Rep1(Sl{30})),Rep1(Flip(t0,pc1{b0:t0})))),a2e)",
-    Tree0532 "B{o0=_;b1=5;t0;b0=3}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),URec{3}(t3,UGate100{b0:0;t0:=}(Step(@of{t0:=b1;b0:=b1}@po{b0+=1}F,S))),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
+    Tree0532 "B{o0=_;b1=5;t0;b0=3;a0=-9223372036854775808}Wde(PAll{-2}(@os{b0+=3}pa0{b0:t0;b1:=},t1,Wv{t0}(Dd{10}(c2b{b0})),URec{3}(t3,UGate100{b0:0;t0:=}(Step(@of{t0:=b1;b0:=b1;a0=sub(0,a0)}@po{b0+=1}F,S))),@po{t0:=b1+3}Ub{o0}),Rep0(t4),AFb(RFb(@os{b1+=2}@of{b1+=2;b1+=1}@ki{b1>0}c5,t6,c7l,c8e,Cd{0;F}(c9)),RT{2}(PAll{_}(Fai,pt10{b0:7})),DySeq(Sc{t0+2<b1+4%3?o0:=b1+4%2})))",
     Tree0533 "B{t0;b0=2}Wde(Scc{b0=t0},c0r,Swm(a1t,pt2{b0:=},a3t,UFuse100(Err{1066})))",
     Tree0534 "B{t0=5;b0;t1=5}PAll{-2}(@oh{t1+=1}Star(Isw{t1+3%2;N;_}(Scc{b0!0},pa0{b0:=;b1:t1}),@of{t0:=b0+2%4}Pre{t1+2>4;K}(Grd{F}(c1l)),RFb(@oh{t1:=t0%4}@po{b0+=1}@rw{t1%2!1}t2,Dd{20}(pa3{b0:=;b1:b0}),Wt{30})),WU{t0>6}(Swm(Rep2(RSeq(t4,Sc{t1+=3})),a5b{b0%3;b0},Ite(c6,Rus{F}(t7),Flt{3;S;_}(c8l)))))",
     Tree0535 "B{b0=2;t0=1}Ruf{F}(Rty4(Step(Rpt{0}(a0r),PPar{0;N}(Cnd{t0<b0;T;S}(OnceT(Run)),pi1{t0:b0},@ki{t0+2<4}@po{t0+=3}@oh{t0+=2}pa2{b0:=;b1:b0},Wv{t0}(a3b{0;b0})))))",
@@ -3716,7 +3724,7 @@ cases! {
     Tree0538 "B{l0=3;t0=4;b0;b1}Bin{b0<3;_}(@os{b1+3>5?t0+=2}Bin{b0%4>2;N}(To{0}(t0),c1),TryT(Itr{b1;2;_;_}(Dd{10}(Itr{b0;1;3;N}(Wde(@oh{b0+=1}pc2{b0:=},t3,Seq(pc4{b0:t0},t5))))),Par{3;-1}(Dd{0}(Itr{b0;1;2;T}(t6e)),c7l,t8,Lim{3}(Fai))))",
     Tree0539 "B{o0=5}TryT(Cd{0;F}(SubA(WU{o0|2=o0|4}(SubA(Inv(Dd{0}(pc0{b0:2})))))),USw100{b0:1}(URot101(t1,Ub{o0},Err{1007})))",
     Tree0540 "URate{20}(Rep4(URate{25}(MPri(c0))))",
-    Tree0541 "B{t0=1;b0=4;b1;q0=4}Lp{b0;_}(Swm(t0,pi1{t0:t0},c2,Sc{b0+=3},a3b{t0+2;b1}))",
+    Tree0541 "B{t0=1;b0=4;b1;q0=4;a0=-9223372036854775808}Lp{b0;_}(Swm(t0,pi1{t0:t0},c2,Sc{b0+=3;a0=div(a0,-1)},a3b{t0+2;b1}))",
     Tree0542 "B{b1=1;b0=3}@po{b1%3>1?b0:=b1}RndSel(UTw100(F))",
     Tree0543 "B{b0=4;o0=3;q0=4;t0=0;b1=1}Isw{6;T;_}(Sw{0;5}(Cnd{b0>3;_;F}(Rpt{1}(a0)),@ki{b1+1%4!3}Wu{t0},t1),TryT(@os{b1:=t0}@po{b0+=1;t0:=b1+1}SubR(t2),PPar{2;_}(Wu{t0},pa3{b0:t0;b1:b1}),pt4{b0:b0;b1:=}),RSeq(Sl{100},c5e,Sb{b0=t0}),Bin{none;T}(Lp{_;R}(t6),Fai),Wde(Rpt{2}(@po{b1+=2;b0:=b1+2%2}t7),Swm(c8,@oh{b1+3<1?b1+=1}t9e,Sc{t0:=6})))",
     Tree0544 "Ret3(FF(Sl{30}))",
@@ -3727,14 +3735,14 @@ cases! {
     Tree0549 "B{b1=4;t0=4}AFb(c0,Rty1(Isw{b1;_;_}(Sc{t0+=2},t1)),Sb{b1=4})",
     Tree0550 "Ite(t0t,Flip(Opt(RFb(F,t1t,t2,Err{1053}))))",
     Tree0551 "B{t1;b1=2;b0=0;t0=1}Step(RT{F}(Rep4(Isw{b0;T;_}(Swm(Sb{t0=6},c0),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c1),RSeq(c2e,t3,c4,t5e,pi6{t0:=})))),PPar{1;_}(Dl{0}(URate{25}(ASeq(pt7{b0:t1},Run))),@fi{t1%3=1}@si{t0%3<1}Fb(Wu{t0},@oh{t1:=8}c8,c9),Sw{1}(pa10{b0:=},t11)),RT{3}(Fb(Obs{t1<6;B}(pc12{b0:t1}),Obs{t0+4>5;L}(WU{t1%4>1}(@fi{b1>b0%2}@rw{b0%2<0}RndSel(Cnd{t1+1%4>2;_;_}(t13)))))))",
-    Tree0552 "B{t0=4;b0;t1=2;b1=1}Cd{50;K}(Sel(Obs{b1+2>4;B}(@ki{b1!1}Fb(Bin{b1+4>1;T}(OnceK(pi0{t0:=}),c1),Isw{b1;_;N}(RSeq(Ret3(Wu{t0}),ASeq(pc2{b0:=},c3,c4,pc5{b0:t1}))))),@ki{t0>4}c6,Obs{b0+4=1;B}(Opt(Rpt{F}(pa7{b0:5}))),Obs{t1%3>0;S}(@ki{b0+2!b1%2}PAll{_}(@oh{b1>6?b1:=t0;b0:=t0}a8,Par{_;2}(Fai,pa9{b0:t0;b1:=})))))",
+    Tree0552 "B{t0=4;b0;t1=2;b1=1;a0=-9223372036854775808}Cd{50;K}(Sel(Obs{b1+2>4;B}(@ki{b1!1}Fb(Bin{b1+4>1;T}(OnceK(pi0{t0:=}),c1),Isw{b1;_;N}(RSeq(Ret3(Wu{t0}),ASeq(pc2{b0:=},c3,c4,pc5{b0:t1}))))),@ki{t0>4}c6,Obs{b0+4=1;B}(Opt(Rpt{F}(pa7{b0:5}))),Obs{t1%3>0;S}(@ki{b0+2!b1%2}PAll{_}(@oh{b1>6?b1:=t0;b0:=t0;a0=neg(-9223372036854775808);a0=neg(a0)}a8,Par{_;2}(Fai,pa9{b0:t0;b1:=})))))",
     Tree0553 "Rmp{F;S}(Step(Grd{R}(RFb(RFb(t0,t1,c2l,To{20}(Sl{0})))),RndSeq(Ite(a3,Sl{0}),Dl{10}(c4),Seq(S,a5,t6e,t7e)),Swm(a8,Flt{1;R;F}(Once(c9)),Inv(DySel(c10)),t11,t12),t13,Opt(RSeq(Cd{0;F}(Fb(c14e,c15e,t16,c17,t18))))))",
-    Tree0554 "B{o0=3;b1;b0;t0}Bin{o0|2!b0;_}(AFb(TryF(FF(MSeq(t0,c1e)),Step(Par{2;2}(t2,c3))),TryF(Sw{4}(t4,Scc{b0+4>3}),t5,Flt{3;R;F}(pc6{b0:=})),pa7{b0:=}),Sw{5;3;0}(Pre{b1<t0%2;F}(RSeq(pt8{b0:t0;b1:=},S)),TryF(t9,OnceK(Sl{0}),Sb{o0=2},F),@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Swm(OnceK(a10),RFb(t11,@of{b1:=b0+4%2;b1+=2}@oh{none?b0:=b0%2;b1+=1}S)),Step(pa12{b0:2;b1:b1},c13e)))",
+    Tree0554 "B{o0=3;b1;b0;t0;a0=9223372036854775807}Bin{o0|2!b0;_}(AFb(TryF(FF(MSeq(t0,c1e)),Step(Par{2;2}(t2,c3))),TryF(Sw{4}(t4,Scc{b0+4>3}),t5,Flt{3;R;F}(pc6{b0:=})),pa7{b0:=}),Sw{5;3;0}(Pre{b1<t0%2;F}(RSeq(pt8{b0:t0;b1:=},S)),TryF(t9,OnceK(Sl{0}),Sb{o0=2},F),@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2;a0=sub(a0,b1)}Swm(OnceK(a10),RFb(t11,@of{b1:=b0+4%2;b1+=2}@oh{none?b0:=b0%2;b1+=1}S)),Step(pa12{b0:2;b1:b1},c13e)))",
     Tree0555 "B{t0=2;b0=5}RSeq(Rpt{F}(Pre{t0%2<0;K}(Grd{R}(a0))),RSeq(t1,Opt(@ki{t0<3}@rw{b0<3}S)),RSeq(pi2{t0:=},c3e),c4e)",
     Tree0556 "B{o0;b1}Cnd{some;T;S}(Step(Par{1;_}(SubR(Pre{b1+2>o0|3;F}(UGate100{b0:b1;t0:b1}(Sl{10})))),c0))",
     Tree0557 "B{b0;t0=3}Dl{0}(Rep4(PPar{0;N}(@of{t0:=b0+1}@rw{t0%4>2}Suc,RSeq(@of{t0+=4}a0,Wt{10}),Cnd{t0+3<6;_;F}(Rep4(RU{F}(c1b{b0}))))))",
     Tree0558 "B{b0=5;t0=4}Pri(c0,To{20}(ASeq(pc1{b0:b0},FS(Suc),@of{b0:=1}@ki{b0<3}@fi{b0=2}Sc{t0:=2;b0+=2})))",
-    Tree0559 "B{b1=2;t0=5;b0=3}Bin{b0<b1+2%4;N}(PPar{1;T}(Sb{t0=6},S,pi0{t0:b0},Once(@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}MSeq(pa1{b0:=;b1:=},pc2{b0:1})),F),MSeq(Fb(pi3{t0:b0},c4),Seq(Sc{b1:=b0%3},t5,Su{t0}(t6))))",
+    Tree0559 "B{b1=2;t0=5;b0=3;a0=-9223372036854775808}Bin{b0<b1+2%4;N}(PPar{1;T}(Sb{t0=6},S,pi0{t0:b0},Once(@of{b0+=3;t0+=1}@fi{b0=0}@rw{b1+1=t0}MSeq(pa1{b0:=;b1:=},pc2{b0:1})),F),MSeq(Fb(pi3{t0:b0},c4),Seq(Sc{b1:=b0%3;a0=add(a0,t0)},t5,Su{t0}(t6))))",
     Tree0560 "B{b0=4;b1;t0=1}@os{t0+=1;b1+=1}@si{b1%4=0}To{0}(@fi{b1!t0}WU{t0+1!2}(DySeq(ASeq(Bin{b0=t0;_}(S,Grd{F}(@of{b0+=1}@fi{t0>b1}pa0{b0:b1;b1:b0})),a1e,Grd{F}(Step(pt2{b0:0;b1:t0}))))))",
     Tree0561 "B{o0=_;l0=2;t1;b0=0}RSeq(t0e,OnceK(To{50}(Swm(Flt{1;S;_}(Pri(AFb(@po{t1+=3}t1,Wu{t1}),c2,pc3{b0:=})),Wde(c4,Itr{b0;1;1;T}(URate{25}(c5b{o0|2%2})),c6)))))",
     Tree0562 "B{t0=3;b0=3}Bin{t0%4<1;_}(To{0}(Fai),Swm(Dd{0}(@oh{t0:=t0%2}@si{t0>5}@os{t0+=1}Sl{20}),PPar{1;N}(Run),PbSel{b0;t0+2%4;3}(Run,Sc{b0%4<1?b0:=b0%2})))",
@@ -3744,7 +3752,7 @@ cases! {
     Tree0566 "Rus{3}(S)",
     Tree0567 "B{t1=5;b1;o0=_;b0;t0}PAll{-2}(DySeq(t0t,c1l),@of{t0%4!1?b0+=1}@si{b0=7}@po{o0:=b0}Err{1034},To{100}(Sb{o0=9}),URot100(RU{S}(@si{b0<7}S)))",
     Tree0568 "Inv(USw100{b0:1}(PAll{_}(R)))",
-    Tree0569 "B{b0;t0;t1=3}Cd{20;_}(@fi{b0%3>0}Bin{t1+1%3>0;T}(Sl{10},Bin{t1+2%2!0;T}(a0r,URr(@of{t1+=1}@si{t0<4}@rw{t1!t1+2}Err{1030}))))",
+    Tree0569 "B{b0;t0;t1=3;a0=-9223372036854775808}Cd{20;_}(@fi{b0%3>0}Bin{t1+1%3>0;T}(Sl{10},Bin{t1+2%2!0;T}(a0r,URr(@of{t1+=1;a0=add(a0,-1)}@si{t0<4}@rw{t1!t1+2}Err{1030}))))",
     Tree0570 "B{b1=3;b0=4}FS(Bin{b0>0;T}(Wt{20},PbSel{_;3}(pt0{b0:b1;b1:b0})))",
     Tree0571 "B{b0;t0}@rw{t0+1%3!0}@ki{t0%4=3}@fi{b0>6}Fb(Obs{t0+1<b0+3;B}(@ki{t0=b0%4}Once(RFb(Star(RFb(t0t,t1t,@os{b0+=1}@po{t0:=t0+3%2}a2l),To{50}(PAll{-2}(c3b{t0},Scc{t0=7}))),Flt{1;_;K}(Opt(PbSel{2;1;t0+2}(Wt{10},Err{1040}))),t5))),@si{b0>b0+3}@ki{b0=b0%3}Par{1;-1}(PAll{_}(RndSeq(Sc{t0:=t0%2},t6),c7t)))",
     Tree0572 "Seq(Flt{3;S;F}(DySel(Rep1(a0),a1l)),Sl{10})",
@@ -3761,7 +3769,7 @@ cases! {
     Tree0583 "B{b0=0;t1;t0=1;o0=3}Pre{t0%2!1;S}(RSeq(Suc,Fb(DySeq(Inv(Wu{t0}),Rty3(pt0{b0:5;b1:b0}),c1),Cd{20;F}(Isw{b0+1%4;N;_}(Scc{some},Ub{o0},a2e))),Wde(Par{2;_}(a3,pt4{b0:t1},pa5{b0:t1}),Isw{t0;T;N}(c6,S,@rw{t0!0}Sl{30},t7e))))",
     Tree0584 "Dl{30}(Mt{0}(Sub(Rep0(Suc))))",
     Tree0585 "Inv(Par{_;_}(Rpt{0}(a0),USw100{b0:0}(To{0}(PAll{_}(R,t1)),RU{S}(Rus{F}(t2e)))))",
-    Tree0586 "B{o0=5;t0=4;b0;b1=4}RFb(Step(c0,@oh{o0:=b1}@rw{b1>b0}Pre{o0|1%2=0;S}(To{30}(Cd{20;_}(R))),Try(@si{o0|1>5}@of{t0+=2}Ub{o0},pi1{t0:b1})),Dd{10}(PPar{1;N}(c2l,Opt(Wt{0}))),Once(RFb(Obs{b0+2<o0|2+2;N}(Cnd{t0%4=0;N;S}(RndSel(S,Sl{30}))))))",
+    Tree0586 "B{o0=5;t0=4;b0;b1=4;a0=7}RFb(Step(c0,@oh{o0:=b1;a0=mul(a0,a0)}@rw{b1>b0}Pre{o0|1%2=0;S}(To{30}(Cd{20;_}(R))),Try(@si{o0|1>5}@of{t0+=2}Ub{o0},pi1{t0:b1})),Dd{10}(PPar{1;N}(c2l,Opt(Wt{0}))),Once(RFb(Obs{b0+2<o0|2+2;N}(Cnd{t0%4=0;N;S}(RndSel(S,Sl{30}))))))",
     Tree0587 "B{b1=4;t1=3;l0=0;q0=0;b0}Wde(PAll{_}(UFuse100(Err{1048}),Cd{0;K}(Ruf{1}(RetF(UFuse101(t0t))))),Lp{b1;F}(Lp{t1;K}(SubR(Itr{b0;0;_;T}(Par{4;3}(RSeq(pc1{b0:=},c2),c3,a4,Once(c5)))))),Inv(Wv{t1}(TryT(SubR(c6l),a7b{t1;b0},c8b{t1%3},Fai))))",
     Tree0588 "B{l0;b0=5;b1;t0=0;o0}Isw{8;N;N}(RFb(F,@oh{o0:=b0}@si{b0=3}Scc{b1<b1+3%4},c0t,Err{1027}),Ret3(RSeq(Sc{t0:=b0},Wu{t0},Cd{30;_}(c1))),Rep2(@si{b1+4%3=2}@oh{b0=3?o0:=b0+2}c2),Itr{b1;0;2;_}(Sel(pc3{b0:b0},t4t)),Wde(a5t,Pre{some}(t6e),@si{o0|1>b1%2}Flt{3;R;_}(UFuse100(UFuse101(t7t)))))",
     Tree0589 "B{t0=3;b0=1}@fi{t0=3}@si{t0+4=3}Ruf{3}(Rep4(Star(OnceK(c0),ASeq(Fb(@oh{b0+=2}@ki{b0+4=t0%3}Scc{b0<4},c1)))))",

@@ -280,6 +280,7 @@ bt::behavior_tree! {
             b0: i64 = 0,
             b1: i64,
             #[tracked] t0: i64 = 3,
+            a0: i64 = 1,
         }
         IfThenElse {
             IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
@@ -289,7 +290,7 @@ bt::behavior_tree! {
                         Condition(Cond<0> = Cond::<0>),
                     },
                 },
-                Script(|bb| { bb.b1 += 1; if *bb.t0 < 5 { bb.b1 += 1 } }),
+                Script(|bb| { bb.b1 += 1; if *bb.t0 < 5 { bb.b1 += 1 }; bb.a0 = bt::script::div(0, i64::MIN); bb.a0 = bt::script::div(bb.a0, -1); bb.a0 = bt::script::div(bb.b1, bb.a0) }),
             },
             AsyncSequence {
                 WhileDoElse {
@@ -322,7 +323,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0607Blackboard { l0 b0 b1 t0 });
+board!(Tree0607Blackboard { l0 b0 b1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
@@ -1356,12 +1357,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 5,
             b0: i64 = 2,
+            a0: i64 = -9223372036854775808,
         }
         BinarySelector(|bb| *bb.t0 == 7, dynamic = false) {
             Control(Rotate<100>) {
                 ForceFailure {
                     #[failure_if(|bb| *bb.t1 + 1 != 7)]
-                    #[on_failure(|bb| bb.t1.set(bb.b0))]
+                    #[on_failure(|bb| { bb.t1.set(bb.b0); bb.a0 = bt::script::mul(i64::MIN, 1); bb.a0 = bt::script::sub(bb.a0, bb.a0) })]
                     Error(DiffError(1060)),
                 },
             },
@@ -1372,7 +1374,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0629Blackboard { t0 t1 b0 });
+board!(Tree0629Blackboard { t0 t1 b0 a0 });
 
 fallible!(Tree0629);
 
@@ -1382,6 +1384,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 5,
             b1: i64,
             b0: i64 = 4,
+            a0: i64 = 7,
         }
         ParallelAll(1) {
             Cooldown(0, filtered = Skipped) {
@@ -1403,7 +1406,7 @@ bt::behavior_tree! {
                 Action(PAct<2>, b0 = {t0}, b1 = {=}),
                 DynamicSequence {
                     Precondition(|bb| bb.b0 < 0, else = Running) {
-                        Script(|bb| bb.t0.set(0)),
+                        Script(|bb| { bb.t0.set(0); bb.a0 = bt::script::div(i64::MAX, i64::MAX) }),
                     },
                 },
                 RunOnce(then_skip = false) {
@@ -1418,7 +1421,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0630Blackboard { t0 b1 b0 });
+board!(Tree0630Blackboard { t0 b1 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
@@ -1546,6 +1549,7 @@ bt::behavior_tree! {
             b0: i64 = 14,
             #[tracked] t0: i64 = 14,
             #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] a0: i64 = 11,
         }
         SetBlackboard(b0 = {t0})
     }
@@ -1558,7 +1562,9 @@ bt::behavior_tree! {
             b0: i64 = 4,
             #[tracked] t0: i64 = 4,
             b1: i64,
+            a0: i64 = 1,
         }
+        #[post(|bb| bb.a0 = bt::script::sub(i64::MAX, *bb.t0))]
         Iterate(l0, element = {b1}, until = Never, max = 3) {
             RepeatUntil(Success) {
                 PrioritySelector {
@@ -1580,7 +1586,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0636Blackboard { l0 b0 t0 b1 });
+board!(Tree0636Blackboard { l0 b0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
@@ -1696,7 +1702,9 @@ bt::behavior_tree! {
         blackboard {
             b1: i64 = 2,
             b0: i64 = 2,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::add(3, bb.a0); bb.a0 = bt::script::neg(bb.a0) })]
         Cooldown(10) {
             RunOnce(then_skip = true) {
                 Switch(b1) {
@@ -1716,7 +1724,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0640Blackboard { b1 b0 });
+board!(Tree0640Blackboard { b1 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
@@ -1920,7 +1928,9 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             #[tracked] t0: i64,
             b0: i64 = 1,
+            a0: i64 = -1,
         }
+        #[post(|bb| bb.a0 = bt::script::div(*bb.t0, 9))]
         Cooldown(0) {
             Filter(times = 2, count = Failure, filtered = Failure) {
                 ReactiveSequence {
@@ -1954,7 +1964,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0645Blackboard { o0 t0 b0 });
+board!(Tree0645Blackboard { o0 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx, error DiffError {
@@ -2666,10 +2676,11 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
             b1: i64 = 3,
+            a0: i64 = -1,
         }
         MemPriority {
             #[post(|bb| bb.b1 = 7)]
-            #[on_success(|bb| *bb.t0 += 2)]
+            #[on_success(|bb| { *bb.t0 += 2; bb.a0 = bt::script::neg(3); bb.a0 = bt::script::sub(3, bb.a0); bb.a0 = bt::script::div(0, bb.a0) })]
             Switch(b1) {
                 case 2 => TryCatch(catch_on_halt = false) {
                     Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
@@ -2711,7 +2722,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0664Blackboard { b0 t0 o0 b1 });
+board!(Tree0664Blackboard { b0 t0 o0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
@@ -2843,6 +2854,7 @@ bt::behavior_tree! {
             b0: i64 = 0,
             #[tracked] t0: i64 = 2,
             l0: Vec<i64> = vec![1, 2],
+            a0: i64 = 9223372036854775807,
         }
         Iterate(l0, element = {b1}, until = FirstFailure, max = 3) {
             #[on_failure(|bb| if *bb.t1 < 2 { bb.b1 += 2 })]
@@ -2855,7 +2867,7 @@ bt::behavior_tree! {
                     TryCatch(catch_on_halt = false) {
                         Succeeder,
                         #[post(|bb| if *bb.t1 % 3 < 0 { bb.t0.set((*bb.t0 + 1) % 2) })]
-                        #[on_success(|bb| bb.b1 += 1)]
+                        #[on_success(|bb| { bb.b1 += 1; bb.a0 = bt::script::mul(-1, bb.a0) })]
                         RetryUntilSuccessful(0) {
                             Condition(Cond<0>),
                         },
@@ -2884,7 +2896,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0667Blackboard { b1 t1 b0 t0 l0 });
+board!(Tree0667Blackboard { b1 t1 b0 t0 l0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
@@ -3021,6 +3033,7 @@ bt::behavior_tree! {
             #[allow(unused)] b1: i64 = 14,
             #[allow(unused)] b0: i64 = 9,
             o0: Option<i64> = Some(9),
+            #[allow(unused)] a0: i64 = -9223372036854775798,
         }
         #[skip_if(|bb| bb.o0.is_none())]
         StatefulAction(Task<2> = Task::<2>)
@@ -3033,7 +3046,9 @@ bt::behavior_tree! {
             b1: i64 = 4,
             b0: i64,
             o0: Option<i64> = None,
+            a0: i64 = -9223372036854775808,
         }
+        #[post(|bb| bb.a0 = bt::script::sub(bb.b1, bb.b0))]
         ParallelAll(2) {
             Filter(times = 2, count = Failure, filtered = Failure) {
                 #[failure_if(|bb| bb.b0 % 3 > 0)]
@@ -3047,14 +3062,14 @@ bt::behavior_tree! {
                 Inverter {
                     #[run_while(|bb| bb.b1 != 7)]
                     #[success_if(|bb| bb.b1 % 4 != 2)]
-                    SubTree(Tree0671Sub0, b1 = {=}, b0 = {b0}, o0 = {=}),
+                    SubTree(Tree0671Sub0, b1 = {=}, b0 = {b0}, o0 = {=}, a0 = {a0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0671Blackboard { b1 b0 o0 });
+board!(Tree0671Blackboard { b1 b0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
@@ -3974,13 +3989,14 @@ bt::behavior_tree! {
             b1: i64 = 4,
             #[tracked] t0: i64,
             b0: i64,
+            a0: i64 = 7,
         }
         Control(Sweep<100>, b0 = {b0}, b1 = {t0}) {
             RandomSelector {
                 RetryUntilSuccessful(2) {
                     Repeater(2) {
                         #[on_success(|bb| bb.b0 = bb.b1 % 3)]
-                        #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b1 { bb.b0 += 3 } })]
+                        #[on_failure(|bb| { bb.b0 = bb.b1 + 4; if *bb.t0 == bb.b1 { bb.b0 += 3 }; bb.a0 = bt::script::sub(1, bb.b0) })]
                         IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
                             StatefulAction(Task<0> = Task::<0>),
                             SetBlackboard(b1 = 0),
@@ -3993,7 +4009,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0698Blackboard { b1 t0 b0 });
+board!(Tree0698Blackboard { b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0699Sub0 for Ctx {
@@ -4053,7 +4069,7 @@ cases! {
     Tree0604 "B{t1=0;t0=3;o0=_}URot100(a0,a1,@of{o0:=_}@si{t0%4>1}Sb{t1=1},c2l,R)",
     Tree0605 "B{l0;b0=0;o0=2;t0}Cnd{b0=3;_;F}(Try(Fb(To{20}(Pre{b0+1%3>0}(pt0{b0:=})),Itr{b0;1;3;_}(t1)),Swm(pa2{b0:=},c3l),TryT(pc4{b0:6},@os{t0<7?t0:=b0%3;o0:=_}Scc{t0%3!2},UPipe(@po{b0+=1}MPri(pa5{b0:8},Suc))),Seq(c6e,t7,@po{b0+=1}@fi{b0=2}t8),Try(pc9{b0:b0},pi10{t0:=})))",
     Tree0606 "B{t0=5;b1;t1=0}UFuse100(Dd{20}(PAll{-5}(RepF(UTw101(t0t)),@si{t0%4>2}pa1{b0:4;b1:=},UTw102(OnceK(t2)),@fi{t1=t0+4}@os{b1+=3}Dd{0}(t3),c4t)))",
-    Tree0607 "B{l0=3;b0=0;b1;t0=3}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(URr(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
+    Tree0607 "B{l0=3;b0=0;b1;t0=3;a0=1}Ite(Isw{b1;T;T}(Itr{b1;_;_;T}(Grd{R}(@fi{b0+1!b0+1%4}c0e)),Sc{b1+=1;t0<5?b1+=1;a0=div(0,-9223372036854775808);a0=div(a0,-1);a0=div(b1,a0)}),ASeq(Wde(c1l,Suc,pa2{b0:b0;b1:=}),Opt(URr(a3,Intr{b0+1!5}(t4)))),@oh{b1+=2;b1=t0?b0:=b1}Sw{2}(RSeq(t5,t6),DySeq(c7,t8,Sl{30})))",
     Tree0608 "B{o0;t0=1;b0=2;t1}PAll{_}(Ruf{F}(Bin{t0+4=b0;T}(PrSel{_;2}(Fb(Once(Rep1(@si{b0+1<2}@fi{some}t0)),R)),PAll{-1}(Flt{2;F;K}(pa1{b0:t0}),pc2{b0:t0},c3e,Pre{none;F}(Su{t0}(t4))))),Dl{0}(@oh{b0+=1}pc5{b0:=}),Isw{t1%3;_;N}(Scc{t1!3},ASeq(c6,Sl{50},c7,a8e),c9,Star(pa10{b0:0;b1:t0},Mt{30}(R))))",
     Tree0609 "PAll{_}(Ite(PrSel{_;0}(Grd{F}(PPar{0;N}(DySel(c0,ASeq(t1,Wt{20})),RSeq(RndSel(t2t),c3t,c4l,a5t,Sel(c6,t7e,c8t))))),RFb(PrSel{N;3;1}(Step(UFuse100(t9)),TryF(t10t,Rep4(a11))),FF(Flt{3;F;_}(Fb(c12t,Opt(F),To{10}(Run),OnceT(S)))),Flip(Wt{50},t13,Sl{10},t14t,a15t),Err{1063})))",
     Tree0610 "B{t0=0;b0=3}Par{_;_}(Grd{F}(RSeq(Sc{t0+=1},RSeq(a0,a1b{t0;b0}),pc2{b0:=},@oh{t0:=b0%3;t0<4?t0+=3}pt3{b0:0;b1:b0})),Grd{R}(Wu{t0}))",
@@ -4075,23 +4091,23 @@ cases! {
     Tree0626 "B{b1;t1=5;t0;o0=_;b0;q0=3}@of{o0:=9}Ite(@ki{none}@si{o0|4!7}Bin{t0+3%3=2;_}(RSeq(c0t,c1b{b0+4%2},Sl{30}),Par{_;-1}(Wt{20},c2r)),Wde(Inv(Su{t0}(@ki{o0|1%4>1}pi3{t0:b0})),Flt{3;R;F}(a4r),Lp{b0;_}(Once(@oh{o0:=_;t1:=b0%2}Rpt{3}(@oh{b0:=t1}RndSeq(F,Ub{o0},a5b{t1%4;b1}))))),RSeq(Sc{t0:=t0+1%8},Fb(@ki{some}Mt{50}(a6t),Obs{t0>2;B}(@ki{none}c7b{o0|0+4}),Obs{t0+4>1;_}(@ki{b0<b0+3}R),@ki{t1<5}Scc{b1+3!6},@ki{none}RFb(UFuse100(c8l),t9t),@ki{b0+4!b0}Err{1062})))",
     Tree0627 "B{b0;t0=1;o0=_;t1}MSeq(S,Pre{t1<t0+3;F}(Pre{b0%3<0}(@oh{o0:=t0%4}@os{b0:=7}@po{b0:=t1+3}S)),Pri(c0b{t0},t1,@si{t1+3%3<0}c2,Sc{b0+=1;t1+=1}),Sb{t0=t1})",
     Tree0628 "B{b0;b1=2;o0=_}Rpt{3}(Intr{b0+4=o0|1%4}(Pre{o0|3%2<0;S}(RSeq(Sc{b0:=b0+1%8},Fb(@ki{some}a0,Obs{b0=3;B}(@ki{b0>5}a1e),Obs{b1+2%4=2;L}(Dl{20}(@ki{b1=2}Suc)))))))",
-    Tree0629 "B{t0=4;t1=5;b0=2}Bin{t0=7;N}(URot100(FF(@fi{t1+1!7}@of{t1:=b0}Err{1060})),UFuse101(t1))",
-    Tree0630 "B{t0=5;b1;b0=4}PAll{1}(Cd{0;K}(USw100{b0:=;b1:t0}(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0})),OnceK(a3),Scc{b1%2!1},URot101(t4)))",
+    Tree0629 "B{t0=4;t1=5;b0=2;a0=-9223372036854775808}Bin{t0=7;N}(URot100(FF(@fi{t1+1!7}@of{t1:=b0;a0=mul(-9223372036854775808,1);a0=sub(a0,a0)}Err{1060})),UFuse101(t1))",
+    Tree0630 "B{t0=5;b1;b0=4;a0=7}PAll{1}(Cd{0;K}(USw100{b0:=;b1:t0}(To{20}(RU{F}(Flt{3;F;_}(DySeq(a0b{b1;b0},t1,Wu{t0})))))),Isw{b0;N;_}(pa2{b0:t0;b1:=},DySeq(Pre{b0<0;R}(Sc{t0:=0;a0=div(9223372036854775807,9223372036854775807)})),OnceK(a3),Scc{b1%2!1},URot101(t4)))",
     Tree0631 "B{t0;b0=5;o0=5}DySel(RSel(Scc{b0>7},c0e,c1e),Scc{b0+4!b0+1},Cnd{t0%4>0;N;S}(@os{t0+=1}@oh{o0:=_}OnceT(@os{t0:=b0%4}t2)))",
     Tree0632 "B{b0=5}TryT(Cnd{b0!2;T;F}(Sb{b0=3}),Rep3(MPri(F,c0)),pt1{b0:8;b1:b0})",
     Tree0633 "RSeq(a0,c1,c2)",
     Tree0634 "Try(Rep0(a0),t1e,a2e,a3)",
     Tree0635 "B{b0;t0=5;o0}UFuse100(UFuse101(Su{t0}(PrSel{T;b0;o0|2%3;b0;2}(Dl{10}(t0t),Bin{o0|1>3;N}(Swm(Sb{o0=4},c1b{t0}),Rpt{F}(@si{b0%4!3}@fi{t0%2>0}t2t)),Flip(t3t,c4b{b0%2},a5b{t0;b0}),t6))))",
-    Tree0636 "B{l0;b0=4;t0=4;b1}Itr{b1;0;3;_}(RU{S}(PrSel{_;b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
+    Tree0636 "B{l0;b0=4;t0=4;b1;a0=1}@po{a0=sub(9223372036854775807,t0)}Itr{b1;0;3;_}(RU{S}(PrSel{_;b0+1;t0}(F,Grd{_}(@ki{t0!b1}Itr{b1;0;3;_}(Fb(Scc{b0<1},SubA(Sb{b0=t0})))))))",
     Tree0637 "B{t0=3;b0=5;b1=3}Keep(OnceK(@po{b1:=b0%3}@fi{b0%2<0}@oh{t0+=2}t0))",
     Tree0638 "B{t1;t0=4;b0=0;o0=1}PPar{2;T}(pi0{t0:b0},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!3;L}(@ki{b0>1}t1),Obs{t1+1%4!1;L}(Dl{30}(@ki{none}Sl{0})))),pt2{b0:3;b1:t0},PrSel{N;0;0;b0+1%3}(Intr{some}(Ub{o0}),Rpt{F}(t3),RSel(pa4{b0:5})),Rpt{0}(Wu{t1}))",
     Tree0639 "B{b0;t0;l0;t1=4}@ki{t1<t0%4}@fi{t1%4>0}@os{t0+=1}Pre{t1%4<2;F}(Bin{t0<b0;N}(FF(@of{b0+=3}@rw{t0%4!2}@po{t0:=b0;t1:=0}Itr{b0;0;_;_}(Cnd{b0%2=1;N;S}(a0))),DySeq(To{10}(Dd{30}(Bin{t0+4!3;T}(c1b{t1%4},pa2{b0:t0;b1:t1}))))))",
-    Tree0640 "B{b1=2;b0=2}Cd{10;_}(OnceT(Sw{0}(Rpt{0}(a0b{b0%4;b1}),@ki{b1%2<1}Swm(pc1{b0:7},PPar{1;N}(c2l)))))",
+    Tree0640 "B{b1=2;b0=2;a0}@po{a0=add(3,a0);a0=neg(a0)}Cd{10;_}(OnceT(Sw{0}(Rpt{0}(a0b{b0%4;b1}),@ki{b1%2<1}Swm(pc1{b0:7},PPar{1;N}(c2l)))))",
     Tree0641 "B{o0=_}URot100(@ki{o0|3>1}@si{o0|3=4}Ub{o0},URot101(c0),R)",
     Tree0642 "Opt(RSeq(Par{2;-2}(a0,c1e),Flip(MPri(t2,c3e),Rpt{F}(RndSel(a4,Sub(c5))),Wt{0}),RSel(Inv(Lim{2}(Invt(a6))),PrSel{N;2;3}(t7,a8),a9,F)))",
     Tree0643 "B{b0=5;o0=1;t0=4;b1;q0}Isw{b1;N;N}(Wde(To{50}(MPri(@rw{none}Rmp{F;S}(Lp{_;R}(Rus{1}(Wt{100}))),Lp{_;R}(Fb(@si{b1%2<0}Scc{t0>o0|0+1},pt0{b0:=;b1:t0},@fi{b0+4%2>0}Sb{o0=1})),t1)),Obs{b1>t0+4;S}(Ret1(PPar{1;T}(c2l,Cnd{t0<t0+2;_;F}(a3),a4,@po{t0+=2}@os{o0:=_}RepF(Wde(a5l,@os{o0:=_}Sc{t0%4!0?b1+=1})),a6)))),PPar{1;T}(Sel(pa7{b0:t0},a8,Star(c9,c10b{t0+3%2},@rw{b0=4}@os{b0:=b1%4}pa11{b0:6;b1:b0})),Rmp{F;S}(Lp{b1;_}(Keep(Sw{3;1;4}(t12,t13,R,c14))))))",
     Tree0644 "B{t0=3;b1=4;o0;b0=5}Bin{t0%2>0;N}(PPar{1;N}(Pre{t0!3;S}(Rus{F}(Grd{F}(Once(RFb(c0l,a1b{b0;b1},Sc{t0:=b0+4}))))),MPri(t2,c3b{b0%4},pi4{t0:b0},c5),Seq(c6,pi7{t0:b1}),Ub{o0}),a8)",
-    Tree0645 "B{o0=_;t0;b0=1}Cd{0;_}(Flt{2;F;F}(RSeq(UTw100(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=}))),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
+    Tree0645 "B{o0=_;t0;b0=1;a0=-1}@po{a0=div(t0,9)}Cd{0;_}(Flt{2;F;F}(RSeq(UTw100(Rpt{1}(Step(a0b{o0|4+3%4;b0},pt1{b0:=}))),c2l,TryF(c3e,pt4{b0:4;b1:b0},Wt{50}),Ruf{3}(Step(a5,a6,pi7{t0:t0},c8b{t0},@fi{t0>2}Suc)))))",
     Tree0646 "B{t0=1;b1=3;q0;l0=4;b0=3}Star(Isw{9;_;N}(Sl{50},c0b{b0+2},t1t),PAll{1}(c2e,@si{t0<2}S),@of{t0+=2;t0:=t0%2}S,Seq(URec{_}(Su{t0}(Lp{t0;S}(a3e)),a4),UFuse100(Sb{b1=0})),Itr{b1;_;2;_}(Wde(a5b{3;b0},UFuse101(RSel(a6t,c7l)),Rep3(Pre{b1<2;F}(t8)))),Err{1094})",
     Tree0647 "B{t1;l0;o0;b1;t0=1;b0=2}TryF(RFb(c0e,@fi{b1%2<0}@si{t1+3!7}Sb{b1=2},@po{b0:=6;b1:=t0+4}@fi{o0|0+2<7}@of{b1+=2}S),Itr{b0;0;2;T}(PPar{2;T}(Swm(Itr{b0;_;1;_}(Sl{30}),R),TryT(t1,@os{t1+=1}S,t2e))))",
     Tree0648 "B{b1=2;t0=4}Sel(Star(Wu{t0},UPipe(c0),pa1{b0:1;b1:b1},a2),Flt{1;_;K}(Swm(Wt{10},c3)),Mt{0}(a4),Rep1(c5),t6)",
@@ -4110,14 +4126,14 @@ cases! {
     Tree0661 "B{o0;b1}Isw{3;_;N}(Sb{o0=1},DySeq(c0,Sc{b1+=3}),UTw100(URec{_}(Rpt{F}(t1),S)))",
     Tree0662 "B{b0=0;b1=4;t0=4}Swm(Rep2(Flip(@fi{b1>7}Sc{b1:=b0%2},pc0{b0:8})),RSeq(pa1{b0:6},RetF(Opt(ASeq(S,Sc{b0<t0?t0+=3;t0+=1},t2)))),To{0}(Dd{0}(Lim{2}(URec{_}(DySel(Scc{b1%2>0},a3l,t4),Flt{1;S;F}(a5b{2;b0}))))))",
     Tree0663 "B{b0}Pre{b0=1}(S)",
-    Tree0664 "B{b0=3;t0=1;o0=_;b1=3}MPri(@po{b1:=7}@os{t0+=2}Sw{2}(TryF(c0b{t0%2},Sl{0},Run),Ruf{F}(t1)),URec{1}(c2e,c3l),Pri(t4,a5b{t0+2%4;b0},@rw{t0+4>0}Sc{b0:=t0+2},t6),Obs{o0|3!3;_}(Once(Once(Sc{t0:=o0|0}))),RSeq(RFb(c7,@si{b1+4>b1+3%3}t8e),c9e,c10b{t0}))",
+    Tree0664 "B{b0=3;t0=1;o0=_;b1=3;a0=-1}MPri(@po{b1:=7}@os{t0+=2;a0=neg(3);a0=sub(3,a0);a0=div(0,a0)}Sw{2}(TryF(c0b{t0%2},Sl{0},Run),Ruf{F}(t1)),URec{1}(c2e,c3l),Pri(t4,a5b{t0+2%4;b0},@rw{t0+4>0}Sc{b0:=t0+2},t6),Obs{o0|3!3;_}(Once(Once(Sc{t0:=o0|0}))),RSeq(RFb(c7,@si{b1+4>b1+3%3}t8e),c9e,c10b{t0}))",
     Tree0665 "B{l0=0;b0=4;t0=4;b1;t1=3}USw100{b0:b1;b1:b1}(PrSel{T;b1;t0;b0}(DySeq(Once(pt0{b0:=;b1:=}),t1e),RFb(Wde(c2b{t1+2},pi3{t0:=},Sl{30}),Wv{t1}(RSeq(Sl{10},@os{t0+=1}t4,pc5{b0:t1}))),Flt{2;S;_}(Ite(@of{b0:=b1%2}@os{t1:=5;b1%3!0?t1+=1}t6e,Ret0(pc7{b0:1})))),Swm(Sb{t0=b1},PAll{-1}(RT{F}(Inv(Sc{t1:=t0+1})),FF(@of{t1:=b0}@si{t0+1<7}Ruf{F}(Inv(c8)))),RU{S}(Rmp{F;F}(PPar{2;T}(Flt{1;S;F}(Pre{t0<0;R}(pt9{b0:=;b1:t0})),Keep(Wt{50}))))))",
     Tree0666 "Flt{2;R;F}(Fb(TryF(PrSel{_;1;1}(a0,c1l),Run,c2),a3,To{100}(Flip(a4,a5l)),RSeq(FF(c6)),TryT(Ret3(t7),a8l)))",
-    Tree0667 "B{b1;t1=1;b0=0;t0=2;l0=2}Itr{b1;2;3;_}(@of{t1<2?b1+=2}@si{b0>t0}Itr{b1;1;2;T}(RFb(Itr{b1;1;_;N}(Sb{b0=b1}),TryF(Suc,@po{t1%3<0?t0:=t0+1%2}@os{b1+=1}Ret0(c0),MPri(c1e,c2)),Bin{t0+3%4=2;N}(RSeq(@os{b0:=b0%4}pt3{b0:b1;b1:t1},t4),DySeq(c5,t6,Scc{t1+4%3>0},c7,t8e)))))",
+    Tree0667 "B{b1;t1=1;b0=0;t0=2;l0=2;a0=9223372036854775807}Itr{b1;2;3;_}(@of{t1<2?b1+=2}@si{b0>t0}Itr{b1;1;2;T}(RFb(Itr{b1;1;_;N}(Sb{b0=b1}),TryF(Suc,@po{t1%3<0?t0:=t0+1%2}@os{b1+=1;a0=mul(-1,a0)}Ret0(c0),MPri(c1e,c2)),Bin{t0+3%4=2;N}(RSeq(@os{b0:=b0%4}pt3{b0:b1;b1:t1},t4),DySeq(c5,t6,Scc{t1+4%3>0},c7,t8e)))))",
     Tree0668 "B{b0=0;o0}Isw{b0%2;_;T}(PPar{1;T}(FF(RFb(F,F,a0,Sb{o0=4})),FS(OnceT(Try(pa1{b0:=},S,a2)))),Fb(t3e,t4,a5e,Once(Sl{0})))",
     Tree0669 "B{b0;t0=0;b1}Obs{t0%3>1;S}(Rty0(@fi{t0+4!6}@os{t0:=b0%2;b1+=3}pi0{t0:b1}))",
     Tree0670 "B{l0=4;o0;b0;t0=4}Cnd{b0<1;N;_}(@po{o0:=t0%2}ASeq(Step(Par{_;3}(c0,t1,t2,c3),PAll{_}(Cnd{b0>1;T;F}(@si{b0<5}t4),Seq(c5l,a6)),Star(t7,Swm(pi8{t0:=},a9l))),Itr{b0;0;_;N}(RFb(Fai,Isw{b0%3;N;N}(pt10{b0:9;b1:b0},a11e,t12),Sel(Scc{t0+4>3},a13,c14),RFb(pi15{t0:t0},pa16{b0:b0},Swm(t17,Sl{20}),c18b{o0|2+4}),Rep4(pt19{b0:=;b1:t0})))))",
-    Tree0671 "B{b1=4;b0;o0=_}PAll{2}(Flt{2;F;F}(@fi{b0%3>0}@ki{b1%3>1}Wde(a0,a1)),Rpt{2}(Inv(@rw{b1!7}@si{b1%4!2}SubR(@ki{none}t2e))))",
+    Tree0671 "B{b1=4;b0;o0=_;a0=-9223372036854775808}@po{a0=sub(b1,b0)}PAll{2}(Flt{2;F;F}(@fi{b0%3>0}@ki{b1%3>1}Wde(a0,a1)),Rpt{2}(Inv(@rw{b1!7}@si{b1%4!2}SubR(@ki{none}t2e))))",
     Tree0672 "B{b0;t0;b1=5}Step(USw100{b0:=}(c0b{b0}),Sc{t0:=8},@rw{b1>t0+3}Sl{0})",
     Tree0673 "Flt{3;_;F}(UPipe(Ret0(URr(t0))))",
     Tree0674 "B{t0=0;t1=3;b0=1}RFb(OnceT(Fb(Inv(pi0{t0:=}),Ret0(Sb{b0=t0}),Dd{0}(pt1{b0:=;b1:b0}))),@of{b0:=0}Dd{50}(MPri(Star(Sc{t1:=t0;b0:=t0},Rep1(Dd{20}(S)),UGate100{b0:b0;t0:b0}(pa2{b0:=})),Grd{R}(Par{2;1}(Keep(OnceT(c3t)),t4t)),Rpt{0}(Sl{10}))))",
@@ -4144,6 +4160,6 @@ cases! {
     Tree0695 "RSeq(Wde(t0,t1),a2,Seq(a3,Sl{0},URr(Wt{10}),a4),Seq(t5,Step(Sl{0},a6,c7)))",
     Tree0696 "B{l0;t1=1;t0=1;b0=3}Itr{b0;0;3;T}(Step(Keep(Bin{t1+1>t1%2;_}(Seq(Flip(Rty2(Sl{20}),UGate100{b0:5;t0:=}(@oh{t1!t0?t1+=1}t0),RSeq(c1e,t2e))),@rw{t1+3%3<1}@oh{b0:=b0+1%3;b0+=1}Rep0(pt3{b0:=})))))",
     Tree0697 "B{b1=3;o0}Try(Sb{o0=5},To{100}(pc0{b0:b1}))",
-    Tree0698 "B{b1=4;t0;b0}USw100{b0:b0;b1:t0}(RndSel(Ret2(Rpt{2}(@os{b0:=b1%3}@of{b0:=b1+4;t0=b1?b0+=3}Isw{t0;T;N}(t0e,Sb{b1=0},R)))))",
+    Tree0698 "B{b1=4;t0;b0;a0=7}USw100{b0:b0;b1:t0}(RndSel(Ret2(Rpt{2}(@os{b0:=b1%3}@of{b0:=b1+4;t0=b1?b0+=3;a0=sub(1,b0)}Isw{t0;T;N}(t0e,Sb{b1=0},R)))))",
     Tree0699 "B{b0=5;t0}Flip(RSeq(pc0{b0:b0},FS(c1t)),Rep2(RetF(Rmp{S;S}(a2r))),SubA(RFb(t3,c4,t5,F,t6)),RFb(c7t,Err{1066}),Wu{t0})",
 }

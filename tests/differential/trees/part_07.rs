@@ -59,9 +59,10 @@ bt::behavior_tree! {
             b1: i64 = 4,
             #[tracked] t0: i64 = 0,
             b0: i64 = 0,
+            a0: i64,
         }
         ReactiveSequence {
-            Script(|bb| bb.b0 = (bb.b0 + 1) % 8),
+            Script(|bb| { bb.b0 = (bb.b0 + 1) % 8; bb.a0 = bt::script::div(bb.a0, bb.a0); bb.a0 = bt::script::add(i64::MIN, bb.a0); bb.a0 = bt::script::add(bb.a0, i64::MIN) }),
             Selector {
                 Observe(|bb| bb.b0 != 3, abort = both) {
                     Optional {
@@ -111,7 +112,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0701Blackboard { l0 b1 t0 b0 });
+board!(Tree0701Blackboard { l0 b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx, error DiffError {
@@ -121,9 +122,10 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b1: i64 = 4,
             q0: bt::Deque<i64, 4>,
+            a0: i64,
         }
         TryCatch(catch_on_halt = true) {
-            #[on_success(|bb| bb.o0 = None)]
+            #[on_success(|bb| { bb.o0 = None; bb.a0 = bt::script::add(1, bb.a0); bb.a0 = bt::script::neg(bb.a0) })]
             WaitUntil(|bb| *bb.t0 != 2) {
                 ReactiveSequence {
                     Condition(TCond<0>),
@@ -156,7 +158,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0702Blackboard { b0 o0 t0 b1 q0 });
+board!(Tree0702Blackboard { b0 o0 t0 b1 q0 a0 });
 
 fallible!(Tree0702);
 
@@ -1397,11 +1399,12 @@ bt::behavior_tree! {
             b0: i64,
             b1: i64 = 5,
             #[tracked] t1: i64 = 3,
+            a0: i64 = 7,
         }
         Fallback {
             SequenceWithMemory {
                 WasEntryUpdated(t1),
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::div(bb.a0, 2); bb.a0 = bt::script::add(i64::MIN, bb.a0) })]
                 AlwaysSuccess,
                 Condition(TCond<0>),
                 Error(DiffError(1005)),
@@ -1416,7 +1419,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0736Blackboard { t0 b0 b1 t1 });
+board!(Tree0736Blackboard { t0 b0 b1 t1 a0 });
 
 fallible!(Tree0736);
 
@@ -1476,6 +1479,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b0: i64,
             #[tracked] t1: i64 = 2,
+            a0: i64,
         }
         Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
             ReactiveFallback {
@@ -1497,7 +1501,7 @@ bt::behavior_tree! {
                         },
                     },
                     Action(TAct<4>),
-                    #[post(|bb| if bb.b0 < *bb.t1 + 2 { bb.t1.set(*bb.t0 % 4) })]
+                    #[post(|bb| { if bb.b0 < *bb.t1 + 2 { bb.t1.set(*bb.t0 % 4) }; bb.a0 = bt::script::add(bb.a0, bb.b0); bb.a0 = bt::script::neg(bb.a0); bb.a0 = bt::script::div(-1, bb.a0) })]
                     #[run_while(|bb| (*bb.t1 + 3) % 2 == 1)]
                     Action(TAct<5>),
                 },
@@ -1506,7 +1510,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0740Blackboard { l0 t0 b0 t1 });
+board!(Tree0740Blackboard { l0 t0 b0 t1 a0 });
 
 fallible!(Tree0740);
 
@@ -1676,6 +1680,7 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t0: i64 = 1,
             b0: i64 = 2,
+            a0: i64 = 7,
         }
         ReactiveFallback {
             Parallel(success = -2, failure = 2) {
@@ -1715,7 +1720,7 @@ bt::behavior_tree! {
                     },
                 },
                 Cooldown(20) {
-                    #[on_failure(|bb| if bb.b0 + 1 == 7 { *bb.t0 += 1 })]
+                    #[on_failure(|bb| { if bb.b0 + 1 == 7 { *bb.t0 += 1 }; bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0) })]
                     MemPriority {
                         #[failure_if(|bb| *bb.t0 < 6)]
                         Iterate(l0, element = {b1}, reset_index = false) {
@@ -1738,7 +1743,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0746Blackboard { l0 b1 t0 b0 });
+board!(Tree0746Blackboard { l0 b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
@@ -1904,7 +1909,9 @@ bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
         blackboard {
             b0: i64,
+            a0: i64 = 9223372036854775807,
         }
+        #[post(|bb| bb.a0 = bt::script::sub(bb.b0, bb.a0))]
         Precondition(|bb| (bb.b0 + 2) % 4 > 2) {
             Sequence {
                 TryCatch(catch_on_halt = true) {
@@ -1926,7 +1933,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0752Blackboard { b0 });
+board!(Tree0752Blackboard { b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx, error DiffError, rng = context {
@@ -2568,7 +2575,9 @@ bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
             b1: i64,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(bb.a0, 3); bb.a0 = bt::script::neg(0) })]
         ForceSuccess {
             Priority {
                 Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b1)),
@@ -2592,7 +2601,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0770Blackboard { b1 });
+board!(Tree0770Blackboard { b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
@@ -3134,7 +3143,9 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 2,
             b1: i64 = 0,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::add(3, 1); bb.a0 = bt::script::add(bb.a0, bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0) })]
         IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Fail, dynamic = true) {
             ReactiveFallback {
                 StepSequencer {
@@ -3168,7 +3179,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0782Blackboard { t0 b1 });
+board!(Tree0782Blackboard { t0 b1 a0 });
 
 fallible!(Tree0782);
 
@@ -3455,13 +3466,14 @@ bt::behavior_tree! {
             o0: Option<i64>,
             b0: i64,
             #[tracked] t0: i64,
+            a0: i64 = -9223372036854775808,
         }
         #[success_if(|bb| *bb.t0 != (bb.o0.unwrap_or(5) + 1) % 3)]
         Repeat(3) {
             SequenceStar {
                 Sequence {
                     StatefulAction(Task<0> = Task::<0>),
-                    Script(|bb| bb.b0 = *bb.t0 % 3),
+                    Script(|bb| { bb.b0 = *bb.t0 % 3; bb.a0 = bt::script::mul(bb.a0, 1) }),
                     StatefulAction(Task<1>),
                 },
                 Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
@@ -3483,7 +3495,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0792Blackboard { o0 b0 t0 });
+board!(Tree0792Blackboard { o0 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx, rng = context {
@@ -3761,8 +3773,8 @@ fallible!(Tree0799);
 
 cases! {
     Tree0700 "B{b0=4;b1=1;t0=3}RSeq(Pre{b1+2=t0;R}(Flt{2;S;K}(@os{b0+=2}Ret2(c0l))),Sl{20},FF(Rty1(Keep(Step(S,Sel(c1l,Scc{b1%4>2},Wde(a2,F)),Rpt{F}(t3e))))))",
-    Tree0701 "B{l0=0;b1=4;t0=0;b0=0}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0!3;B}(Opt(PrSel{_;b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4)))),Obs{t0%4!3;L}(@ki{b0>2}Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9)))))))",
-    Tree0702 "B{b0=0;o0=4;t0=4;b1=4;q0}TryT(@os{o0:=_}WU{t0!2}(RSeq(c0t,pt1{b0:=;b1:=})),@rw{none}@po{b0<6?t0+=3}OnceK(@fi{none}Lp{_;S}(Pre{t0=4;R}(Sw{2}(a2,c3r)))),@ki{t0!1}@fi{o0|5%2>0}Pri(pt4{b0:t0},c5b{t0},@fi{t0>0}@os{b0:=b1}c6))",
+    Tree0701 "B{l0=0;b1=4;t0=0;b0=0;a0}RSeq(Sc{b0:=b0+1%8;a0=div(a0,a0);a0=add(-9223372036854775808,a0);a0=add(a0,-9223372036854775808)},Sel(Obs{b0!3;B}(Opt(PrSel{_;b1%3;t0;b0%2}(RSeq(t0,t1e,a2),t3,Rmp{S;F}(a4)))),Obs{t0%4!3;L}(@ki{b0>2}Keep(ASeq(Ite(Pri(c5,c6,@rw{t0%3!1}pa7{b0:=;b1:=}),t8e),Cd{0;F}(Wu{t0}),Itr{b1;0;2;N}(Step(Wt{50},t9)))))))",
+    Tree0702 "B{b0=0;o0=4;t0=4;b1=4;q0;a0}TryT(@os{o0:=_;a0=add(1,a0);a0=neg(a0)}WU{t0!2}(RSeq(c0t,pt1{b0:=;b1:=})),@rw{none}@po{b0<6?t0+=3}OnceK(@fi{none}Lp{_;S}(Pre{t0=4;R}(Sw{2}(a2,c3r)))),@ki{t0!1}@fi{o0|5%2>0}Pri(pt4{b0:t0},c5b{t0},@fi{t0>0}@os{b0:=b1}c6))",
     Tree0703 "B{t0=3}Step(Su{t0}(c0b{t0+2}))",
     Tree0704 "B{t1=0;l0=2;o0;t0=3;b0}@po{o0:=_;t0:=t1%4}Swm(PPar{2;N}(a0,F),Fb(pt1{b0:t1},Cd{10;_}(Sb{t0=4})),@os{o0|4<4?t0+=2}Step(pc2{b0:=},a3,pc4{b0:b0}),Rus{F}(Itr{b0;1;_;T}(Pri(c5,a6,Suc))),c7)",
     Tree0705 "B{t1=0}AFb(a0,Cnd{t1>2;N;S}(DySel(c1,t2,Wt{20})))",
@@ -3796,23 +3808,23 @@ cases! {
     Tree0733 "B{o0;b0;t0=4;t1=1;b1}@si{o0|3>7}@po{b0:=t0%2;o0:=_}Rep2(Seq(OnceT(@oh{b0+=1}@po{t0+=3}RFb(pt0{b0:t1;b1:b1},t1,c2)),@si{t0>5}@of{t0:=t1}Bin{b0+4!o0|1;_}(Dl{20}(Rty2(t3e)),pc4{b0:=}),OnceK(To{10}(a5))))",
     Tree0734 "B{t0=0;b0=4;o0=2}Rep4(Fb(Once(MSeq(Par{-2;-2}(R,a0e),SubR(RSeq(t1,pc2{b0:t0},c3)),a4,Wv{t0}(Fai))),WU{t0=0}(To{20}(a5b{t0;b0})),RSeq(@po{t0:=b0;b0+=1}@os{o0:=1}S,Flt{3;_;K}(Seq(a6,Ub{o0})),t7)))",
     Tree0735 "UPipe(Dl{0}(F),t0,Flt{1;_;_}(a1))",
-    Tree0736 "B{t0=5;b0;b1=5;t1=3}Fb(Swm(Wu{t1},@oh{b0:=t0}S,c0t,Err{1005}),RFb(Fai,Cnd{b0>b1%3;N;S}(Sb{b0=5})))",
+    Tree0736 "B{t0=5;b0;b1=5;t1=3;a0=7}Fb(Swm(Wu{t1},@oh{b0:=t0;a0=neg(a0);a0=div(a0,2);a0=add(-9223372036854775808,a0)}S,c0t,Err{1005}),RFb(Fai,Cnd{b0>b1%3;N;S}(Sb{b0=5})))",
     Tree0737 "B{t1=4;b1}Swm(t0,UTw100(Sb{b1=t1}),Wu{t1},Sc{t1:=b1%4})",
     Tree0738 "RndSel(c0e)",
     Tree0739 "Inv(RndSeq(RU{F}(Rus{3}(Keep(t0))),RFb(a1,c2,a3,Sl{0})))",
-    Tree0740 "B{l0;t0=4;b0;t1=2}Itr{b0;1;_;T}(RFb(RFb(Lim{2}(pc0{b0:t1}),pc1{b0:9},Grd{R}(PrSel{_;2;b0%3;t1}(Rep2(pc2{b0:4}),t3t,Err{1002})),a4t,@po{b0<t1+2?t1:=t0%4}@rw{t1+3%2=1}a5t)))",
+    Tree0740 "B{l0;t0=4;b0;t1=2;a0}Itr{b0;1;_;T}(RFb(RFb(Lim{2}(pc0{b0:t1}),pc1{b0:9},Grd{R}(PrSel{_;2;b0%3;t1}(Rep2(pc2{b0:4}),t3t,Err{1002})),a4t,@po{b0<t1+2?t1:=t0%4;a0=add(a0,b0);a0=neg(a0);a0=div(-1,a0)}@rw{t1+3%2=1}a5t)))",
     Tree0741 "Ret2(Sub(a0))",
     Tree0742 "B{t0=3;b0=0}PAll{-1}(S,Wde(Swm(@ki{t0<t0+4%2}c0l,pc1{b0:1},t2,@si{t0+4>t0}Wt{100}),Wde(c3,Run),Sb{b0=2}))",
     Tree0743 "B{t0=1;o0}Pre{o0|3>t0}(URot100(TryF(pi0{t0:t0},Lim{3}(Sb{o0=8}))))",
     Tree0744 "B{b1=1;b0=4;t0=0;l0=2}Itr{b0;0;1;_}(RSeq(Rep1(PAll{1}(Bin{b1<7;T}(RndSel(OnceK(a0),t1),Swm(RSeq(t2),Obs{t0<1;S}(c3))))),Par{_;1}(Cd{0;K}(Seq(Rus{F}(Dd{20}(t4e)),Bin{t0<5;T}(Step(a5e,Run,t6),@of{b1+=2;t0!0?t0:=7}@fi{b0>b1}OnceK(a7b{t0;b1})),ASeq(Wv{t0}(a8),Scc{b1+2%4>0},t9e))))))",
     Tree0745 "B{b0;t1=5;t0}Mt{20}(PbSel{t1+4%2;3;b0;t0+1%3}(t0t,Rep4(t1),Once(Scc{t1>1})))",
-    Tree0746 "B{l0=3;b1;t0=1;b0=2}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(@ki{t0>2}AFb(t5,Sb{t0=4})),@ki{t0%3!2}t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
+    Tree0746 "B{l0=3;b1;t0=1;b0=2;a0=7}RFb(Par{-2;2}(PAll{-3}(Rus{F}(Par{_;_}(c0,a1,pa2{b0:1;b1:t0},c3e,t4)),@fi{b1+3%4<1}Inv(Fb(Obs{b1+1=b0;B}(@ki{t0>2}AFb(t5,Sb{t0=4})),@ki{t0%3!2}t6e)),Wde(a7,Swm(pa8{b0:=},S)),Dd{50}(t9)),Cd{20;_}(@of{b0+1=7?t0+=1;a0=mul(a0,a0);a0=div(a0,a0)}MPri(@fi{t0<6}Itr{b1;_;_;N}(c10l),Fb(t11),Seq(Sw{2}(S,a12l),c13)))))",
     Tree0747 "B{b0;t0=3;q0;o0=2}@po{o0:=_}RepF(Lp{_;R}(Rpt{3}(Fb(@po{b0:=b0+2%3}Swm(t0,pc1{b0:=}),pt2{b0:t0;b1:t0},F))))",
     Tree0748 "USw100{b0:4}(UPipe(UFuse101(Swm(t0e,Sub(t1e),Err{1060}))))",
     Tree0749 "UFuse100(USw101{b0:3}(Err{1069}))",
     Tree0750 "B{b0=0;b1=3;t0=4;o0=0}Su{t0}(Step(Cnd{b0+4>t0;N;F}(Cd{20;_}(RndSeq(@oh{b0+1%4<3?b0:=b1+3}Rep3(Fai),Rmp{F;S}(c0),t1))),Bin{t0<6;N}(@rw{t0>2}@of{b0:=o0|3+1}t2,Par{-1;_}(Sc{b1:=b0%3},pa3{b0:t0;b1:b1}))))",
     Tree0751 "B{b1=4;t0;l0;o0;q0=0;b0=5}Rep3(PAll{_}(Scc{t0+4%2!0},Mt{0}(PAll{_}(Lp{b1;F}(Itr{b1;1;1;N}(S)),Keep(@os{t0+=1}@si{t0=5}Grd{_}(Lp{t0;R}(Ub{o0}))),Sw{3}(DySel(c0,pi1{t0:b0}),Rep1(RepF(Sc{t0+=3}))),URr(pa2{b0:1;b1:=},USw100{b0:0;b1:=}(Sb{o0=6}))))))",
-    Tree0752 "B{b0}Pre{b0+2%4>2}(Seq(TryT(a0,t1,c2b{b0}),Ite(a3,a4e,t5),AFb(t6,t7)))",
+    Tree0752 "B{b0;a0=9223372036854775807}@po{a0=sub(b0,a0)}Pre{b0+2%4>2}(Seq(TryT(a0,t1,c2b{b0}),Ite(a3,a4e,t5),AFb(t6,t7)))",
     Tree0753 "B{l0=3;o0=_;b0=2;t0=1;b1=0}Seq(PPar{2;T}(RU{F}(@fi{b0<1}Itr{b1;1;_;T}(Sb{o0=3})),PAll{_}(RndSeq(@rw{b1+4%2!0}@si{t0>b0}Err{1009},t0),Isw{b0%2;_;T}(a1r,UPipe(a2t)),t3e),Invt(PAll{-2}(@po{none?b0+=1}@ki{b1!t0}@oh{b0:=b1;b1:=t0}c4e,@fi{t0>7}@of{t0+=3}t5)),Dl{10}(t6t),Itr{b1;1;1;T}(@oh{o0:=b1}@os{b1+=1}WU{none}(TryF(Ret0(t7),t8e)))))",
     Tree0754 "B{l0;b0=1;t0}RndSeq(Itr{b0;1;_;_}(Seq(a0b{t0;b0},c1,@po{b0:=t0}t2e,t3)),Run,t4,WU{t0%3<1}(c5))",
     Tree0755 "B{q0=2;l0=0;b0=3;t0;b1=1}@fi{t0%4=1}Fb(RSeq(Sc{b1+=4;t0<b1+2?t0+=3},pt0{b0:b0;b1:t0},Itr{b0;2;3;T}(t1),@si{b1+4>1}Lp{t0;S}(WU{t0>b1%4}(@ki{b1!1}@of{b0:=b1%3}@os{b0:=5;b0:=t0+2}t2)),Lp{_;F}(Seq(@rw{t0+3!b0+1}@oh{t0+=1}@of{t0+=2;b0:=t0}Wt{0},Wu{t0}))))",
@@ -3830,7 +3842,7 @@ cases! {
     Tree0767 "B{l0=2;b0=0}RepF(Itr{b0;2;3;T}(c0))",
     Tree0768 "B{b0=3;t0=2}@fi{b0=t0}@os{b0+=1}@rw{t0+4>6}Pri(UGate100{b0:=;t0:t0}(a0),Ret1(Pre{b0<2;F}(Fb(Once(S),Lim{3}(@of{b0+=1}@si{b0%3<1}pa1{b0:b0;b1:t0}),t2,t3e))))",
     Tree0769 "B{b0=3;t0}@ki{t0<5}@po{b0+=2}Mt{0}(RSeq(Rep0(pt0{b0:b0;b1:t0}),PAll{2}(PPar{2;_}(pa1{b0:=;b1:t0},@ki{t0=t0+1}Wu{t0},c2,a3,RU{S}(t4)),t5)))",
-    Tree0770 "B{b1}FS(Pri(a0b{b1%2;b1},UGate100{b0:b1;t0:b1}(UGate101{b0:b1;t0:b1}(MSeq(PPar{1;T}(OnceT(c1),Swm(c2e,S)))))))",
+    Tree0770 "B{b1;a0}@po{a0=mul(a0,3);a0=neg(0)}FS(Pri(a0b{b1%2;b1},UGate100{b0:b1;t0:b1}(UGate101{b0:b1;t0:b1}(MSeq(PPar{1;T}(OnceT(c1),Swm(c2e,S)))))))",
     Tree0771 "B{b1}Sw{4}(AFb(Fai),URate{20}(t0))",
     Tree0772 "B{t0=1;b0=5;l0=2}UTw100(UGate101{b0:b0;t0:b0}(Seq(Rep1(Bin{t0!6;N}(c0e,t1)),pi2{t0:t0},c3,PPar{1;_}(Run,a4),Cd{10;K}(Itr{b0;2;_;N}(pi5{t0:=})))))",
     Tree0773 "MPri(URec{3}(RndSel(c0,t1),S),t2e,c3,t4,t5)",
@@ -3842,7 +3854,7 @@ cases! {
     Tree0779 "B{b0=5;t1;b1=3;l0=0}Itr{b1;2;_;_}(RSeq(FF(@oh{b0:=b1%2}RFb(Pre{b0<2;R}(Wu{t1}),F,t0))))",
     Tree0780 "B{t1=5;t0=3;q0;b0}RndSeq(ASeq(RFb(pt0{b0:9;b1:t0},t1,@oh{t1:=t0+3%4;t1+=1}Flip(c2),Step(Pre{t0%2=1;R}(Sel(Obs{t0+4%3<0;B}(@ki{t0>3}a3r),@fi{b0<7}To{20}(Sl{0}))))),Err{1047}),Sel(Obs{b0<6;B}(@ki{t1>t1%4}PAll{_}(a4b{t1+4;b0},Wt{20})),@ki{t0=3}a5t,@ki{t0+3>6}Lp{b0;R}(UFuse100(RFb(c6,Lp{_;R}(@oh{t1=5?t1+=2}t7))))))",
     Tree0781 "B{t0=5;b0=4;o0}Wde(RFb(@ki{t0>t0+4%3}@si{t0%2=1}@oh{b0+=2;t0:=t0%3}RndSel(Fai,RSeq(c0),Inv(c1b{0})),DySel(RSel(@rw{t0<b0}@os{b0+=1;b0+=3}t2,@si{some}@ki{some}@oh{b0:=o0|4%2}pt3{b0:t0;b1:t0},c4),Flt{2;F;F}(Sb{o0=1}),Isw{b0%2;_;_}(t5,t6,@os{b0+=1}a7e,pi8{t0:t0}))),Star(DySeq(Sl{0}),Ruf{2}(Rpt{2}(PPar{1;_}(@oh{t0+=4}@os{t0:=1}Cnd{t0>3;_;F}(c9l),Par{_;_}(Wu{t0},c10e)))),RSel(RSeq(pt11{b0:6},RSeq(Sc{t0:=t0+1%8},Fb(Obs{t0!1;B}(@ki{o0|0<6}c12e),@ki{b0!3}t13e))),To{10}(Suc)),RSeq(WU{b0+4%3>1}(@si{o0|5<t0}Rpt{0}(@po{b0!4?t0+=3}c14b{t0})),pc15{b0:4}),@rw{b0>b0+4}@ki{o0|0%2>0}Ret1(S)))",
-    Tree0782 "B{t0=2;b1=0}Isw{t0+2%3;N;T}(RFb(Step(c0,UFuse100(Fb(pt1{b0:b1;b1:t0},R)),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,UFuse101(t3)),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
+    Tree0782 "B{t0=2;b1=0;a0}@po{a0=add(3,1);a0=add(a0,a0);a0=div(a0,a0)}Isw{t0+2%3;N;T}(RFb(Step(c0,UFuse100(Fb(pt1{b0:b1;b1:t0},R)),@rw{b1<7}Seq(Swm(Scc{t0<b1%3},S),t2t,UFuse101(t3)),Rpt{2}(Cd{20;_}(c4))),Err{1075}))",
     Tree0783 "B{b0=4}Rep1(Err{1002})",
     Tree0784 "Flt{2;_;F}(UFuse100(URr(Par{_;_}(Grd{_}(PAll{-1}(F)),Grd{_}(t0t)),Rty4(To{30}(Step(t1t,a2r))),Err{1010})))",
     Tree0785 "B{b0=1;l0}RFb(Itr{b0;_;1;N}(c0),pa1{b0:0},pt2{b0:8;b1:b0},t3)",
@@ -3852,7 +3864,7 @@ cases! {
     Tree0789 "B{t0;b0=4}URot100(ASeq(@fi{t0!b0+2}@si{t0>6}@po{b0+=1}Rep3(URot101(Run))))",
     Tree0790 "B{b0=0}Sel(a0b{4;b0})",
     Tree0791 "B{t0;b0=3}AFb(c0,Once(MSeq(S,Rep0(Run))),pa1{b0:b0;b1:t0})",
-    Tree0792 "B{o0;b0;t0}@si{t0!o0|5+1%3}Rep3(Star(Seq(t0e,Sc{b0:=t0%3},t1),a2b{t0;b0},@fi{b0<3}OnceK(Seq(Fb(c3,a4b{b0;b0}),PAll{2}(Sb{b0=8},F)))))",
+    Tree0792 "B{o0;b0;t0;a0=-9223372036854775808}@si{t0!o0|5+1%3}Rep3(Star(Seq(t0e,Sc{b0:=t0%3;a0=mul(a0,1)},t1),a2b{t0;b0},@fi{b0<3}OnceK(Seq(Fb(c3,a4b{b0;b0}),PAll{2}(Sb{b0=8},F)))))",
     Tree0793 "Cd{50;K}(RSeq(Par{3;4}(Ite(t0,c1),S,Sl{0},RSeq(t2e,a3)),USw100{b0:3}(USw101{b0:3}(c4,c5,t6e),Dl{20}(PbSel{_;1;3}(c7,Run)))))",
     Tree0794 "B{t0;o0=5}RFb(@fi{none}c0e,t1,pi2{t0:t0},c3)",
     Tree0795 "AFb(Rus{F}(MPri(F,t0,c1,Sub(t2))))",

@@ -181,8 +181,9 @@ bt::behavior_tree! {
             #[allow(unused)] #[tracked] t0: i64 = 14,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[allow(unused)] #[tracked] t1: i64 = 9,
+            a0: i64 = 9,
         }
-        Script(|bb| bb.b0 += 3)
+        Script(|bb| { bb.b0 += 3; bb.a0 = bt::script::add(1, i64::MAX); bb.a0 = bt::script::sub(i64::MIN, 0); bb.a0 = bt::script::sub(i64::MAX, bb.a0) })
     }
 }
 
@@ -193,11 +194,12 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t1: i64,
+            a0: i64 = -1,
         }
         FlipSelector {
             Action(Act<0> = Act::<0>),
             Conditional(|bb| (*bb.t1 + 3) % 4 > 2) {
-                SubTree(Tree0804Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}),
+                SubTree(Tree0804Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, a0 = {=}),
             },
             Loop(q0, value = {t0}, if_empty = Skipped) {
                 Delay(0) {
@@ -213,7 +215,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0804Blackboard { b0 t0 q0 t1 });
+board!(Tree0804Blackboard { b0 t0 q0 t1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx, rng = context {
@@ -358,7 +360,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(2),
             b0: i64,
+            a0: i64 = 1,
         }
+        #[post(|bb| { bb.a0 = bt::script::add(i64::MAX, 1); bb.a0 = bt::script::div(i64::MAX, bb.b0); bb.a0 = bt::script::div(bb.b0, 0) })]
         RepeatUntilFailure(1) {
             Parallel {
                 Guard(|ctx| &mut ctx.token, if_guarded = Running) {
@@ -399,7 +403,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0807Blackboard { t0 o0 b0 });
+board!(Tree0807Blackboard { t0 o0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx, rng = context {
@@ -605,6 +609,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 2,
+            a0: i64,
         }
         Selector {
             Filter(times = 2, filtered = Failure) {
@@ -625,7 +630,7 @@ bt::behavior_tree! {
                 RunOnce(then_skip = true) {
                     UnsetBlackboard(o0),
                 },
-                #[post(|bb| { bb.t0.set(*bb.t1); bb.o0 = Some(bb.o0.unwrap_or(3) % 4) })]
+                #[post(|bb| { bb.t0.set(*bb.t1); bb.o0 = Some(bb.o0.unwrap_or(3) % 4); bb.a0 = bt::script::neg(1) })]
                 StatefulAction(Task<1>),
                 WasEntryUpdated(t1),
             },
@@ -637,7 +642,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0813Blackboard { t1 o0 t0 });
+board!(Tree0813Blackboard { t1 o0 t0 a0 });
 
 fallible!(Tree0813);
 
@@ -967,7 +972,9 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 3,
             o0: Option<i64>,
             b1: i64 = 1,
+            a0: i64 = 1,
         }
+        #[post(|bb| bb.a0 = bt::script::add(i64::MAX, bb.a0))]
         IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = true) {
             IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop) {
                 Succeeder,
@@ -997,7 +1004,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0822Blackboard { b0 t0 o0 b1 });
+board!(Tree0822Blackboard { b0 t0 o0 b1 a0 });
 
 fallible!(Tree0822);
 
@@ -1027,6 +1034,7 @@ bt::behavior_tree! {
     pub tree Tree0824Sub1 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] a0: i64 = -9223372036854775798,
         }
         StatefulAction(Task<1>)
     }
@@ -1036,8 +1044,9 @@ bt::behavior_tree! {
     pub tree Tree0824Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] a0: i64 = -9223372036854775798,
         }
-        SubTree(Tree0824Sub1, b1 = {=})
+        SubTree(Tree0824Sub1, b1 = {=}, a0 = {a0})
     }
 }
 
@@ -1045,11 +1054,13 @@ bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
         blackboard {
             b1: i64 = 5,
+            a0: i64 = -9223372036854775808,
         }
+        #[post(|bb| { bb.a0 = bt::script::sub(0, 1); bb.a0 = bt::script::neg(i64::MIN) })]
         PolicyParallel(policy = FirstFailure) {
             StatefulAction(Task<0>),
             #[run_while(|bb| bb.b1 % 3 != 0)]
-            SubTree(Tree0824Sub0, b1 = {=}),
+            SubTree(Tree0824Sub0, b1 = {=}, a0 = {a0}),
             Precondition(|bb| bb.b1 == 4, else = Skipped) {
                 Runner,
             },
@@ -1057,19 +1068,20 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0824Blackboard { b1 });
+board!(Tree0824Blackboard { b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 4,
+            a0: i64 = 9223372036854775807,
         }
         Retry(forever) {
             TryCatch(catch_on_halt = false) {
                 Remap(success = Success, failure = Failure) {
                     #[skip_if(|bb| bb.b0 < *bb.t0)]
-                    #[on_success(|bb| *bb.t0 += 3)]
+                    #[on_success(|bb| { *bb.t0 += 3; bb.a0 = bt::script::div(*bb.t0, bb.a0) })]
                     Timeout(50) {
                         PolicyParallel(policy = FirstSuccessOrFailure) {
                             Action(|ctx| ctx.exec(0)),
@@ -1095,7 +1107,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0825Blackboard { t0 b0 });
+board!(Tree0825Blackboard { t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0826Sub0 for Ctx {
@@ -1297,6 +1309,7 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(2),
             l0: Vec<i64> = vec![1, 2],
             b0: i64 = 1,
+            a0: i64 = 7,
         }
         Iterate(l0, element = {b0}, until = FirstFailure) {
             Fallback {
@@ -1345,7 +1358,7 @@ bt::behavior_tree! {
                     ReactiveFallback {
                         Selector {
                             #[run_while(|bb| bb.b0 > 3)]
-                            #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+                            #[on_success(|bb| { bb.b0 = (bb.b0 + 1) % 4; bb.a0 = bt::script::div(-1, 0); bb.a0 = bt::script::sub(bb.a0, -1); bb.a0 = bt::script::neg(bb.a0) })]
                             #[skip_if(|bb| *bb.t0 > 1)]
                             Succeeder,
                             Action(Act<10>),
@@ -1367,7 +1380,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0830Blackboard { t0 o0 l0 b0 });
+board!(Tree0830Blackboard { t0 o0 l0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
@@ -1638,11 +1651,12 @@ bt::behavior_tree! {
             l0: Vec<i64>,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 5,
+            a0: i64 = 7,
         }
         Control(RecoveryNode) {
             IfThenElse {
                 Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                    #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 1))]
+                    #[on_halted(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0) + 1); bb.a0 = bt::script::mul(i64::MAX, bb.a0); bb.a0 = bt::script::neg(bb.b0) })]
                     Iterate(l0, element = {b1}, until = Never, reset_index = true) {
                         StatefulAction(Task<0>),
                     },
@@ -1672,7 +1686,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0841Blackboard { b0 t0 o0 l0 q0 b1 });
+board!(Tree0841Blackboard { b0 t0 o0 l0 q0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0842 for Ctx {
@@ -1905,6 +1919,7 @@ bt::behavior_tree! {
             o0: Option<i64> = None,
             #[tracked] t0: i64,
             b0: i64 = 5,
+            a0: i64 = 7,
         }
         IfThenElse {
             WhileDoElse {
@@ -1927,7 +1942,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<4>),
                 },
                 ReactiveSequence {
-                    Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                    Script(|bb| { bb.t0.set((*bb.t0 + 1) % 8); bb.a0 = bt::script::div(i64::MIN, 9) }),
                     Selector {
                         Observe(|bb| *bb.t0 < 4, abort = lower) {
                             Optional {
@@ -1948,7 +1963,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0850Blackboard { o0 t0 b0 });
+board!(Tree0850Blackboard { o0 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0851Sub0 for Ctx {
@@ -2786,11 +2801,12 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 5,
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 0,
+            a0: i64 = 1,
         }
         ReactiveSequence {
             StepSequencer {
                 BinarySelector(|bb| *bb.t0 != 5) {
-                    #[post(|bb| bb.o0 = None)]
+                    #[post(|bb| { bb.o0 = None; bb.a0 = bt::script::neg(bb.a0) })]
                     #[on_success(|bb| bb.b0 += 2)]
                     StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
                     StatefulAction(Task<1>),
@@ -2835,7 +2851,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0871Blackboard { b0 t1 o0 t0 });
+board!(Tree0871Blackboard { b0 t1 o0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0872 for Ctx {
@@ -3040,7 +3056,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 0,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(*bb.t0, 1); bb.a0 = bt::script::div(bb.a0, bb.b0) })]
         Fallback {
             ReactiveFallback {
                 StatefulAction(Task<0> = Task::<0>),
@@ -3070,7 +3088,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0876Blackboard { b0 t0 });
+board!(Tree0876Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx, error DiffError {
@@ -3183,6 +3201,7 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 5,
             o0: Option<i64>,
+            a0: i64 = -1,
         }
         SequenceWithMemory {
             Filter(times = 3, count = Completed, filtered = Failure) {
@@ -3191,7 +3210,7 @@ bt::behavior_tree! {
                         StepSequencer {
                             Repeater(2) {
                                 ForceFailure {
-                                    #[on_success(|bb| bb.o0 = Some(bb.b0 % 4))]
+                                    #[on_success(|bb| { bb.o0 = Some(bb.b0 % 4); bb.a0 = bt::script::mul(bb.b0, bb.a0); bb.a0 = bt::script::mul(-1, 3); bb.a0 = bt::script::sub(bb.b0, -1) })]
                                     #[success_if(|bb| bb.b0 > 0)]
                                     Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
                                 },
@@ -3208,7 +3227,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0879Blackboard { b0 o0 });
+board!(Tree0879Blackboard { b0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
@@ -3360,12 +3379,13 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 4,
             b0: i64 = 3,
             b1: i64 = 4,
+            a0: i64 = -9223372036854775808,
         }
         ParallelAll(1) {
             BinarySelector(|bb| bb.b0 % 3 < 2) {
                 Timeout(0) {
                     SkipUnlessUpdated(t0) {
-                        Script(|bb| { if (bb.b1 + 2) % 4 > 1 { *bb.t0 += 3 }; bb.b1 += 1 }),
+                        Script(|bb| { if (bb.b1 + 2) % 4 > 1 { *bb.t0 += 3 }; bb.b1 += 1; bb.a0 = bt::script::add(3, 0); bb.a0 = bt::script::sub(0, bb.a0) }),
                     },
                 },
                 RunOnce(then_skip = false) {
@@ -3388,7 +3408,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0882Blackboard { t0 b0 b1 });
+board!(Tree0882Blackboard { t0 b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
@@ -3671,6 +3691,7 @@ bt::behavior_tree! {
             b0: i64,
             #[tracked] t0: i64 = 5,
             b1: i64 = 1,
+            a0: i64,
         }
         Fallback {
             ReactiveSequence {
@@ -3681,7 +3702,7 @@ bt::behavior_tree! {
             },
             Action(PAct<2>, b0 = {=}, b1 = {=}),
             #[success_if(|bb| bb.b1 % 4 > 2)]
-            #[on_success(|bb| bb.b0 = bb.b1)]
+            #[on_success(|bb| { bb.b0 = bb.b1; bb.a0 = bt::script::div(bb.b1, -1); bb.a0 = bt::script::neg(0); bb.a0 = bt::script::sub(bb.b1, i64::MIN) })]
             #[skip_if(|bb| bb.b1 != 3)]
             ReactiveSequence {
                 WhileDoElse {
@@ -3701,13 +3722,15 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0891Blackboard { b0 t0 b1 });
+board!(Tree0891Blackboard { b0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
             b0: i64,
+            a0: i64 = 1,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(bb.b0, bb.a0); bb.a0 = bt::script::div(bb.a0, bb.a0); bb.a0 = bt::script::div(1, bb.b0) })]
         Interrupt(|bb| bb.b0 < 3) {
             ReactiveSequence {
                 TryCatch {
@@ -3722,7 +3745,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { b0 });
+board!(Tree0892Blackboard { b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
@@ -3746,7 +3769,9 @@ bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
             b0: i64,
+            a0: i64,
         }
+        #[post(|bb| { bb.a0 = bt::script::sub(i64::MIN, bb.a0); bb.a0 = bt::script::sub(bb.a0, bb.b0); bb.a0 = bt::script::mul(bb.a0, bb.a0) })]
         Fallback {
             StatefulAction(Task<0> = Task::<0>),
             Cooldown(0) {
@@ -3761,7 +3786,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0894Blackboard { b0 });
+board!(Tree0894Blackboard { b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
@@ -3976,16 +4001,16 @@ cases! {
     Tree0801 "B{t0;b0=2;b1=3;l0=0}Seq(@po{t0+=3}@rw{b0<5}Seq(Rus{F}(t0),@rw{b1!b1%3}@os{t0+1%4<1?t0+=2}FF(@si{b1%2=0}Flip(Fai,pa1{b0:9;b1:b0})),Ite(UFuse100(t2),c3r)),RFb(t4,a5t,c6e,@po{t0+=2}@of{t0:=t0+3%4}FF(UTw101(Err{1020}))),RFb(c8t,Itr{b0;1;_;T}(a9),Bin{b0+2%2=1;_}(t10e,pt11{b0:b0;b1:=})))",
     Tree0802 "PbSel{1;3}(UPipe(PPar{2;N}(Mt{0}(t0),RT{3}(t1e),c2,Rep4(t3),Mt{0}(Rpt{1}(c4))),Seq(MSeq(c5,UTw100(c6e)),S,t7e,S,Rep4(a8e))))",
     Tree0803 "B{b1=1;o0}@oh{o0:=_}@of{b1+=1}@si{o0|2%3=1}OnceK(URot100(SubA(F)))",
-    Tree0804 "B{b0;t0=4;q0=4;t1}Flip(a0e,Cnd{t1+3%4>2;_;_}(SubR(Sc{b0+=3})),Lp{t0;K}(Dl{0}(PPar{1;_}(Sc{t1+=2},c1l))),pi2{t0:=},a3l)",
+    Tree0804 "B{b0;t0=4;q0=4;t1;a0=-1}Flip(a0e,Cnd{t1+3%4>2;_;_}(SubR(Sc{b0+=3;a0=add(1,9223372036854775807);a0=sub(-9223372036854775808,0);a0=sub(9223372036854775807,a0)})),Lp{t0;K}(Dl{0}(PPar{1;_}(Sc{t1+=2},c1l))),pi2{t0:=},a3l)",
     Tree0805 "B{b1;t0=1;t1=2;o0;b0}RU{F}(PAll{1}(Isw{8;_;N}(Step(R,Wt{20},@ki{t0>5}R,Sl{0},Suc)),RT{2}(Flip(Rpt{0}(t0),pa1{b0:b1})),@oh{o0:=_}Ite(RFb(Ite(c2,c3b{t1})),Dd{10}(Swm(PbSel{2;3;3;3}(Ub{o0},Sc{b1:=t1+2%2;b1+=1},@fi{t0+3%2=1}Ub{o0}),c4e,pa5{b0:3;b1:=}))),OnceK(PPar{0;_}(@oh{b0:=b1}@ki{t0+4=b0+1}a6l,pa7{b0:7;b1:b0},Rep0(R),a8e,Wt{0}))))",
     Tree0806 "B{b0=1;b1;t1=0}Step(SubA(RSeq(S)),@of{t1:=b0%2}Sw{3;1;4}(c0e,Bin{b1=2;T}(a1t,SubR(a2)),RSeq(a3,c4),Wu{t1}),PbSel{b1+3%4;b1%4;3;b0+1%2;1}(c5t,a6b{t1;b1},t7,a8t))",
-    Tree0807 "B{t0=2;o0=2;b0}Ruf{1}(Par{_;_}(Grd{R}(ASeq(DySeq(Scc{t0%3<0},t0,@fi{b0+1!1}WU{b0>t0}(t1),c2e,t3),Scc{b0!t0},a4e)),Grd{R}(Wde(t5,Mt{0}(RFb(RSeq(c6l,Sb{b0=3}),t7e,Dl{0}(Sb{o0=8})))))))",
+    Tree0807 "B{t0=2;o0=2;b0;a0=1}@po{a0=add(9223372036854775807,1);a0=div(9223372036854775807,b0);a0=div(b0,0)}Ruf{1}(Par{_;_}(Grd{R}(ASeq(DySeq(Scc{t0%3<0},t0,@fi{b0+1!1}WU{b0>t0}(t1),c2e,t3),Scc{b0!t0},a4e)),Grd{R}(Wde(t5,Mt{0}(RFb(RSeq(c6l,Sb{b0=3}),t7e,Dl{0}(Sb{o0=8})))))))",
     Tree0808 "B{b0;t0=4;t1}Seq(Rep2(RFb(Intr{t0>5}(@oh{t1+=2;b0+=3}@os{t0+=3}@ki{b0<3}Par{1;1}(pi0{t0:t1},Sl{20})),Grd{_}(Sc{t1+=1}),RSel(pc1{b0:b0},@fi{t0<2}a2l))),RndSel(pt3{b0:1;b1:b0},a4b{b0;b0},pt5{b0:9},c6),OnceK(@of{b0%4<2?b0+=1;t1+4%4<3?t1+=3}@rw{b0%3!1}Isw{t0;N;T}(pi7{t0:t0},c8e,t9,@si{t0=3}c10l)))",
     Tree0809 "B{b0=5;t0=0}UTw100(Ite(RndSel(URate{25}(@ki{t0<4}@po{b0:=b0%2}c0),t1),t2,Grd{F}(@ki{b0<2}@po{b0:=t0%4}c3)))",
     Tree0810 "B{t0=1;b0}Seq(@oh{t0:=b0+1%3;t0+=1}PPar{2;_}(Star(UGate100{b0:b0;t0:=}(Sl{0}),@os{b0:=9;b0+=3}@oh{b0:=t0%4}t0),pa1{b0:b0;b1:t0},pt2{b0:b0;b1:b0},pi3{t0:b0}),Invt(Ite(Cd{30;_}(OnceT(t4)),t5)),Par{-3;-2}(c6,RT{F}(c7),Star(t8,@rw{t0<t0%2}@fi{t0+3=2}t9e,UGate101{b0:b0;t0:b0}(c10))))",
     Tree0811 "B{o0=_;t0;b0=5}Seq(PAll{1}(F,RSeq(Rep2(a0),Rep3(Fb(@oh{t0:=o0|3;b0+=1}a1e,c2)),Sc{none?o0:=1})),Seq(@si{b0<6}@os{b0<4?o0:=t0%3}@of{b0+=2}Inv(pt3{b0:2;b1:t0}),RndSel(c4,@si{some}@fi{t0>0}@rw{t0%2!1}Sl{0})))",
     Tree0812 "B{t0=5;b1=1;t1=2;l0=2}RndSel(Scc{b1<t1},Wv{t0}(pi0{t0:t0}),t1)",
-    Tree0813 "B{t1;o0=_;t0=2}Sel(Flt{2;_;F}(PAll{-1}(RT{F}(Rpt{2}(Keep(Step(c0l,Suc)))))),RSeq(OnceT(Ub{o0}),@po{t0:=t1;o0:=o0|3%4}t1,Wu{t1}),Flt{1;_;K}(R),t2t)",
+    Tree0813 "B{t1;o0=_;t0=2;a0}Sel(Flt{2;_;F}(PAll{-1}(RT{F}(Rpt{2}(Keep(Step(c0l,Suc)))))),RSeq(OnceT(Ub{o0}),@po{t0:=t1;o0:=o0|3%4;a0=neg(1)}t1,Wu{t1}),Flt{1;_;K}(R),t2t)",
     Tree0814 "B{b1;t0=2;q0=3;b0=0;o0=0}RSel(RSeq(Fb(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0=4;B}(@ki{o0|0<b0}t0e),Dl{10}(Seq(F)))),MPri(Lim{2}(Lp{b0;R}(Scc{t0+2%4>0})),Sb{o0=5})),Rep3(Seq(c1,Rep4(t2e),Sw{3}(Rpt{F}(c3e),t4),Obs{o0|5!o0|4%2;S}(MPri(@ki{none}@of{b1:=t0%3}c5l,t6))))))",
     Tree0815 "Seq(Pri(F,a0))",
     Tree0816 "B{t1=3;t0=2;b0}Opt(Try(OnceK(Sb{t1=3}),Grd{R}(USw100{b0:b0;b1:b0}(SubA(@os{t1+=3;t0<2?t1:=t0%2}SubR(a0e)),@os{b0+=2}pt1{b0:t0;b1:t0},a2e,Scc{b0<4},Scc{b0>7}))))",
@@ -3994,15 +4019,15 @@ cases! {
     Tree0819 "B{b0;q0=4;t0=3;o0=_;t1=3}Pre{t1%3=0}(Lp{t0;K}(SubA(PPar{1;N}(PbSel{b0;b0+4%4;2}(c0,a1),Sb{t1=6},DySeq(@oh{o0:=t1+2}Sc{t1%3>1?t1:=b0%3;b0:=o0|4%3},@po{b0+=3;o0:=t0%4}c2,t3)))))",
     Tree0820 "B{b0=3}Pre{b0+2!1;S}(t0)",
     Tree0821 "Flt{2;S;_}(ASeq(To{0}(PAll{2}(Par{_;_}(Grd{_}(c0l),Grd{R}(DySel(t1,a2))),Step(t3,Rus{F}(t4),Rus{2}(t5)))),Flip(Wde(To{50}(ASeq(Wt{30},t6,S)),Rep3(RU{S}(Rty0(c7)))),MPri(To{10}(c8l),PbSel{0;1;2;3}(t9,t10,Suc),Seq(S,S)))))",
-    Tree0822 "B{b0=0;t0=3;o0;b1=1}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),URr(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{2}(c7,Sb{b0=b1}))",
+    Tree0822 "B{b0=0;t0=3;o0;b1=1;a0=1}@po{a0=add(9223372036854775807,a0)}Isw{o0|5;T;T}(Isw{t0%3;T;_}(Suc,F),URr(Wu{t0},Sb{b1=t0},t0t,t1t),MPri(a2l,c3b{t0%4},Wde(t4,Err{1005}),t5t,c6e),PAll{2}(c7,Sb{b0=b1}))",
     Tree0823 "B{b0=3}URr(SubA(pi0{t0:b0}))",
-    Tree0824 "B{b1=5}PPar{0;_}(t0,@rw{b1%3!0}SubR(SubR(t1)),Pre{b1=4;K}(Run))",
-    Tree0825 "B{t0;b0=4}RtyF(TryF(Rmp{S;F}(@ki{b0<t0}@os{t0+=3}To{50}(PPar{2;_}(a0l))),Intr{b0%3>1}(Dl{100}(Step(F,@rw{t0>b0+2%4}PPar{0;N}(Rpt{2}(pc1{b0:=}))))),Sb{t0=7}))",
+    Tree0824 "B{b1=5;a0=-9223372036854775808}@po{a0=sub(0,1);a0=neg(-9223372036854775808)}PPar{0;_}(t0,@rw{b1%3!0}SubR(SubR(t1)),Pre{b1=4;K}(Run))",
+    Tree0825 "B{t0;b0=4;a0=9223372036854775807}RtyF(TryF(Rmp{S;F}(@ki{b0<t0}@os{t0+=3;a0=div(t0,a0)}To{50}(PPar{2;_}(a0l))),Intr{b0%3>1}(Dl{100}(Step(F,@rw{t0>b0+2%4}PPar{0;N}(Rpt{2}(pc1{b0:=}))))),Sb{t0=7}))",
     Tree0826 "B{b0=0;t1=4;t0=1;b1=2}Star(RSeq(c0,@po{t0:=b1%2}@of{b1:=b0+2}@fi{t1<3}t1),t2,TryF(Wu{t1},Cd{30;_}(SubA(pc3{b0:t0})),t4e),Sw{5}(c5,pc6{b0:6}))",
     Tree0827 "B{b0=1;t0=5;q0=3;b1}Star(@os{b1:=b0+3}Lp{t0;S}(To{10}(c0e)),Rep2(RT{F}(@oh{b1:=t0;b0+=3}@po{b1+=1}Dl{10}(RT{F}(Flt{2;S;F}(Run))))))",
     Tree0828 "RT{3}(PbSel{0;2;1;2;2;0}(Rep4(AFb(c0,Grd{_}(t1),PrSel{N;2}(F),c2)),RU{S}(Dd{0}(Wde(RT{3}(RFb(a3l,c4e)),FF(c5e)))),Rus{F}(ASeq(Ret3(PAll{-1}(Rpt{0}(a6e))),To{20}(t7))),RFb(Cd{30;F}(Step(t8,c9,c10)),TryF(c11,Once(t12))),To{0}(PrSel{_;2;3;2}(c13,t14,c15l))))",
     Tree0829 "PrSel{_;2}(Keep(PAll{_}(To{0}(Dl{0}(RU{F}(Rpt{2}(a0l)))),Seq(c1,t2),a3e,MSeq(c4,Rpt{F}(c5)))))",
-    Tree0830 "B{t0=3;o0=2;l0=2;b0=1}Itr{b0;2;_;_}(Fb(Swm(WU{b0%3<1}(Cd{0;_}(MPri(Scc{t0%2<0},Fai,@fi{t0<3}@si{b0%3=2}Wt{20}))),pt0{b0:3;b1:t0},Fb(c1e,t2,pt3{b0:3})),RndSel(Sel(Cd{0;_}(Rpt{0}(@si{none}c4)),Scc{t0+1>b0}),RFb(PPar{0;_}(t5,t6,pt7{b0:=},Rep1(c8)),Inv(t9)),RFb(Sel(@rw{b0>3}@os{b0:=b0+1%4}@ki{t0>1}Suc,a10,t11),Fb(c12,t13e,t14,URate{20}(c15),pt16{b0:=})))))",
+    Tree0830 "B{t0=3;o0=2;l0=2;b0=1;a0=7}Itr{b0;2;_;_}(Fb(Swm(WU{b0%3<1}(Cd{0;_}(MPri(Scc{t0%2<0},Fai,@fi{t0<3}@si{b0%3=2}Wt{20}))),pt0{b0:3;b1:t0},Fb(c1e,t2,pt3{b0:3})),RndSel(Sel(Cd{0;_}(Rpt{0}(@si{none}c4)),Scc{t0+1>b0}),RFb(PPar{0;_}(t5,t6,pt7{b0:=},Rep1(c8)),Inv(t9)),RFb(Sel(@rw{b0>3}@os{b0:=b0+1%4;a0=div(-1,0);a0=sub(a0,-1);a0=neg(a0)}@ki{t0>1}Suc,a10,t11),Fb(c12,t13e,t14,URate{20}(c15),pt16{b0:=})))))",
     Tree0831 "B{t0=3;b0;b1;l0}Itr{b1;2;3;T}(@os{t0+=1;b0+=1}URr(pt0{b0:=},Dd{30}(pt1{b0:b1;b1:b0}),Sl{20}))",
     Tree0832 "URr(Sl{50},t0,a1l,URate{20}(t2))",
     Tree0833 "DySeq(Sub(Pri(Rep3(t0),Fai)),Flt{3;_;_}(t1))",
@@ -4013,7 +4038,7 @@ cases! {
     Tree0838 "B{t0=3;b0=4;b1=2;t1=0}Ret2(MPri(Cd{0;F}(t0),Rep4(Ite(pa1{b0:=;b1:t0},@po{t0+=1}@os{t1+=2}@of{b0+=3}a2e)),@rw{t0+3!b1}@ki{t0!b1+3%4}@os{b1+=1}Sb{t0=t1}))",
     Tree0839 "B{b0=5;t0}@si{b0%4>1}Bin{t0>3;_}(Flt{2;S;K}(Isw{t0+2%2;N;T}(Err{1037},pi0{t0:b0})),Once(UFuse100(Wt{10})))",
     Tree0840 "B{t0}RSeq(Lim{3}(OnceT(c0)),c1,Swm(Sl{10},t2),Rpt{1}(t3),Rpt{0}(pi4{t0:=}))",
-    Tree0841 "B{b0=4;t0=4;o0;l0;q0=2;b1=5}URec{_}(Ite(Grd{R}(@oh{o0:=o0|0+1}Itr{b1;0;_;T}(t0)),Fb(Rpt{F}(Dl{0}(Lp{t0;K}(Sb{t0=b1}))),@rw{b0%4>0}Star(pc1{b0:=},a2e,t3e,c4),Wv{t0}(Scc{t0%3<1}))),a5)",
+    Tree0841 "B{b0=4;t0=4;o0;l0;q0=2;b1=5;a0=7}URec{_}(Ite(Grd{R}(@oh{o0:=o0|0+1;a0=mul(9223372036854775807,a0);a0=neg(b0)}Itr{b1;0;_;T}(t0)),Fb(Rpt{F}(Dl{0}(Lp{t0;K}(Sb{t0=b1}))),@rw{b0%4>0}Star(pc1{b0:=},a2e,t3e,c4),Wv{t0}(Scc{t0%3<1}))),a5)",
     Tree0842 "B{q0}Lp{_;F}(Lp{_;S}(t0))",
     Tree0843 "RFb(UFuse100(t0t),a1r,Once(Sub(Sub(a2e))))",
     Tree0844 "B{b1=2}Wde(URot100(c0),UPipe(@rw{b1+1%4<1}a1),c2)",
@@ -4022,7 +4047,7 @@ cases! {
     Tree0847 "B{b1=1;t0}Par{_;_}(Sc{t0+=3;b1+=2},t0)",
     Tree0848 "B{b1;o0=3;t0=3;b0=0}Isw{t0;N;_}(@of{b1+=3}@fi{b0=6}Sb{b0=5},Pre{t0%4>1}(AFb(@po{t0:=8;t0+1<6?o0:=b0%4}@rw{b0+4>b0+1}t0)))",
     Tree0849 "B{o0}@fi{none}FS(Keep(URot100(a0,Scc{some})))",
-    Tree0850 "B{o0=_;t0;b0=5}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),RSeq(Sc{t0:=t0+1%8},Sel(Obs{t0<4;L}(Opt(pt5{b0:=;b1:t0})),Obs{t0%2<1;N}(Dl{20}(@ki{none}Sb{t0=3})))),pa6{b0:2}))",
+    Tree0850 "B{o0=_;t0;b0=5;a0=7}Ite(Wde(RSeq(Dd{0}(c0),pt1{b0:=;b1:b0}),Mt{0}(t2),Obs{none;_}(Ub{o0})),PAll{2}(pi3{t0:b0},Dd{10}(t4),RSeq(Sc{t0:=t0+1%8;a0=div(-9223372036854775808,9)},Sel(Obs{t0<4;L}(Opt(pt5{b0:=;b1:t0})),Obs{t0%2<1;N}(Dl{20}(@ki{none}Sb{t0=3})))),pa6{b0:2}))",
     Tree0851 "B{o0=_;b0;t0=2}UPipe(SubR(Dl{30}(c0)),Mt{0}(Fb(Pre{o0|4<0;F}(t1e),RSel(SubA(Sel(a2l))),URr(pt3{b0:8;b1:t0},c4,c5,pt6{b0:b0;b1:t0}))))",
     Tree0852 "B{o0}Isw{o0|2+4;T;N}(Inv(UFuse100(Rus{3}(UFuse101(Err{1067})))),Dd{10}(Ub{o0}))",
     Tree0853 "B{t0;b0;b1;o0=_}Seq(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0},Wt{30})",
@@ -4043,18 +4068,18 @@ cases! {
     Tree0868 "B{t1;b0}Flt{3;R;F}(@of{t1:=b0}RU{S}(a0e))",
     Tree0869 "B{b0=5;o0=_;t0=4}RSel(a0l,@rw{b0+4%4<1}@of{t0!o0|5?t0+=1;o0:=_}@oh{t0+=3;none?o0:=_}PAll{1}(t1,pi2{t0:b0},t3),To{50}(Ruf{F}(c4)),Lim{1}(S),RSeq(Sl{0},Ub{o0}))",
     Tree0870 "B{t0=3;b0=4;b1;o0=_}PrSel{_;0;1;b1%2;8}(Grd{R}(Pre{b0+4=o0|1+3%3;F}(Flip(Swm(pa0{b0:b1;b1:=},pa1{b0:5;b1:=},Suc),Sw{2;3;0}(c2,c3,a4,a5),t6))),ASeq(t7e,c8,t9,Sc{o0:=t0+4;b1:=o0|3+2%4},c10e),Pre{some}(URec{1}(Scc{t0%3>0},c11b{5})),@of{b0:=7}SubR(PAll{1}(Ub{o0},URr(c12))))",
-    Tree0871 "B{b0=1;t1=5;o0=_;t0=0}RSeq(Step(Bin{t0!5;_}(@po{o0:=_}@os{b0+=2}pt0{b0:t0;b1:t1},t1),Ite(Flt{3;F;_}(Scc{b0%3!1}),URec{0}(MSeq(t2,R),S))),RSeq(Rmp{F;F}(Dd{10}(Pre{t0>3;K}(c3))),ASeq(Ub{o0},Sl{50}),ASeq(Scc{o0|1+1%3>0},a4,t5,S),Pre{some}(@ki{o0|2!4}a6e)))",
+    Tree0871 "B{b0=1;t1=5;o0=_;t0=0;a0=1}RSeq(Step(Bin{t0!5;_}(@po{o0:=_;a0=neg(a0)}@os{b0+=2}pt0{b0:t0;b1:t1},t1),Ite(Flt{3;F;_}(Scc{b0%3!1}),URec{0}(MSeq(t2,R),S))),RSeq(Rmp{F;F}(Dd{10}(Pre{t0>3;K}(c3))),ASeq(Ub{o0},Sl{50}),ASeq(Scc{o0|1+1%3>0},a4,t5,S),Pre{some}(@ki{o0|2!4}a6e)))",
     Tree0872 "B{t0=3;b1;b0=2;q0=1;l0;t1}Flip(Fb(Flt{2;_;K}(Wt{0}),Mt{20}(Ite(OnceT(t0),t1e)),@of{t0:=1}@os{t0+=1}Lp{t1;R}(Rep2(Itr{b0;_;3;N}(WU{t0>0}(t2)))),Ret4(Itr{b1;1;1;N}(Pre{b1<t0;S}(Sl{50}))),Pre{b0<t0}(Grd{F}(Itr{b1;2;2;N}(RetF(Wu{t0}))))),Step(ASeq(Sb{b0=1},Sb{t1=b1},Sb{t0=6}),TryF(a3,c4b{1},Wu{t1}),Lp{t1;S}(t5),Rep0(UTw100(@rw{t0<3}Sl{10})),Isw{b0%3;T;N}(c6,a7b{t0%2;b1},c8)),@fi{b0!7}Step(Seq(Lp{b0;S}(c9)),Su{t1}(Sl{0}),RSeq(To{0}(pi10{t0:=}))))",
     Tree0873 "B{b0=2;t0=2;q0=2}Par{-2;_}(S,RSeq(RFb(S),URate{25}(a0b{b0%4;b0}),MPri(pc1{b0:t0},a2l),Wt{50},RSeq(@rw{b0<2}@fi{t0%2>0}@ki{b0+2>6}pt3{b0:=;b1:b0})),UGate100{b0:2;t0:b0}(Rmp{S;S}(Lp{b0;S}(Cnd{t0=3;N;_}(Obs{t0>2;N}(t4))))))",
     Tree0874 "B{o0=0;t0=2;b0=0}@fi{t0+1%3>0}MSeq(PAll{_}(Flt{2;S;K}(Sb{o0=2}),Flip(t0,Scc{some})),Once(Seq(UGate100{b0:5;t0:t0}(c1),t2e)),@si{b0=3}@fi{b0%3>0}Keep(UGate101{b0:=;t0:b0}(@po{o0:=b0}RSel(t3,a4,c5l))))",
     Tree0875 "PAll{3}(t0e,R,t1)",
-    Tree0876 "B{b0=4;t0=0}Fb(RFb(t0e,pc1{b0:=}),UGate100{b0:=;t0:b0}(Flt{2;R;F}(Ret2(PrSel{N;t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0})))),Dd{0}(Rty0(Suc)))",
+    Tree0876 "B{b0=4;t0=0;a0}@po{a0=mul(t0,1);a0=div(a0,b0)}Fb(RFb(t0e,pc1{b0:=}),UGate100{b0:=;t0:b0}(Flt{2;R;F}(Ret2(PrSel{N;t0%4;b0+3%4;6}(@fi{t0+4<7}c2b{t0%4},c3b{t0+2%3},pa4{b0:=;b1:t0})))),Dd{0}(Rty0(Suc)))",
     Tree0877 "B{t1=0;t0;b0=1}RSeq(AFb(Once(Sc{t0+3=4?b0:=t0+1;t1+=1}),pc0{b0:t0},R),@fi{t1+2<1}@of{b0+=1}MSeq(t1,@fi{t0+4<t1}@ki{t0>5}c2t,UFuse100(Sb{t1=t0})),Swm(a3r,t4e,t5,t6t))",
     Tree0878 "B{b1;b0=3;t0=4}Cd{0;K}(Isw{b0+1%2;N;T}(RFb(Rus{F}(Isw{b1%4;_;_}(pi0{t0:b1},Fai,Once(URr(@fi{b0=b0+2}pa1{b0:1;b1:=},t2)))),RndSel(Grd{R}(Pri(t3,t4)),PrSel{N;5;b1}(S,t5)),URr(t6,t7e,Ruf{2}(Sb{b0=t0})),Flip(Pre{b1>3;R}(OnceT(pa8{b0:=;b1:b0})),Dl{20}(Obs{b0+4=b1+2%4;S}(Dd{0}(t9)))))))",
-    Tree0879 "B{b0=5;o0}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
+    Tree0879 "B{b0=5;o0;a0=-1}Swm(Flt{3;R;F}(Intr{b0%2<0}(Pri(Step(Rpt{2}(FF(@os{o0:=b0%4;a0=mul(b0,a0);a0=mul(-1,3);a0=sub(b0,-1)}@si{b0>0}a0b{b0+3;b0}))),t1))),Pre{none;S}(c2))",
     Tree0880 "B{b0=5;t0=3;b1}TryF(RFb(Ite(Sw{3}(a0,t1),t2),RSeq(Sc{b1:=b1+1%8},Fb(Obs{b1>3;B}(@ki{b1>7}Rus{1}(OnceK(Wt{0}))),Obs{t0>t0+2;N}(@os{t0+=1}@of{b1+=1}@fi{t0+2>4}@ki{b0>t0+4}RT{2}(t3e)))),PPar{1;N}(Wt{30},a4)),Ite(pa5{b0:7;b1:b1},Ret2(Par{-1;_}(c6,FF(Lim{2}(DySel(Scc{b1>5},Scc{b0<2},c7,R)))))))",
     Tree0881 "B{l0;o0=_;b0;t0=4}Pri(Itr{b0;_;1;_}(RSeq(Fb(c0e,t1e,c2,a3l),Wv{t0}(@of{b0+=4}Par{_;_}(pi4{t0:b0},a5,pt6{b0:=;b1:t0},pc7{b0:7},Sb{b0=0})))),@ki{b0>2}@po{b0:=o0|1}Bin{some;T}(pi8{t0:t0},RSeq(To{10}(Par{_;2}(PAll{2}(pa9{b0:b0},Wu{t0}),WU{o0|3+3%3<2}(pt10{b0:b0;b1:b0}))),Wt{50},a11l)),Invt(Dd{0}(Itr{b0;_;_;_}(Par{_;4}(@si{none}@ki{b0!6}@rw{o0|4<1}Flt{1;F;_}(Wt{0}),@rw{b0%4<0}@of{t0+=3;t0+=2}Ub{o0},Itr{b0;1;2;N}(c12e),@os{t0+=1}Sb{t0=0})))))",
-    Tree0882 "B{t0=4;b0=3;b1=4}PAll{1}(Bin{b0%3<2;_}(To{0}(Su{t0}(Sc{b1+2%4>1?t0+=3;b1+=1})),OnceK(@rw{b0<7}@si{b1<t0%3}Ret4(@of{b1+=2}Sb{t0=8}))),@oh{t0+=3;b1+=1}Dl{20}(AFb(c0,Sc{b0+=2;b1+=3})))",
+    Tree0882 "B{t0=4;b0=3;b1=4;a0=-9223372036854775808}PAll{1}(Bin{b0%3<2;_}(To{0}(Su{t0}(Sc{b1+2%4>1?t0+=3;b1+=1;a0=add(3,0);a0=sub(0,a0)})),OnceK(@rw{b0<7}@si{b1<t0%3}Ret4(@of{b1+=2}Sb{t0=8}))),@oh{t0+=3;b1+=1}Dl{20}(AFb(c0,Sc{b0+=2;b1+=3})))",
     Tree0883 "B{l0;t0=1;b0;o0}URot100(Flt{1;S;K}(URr(c0)),Isw{2;N;N}(S),Su{t0}(c1e),Ret4(@oh{t0+=2}@fi{some}a2e),FF(Mt{0}(Itr{b0;_;_;_}(t3))))",
     Tree0884 "B{b1=4;t0=4;b0=3}PAll{-1}(t0,Sw{1}(@os{b0>3?b1:=5}Pre{b1%3=2;R}(Step(Rus{2}(Sw{0}(t1,Scc{b0%2=0})))),OnceT(@rw{t0=t0+4}Ret3(pa2{b0:=;b1:b0}))))",
     Tree0885 "B{q0;t0;b0;b1=0}Sw{0}(MPri(Su{t0}(t0),Seq(a1l,Lim{2}(@ki{b1%4!2}@po{b1+=3}Sb{t0=3}),PPar{2;N}(a2,Lp{b0;_}(Ret2(URate{100}(t3))))),F),PbSel{1;2;2;0}(Lp{_;K}(@oh{b0:=b1+1%4}URec{_}(Mt{0}(t4),Ite(t5,t6))),Seq(t7e,a8l,t9e),RepF(Wv{t0}(pi10{t0:b1}))))",
@@ -4063,10 +4088,10 @@ cases! {
     Tree0888 "B{o0;b1=1}Sw{5;4}(RSeq(URr(a0l),USw100{b0:b1}(t1,Scc{o0|4<1})),Pri(t2,t3,Dl{0}(c4e),t5e,c6l),RSeq(c7l,a8e,a9))",
     Tree0889 "Ret4(MSeq(Sub(Sub(t0)),c1))",
     Tree0890 "B{t0=0}URot100(URr(Sc{t0+=1}))",
-    Tree0891 "B{b0;t0=5;b1=1}Fb(RSeq(a0,S,Sl{0},t1),pa2{b0:=;b1:=},@si{b1%4>2}@os{b0:=b1}@ki{b1!3}RSeq(Wde(Su{t0}(t3),t4e,Seq(a5,t6,pt7{b0:=;b1:b0}))),S)",
-    Tree0892 "B{b0}Intr{b0<3}(RSeq(Try(c0l,t1),RT{F}(t2)))",
+    Tree0891 "B{b0;t0=5;b1=1;a0}Fb(RSeq(a0,S,Sl{0},t1),pa2{b0:=;b1:=},@si{b1%4>2}@os{b0:=b1;a0=div(b1,-1);a0=neg(0);a0=sub(b1,-9223372036854775808)}@ki{b1!3}RSeq(Wde(Su{t0}(t3),t4e,Seq(a5,t6,pt7{b0:=;b1:b0}))),S)",
+    Tree0892 "B{b0;a0=1}@po{a0=mul(b0,a0);a0=div(a0,a0);a0=div(1,b0)}Intr{b0<3}(RSeq(Try(c0l,t1),RT{F}(t2)))",
     Tree0893 "B{b0=4;t0=3}URr(@of{b0:=2}RSeq(Sc{t0+=2;t0+=2},t0))",
-    Tree0894 "B{b0}Fb(t0e,Cd{0;_}(a1),@rw{b0+3%2!1}t2,Cd{0;_}(t3))",
+    Tree0894 "B{b0;a0}@po{a0=sub(-9223372036854775808,a0);a0=sub(a0,b0);a0=mul(a0,a0)}Fb(t0e,Cd{0;_}(a1),@rw{b0+3%2!1}t2,Cd{0;_}(t3))",
     Tree0895 "B{b0=5;t1=4;q0=2}URr(Bin{b0+2%4!1;T}(t0,UGate100{b0:=;t0:t1}(Wt{20})),Rus{3}(@ki{t1>t1+2}Lp{_;F}(pa1{b0:8;b1:b0})))",
     Tree0896 "B{t0=3;l0;b1;t1=1;o0;b0;q0=4}Grd{_}(Rpt{1}(Par{-5;5}(@oh{o0|5>7?b0:=b1}@po{t0:=b1%3}Lp{_;F}(Lp{_;K}(S)),Itr{b0;_;2;N}(Rep3(Lp{_;F}(Intr{t0+4!3}(@of{b0:=4}pc0{b0:t1})))),RSeq(Mt{0}(Pre{t1+1>7;R}(Sl{0})),Rep4(@oh{b1+=3}Ub{o0})),Rus{F}(Sw{2;4;1}(c1l,Flt{3;R;K}(a2),c3,Lp{_;_}(Isw{t0+3;_;T}(a4l,@fi{o0|0!b1}t5e)))),DySel(Fai,Fb(t6,@oh{o0:=_}@os{b0+4%4=1?o0:=o0|2}Sl{0})))))",
     Tree0897 "B{t0=3;b1=4;b0=5}Fb(RT{3}(Seq(a0b{t0+2%2;b0},t1t,Sb{b0=8})),Ruf{F}(Sel(pi2{t0:b0})),@ki{b0%4<1}@os{b1+=1}PPar{2;_}(PPar{0;T}(Sc{b0+=1}),Sb{b0=b1},F),AFb(t3t,a4b{b1;b1}),Seq(a5t,Wt{50},@of{t0:=b1+4%3}Sc{b0+=1},Sb{t0=b1},c6t))",

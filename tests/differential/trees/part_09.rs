@@ -396,6 +396,7 @@ bt::behavior_tree! {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 4,
             #[tracked] t0: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         Delay(0) {
             FlipSelector {
@@ -412,7 +413,7 @@ bt::behavior_tree! {
                                 Action(PIo<1>, t0 = {=}),
                                 Action(Act<2>),
                             },
-                            Script(|bb| if bb.b1 + 3 != (bb.b0 + 1) % 4 { bb.t0.set(bb.b0) }),
+                            Script(|bb| { if bb.b1 + 3 != (bb.b0 + 1) % 4 { bb.t0.set(bb.b0) }; bb.a0 = bt::script::sub(bb.b1, -1) }),
                         },
                     },
                 },
@@ -485,7 +486,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0908Blackboard { b1 o0 q0 b0 t0 });
+board!(Tree0908Blackboard { b1 o0 q0 b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
@@ -797,7 +798,9 @@ bt::behavior_tree! {
     pub tree Tree0920 for Ctx {
         blackboard {
             o0: Option<i64> = None,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::div(bb.a0, -1))]
         Observe(|bb| bb.o0.unwrap_or(4) + 4 > 6, abort = none) {
             ForceSuccess {
                 Condition(Cond<0>),
@@ -806,7 +809,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0920Blackboard { o0 });
+board!(Tree0920Blackboard { o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
@@ -977,6 +980,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64 = 1,
             b0: i64 = 4,
             o0: Option<i64> = Some(3),
+            a0: i64,
         }
         WaitValueUpdate(t0) {
             FlipSelector {
@@ -991,7 +995,7 @@ bt::behavior_tree! {
                 },
                 AsyncFallback {
                     Action(Act<3>),
-                    #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 + 3 })]
+                    #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 + 3; bb.a0 = bt::script::mul(0, i64::MIN) })]
                     #[success_if(|bb| *bb.t0 + 4 < 6)]
                     StatefulAction(Task<4>),
                     SetBlackboard(b0 = 1),
@@ -1001,7 +1005,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0924Blackboard { t0 b0 o0 });
+board!(Tree0924Blackboard { t0 b0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx, rng = context {
@@ -1335,6 +1339,7 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(5),
             b1: i64,
             b0: i64,
+            a0: i64 = -1,
         }
         Sequence {
             Sequence {
@@ -1358,7 +1363,7 @@ bt::behavior_tree! {
                     _ => Wait(30),
                 },
                 StatefulAction(Task<4>),
-                #[on_halted(|bb| bb.o0 = None)]
+                #[on_halted(|bb| { bb.o0 = None; bb.a0 = bt::script::sub(bb.a0, i64::MIN) })]
                 Wait(10),
                 Action(PAct<5>, b0 = {=}, b1 = {b1}),
                 Script(|bb| bb.b0 = *bb.t0 % 2),
@@ -1386,7 +1391,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0936Blackboard { t0 o0 b1 b0 });
+board!(Tree0936Blackboard { t0 o0 b1 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0937 for Ctx {
@@ -1503,13 +1508,14 @@ bt::behavior_tree! {
             b1: i64,
             #[tracked] t0: i64 = 2,
             b0: i64 = 2,
+            a0: i64 = 1,
         }
         #[skip_if(|bb| (*bb.t0 + 1) % 4 != 0)]
         Parallel {
             ReactiveSequence {
                 Sequence {
                     Condition(Cond<0>),
-                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[on_halted(|bb| { bb.b0 += 1; bb.a0 = bt::script::neg(i64::MIN) })]
                     #[skip_if(|bb| bb.b0 % 3 < 2)]
                     ForceFailure {
                         Wait(20),
@@ -1549,7 +1555,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0941Blackboard { b1 t0 b0 });
+board!(Tree0941Blackboard { b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0942 for Ctx {
@@ -1964,13 +1970,14 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 9,
             #[tracked] t0: i64 = 9,
             o0: Option<i64> = Some(9),
+            a0: i64 = 9,
         }
         ReactiveFallback {
             #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 % 2)]
             Sleep(0),
             Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
             #[failure_if(|bb| bb.o0.unwrap_or(5) == 1)]
-            #[post(|bb| bb.o0 = Some(6))]
+            #[post(|bb| { bb.o0 = Some(6); bb.a0 = bt::script::mul(i64::MIN, i64::MAX) })]
             Fallback {
                 StatefulAction(Task<1>),
                 Action(|ctx| ctx.exec(2)),
@@ -1988,6 +1995,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
             #[tracked] t0: i64,
             o0: Option<i64> = None,
+            a0: i64 = -1,
         }
         IfThenElse {
             SubTree(Tree0953Sub0, ..),
@@ -2018,7 +2026,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0953Blackboard { l0 b0 t1 t0 o0 });
+board!(Tree0953Blackboard { l0 b0 t1 t0 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
@@ -2150,16 +2158,17 @@ bt::behavior_tree! {
     pub tree Tree0957 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            a0: i64 = 7,
         }
         Parallel(success = 2) {
             Action(Act<0>),
-            #[post(|bb| *bb.t0 += 1)]
+            #[post(|bb| { *bb.t0 += 1; bb.a0 = bt::script::neg(*bb.t0); bb.a0 = bt::script::div(bb.a0, i64::MIN); bb.a0 = bt::script::div(1, bb.a0) })]
             Runner,
         }
     }
 }
 
-board!(Tree0957Blackboard { t0 });
+board!(Tree0957Blackboard { t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0958 for Ctx {
@@ -2353,7 +2362,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 2,
             #[tracked] t1: i64 = 5,
+            a0: i64 = -1,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(*bb.t1, bb.b0); bb.a0 = bt::script::add(i64::MAX, 3) })]
         Control(RecoveryNode, number_of_retries = 0) {
             Repeater(forever) {
                 Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
@@ -2363,7 +2374,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0962Blackboard { b0 t1 });
+board!(Tree0962Blackboard { b0 t1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx, rng = context {
@@ -2884,6 +2895,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
             b0: i64 = 1,
+            a0: i64 = 9223372036854775807,
         }
         SequenceStar {
             #[success_if(|bb| *bb.t1 < 7)]
@@ -2902,7 +2914,7 @@ bt::behavior_tree! {
                 Selector {
                     StatefulAction(Task<5>),
                     #[on_failure(|bb| *bb.t0 += 4)]
-                    #[post(|bb| bb.b0 = *bb.t1)]
+                    #[post(|bb| { bb.b0 = *bb.t1; bb.a0 = bt::script::mul(0, *bb.t0); bb.a0 = bt::script::sub(bb.b0, 3); bb.a0 = bt::script::neg(bb.b0) })]
                     StatefulAction(PTask<6>, b0 = {b0}),
                 },
             },
@@ -2910,7 +2922,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0976Blackboard { t1 t0 b0 });
+board!(Tree0976Blackboard { t1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0977Sub0 for Ctx {
@@ -2967,11 +2979,12 @@ bt::behavior_tree! {
             b0: i64 = 5,
             b1: i64 = 5,
             o0: Option<i64> = Some(1),
+            a0: i64,
         }
         PolicyParallel(policy = FirstFailure, repeat = true) {
             Observe(|bb| *bb.t0 > 4, abort = none) {
                 TryCatch(catch_on_halt = false) {
-                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = bb.b1 % 3 })]
+                    #[on_halted(|bb| { if bb.o0.is_none() { bb.b1 = bb.b1 % 3 }; bb.a0 = bt::script::mul(bb.a0, 0); bb.a0 = bt::script::sub(bb.a0, bb.b0); bb.a0 = bt::script::neg(*bb.t0) })]
                     Repeat(forever) {
                         AlwaysSuccess,
                     },
@@ -3009,13 +3022,14 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0979Blackboard { t0 b0 b1 o0 });
+board!(Tree0979Blackboard { t0 b0 b1 o0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 2,
+            a0: i64 = 9223372036854775807,
         }
         BinarySelector(|bb| *bb.t0 + 1 != 1, dynamic = true) {
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
@@ -3025,7 +3039,7 @@ bt::behavior_tree! {
                     #[failure_if(|bb| bb.b0 + 1 < 0)]
                     SetBlackboard(t0 = 0),
                 },
-                #[on_success(|bb| bb.t0.set(*bb.t0 % 4))]
+                #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.a0 = bt::script::sub(*bb.t0, bb.b0); bb.a0 = bt::script::div(1, bb.a0) })]
                 #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
                 Optional {
                     StatefulAction(Task<0>),
@@ -3059,7 +3073,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0980Blackboard { b0 t0 });
+board!(Tree0980Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
@@ -3180,6 +3194,7 @@ bt::behavior_tree! {
             o0: Option<i64> = Some(5),
             #[tracked] t1: i64 = 4,
             #[tracked] t0: i64 = 1,
+            a0: i64 = 1,
         }
         ReactiveSequence {
             Action(|ctx| ctx.exec(0)),
@@ -3195,14 +3210,14 @@ bt::behavior_tree! {
                 ScriptCondition(|bb| bb.o0.unwrap_or(0) < (bb.b1 + 1) % 2),
                 Wait(10),
             },
-            #[on_halted(|bb| bb.b1 += 1)]
+            #[on_halted(|bb| { bb.b1 += 1; bb.a0 = bt::script::div(i64::MAX, *bb.t1); bb.a0 = bt::script::neg(1) })]
             #[success_if(|bb| bb.o0.is_some())]
             Sleep(50),
         }
     }
 }
 
-board!(Tree0983Blackboard { b1 o0 t1 t0 });
+board!(Tree0983Blackboard { b1 o0 t1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0984Sub0 for Ctx {
@@ -3469,6 +3484,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             #[tracked] t1: i64,
             b1: i64,
+            a0: i64 = 7,
         }
         BinarySelector(|bb| *bb.t0 == bb.b0 + 4, dynamic = true) {
             #[post(|bb| *bb.t1 += 1)]
@@ -3479,7 +3495,7 @@ bt::behavior_tree! {
                 PolicyParallel(policy = FirstSuccessOrFailure) {
                     Parallel {
                         Guard(|ctx| &mut ctx.token, if_guarded = Running) {
-                            #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 % 2 < 1 { bb.b0 = *bb.t1 % 2 } })]
+                            #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 % 2 < 1 { bb.b0 = *bb.t1 % 2 }; bb.a0 = bt::script::mul(-1, bb.a0); bb.a0 = bt::script::add(-1, bb.a0); bb.a0 = bt::script::sub(3, bb.b1) })]
                             Condition(Cond<1>),
                         },
                         Guard(|ctx| &mut ctx.token) {
@@ -3494,7 +3510,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0991Blackboard { b0 t0 t1 b1 });
+board!(Tree0991Blackboard { b0 t0 t1 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx, rng = context {
@@ -3695,7 +3711,7 @@ cases! {
     Tree0905 "B{q0=2;o0=4;b0;t0}Rty3(Pri(RU{F}(pi0{t0:=}),PAll{2}(t1e,c2l),Bin{t0>4;T}(@rw{o0|5%4!0}@si{o0|0!1}t3,Rus{3}(Sl{20})),Lp{_;R}(URot100(Lp{b0;K}(PPar{2;N}(pa4{b0:7},c5b{2},Run)),c6))))",
     Tree0906 "B{l0=1;b0=0;t0=4}Itr{b0;1;1;T}(@of{b0+=2}@si{b0!3}RndSel(Bin{b0+1<t0+4%3;N}(Seq(AFb(ASeq(PPar{2;_}(R,S,c0,a1),Itr{b0;1;_;N}(c2e)),RetF(@oh{b0:=t0%4}RSeq(pa3{b0:5;b1:t0},t4e,a5)))),Swm(Lim{2}(Flip(pt6{b0:b0;b1:t0},Pre{t0>5;K}(S))),Seq(@oh{b0<0?t0+=2}@si{b0%3<2}@po{t0+=2;b0:=t0+4}c7,t8,Pre{b0<3;K}(c9)),Bin{t0%4>1;_}(t10,PrSel{_;t0+2%3;b0;1}(t11,t12,Wt{20}))))))",
     Tree0907 "Rus{F}(Sub(UPipe(c0)))",
-    Tree0908 "B{b1=5;o0=2;q0=1;b0=4;t0=3}Dl{0}(Flip(Pre{b1<7}(@oh{b1+=1}@ki{t0>b1+4}@rw{b0!6}Bin{b1%2!0;T}(Keep(c0b{b1}),Ite(AFb(pi1{t0:=},a2),Sc{b1+3!b0+1%4?t0:=b0}))),Pre{b1=3;K}(RFb(To{100}(pa3{b0:=}),PrSel{T;b1}(c4e),Lim{3}(Lp{_;_}(Sl{0})),Sl{20})),Seq(DySel(Scc{t0%2!1},S),RSeq(c5b{b1%2},Ub{o0},t6),Sl{50}),Try(Flip(t7,pt8{b0:b0;b1:b0},@os{o0:=t0}Sc{b0+4>5?b1:=7},F),Flip(@of{b1+=3}@fi{none}Scc{t0!3},a9l)),TryF(RndSeq(@of{b1:=8;b1:=t0}t10,pc11{b0:t0}),@fi{b0+1<7}OnceT(RFb(t12,Ub{o0})),RSeq(WU{t0%4>0}(c13),Sb{o0=4}))))",
+    Tree0908 "B{b1=5;o0=2;q0=1;b0=4;t0=3;a0=-9223372036854775808}Dl{0}(Flip(Pre{b1<7}(@oh{b1+=1}@ki{t0>b1+4}@rw{b0!6}Bin{b1%2!0;T}(Keep(c0b{b1}),Ite(AFb(pi1{t0:=},a2),Sc{b1+3!b0+1%4?t0:=b0;a0=sub(b1,-1)}))),Pre{b1=3;K}(RFb(To{100}(pa3{b0:=}),PrSel{T;b1}(c4e),Lim{3}(Lp{_;_}(Sl{0})),Sl{20})),Seq(DySel(Scc{t0%2!1},S),RSeq(c5b{b1%2},Ub{o0},t6),Sl{50}),Try(Flip(t7,pt8{b0:b0;b1:b0},@os{o0:=t0}Sc{b0+4>5?b1:=7},F),Flip(@of{b1+=3}@fi{none}Scc{t0!3},a9l)),TryF(RndSeq(@of{b1:=8;b1:=t0}t10,pc11{b0:t0}),@fi{b0+1<7}OnceT(RFb(t12,Ub{o0})),RSeq(WU{t0%4>0}(c13),Sb{o0=4}))))",
     Tree0909 "B{b0;o0=_;b1=4}Seq(@oh{b1+4%4=1?o0:=b0}t0e,UGate100{b0:2;t0:b1}(Sc{b0+=3}),t1)",
     Tree0910 "Seq(Sl{0},Sub(t0e),t1)",
     Tree0911 "B{b1=3}Ret3(Isw{4;_;T}(URec{3}(pt0{b0:3;b1:=},S),pt1{b0:8;b1:b1},UPipe(a2e,c3e,Fai)))",
@@ -3707,11 +3723,11 @@ cases! {
     Tree0917 "B{o0=5;b0=0;q0;t0=2}Grd{R}(@oh{t0+=3}@si{t0=3}Pri(Lp{t0;K}(pi0{t0:b0}),Swm(pc1{b0:=},t2,@po{b0+=1}a3),@oh{t0+=3}@os{b0:=7}@of{o0:=_;t0+=1}Swm(Flt{2;R;K}(c4),Scc{t0+1!b0},c5,c6e),RFb(t7,c8,F)))",
     Tree0918 "B{b0}URec{2}(PrSel{_;b0;b0+3;b0+3}(URate{20}(t0),t1,pa2{b0:b0}),S)",
     Tree0919 "B{o0=_;b0=3;b1;t0}URec{1}(@oh{b1+=2}@si{b0>b0+1}@po{b0:=t0}c0,t1)",
-    Tree0920 "B{o0=_}Obs{o0|4+4>6;N}(FS(c0))",
+    Tree0920 "B{o0=_;a0}@po{a0=div(a0,-1)}Obs{o0|4+4>6;N}(FS(c0))",
     Tree0921 "B{b1=3;t0;b0=3}Rus{F}(Cd{0;F}(Par{_;_}(TryT(AFb(Cd{20;F}(Rmp{F;S}(pc0{b0:1}))),@of{b1+=2}Par{_;2}(RSel(Scc{b1%2<0},t1e),Sl{0})),@fi{t0+4%4<1}@rw{t0+4=6}PPar{0;T}(RSel(c2,Su{t0}(c3),@rw{t0=2}@po{b1+=2}@oh{b0:=b1+1}Pre{b1=b0;S}(a4),t5),RSeq(t6,t7),PPar{0;N}(R,FF(t8))))))",
     Tree0922 "B{b0=4;t0=0}Isw{b0;T;T}(c0b{b0+3},pi1{t0:=},t2,t3e,Sc{t0+=1})",
     Tree0923 "B{q0=0;b0=0;t0=5;t1=3;b1}PrSel{T;b0;t1%3;b1%3}(c0,RndSeq(Sw{1}(@rw{b0+3<7}SubA(Fai),pc1{b0:=}),t2,Sw{2;5}(pt3{b0:=;b1:b1},Sb{b1=t1},c4e),Lp{b1;R}(Rus{1}(c5e)),SubA(a6)),Try(To{0}(@ki{b0<0}@si{b0>6}@po{t1+=3;b0+=3}USw100{b0:t0}(pt7{b0:1;b1:b0},t8,pa9{b0:=;b1:t0})),RndSeq(@si{b0+4>2}t10,a11,Sl{50})))",
-    Tree0924 "B{t0=1;b0=4;o0=3}Wv{t0}(Flip(PrSel{N;1;0;1}(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3}@si{t0+4<6}t4,Sb{b0=1})))",
+    Tree0924 "B{t0=1;b0=4;o0=3;a0}Wv{t0}(Flip(PrSel{N;1;0;1}(t0,@po{t0+=1}c1,c2),AFb(a3,@os{o0:=_;b0:=t0+3;a0=mul(0,-9223372036854775808)}@si{t0+4<6}t4,Sb{b0=1})))",
     Tree0925 "B{t0;t1=5;b0}USw100{b0:=}(a0,Isw{b0;T;_}(UGate101{b0:=;t0:b0}(pi1{t0:t0}),t2,c3l),Swm(pc4{b0:b0},c5b{t1+1%3},a6l,Sb{t1=5}),Rep3(RndSeq(Flt{2;_;K}(t7e),c8l,t9)))",
     Tree0926 "Rus{1}(Ruf{1}(Rpt{2}(ASeq(TryF(c0,RSeq(c1,t2))))))",
     Tree0927 "Inv(Sub(Sub(F)))",
@@ -3723,12 +3739,12 @@ cases! {
     Tree0933 "RepF(MPri(Wde(c0,Rty1(c1),t2),t3))",
     Tree0934 "B{b0=0;t1;t0}@si{t1%2=1}@po{t1+=1}@os{b0+=2}UPipe(a0r,UFuse100(@fi{b0>t0%2}pa1{b0:t0;b1:t1}),UFuse101(UGate102{b0:4;t0:t0}(F)))",
     Tree0935 "B{t0=0;b0;o0}Step(@fi{o0|1+1<7}Once(UTw100(PAll{-1}(pi0{t0:b0},Fai))),Grd{F}(Wt{20}),Star(@of{b0:=5;t0%2>0?b0:=0}@fi{t0%4<2}RU{S}(Flt{2;S;_}(Sc{b0+=1})),c1))",
-    Tree0936 "B{t0=2;o0=5;b1;b0}Seq(Seq(Pri(Wde(Wu{t0},pa0{b0:b0;b1:b1})),OnceK(pi1{t0:b1}),pa2{b0:t0}),RSeq(Sw{0}(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}t3,Wt{30}),t4,@oh{o0:=_}Wt{10},pa5{b0:=;b1:b1},Sc{b0:=t0%2}),Intr{some}(Seq(t6,pa7{b0:t0;b1:b1})),RetF(MSeq(a8b{o0|1+4%3;b1},t9,a10b{9;b1})),RSeq(c11,Suc,Ub{o0},Suc))",
+    Tree0936 "B{t0=2;o0=5;b1;b0;a0=-1}Seq(Seq(Pri(Wde(Wu{t0},pa0{b0:b0;b1:b1})),OnceK(pi1{t0:b1}),pa2{b0:t0}),RSeq(Sw{0}(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}t3,Wt{30}),t4,@oh{o0:=_;a0=sub(a0,-9223372036854775808)}Wt{10},pa5{b0:=;b1:b1},Sc{b0:=t0%2}),Intr{some}(Seq(t6,pa7{b0:t0;b1:b1})),RetF(MSeq(a8b{o0|1+4%3;b1},t9,a10b{9;b1})),RSeq(c11,Suc,Ub{o0},Suc))",
     Tree0937 "B{q0;t0=2;b0=1}Isw{t0;T;_}(FF(RSeq(@of{t0+=1}@po{t0:=b0}Sc{t0+=2},pt0{b0:t0},Fai)),Lp{_;K}(Sb{t0=6}),a1)",
     Tree0938 "Opt(Seq(Seq(Flt{1;S;K}(Mt{50}(UTw100(c0l))),Flip(c1,c2,t3,t4e),c5),PrSel{T;3;3;1}(UTw101(c6l),PrSel{_;3}(Ite(t7,c8)),Rep4(PPar{1;N}(a9,t10)))))",
     Tree0939 "USw100{b0:3}(t0e)",
     Tree0940 "B{t0;b1=0}URot100(URate{100}(Mt{0}(SubR(pi0{t0:=}))))",
-    Tree0941 "B{b1;t0=2;b0=2}@ki{t0+1%4!0}Par{_;_}(RSeq(Seq(c0,@oh{b0+=1}@ki{b0%3<2}FF(Wt{20})),PPar{2;N}(Step(@si{b1%2<1}a1,c2),Su{t0}(@ki{b0+4=b1%2}Sc{b0:=t0}),PrSel{T;b0}(Fai)),Sw{2;3}(Dl{0}(t3),Scc{b0<6},c4),Ite(Swm(t5,S),pt6{b0:5;b1:t0})))",
+    Tree0941 "B{b1;t0=2;b0=2;a0=1}@ki{t0+1%4!0}Par{_;_}(RSeq(Seq(c0,@oh{b0+=1;a0=neg(-9223372036854775808)}@ki{b0%3<2}FF(Wt{20})),PPar{2;N}(Step(@si{b1%2<1}a1,c2),Su{t0}(@ki{b0+4=b1%2}Sc{b0:=t0}),PrSel{T;b0}(Fai)),Sw{2;3}(Dl{0}(t3),Scc{b0<6},c4),Ite(Swm(t5,S),pt6{b0:5;b1:t0})))",
     Tree0942 "B{t1;o0=5;t0=4;b0}RSeq(Wv{t0}(Seq(RFb(c0,c1),Pri(t2,pa3{b0:=;b1:t1},t4e,c5,t6))))",
     Tree0943 "B{q0=1}UTw100(Lp{_;K}(URate{25}(S)))",
     Tree0944 "B{t0=5;o0=3}RetF(Cd{30;K}(Bin{t0!4;T}(Once(Rpt{F}(Fb(Su{t0}(@of{o0:=_}t0),Dl{0}(t1),OnceT(c2)))),OnceK(UPipe(TryT(Scc{none},c3t,Wt{0}),Wv{t0}(Rmp{F;S}(t4)),t5t,TryF(F,SubA(Sl{0})),Err{1045})))))",
@@ -3740,16 +3756,16 @@ cases! {
     Tree0950 "B{b1;b0=5}RFb(Fb(RT{1}(Rus{F}(@ki{b1+4>3}Swm(t0e,t1,t2,@po{b0:=b1;b1+=1}Fai))),Obs{b1>2;N}(Seq(t3,a4l))),c5e)",
     Tree0951 "B{b0;t0}RSeq(RSeq(Try(PAll{_}(a0,Run),@po{b0:=t0%4}@si{t0+4<5}@fi{t0%3=0}PPar{1;T}(@po{t0:=b0}@rw{b0+4<b0}@oh{t0:=b0%3;b0:=t0}Sb{b0=t0},Fai))),Step(Swm(pt1{b0:5},t2),pc3{b0:t0},Cd{0;_}(t4)),a5)",
     Tree0952 "B{t0;t1;b0=1;b1}Wde(URec{_}(PAll{_}(Scc{b1<1},Sc{t1+=1},Su{t0}(pt0{b0:=;b1:b0}),URot100(a1)),a2),Rty2(Pre{t1+1!5;S}(Flt{1;_;K}(Cd{10;_}(c3)))),a4b{b0;b0})",
-    Tree0953 "B{l0=4;b0=4;t1;t0;o0=_}Ite(SubA(RFb(@ki{o0|0+2<t0%2}Sl{0},a0b{t1;b0},@fi{o0|5=1}@po{o0:=6}Fb(t1,a2l,pc3{b0:=}))),URot100(AFb(Cnd{b0=t1%3;T;_}(Ruf{3}(Isw{5;N;_}(c4))),RSeq(Sb{t0=t1},t5))),DySeq(Itr{b0;0;_;_}(Wt{30}),Flt{1;F;K}(t6)))",
+    Tree0953 "B{l0=4;b0=4;t1;t0;o0=_;a0=-1}Ite(SubA(RFb(@ki{o0|0+2<t0%2}Sl{0},a0b{t1;b0},@fi{o0|5=1}@po{o0:=6;a0=mul(-9223372036854775808,9223372036854775807)}Fb(t1,a2l,pc3{b0:=}))),URot100(AFb(Cnd{b0=t1%3;T;_}(Ruf{3}(Isw{5;N;_}(c4))),RSeq(Sb{t0=t1},t5))),DySeq(Itr{b0;0;_;_}(Wt{30}),Flt{1;F;K}(t6)))",
     Tree0954 "B{b0=2}Pre{b0+1%4=3}(Rus{2}(Wde(RT{2}(UPipe(c0)),TryT(c1e,t2))))",
     Tree0955 "B{b0=3;t0;o0=5}Rep3(PPar{1;N}(PrSel{_;3;b0+1}(pc0{b0:1},pa1{b0:t0;b1:t0}),Keep(c2),pa3{b0:9;b1:t0},Flip(t4,@si{o0|4=1}@ki{b0>t0}Sl{0},F,@oh{b0+=2}@po{t0:=t0%4}@rw{none}pa5{b0:t0;b1:b0},t6e)))",
     Tree0956 "B{t0;b1=3;b0=2;o0=4}RU{F}(PAll{_}(Rmp{S;F}(AFb(Swm(Lim{3}(@os{b1%2<0?o0:=_}Rmp{F;S}(pa0{b0:t0;b1:b0}))),Invt(Pri(pt1{b0:b0;b1:t0},@si{b0+1%4>2}@os{b0+=2}Rmp{S;F}(c2l))))),@fi{t0+4%4=0}@po{b0+=1}RndSeq(Dl{0}(Fb(c3,PAll{_}(Sc{t0+=3},Scc{b1%2!1},pc4{b0:2}))),Flip(c5e,pi6{t0:=},FF(@rw{none}@si{b1!5}@of{b0+=2;o0:=_}Wt{0})))))",
-    Tree0957 "B{t0}Par{2;_}(a0,@po{t0+=1}Run)",
+    Tree0957 "B{t0;a0=7}Par{2;_}(a0,@po{t0+=1;a0=neg(t0);a0=div(a0,-9223372036854775808);a0=div(1,a0)}Run)",
     Tree0958 "B{b0=4;t0=0;o0}Fb(@os{o0|4+2<o0|0?t0+=1}RSeq(t0,t1,c2),RFb(pt3{b0:t0;b1:t0},t4,t5,c6b{o0|3}),a7,Sb{b0=7})",
     Tree0959 "B{b0=2;t0=2;q0;b1=4;o0}@rw{b1+2<3}@os{t0:=4}RFb(@oh{b0+=3}@fi{some}Intr{some}(PPar{2;T}(RtyF(Opt(Fai)),c0r)),Fb(pt1{b0:b0;b1:=},c2t,Flt{3;F;K}(F)),Fb(RSeq(c3r,c4r,pc5{b0:=}),Lp{t0;F}(t6t)),Flt{1;R;K}(Flip(Sc{b1+=2},c7t,ASeq(t8,Err{1019}),a9t)),@si{b1<7}AFb(a10t))",
     Tree0960 "B{b0;t0;b1}PrSel{N;t0;0;0;t0%3}(Lim{3}(@ki{b0+3<2}S),Par{_;4}(RFb(a0b{b1%2;b1},c1),Wt{0},RT{1}(@oh{b1:=t0+1}Ite(a2,Sb{t0=4})),Rep3(Sc{b1+=3})),Grd{F}(WU{b1>1}(@ki{t0>5}Pri(@po{b0:=t0+4}@fi{t0>t0%3}RFb(a3,c4,t5e),PAll{1}(Wu{t0}),a6))),t7)",
     Tree0961 "B{b0=0;b1=2;t1=1;t0=4;o0}Sw{1}(@of{b1:=b0}USw100{b0:b1;b1:=}(URr(Sw{4;3;2}(@si{t0>b0}@po{b1+=1}pi0{t0:t1},a1,S,@ki{b1+3<5}@oh{b1+=1;o0|5%4>2?b1+=2}F)),Rmp{S;F}(pc2{b0:=})),DySeq(Scc{b0+3<o0|0+3%3}))",
-    Tree0962 "B{b0=2;t1=5}URec{0}(Rpt{F}(a0b{t1;b0}),t1)",
+    Tree0962 "B{b0=2;t1=5;a0=-1}@po{a0=mul(t1,b0);a0=add(9223372036854775807,3)}URec{0}(Rpt{F}(a0b{t1;b0}),t1)",
     Tree0963 "B{t0;o0=0;b0;b1;q0=2}RFb(Flt{2;R;K}(Swm(@po{b1:=t0+2}@os{b0+=3;b1+=3}@rw{b0<b0%2}Lp{b0;F}(PbSel{3;b1;1}(a0,Rep1(FS(S)))),DySel(c1,a2))),Obs{t0>1;N}(Cnd{b1%2<1;T;F}(@rw{b1+1=5}Keep(t3))),Flip(Sw{5}(@si{t0+4=7}@po{b1+=2;t0:=b0%3}Sb{b0=5},@si{b1+2%3!2}@po{t0+=2}@ki{o0|5%4<0}t4),Seq(Ub{o0},R),t5e,t6,PrSel{T;t0;b0}(a7l,a8b{t0;b0})))",
     Tree0964 "RU{F}(PAll{1}(MPri(Rep2(t0),Keep(t1e),c2,a3,c4),RT{3}(Lim{3}(Seq(To{10}(Cd{20;K}(t5)),TryT(t6e,S,t7),OnceT(Inv(Run)))))))",
     Tree0965 "B{t0=1;b1=1;b0=3}Mt{10}(Cnd{b1+1<b1+2%4;N;_}(Wv{t0}(Grd{_}(MPri(Par{2;2}(@si{b1=5}@of{b0+=2}@os{t0+3>b1?b1:=b0+1%3}RSeq(c0),RepF(pt1{b0:b1;b1:t0})))))))",
@@ -3763,14 +3779,14 @@ cases! {
     Tree0973 "B{b0;t0=3;o0=1}Step(Ite(c0,Sb{b0=9},Scc{t0%4<3}),Wde(Bin{b0+4%4<2;N}(S,RSeq(@si{none}c1)),a2b{b0%4;b0}),Pre{some;F}(RFb(Seq(t3e,c4,c5,c6e),Intr{t0+3!7}(pi7{t0:b0}))))",
     Tree0974 "RndSel(Fai,URr(F),RU{S}(t0),Ruf{3}(c1l),URr(t2))",
     Tree0975 "B{t0=4;o0=_;b0=4}Flip(RFb(FF(@si{b0+3=1}RFb(PbSel{1;3;t0}(pt0{b0:=;b1:t0},t1),PrSel{T;t0;t0+3}(pa2{b0:=;b1:b0},RSel(t3,@ki{none}@of{t0+=1}@rw{b0+2%4<2}a4)))),Bin{none;_}(Cd{0;K}(@oh{t0+=1}DySel(c5b{b0+1},Scc{t0!2})),c6),RSeq(t7,pi8{t0:b0},t9)))",
-    Tree0976 "B{t1=5;t0;b0=1}Star(@si{t1<7}@fi{t1!b0}a0,MSeq(pt1{b0:=},pa2{b0:1;b1:t0},Scc{b0%3=1}),PPar{1;_}(Fb(t3,c4),Sel(t5,@of{t0+=4}@po{b0:=t1}pt6{b0:b0})))",
+    Tree0976 "B{t1=5;t0;b0=1;a0=9223372036854775807}Star(@si{t1<7}@fi{t1!b0}a0,MSeq(pt1{b0:=},pa2{b0:1;b1:t0},Scc{b0%3=1}),PPar{1;_}(Fb(t3,c4),Sel(t5,@of{t0+=4}@po{b0:=t1;a0=mul(0,t0);a0=sub(b0,3);a0=neg(b0)}pt6{b0:b0})))",
     Tree0977 "B{o0=_}Swm(Scc{none},SubA(Rep4(t0)),Err{1007})",
     Tree0978 "B{t0=0;b0=5}PPar{0;T}(Rmp{S;F}(URate{100}(t0)),Sc{b0=3?t0+=2},c1b{t0%3})",
-    Tree0979 "B{t0=5;b0=5;b1=5;o0=1}PPar{0;T}(Obs{t0>4;N}(TryF(@oh{none?b1:=b1%3}RepF(S),c0)),Sw{0}(t1,Bin{b1>0;T}(pc2{b0:=},Rus{1}(Seq(pc3{b0:t0},t4)))),MSeq(Mt{0}(Rep0(Fai)),pa5{b0:t0;b1:t0},Sl{0},URec{3}(Obs{t0+1>3;S}(Ub{o0}),a6)))",
-    Tree0980 "B{b0=5;t0=2}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4}@of{b0:=t0%3}Opt(t0),USw100{b0:b0;b1:t0}(c1,Wt{30})),To{20}(USw101{b0:t0;b1:t0}(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{N;b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
+    Tree0979 "B{t0=5;b0=5;b1=5;o0=1;a0}PPar{0;T}(Obs{t0>4;N}(TryF(@oh{none?b1:=b1%3;a0=mul(a0,0);a0=sub(a0,b0);a0=neg(t0)}RepF(S),c0)),Sw{0}(t1,Bin{b1>0;T}(pc2{b0:=},Rus{1}(Seq(pc3{b0:t0},t4)))),MSeq(Mt{0}(Rep0(Fai)),pa5{b0:t0;b1:t0},Sl{0},URec{3}(Obs{t0+1>3;S}(Ub{o0}),a6)))",
+    Tree0980 "B{b0=5;t0=2;a0=9223372036854775807}Bin{t0+1!1;T}(PPar{2;T}(Par{2;-2}(Sb{t0=4},@ki{t0!1}@fi{b0+1<0}Sb{t0=0}),@os{t0:=t0%4;a0=sub(t0,b0);a0=div(1,a0)}@of{b0:=t0%3}Opt(t0),USw100{b0:b0;b1:t0}(c1,Wt{30})),To{20}(USw101{b0:t0;b1:t0}(@fi{t0+4!0}Pre{b0<6;F}(Inv(@si{t0<3}@ki{t0>t0%2}Sb{t0=b0})),PrSel{N;b0%4;5;t0+1%4}(pt2{b0:7;b1:b0},t3,t4))))",
     Tree0981 "B{b1=2;b0=3;t0}@ki{b1>1}@os{b1<b0?b0+=3;b1+=4}Sel(Flt{1;R;F}(Try(t0,F,a1b{b0+2;b1})),Dd{20}(RFb(Isw{b1;N;N}(Scc{t0%2=0},R,c2l))),a3,@os{b1+=1}RSeq(pi4{t0:b0},@rw{b1>b0%2}@oh{t0:=b0+1}@si{b1%2>0}Sc{b1+=2},a5,t6,Sb{b0=b1}))",
     Tree0982 "B{b1;t0=4;b0=0;o0=_;t1=4}TryF(@si{o0|0+2<o0|5}Try(Err{1000},Sb{o0=4},c1t,SubA(pa2{b0:b0;b1:b1}),Sb{o0=7}),@os{o0:=_}Bin{t1!4;N}(Sw{2}(Wu{t0},@oh{t1:=b1+2;t1+=3}@si{b0+1!t0}@rw{none}Run),Grd{F}(SubA(RFb(Scc{b1%2>0},Wt{20})))))",
-    Tree0983 "B{b1=0;o0=5;t1=4;t0=1}RSeq(a0l,Wde(@ki{t0>o0|1}@os{t0>b1?o0:=o0|0+3}c1,Sb{o0=3},@of{b1:=o0|3}Sc{b1:=t1}),Bin{t0%3!0;T}(Scc{o0|0<b1+1%2},Wt{10}),@oh{b1+=1}@si{some}Sl{50})",
+    Tree0983 "B{b1=0;o0=5;t1=4;t0=1;a0=1}RSeq(a0l,Wde(@ki{t0>o0|1}@os{t0>b1?o0:=o0|0+3}c1,Sb{o0=3},@of{b1:=o0|3}Sc{b1:=t1}),Bin{t0%3!0;T}(Scc{o0|0<b1+1%2},Wt{10}),@oh{b1+=1;a0=div(9223372036854775807,t1);a0=neg(1)}@si{some}Sl{50})",
     Tree0984 "B{t0=3;b0}@ki{b0+2!2}@of{b0:=1}@po{b0+=1;t0>7?t0+=1}Wv{t0}(SubA(Pre{b0>3}(RSeq(c0,Swm(S,Wu{t0})))))",
     Tree0985 "B{b1=4;t0=3;b0}Isw{t0+1;_;_}(Fb(pc0{b0:=},pt1{b0:=}),RndSel(@fi{t0%4!3}@os{b0:=5}Sw{5;4}(Sl{20},Fai,@os{b1+=1}@ki{b1%4>0}c2)),Cnd{t0+2>1;_;_}(Rpt{F}(c3)),Isw{b1;N;_}(@oh{b1+4%4>2?b0:=b1}Swm(@rw{t0>t0+4%3}@os{b0:=b1%4;b1+=3}@ki{b1+4<b1%4}t4,t5)),FF(RSeq(Scc{t0+3=b0+2},pa6{b0:2;b1:t0})))",
     Tree0986 "USw100{b0:0}(a0e,Wt{30},URec{_}(c1,S),t2e,R)",
@@ -3778,7 +3794,7 @@ cases! {
     Tree0988 "RSeq(UTw100(UTw101(Sub(Suc))),a0)",
     Tree0989 "RFb(t0,Rpt{2}(Seq(t1,Grd{F}(a2l),c3)),Rpt{F}(OnceK(t4e)),Flip(c5,t6),RFb(a7,Sl{20}))",
     Tree0990 "B{t0=4;q0;b0}ASeq(Fb(TryF(Cnd{t0%4=3;N;_}(Wt{0}),pa0{b0:b0},pc1{b0:t0},Pre{t0%2>0;S}(Wu{t0}),t2e),Lp{t0;R}(Par{_;2}(t3,Sb{b0=0},PrSel{T;2;1}(t4,a5),Wu{t0})),RFb(a6,t7,a8)),RFb(Su{t0}(Rep4(Cnd{b0+4%4>2;_;F}(Isw{6;N;T}(t9,@oh{b0:=t0}@os{b0+=2}@rw{t0+1=5}PrSel{_;0;2}(pa10{b0:b0;b1:b0},pa11{b0:b0;b1:t0}),Sl{100},RU{F}(Run),a12e)))),c13))",
-    Tree0991 "B{b0=0;t0;t1;b1}Bin{t0=b0+4;T}(@po{t1+=1}@of{b1+=1}@si{t0%3!1}c0,Lim{3}(PPar{2;_}(Par{_;_}(Grd{R}(@oh{t0+=1;t0%2<1?b0:=t1%2}c1),Grd{_}(UGate100{b0:t1;t0:=}(S))))))",
+    Tree0991 "B{b0=0;t0;t1;b1;a0=7}Bin{t0=b0+4;T}(@po{t1+=1}@of{b1+=1}@si{t0%3!1}c0,Lim{3}(PPar{2;_}(Par{_;_}(Grd{R}(@oh{t0+=1;t0%2<1?b0:=t1%2;a0=mul(-1,a0);a0=add(-1,a0);a0=sub(3,b1)}c1),Grd{_}(UGate100{b0:t1;t0:=}(S))))))",
     Tree0992 "MSeq(Seq(FS(Flt{1;R;K}(a0)),a1),DySeq(c2,DySel(Flt{2;F;K}(c3))),RndSel(Grd{_}(URec{1}(c4,a5)),t6))",
     Tree0993 "B{t0}Once(RT{3}(pi0{t0:=}))",
     Tree0994 "B{b0=3;o0=_;t1=2;t0}USw100{b0:b0}(pt0{b0:b0;b1:t0},Wu{t1},a1e,UTw101(Sc{o0:=b0%4;t1+=1}))",

@@ -966,6 +966,7 @@ bt::behavior_tree! {
             b0: i64 = 4,
             #[tracked] t0: i64,
             b1: i64,
+            a0: i64 = 9223372036854775807,
         }
         IndexSwitch(|bb| *bb.t0 + 4, dynamic = false) {
             Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
@@ -975,7 +976,7 @@ bt::behavior_tree! {
             },
             Wait(20),
             ReactiveSequence {
-                Script(|bb| bb.t0.set((*bb.t0 + 1) % 8)),
+                Script(|bb| { bb.t0.set((*bb.t0 + 1) % 8); bb.a0 = bt::script::add(bb.b0, bb.b0); bb.a0 = bt::script::sub(i64::MAX, bb.a0); bb.a0 = bt::script::sub(bb.a0, i64::MAX) }),
                 #[success_if(|bb| bb.b0 == 1)]
                 Fallback {
                     Observe(|bb| *bb.t0 != 6, abort = both) {
@@ -992,7 +993,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1023Blackboard { b0 t0 b1 });
+board!(Tree1023Blackboard { b0 t0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1024Sub0 for Ctx {
@@ -1899,6 +1900,7 @@ bt::behavior_tree! {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 2,
+            a0: i64 = 9223372036854775807,
         }
         ReactiveSequence {
             Decorator(RateController, hz = 50.0) {
@@ -1914,7 +1916,7 @@ bt::behavior_tree! {
                                 StatefulAction(Task<0>),
                             },
                             Observe(|bb| *bb.t0 % 2 < 1, abort = self) {
-                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[on_failure(|bb| { *bb.t0 += 1; bb.a0 = bt::script::neg(0) })]
                                 #[skip_if(|bb| bb.b0 < 7)]
                                 AlwaysRunning,
                             },
@@ -1934,7 +1936,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1046Blackboard { b0 t0 });
+board!(Tree1046Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
@@ -2607,7 +2609,9 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 3,
+            a0: i64 = 9223372036854775807,
         }
+        #[post(|bb| bb.a0 = bt::script::neg(bb.b0))]
         Control(Sweep<100>, b0 = {=}) {
             #[skip_if(|bb| *bb.t0 != 1)]
             #[success_if(|bb| bb.b0 % 2 < 1)]
@@ -2627,7 +2631,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1066Blackboard { t0 b0 });
+board!(Tree1066Blackboard { t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1067Sub1 for Ctx {
@@ -2720,7 +2724,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::sub(3, 0))]
         Control(RecoveryNode) {
             Control(Sweep<100>, b0 = {t0}, b1 = {t0}) {
                 Condition(|ctx| ctx.check(0)),
@@ -2734,7 +2740,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1070Blackboard { b0 t0 });
+board!(Tree1070Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1071 for Ctx {
@@ -2744,6 +2750,7 @@ bt::behavior_tree! {
             o0: Option<i64>,
             b1: i64 = 3,
             #[tracked] t0: i64 = 1,
+            a0: i64,
         }
         #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
         DynamicSelector {
@@ -2772,7 +2779,7 @@ bt::behavior_tree! {
                             StatefulAction(Task<4> = Task::<4>),
                             AlwaysFailure,
                         },
-                        #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
+                        #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3; bb.a0 = bt::script::add(1, bb.a0) })]
                         #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
                         ReactiveSequence {
                             PrioritySelector {
@@ -2795,7 +2802,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1071Blackboard { q0 b0 o0 b1 t0 });
+board!(Tree1071Blackboard { q0 b0 o0 b1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx, error DiffError {
@@ -3008,7 +3015,9 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64,
             l0: Vec<i64>,
+            a0: i64 = -9223372036854775808,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(*bb.t0, 0); bb.a0 = bt::script::mul(bb.a0, bb.b0) })]
         Observe(|bb| *bb.t0 < bb.b1) {
             Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
                 BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
@@ -3036,7 +3045,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1077Blackboard { t0 b1 b0 l0 });
+board!(Tree1077Blackboard { t0 b1 b0 l0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx, error DiffError {
@@ -3925,7 +3934,7 @@ cases! {
     Tree1020 "B{b0=3;t0=4}Star(MSeq(Star(Pre{t0<4;K}(Dl{50}(t0)),Step(a1b{5;b0},c2b{t0+2}),Wde(Scc{b0=t0},@oh{t0:=b0}@os{b0!t0+2?t0+=2}Sl{0}),Scc{t0<b0%3}),Rus{3}(RndSeq(pc3{b0:4},c4b{b0},Wu{t0}))),RFb(Fb(Grd{F}(Rus{F}(OnceK(Run))),Seq(t5,Sb{t0=b0},Fai),Fb(Cd{0;K}(@po{b0+=3}PAll{_}(Scc{t0!1},t6e)))),RFb(@si{t0+4=3}@of{b0+=3}Flt{1;F;K}(Scc{b0>0}),Rty2(Cnd{t0+1<1;_;S}(a7)))))",
     Tree1021 "B{t0=3;b1=1}RFb(pt0{b0:t0;b1:b1},c1,t2,t3)",
     Tree1022 "PAll{-1}(Wt{10},t0,t1e,a2l)",
-    Tree1023 "B{b0=4;t0;b1}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},RSeq(Sc{t0:=t0+1%8},@si{b0=1}Fb(Obs{t0!6;B}(Opt(t2e)),Rep2(t3))))",
+    Tree1023 "B{b0=4;t0;b1;a0=9223372036854775807}Isw{t0+4;_;N}(c0b{b1+4},Pri(t1,R),Wt{20},RSeq(Sc{t0:=t0+1%8;a0=add(b0,b0);a0=sub(9223372036854775807,a0);a0=sub(a0,9223372036854775807)},@si{b0=1}Fb(Obs{t0!6;B}(Opt(t2e)),Rep2(t3))))",
     Tree1024 "B{t0=0;b0=0}URec{2}(Mt{0}(SubA(RSeq(a0,pt1{b0:=;b1:t0},Cd{0;K}(c2),Flt{1;_;K}(Scc{t0+3%2!1})))),a3)",
     Tree1025 "B{b0;t0=2;b1=3}UPipe(@fi{b1>b0+4%4}@of{t0+=3}RSeq(ASeq(UFuse100(c0t),UFuse101(@of{t0:=b0;t0+3<6?t0+=1}a1r),Wt{0}),c2r,RndSeq(Scc{b1=3},t3)))",
     Tree1026 "B{t0=3;b0=3}RFb(Ite(@po{t0+=2;b0+=1}PAll{2}(UFuse100(Suc),a0t),PrSel{N;8}(To{0}(Rty2(@of{b0:=t0}@rw{t0+1>1}R))),Sb{b0=t0}),Grd{F}(@po{t0+4<6?b0:=5}@of{b0:=t0+1%4;b0:=t0%3}@fi{b0%4!0}Seq(Sb{b0=t0},t1t,Isw{b0;T;T}(a2,t3t))),PAll{_}(Ruf{F}(Swm(c4,URr(c5b{b0+3},c6),c7t)),@oh{b0+=3;t0%2=0?b0+=3}Suc,Par{_;_}(pi8{t0:=},RndSel(@of{b0+=2}pc9{b0:8}))),Ite(URr(a10e,c11,c12b{b0+2},c13),Rep0(c14e)))",
@@ -3948,7 +3957,7 @@ cases! {
     Tree1043 "B{t0;o0=_;b0=1;b1=2;t1=4}PrSel{_;3;b0;b0}(Ret3(Bin{t1+2<1;_}(@of{t0:=t0%3;b0%2=1?t0+=1}@po{o0:=b1%3;b0:=t1%3}@si{t1<1}AFb(t0t),Pri(t1t,a2,UFuse100(a3t)))),PrSel{T;t0;o0|5%2}(PPar{1;N}(Mt{0}(Obs{o0|1<1;N}(Invt(t4t)))),OnceK(WU{some}(Sc{b0+3=o0|1%2?o0:=t1+1%4;b1+=1}))),DySel(RU{F}(Swm(pc5{b0:b0},t6,t7t)),Bin{t1+1=5;T}(Sb{o0=1},Sl{10})))",
     Tree1044 "B{t0=4;l0=1;b0=4}URec{_}(Lim{2}(Seq(RepF(Ite(a0,t1e,c2e)),Cnd{t0%2<1;_;F}(Wv{t0}(Par{-2;_}(t3,t4))))),SubR(Par{2;1}(Opt(Opt(t5)),RetF(Itr{b0;1;3;_}(@oh{b0+=3}@ki{b0+1>7}Ret2(RSeq(t6,a7b{t0;b0})))))))",
     Tree1045 "B{b0=5}RSeq(c0,Cd{0;_}(a1),RSeq(Sl{0},@si{b0>3}c2e))",
-    Tree1046 "B{b0;t0=2}RSeq(URate{50}(Sc{b0:=b0+1%8}),Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
+    Tree1046 "B{b0;t0=2;a0=9223372036854775807}RSeq(URate{50}(Sc{b0:=b0+1%8}),Sel(Obs{b0!3;B}(RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0<2;B}(@ki{t0>b0}t0),Obs{t0%2<1;S}(@of{t0+=1;a0=neg(0)}@ki{b0<7}R)))),Dl{30}(@ki{b0+3%3>0}Swm(a1e,Sl{0},a2))))",
     Tree1047 "MPri(TryF(MPri(c0,RT{2}(RU{F}(c1))),Rpt{0}(t2)),PPar{0;_}(c3,c4,a5),TryF(To{0}(a6),Sel(a7,a8l)))",
     Tree1048 "B{b0;b1=2}Ruf{F}(Bin{b0!2;_}(@os{b0:=b1+3%2}@fi{b0>5}Wde(t0,Sb{b1=1},t1),Scc{b1%3=0}))",
     Tree1049 "B{t0;b0=1;l0;b1}Itr{b0;_;_;T}(Ite(pa0{b0:t0;b1:b1},@fi{b1%4!3}@ki{t0=t0%2}Step(Sb{t0=b1}),Fb(@ki{t0+3>4}Wv{t0}(@fi{t0%4>0}@rw{b0<3}@oh{b0:=b1;b0:=t0}t1),Obs{b1%2>0;S}(URot100(pi2{t0:b1})),Obs{b0=6;B}(Opt(Sl{20})),pa3{b0:b1},Dl{20}(@ki{b0=b1}c4))))",
@@ -3968,18 +3977,18 @@ cases! {
     Tree1063 "B{t0=2;b0=5}RndSel(Flip(Ret3(t0t)),PPar{1;_}(Step(F,RSeq(Sb{t0=4},pt1{b0:7;b1:t0},t2),a3b{2;b0})))",
     Tree1064 "B{b1=0;q0=4;b0;t0}PAll{_}(Lp{_;_}(Scc{b0%4!2}),Step(PAll{-1}(WU{b0<1}(Wv{t0}(Rep1(Keep(F))))),@of{b1:=3}Fb(c0),TryT(UTw100(PAll{_}(Sb{b0=1},Sb{b1=8},t1)),@os{t0:=b0+4}Scc{t0<3}),Bin{t0>5;_}(S,Cd{0;K}(@ki{b1%3!1}@os{t0:=t0%4;t0:=3}RSel(t2,t3e)))))",
     Tree1065 "Lim{2}(t0)",
-    Tree1066 "B{t0=3;b0=3}USw100{b0:=}(@ki{t0!1}@si{b0%2<1}RSeq(Sel(RFb(pt0{b0:5;b1:t0},pc1{b0:1},t2e),Wv{t0}(a3e))))",
+    Tree1066 "B{t0=3;b0=3;a0=9223372036854775807}@po{a0=neg(b0)}USw100{b0:=}(@ki{t0!1}@si{b0%2<1}RSeq(Sel(RFb(pt0{b0:5;b1:t0},pc1{b0:1},t2e),Wv{t0}(a3e))))",
     Tree1067 "AFb(Grd{_}(Flt{1;R;K}(Sub(Sub(Seq(a0))))))",
     Tree1068 "B{b0=0;b1;l0;t0=5}Rep4(@si{b1+3!5}Itr{b0;2;2;_}(RSeq(Itr{b1;1;_;N}(Rep3(Swm(Par{1;_}(a0,@po{b0+=4}@rw{t0=4}Sb{t0=2}),RU{S}(pa1{b0:t0})))),Par{1;-1}(Rmp{F;F}(Dl{0}(Sb{t0=b1})),pc2{b0:=}))))",
     Tree1069 "B{t0=2}RFb(a0,a1,Cnd{t0!3;N;_}(Sb{t0=5}))",
-    Tree1070 "B{b0=4;t0}URec{_}(USw100{b0:t0;b1:t0}(c0l),AFb(@rw{t0>6}a1,Scc{t0+2!b0+4}))",
-    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{T;6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(URec{_}(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3}@os{b1:=o0|0+1}RSeq(PrSel{_;0;0;2}(a5e,PPar{0;_}(a6,a7e),c8b{b0+1}))),t9)))",
+    Tree1070 "B{b0=4;t0;a0}@po{a0=sub(3,0)}URec{_}(USw100{b0:t0;b1:t0}(c0l),AFb(@rw{t0>6}a1,Scc{t0+2!b0+4}))",
+    Tree1071 "B{q0=0;b0=2;o0;b1=3;t0=1;a0}@rw{t0<o0|1}DySel(Cnd{t0<3;T;F}(PrSel{T;6;t0+2%2;b0}(c0,Step(a1b{t0+4;b1},t2),MPri(Wu{t0},Lp{t0;R}(c3)))),Rep1(URec{_}(Seq(Fb(t4e,F),@po{o0:=b0;b1+=3;a0=add(1,a0)}@os{b1:=o0|0+1}RSeq(PrSel{_;0;0;2}(a5e,PPar{0;_}(a6,a7e),c8b{b0+1}))),t9)))",
     Tree1072 "B{b0=1;b1;t0}Wde(Isw{b1;T;_}(@po{t0:=b1;b0+=2}AFb(@of{t0%2=0?b0:=6}@rw{t0%2!1}@oh{b1%2>0?b0+=1}Sc{b1+=2},S),@oh{t0+2>1?b0+=2;t0+=1}Swm(pc0{b0:b0},F),Swm(@rw{t0+3%3!0}@of{b0+=3}FF(t1))),Swm(MSeq(Isw{b1;_;_}(c2b{b1+1},a3)),t4t,RSeq(S,@oh{b0+4%4>1?b1:=b0+1}a5t,@os{b0+=1}c6r),t7,Sl{20}))",
     Tree1073 "B{t0=5}PPar{1;_}(SubR(pi0{t0:=}))",
     Tree1074 "B{b0=4}URr(c0b{b0},t1t,UFuse100(t2t),Err{1078},Wt{0})",
     Tree1075 "B{b0=5;t0}MSeq(Isw{t0;T;T}(Cnd{b0+2<b0+3;_;F}(R),Swm(pc0{b0:t0},S,pc1{b0:=})))",
     Tree1076 "B{t0=1;b0=2;o0=2;l0=2;b1;t1}RSeq(Flt{1;F;_}(Rpt{F}(Pre{t0>6;F}(c0))),@os{t1+=3}PAll{-4}(t1,a2,@fi{none}Sl{0},@of{b0:=b1%3;b1+3>1?t1:=b1+4%2}t3),Ub{o0},@fi{t0>t1}@po{b1+=1}Itr{b1;1;1;T}(@of{t1:=b0+3%3}@ki{b0+4%2<1}@oh{t0=6?t0+=3}Sl{0}),@po{t1:=t1%2}@fi{b0%4>1}@of{t1+=3}Seq(c4,Flt{3;R;F}(c5),SubR(c6),t7,SubR(t8)))",
-    Tree1077 "B{t0;b1;b0;l0}Obs{t0<b1;_}(Itr{b0;2;1;T}(Bin{b0>6;N}(a0,Star(RSel(Itr{b1;2;3;N}(c1b{b1}),t2,Itr{b1;1;_;_}(Itr{b0;_;_;N}(c3l)),Wv{t0}(t4)),Fai))))",
+    Tree1077 "B{t0;b1;b0;l0;a0=-9223372036854775808}@po{a0=mul(t0,0);a0=mul(a0,b0)}Obs{t0<b1;_}(Itr{b0;2;1;T}(Bin{b0>6;N}(a0,Star(RSel(Itr{b1;2;3;N}(c1b{b1}),t2,Itr{b1;1;_;_}(Itr{b0;_;_;N}(c3l)),Wv{t0}(t4)),Fai))))",
     Tree1078 "B{b1;t0=5;b0=4}TryF(Cnd{b0<b1;T;_}(Err{1091}),Isw{t0%2;_;T}(R,UPipe(UFuse100(URec{0}(Obs{b1=6;S}(UFuse101(Suc)),S))),c0t))",
     Tree1079 "B{o0;t0=4;b1}Mt{0}(RFb(Try(t0,t1,Sc{none?b1:=t0+3%3;t0:=b1%3}),Ite(t2,a3l),pi4{t0:=}))",
     Tree1080 "B{o0=_;q0=1;b1=1;b0=0;t0}Lim{3}(Isw{0;T;T}(Par{-3;2}(a0,MSeq(c1,pi2{t0:=}),Wt{50}),RSeq(Obs{b1+2!t0+4;N}(Scc{t0%2>0}),S,@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}Wu{t0}),PPar{2;T}(Lp{_;F}(SubR(Dl{10}(Sl{30}))),t3,PbSel{b0;3}(c4))))",

@@ -338,7 +338,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 3,
+            a0: i64 = 9223372036854775807,
         }
+        #[post(|bb| bb.a0 = bt::script::mul(bb.b0, bb.a0))]
         Control(RoundRobin) {
             Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
                 Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
@@ -347,7 +349,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1109Blackboard { b0 t0 });
+board!(Tree1109Blackboard { b0 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
@@ -496,6 +498,7 @@ bt::behavior_tree! {
             #[tracked] t0: i64,
             b1: i64,
             l0: Vec<i64>,
+            a0: i64 = 9223372036854775807,
         }
         #[post(|bb| bb.b1 = *bb.t0 % 3)]
         TryCatch {
@@ -531,7 +534,7 @@ bt::behavior_tree! {
                             Iterate(l0, element = {b1}, max = 1, reset_index = true) {
                                 StatefulAction(Task<5>),
                             },
-                            #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
+                            #[on_failure(|bb| { bb.o0 = Some(bb.b1 + 1); bb.a0 = bt::script::neg(1) })]
                             SetBlackboard(b1 = {b0}),
                         },
                     },
@@ -541,7 +544,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1114Blackboard { b0 o0 t0 b1 l0 });
+board!(Tree1114Blackboard { b0 o0 t0 b1 l0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx, rng = context {
@@ -711,6 +714,7 @@ bt::behavior_tree! {
             b1: i64 = 0,
             #[tracked] t0: i64 = 4,
             b0: i64 = 3,
+            a0: i64 = -9223372036854775808,
         }
         TryCatch(catch_on_halt = false) {
             SkipUnlessUpdated(t0) {
@@ -730,7 +734,7 @@ bt::behavior_tree! {
             },
             RepeatTimes(forever) {
                 TryCatch {
-                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[on_halted(|bb| { bb.b0 += 2; bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::add(-1, bb.a0) })]
                     Condition(|ctx, bb| ctx.check_in(4, 1)),
                     StatefulAction(Task<5> = Task::<5>),
                 },
@@ -739,7 +743,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1118Blackboard { b1 t0 b0 });
+board!(Tree1118Blackboard { b1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx, error DiffError {
@@ -1131,7 +1135,9 @@ bt::behavior_tree! {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 5,
+            a0: i64 = 1,
         }
+        #[post(|bb| { bb.a0 = bt::script::add(1, bb.a0); bb.a0 = bt::script::add(3, -1); bb.a0 = bt::script::mul(0, 0) })]
         Interrupt(|bb| bb.b0 != 4) {
             IfThenElse {
                 Precondition(|bb| bb.b1 % 3 > 1) {
@@ -1144,7 +1150,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1130Blackboard { b0 b1 });
+board!(Tree1130Blackboard { b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx, error DiffError {
@@ -1288,6 +1294,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 2,
             b0: i64 = 1,
+            a0: i64,
         }
         Timeout(20) {
             KeepRunningUntilFailure {
@@ -1298,7 +1305,7 @@ bt::behavior_tree! {
                             StatefulAction(Task<0> = Task::<0>),
                             Conditional(|bb| *bb.t0 == 5, else = Success) {
                                 #[success_if(|bb| bb.b0 % 3 != 1)]
-                                #[post(|bb| if bb.b0 != 6 { *bb.t1 += 1 })]
+                                #[post(|bb| { if bb.b0 != 6 { *bb.t1 += 1 }; bb.a0 = bt::script::mul(bb.a0, bb.a0); bb.a0 = bt::script::sub(bb.b0, bb.a0) })]
                                 Action(Act<1>),
                             },
                             Action(Act<2>),
@@ -1320,7 +1327,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1135Blackboard { t1 t0 b0 });
+board!(Tree1135Blackboard { t1 t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx, rng = context {
@@ -1766,7 +1773,9 @@ bt::behavior_tree! {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 0,
+            a0: i64 = 1,
         }
+        #[post(|bb| bb.a0 = bt::script::add(1, bb.b0))]
         ReactiveSequence {
             WasEntryUpdated(t0),
             ReactiveFallback {
@@ -1799,7 +1808,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1147Blackboard { t0 b0 });
+board!(Tree1147Blackboard { t0 b0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
@@ -2010,7 +2019,9 @@ bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
+            a0: i64,
         }
+        #[post(|bb| bb.a0 = bt::script::mul(1, bb.a0))]
         IfThenElse {
             Precondition(|bb| *bb.t0 + 1 > 2, else = Failure) {
                 Selector {
@@ -2027,7 +2038,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1156Blackboard { t0 });
+board!(Tree1156Blackboard { t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
@@ -2158,7 +2169,9 @@ bt::behavior_tree! {
             b1: i64,
             b0: i64 = 5,
             l0: Vec<i64> = vec![1, 2, 3, 4],
+            a0: i64 = 7,
         }
+        #[post(|bb| { bb.a0 = bt::script::mul(3, 1); bb.a0 = bt::script::add(3, bb.b1); bb.a0 = bt::script::add(-1, bb.a0) })]
         PrioritySelector(dynamic = false) {
             #[score(|bb| (*bb.t0) as f32)]
             Iterate(l0, element = {b1}, reset_index = true) {
@@ -2180,7 +2193,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1161Blackboard { t0 b1 b0 l0 });
+board!(Tree1161Blackboard { t0 b1 b0 l0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
@@ -2363,6 +2376,7 @@ bt::behavior_tree! {
             o0: Option<i64>,
             b1: i64 = 5,
             #[tracked] t0: i64,
+            a0: i64 = 1,
         }
         Filter(times = 2) {
             IfThenElse {
@@ -2373,7 +2387,7 @@ bt::behavior_tree! {
                         },
                         Condition(|ctx| ctx.check(0)),
                         KeepRunningUntilFailure {
-                            #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 4))]
+                            #[on_failure(|bb| { bb.t0.set((*bb.t0 + 3) % 4); bb.a0 = bt::script::mul(bb.b0, bb.b0) })]
                             WaitValueUpdate(t0) {
                                 AlwaysSuccess,
                             },
@@ -2406,7 +2420,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1168Blackboard { b0 o0 b1 t0 });
+board!(Tree1168Blackboard { b0 o0 b1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1169 for Ctx {
@@ -2414,6 +2428,7 @@ bt::behavior_tree! {
             b0: i64 = 1,
             #[tracked] t1: i64 = 5,
             #[tracked] t0: i64 = 1,
+            a0: i64,
         }
         ParallelAll(2) {
             RunOnce {
@@ -2436,7 +2451,7 @@ bt::behavior_tree! {
                     Sequence {
                         ParallelAll {
                             Repeat(0) {
-                                Script(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 1 }),
+                                Script(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 1; bb.a0 = bt::script::sub(bb.a0, bb.a0); bb.a0 = bt::script::neg(*bb.t0); bb.a0 = bt::script::div(*bb.t0, i64::MAX) }),
                             },
                         },
                         SequenceStar {
@@ -2453,7 +2468,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1169Blackboard { b0 t1 t0 });
+board!(Tree1169Blackboard { b0 t1 t0 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1170 for Ctx, error DiffError {
@@ -2501,6 +2516,7 @@ bt::behavior_tree! {
             l0: Vec<i64>,
             b0: i64 = 0,
             b1: i64,
+            a0: i64,
         }
         Observe(|bb| *bb.t1 < 6, abort = self) {
             ParallelAll {
@@ -2521,7 +2537,7 @@ bt::behavior_tree! {
                     FlipSelector {
                         Repeat(3) {
                             Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
-                                Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b0) }),
+                                Script(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b0); bb.a0 = bt::script::div(1, *bb.t0); bb.a0 = bt::script::div(0, bb.a0); bb.a0 = bt::script::sub(bb.a0, bb.a0) }),
                             },
                         },
                         StatefulAction(Task<4>),
@@ -2537,7 +2553,7 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1171Blackboard { t1 o0 q0 t0 l0 b0 b1 });
+board!(Tree1171Blackboard { t1 o0 q0 t0 l0 b0 b1 a0 });
 
 bt::behavior_tree! {
     pub tree Tree1172Sub0 for Ctx {
@@ -3648,16 +3664,16 @@ cases! {
     Tree1106 "B{b1=1;b0;t0=3}AFb(a0l,ASeq(Ite(t1,a2,t3),Cd{50;F}(Dl{0}(t4))),RSeq(c5,@ki{b1+1>t0%4}c6,RFb(Fai,a7b{b1%3;b0},pt8{b0:b0;b1:b0})))",
     Tree1107 "B{b1;t1=1;b0=4}Wde(Wu{t1},a0,RFb(pa1{b0:9;b1:t1},pt2{b0:=;b1:b1}))",
     Tree1108 "B{b0;b1=4;t0}Sw{5}(UPipe(Pre{t0<2;R}(c0b{b1+4}),TryT(RFb(c1),Sl{20}),Rty2(Seq(pa2{b0:t0;b1:=},a3,a4l,a5)),URr(@po{b0+=3;b1:=b0}@of{t0:=b0;b1+=1}@ki{t0+4<3}Wt{50},pt6{b0:5;b1:b0}),Seq(c7,Sb{t0=0},pt8{b0:7;b1:=})),Run)",
-    Tree1109 "B{b0;t0=3}URr(Pre{b0%3=0;S}(a0b{t0;b0}))",
+    Tree1109 "B{b0;t0=3;a0=9223372036854775807}@po{a0=mul(b0,a0)}URr(Pre{b0%3=0;S}(a0b{t0;b0}))",
     Tree1110 "B{b0=2;b1}Rep3(UGate100{b0:=;t0:b0}(Rus{2}(Sc{b1:=b0+1})))",
     Tree1111 "PPar{1;_}(Seq(Inv(RSel(PbSel{1;2;2;1;2;2}(Once(t0),Sub(Rep1(S)),Ite(t1,c2),Ret0(t3),Sl{50}),Par{_;1}(Sub(a4),Seq(F),OnceK(Suc),c5),Rpt{F}(FS(Inv(t6e)))))))",
     Tree1112 "OnceK(Sub(Sub(Run)))",
     Tree1113 "B{t0;b1;b0=4}RSeq(Sc{b0:=b0+1%8},Sel(Obs{b0>5;B}(Opt(DySel(pc0{b0:t0},t1,Sw{2}(pt2{b0:7},a3b{t0+2;b0})))),@ki{b1>t0}Rep1(RSeq(Wt{10},t4e,c5,a6l))))",
-    Tree1114 "B{b0=0;o0=1;t0;b1;l0}@po{b1:=t0%3}Try(Isw{5;T;_}(S,@si{t0>6}t0,Suc),@ki{none}Keep(To{10}(Seq(Pri(Bin{b0>b1%3;T}(Step(pt1{b0:=},@ki{none}@si{b0%4>0}t2),Itr{b1;0;_;N}(Sb{o0=9}))),RFb(c3b{b1%3},t4e),Par{-3;_}(Wu{t0},Itr{b1;_;1;T}(t5),@of{o0:=b1+1}Sb{b1=b0})))))",
+    Tree1114 "B{b0=0;o0=1;t0;b1;l0;a0=9223372036854775807}@po{b1:=t0%3}Try(Isw{5;T;_}(S,@si{t0>6}t0,Suc),@ki{none}Keep(To{10}(Seq(Pri(Bin{b0>b1%3;T}(Step(pt1{b0:=},@ki{none}@si{b0%4>0}t2),Itr{b1;0;_;N}(Sb{o0=9}))),RFb(c3b{b1%3},t4e),Par{-3;_}(Wu{t0},Itr{b1;_;1;T}(t5),@of{o0:=b1+1;a0=neg(1)}Sb{b1=b0})))))",
     Tree1115 "B{b0=3;b1;t1=1}AFb(RFb(PbSel{3;0}(c0e),Dl{10}(Fb(Bin{b1!6;N}(a1b{t1;b0},Wu{t1}),DySel(c2,pi3{t0:t1},Rep3(Rus{3}(R)))))))",
     Tree1116 "B{t0=0;b0;l0=1}RndSeq(Try(Pri(pi0{t0:b0},pc1{b0:b0}),Bin{t0+2%4<3;_}(c2b{b0},a3l),F),Dd{0}(Rpt{1}(Star(Pre{t0+2=6;R}(a4),a5,Dd{0}(pt6{b0:t0}),Itr{b0;1;_;_}(RndSel(a7,pa8{b0:t0;b1:b0}))))))",
     Tree1117 "B{t0=5;o0=2;l0;b0;b1=2}Fb(Obs{b0>6;S}(Par{2;-3}(pi0{t0:=},Rep4(t1),RetF(@ki{b1%3>0}Par{2;_}(t2,Scc{b0+1%2!0})))),Obs{b1=6;B}(Rep4(FS(c3e))),Obs{b0%4<2;B}(RSeq(Ub{o0},Dl{100}(ASeq(@si{b0>t0+4}@oh{t0+3%3!2?b0+=2;b0+=1}@of{b0+=1}c4,@po{b0:=t0+4%4}c5,a6,Pre{some}(pi7{t0:=}))))),Obs{some;L}(Sw{2;4}(a8b{o0|5+3;b1},Swm(Itr{b0;_;1;T}(Sc{b0+4<2?b1:=b0}),Rty2(Ret2(Fai))),pt9{b0:b0;b1:b0})),Obs{none;L}(Flt{2;_;_}(@fi{o0|1%4>1}@rw{o0|0%3<0}@ki{b0!5}c10)))",
-    Tree1118 "B{b1=0;t0=4;b0=3}TryF(Su{t0}(Inv(RSeq(c0b{b0},t1,a2b{b1;b0},c3e,UGate100{b0:t0;t0:b1}(UTw101(Scc{t0%3=1}))))),RT{F}(Try(@oh{b0+=2}c4b{1},t5e)))",
+    Tree1118 "B{b1=0;t0=4;b0=3;a0=-9223372036854775808}TryF(Su{t0}(Inv(RSeq(c0b{b0},t1,a2b{b1;b0},c3e,UGate100{b0:t0;t0:b1}(UTw101(Scc{t0%3=1}))))),RT{F}(Try(@oh{b0+=2;a0=mul(a0,a0);a0=add(-1,a0)}c4b{1},t5e)))",
     Tree1119 "B{b1;b0=5;t0}Flip(Try(UFuse100(RT{2}(UFuse101(c0l))),t1,t2,F,c3r),Step(Pri(a4b{b0;b1},pi5{t0:t0},Err{1066}),@si{b1<t0%2}@ki{t0%3=2}@os{b0%2!0?b1+=1;b1+=1}t6t,pi7{t0:b0}))",
     Tree1120 "Keep(URec{2}(URot100(Sub(RU{F}(t0e))),t1))",
     Tree1121 "B{t0=3;b0=4;q0}Lp{_;R}(Wu{t0})",
@@ -3669,12 +3685,12 @@ cases! {
     Tree1127 "B{b1=5;b0;o0=0;q0=1;t0=3}@ki{some}Grd{R}(ASeq(Par{-2;3}(Lp{_;K}(a0e),t1e,UGate100{b0:2;t0:b1}(Pre{t0+4>b0;K}(Sb{b1=t0}))),MSeq(t2,pt3{b0:b1;b1:b1},Suc),Sb{t0=5},Par{2;-1}(DySeq(t4,pt5{b0:b1}),Lim{3}(Rep3(Sb{o0=5})),Cd{20;K}(pi6{t0:=}))))",
     Tree1128 "B{b1=3;b0;o0}URec{_}(Ite(SubR(SubR(a0b{5;b0})),USw100{b0:3;b1:=}(Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9})),c2),t3)",
     Tree1129 "B{b0=0;b1=2;t0}PbSel{_;b0+3}(Cnd{t0!4;N;S}(@rw{t0%2>0}@ki{b0+2%3!1}@oh{b1<1?t0:=b0+3}Cd{10;K}(To{30}(pi0{t0:=}))))",
-    Tree1130 "B{b0=3;b1=5}Intr{b0!4}(Ite(Pre{b1%3>1}(a0),@si{b0+1=0}c1))",
+    Tree1130 "B{b0=3;b1=5;a0=1}@po{a0=add(1,a0);a0=add(3,-1);a0=mul(0,0)}Intr{b0!4}(Ite(Pre{b1%3>1}(a0),@si{b0+1=0}c1))",
     Tree1131 "B{b1=2;t0=5}Flip(Pre{b1+2>t0;S}(Flip(Swm(UFuse100(Err{1061}),Sb{t0=7},Wt{10}),Ite(a0l,a1))))",
     Tree1132 "B{b1;t0=3;b0=5;o0}MSeq(URate{100}(RSeq(Sc{b0:=b0+1%8},Fb(Obs{b0=5;B}(Fai),Obs{o0|3>1;_}(UGate100{b0:5;t0:b0}(Dl{30}(@ki{t0>5}Sb{o0=5})))))),Rep0(Suc),Cd{10;_}(RU{F}(@oh{t0>b0?b1+=1}@os{t0+=1}RT{3}(MSeq(Rep3(UFuse101(c0r)),pa1{b0:t0;b1:=},Sl{10},t2e)))))",
     Tree1133 "B{b0=2;b1;q0;t0}Lp{b1;K}(Keep(WU{b0!0}(Grd{_}(PPar{1;T}(RndSeq(t0,c1),Rus{F}(Fb(@ki{t0%4>2}c2,c3l)))))))",
     Tree1134 "B{b0}Seq(Sc{b0:=4},c0l,t1,c2)",
-    Tree1135 "B{t1=0;t0=2;b0=1}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
+    Tree1135 "B{t1=0;t0=2;b0=1;a0}To{20}(Keep(MSeq(Wv{t1}(Isw{t1;N;T}(@si{b0!b0+1}t0e,Cnd{t0=5;_;S}(@si{b0%3!1}@po{b0!6?t1+=1;a0=mul(a0,a0);a0=sub(b0,a0)}a1),a2,c3)),PPar{0;N}(Step(Sc{t0:=b0},@rw{t0+4>0}Sb{t1=3}),Sb{t1=t0},c4))))",
     Tree1136 "B{b1=2;b0=1;t0=2;o0}PPar{2;T}(Mt{0}(Intr{some}(Sc{b1:=b0+2;o0:=b0})),PAll{-1}(Flip(Fb(@os{b0>b0%4?t0:=t0%4}@rw{some}Flip(t0,@fi{b0>7}@rw{b0+2%4!1}@po{o0:=o0|1+4}Wu{t0}),Flip(Keep(PbSel{_;t0%4;3;o0|0+4}(a1b{6;b0},a2l,c3))))),c4l),FS(pc5{b0:5}))",
     Tree1137 "B{b0;t0}RFb(TryT(Rep3(Par{5;-5}(pt0{b0:t0;b1:b0},@rw{b0%4=2}@po{t0:=b0}c1,Wu{t0},Once(a2b{t0;b0}),RU{F}(c3b{t0}))),Par{_;_}(PAll{-1}(Isw{t0;T;N}(@ki{b0+4%2<0}DySel(Scc{t0<5}),@os{t0:=b0%2}@fi{t0>4}Seq(Sc{t0:=9},pa4{b0:=;b1:t0}))),Rmp{F;S}(RFb(t5,@oh{t0:=b0+1%3}@fi{t0>2}Wt{0},pc6{b0:b0},a7)))),@si{t0+2<7}Step(PPar{0;T}(Ite(c8,t9e,RepF(t10)),Ite(Cnd{t0>b0+4;N;_}(OnceT(Scc{b0%2=0})),RSeq(t11,pc12{b0:8},a13),RU{S}(RFb(a14,F,Sb{b0=3}))))))",
     Tree1138 "Ret1(Sub(a0))",
@@ -3686,7 +3702,7 @@ cases! {
     Tree1144 "B{b0=1;t0=3}@of{t0+=2}Try(c0l,Intr{b0+2>b0+1}(RSeq(Isw{t0+1%3;T;_}(c1b{2},c2l),t3)),Swm(URr(a4e),Wt{20},t5,c6),pt7{b0:t0;b1:t0},Swm(t8e,Rep0(pa9{b0:=;b1:t0})))",
     Tree1145 "B{b1;t0=3;q0=2;o0=4;b0}Seq(Rep4(Par{_;3}(Cnd{t0%2<0;N;F}(TryF(S,Sb{b0=b1},Pre{b1%2!0}(pt0{b0:6}))),RU{F}(a1),Lp{_;K}(@of{o0|1+1%4<3?t0:=b1+2}Wu{t0}))),Cnd{some;N;F}(t2),Sw{2}(Rmp{S;S}(Obs{o0|5+1%4<1;N}(Opt(Step(t3,t4,Sc{b0:=t0%3;t0+=3})))),@si{t0<6}RSeq(DySel(t5,Scc{b1<0},Scc{b0!1},t6),pt7{b0:b1;b1:t0},c8b{o0|5},Grd{R}(a9))))",
     Tree1146 "PPar{1;_}(URec{2}(c0,t1),Sl{100})",
-    Tree1147 "B{t0=2;b0=0}RSeq(Wu{t0},RFb(Cnd{t0!t0%2;T;F}(PbSel{0;2;b0+3%4}(c0,c1)),UTw100(c2l),Flip(Swm(t3,t4),a5),t6,ASeq(c7e,@rw{b0+4<5}t8)))",
+    Tree1147 "B{t0=2;b0=0;a0=1}@po{a0=add(1,b0)}RSeq(Wu{t0},RFb(Cnd{t0!t0%2;T;F}(PbSel{0;2;b0+3%4}(c0,c1)),UTw100(c2l),Flip(Swm(t3,t4),a5),t6,ASeq(c7e,@rw{b0+4<5}t8)))",
     Tree1148 "B{t0;b0;l0=4}Rep4(UPipe(@fi{t0>0}Itr{b0;2;3;N}(Par{_;_}(Grd{_}(Lim{2}(Wu{t0})),Grd{_}(t0)))))",
     Tree1149 "B{l0;o0;t0=4;b0=0;t1}Itr{b0;1;2;N}(@po{b0+=1}@si{t1>1}Par{_;_}(Grd{F}(Pri(pa0{b0:=},SubA(Sb{o0=5}))),Grd{R}(SubA(pi1{t0:=}))))",
     Tree1150 "RSeq(t0,MSeq(t1,a2),Ret4(c3),t4,Dl{50}(c5))",
@@ -3695,22 +3711,22 @@ cases! {
     Tree1153 "B{b0=5;t0=2}Pri(TryF(a0l,a1),c2e,Isw{t0%4;_;_}(t3e,pt4{b0:5;b1:b0}))",
     Tree1154 "B{b1;t1=4}Pre{t1>t1%2;K}(RndSeq(WU{b1+3%3>0}(OnceT(RU{S}(c0b{t1}))),c1l,t2,@of{b1+=2}PrSel{T;b1}(t3),t4))",
     Tree1155 "AFb(c0,TryT(Sl{50},t1,c2,t3),MPri(t4e,c5l,Ruf{2}(c6),a7))",
-    Tree1156 "B{t0=5}Ite(Pre{t0+1>2;F}(Sel(Wu{t0},Wu{t0},a0,c1)),Inv(pi2{t0:t0}))",
+    Tree1156 "B{t0=5;a0}@po{a0=mul(1,a0)}Ite(Pre{t0+1>2;F}(Sel(Wu{t0},Wu{t0},a0,c1)),Inv(pi2{t0:t0}))",
     Tree1157 "B{l0=0;t0=2;b1;b0=4}Itr{b0;0;3;T}(PrSel{N;b0%4;b1}(@os{b0+4>2?t0+=2}Swm(pc0{b0:b1},TryT(Scc{b0!1},c1),t2e),@rw{b0+2%2=1}Step(To{50}(PAll{-1}(a3,t4,a5,Lim{3}(pi6{t0:=}),F)))))",
     Tree1158 "Wde(RT{1}(t0t),UFuse100(UFuse101(a1t)),Wt{20})",
     Tree1159 "B{o0=_;t0=2;t1=1}Swm(Seq(@ki{some}R,Sc{t0+=1;t1+=3}),t0,c1,Obs{t1+3<5;S}(a2e),Inv(pt3{b0:3;b1:t0}))",
     Tree1160 "Fb(Grd{_}(Rep4(RFb(PbSel{1;3;1}(t0,a1),t2e,c3,Rmp{S;S}(t4)))),Opt(TryF(c5e,ASeq(S,t6,t7,Sl{0}))))",
-    Tree1161 "B{t0=5;b1;b0=5;l0=4}PrSel{N;t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
+    Tree1161 "B{t0=5;b1;b0=5;l0=4;a0=7}@po{a0=mul(3,1);a0=add(3,b1);a0=add(-1,a0)}PrSel{N;t0}(Itr{b1;_;_;T}(Isw{t0%4;N;_}(Pre{b1+4>0;R}(Pre{b0!b1+3;K}(pa0{b0:b1})),Fai,t1,Sw{1}(c2b{b1},c3e))))",
     Tree1162 "B{t0;b0=4;o0=_}Par{1;-2}(pa0{b0:t0;b1:t0},Ite(c1,t2e,UTw100(TryF(Seq(c3,@fi{t0%2>0}@of{o0:=o0|2;t0+=1}t4),@oh{b0:=t0+1}@si{t0=3}F))))",
     Tree1163 "Rmp{S;S}(Pri(Sub(c0),t1,UTw100(Sub(a2))))",
     Tree1164 "USw100{b0:3}(PPar{2;_}(Grd{R}(Grd{F}(USw101{b0:1}(RFb(Ite(c0e,t1,c2l)),RSeq(Fb(c3e,t4),Cd{0;K}(a5),t6,Flt{2;F;K}(t7e)))))))",
     Tree1165 "B{b1=0;b0=3}Flip(Sb{b1=b0},Wt{50},c0l)",
     Tree1166 "B{t0=0;b1=4;b0=2}@fi{b1<3}@of{b0:=7;b0+=1}MSeq(RFb(PAll{1}(t0e,Scc{b1%3<0}),OnceT(RFb(pt1{b0:=;b1:t0},F))))",
     Tree1167 "Dl{30}(ASeq(TryT(To{100}(Sub(S)),S),PAll{1}(c0,Rpt{F}(t1)),Sub(ASeq(t2,c3))))",
-    Tree1168 "B{b0=2;o0;b1=5;t0}Flt{2;_;_}(Ite(Sw{2}(Swm(Cd{0;_}(Sl{20}),c0l,Keep(@of{t0:=t0+3%4}Wv{t0}(S))),pi1{t0:=}),RepF(Swm(Sc{b0:=t0+3;o0|0%4!2?t0:=b0},PPar{2;N}(t2,pc3{b0:b0}))),RU{F}(Fb(OnceK(t4),pt5{b0:t0;b1:t0},Pre{b0%2!1;K}(t6)))))",
-    Tree1169 "B{b0=1;t1=5;t0=1}PAll{2}(Once(Wu{t1}),Swm(Pri(Pre{b0!t1;F}(Scc{t0%3<2}),Step(c0b{t0},a1)),Rep3(a2),Dl{10}(Seq(PAll{_}(Rep0(Sc{t0:=t1;t1+=1})),Star(pa3{b0:b0;b1:t0},pa4{b0:t1;b1:t1})))),Rpt{0}(Scc{t1%4=1}))",
+    Tree1168 "B{b0=2;o0;b1=5;t0;a0=1}Flt{2;_;_}(Ite(Sw{2}(Swm(Cd{0;_}(Sl{20}),c0l,Keep(@of{t0:=t0+3%4;a0=mul(b0,b0)}Wv{t0}(S))),pi1{t0:=}),RepF(Swm(Sc{b0:=t0+3;o0|0%4!2?t0:=b0},PPar{2;N}(t2,pc3{b0:b0}))),RU{F}(Fb(OnceK(t4),pt5{b0:t0;b1:t0},Pre{b0%2!1;K}(t6)))))",
+    Tree1169 "B{b0=1;t1=5;t0=1;a0}PAll{2}(Once(Wu{t1}),Swm(Pri(Pre{b0!t1;F}(Scc{t0%3<2}),Step(c0b{t0},a1)),Rep3(a2),Dl{10}(Seq(PAll{_}(Rep0(Sc{t0:=t1;t1+=1;a0=sub(a0,a0);a0=neg(t0);a0=div(t0,9223372036854775807)})),Star(pa3{b0:b0;b1:t0},pa4{b0:t1;b1:t1})))),Rpt{0}(Scc{t1%4=1}))",
     Tree1170 "B{t0;b1}Fb(t0t,USw100{b0:2}(Isw{t0;T;T}(RFb(c1,t2t,t3t,Fai,Scc{t0!1}))),@po{b1:=4}@fi{b1>3}MSeq(Wu{t0},t4t,t5t),c6,Err{1097})",
-    Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(USw100{b0:b1}(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
+    Tree1171 "B{t1;o0=2;q0;t0=5;l0;b0=0;b1;a0}Obs{t1<6;S}(PAll{_}(Step(t0,Wu{t0}),RSeq(USw100{b0:b1}(Sb{b1=6},t1),@fi{o0|1+2%3<1}c2,pi3{t0:t1}),Flt{2;S;K}(Flip(Rep3(Itr{b0;0;3;T}(Sc{b1+=1;o0:=b0;a0=div(1,t0);a0=div(0,a0);a0=sub(a0,a0)})),t4,Lp{b0;_}(Wv{t0}(Sl{10}))))))",
     Tree1172 "B{q0=4;b0;o0;t0;b1=5}@os{b0+=1}Wde(Grd{F}(Pri(t0,t1)),Fb(pa2{b0:t0;b1:b1},TryT(PbSel{_;o0|5;o0|1%2}(c3,t4),Lim{2}(Scc{b1>6})),Lp{t0;K}(c5e)),RSeq(Wde(Flt{3;F;_}(a6),SubA(t7))))",
     Tree1173 "B{b1=1;t1=3}Wde(Mt{100}(S),RSeq(Sw{2;1;5}(c0,PPar{1;N}(c1,c2),a3e,t4)),DySel(Fb(a5,@po{t1>6?t1:=b1+2}@rw{t1!7}Sl{30},a6e,pt7{b0:9},a8)))",
     Tree1174 "B{b0;t0=5;o0=_}Isw{b0%4;T;N}(To{0}(PAll{-1}(Step(pi0{t0:=},c1),UFuse100(PrSel{N;t0;b0+1%4;b0}(t2t,Rus{3}(pi3{t0:=}),UFuse101(pc4{b0:1}))))),ASeq(@fi{b0<0}Scc{b0>o0|0+2%4},Suc,Suc,t5t,Err{1010}),FF(Cd{0;_}(@si{t0%2>0}Swm(pi6{t0:b0},@oh{none?b0+=1}@rw{t0+4=4}@of{b0+=1}Ite(c7,Sb{t0=3},c8),t9t))))",

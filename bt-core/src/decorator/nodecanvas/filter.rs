@@ -1,6 +1,6 @@
 use core::time::Duration;
 
-use crate::time::{nanos, stamp, Nanos};
+use crate::time::{elapsed, mark, nanos, Nanos};
 use crate::{SmallIndex, Status};
 
 /// Which of the child's answers a [`Filter`] counts (NodeCanvas's "Increase Count When").
@@ -135,8 +135,8 @@ impl<C: SmallIndex> Filter<C> {
 /// starts the cooldown when the branch is aborted, is a different rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cooldown {
-    /// The time of the child's last completion, as a [`stamp`](crate::time::stamp) (8 bytes); 0:
-    /// none (or the cooldown has passed).
+    /// The time of the child's last completion, as a kept time ([`mark`](crate::time::mark), 8
+    /// bytes); 0: none (or the cooldown has passed).
     completed: u64,
 }
 
@@ -158,7 +158,7 @@ impl Cooldown {
         let now = now.into();
         match self.completed {
             0 => None,
-            completed if stamp(now).saturating_sub(completed) < nanos(cooldown) => Some(filtered),
+            completed if elapsed(now, completed) < nanos(cooldown) => Some(filtered),
             _ => {
                 self.completed = 0;
                 None
@@ -171,14 +171,14 @@ impl Cooldown {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Status {
         if child.is_completed() {
-            self.completed = stamp(now.into());
+            self.completed = mark(now.into());
         }
         child
     }
 
     /// Whether the node is cooling down at time `now`.
     pub fn is_cooling(&self, now: impl Into<Nanos>, cooldown: Duration) -> bool {
-        self.completed != 0 && stamp(now.into()).saturating_sub(self.completed) < nanos(cooldown)
+        self.completed != 0 && elapsed(now.into(), self.completed) < nanos(cooldown)
     }
 
     /// Forgets the last completion (a tree halt does not call it).

@@ -1,7 +1,7 @@
 use core::time::Duration;
 
 use crate::step::{Event, Step};
-use crate::time::{stamp, unstamp, Nanos};
+use crate::time::{arm, reached, unstamp, Nanos};
 use crate::Status;
 
 /// The state of an idle Timeout: no deadline.
@@ -36,8 +36,8 @@ const IDLE: u64 = 0;
 /// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Timeout {
-    /// `start + timeout`, `timeout` read on the activation's first tick, as a
-    /// [`stamp`](crate::time::stamp) (8 bytes); [`IDLE`] when idle.
+    /// `start + timeout`, `timeout` read on the activation's first tick, as a kept time
+    /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     deadline: u64,
 }
 
@@ -92,7 +92,7 @@ impl Timeout {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn begin(&mut self, now: impl Into<Nanos>, timeout: Duration) {
         if self.deadline == IDLE {
-            self.deadline = stamp(now.into().after(timeout));
+            self.deadline = arm(now.into(), timeout);
         }
     }
 
@@ -103,8 +103,7 @@ impl Timeout {
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn on_child(&mut self, child: Status, now: impl Into<Nanos>) -> Result<Status, Status> {
         match child {
-            // `stamp(now) >= deadline`, without computing the stamp: `deadline >= 1` when armed.
-            Status::Running if self.deadline != IDLE && now.into().get() >= self.deadline - 1 => {
+            Status::Running if self.deadline != IDLE && reached(now.into(), self.deadline) => {
                 self.deadline = IDLE;
                 Err(Status::Failure)
             }
