@@ -64,7 +64,7 @@ const FRAME_AGENTS: usize = 64;
 /// agent runs.
 #[inline(never)]
 fn frame<T>(
-    agents: &mut Vec<(T, SniperWorld)>,
+    agents: &mut [(T, SniperWorld)],
     tick: impl Fn(&mut T, &mut SniperWorld) -> Status,
 ) -> Status {
     let running = (agents.iter_mut())
@@ -78,10 +78,12 @@ fn frame<T>(
     }
 }
 
+#[allow(clippy::ptr_arg)] // `run` owns the agents and lends them as `&mut T`
 fn frame_generated(agents: &mut Vec<(trees::Sniper, SniperWorld)>, _: &mut ()) -> Status {
     frame(agents, tick_generated)
 }
 
+#[allow(clippy::ptr_arg)] // `run` owns the agents and lends them as `&mut T`
 fn frame_hand(agents: &mut Vec<(hand::HandSniper, SniperWorld)>, _: &mut ()) -> Status {
     frame(agents, hand::tick_sniper)
 }

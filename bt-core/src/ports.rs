@@ -305,16 +305,37 @@ impl<T> BindValue<T> for Input<T> {
     }
 }
 
-/// A string literal for an `Input<String>` (`msg = "lap"`, as the XML `msg="lap"` gives): the
-/// text is copied into the port's string, which keeps its buffer, so that only the first tick
-/// allocates (when the text grows).
-#[cfg(feature = "std")]
-impl BindValue<&str> for Input<std::string::String> {
+/// Binding an input port to a string literal (`msg = "lap"`), for the ports that take text.
+///
+/// A separate trait from [`BindValue`] so that an `Input<String>` can take the literal without a
+/// new `String` on every tick, while every other expression keeps its type from the port.
+#[diagnostic::on_unimplemented(
+    message = "port of type `{Self}` cannot be bound to a string literal",
+    label = "a string literal binds an `Input<&'static str>` or an `Input<String>`",
+    note = "for another type, write the value as an expression of the port's type: `port = Type::from(\"text\")`"
+)]
+pub trait BindText {
+    /// Before the leaf's call: the input takes the text.
+    fn load_text(&mut self, text: &'static str);
+}
+
+impl BindText for Input<&'static str> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn load_value(&mut self, value: &str) {
+    fn load_text(&mut self, text: &'static str) {
+        self.value = text;
+    }
+}
+
+/// The text is copied into the port's string, which keeps its buffer: only a tick on which the
+/// text outgrows the buffer allocates (the first, unless the node moved the string out).
+#[cfg(feature = "std")]
+impl BindText for Input<std::string::String> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn load_text(&mut self, text: &'static str) {
         self.value.clear();
-        self.value.push_str(value);
+        self.value.push_str(text);
     }
 }
 

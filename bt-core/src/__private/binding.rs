@@ -4,7 +4,8 @@
 use super::*;
 
 pub use crate::ports::{
-    bound_ports, check_required, BindEntry, BindValue, PortDirection, PortInfo, FRAME_BYTES,
+    bound_ports, check_required, BindEntry, BindText, BindValue, PortDirection, PortInfo,
+    FRAME_BYTES,
 };
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
@@ -71,4 +72,15 @@ pub fn bind_value<L, V, P: BindValue<V>>(
     port: impl FnOnce(&mut L) -> &mut P,
 ) {
     port(leaf).load_value(value)
+}
+
+/// `port = "text"`, before the leaf's call.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn bind_text<L, P: BindText>(
+    text: &'static str,
+    leaf: &mut L,
+    port: impl FnOnce(&mut L) -> &mut P,
+) {
+    port(leaf).load_text(text)
 }

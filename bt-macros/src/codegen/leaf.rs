@@ -235,8 +235,17 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
             match &binding.value {
                 Value::Expr(expr) => {
                     let leaf = quote!(&mut *__bt_leaf);
+                    // A string literal is text for the port's own kind of string (`BindText`);
+                    // any other expression takes the port's type.
+                    let bind = match &**expr {
+                        syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(_),
+                            attrs,
+                        }) if attrs.is_empty() => quote!(bind_text),
+                        _ => quote!(bind_value),
+                    };
                     Some(quote_spanned! {binding.port.span()=>
-                        ::bt::__private::bind_value(#expr, #leaf, #port);
+                        ::bt::__private::#bind(#expr, #leaf, #port);
                     })
                 }
                 Value::Entry(_) => None,

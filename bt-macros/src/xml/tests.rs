@@ -87,7 +87,7 @@ fn built_in_nodes_translate_by_the_table() {
     );
     for expected in [
         "tree T for World",
-        "blackboard { # [tracked] seen : u8 , count : i32 , other : i32 , maybe : Option < u8 > }",
+        "blackboard { # [allow (non_snake_case)] # [tracked] seen : u8 , # [allow (non_snake_case)] count : i32 , # [allow (non_snake_case)] other : i32 , # [allow (non_snake_case)] maybe : Option < u8 > }",
         "Sequence { SequenceWithMemory { AlwaysSuccess } , ReactiveSequence { AlwaysFailure }",
         "Inverter { ForceSuccess { ForceFailure { KeepRunningUntilFailure { AlwaysSuccess } } } }",
         "Repeat (3) { RetryUntilSuccessful (forever) { AlwaysSuccess } }",
@@ -237,17 +237,19 @@ fn subtrees_become_trees_with_remapped_entries() {
     );
     // The parent declares the entries the autoremapped subtree uses.
     assert!(
-        main.contains("blackboard { battery : i32 , flag : bool , hits : u32 }"),
+        main.contains(
+            "blackboard { # [allow (non_snake_case)] battery : i32 , # [allow (non_snake_case)] flag : bool , # [allow (non_snake_case)] hits : u32 }"
+        ),
         "{main}"
     );
     assert!(dock.contains("tree ChargeDock for World"), "{dock}");
     // `level` takes its type from the parent's `battery`; `low` from the model.
     assert!(
-        dock.contains("blackboard { low : i32 , level : i32 }"),
+        dock.contains("blackboard { # [allow (non_snake_case)] low : i32 , # [allow (non_snake_case)] level : i32 }"),
         "{dock}"
     );
     assert!(
-        shared.contains("blackboard { flag : bool , hits : u32 }"),
+        shared.contains("blackboard { # [allow (non_snake_case)] flag : bool , # [allow (non_snake_case)] hits : u32 }"),
         "{shared}"
     );
 }
