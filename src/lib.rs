@@ -854,7 +854,8 @@
 //! | `xml_text = r#"<root ..>"#` | or the XML itself (BehaviorTree.CPP's `createTreeFromText`) |
 //! | `tree = "ID"` | the `<BehaviorTree>` to compile; by default the `main_tree_to_execute`, else the only one |
 //! | `nodes { ID = Kind(..), .. }` | each ID of your own nodes: `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)` (also `Type = init` and fixed ports: `Action(Beep, volume = 3)`), or `SubTree(TreeType)` for a tree of yours; `Kind(Type)` alone maps the ID named like the type |
-//! | `blackboard { name: Type = init, .. }` | the entries' types, initial values and attributes (`#[tracked]`, docs), as in the DSL |
+//! | `nodes = registry` | the project's node registry, [`nodes!`]: its mappings, for every tree that names it; a tree may also have `nodes { .. }`, whose mapping of an ID takes the place of the registry's |
+//! | `blackboard { name: Type = init, .. }` | the entries' types, initial values and attributes (`#[tracked]`, docs), as in the DSL; needed only for an entry no port types, or for an initial value |
 //! | `enums { RED = Color::Red, THE_ANSWER = 42, Color::Blue, .. }` | the scripting enums (BehaviorTree.CPP's `registerScriptingEnum(s)`): each name a script or a `Switch` case may use, and its Rust value; `Type::Variant` alone is named `Variant` |
 //!
 //! A file whose `<root>` holds a single `<BehaviorTree>` may leave out its `ID`, as
@@ -883,6 +884,12 @@
 //! | `_failureIf`, `_successIf`, `_skipIf`, `_while`, `_onSuccess`, `_onFailure`, `_onHalted`, `_post` | `#[failure_if(\|bb\| ..)]`, `#[success_if]`, `#[skip_if]`, `#[run_while]`, `#[on_success]`, `#[on_failure]`, `#[on_halted]`, `#[post]` |
 //! | `_description` and other `_` attributes | nothing (BehaviorTree.CPP keeps them without effect) |
 //!
+//! **One registry per project.** A project of many trees maps its IDs once, in a registry,
+//! `bt::nodes! { pub(crate) nav2 { ComputePathToPose = Action(ComputePath), .. } }` ([`nodes!`]),
+//! and each tree names it, `nodes = nav2` (or a path, `nodes = crate::robot::nav2`); with the
+//! entries typed by their ports (below), a tree's body is then its file, its registry and its
+//! initial values. `cargo run --example nav_recovery` runs two trees of one registry.
+//!
 //! **Values.** An attribute's value is `{key}` (the entry `key`), `{=}` (the entry named like the
 //! port), a Rust constant, or text:
 //!
@@ -901,7 +908,10 @@
 //! order: its declaration in `blackboard { .. }` (by name, in every tree of the file); the type of
 //! an entry it is remapped to (a `SubTree` remapping or `_autoremap` joins entries of two trees);
 //! the `type` of a `<TreeNodesModel>` port bound to it (a Rust type, as `to_xml()` writes, or a
-//! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...). An entry
+//! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...); the
+//! type of the port of a mapped node bound to it, as its `#[derive(Ports)]` says (`path="{path}"`
+//! on a node whose `path` is an `Output<Path>` makes the entry a `Path`; the first such port in
+//! the file's order, and every other port bound to the entry must take the same type). An entry
 //! of none of these is an error that names it. A declared entry no node uses is the main tree's
 //! (and warned about unless `#[allow(unused)]`).
 //!
@@ -1680,7 +1690,7 @@ mod macros;
 /// The macros behind [`behavior_tree!`], which passes them `$crate`.
 #[doc(hidden)]
 pub mod __macros {
-    pub use bt_macros::behavior_tree_at;
+    pub use bt_macros::{behavior_tree_at, nodes_at};
 }
 
 /// The README's code blocks, compiled and run as doctests.

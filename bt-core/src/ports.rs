@@ -339,6 +339,35 @@ impl BindText for Input<std::string::String> {
     }
 }
 
+/// The value type of a leaf's port named by `KEY` ([`port_key`] of the port's name):
+/// `#[derive(bt::Ports)]` implements it once per port, so that an XML tree gives a blackboard
+/// entry bound to the port the port's type without the user writing it
+/// (`<ComputePathToPose as PortValue<{ port_key("path") }>>::Value` is a `Path`).
+#[diagnostic::on_unimplemented(
+    message = "the blackboard entry bound to a port of `{Self}` has no type: `{Self}` has no `#[derive(bt::Ports)]` port of that name",
+    label = "the entry's type would come from this node's port",
+    note = "give the entry a type in the invocation, `blackboard {{ entry: Type }}`, or derive `bt::Ports` on the node's type (a hand-written `impl Ports` does not say the port's type)"
+)]
+pub trait PortValue<const KEY: u64> {
+    /// The port's `T` (of `Input<T>`, `Output<T>` or `InOut<T>`).
+    type Value;
+}
+
+/// A port name as the key of [`PortValue`]: its FNV-1a hash (64 bits). Two ports of one type
+/// whose names have the same key would be two impls of one trait, which rustc refuses: two
+/// names share a key with a chance of about 2^-64 per pair.
+pub const fn port_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut index = 0;
+    while index < bytes.len() {
+        hash ^= bytes[index] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        index += 1;
+    }
+    hash
+}
+
 /// Checks at compile time (in a `const`) that every required input of `ports` is in `bound`;
 /// otherwise stops compilation with that port's `missing_message`.
 pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {
@@ -397,6 +426,15 @@ const fn str_eq(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn port_keys_are_fnv_1a() {
+        // The published FNV-1a 64-bit values.
+        assert_eq!(port_key(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(port_key("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(port_key("foobar"), 0x8594_4171_f739_67e8);
+        assert_ne!(port_key("goal"), port_key("path"));
+    }
 
     #[test]
     fn input_loads_entries_and_values() {

@@ -15,6 +15,10 @@ use crate::{ctxt, nesting, pipeline, xml};
 /// ([`nesting`]), and the body is kept out of syn's reach until it is parsed one level at a time,
 /// so that no input overflows the stack.
 pub fn behavior_tree(input: TokenStream) -> TokenStream {
+    if let Some(call) = xml::registry_call(&quote::quote!(::bt), &input) {
+        return call;
+    }
+    let (registry, input) = xml::take_given(input);
     let (head, body) = split_body(input);
     if let Some(error) = nesting::header_too_deep(head.clone()) {
         return error.to_compile_error();
@@ -32,7 +36,7 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
     }
     if xml::is_xml_body(&input.body) {
         // A tree from BehaviorTree.CPP XML: translated to this DSL, then through the same stages.
-        return xml::expand(input.header, input.body);
+        return xml::expand(input.header, input.body, registry);
     }
     pipeline::tree(input.header, input.body)
 }

@@ -46,10 +46,22 @@ pub fn behavior_tree(input: proc_macro::TokenStream) -> proc_macro::TokenStream 
 pub fn behavior_tree_at(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match rebase::split_at_input(input.into()) {
         Ok((krate, tree)) => {
+            if let Some(call) = xml::registry_call(&krate, &tree) {
+                // The tree names a registry: it calls this macro again with its mappings.
+                return call.into();
+            }
             rebase::rebase(expand::behavior_tree(tree.clone()), &krate, &tree).into()
         }
         Err(error) => error.to_compile_error().into(),
     }
+}
+
+/// `nodes_at!(registry)`: the facade's `bt::nodes!`, a project's node registry (documented
+/// there).
+#[doc(hidden)]
+#[proc_macro]
+pub fn nodes_at(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    xml::registry(input.into()).into()
 }
 
 /// Declares a leaf type's ports: its fields of type `bt::Input<T>`, `bt::Output<T>` and

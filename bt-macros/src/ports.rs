@@ -40,6 +40,8 @@ struct Port {
     in_out: bool,
     direction: TokenStream,
     value_type: String,
+    /// `T` of the field's `Input<T>`, `Output<T>` or `InOut<T>`.
+    value_tokens: Type,
     required: bool,
 }
 
@@ -103,6 +105,7 @@ fn collect(cx: &Ctxt, input: &DeriveInput) -> (Vec<Port>, Vec<(syn::Ident, Type)
             in_out: direction == "InOut",
             direction: quote!(::bt::__private::PortDirection::#direction_ident),
             value_type: crate::text::source(value_type.to_token_stream()),
+            value_tokens: value_type.clone(),
             required: direction != "Output" && !default,
         });
     }
@@ -165,7 +168,21 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
             }
         }
     });
+    // Each port's type by its name, for the entries of XML trees bound to it (`PortValue`).
+    let values = ports.iter().map(|port| {
+        let key = syn::ext::IdentExt::unraw(&port.field).to_string();
+        let value = &port.value_tokens;
+        quote! {
+            impl #impl_generics ::bt::__private::PortValue<{ ::bt::__private::port_key(#key) }>
+                for #name #ty_generics #where_clause
+            {
+                type Value = #value;
+            }
+        }
+    });
     quote! {
+        #(#values)*
+
         impl #impl_generics #name #ty_generics #where_clause {
             #[doc(hidden)]
             pub const __BT_PORTS: &'static [::bt::__private::PortInfo] = &[#(#infos),*];

@@ -8,9 +8,12 @@
 //! as BehaviorTree.CPP would load it, with five such nodes written in Rust in
 //! [`nodes.rs`](nodes.rs): `PipelineSequence`, `RecoveryNode`, `RateController`, `RoundRobin`
 //! and `GoalUpdater`. Each is a plain type implementing `bt::ControlNode` or
-//! `bt::DecoratorNode`; the invocation maps the XML IDs to them (`RecoveryNode =
-//! Control(RecoveryNode)`), and the macro generates, for each, a statically dispatched handle
-//! over its children: no `dyn`, no allocation, nothing moved for a call.
+//! `bt::DecoratorNode`. The project registers its nodes once, `bt::nodes! { nav2 { RecoveryNode =
+//! Control(RecoveryNode), .. } }`, and both of the example's trees name that registry
+//! (`nodes = nav2`); their blackboard entries take their types from the ports bound to them, so
+//! a tree writes only the initial values. The macro generates, for each node of the user's, a
+//! statically dispatched handle over its children: no `dyn`, no allocation, nothing moved for a
+//! call.
 //!
 //! ```text
 //! RecoveryNode "NavigateRecovery"  number_of_retries=6
@@ -59,7 +62,9 @@
 //!   The robot arrives on tick 17.
 //!
 //! At the end it prints the tree's XML export: the user's nodes appear under their own IDs, with
-//! their ports in the `TreeNodesModel`, as Groot2 expects.
+//! their ports in the `TreeNodesModel`, as Groot2 expects. Then a second tree of the same
+//! registry, [`trees/nav_replanning.xml`](../trees/nav_replanning.xml) (replanning without
+//! recovery), drives a fresh robot to 2 m.
 
 mod nodes;
 
@@ -215,27 +220,42 @@ impl SyncAction<World> for BackUp {
     }
 }
 
+bt::nodes! {
+    /// The project's nodes, registered once for every tree (BehaviorTree.CPP's
+    /// `registerNodeType<T>("ID")`): the XML ID, what kind of node it is, and the Rust type.
+    nav2 {
+        PipelineSequence = Control(PipelineSequence),
+        RecoveryNode = Control(RecoveryNode),
+        RateController = Decorator(RateController),
+        RoundRobin = Control(RoundRobin),
+        GoalUpdater = Decorator(GoalUpdater),
+        Action(ComputePathToPose),
+        StatefulAction(FollowPath),
+        Action(ClearCostmap),
+        Condition(GoalUpdated),
+        StatefulAction(Spin),
+        Action(BackUp),
+    }
+}
+
 behavior_tree! {
+    /// Navigation with replanning and recovery. Its blackboard's `updated_goal` and `path` are
+    /// typed by the ports bound to them (`GoalUpdater`'s `output_goal` is an `Output<f64>`,
+    /// `ComputePathToPose`'s `path` an `Output<Path>`); only `goal` is written here, for its
+    /// initial value.
     tree Navigate for World {
         xml = "examples/trees/nav_recovery.xml",
-        nodes {
-            PipelineSequence = Control(PipelineSequence),
-            RecoveryNode = Control(RecoveryNode),
-            RateController = Decorator(RateController),
-            RoundRobin = Control(RoundRobin),
-            GoalUpdater = Decorator(GoalUpdater),
-            Action(ComputePathToPose),
-            StatefulAction(FollowPath),
-            Action(ClearCostmap),
-            Condition(GoalUpdated),
-            StatefulAction(Spin),
-            Action(BackUp),
-        }
-        blackboard {
-            goal: f64 = 6.0,
-            updated_goal: f64,
-            path: Path,
-        }
+        nodes = nav2,
+        blackboard { goal: f64 = 6.0 }
+    }
+}
+
+behavior_tree! {
+    /// A second tree of the same registry: replanning, no recovery.
+    tree Replan for World {
+        xml = "examples/trees/nav_replanning.xml",
+        nodes = nav2,
+        blackboard { goal: f64 = 2.0 }
     }
 }
 
@@ -281,6 +301,27 @@ fn main() {
         "\nThe tree as BehaviorTree.CPP XML (the user's nodes under their own IDs):\n{}",
         Navigate::to_xml()
     );
+
+    // The second tree, from the same registry, in a fresh world.
+    println!("\nA second tree of the same registry, `Replan`, to 2 m:");
+    let mut replan = Replan::new();
+    let mut world = World {
+        clock: ManualClock::new(),
+        at: 0.0,
+        person: None,
+        person_leaves_in: 0,
+        plans: 0,
+        goal_update: None,
+    };
+    for tick in 1..=10 {
+        println!("tick {tick}: robot at {} m", world.at);
+        let status = replan.tick(&mut world);
+        println!("  => {status:?}");
+        if status != Status::Running {
+            break;
+        }
+        world.clock.advance(Duration::from_millis(250));
+    }
 }
 
 #[allow(dead_code)]

@@ -9,5 +9,6 @@ mod common;
 mod btcpp_files;
 mod export;
 mod observe;
+mod registry;
 mod round_trip;
 mod xml;

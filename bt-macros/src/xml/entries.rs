@@ -214,6 +214,7 @@ impl<'a> Tr<'a> {
         let roots: Vec<usize> = (0..count).map(|index| self.entries.find(index)).collect();
         let mut class_user: HashMap<usize, TokenStream> = HashMap::new();
         let mut class_model: HashMap<usize, String> = HashMap::new();
+        let mut class_port: HashMap<usize, TokenStream> = HashMap::new();
         let mut class_tracked: HashSet<usize> = HashSet::new();
         for (info, &root) in self.entries.infos.iter().zip(&roots) {
             if let Some(declared) = self.declared(&info.name) {
@@ -225,6 +226,13 @@ impl<'a> Tr<'a> {
             }
             if let Some(ty) = info.model_types.first() {
                 class_model.entry(root).or_insert_with(|| ty.clone());
+            }
+            if !class_port.contains_key(&root) {
+                if let Some(ty) = (info.port_types.iter())
+                    .find_map(|(mapping, port)| self.port_value(*mapping, port))
+                {
+                    class_port.insert(root, ty);
+                }
             }
             if info.updates {
                 class_tracked.insert(root);
@@ -238,13 +246,15 @@ impl<'a> Tr<'a> {
                     let ty = &declared.ty;
                     Some(quote!(#ty))
                 }
-                None => class_user.get(&root).cloned().or_else(|| {
-                    class_model.get(&root).and_then(|ty| {
-                        ty.parse::<TokenStream>()
-                            .ok()
-                            .map(|ty| respan(ty, self.span))
+                None => (class_user.get(&root).cloned())
+                    .or_else(|| {
+                        class_model.get(&root).and_then(|ty| {
+                            ty.parse::<TokenStream>()
+                                .ok()
+                                .map(|ty| respan(ty, self.span))
+                        })
                     })
-                }),
+                    .or_else(|| class_port.get(&root).cloned()),
             };
             if ty.is_none() {
                 missing.push(index);
@@ -259,6 +269,16 @@ impl<'a> Tr<'a> {
         for index in missing {
             self.untyped(index);
         }
+    }
+
+    /// The type of port `port` of the node mapping `mapping` maps to, as `#[derive(bt::Ports)]`
+    /// states it: `<Type as bt::__private::PortValue<{ port_key("port") }>>::Value`.
+    fn port_value(&self, mapping: usize, port: &str) -> Option<TokenStream> {
+        let ty = self.input.nodes.get(mapping)?.node_type()?;
+        let span = self.span;
+        Some(quote::quote_spanned! {span=>
+            <#ty as ::bt::__private::PortValue<{ ::bt::__private::port_key(#port) }>>::Value
+        })
     }
 
     /// Reports entry `index`, which has no type, where the XML first names it; with the name it

@@ -34,6 +34,25 @@ pub(super) struct Mapping {
     pub(super) args: TokenStream,
 }
 
+impl Mapping {
+    /// The node's type: the type its arguments start with (`Action(Plan, ..)`,
+    /// `Action(Plan = Plan::new())`), for the leaves, control nodes and decorators.
+    pub(super) fn node_type(&self) -> Option<syn::Type> {
+        if self.kind == "SubTree" {
+            return None;
+        }
+        let parser = |input: ParseStream| {
+            let ty: syn::Type = input.parse()?;
+            input.parse::<TokenStream>()?;
+            Ok(ty)
+        };
+        match parser.parse2(self.args.clone()).ok()? {
+            ty @ syn::Type::Path(_) => Some(ty),
+            _ => None,
+        }
+    }
+}
+
 /// The invocation's items.
 pub(super) struct XmlInput {
     pub(super) source: Source,
@@ -44,7 +63,7 @@ pub(super) struct XmlInput {
     pub(super) enums: Vec<(String, syn::Expr)>,
 }
 
-const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes { ID = Action(Type), .. }`, `blackboard { entry: Type, .. }` and `enums { NAME = Type::Variant, .. }`";
+const XML_USAGE: &str = "an XML tree takes `xml = \"path/relative/to/the/crate.xml\"` (or `xml_text = \"<root ..>\"`), then optionally `tree = \"TreeID\"`, `nodes = registry` (a `bt::nodes!`), `nodes { ID = Action(Type), .. }`, `blackboard { entry: Type, .. }` and `enums { NAME = Type::Variant, .. }`";
 
 /// The kinds a BehaviorTree.CPP ID can be mapped to: the leaves of a type, a tree, and the
 /// user's own control nodes and decorators.
@@ -63,11 +82,20 @@ struct Items {
     source: Option<Source>,
     tree: Option<LitStr>,
     nodes: Option<Vec<Mapping>>,
+    /// `nodes = path`: the project's node registry.
+    registry: Option<syn::Path>,
     blackboard: Option<Vec<EntrySyntax>>,
     enums: Option<Vec<(String, syn::Expr)>>,
 }
 
-pub(super) fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<XmlInput> {
+/// The invocation's items; `registry` is the mappings of the registry the invocation names
+/// (`nodes = name`), which come after its own `nodes { .. }`, so that a tree's own mapping of an
+/// ID takes the place of the registry's.
+pub(super) fn parse_input(
+    body: TokenStream,
+    body_span: Span,
+    registry: Option<TokenStream>,
+) -> syn::Result<XmlInput> {
     let parser = |input: ParseStream| {
         let mut items = Items::default();
         while !input.is_empty() {
@@ -79,10 +107,25 @@ pub(super) fn parse_input(body: TokenStream, body_span: Span) -> syn::Result<Xml
         let source = items.source.ok_or_else(|| {
             syn::Error::new(body_span, format!("the XML is missing; {XML_USAGE}"))
         })?;
+        let mut nodes = items.nodes.unwrap_or_default();
+        match (&items.registry, &registry) {
+            (Some(_), Some(registry)) => {
+                let shared = mappings.parse2(registry.clone())?;
+                let own: Vec<String> = nodes.iter().map(|mapping| mapping.id.clone()).collect();
+                nodes.extend(shared.into_iter().filter(|mapping| !own.contains(&mapping.id)));
+            }
+            (Some(path), None) => {
+                return Err(syn::Error::new_spanned(
+                    path,
+                    "the node registry named here was not read: `behavior_tree!` reads it through its macro (`bt::nodes!`), which this invocation bypassed",
+                ))
+            }
+            (None, _) => {}
+        }
         Ok(XmlInput {
             source,
             tree: items.tree,
-            nodes: items.nodes.unwrap_or_default(),
+            nodes,
             blackboard: items.blackboard.unwrap_or_default(),
             enums: items.enums.unwrap_or_default(),
         })
@@ -100,6 +143,19 @@ impl Items {
         let twice = || syn::Error::new(key.span(), format!("`{name}` is given twice"));
         match name.as_str() {
             "xml" | "xml_text" | "tree" => self.string_item(input, &key)?,
+            "nodes" if input.peek(Token![=]) => {
+                if self.registry.is_some() {
+                    return Err(twice());
+                }
+                input.parse::<Token![=]>()?;
+                let path: syn::Path = input.parse().map_err(|error| {
+                    syn::Error::new(
+                        error.span(),
+                        "expected the path of a node registry (`bt::nodes!`): `nodes = name`",
+                    )
+                })?;
+                self.registry = Some(path);
+            }
             "nodes" => {
                 if self.nodes.is_some() {
                     return Err(twice());
@@ -226,7 +282,7 @@ fn enums(input: ParseStream) -> syn::Result<Vec<(String, syn::Expr)>> {
 }
 
 /// `ID = Kind(args)` or `Kind(Type, ..)` (the ID is the type's name), comma-separated.
-fn mappings(input: ParseStream) -> syn::Result<Vec<Mapping>> {
+pub(super) fn mappings(input: ParseStream) -> syn::Result<Vec<Mapping>> {
     let mut out: Vec<Mapping> = Vec::new();
     while !input.is_empty() {
         let (mapping, id_span) = mapping(input)?;

@@ -147,6 +147,9 @@ pub(super) struct EntryInfo {
     pub(super) used: bool,
     /// Types from `<TreeNodesModel>` ports bound to it.
     pub(super) model_types: Vec<String>,
+    /// Ports of mapped nodes bound to it (the mapping's index and the port's name), whose
+    /// `#[derive(bt::Ports)]` type gives it its type when nothing else does.
+    pub(super) port_types: Vec<(usize, String)>,
     /// Used by an update node (`WasEntryUpdated`, ..): tracked.
     pub(super) updates: bool,
     /// Where the XML first names it (a script's attribute, a port's), for errors.
@@ -173,6 +176,7 @@ impl EntryTable {
             name: name.to_owned(),
             used: false,
             model_types: Vec::new(),
+            port_types: Vec::new(),
             updates: false,
             pos: None,
         });

@@ -33,6 +33,7 @@ mod entries;
 mod input;
 mod ir;
 mod params;
+mod registry;
 mod script;
 mod table;
 mod translate;
@@ -41,14 +42,17 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
 use crate::parse::Header;
 
-/// True when a tree's body is the XML form: it has `xml = ..`, `xml_text = ..` or `tree = ..` at
-/// its top level (no DSL body has an identifier followed by `=` there), or `nodes { .. }` (not a
-/// DSL kind).
+pub use registry::{call as registry_call, registry, take_given, Given};
+
+/// True when a tree's body is the XML form: it has `xml = ..`, `xml_text = ..`, `tree = ..` or
+/// `nodes = ..` at its top level (no DSL body has an identifier followed by `=` there), or
+/// `nodes { .. }` (not a DSL kind).
 pub fn is_xml_body(body: &TokenStream) -> bool {
     let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
     tokens.windows(2).any(|pair| match (&pair[0], &pair[1]) {
         (TokenTree::Ident(key), TokenTree::Punct(eq)) => {
-            eq.as_char() == '=' && (key == "xml" || key == "xml_text" || key == "tree")
+            eq.as_char() == '='
+                && (key == "xml" || key == "xml_text" || key == "tree" || key == "nodes")
         }
         (TokenTree::Ident(key), TokenTree::Group(group)) => {
             key == "nodes" && group.delimiter() == Delimiter::Brace
@@ -58,8 +62,14 @@ pub fn is_xml_body(body: &TokenStream) -> bool {
 }
 
 /// Expands a tree whose body is the XML form: every tree it uses, each through the DSL's stages.
-pub fn expand(header: Header, body: TokenStream) -> TokenStream {
-    let input = match input::parse_input(body, header.body_span) {
+/// `registry` is what the registry it names (`nodes = name`) gave.
+pub fn expand(header: Header, body: TokenStream, registry: Given) -> TokenStream {
+    let registry = match registry {
+        Given::Failed => return crate::codegen::stub(&header, None),
+        Given::Mappings(mappings) => Some(mappings),
+        Given::Nothing => None,
+    };
+    let input = match input::parse_input(body, header.body_span, registry) {
         Ok(input) => input,
         Err(error) => return emit::with_stub(error, header, Vec::new()),
     };

@@ -339,6 +339,10 @@ impl<'a> Tr<'a> {
             };
             if let Value::Entry(key) = &value {
                 self.port_type(tree, id, port, key);
+                let entry = self.entries.get(tree, key);
+                self.entries.infos[entry]
+                    .port_types
+                    .push((index, port.to_owned()));
             }
             ports.push((port.to_owned(), value));
         }

@@ -13,7 +13,8 @@ use crate::parse::TreeInput;
 /// The DSL of each tree of an invocation, or its errors.
 fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
     let input: TreeInput = syn::parse_str(invocation).map_err(|e| vec![e.to_string()])?;
-    let xml = parse_input(input.body, input.header.body_span).map_err(|e| vec![e.to_string()])?;
+    let xml =
+        parse_input(input.body, input.header.body_span, None).map_err(|e| vec![e.to_string()])?;
     let files = load(&xml.source).map_err(|e| vec![e.to_string()])?;
     let docs = (files.iter())
         .map(|file| parse_document(file, Span::call_site()))

@@ -1,0 +1,161 @@
+//! A project's node registry: `bt::nodes! { pub(crate) nav2 { ID = Kind(Type), .. } }` maps
+//! BehaviorTree.CPP IDs to the project's types once, and every XML tree names it,
+//! `nodes = nav2`, as BehaviorTree.CPP projects call `registerNodeType<T>("ID")` once.
+//!
+//! A macro cannot read another invocation's tokens, so the registry is a `macro_rules!` macro
+//! that holds its mappings and hands them back: a tree that names it expands to a call of it,
+//! `nav2! { @tree (krate) <the tree> }`, and the registry calls `behavior_tree_at!` again with
+//! `@nodes { <the mappings> }` before the tree. The mappings are checked here too, so that a
+//! mistake in a registry is reported once, at the registry, whatever uses it.
+//!
+//! The registry's tokens are pasted into each tree: its types are resolved where the tree is,
+//! as every path a `macro_rules!` macro expands to is.
+
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned};
+use syn::parse::{ParseStream, Parser};
+use syn::{braced, Attribute, Token, Visibility};
+
+/// What an invocation of `behavior_tree_at!` was given by a registry, ahead of the tree.
+pub enum Given {
+    /// Nothing: not called by a registry.
+    Nothing,
+    /// `@nodes { mappings }`.
+    Mappings(TokenStream),
+    /// `@nodes failed`: the registry has errors, reported where it is written; the tree expands
+    /// to its stub only.
+    Failed,
+}
+
+/// Splits `@nodes { .. }` or `@nodes failed` off the start of a tree's invocation.
+pub fn take_given(input: TokenStream) -> (Given, TokenStream) {
+    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
+    match tokens.as_slice() {
+        [TokenTree::Punct(at), TokenTree::Ident(nodes), given, rest @ ..]
+            if at.as_char() == '@' && nodes == "nodes" =>
+        {
+            let given = match given {
+                TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => {
+                    Given::Mappings(group.stream())
+                }
+                _ => Given::Failed,
+            };
+            (given, rest.iter().cloned().collect())
+        }
+        _ => (Given::Nothing, input),
+    }
+}
+
+/// For a tree that names a registry (`nodes = path` at the top of its XML body) and was not
+/// given its mappings: the call of the registry, `path! { @tree (krate) <input> }`.
+pub fn call(krate: &TokenStream, input: &TokenStream) -> Option<TokenStream> {
+    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
+    if matches!(tokens.first(), Some(TokenTree::Punct(at)) if at.as_char() == '@') {
+        return None;
+    }
+    let Some(TokenTree::Group(body)) = tokens.last() else {
+        return None;
+    };
+    if body.delimiter() != Delimiter::Brace || !super::is_xml_body(&body.stream()) {
+        return None;
+    }
+    let path = registry_path(&body.stream())?;
+    let span = path
+        .segments
+        .last()
+        .map_or_else(Span::call_site, |s| s.ident.span());
+    let mut bang = Punct::new('!', Spacing::Alone);
+    bang.set_span(span);
+    let mut group = Group::new(Delimiter::Brace, quote!(@tree (#krate) #input));
+    group.set_span(span);
+    Some(quote!(#path #bang #group))
+}
+
+/// The path of `nodes = path` at the top level of an XML body, if it parses as one.
+fn registry_path(body: &TokenStream) -> Option<syn::Path> {
+    let tokens: Vec<TokenTree> = body.clone().into_iter().collect();
+    let start = tokens.windows(2).position(|pair| {
+        matches!(pair, [TokenTree::Ident(key), TokenTree::Punct(eq)]
+            if key == "nodes" && eq.as_char() == '=')
+    })? + 2;
+    let path: TokenStream = tokens[start..]
+        .iter()
+        .take_while(|token| !matches!(token, TokenTree::Punct(comma) if comma.as_char() == ','))
+        .cloned()
+        .collect();
+    syn::parse2(path).ok()
+}
+
+const USAGE: &str = "a node registry is `bt::nodes! { pub(crate) name { ID = Action(Type), Condition(Type), .. } }`: a name, then the mappings an XML tree's `nodes { .. }` takes";
+
+/// `nodes!(attrs vis name { mappings })`: the registry's macro, `__bt_nodes_name`, and its
+/// import under its own name with the registry's visibility and documentation.
+pub fn registry(input: TokenStream) -> TokenStream {
+    let parser = |input: ParseStream| {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis: Visibility = input.parse()?;
+        let name: Ident = input
+            .parse()
+            .map_err(|error| syn::Error::new(error.span(), USAGE))?;
+        if !input.peek(syn::token::Brace) {
+            return Err(input.error(USAGE));
+        }
+        let content;
+        braced!(content in input);
+        let body: TokenStream = content.parse()?;
+        if input.peek(Token![,]) {
+            input.parse::<Token![,]>()?;
+        }
+        if !input.is_empty() {
+            return Err(input.error("one registry per `bt::nodes!`"));
+        }
+        Ok((attrs, vis, name, body))
+    };
+    let (attrs, vis, name, body) = match parser.parse2(input) {
+        Ok(parsed) => parsed,
+        Err(error) => return error.to_compile_error(),
+    };
+    let hidden = format_ident!("__bt_nodes_{}", syn::ext::IdentExt::unraw(&name));
+    let mut errors = TokenStream::new();
+    if let Visibility::Public(public) = &vis {
+        errors.extend(
+            syn::Error::new_spanned(
+                public,
+                "a node registry is visible within its crate at most: write `pub(crate)` (a `macro_rules!` macro made by a macro cannot be exported from its crate by path)",
+            )
+            .to_compile_error(),
+        );
+    }
+    let checked = |input: ParseStream| super::input::mappings(input);
+    let given = match checked.parse2(body.clone()) {
+        Ok(_) if errors.is_empty() => quote!({ #body }),
+        Ok(_) => quote!(failed),
+        Err(error) => {
+            errors.extend(error.to_compile_error());
+            quote!(failed)
+        }
+    };
+    let vis = match vis {
+        Visibility::Public(_) => quote!(pub(crate)),
+        vis => quote!(#vis),
+    };
+    let span = name.span();
+    let misuse = format!(
+        "`{name}` is a node registry: an XML tree names it, `nodes = {name}`, in its `behavior_tree!`"
+    );
+    quote_spanned! {span=>
+        #errors
+        #[doc(hidden)]
+        macro_rules! #hidden {
+            (@tree ($($krate:tt)*) $($tree:tt)*) => {
+                $($krate)*::__macros::behavior_tree_at! { ($($krate)*) @nodes #given $($tree)* }
+            };
+            ($($other:tt)*) => {
+                ::core::compile_error!(#misuse);
+            };
+        }
+        #(#attrs)*
+        #[allow(unused_imports)]
+        #vis use #hidden as #name;
+    }
+}
