@@ -309,7 +309,7 @@ impl<'a> Tr<'a> {
             .min_by_key(|known| crate::model::edit_distance(known, &name))
             .map_or_else(String::new, |known| format!("; did you mean `{known}`?"));
         let message = format!(
-            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, or give the port bound to it a `type` in `<TreeNodesModel>`{hint}"
+            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, bind it to a port of a node of yours, or give the port bound to it a `type` in `<TreeNodesModel>`{hint}"
         );
         let pos = first.unwrap_or_else(|| {
             self.tree_elems

@@ -159,3 +159,55 @@ pub fn registry(input: TokenStream) -> TokenStream {
         #vis use #hidden as #name;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{call, registry, take_given, Given};
+    use quote::quote;
+
+    #[test]
+    fn a_tree_naming_a_registry_calls_it_once() {
+        let tree = quote!(tree T for W { xml = "t.xml", nodes = crate::robot::nav2 });
+        let called = call(&quote!(::bt), &tree).expect("a call").to_string();
+        assert!(called.starts_with("crate :: robot :: nav2 ! {"), "{called}");
+        assert!(called.contains("@ tree (:: bt) tree T for W"), "{called}");
+        // Given the mappings, the tree is expanded, not sent back to its registry.
+        let given = quote!(@nodes { Action(Plan) } #tree);
+        assert!(call(&quote!(::bt), &given).is_none());
+        let (given, rest) = take_given(given);
+        assert!(matches!(given, Given::Mappings(m) if m.to_string() == "Action (Plan)"));
+        assert_eq!(rest.to_string(), tree.to_string());
+        let (given, _) = take_given(quote!(@nodes failed #tree));
+        assert!(matches!(given, Given::Failed));
+        // A DSL tree, and an XML tree with its own mappings only, call nothing.
+        assert!(call(
+            &quote!(::bt),
+            &quote!(tree T for W { Sequence { AlwaysSuccess } })
+        )
+        .is_none());
+        let own = quote!(tree T for W { xml = "t.xml", nodes { Action(Plan) } });
+        assert!(call(&quote!(::bt), &own).is_none());
+    }
+
+    #[test]
+    fn a_registry_is_a_macro_and_its_import() {
+        let out = registry(
+            quote!(#[doc = " Nav."] pub(crate) nav2 { Action(Plan), Go = StatefulAction(Drive) }),
+        )
+        .to_string();
+        assert!(out.contains("macro_rules ! __bt_nodes_nav2"), "{out}");
+        assert!(
+            out.contains("pub (crate) use __bt_nodes_nav2 as nav2"),
+            "{out}"
+        );
+        assert!(
+            out.contains("@ nodes { Action (Plan) , Go = StatefulAction (Drive) }"),
+            "{out}"
+        );
+        // Only the arm for a misuse of the registry's macro.
+        assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+        let broken = registry(quote!(nav2 { Go = Acton(Drive) })).to_string();
+        assert_eq!(broken.matches("compile_error").count(), 2, "{broken}");
+        assert!(broken.contains("@ nodes failed"), "{broken}");
+    }
+}

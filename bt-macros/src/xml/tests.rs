@@ -390,12 +390,12 @@ fn errors_point_into_the_xml() {
     at(
         &tree("<Sequence>\n  <ScriptCondition code=\"batery &lt; 20\"/></Sequence>"),
         "blackboard { battery: u32 }",
-        "xml_text:2:26: the blackboard entry `batery` (of tree `Main`) has no type: declare it in the invocation, `blackboard { batery: Type }`, or give the port bound to it a `type` in `<TreeNodesModel>`; did you mean `battery`?",
+        "xml_text:2:26: the blackboard entry `batery` (of tree `Main`) has no type: declare it in the invocation, `blackboard { batery: Type }`, bind it to a port of a node of yours, or give the port bound to it a `type` in `<TreeNodesModel>`; did you mean `battery`?",
     );
     at(
         &tree("<Script code=\"color := GREN\"/>"),
         "blackboard { color: u8 } enums { RED = 1, GREEN = 2 }",
-        "the blackboard entry `GREN` (of tree `Main`) has no type: declare it in the invocation, `blackboard { GREN: Type }`, or give the port bound to it a `type` in `<TreeNodesModel>`; did you mean `GREEN`?",
+        "the blackboard entry `GREN` (of tree `Main`) has no type: declare it in the invocation, `blackboard { GREN: Type }`, bind it to a port of a node of yours, or give the port bound to it a `type` in `<TreeNodesModel>`; did you mean `GREEN`?",
     );
     at(
         &tree("<Inverter/>"),
