@@ -227,11 +227,11 @@ impl<'a> Tr<'a> {
             if let Some(ty) = info.model_types.first() {
                 class_model.entry(root).or_insert_with(|| ty.clone());
             }
-            if !class_port.contains_key(&root) {
+            if let std::collections::hash_map::Entry::Vacant(vacant) = class_port.entry(root) {
                 if let Some(ty) = (info.port_types.iter())
                     .find_map(|(mapping, port)| self.port_value(*mapping, port))
                 {
-                    class_port.insert(root, ty);
+                    vacant.insert(ty);
                 }
             }
             if info.updates {
