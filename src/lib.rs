@@ -83,7 +83,7 @@
 //! }
 //!
 //! header := tree Name for ContextType ( , error ErrorType )? ( , rng = context )?
-//! node := #[name = "..."]?  Kind ( (arguments) )? ( { node, node, .. } )?
+//! node := #[name = "..."]? #[id = "..."]?  Kind ( (arguments) )? ( { node, node, .. } )?
 //! child of a Switch := ( case VALUE => | _ => ) node
 //! arguments of the kinds with parameters := value, .., name = value, ..   e.g. Parallel(success = 2)
 //! ```
@@ -108,6 +108,11 @@
 //! Commas between children are optional. `#[name = "..."]` names a node for traces, exports and
 //! [`NodeInfo::find`]. A name is a label, as in BehaviorTree.CPP: several nodes may share one
 //! (`find` gives the first, [`NodeInfo::find_all`] every one); a node's id identifies it.
+//! `#[id = "..."]` gives a node of a type of yours (`Action(Type)`, `Condition(Type)`,
+//! `StatefulAction(Type)`, `Control(Type)`, `Decorator(Type)`) its BehaviorTree.CPP ID, which the
+//! metadata ([`NodeInfo::leaf_type`]), the exports and Groot2 show in place of the type's name,
+//! and which names the node when it has no `#[name]`: a node of an XML tree keeps the ID its file
+//! gives it (`ComputePathToPose = Action(nav::ComputePath)` exports `<ComputePathToPose>`).
 //!
 //! ## Under another name
 //!

@@ -6,6 +6,7 @@ pub const TRACKED: &str = "tracked";
 
 // Node attributes.
 pub const NAME: &str = "name";
+pub const ID: &str = "id";
 pub const FAILURE_IF: &str = "failure_if";
 pub const SUCCESS_IF: &str = "success_if";
 pub const SKIP_IF: &str = "skip_if";

@@ -90,7 +90,7 @@ pub mod nodes {
 
 /// The registry, declared once, beside the node types; its paths are written from the crate's
 /// root, so that they resolve in every module a tree is in.
-pub mod registry {
+pub mod project {
     bt::nodes! {
         /// The robot's nodes.
         pub(crate) robot {
@@ -119,7 +119,7 @@ mod trees {
                     </CountingSequence>
                   </BehaviorTree>
                 </root>"#,
-            nodes = crate::registry::registry::robot,
+            nodes = crate::registry::project::robot,
         }
     }
 
@@ -135,7 +135,7 @@ mod trees {
                     </Sequence>
                   </BehaviorTree>
                 </root>"#,
-            nodes = crate::registry::registry::robot,
+            nodes = crate::registry::project::robot,
             nodes { Follow = Action(crate::registry::nodes::Simulate) }
             blackboard { goal: f64 = 2.0 }
         }
@@ -163,6 +163,29 @@ fn a_registry_maps_the_ids_of_trees_in_other_modules() {
 }
 
 #[test]
+fn mapped_nodes_keep_their_xml_ids_in_the_metadata_and_the_exports() {
+    let nodes = trees::Drive::NODES;
+    let types: Vec<_> = nodes.iter().filter_map(|node| node.leaf_type).collect();
+    assert_eq!(types, ["CountingSequence", "ComputePathToPose", "Follow"]);
+    let names: Vec<_> = nodes.iter().map(|node| node.name).collect();
+    assert_eq!(names, ["CountingSequence", "ComputePathToPose", "Follow"]);
+    let xml = trees::Drive::to_xml().to_string();
+    for element in [
+        r#"<CountingSequence done="{done}">"#,
+        r#"<ComputePathToPose start="{start}" goal="{goal}" plan="{plan}"/>"#,
+        r#"<Follow plan="{plan}" legs="{legs}"/>"#,
+        r#"<Action ID="ComputePathToPose">"#,
+    ] {
+        assert!(xml.contains(element), "{element} in\n{xml}");
+    }
+    assert!(!xml.contains("crate::"), "{xml}");
+    // The tree mapping `Follow` itself to `Simulate` exports it as `Follow` too.
+    assert!(trees::DryRun::to_xml()
+        .to_string()
+        .contains(r#"<Follow plan="{plan}"/>"#));
+}
+
+#[test]
 fn a_tree_mapping_an_id_itself_takes_its_mapping_over_the_registrys() {
     let mut tree = trees::DryRun::new();
     let mut robot = Robot::default();
@@ -171,4 +194,52 @@ fn a_tree_mapping_an_id_itself_takes_its_mapping_over_the_registrys() {
     assert_eq!(robot.log, ["plan 0 -> 2", "simulate [1.0, 2.0]"]);
     let plan: &Plan = &tree.blackboard().plan;
     assert_eq!(plan.0.len(), 2);
+}
+
+/// `#[id = ".."]` in the DSL: the BehaviorTree.CPP ID of a node of the user's type, as an XML
+/// tree's mapping gives it.
+mod dsl_id {
+    use super::nodes::{Follow, Robot};
+    use bt::behavior_tree;
+
+    behavior_tree! {
+        pub tree Follower for Robot {
+            blackboard { plan: super::Plan, legs: u32 }
+            Sequence {
+                #[id = "FollowPath"]
+                Action(Follow, plan = {plan}, legs = {legs}),
+                #[id = "FollowPath"]
+                #[name = "again"]
+                Action(Follow, plan = {plan}, legs = {legs}),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_dsl_node_given_an_id_is_exported_under_it() {
+    let nodes = dsl_id::Follower::NODES;
+    assert_eq!(
+        (nodes[1].leaf_type, nodes[1].name),
+        (Some("FollowPath"), "FollowPath")
+    );
+    assert_eq!(
+        (nodes[2].leaf_type, nodes[2].name),
+        (Some("FollowPath"), "again")
+    );
+    let xml = dsl_id::Follower::to_xml().to_string();
+    assert!(
+        xml.contains(r#"<FollowPath plan="{plan}" legs="{legs}"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<FollowPath name="again" plan="{plan}" legs="{legs}"/>"#),
+        "{xml}"
+    );
+    assert!(xml.contains(r#"<Action ID="FollowPath">"#), "{xml}");
+    let mut tree = dsl_id::Follower::new();
+    let mut robot = Robot::default();
+    tree.blackboard_mut().plan = Plan(vec![1.0]);
+    assert_eq!(tree.tick(&mut robot), bt::Status::Success);
+    assert_eq!(tree.blackboard().legs, 2);
 }

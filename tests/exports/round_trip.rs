@@ -321,7 +321,7 @@ mod xml_patrol {
     behavior_tree! {
         pub tree Patrol for World {
             xml = "docs/trees/xml_patrol.xml",
-            nodes { Condition(BatteryOk), StatefulAction(MoveTo), StatefulAction(Charge) }
+            nodes { IsBatteryOk = Condition(BatteryOk), StatefulAction(MoveTo), StatefulAction(Charge) }
             blackboard { low_battery: u32 = 30, dock: &'static str = "dock", charges: u32, laps: u32 }
         }
     }
@@ -390,7 +390,7 @@ mod courier {
     behavior_tree! {
         pub tree Courier for Street {
             xml = "tests/xml/exported/Courier.xml",
-            nodes { Action(Announce), Action(PlanRoute), Condition(PathClear), StatefulAction(GoTo) }
+            nodes { Action(Announce), Action(PlanRoute), IsPathClear = Condition(PathClear), StatefulAction(GoTo) }
             blackboard { trips: u32, note: String, quiet: bool, halts: u32 }
         }
     }

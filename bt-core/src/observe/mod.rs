@@ -129,6 +129,9 @@ pub struct NodeInfo {
     /// type of a `SubTree(T, ..)` node, as written without spaces (`"MoveTo"`,
     /// `"game::MoveTo"`); `None` for every other node, inline leaves included.
     ///
+    /// A node given a BehaviorTree.CPP ID, `#[id = ".."]` (every node an XML tree maps to a
+    /// type under another name), has that ID here instead of its type.
+    ///
     /// The node's [`name`](Self::name) is this type unless the node has a `#[name]`; exports use
     /// the type as the node's BehaviorTree.CPP ID and the name as its instance name.
     pub leaf_type: Option<&'static str>,

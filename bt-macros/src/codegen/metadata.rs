@@ -61,11 +61,16 @@ fn node_info(tree: &Tree, node: &Node) -> TokenStream {
         Some(leaf) => leaf::ports_of(&leaf.ty),
         None => loop_value_port(tree, node),
     };
+    // A node's `#[id]` (the ID an XML tree mapped it from) stands for its type.
     let leaf_type = match node
         .leaf_type()
         .map(|leaf| &leaf.ty)
         .or(node.subtree().map(|sub| &sub.ty))
     {
+        Some(_) if node.xml_id.is_some() => {
+            let id = node.xml_id.as_deref().unwrap_or_default();
+            quote!(::core::option::Option::Some(#id))
+        }
         Some(ty) => {
             let ty = ty.to_token_stream().to_string().replace(' ', "");
             quote!(::core::option::Option::Some(#ty))

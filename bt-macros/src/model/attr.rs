@@ -1,4 +1,4 @@
-//! Attributes: on nodes, `#[name = ".."]` and the pre/post-conditions; on blackboard entries,
+//! Attributes: on nodes, `#[name = ".."]`, `#[id = ".."]` and the pre/post-conditions; on blackboard entries,
 //! doc comments, `#[tracked]` and the lint attributes passed through to the field; on the
 //! children of the utility selectors, `#[weight(..)]` and `#[score(..)]`.
 
@@ -56,9 +56,19 @@ impl Conditions {
     }
 }
 
-/// Reads a node's attributes: `#[name = ".."]` and the pre/post-conditions.
-pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Conditions) {
+/// A node's attributes.
+pub struct NodeAttrs {
+    /// `#[name = ".."]`.
+    pub name: Option<LitStr>,
+    /// `#[id = ".."]`: the node's BehaviorTree.CPP ID, for a node of a type of the user's.
+    pub id: Option<LitStr>,
+    pub conditions: Conditions,
+}
+
+/// Reads a node's attributes: `#[name = ".."]`, `#[id = ".."]` and the pre/post-conditions.
+pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> NodeAttrs {
     let mut name = None;
+    let mut id = None;
     let mut conditions = Conditions::default();
     for attr in attrs {
         let path = attr.path();
@@ -74,7 +84,12 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
             );
             continue;
         }
-        if path.is_ident(kw::NAME) {
+        if path.is_ident(kw::NAME) || path.is_ident(kw::ID) {
+            let (slot, what) = if path.is_ident(kw::NAME) {
+                (&mut name, "name")
+            } else {
+                (&mut id, "id")
+            };
             match &attr.meta {
                 syn::Meta::NameValue(syn::MetaNameValue {
                     value:
@@ -85,14 +100,14 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
                     ..
                 }) => {
                     if lit.value().is_empty() {
-                        cx.error_spanned_by(lit, "a node name cannot be empty");
-                    } else if name.is_some() {
-                        cx.error_spanned_by(attr, "this node already has a `#[name]`");
+                        cx.error_spanned_by(lit, format!("a node {what} cannot be empty"));
+                    } else if slot.is_some() {
+                        cx.error_spanned_by(attr, format!("this node already has a `#[{what}]`"));
                     } else {
-                        name = Some(lit.clone());
+                        *slot = Some(lit.clone());
                     }
                 }
-                _ => cx.error_spanned_by(attr, "expected `#[name = \"...\"]`"),
+                _ => cx.error_spanned_by(attr, format!("expected `#[{what} = \"...\"]`")),
             }
         } else if let Some((slot, is_test)) = conditions.slot(&written) {
             let usage = if is_test {
@@ -125,12 +140,16 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> (Option<LitStr>, Condi
             cx.error_spanned_by(
                 path,
                 format!(
-                    "unknown node attribute `{written}`; a node accepts `#[name = \"...\"]` and the conditions `failure_if`, `success_if`, `skip_if`, `run_while`, `on_success`, `on_failure`, `on_halted`, `post` (and, on a child of a `ProbabilitySelector` or a `PrioritySelector`, `weight` or `score`)"
+                    "unknown node attribute `{written}`; a node accepts `#[name = \"...\"]`, `#[id = \"...\"]` and the conditions `failure_if`, `success_if`, `skip_if`, `run_while`, `on_success`, `on_failure`, `on_halted`, `post` (and, on a child of a `ProbabilitySelector` or a `PrioritySelector`, `weight` or `score`)"
                 ),
             );
         }
     }
-    (name, conditions)
+    NodeAttrs {
+        name,
+        id,
+        conditions,
+    }
 }
 
 /// The blackboard section: entry attributes read, no entry declared twice.

@@ -100,9 +100,12 @@ pub struct Node {
     pub kind_ident: Ident,
     /// The kind's entry in the kinds table; `None` for an unknown kind.
     pub spec: Option<&'static KindSpec>,
-    /// Display name: `#[name]`, else the leaf type, else the kind. A label, as in
+    /// Display name: `#[name]`, else `#[id]`, else the leaf type, else the kind. A label, as in
     /// BehaviorTree.CPP: several nodes may share one.
     pub name: String,
+    /// `#[id = ".."]`: the BehaviorTree.CPP ID of a node of a type of the user's, which the
+    /// metadata and the exports give in place of the type (a node mapped from XML keeps its ID).
+    pub xml_id: Option<String>,
     /// `#[skip_if(..)]`, `#[on_success(..)]`, ...
     pub conditions: Conditions,
     pub kind: Kind,
@@ -280,7 +283,11 @@ impl Tree {
                 None
             }
         };
-        let (explicit_name, conditions) = attr::node_attributes(cx, &attrs);
+        let attr::NodeAttrs {
+            name: explicit_name,
+            id: xml_id,
+            conditions,
+        } = attr::node_attributes(cx, &attrs);
         let kind_name = kind_ident.to_string();
         let spec = kinds::lookup(&kind_name);
         let kind = match spec {
@@ -302,9 +309,22 @@ impl Tree {
                 }
             }
         };
-        let name = explicit_name
-            .as_ref()
-            .map(LitStr::value)
+        if let Some(lit) = &xml_id {
+            let typed = matches!(
+                &kind,
+                Kind::Leaf(Leaf::Condition(LeafImpl::Type(_)))
+                    | Kind::Leaf(Leaf::Action(LeafImpl::Type(_)))
+                    | Kind::Leaf(Leaf::Stateful(_))
+                    | Kind::Custom(_)
+                    | Kind::Invalid
+            );
+            if !typed {
+                cx.error_spanned_by(lit, format!("`#[id]` gives a node of a type of yours its BehaviorTree.CPP ID (`Action(Type)`, `Condition(Type)`, `StatefulAction(Type)`, `Control(Type)`, `Decorator(Type)`); `{kind_name}` has its own"));
+            }
+        }
+        let xml_id = xml_id.as_ref().map(LitStr::value);
+        let name = (explicit_name.as_ref().map(LitStr::value))
+            .or_else(|| xml_id.clone())
             .unwrap_or_else(|| default_name(&kind, &kind_name));
         self.nodes.push(Node {
             id,
@@ -313,6 +333,7 @@ impl Tree {
             kind_ident,
             spec,
             name,
+            xml_id,
             conditions,
             kind,
             children: Vec::new(),

@@ -167,6 +167,21 @@ impl Tr<'_> {
             let lit = LitStr::new(name, span);
             attrs.extend(quote_spanned!(span=> #[name = #lit]));
         }
+        if let KindIr::Leaf { mapping, .. } = &node.kind {
+            // The XML's ID, where the type does not say it, so that the tree's metadata, its
+            // exports and Groot2 show the node as the XML has it.
+            let mapping = &self.input.nodes[*mapping];
+            let written = mapping
+                .node_type()
+                .map(|ty| ty.to_token_stream().to_string().replace(' ', ""));
+            if written.is_some_and(|written| written != mapping.id) {
+                let (attr, lit) = (
+                    Ident::new(crate::kw::ID, span),
+                    LitStr::new(&mapping.id, span),
+                );
+                attrs.extend(quote_spanned!(span=> #[#attr = #lit]));
+            }
+        }
         if let Some(score) = &node.score {
             let attr = Ident::new(crate::kw::SCORE, span);
             let entries = TreeEntries { tr: self, tree };

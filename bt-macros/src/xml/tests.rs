@@ -153,8 +153,8 @@ fn leaves_ports_names_and_conditions() {
     for expected in [
         "# [name = \"main\"] Fallback",
         "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { :: bt :: __private :: script :: add_to (& mut bb . trips , 1) ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = < _ as __bt_xml_T_0 > :: __bt_xml (\"2.5\") , label = < _ as __bt_xml_T_1 > :: __bt_xml (\"fast\") , mode = Mode :: Fast , same = { same })",
-        // A name equal to the ID is the default name.
-        ", Condition (game :: Ok) }",
+        // A name equal to the ID is the default name; the ID, not said by the type, is given.
+        ", # [id = \"IsOk\"] Condition (game :: Ok) }",
     ] {
         assert!(dsl.contains(expected), "{expected}\n in {dsl}");
     }
