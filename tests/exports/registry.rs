@@ -243,3 +243,48 @@ fn a_dsl_node_given_an_id_is_exported_under_it() {
     assert_eq!(tree.tick(&mut robot), bt::Status::Success);
     assert_eq!(tree.blackboard().legs, 2);
 }
+
+/// A string literal bound in the DSL is exported as its text, as BehaviorTree.CPP reads an
+/// attribute (not with Rust's quotes, which BehaviorTree.CPP would keep as part of the text).
+mod strings {
+    use bt::{behavior_tree, Input, Outcome, Ports, SyncAction};
+
+    #[derive(Default, Ports)]
+    pub struct Say {
+        pub msg: Input<&'static str>,
+        pub loud: Input<String>,
+    }
+
+    impl SyncAction<super::Robot> for Say {
+        fn execute(&mut self, robot: &mut super::Robot) -> Outcome {
+            robot.log.push(format!("{} {}", *self.msg, *self.loud));
+            Outcome::Success
+        }
+    }
+
+    behavior_tree! {
+        pub tree Talk for super::Robot {
+            blackboard { note: &'static str }
+            Sequence {
+                Action(Say, msg = "lap \"one\"", loud = "LAP"),
+                SetBlackboard(note = "done"),
+            }
+        }
+    }
+}
+
+#[test]
+fn string_literals_are_exported_as_their_text() {
+    let xml = strings::Talk::to_xml().to_string();
+    assert!(
+        xml.contains(r#"<Say msg="lap &quot;one&quot;" loud="LAP"/>"#),
+        "{xml}"
+    );
+    assert!(
+        xml.contains(r#"<SetBlackboard output_key="note" value="done"/>"#),
+        "{xml}"
+    );
+    let mut robot = Robot::default();
+    assert_eq!(strings::Talk::new().tick(&mut robot), bt::Status::Success);
+    assert_eq!(robot.log, [r#"lap "one" LAP"#]);
+}

@@ -261,10 +261,19 @@ fn seconds(ms: &Quantity) -> String {
 }
 
 /// A bound value: `{entry}`, or the expression's text.
+/// A bound value as an XML attribute's text: `{entry}`; a string literal's text, as
+/// BehaviorTree.CPP reads an attribute (`msg = "lap"` is `msg="lap"`, not `msg="&quot;lap&quot;"`);
+/// a literal of the XML as the XML wrote it; else the Rust source.
 fn value(value: &Value) -> String {
     match value {
         Value::Entry(name) => entry(name),
-        Value::Expr(expr) => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
+        Value::Expr(expr) => match &**expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(text),
+                attrs,
+            }) if attrs.is_empty() => text.value(),
+            _ => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
+        },
     }
 }
 
