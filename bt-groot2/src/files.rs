@@ -70,8 +70,11 @@ pub struct BtLog<W: Write> {
 impl<W: Write> BtLog<W> {
     /// Writes the header of the tree `name` with `nodes` to `out`.
     pub fn new(name: &str, nodes: &'static [NodeInfo], mut out: W) -> io::Result<Self> {
-        let xml = crate::xml::tree_xml(name, nodes)
-            .unwrap_or_else(|| bt_core::export::xml(name, nodes).to_string());
+        let xml = crate::xml::tree_xml(name, nodes).unwrap_or_else(|| {
+            bt_core::export::xml(name, nodes)
+                .one_element_per_node()
+                .to_string()
+        });
         let length = i32::try_from(xml.len())
             .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "tree XML too long"))?;
         out.write_all(BTLOG_MAGIC)?;

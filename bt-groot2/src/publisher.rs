@@ -178,8 +178,11 @@ impl Groot2Builder {
 
     /// The state the server threads share, without any socket (the fuzz test's too).
     pub(crate) fn shared(self) -> Shared {
-        let xml = crate::xml::tree_xml(&self.name, self.nodes)
-            .unwrap_or_else(|| bt_core::export::xml(&self.name, self.nodes).to_string());
+        let xml = crate::xml::tree_xml(&self.name, self.nodes).unwrap_or_else(|| {
+            bt_core::export::xml(&self.name, self.nodes)
+                .one_element_per_node()
+                .to_string()
+        });
         Shared {
             stop: AtomicBool::new(false),
             uuid: crate::protocol::new_uuid(),

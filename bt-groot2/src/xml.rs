@@ -163,7 +163,7 @@ fn write_instance(
 /// The full-tree reply's XML for the tree `name` with `nodes`; `None` if the export does not
 /// have one element per node (a bug: the caller then sends the plain export).
 pub fn tree_xml(name: &str, nodes: &[NodeInfo]) -> Option<String> {
-    let plain = export::xml(name, nodes).to_string();
+    let plain = export::xml(name, nodes).one_element_per_node().to_string();
     let (blocks, model) = blocks(&plain)?;
     let (list, _) = instances(nodes);
     let paths: Vec<(usize, String)> = list

@@ -347,8 +347,65 @@ fn the_exported_xml_test_files_are_current() {
             "Recoveries",
             nav_recoveries::Recoveries::to_xml().to_string(),
         ),
+        ("OrCases", or_cases::OrCases::to_xml().to_string()),
     ] {
         check_exported(name, &xml);
+    }
+}
+
+/// A DSL tree whose `Switch` cases have several values: exported as one case per value (a copy
+/// of the child each), which real BehaviorTree.CPP runs to the same result
+/// (`tests/xml/btcpp/check.py`, `OrCases`).
+mod or_cases {
+    use bt::{behavior_tree, Status};
+
+    behavior_tree! {
+        pub tree OrCases for () {
+            blackboard { bin: i32, hits: i32 }
+            Sequence {
+                Script(|bb| bb.bin = 2),
+                Switch(bin) {
+                    case 1 | 2 => Script(|bb| bb.hits = 100),
+                    case 3 => Script(|bb| bb.hits = 300),
+                    _ => AlwaysFailure,
+                },
+                Script(|bb| bb.bin = 4),
+                Switch(bin) {
+                    case 1 | 2 => AlwaysFailure,
+                    case 3 | 4 | 5 => Script(|bb| bb.hits += 1),
+                    _ => AlwaysFailure,
+                },
+            }
+        }
+    }
+
+    #[test]
+    fn each_value_of_a_case_is_a_case_of_its_own_in_the_export() {
+        let mut tree = OrCases::new();
+        assert_eq!(tree.tick(&mut ()), Status::Success);
+        assert_eq!(tree.blackboard().hits, 101);
+        let xml = OrCases::to_xml().to_string();
+        assert!(
+            xml.contains(r#"<Switch3 variable="{bin}" case_1="1" case_2="2" case_3="3">"#),
+            "{xml}"
+        );
+        // The second switch: five values, each with its child (`3 | 4 | 5` three times).
+        let second = &xml[xml.find("<Switch5").expect(&xml)..];
+        assert!(second.starts_with(r#"<Switch5 variable="{bin}" case_1="1" case_2="2" case_3="3" case_4="4" case_5="5">"#), "{xml}");
+        assert_eq!(
+            second.matches("<Script code=\"hits += 1\"/>").count(),
+            3,
+            "{xml}"
+        );
+        // One element per node (Groot2): the values joined in one case.
+        let one = bt::export::xml("OrCases", OrCases::NODES)
+            .one_element_per_node()
+            .to_string();
+        assert!(
+            one.contains(r#"<Switch2 variable="{bin}" case_1="1 | 2" case_2="3">"#),
+            "{one}"
+        );
+        assert_eq!(one.matches("<Script").count(), 5, "{one}");
     }
 }
 

@@ -54,8 +54,18 @@ use crate::{NodeCategory, NodeInfo, PortDirection};
 ///
 /// Names and values are escaped (`&`, `<`, `>`, quotes; line breaks and tabs as character
 /// references).
+///
+/// A `Switch` case of several values (`case 1 | 2 => child`, whose metadata has a `case_<n>`
+/// parameter per value) is written as one case per value, each with its own copy of the child,
+/// so that BehaviorTree.CPP runs that child for every one of the values (where it compares the
+/// variable with a single value per case); [`Xml::one_element_per_node`] writes it as one case
+/// instead.
 pub fn xml<'a>(name: &'a str, nodes: &'a [NodeInfo]) -> Xml<'a> {
-    Xml { name, nodes }
+    Xml {
+        name,
+        nodes,
+        one_per_node: false,
+    }
 }
 
 /// A tree as BehaviorTree.CPP v4 XML: made by [`xml`], printed by `Display`.
@@ -63,6 +73,30 @@ pub fn xml<'a>(name: &'a str, nodes: &'a [NodeInfo]) -> Xml<'a> {
 pub struct Xml<'a> {
     name: &'a str,
     nodes: &'a [NodeInfo],
+    /// Every node one element, in `NODES` order ([`Xml::one_element_per_node`]).
+    one_per_node: bool,
+}
+
+impl<'a> Xml<'a> {
+    /// The same document with one element per node of `NODES`, in order, as a monitor that
+    /// numbers the elements needs (Groot2's): a `Switch` case of several values is written as one
+    /// case whose value is the values joined by ` | ` (which BehaviorTree.CPP compares as one
+    /// text), instead of one case and one copy of the child per value.
+    pub fn one_element_per_node(self) -> Self {
+        Xml {
+            one_per_node: true,
+            ..self
+        }
+    }
+}
+
+/// A `Switch` node's cases: each `case_<n>` parameter's case number (from 1) and value, in order;
+/// a case of several values has a parameter per value.
+fn switch_cases(node: &NodeInfo) -> impl Iterator<Item = (usize, &'static str)> + '_ {
+    node.params.iter().filter_map(|(attribute, value)| {
+        let number = attribute.strip_prefix(attr::CASE_PREFIX)?.parse().ok()?;
+        Some((number, *value))
+    })
 }
 
 /// A node's element name.
@@ -108,7 +142,7 @@ enum Model {
 }
 
 /// The element name of `nodes[id]`, and how the model declares it.
-fn tag(nodes: &[NodeInfo], id: usize) -> (Tag<'static>, Option<Model>) {
+fn tag(nodes: &[NodeInfo], id: usize, one_per_node: bool) -> (Tag<'static>, Option<Model>) {
     let node = &nodes[id];
     // A leaf of a type, or a control node or decorator of the user's (`Control(Type)`): its
     // type is its ID, declared with its ports.
@@ -139,7 +173,11 @@ fn tag(nodes: &[NodeInfo], id: usize) -> (Tag<'static>, Option<Model>) {
         }
     }
     if node.kind == "Switch" {
-        let cases = NodeInfo::children(nodes, id).count().saturating_sub(1);
+        let cases = match switch_cases(node).count() {
+            // Each value a case of its own.
+            values @ 1.. if !one_per_node => values,
+            _ => NodeInfo::children(nodes, id).count().saturating_sub(1),
+        };
         if (2..=6).contains(&cases) {
             return (Tag::Switch(cases), None);
         }
@@ -159,7 +197,10 @@ impl Xml<'_> {
 
     fn node(&self, f: &mut fmt::Formatter<'_>, id: usize, indent: usize) -> fmt::Result {
         let node = &self.nodes[id];
-        let (tag, _) = tag(self.nodes, id);
+        let (tag, _) = tag(self.nodes, id, self.one_per_node);
+        if let Tag::Switch(_) = tag {
+            return self.switch(f, id, tag, indent);
+        }
         write!(f, "{:indent$}<{tag}", "")?;
         if node.category == NodeCategory::SubTree {
             write!(f, " ID=\"{}\"", Escaped(subtree_id(node), Syntax::Xml))?;
@@ -190,6 +231,82 @@ impl Xml<'_> {
         writeln!(f, "{:indent$}</{tag}>", "")
     }
 
+    /// A `Switch<n>`: its parameters, its cases numbered from 1 where the first was, a child for
+    /// each case, then the default child. A case of several values is a case per value, each with
+    /// a copy of the case's child (the values joined by ` | ` in one case, one element per node).
+    fn switch(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        id: usize,
+        tag: Tag<'_>,
+        indent: usize,
+    ) -> fmt::Result {
+        let node = &self.nodes[id];
+        let children = || NodeInfo::children(self.nodes, id);
+        write!(f, "{:indent$}<{tag}", "")?;
+        if node.has_own_name() {
+            write!(f, " name=\"{}\"", Escaped(node.name, Syntax::Xml))?;
+        }
+        let mut cases_written = false;
+        for (attribute, value) in node.params {
+            if !attribute.starts_with(attr::CASE_PREFIX) {
+                write!(
+                    f,
+                    " {}=\"{}\"",
+                    XmlName(attribute),
+                    Escaped(value, Syntax::Xml)
+                )?;
+            } else if !cases_written {
+                cases_written = true;
+                self.switch_cases(f, node)?;
+            }
+        }
+        f.write_str(">\n")?;
+        if self.one_per_node || !cases_written {
+            for child in children() {
+                self.node(f, child, indent + 2)?;
+            }
+        } else {
+            for (number, _) in switch_cases(node) {
+                if let Some(child) = children().nth(number - 1) {
+                    self.node(f, child, indent + 2)?;
+                }
+            }
+            if let Some(default) = children().last() {
+                self.node(f, default, indent + 2)?;
+            }
+        }
+        writeln!(f, "{:indent$}</{tag}>", "")
+    }
+
+    /// A `Switch<n>`'s `case_<n>` attributes: one per value, or one per case with its values
+    /// joined by ` | ` (one element per node).
+    fn switch_cases(&self, f: &mut fmt::Formatter<'_>, node: &NodeInfo) -> fmt::Result {
+        let prefix = attr::CASE_PREFIX;
+        let mut written = 0;
+        let mut current = None;
+        for (number, value) in switch_cases(node) {
+            let value = Escaped(value, Syntax::Xml);
+            if self.one_per_node && current == Some(number) {
+                write!(f, " | {value}")?;
+                continue;
+            }
+            if self.one_per_node && current.is_some() {
+                f.write_str("\"")?;
+            }
+            written += 1;
+            current = Some(number);
+            write!(f, " {prefix}{written}=\"{value}")?;
+            if !self.one_per_node {
+                f.write_str("\"")?;
+            }
+        }
+        if self.one_per_node && current.is_some() {
+            f.write_str("\"")?;
+        }
+        Ok(())
+    }
+
     /// The subtrees to write as their own `BehaviorTree`: the first `SubTree` node running
     /// each tree (other than the main one) whose nodes are in `NODES`.
     fn subtrees(&self) -> impl Iterator<Item = usize> + '_ {
@@ -213,7 +330,7 @@ impl Xml<'_> {
 
     fn model(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let declared = |id: usize| -> Option<(Tag<'static>, Model)> {
-            match tag(self.nodes, id) {
+            match tag(self.nodes, id, self.one_per_node) {
                 (tag, Some(model)) => Some((tag, model)),
                 (_, None) => None,
             }
@@ -393,6 +510,50 @@ mod tests {
   </BehaviorTree>
   <TreeNodesModel/>
 </root>
+"#
+        );
+    }
+
+    #[test]
+    fn a_case_of_several_values_is_a_case_per_value() {
+        // `Switch(mode) { case 1 | 2 => A, case 3 => B, _ => C }`.
+        const NODES: &[NodeInfo] = &[
+            NodeInfo {
+                params: &[
+                    ("variable", "{mode}"),
+                    ("case_1", "1"),
+                    ("case_1", "2"),
+                    ("case_2", "3"),
+                    ("_skipIf", "off"),
+                ],
+                ..node("Switch", "Switch", NodeCategory::Control, None, 0)
+            },
+            node("A", "AlwaysSuccess", NodeCategory::Action, Some(0), 1),
+            node("B", "AlwaysFailure", NodeCategory::Action, Some(0), 1),
+            node("C", "AlwaysRunning", NodeCategory::Action, Some(0), 1),
+        ];
+        let body = |text: String| {
+            let start = text.find("    <Switch").unwrap();
+            let end = text.find("  </BehaviorTree>").unwrap();
+            text[start..end].to_owned()
+        };
+        assert_eq!(
+            body(xml("T", NODES).to_string()),
+            r#"    <Switch3 variable="{mode}" case_1="1" case_2="2" case_3="3" _skipIf="off">
+      <AlwaysSuccess name="A"/>
+      <AlwaysSuccess name="A"/>
+      <AlwaysFailure name="B"/>
+      <AlwaysRunning name="C"/>
+    </Switch3>
+"#
+        );
+        assert_eq!(
+            body(xml("T", NODES).one_element_per_node().to_string()),
+            r#"    <Switch2 variable="{mode}" case_1="1 | 2" case_2="3" _skipIf="off">
+      <AlwaysSuccess name="A"/>
+      <AlwaysFailure name="B"/>
+      <AlwaysRunning name="C"/>
+    </Switch2>
 "#
         );
     }

@@ -403,7 +403,7 @@ fn bound(alternative: Option<Alternative<'_>>) -> Result<Option<&syn::Expr>, ()>
 }
 
 /// One alternative of a case.
-enum Alternative<'a> {
+pub(super) enum Alternative<'a> {
     Value(&'a syn::Expr),
     Range(
         Option<&'a syn::Expr>,
@@ -415,7 +415,7 @@ enum Alternative<'a> {
 /// A case's alternatives, as a pattern reads them. An expression binds `|` tighter than `..`, so
 /// `10..=12 | 20` parses as `10..=(12 | 20)`: the `|`s inside a range's bounds are taken out, and
 /// the bound is the alternative next to the range (`10..=12`, then `20`).
-fn alternatives(case: &syn::Expr) -> Vec<Alternative<'_>> {
+pub(super) fn alternatives(case: &syn::Expr) -> Vec<Alternative<'_>> {
     match case {
         syn::Expr::Binary(binary) if matches!(binary.op, syn::BinOp::BitOr(_)) => {
             let mut all = alternatives(&binary.left);

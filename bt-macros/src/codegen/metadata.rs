@@ -348,10 +348,22 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
         } => {
             let mut params = vec![pair(attr::VARIABLE, entry(variable))];
             for (index, case) in cases.iter().enumerate() {
-                params.push((
-                    format!("{}{}", attr::CASE_PREFIX, index + 1),
-                    case_text(case),
-                ));
+                let name = format!("{}{}", attr::CASE_PREFIX, index + 1);
+                // A case of several values (`1 | 2`): a parameter per value, so that the XML
+                // export gives BehaviorTree.CPP, which compares one value per case, a case per
+                // value. A range has no such form: its Rust text.
+                let alternatives = super::flow::alternatives(case);
+                let values: Option<Vec<&syn::Expr>> = (alternatives.iter())
+                    .map(|alternative| match alternative {
+                        super::flow::Alternative::Value(value) => Some(*value),
+                        super::flow::Alternative::Range(..) => None,
+                    })
+                    .collect();
+                match values {
+                    Some(values) if values.len() > 1 => params
+                        .extend((values.into_iter()).map(|value| (name.clone(), case_text(value)))),
+                    _ => params.push((name, case_text(case))),
+                }
             }
             params
         }

@@ -69,6 +69,12 @@ CASES = {
     ),
 }
 
+# Exports of DSL trees (tests/xml/exported/NAME.xml, no XML source): (presets, expected status,
+# expected blackboard). `OrCases`: `Switch` cases of several values, one case per value.
+DSL_EXPORTS = {
+    "OrCases": ({}, SUCCESS, {"hits": 101}),
+}
+
 # The example trees' exports (docs/trees/NAME.xml), with the entries their scripts read; `None`:
 # loaded, not ticked (`robot_ports`: its subtree's script counts `legs`, an entry of the
 # subtree's own blackboard that only the Rust tree's initial value creates; BehaviorTree.CPP has
@@ -164,20 +170,27 @@ def value(board, key, expected):
 
 
 def main():
-    failures, checked = [], len(CASES) * 2 + len(EXAMPLES)
-    for name, (source, presets, enums, status, expected) in CASES.items():
-        for path in (ROOT / source, ROOT / "tests/xml/exported" / f"{name}.xml"):
-            label = path.relative_to(ROOT)
-            try:
-                got, board = run(path, presets, enums)
-                seen = {key: value(board, key, want) for key, want in expected.items()}
-            except Exception as error:  # a load or tick error of BehaviorTree.CPP
-                failures.append(f"{label}: {error}")
-                continue
-            if got != status or seen != expected:
-                failures.append(f"{label}: {got} {seen}, expected {status} {expected}")
-            else:
-                print(f"ok   {label}: {got} {seen}")
+    failures, checked = [], len(CASES) * 2 + len(DSL_EXPORTS) + len(EXAMPLES)
+    cases = [
+        (path, presets, enums, status, expected)
+        for name, (source, presets, enums, status, expected) in CASES.items()
+        for path in (ROOT / source, ROOT / "tests/xml/exported" / f"{name}.xml")
+    ] + [
+        (ROOT / "tests/xml/exported" / f"{name}.xml", presets, {}, status, expected)
+        for name, (presets, status, expected) in DSL_EXPORTS.items()
+    ]
+    for path, presets, enums, status, expected in cases:
+        label = path.relative_to(ROOT)
+        try:
+            got, board = run(path, presets, enums)
+            seen = {key: value(board, key, want) for key, want in expected.items()}
+        except Exception as error:  # a load or tick error of BehaviorTree.CPP
+            failures.append(f"{label}: {error}")
+            continue
+        if got != status or seen != expected:
+            failures.append(f"{label}: {got} {seen}, expected {status} {expected}")
+        else:
+            print(f"ok   {label}: {got} {seen}")
     for name, presets in EXAMPLES.items():
         path = ROOT / "docs/trees" / f"{name}.xml"
         label = path.relative_to(ROOT)
