@@ -1038,7 +1038,7 @@
 //! is no port of the leaf, a leaf type that is not a condition name the port and the types.
 //!
 //! **Back to XML.** `Tree::to_xml()` of such a tree gives the trees back: the same elements and
-//! attributes, in BehaviorTree.CPP's form, with a leaf's ID being its Rust type's name, the main
+//! attributes, in BehaviorTree.CPP's form, with a leaf's ID being the ID the file gave it, the main
 //! tree's ID the Rust tree's name, and scripts in BehaviorTree.CPP's script language
 //! (`_onSuccess="laps += 1"`; `:=` for every assignment, a whole number next to a real as
 //! `0.0`, a scripting enum by its name). Imported again, that XML gives the same tree (the
@@ -1051,8 +1051,12 @@
 //! `Loop` over items of another type than `i32`, `bool`, `f64` or `String`) is written under its
 //! own name, declared in the `<TreeNodesModel>` (Groot2 draws it; neither BehaviorTree.CPP nor
 //! the import reads it, but for NodeCanvas's `PrioritySelector`, which the import reads back
-//! with its children's scores). A `Switch` case written as a pattern (`1 | 2`, `3..=5`) is
-//! written as its source, which BehaviorTree.CPP compares as text.
+//! with its children's scores). A `Switch` case of several values (`1 | 2`) is written as a case
+//! per value, each with a copy of the case's child, so that BehaviorTree.CPP runs that child for
+//! each value (`Switch(m) { case 1 | 2 => A, _ => B }` is `<Switch2 variable="{m}" case_1="1"
+//! case_2="2">` over `A`, `A`, `B`; within 6 cases in all); a range (`3..=5`) has no such form
+//! and is written as its source, which BehaviorTree.CPP compares as text, so it runs the default
+//! branch there. A string literal is written as its text (`msg = "lap"` is `msg="lap"`).
 //!
 //! ## NodeCanvas's nodes
 //!

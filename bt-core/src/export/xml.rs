@@ -41,7 +41,8 @@ use crate::{NodeCategory, NodeInfo, PortDirection};
 ///   entry is an `i32`, `bool`, `f64` or `String` `LoopInt`, `LoopBool`, `LoopDouble` or
 ///   `LoopString` (of another type, `<Loop>`).
 /// * A leaf type (`Condition(T)`, `Action(T)`, `StatefulAction(T)`) is a custom node whose ID is
-///   the type's name (its last path segment, without generic arguments); the
+///   its `#[id]` (the ID an XML tree mapped it from), else the type's name (its last path
+///   segment, without generic arguments); the
 ///   `TreeNodesModel` declares it once, as an `Action` or a `Condition`, with its ports
 ///   (`input_port`, `output_port`, `inout_port`, each with its Rust type as `type`).
 /// * An inline leaf (a closure) is an `InlineCondition` or an `InlineAction`, declared in the
