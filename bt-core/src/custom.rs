@@ -124,7 +124,8 @@ use crate::Status;
     message = "`{Self}` is not a control node over `{Ctx}`",
     label = "used as `Control(..)` here",
     note = "implement `bt::ControlNode<{Ctx}>` for `{Self}`; a node of one child that implements `bt::DecoratorNode` is written `Decorator({Self}) {{ child }}`",
-    note = "a node of `bt::TryControlNode`, which can fail with an error, needs a tree with an error type: `tree T for Ctx, error E`"
+    note = "a node of `bt::TryControlNode`, which can fail with an error, needs a tree with an error type: `tree T for Ctx, error E`",
+    note = "a leaf (`bt::SyncAction`, `bt::StatefulAction`, `bt::Condition`) is written `Action({Self})`, `StatefulAction({Self})` or `Condition({Self})`, without children (in XML's `nodes {{ .. }}`, `ID = Action({Self})`)"
 )]
 pub trait ControlNode<Ctx: ?Sized> {
     /// The fewest children a tree may give this node (checked when the tree compiles).
@@ -157,7 +158,8 @@ pub trait ControlNode<Ctx: ?Sized> {
     message = "`{Self}` is not a decorator over `{Ctx}`",
     label = "used as `Decorator(..)` here",
     note = "implement `bt::DecoratorNode<{Ctx}>` for `{Self}`; a node of several children that implements `bt::ControlNode` is written `Control({Self}) {{ children.. }}`",
-    note = "a node of `bt::TryDecoratorNode`, which can fail with an error, needs a tree with an error type: `tree T for Ctx, error E`"
+    note = "a node of `bt::TryDecoratorNode`, which can fail with an error, needs a tree with an error type: `tree T for Ctx, error E`",
+    note = "a leaf (`bt::SyncAction`, `bt::StatefulAction`, `bt::Condition`) is written `Action({Self})`, `StatefulAction({Self})` or `Condition({Self})`, without children (in XML's `nodes {{ .. }}`, `ID = Action({Self})`)"
 )]
 pub trait DecoratorNode<Ctx: ?Sized> {
     /// Called just before [`tick`](Self::tick) on the first tick of an activation (see

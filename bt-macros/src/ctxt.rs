@@ -10,13 +10,32 @@ use quote::ToTokens;
 #[derive(Default)]
 pub struct Ctxt {
     errors: RefCell<Option<Vec<syn::Error>>>,
+    /// While the model reads a node of an XML tree: where the element is and the words to put in
+    /// place of the DSL's ([`Ctxt::set_origin`]).
+    origin: RefCell<Option<Origin>>,
+}
+
+/// Where a node came from in XML, for its errors.
+pub struct Origin {
+    /// `file.xml:12:7`, which starts each message.
+    pub loc: String,
+    /// The DSL's word for the node (`Decorator`) and the XML's (`RateController`).
+    pub dsl: String,
+    pub element: String,
 }
 
 impl Ctxt {
     pub fn new() -> Self {
         Ctxt {
             errors: RefCell::new(Some(Vec::new())),
+            origin: RefCell::new(None),
         }
+    }
+
+    /// Until it is set again: every error recorded starts with `origin.loc`, and names the node
+    /// by its XML element instead of its DSL kind.
+    pub fn set_origin(&self, origin: Option<Origin>) {
+        *self.origin.borrow_mut() = origin;
     }
 
     /// Records an error spanned at `tokens`.
@@ -26,6 +45,10 @@ impl Ctxt {
 
     /// Records an error that is already a `syn::Error`.
     pub fn syn_error(&self, error: syn::Error) {
+        let error = match self.origin.borrow().as_ref() {
+            Some(origin) => located(error, origin),
+            None => error,
+        };
         if let Some(errors) = self.errors.borrow_mut().as_mut() {
             errors.push(error);
         }
@@ -37,6 +60,30 @@ impl Ctxt {
         let errors = self.errors.borrow_mut().take().unwrap_or_default();
         combine(errors)
     }
+}
+
+/// `error` (each of its messages) said in the XML's words: `file.xml:12:7: ` first, the XML
+/// element's name for the DSL's word.
+fn located(error: syn::Error, origin: &Origin) -> syn::Error {
+    let mut out: Option<syn::Error> = None;
+    for part in error {
+        let mut message = part.to_string();
+        if origin.dsl != origin.element {
+            message = message.replace(
+                &format!("`{}`", origin.dsl),
+                &format!("`{}`", origin.element),
+            );
+        }
+        if !message.starts_with(&origin.loc) {
+            message = format!("{}: {message}", origin.loc);
+        }
+        let located = syn::Error::new(part.span(), message);
+        match &mut out {
+            Some(out) => out.combine(located),
+            None => out = Some(located),
+        }
+    }
+    out.unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "an empty error"))
 }
 
 /// How many errors one invocation reports; a last one says how many more there were. rustc

@@ -7,6 +7,9 @@ pub const TRACKED: &str = "tracked";
 // Node attributes.
 pub const NAME: &str = "name";
 pub const ID: &str = "id";
+/// On a node the XML front end wrote: `#[__bt_xml("file.xml:12:7", "Element")]`, where the
+/// element is, which the model's errors on the node name.
+pub const XML_ORIGIN: &str = "__bt_xml";
 pub const FAILURE_IF: &str = "failure_if";
 pub const SUCCESS_IF: &str = "success_if";
 pub const SKIP_IF: &str = "skip_if";

@@ -261,12 +261,49 @@ impl Tree {
         let id = self.nodes.len();
         let NodeSyntax {
             case: _,
-            attrs,
+            mut attrs,
             kind: kind_ident,
             args,
             arg_tokens: _,
             children,
         } = syntax;
+        // A node of an XML tree: its errors say where its element is, in the XML's words.
+        if let Some(at) =
+            (attrs.iter()).position(|attr| attr.path().is_ident(crate::kw::XML_ORIGIN))
+        {
+            let origin = attrs.remove(at);
+            let parsed = origin.parse_args_with(
+                syn::punctuated::Punctuated::<LitStr, syn::Token![,]>::parse_terminated,
+            );
+            if let Ok(parts) = parsed {
+                if let (2, Some(loc), Some(element)) = (parts.len(), parts.first(), parts.last()) {
+                    cx.set_origin(Some(crate::ctxt::Origin {
+                        loc: loc.value(),
+                        dsl: kind_ident.to_string(),
+                        element: element.value(),
+                    }));
+                }
+            }
+        }
+        let children =
+            self.lower_node_parts(cx, id, attrs, kind_ident, args, children, parent, depth);
+        cx.set_origin(None);
+        children
+    }
+
+    /// [`Tree::lower_node`] after the XML origin is read.
+    #[allow(clippy::too_many_arguments)]
+    fn lower_node_parts(
+        &mut self,
+        cx: &Ctxt,
+        id: usize,
+        attrs: Vec<syn::Attribute>,
+        kind_ident: Ident,
+        args: Args,
+        children: Option<proc_macro2::Group>,
+        parent: Option<usize>,
+        depth: usize,
+    ) -> Vec<NodeSyntax> {
         let (mut children, children_ok) = match children.as_ref().map(Children::parse) {
             None => (None, true),
             Some(Ok(children)) => (Some(children), true),

@@ -163,6 +163,12 @@ impl Tr<'_> {
     fn emit_tail(&self, tree: usize, node: &NodeIr, mut children: Vec<TokenStream>) -> TokenStream {
         let span = self.span;
         let mut attrs = TokenStream::new();
+        if let Some((loc, element)) = &node.origin {
+            // Where the element is: the model's errors on the node say it, and its ID.
+            let attr = Ident::new(crate::kw::XML_ORIGIN, span);
+            let (loc, element) = (LitStr::new(loc, span), LitStr::new(element, span));
+            attrs.extend(quote_spanned!(span=> #[#attr(#loc, #element)]));
+        }
         if let Some(name) = &node.name {
             let lit = LitStr::new(name, span);
             attrs.extend(quote_spanned!(span=> #[name = #lit]));

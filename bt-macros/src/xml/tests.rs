@@ -1,7 +1,7 @@
 //! The translation to the DSL, its errors (with the XML's line and column), and a fuzz test of the
 //! XML text.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::quote;
 
 use super::emit::{self, is_rust_constant, DslTree};
@@ -25,6 +25,37 @@ fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
 }
 
+/// `tokens` without the nodes' origins (`#[__bt_xml("xml_text:2:1", "Sequence")]`), which
+/// `origins_locate_every_node` checks.
+fn without_origins(tokens: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if let (TokenTree::Punct(hash), Some(TokenTree::Group(group))) =
+            (&tokens[i], tokens.get(i + 1))
+        {
+            let origin = group.stream().into_iter().next().is_some_and(
+                |first| matches!(first, TokenTree::Ident(ident) if ident == crate::kw::XML_ORIGIN),
+            );
+            if hash.as_char() == '#' && origin {
+                i += 2;
+                continue;
+            }
+        }
+        out.push(match &tokens[i] {
+            TokenTree::Group(group) => {
+                let mut rebuilt = Group::new(group.delimiter(), without_origins(group.stream()));
+                rebuilt.set_span(group.span());
+                TokenTree::Group(rebuilt)
+            }
+            other => other.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
 /// A translated tree as it would be written in the DSL.
 fn written(tree: &DslTree) -> String {
     let header = &tree.header;
@@ -33,7 +64,7 @@ fn written(tree: &DslTree) -> String {
         &header.vis,
         &header.name,
         &header.context,
-        &tree.body,
+        without_origins(tree.body.clone()),
     );
     quote!(#(#attrs)* #vis tree #name for #context { #body }).to_string()
 }
@@ -301,6 +332,50 @@ fn lenient_text_as_tinyxml2_reads_it() {
     assert!(
         errors[0].starts_with("xml_text:2:34: unknown node `Nope`"),
         "{errors:?}"
+    );
+}
+
+/// Every node carries where its element is and its ID, for the model's errors on it.
+#[test]
+fn origins_locate_every_node() {
+    let xml = "<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"Main\">\n  <Sequence>\n    <Action ID=\"Go\"/>\n  </Sequence>\n</BehaviorTree>\n</root>";
+    let input: TreeInput = syn::parse_str(&text(xml, "nodes { Go = Action(Walk) }")).unwrap();
+    let parsed = parse_input(input.body, input.header.body_span, None).unwrap();
+    let files = load(&parsed.source).unwrap();
+    let docs: Vec<_> = (files.iter())
+        .map(|file| parse_document(file, Span::call_site()).unwrap())
+        .collect();
+    let tr = translate(&input.header, &parsed, &docs, &files).unwrap_or_else(|_| panic!());
+    let body = emit::trees(&tr).0[0].body.to_string();
+    assert!(
+        body.contains("# [__bt_xml (\"xml_text:3:3\" , \"Sequence\")] Sequence"),
+        "{body}"
+    );
+    assert!(
+        body.contains("# [__bt_xml (\"xml_text:4:5\" , \"Go\")] # [id = \"Go\"] Action (Walk)"),
+        "{body}"
+    );
+}
+
+/// The model's errors on a node of an XML tree say where its element is, and name it by its ID.
+#[test]
+fn model_errors_on_xml_nodes_are_located() {
+    let expand = |body: &str| {
+        let xml = tree(body);
+        let invocation = text(&xml, "nodes { RateController = Decorator(Rate) }");
+        crate::expand::behavior_tree(invocation.parse().unwrap()).to_string()
+    };
+    let out = expand("<RateController><AlwaysSuccess/><AlwaysSuccess/></RateController>");
+    assert!(
+        out.contains(
+            "xml_text:1:48: `RateController` is a decorator and takes exactly one child, found 2"
+        ),
+        "{out}"
+    );
+    let out = expand(r#"<Parallel success_count="5"><AlwaysSuccess/><AlwaysSuccess/></Parallel>"#);
+    assert!(
+        out.contains("xml_text:1:48: `Parallel` has 2 children but `success = 5` asks for more"),
+        "{out}"
     );
 }
 

@@ -267,6 +267,7 @@ impl<'a> Tr<'a> {
         let pos = self.at(elem);
         let tag = elem.tag_name().name();
         let mut ir = NodeIr {
+            origin: None,
             name: None,
             conditions: Vec::new(),
             score: None,
@@ -288,6 +289,7 @@ impl<'a> Tr<'a> {
             }
             _ => (tag, None),
         };
+        ir.origin = Some((self.loc(pos), id.to_owned()));
         let (params, autoremap) = self.attributes(tree, elem, id, &mut ir);
         let children: Vec<XNode> = elem.children().filter(XNode::is_element).collect();
         let mapping = self.mapping(id);
