@@ -380,6 +380,64 @@ pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {
     }
 }
 
+/// [`check_required`] for a node of an XML file: the message starts with `at`, where the node
+/// is (`nav.xml:12:7: `FollowPath`: `), so that the error says which of a file's elements lacks
+/// the port, and says what to add in the XML's words. The message is put together in a buffer of [`MESSAGE_BYTES`] (a longer one is cut at
+/// a character's boundary), as a `const` panic takes one string.
+pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
+    let mut port = 0;
+    while port < ports.len() {
+        if ports[port].required && !contains(bound, ports[port].name) {
+            let (name, ty) = (ports[port].name, ports[port].type_name);
+            let mut buffer = [0u8; MESSAGE_BYTES];
+            let mut length = 0;
+            let parts = [
+                at,
+                "the required input port `",
+                name,
+                "` (a `",
+                ty,
+                "`) is not given: add the attribute `",
+                name,
+                "=\"..\"` (a value, or `{entry}`) to the element, or mark the field `#[port(default)]`",
+            ];
+            let mut part = 0;
+            while part < parts.len() {
+                length = append(&mut buffer, length, parts[part]);
+                part += 1;
+            }
+            let (text, _) = buffer.split_at(length);
+            match core::str::from_utf8(text) {
+                Ok(message) => panic!("{}", message),
+                Err(error) => {
+                    let (valid, _) = text.split_at(error.valid_up_to());
+                    match core::str::from_utf8(valid) {
+                        Ok(message) => panic!("{}", message),
+                        Err(_) => panic!("{}", ports[port].missing_message),
+                    }
+                }
+            }
+        }
+        port += 1;
+    }
+}
+
+/// The longest message [`check_required_at`] gives.
+pub const MESSAGE_BYTES: usize = 1024;
+
+/// Copies `text` into `buffer` from `at`, as far as it fits; the length written so far.
+const fn append(buffer: &mut [u8; MESSAGE_BYTES], at: usize, text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut length = at;
+    let mut index = 0;
+    while index < bytes.len() && length < MESSAGE_BYTES {
+        buffer[length] = bytes[index];
+        length += 1;
+        index += 1;
+    }
+    length
+}
+
 /// The largest leaf type, in bytes, that the tree calls on a [port frame](self#port-frames).
 pub const FRAME_BYTES: usize = 128;
 
@@ -426,6 +484,33 @@ const fn str_eq(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const GO: &[PortInfo] = &[PortInfo {
+        name: "goal",
+        direction: PortDirection::Input,
+        type_name: "f64",
+        required: true,
+        missing_message: "input port `goal` of `Go` is required",
+    }];
+
+    #[test]
+    #[should_panic(
+        expected = "nav.xml:3:5: `Go`: the required input port `goal` (a `f64`) is not given: add the attribute `goal=\"..\"`"
+    )]
+    fn a_missing_port_is_located() {
+        check_required_at("nav.xml:3:5: `Go`: ", GO, &["speed"]);
+    }
+
+    #[test]
+    fn a_bound_port_passes_and_a_long_message_is_cut_at_a_character() {
+        check_required_at("nav.xml:3:5: ", GO, &["goal"]);
+        // One byte, then characters of two: the buffer's last byte is half a character.
+        let at = format!("x{}", "é".repeat(MESSAGE_BYTES));
+        let cut = std::panic::catch_unwind(|| check_required_at(&at, GO, &[]));
+        let message = *cut.unwrap_err().downcast::<String>().unwrap();
+        assert_eq!(message.len(), MESSAGE_BYTES - 1);
+        assert!(message[1..].chars().all(|c| c == 'é'), "{message}");
+    }
 
     #[test]
     fn port_keys_are_fnv_1a() {

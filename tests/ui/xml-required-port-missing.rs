@@ -1,4 +1,4 @@
-// A required input the XML does not bind.
+// A required input that one of two elements of the same node does not bind: the error says which.
 use bt::behavior_tree;
 
 pub struct World;
@@ -22,7 +22,10 @@ behavior_tree! {
         xml_text = r#"
 <root BTCPP_format="4" main_tree_to_execute="Main">
   <BehaviorTree ID="Main">
-    <MoveTo goal="{goal}"/>
+    <Sequence>
+      <MoveTo goal="{goal}" speed="1.5"/>
+      <MoveTo goal="{goal}"/>
+    </Sequence>
   </BehaviorTree>
 </root>"#,
         nodes { Action(MoveTo) } blackboard { goal: (i32, i32) },

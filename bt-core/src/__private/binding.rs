@@ -4,8 +4,8 @@
 use super::*;
 
 pub use crate::ports::{
-    bound_ports, check_required, port_key, BindEntry, BindText, BindValue, PortDirection, PortInfo,
-    PortValue, FRAME_BYTES,
+    bound_ports, check_required, check_required_at, port_key, BindEntry, BindText, BindValue,
+    PortDirection, PortInfo, PortValue, FRAME_BYTES,
 };
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of

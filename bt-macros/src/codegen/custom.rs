@@ -21,7 +21,7 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     let leaf = &custom.node;
     let ty = &leaf.ty;
     let count = node.children.len();
-    code.items.extend(required_check(leaf));
+    code.items.extend(required_check(node, leaf));
     if custom.kind == CustomKind::Control {
         // The same trait path as the calls', so that a type without the trait gets one error.
         let context = static_lifetimes(g.tree.header.context.to_token_stream());

@@ -268,19 +268,25 @@ pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
     })
 }
 
-/// A compile-time check that every required input of the leaf type is bound.
-pub(super) fn required_check(leaf: &LeafType) -> TokenStream {
+/// A compile-time check that every required input of the leaf type is bound; for a node of an
+/// XML tree, its message starts with where the element is.
+pub(super) fn required_check(node: &Node, leaf: &LeafType) -> TokenStream {
     let ty = &leaf.ty;
     let ports = ports_of(ty);
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
-    quote_spanned!(ty.span()=>
-        const _: () = ::bt::__private::check_required(#ports, &[#(#bound),*]);
-    )
+    match &node.xml_origin {
+        Some(at) => quote_spanned!(ty.span()=>
+            const _: () = ::bt::__private::check_required_at(#at, #ports, &[#(#bound),*]);
+        ),
+        None => quote_spanned!(ty.span()=>
+            const _: () = ::bt::__private::check_required(#ports, &[#(#bound),*]);
+        ),
+    }
 }
 
 /// Adds the leaf's field (built with its initialiser or `Default`) and returns its name.
 fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
-    code.items.extend(required_check(leaf));
+    code.items.extend(required_check(node, leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;
     let init = match &leaf.init {

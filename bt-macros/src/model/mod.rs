@@ -106,6 +106,9 @@ pub struct Node {
     /// `#[id = ".."]`: the BehaviorTree.CPP ID of a node of a type of the user's, which the
     /// metadata and the exports give in place of the type (a node mapped from XML keeps its ID).
     pub xml_id: Option<String>,
+    /// For a node of an XML tree: `file.xml:12:7: `Element`: `, which starts the messages of
+    /// the compile-time checks generated for it (a required port left unbound).
+    pub xml_origin: Option<String>,
     /// `#[skip_if(..)]`, `#[on_success(..)]`, ...
     pub conditions: Conditions,
     pub kind: Kind,
@@ -268,6 +271,7 @@ impl Tree {
             children,
         } = syntax;
         // A node of an XML tree: its errors say where its element is, in the XML's words.
+        let mut xml_origin = None;
         if let Some(at) =
             (attrs.iter()).position(|attr| attr.path().is_ident(crate::kw::XML_ORIGIN))
         {
@@ -277,6 +281,7 @@ impl Tree {
             );
             if let Ok(parts) = parsed {
                 if let (2, Some(loc), Some(element)) = (parts.len(), parts.first(), parts.last()) {
+                    xml_origin = Some(format!("{}: `{}`: ", loc.value(), element.value()));
                     cx.set_origin(Some(crate::ctxt::Origin {
                         loc: loc.value(),
                         dsl: kind_ident.to_string(),
@@ -285,8 +290,9 @@ impl Tree {
                 }
             }
         }
-        let children =
-            self.lower_node_parts(cx, id, attrs, kind_ident, args, children, parent, depth);
+        let children = self.lower_node_parts(
+            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin,
+        );
         cx.set_origin(None);
         children
     }
@@ -303,6 +309,7 @@ impl Tree {
         children: Option<proc_macro2::Group>,
         parent: Option<usize>,
         depth: usize,
+        xml_origin: Option<String>,
     ) -> Vec<NodeSyntax> {
         let (mut children, children_ok) = match children.as_ref().map(Children::parse) {
             None => (None, true),
@@ -371,6 +378,7 @@ impl Tree {
             spec,
             name,
             xml_id,
+            xml_origin,
             conditions,
             kind,
             children: Vec::new(),
