@@ -1034,8 +1034,13 @@
 //! `tests/ui/xml-*` shows each. What rustc finds in the generated code is reported at the literal
 //! too: a value of the XML that its port or entry cannot take says where it is, the node and the
 //! port (`path.xml:5:24: `Spin`'s port `spin_dist` is a `f64`, and the XML gives it the text
-//! "fast"`), one error per value; an entry bound to a port of another type, an attribute that
-//! is no port of the leaf, a leaf type that is not a condition name the port and the types.
+//! "fast"`), one error per value; so does a required port an element leaves out
+//! (`path.xml:6:7: `MoveTo`: the required input port `speed` (a `f32`) is not given: add the
+//! attribute `speed=".."` ..`), and every error of the checks the DSL's nodes go through, which
+//! names the element (`path.xml:4:5: `RateController` is a decorator and takes exactly one
+//! child, found 2`); an entry bound to a port of another type gives the element's line and
+//! column and both types; an attribute that is no port of the leaf and a leaf type that is not a
+//! condition name the port and the types, without the element's place.
 //!
 //! **Back to XML.** `Tree::to_xml()` of such a tree gives the trees back: the same elements and
 //! attributes, in BehaviorTree.CPP's form, with a leaf's ID being the ID the file gave it, the main

@@ -63,6 +63,51 @@ pub fn bind_entry<B, L, E, P: BindEntry<E>>(
     }
 }
 
+/// The line and column of a node's element in an XML file, as a type, so that an error on its
+/// binding can say them (`BindEntryAt`).
+pub struct At<const LINE: u32, const COLUMN: u32>;
+
+/// [`BindEntry`] for a node of an XML tree: the same, with an error that says where the node's
+/// element is.
+#[diagnostic::on_unimplemented(
+    message = "line {LINE}, column {COLUMN} of the XML: port of type `{Self}` cannot be bound to a blackboard entry of type `{Entry}`",
+    label = "this entry is a `{Entry}`",
+    note = "the element at that line and column (of the file of this literal, or of a file it includes) binds the port to the entry; the entry's type is its declaration in `blackboard {{ .. }}`, else the type of the first port bound to it"
+)]
+pub trait BindEntryAt<Entry, const LINE: u32, const COLUMN: u32> {
+    /// [`BindEntry::load`] or [`BindEntry::store`].
+    fn bind_at(&mut self, entry: &mut Entry, step: PortStep);
+}
+
+impl<E, P: BindEntry<E>, const LINE: u32, const COLUMN: u32> BindEntryAt<E, LINE, COLUMN> for P {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn bind_at(&mut self, entry: &mut E, step: PortStep) {
+        match step {
+            PortStep::Load => self.load(entry),
+            PortStep::Store => self.store(entry),
+        }
+    }
+}
+
+/// [`bind_entry`] for a node of an XML tree at `at`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn bind_entry_at<B, L, E, P, const LINE: u32, const COLUMN: u32>(
+    at: At<LINE, COLUMN>,
+    bb: &mut B,
+    leaf: &mut L,
+    entry: impl FnOnce(&mut B) -> &mut E,
+    port: impl FnOnce(&mut L) -> &mut P,
+    step: PortStep,
+) where
+    P: BindEntryAt<E, LINE, COLUMN>,
+{
+    let _ = at;
+    let (entry, port) = (entry(bb), port(leaf));
+    port.bind_at(entry, step)
+}
+
 /// `port = expression`, before the leaf's call (the value first, so that its type is known).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]

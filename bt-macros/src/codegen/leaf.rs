@@ -200,6 +200,7 @@ pub(super) struct PortSteps {
 
 /// The port steps of `leaf`'s bindings.
 pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
+    let leaf_type = leaf;
     // `leaf.<port>`, spanned at the user's port name so that rustc reports an unknown port or a
     // port of the wrong kind there.
     let port_access = |port: &Ident| field_closure(port.span(), port, true);
@@ -212,8 +213,23 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                     Value::Entry(entry) => {
                         let entry_access = field_closure(entry.span(), entry, true);
                         let (bb, leaf) = (quote!(&mut *__bt_bb), quote!(&mut *__bt_leaf));
+                        // A node of an XML tree: a mismatch names its element's line and column.
+                        let (bind, at) = match leaf_type.xml_at {
+                            Some((line, column)) => {
+                                let (line, column) = (
+                                    proc_macro2::Literal::u32_unsuffixed(line),
+                                    proc_macro2::Literal::u32_unsuffixed(column),
+                                );
+                                (
+                                    quote!(bind_entry_at),
+                                    quote!(::bt::__private::At::<#line, #column>,),
+                                )
+                            }
+                            None => (quote!(bind_entry), TokenStream::new()),
+                        };
                         Some(quote_spanned! {binding.port.span()=>
-                            ::bt::__private::bind_entry(
+                            ::bt::__private::#bind(
+                                #at
                                 #bb,
                                 #leaf,
                                 #entry_access,

@@ -62,6 +62,9 @@ pub struct LeafType {
     pub ty: Box<Type>,
     pub init: Option<Box<Expr>>,
     pub bindings: Vec<PortBinding>,
+    /// For a node of an XML tree: the line and column of its element, which the errors of its
+    /// entry bindings give (`bt::__private::bind_entry_at`).
+    pub xml_at: Option<(u32, u32)>,
 }
 
 /// A leaf from its arguments (`Args::Leaf` for the leaves of a type, `Args::Assign` for
@@ -149,6 +152,7 @@ pub(super) fn leaf_type(at: &Lower, target: Target) -> Option<LeafType> {
         ty: target.ty,
         init: target.init,
         bindings: target.bindings,
+        xml_at: None,
     })
 }
 

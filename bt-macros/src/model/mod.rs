@@ -115,6 +115,26 @@ pub struct Node {
     pub children: Vec<usize>,
 }
 
+/// The leaf type of a node of that kind, to change.
+fn leaf_type_mut(kind: &mut Kind) -> Option<&mut LeafType> {
+    match kind {
+        Kind::Leaf(Leaf::Condition(LeafImpl::Type(leaf)))
+        | Kind::Leaf(Leaf::Action(LeafImpl::Type(leaf)))
+        | Kind::Leaf(Leaf::Stateful(leaf))
+        | Kind::Custom(Custom { node: leaf, .. }) => Some(leaf),
+        _ => None,
+    }
+}
+
+/// The line and column of an XML origin, `file.xml:12:7: `Element`: `.
+fn line_column(origin: &str) -> Option<(u32, u32)> {
+    let location = origin.split(": `").next()?;
+    let mut parts = location.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    Some((line, column))
+}
+
 /// A count as written: `Some(n)`, or `None` for `forever`.
 pub type Limit = Option<Quantity>;
 
@@ -367,6 +387,10 @@ impl Tree {
             }
         }
         let xml_id = xml_id.as_ref().map(LitStr::value);
+        let mut kind = kind;
+        if let (Some(origin), Some(leaf)) = (&xml_origin, leaf_type_mut(&mut kind)) {
+            leaf.xml_at = line_column(origin);
+        }
         let name = (explicit_name.as_ref().map(LitStr::value))
             .or_else(|| xml_id.clone())
             .unwrap_or_else(|| default_name(&kind, &kind_name));
