@@ -5,7 +5,7 @@
 use bt::{behavior_tree, Condition, Outcome, Status, SyncAction};
 
 /// A robot whose leaves log their calls.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Robot {
     log: Vec<&'static str>,
     said: Vec<String>,
@@ -200,7 +200,7 @@ pub(crate) mod counts_from_entries {
     use super::*;
 
     /// A robot with a clock that the test moves.
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     pub struct Timed {
         clock: bt::ManualClock,
     }
@@ -254,7 +254,7 @@ pub(crate) mod nav_recoveries {
     use bt::{Input, Ports};
 
     /// What the recoveries were asked to do.
-    #[derive(Default)]
+    #[derive(Debug, Default)]
     pub struct Base {
         asked: Vec<(&'static str, f64, f64)>,
     }

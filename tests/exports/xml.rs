@@ -4,7 +4,7 @@
 use bt::{behavior_tree, Condition, InOut, Input, Outcome, Ports, Status, SyncAction};
 
 /// The gate of `tests/xml/gate.xml`.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Yard {
     shut: bool,
     latch_stuck: bool,
@@ -146,7 +146,7 @@ fn the_last_resort_runs_its_post_condition() {
 }
 
 /// The street of `tests/xml/courier.xml`.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Street {
     path_clear: bool,
     distance: u32,
