@@ -1298,8 +1298,8 @@
 //! compares every tick with what real BehaviorTree.CPP 4.8.2 does with the same file (ticked with
 //! `tick_exactly_once`, halted with `haltTree`): the root status, each leaf call in order, each
 //! halt, the blackboard. They agree but for these rows, each a choice of ours (the decision
-//! numbers are those of the project's `spec/decisions.md`); each is pinned by a test in
-//! `tests/behaviour/btcpp_differences.rs`, and the referee ends (or, where only the blackboard
+//! numbers are those of the project's `spec/decisions.md`, continued in `docs/decisions.md`);
+//! each is pinned by a test in `tests/behaviour/btcpp_differences.rs`, and the referee ends (or, where only the blackboard
 //! differs, resumes from BehaviorTree.CPP's entries) a tree's run at a step that differs only by
 //! the rule of the same name.
 //!

@@ -66,7 +66,7 @@
 //!     every built-in parent ticks a completed child again only as a new activation (as
 //!     BehaviorTree.CPP's do, which reset a completed child before ticking it again; its
 //!     `WhileDoElse` keeps its condition child completed while a branch runs, an accident not
-//!     kept, `spec/decisions.md` decision 17);
+//!     kept, `docs/decisions.md` decision 17);
 //!   - under a node of yours, when that parent halts it ([`Children::halt_child`], which resets
 //!     a completed child too) or when the parent's own activation ends (it completes, or is
 //!     halted). Until then a completed child stays completed: ticked again, it continues its

@@ -1,5 +1,5 @@
 //! The arithmetic of scripts: what `x := 10 / y` computes in a tree translated from
-//! BehaviorTree.CPP XML. It never panics, whatever the values (`spec/decisions.md`, decision 16).
+//! BehaviorTree.CPP XML. It never panics, whatever the values (`docs/decisions.md`, decision 16).
 //!
 //! BehaviorTree.CPP computes a script's numbers as `double`s and refuses to store a result that
 //! the entry's type cannot hold (the script throws). Our entries keep their types, so integer

@@ -663,7 +663,7 @@ impl Cond {
     }
 }
 
-/// An integer operation of `bt::script` (`spec/decisions.md`, decision 16: the exact result,
+/// An integer operation of `bt::script` (`docs/decisions.md`, decision 16: the exact result,
 /// clamped to the type's range; division by zero follows the dividend's sign).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ArithOp {

@@ -1,7 +1,7 @@
 //! Fixed bug (issue 39): a script of an XML tree panicked on ordinary values, `x := 10 / y` with
 //! `y = 0` and `i32::MIN / -1` in every build, `x += 1` at `i32::MAX` in a debug build. The
 //! translation now writes integer arithmetic as calls of `bt::script`, which clamp to the type's
-//! range (`spec/decisions.md`, decision 16); BehaviorTree.CPP's `Script` succeeds there too. The
+//! range (`docs/decisions.md`, decision 16); BehaviorTree.CPP's `Script` succeeds there too. The
 //! functions use explicit saturating and checked operations (and their boundary cases are
 //! `const` assertions), so a release build computes what this debug test checks.
 

@@ -21,7 +21,7 @@
 //! `(bb.a as f64) > bb.b`; to an integer type that may not hold it, clamped by
 //! `bt::script::to`), a whole number next to a real becomes a real. Integer arithmetic is written
 //! as calls of `bt::script` (`x := a / b` is `bb.x = script::div(bb.a, bb.b)`), which clamp to
-//! the type's range and never panic (`spec/decisions.md`, decision 16). Not in the subset: the
+//! the type's range and never panic (`docs/decisions.md`, decision 16). Not in the subset: the
 //! ternary `?:`, string concatenation `..`, the bitwise operators `& | ^ ~`, chained comparisons
 //! and `@` (the root blackboard).
 //!
@@ -1060,7 +1060,7 @@ mod tests {
     }
 
     /// Integer arithmetic goes through `bt::script`, which clamps instead of panicking
-    /// (`spec/decisions.md`, decision 16); real arithmetic keeps its operators; a conversion to an
+    /// (`docs/decisions.md`, decision 16); real arithmetic keeps its operators; a conversion to an
     /// integer type that may not hold the value clamps too. Each reads back as its script.
     #[test]
     fn integer_arithmetic_never_panics_and_reads_back() {

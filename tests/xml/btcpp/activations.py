@@ -1,6 +1,6 @@
 """Real BehaviorTree.CPP 4.8.2 (PyPI `behaviortreepy`) resets a completed child to IDLE before
 its built-in parents tick it again: the fact behind the activations of the user's own control
-nodes and decorators (`bt::custom`, "Activations"; `spec/decisions.md` decision 17). Run by
+nodes and decorators (`bt::custom`, "Activations"; `docs/decisions.md` decision 17). Run by
 check.sh, in the same virtual environment as check.py.
 
 The bindings cannot make a control node or decorator of one's own, but a stateful action shows
