@@ -114,6 +114,14 @@
 //! and which names the node when it has no `#[name]`: a node of an XML tree keeps the ID its file
 //! gives it (`ComputePathToPose = Action(nav::ComputePath)` exports `<ComputePathToPose>`).
 //!
+//! **Warnings.** What compiles and runs but is most likely not meant is a warning at the node
+//! (the use of a deprecated item, the one way a macro warns on stable Rust; `#[allow(deprecated)]`
+//! on the module silences it): `Repeat(0)` and `RetryUntilSuccessful(0)`, which never tick their
+//! child (they answer `Success` and `Failure` at once, as in BehaviorTree.CPP); the children after
+//! an `AlwaysSuccess` in a fallback or an `AlwaysFailure` in a sequence (without a condition
+//! attribute), never ticked; a `Switch` case that an earlier case already matches (the same
+//! value, or a whole number in an earlier range); a blackboard entry no node uses.
+//!
 //! ## Under another name
 //!
 //! The package is `bt-compiled` and its library `bt`, so a dependency written

@@ -140,6 +140,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     out.extend(api.generate());
     out.extend(items);
     out.extend(blackboard::unused_entry_warnings(tree));
+    out.extend(model_warnings(tree));
     out
 }
 
@@ -836,4 +837,22 @@ pub(super) fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenSt
     } else {
         quote_spanned!(span=> |#param| &#param.#field)
     }
+}
+
+/// The model's warnings ([`crate::model::Warning`]), each the use of a `#[deprecated]` item at
+/// the node, whose note is the message: a proc macro cannot emit a warning on stable Rust.
+fn model_warnings(tree: &Tree) -> TokenStream {
+    let warnings = tree.warnings.iter().map(|warning| {
+        let (span, note) = (warning.span, &warning.note);
+        let name = syn::Ident::new(warning.name, span);
+        quote::quote_spanned! {span=>
+            const _: () = {
+                #[deprecated(note = #note)]
+                #[allow(non_upper_case_globals)]
+                const #name: () = ();
+                #name
+            };
+        }
+    });
+    quote::quote!(#(#warnings)*)
 }

@@ -24,6 +24,7 @@ mod decorator;
 mod leaf;
 mod observers;
 mod params;
+mod warnings;
 
 use syn::{Expr, Ident, LitStr, Type};
 
@@ -44,6 +45,7 @@ pub use custom::Custom;
 pub use decorator::{Decorator, Loop, Time};
 pub use leaf::{Leaf, LeafImpl, LeafType, SubTree};
 use params::Params;
+pub use warnings::Warning;
 
 /// How many levels a tree may nest (its root is level 1): a node below the last is an error. The macro itself does not recurse
 /// per level; rustc, compiling the chain of one tick function per level, overflowed its stack at
@@ -62,6 +64,8 @@ pub struct Tree {
     pub shared_with: Vec<Type>,
     /// Ids of the `SubTree` nodes, in pre-order.
     pub subtrees: Vec<usize>,
+    /// What compiles but most likely is not meant (`model::warnings`).
+    pub warnings: Vec<Warning>,
 }
 
 /// The tree's `blackboard { .. }` section.
@@ -197,6 +201,7 @@ impl Tree {
             subtrees: Vec::new(),
             unused_entries: Vec::new(),
             shared_with: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -209,6 +214,7 @@ impl Tree {
             subtrees: Vec::new(),
             unused_entries: Vec::new(),
             shared_with: Vec::new(),
+            warnings: Vec::new(),
         };
         let mut mentioned = check::Mentions::default();
         let mut roots = body.roots.into_iter();
@@ -228,6 +234,7 @@ impl Tree {
             }
         }
         tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &mentioned);
+        tree.warnings = warnings::warnings(&tree);
         observers::resolve(cx, &mut tree);
         tree.subtrees = (tree.nodes.iter())
             .filter(|node| node.subtree().is_some())
