@@ -53,6 +53,7 @@ mod harness;
 #[allow(deprecated)]
 mod trees;
 #[cfg(clippy)]
+#[allow(deprecated)]
 #[path = "clippy_trees.rs"]
 mod trees;
 

@@ -32,5 +32,6 @@ mod checks;
 #[allow(deprecated)]
 mod trees;
 #[cfg(clippy)]
+#[allow(deprecated)]
 #[path = "clippy_trees.rs"]
 mod trees;

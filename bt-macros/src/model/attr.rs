@@ -152,6 +152,30 @@ pub fn node_attributes(cx: &Ctxt, attrs: &[Attribute]) -> NodeAttrs {
     }
 }
 
+/// Whether `attr`, on the tree's header, belongs there: a node's attribute (`#[skip_if]`,
+/// `#[name]`, ..) is reported, to be moved to the root node, and left out of the output (where
+/// rustc would only say it cannot find it).
+pub fn tree_attribute(cx: &Ctxt, attr: &Attribute) -> bool {
+    let path = attr.path();
+    let written = path.to_token_stream().to_string().replace(' ', "");
+    let node_only = Conditions::default().slot(&written).is_some()
+        || [kw::NAME, kw::ID, kw::WEIGHT, kw::SCORE]
+            .iter()
+            .any(|name| path.is_ident(name));
+    if node_only {
+        let form = if path.is_ident(kw::NAME) || path.is_ident(kw::ID) {
+            format!("#[{written} = \"..\"]")
+        } else {
+            format!("#[{written}(..)]")
+        };
+        cx.error_spanned_by(
+            path,
+            format!("`#[{written}]` is a node's attribute, not the tree's: put it on the root node (`{form} Sequence {{ .. }}`)"),
+        );
+    }
+    !node_only
+}
+
 /// The blackboard section: entry attributes read, no entry declared twice.
 pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
     let mut entries: Vec<Entry> = Vec::new();

@@ -205,8 +205,9 @@ impl Tree {
         }
     }
 
-    pub fn from_syntax(cx: &Ctxt, header: Header, body: Body) -> Tree {
+    pub fn from_syntax(cx: &Ctxt, mut header: Header, body: Body) -> Tree {
         let body_span = header.body_span;
+        header.attrs.retain(|attr| attr::tree_attribute(cx, attr));
         let mut tree = Tree {
             header,
             blackboard: body.blackboard.map(|syntax| attr::blackboard(cx, syntax)),

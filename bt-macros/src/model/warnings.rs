@@ -19,6 +19,7 @@ pub struct Warning {
 pub fn warnings(tree: &Tree) -> Vec<Warning> {
     let mut out = Vec::new();
     for node in &tree.nodes {
+        halt_hook_never_runs(node, &mut out);
         zero_count(node, &mut out);
         never_ticked(tree, node, &mut out);
         if let Kind::Flow(Flow::Switch { cases, .. }) = &node.kind {
@@ -26,6 +27,25 @@ pub fn warnings(tree: &Tree) -> Vec<Warning> {
         }
     }
     out
+}
+
+/// `#[on_halted]` on a node that never answers `Running` (a condition, a synchronous action, a
+/// constant): only a running node is halted, so the hook never runs (decision 15).
+fn halt_hook_never_runs(node: &Node, out: &mut Vec<Warning>) {
+    let (Some(hook), Some(spec)) = (&node.conditions.on_halted, node.spec) else {
+        return;
+    };
+    if spec.running != crate::kinds::Running::Never {
+        return;
+    }
+    let kind = &node.kind_ident;
+    out.push(Warning {
+        span: hook.span(),
+        name: "on_halted_never_runs",
+        note: format!(
+            "this `#[on_halted]` never runs: only a running node is halted, and `{kind}` never answers `Running`; put it on the node whose halt you mean, or use `#[post]` for what a completed node should do"
+        ),
+    });
 }
 
 /// `Repeat(0)` and `RetryUntilSuccessful(0)`: the child is never ticked (BehaviorTree.CPP's rule,
