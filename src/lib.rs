@@ -120,7 +120,8 @@
 //! child (they answer `Success` and `Failure` at once, as in BehaviorTree.CPP); the children after
 //! an `AlwaysSuccess` in a fallback or an `AlwaysFailure` in a sequence (without a condition
 //! attribute), never ticked; a `Switch` case that an earlier case already matches (the same
-//! value, or a whole number in an earlier range); a blackboard entry no node uses.
+//! value, or a whole number in an earlier range); an `#[on_halted]` on a node that never answers
+//! `Running` (only a running node is halted); a blackboard entry no node uses.
 //!
 //! ## Under another name
 //!
