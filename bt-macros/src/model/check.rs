@@ -93,7 +93,14 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// Checks the number of children of a node of `arity`.
-pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: Arity) -> bool {
+/// `shown` is the node as written, with its arguments (`Repeat(2)`), for the usages.
+pub fn child_count(
+    cx: &Ctxt,
+    kind: &Ident,
+    shown: &str,
+    children: Option<&Children>,
+    arity: Arity,
+) -> bool {
     let count = children.map_or(0, |children| children.nodes.len());
     let ok = match arity {
         Arity::None => count == 0,
@@ -111,10 +118,10 @@ pub fn child_count(cx: &Ctxt, kind: &Ident, children: Option<&Children>, arity: 
     let message = match arity {
         Arity::None => format!("`{kind}` is a leaf and has no children; remove the `{{ .. }}`"),
         Arity::One if count == 0 => {
-            format!("`{kind}` is a decorator and needs exactly one child: `{kind} {{ child }}`")
+            format!("`{kind}` is a decorator and needs exactly one child: `{shown} {{ child }}`")
         }
         Arity::One => format!("`{kind}` is a decorator and takes exactly one child, found {count}; put the children under a `Sequence {{ .. }}` or `Fallback {{ .. }}`"),
-        Arity::AtLeastOne => format!("`{kind}` needs at least one child: `{kind} {{ child, .. }}`"),
+        Arity::AtLeastOne => format!("`{kind}` needs at least one child: `{shown} {{ child, .. }}`"),
         Arity::TwoOrThree => format!("`{kind}` takes a condition and one or two branches, found {}: `{kind} {{ condition, then, otherwise }}`", count_children(count)),
         Arity::AtLeastTwo => format!("`{kind}` takes the children of its try block and, last, its catch child, found {}: `{kind} {{ try_child, .., catch_child }}`", count_children(count)),
         Arity::Cases | Arity::ByType => unreachable!("checked elsewhere"),

@@ -295,9 +295,15 @@ impl Tree {
             mut attrs,
             kind: kind_ident,
             args,
-            arg_tokens: _,
+            arg_tokens,
             children,
         } = syntax;
+        // The node as written, for the usages in its errors: `Repeat(2)`.
+        let shown = if arg_tokens.is_empty() {
+            kind_ident.to_string()
+        } else {
+            format!("{kind_ident}({})", crate::text::source(arg_tokens))
+        };
         // A node of an XML tree: its errors say where its element is, in the XML's words.
         let mut xml_origin = None;
         if let Some(at) =
@@ -319,7 +325,7 @@ impl Tree {
             }
         }
         let children = self.lower_node_parts(
-            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin,
+            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin, &shown,
         );
         cx.set_origin(None);
         children
@@ -338,6 +344,7 @@ impl Tree {
         parent: Option<usize>,
         depth: usize,
         xml_origin: Option<String>,
+        shown: &str,
     ) -> Vec<NodeSyntax> {
         let (mut children, children_ok) = match children.as_ref().map(Children::parse) {
             None => (None, true),
@@ -374,7 +381,7 @@ impl Tree {
                 // parse are not counted.
                 let arity_ok = (kind.is_none() && matches!(spec.shape, Shape::Composite(_)))
                     || !children_ok
-                    || check::child_count(cx, &kind_ident, children.as_ref(), spec.arity);
+                    || check::child_count(cx, &kind_ident, shown, children.as_ref(), spec.arity);
                 match kind {
                     Some(kind) if arity_ok && children_ok => kind,
                     _ => Kind::Invalid,
