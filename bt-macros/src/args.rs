@@ -583,7 +583,13 @@ fn count(usage: &str, input: ParseStream) -> syn::Result<Option<Quantity>> {
             ));
         }
         let value = count.base10_parse::<u64>().map_err(|_| {
-            syn::Error::new(count.span(), format!("expected a whole number: {usage}"))
+            syn::Error::new(
+                count.span(),
+                format!(
+                    "this count is larger than a count can be ({}): {usage}",
+                    u64::MAX
+                ),
+            )
         })?;
         if !input.is_empty() {
             return Err(input.error(format!("expected only a count: {usage}")));
