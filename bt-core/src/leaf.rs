@@ -10,7 +10,8 @@ use crate::{Outcome, Status};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a condition over `{Ctx}`",
     label = "used as `Condition(..)` here",
-    note = "implement `bt::Condition<{Ctx}>` for `{Self}`, or wrap it as `Action(..)` / `StatefulAction(..)` if it is an action"
+    note = "implement `bt::Condition<{Ctx}>` for `{Self}`, or wrap it as `Action(..)` / `StatefulAction(..)` if it is an action",
+    note = "a tree of yours (made by `behavior_tree!`) is run as a subtree, `SubTree({Self}, ..)`, not as a leaf"
 )]
 pub trait Condition<Ctx: ?Sized> {
     /// Answers the question. Called once per tick of this leaf.
@@ -25,7 +26,8 @@ pub trait Condition<Ctx: ?Sized> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a synchronous action over `{Ctx}`",
     label = "used as `Action(..)` here",
-    note = "implement `bt::SyncAction<{Ctx}>` for `{Self}`, or use `StatefulAction(..)` / `Condition(..)` for the trait it does implement"
+    note = "implement `bt::SyncAction<{Ctx}>` for `{Self}`, or use `StatefulAction(..)` / `Condition(..)` for the trait it does implement",
+    note = "a tree of yours (made by `behavior_tree!`) is run as a subtree, `SubTree({Self}, ..)`, not as a leaf"
 )]
 pub trait SyncAction<Ctx: ?Sized> {
     /// Does the work. Called once per tick of this leaf.
@@ -47,7 +49,8 @@ pub trait SyncAction<Ctx: ?Sized> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a stateful action over `{Ctx}`",
     label = "used as `StatefulAction(..)` here",
-    note = "implement `bt::StatefulAction<{Ctx}>` for `{Self}`, or use `Action(..)` / `Condition(..)` for the trait it does implement"
+    note = "implement `bt::StatefulAction<{Ctx}>` for `{Self}`, or use `Action(..)` / `Condition(..)` for the trait it does implement",
+    note = "a tree of yours (made by `behavior_tree!`) is run as a subtree, `SubTree({Self}, ..)`, not as a leaf"
 )]
 pub trait StatefulAction<Ctx: ?Sized> {
     /// Starts an activation.
