@@ -405,6 +405,15 @@ fn leaf(kind: &Ident, input: ParseStream) -> syn::Result<LeafArgs> {
             ));
         }
         let usage = format!("`{kind}(|ctx| ..)` or `{kind}(|ctx, bb| ..)`");
+        // `Action(|ctx| .., port = ..)`: the closure, then a comma.
+        let fork = input.fork();
+        if fork.parse::<ExprClosure>().is_ok() && fork.peek(Token![,]) {
+            let comma: Token![,] = fork.parse()?;
+            return Err(syn::Error::new(
+                comma.span,
+                format!("an inline leaf (a closure) has no ports: it reads the context and the blackboard itself, `{kind}(|ctx, bb| ..)`; for ports, write a type with `#[derive(bt::Ports)]`, `{kind}(Type, port = {{entry}})`"),
+            ));
+        }
         let closure = closure(input).map_err(|error| {
             syn::Error::new(
                 error.span(),
