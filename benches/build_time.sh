@@ -1,35 +1,50 @@
 #!/usr/bin/env bash
-# Build-time scaling of generated trees.
+# What a tree costs to compile: build time, peak memory and expanded lines of generated trees.
 #
-# Generates trees of 100, 1,000, 5,000 and 10,000 nodes with benches/gen/gen.rs, puts each in a
-# scratch crate under target/bt-build-time/ (a library that depends on `bt`, defines the world
-# and exposes non-generic `new`/`tick`/`halt`, so the tree is expanded, type-checked and
-# compiled to machine code), builds it in debug and in release, and prints the seconds of each
-# build (wall clock and CPU), the milliseconds per node and the growth from one size to the next
-# (1.0 = linear).
+# Generates trees of the given sizes with benches/gen/gen.rs, puts each in a scratch crate under
+# target/bt-build-time/ (a library that depends on `bt`, defines the world and the leaves and
+# exposes non-generic `new`/`tick`/`halt`, so the tree is expanded, type-checked and compiled to
+# machine code), builds it, and prints per build the seconds (wall clock and CPU: user + system of
+# cargo and rustc), the peak memory (the largest process's maximum resident set, rustc's) and the
+# growth from one size to the next (1.0 = linear).
 #
-# Usage: bash benches/build_time.sh [SIZE...]       (default sizes: 100 1000 5000 10000;
-#                                                    with SHAPE=blackboard: 500 1000 2000)
+# Usage: bash benches/build_time.sh [SIZE...]     (default sizes: 100 1000 5000 10000;
+#                                                  with SHAPE=blackboard: 500 1000 2000)
 # Environment:
-#   SHAPE=memory|reactive|deep|blackboard
-#                           the generated tree (default memory: nested Sequences, fan-out 10;
-#                           reactive: groups of 14 nodes, the size is rounded to 2 + 14k;
-#                           deep: 51 nodes per level, the size is rounded to 1 + 51k;
-#                           blackboard: SIZE is the number of blackboard entries, each used by one
-#                           leaf (a Script, ScriptCondition, SetBlackboard or #[on_success]) under
-#                           nested Sequences of fan-out 10, about 1.11 nodes per entry)
+#   SHAPE=memory|wide|deep|reactive|kinds|user|mixed|blackboard
+#       memory (default): nested Sequences of fan-out 10;
+#       wide: one Sequence of SIZE - 1 leaves;
+#       deep: 51 nodes per level, the size is rounded to 1 + 51k;
+#       reactive: groups of 14 nodes, the size is rounded to 2 + 14k;
+#       kinds: nested Sequences and Fallbacks of fan-out 10, every fifth inner node an Inverter;
+#       user: the kinds tree with the user's own control nodes and decorators in place of the
+#             built-in ones (Control(USeq), Control(USel), Decorator(UInv), defined below);
+#       mixed: twelve composite kinds and eight decorators in turn, fan-out 6, leaves of every
+#              form (inline, typed, stateful, a port, a script, a pre-condition), a blackboard;
+#       blackboard: SIZE is the number of blackboard entries, each used by one leaf (a Script,
+#             ScriptCondition, SetBlackboard or #[on_success]) under nested Sequences of fan-out
+#             10, about 1.11 nodes per entry.
+#   FRONT=dsl|xml|hand  the tree as written in the DSL (default), as BehaviorTree.CPP XML read by
+#                       `xml = ".."` (the leaves become typed leaves mapped in `nodes { .. }`), or
+#                       as a hand-written state machine (memory, wide, deep, reactive, kinds: the
+#                       floor, see gen.rs's `Hand`)
+#   PROFILES="debug release"  the profiles to build (default both)
+#   EXPAND=1            also count the expanded code's lines per node by part
+#                       (benches/expanded_lines.py over rustc's `-Zunpretty=expanded`)
 #   BT_SOURCE=head|worktree build against a snapshot of the committed HEAD (default; the work
-#                           tree may be in the middle of someone's change) or the work tree
+#                       tree may be in the middle of someone's change) or the work tree
 #
 # Only the scratch crate is timed: its dependencies (bt, bt-core, bt-macros, syn, ...) are built
 # first, untimed, in its own target directory (target/bt-build-time/target), so the main
 # target/ directory is neither used nor locked. Each timed build starts without the scratch
-# crate's incremental cache. Expect several minutes; run it on a quiet machine.
+# crate's incremental cache. Expect several minutes; say the load average with the figures.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=$ROOT/target/bt-build-time
 SHAPE=${SHAPE:-memory}
+FRONT=${FRONT:-dsl}
+read -r -a PROFILE_LIST <<< "${PROFILES:-debug release}"
 SIZES=("$@")
 if [ ${#SIZES[@]} -eq 0 ]; then
     if [ "$SHAPE" = blackboard ]; then SIZES=(500 1000 2000); else SIZES=(100 1000 5000 10000); fi
@@ -64,14 +79,18 @@ edition = "2021"
 publish = false
 
 [dependencies]
-bt = { path = "$BT" }
+bt = { package = "bt-compiled", path = "$BT" }
 
 [workspace]
 EOF
 cp "$ROOT/Cargo.lock" "$CRATE/Cargo.lock" # the same dependency versions as the project
 cat > "$CRATE/src/lib.rs" <<'EOF'
 //! Scratch crate of benches/build_time.sh: one generated tree (src/tree.rs) and its world.
-use bt::{StatefulAction, Status};
+#![allow(dead_code)]
+use bt::{
+    Child, Children, Condition, ControlNode, DecoratorNode, Input, Outcome, Ports, StatefulAction,
+    Status, SyncAction,
+};
 
 pub struct BigWorld {
     pub flags: Vec<bool>,
@@ -86,6 +105,12 @@ impl BigWorld {
     pub fn act(&mut self, id: u32) -> bool {
         self.acts += 1;
         self.flags[id as usize]
+    }
+}
+
+impl bt::Clock for BigWorld {
+    fn now(&self) -> core::time::Duration {
+        core::time::Duration::from_millis(self.steps)
     }
 }
 
@@ -124,6 +149,115 @@ impl StatefulAction<BigWorld> for Work {
     }
 }
 
+// The typed leaves of the mixed shape and of the XML trees.
+#[derive(Default)]
+pub struct IsOk;
+impl Condition<BigWorld> for IsOk {
+    fn check(&mut self, w: &BigWorld) -> bool {
+        w.acts < u64::MAX
+    }
+}
+
+#[derive(Default)]
+pub struct DoIt;
+impl SyncAction<BigWorld> for DoIt {
+    fn execute(&mut self, w: &mut BigWorld) -> Outcome {
+        w.acts += 1;
+        Outcome::Success
+    }
+}
+
+#[derive(Default)]
+pub struct Step {
+    ticks: u8,
+}
+impl StatefulAction<BigWorld> for Step {
+    fn on_start(&mut self, _: &mut BigWorld) -> Status {
+        self.ticks = 0;
+        Status::Running
+    }
+    fn on_running(&mut self, _: &mut BigWorld) -> Status {
+        self.ticks += 1;
+        if self.ticks < 2 { Status::Running } else { Status::Success }
+    }
+}
+
+#[derive(Default)]
+pub struct Forever;
+impl StatefulAction<BigWorld> for Forever {
+    fn on_start(&mut self, _: &mut BigWorld) -> Status {
+        Status::Running
+    }
+    fn on_running(&mut self, w: &mut BigWorld) -> Status {
+        w.steps += 1;
+        Status::Running
+    }
+}
+
+#[derive(Default, Ports)]
+pub struct Put {
+    pub v: Input<u32>,
+}
+impl SyncAction<BigWorld> for Put {
+    fn execute(&mut self, w: &mut BigWorld) -> Outcome {
+        w.acts += u64::from(*self.v);
+        Outcome::Success
+    }
+}
+
+// The user's own nodes of the user shape: a Sequence, a Fallback and an Inverter.
+#[derive(Default)]
+pub struct USeq {
+    current: usize,
+}
+impl<Ctx: ?Sized> ControlNode<Ctx> for USeq {
+    fn on_start(&mut self, _: &mut Ctx) {
+        self.current = 0;
+    }
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        while node.current < node.child_count() {
+            let index = node.current;
+            match node.tick_child(ctx, index) {
+                Status::Success | Status::Skipped => node.current += 1,
+                other => return other,
+            }
+        }
+        Status::Success
+    }
+}
+
+#[derive(Default)]
+pub struct USel {
+    current: usize,
+}
+impl<Ctx: ?Sized> ControlNode<Ctx> for USel {
+    fn on_start(&mut self, _: &mut Ctx) {
+        self.current = 0;
+    }
+    fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        while node.current < node.child_count() {
+            let index = node.current;
+            match node.tick_child(ctx, index) {
+                Status::Failure | Status::Skipped => node.current += 1,
+                other => return other,
+            }
+        }
+        Status::Failure
+    }
+}
+
+#[derive(Default)]
+pub struct UInv;
+impl<Ctx: ?Sized> DecoratorNode<Ctx> for UInv {
+    fn tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Status {
+        match node.tick_child(ctx) {
+            Status::Success => Status::Failure,
+            Status::Failure => Status::Success,
+            other => other,
+        }
+    }
+}
+
 pub mod tree;
 
 pub type Tree = tree::Generated;
@@ -141,71 +275,94 @@ pub fn halt(tree: &mut Tree, world: &mut BigWorld) {
 }
 EOF
 
-generate() { # size
-    local size=$1 arg=$1
+generate() { # size -> node count
+    local size=$1 arg=$1 extra=()
     if [ "$SHAPE" = reactive ]; then arg=$(( (size - 2 + 7) / 14 )); fi
     if [ "$SHAPE" = deep ]; then arg=$(( (size - 1 + 25) / 51 )); arg=$(( arg < 1 ? 1 : arg )); fi
-    "$WORK/bt-gen" "$SHAPE" "$arg" Generated > "$CRATE/src/tree.rs"
+    if [ "$FRONT" = xml ]; then extra=(--xml "$CRATE/src/tree.xml"); fi
+    if [ "$FRONT" = hand ]; then extra=(--hand); fi
+    "$WORK/bt-gen" "$SHAPE" "$arg" Generated "${extra[@]}" > "$CRATE/src/tree.rs"
     grep -o 'pub const NODES: usize = [0-9]*' "$CRATE/src/tree.rs" | grep -o '[0-9]*$'
 }
 
-build() { # profile -> "wall-seconds cpu-seconds" (CPU: user + system of cargo and rustc)
+# profile -> "wall-seconds cpu-seconds peak-MB" (CPU: user + system of cargo and rustc; peak: the
+# largest maximum resident set of the process tree, which is rustc's)
+build() {
     local flag=()
     if [ "$1" = release ]; then flag=(--release); fi
     rm -rf "$CARGO_TARGET_DIR/$1/incremental"/bt_build_time-* \
         "$CARGO_TARGET_DIR/$1/.fingerprint"/bt-build-time-*
-    local TIMEFORMAT='%R %U %S'
-    if ! { time cargo build --quiet "${flag[@]}" --manifest-path "$CRATE/Cargo.toml" \
-        2> "$WORK/cargo.err"; } 2> "$WORK/time.txt"; then
+    if ! /usr/bin/time -f '%e %U %S %M' -o "$WORK/time.txt" \
+        cargo build --quiet "${flag[@]}" --manifest-path "$CRATE/Cargo.toml" 2> "$WORK/cargo.err"; then
         cat "$WORK/cargo.err" >&2
         exit 1
     fi
     cat "$WORK/cargo.err" >&2
-    awk '{ printf "%.2f %.2f", $1, $2 + $3 }' "$WORK/time.txt"
+    tail -n 1 "$WORK/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2 + $3, $4 / 1024 }'
 }
 
 echo "== dependencies (untimed) =="
+SAVED_SHAPE=$SHAPE
+if [ "$FRONT" = hand ]; then SHAPE=memory; fi
 generate 10 > /dev/null
-cargo build --quiet --manifest-path "$CRATE/Cargo.toml"
-cargo build --quiet --release --manifest-path "$CRATE/Cargo.toml"
+SHAPE=$SAVED_SHAPE
+for profile in "${PROFILE_LIST[@]}"; do
+    if [ "$profile" = release ]; then
+        cargo build --quiet --release --manifest-path "$CRATE/Cargo.toml"
+    else
+        cargo build --quiet --manifest-path "$CRATE/Cargo.toml"
+    fi
+done
 
-echo "== build time of one generated tree ($SHAPE shape) =="
+echo "== build time of one generated tree ($SHAPE shape, $FRONT) =="
 echo "bt: $REV; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-RESULTS=$WORK/results-$SHAPE.txt
+RESULTS=$WORK/results-$SHAPE-$FRONT.txt
 : > "$RESULTS"
 for size in "${SIZES[@]}"; do
     nodes=$(generate "$size")
     # The size the growth is measured against: the entries for the blackboard shape, else nodes.
     if [ "$SHAPE" = blackboard ]; then scale=$size; else scale=$nodes; fi
-    debug=$(build debug)
-    release=$(build release)
-    # scale, debug wall, debug CPU, release wall, release CPU, nodes
-    echo "$scale $debug $release $nodes" | tee -a "$RESULTS" |
-        awk '{ printf "  %6d nodes (size %d): debug %7.2f s (CPU %.2f s), release %7.2f s (CPU %.2f s)\n", $6, $1, $2, $3, $4, $5 }'
+    row="$scale $nodes"
+    for profile in "${PROFILE_LIST[@]}"; do
+        figures=$(build "$profile")
+        row="$row $figures"
+        echo "  $nodes nodes (size $size), $profile: $figures (wall s, CPU s, peak MB)"
+    done
+    echo "$row" >> "$RESULTS"
+    if [ "${EXPAND:-0}" = 1 ]; then
+        RUSTC_BOOTSTRAP=1 cargo rustc --quiet --profile check --lib \
+            --manifest-path "$CRATE/Cargo.toml" -- -Zunpretty=expanded > "$WORK/expanded.rs"
+        python3 "$ROOT/benches/expanded_lines.py" --nodes "$nodes" "$WORK/expanded.rs"
+    fi
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 if [ "$SHAPE" = blackboard ]; then UNIT=entry; else UNIT=node; fi
-awk -v shape="$SHAPE" -v unit="$UNIT" '
+awk -v shape="$SHAPE" -v unit="$UNIT" -v profiles="${PROFILE_LIST[*]}" '
 BEGIN {
-    first = (shape == "blackboard") ? "| entries | nodes " : "| nodes "
+    np = split(profiles, p, " ")
+    head = (shape == "blackboard") ? "| entries | nodes " : "| nodes "
     align = (shape == "blackboard") ? "|---:|---:" : "|---:"
-    print first "| debug s | debug CPU s | debug ms/" unit " | debug growth | release s | release CPU s | release ms/" unit " | release growth | CPU growth (debug, release) |"
-    print align "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for (i = 1; i <= np; i++) {
+        head = head "| " p[i] " s | " p[i] " CPU s | " p[i] " peak MB | " p[i] " ms/" unit " | " p[i] " CPU growth "
+        align = align "|---:|---:|---:|---:|---:"
+    }
+    print head "|"
+    print align "|"
 }
 {
-    dg = ""; rg = ""; cg = "";
-    if (NR > 1) {
-        # growth: (time ratio) / (size ratio); 1.0 = linear, 2.0 = twice as much time per node
-        dg = sprintf("%.2f", ($2 / d) / ($1 / n));
-        rg = sprintf("%.2f", ($4 / r) / ($1 / n));
-        cg = sprintf("%.2f, %.2f", ($3 / dc) / ($1 / n), ($5 / rc) / ($1 / n));
+    line = (shape == "blackboard") ? sprintf("| %d | %d ", $1, $2) : sprintf("| %d ", $1)
+    for (i = 1; i <= np; i++) {
+        w = $(3 * i); c = $(3 * i + 1); m = $(3 * i + 2)
+        # growth: (CPU time ratio) / (size ratio); 1.0 = linear, 2.0 = twice as much time per node
+        g = (NR > 1) ? sprintf("%.2f", (c / prev[i]) / ($1 / n)) : ""
+        line = line sprintf("| %.2f | %.2f | %d | %.3f | %s ", w, c, m, 1000 * w / $1, g)
+        prev[i] = c
     }
-    if (shape == "blackboard") printf "| %d | %d ", $1, $6; else printf "| %d ", $1
-    printf "| %.2f | %.2f | %.3f | %s | %.2f | %.2f | %.3f | %s | %s |\n", $2, $3, 1000 * $2 / $1, dg, $4, $5, 1000 * $4 / $1, rg, cg
-    n = $1; d = $2; dc = $3; r = $4; rc = $5
+    print line "|"
+    n = $1
 }' "$RESULTS"
 echo
-echo "growth = (time / previous time) / ($UNIT count / previous $UNIT count): 1.00 is linear."
-echo "ms/$UNIT and growth use the wall time; the CPU columns (user + system) are less sensitive to other load."
+echo "growth = (CPU time / previous CPU time) / ($UNIT count / previous $UNIT count): 1.00 is linear."
+echo "ms/$UNIT uses the wall time; the CPU columns (user + system) are less sensitive to other load."
