@@ -533,7 +533,7 @@ impl Hand {
         let children: Vec<(String, Option<String>)> = kids.iter().map(|kid| self.node(kid)).collect();
         let len = children.len();
         let halts: String = (children.iter().enumerate())
-            .filter_map(|(i, (_, halt))| halt.as_ref().map(|halt| format!("            {i} => {halt}\n")))
+            .filter_map(|(i, (_, halt))| halt.as_ref().map(|halt| format!("            {i} => {{ {halt} }}\n")))
             .collect();
         let _ = writeln!(self.fields, "    c{n}: u16,");
         let _ = writeln!(self.inits, "            c{n}: {},", if memory { 0 } else { len });
@@ -579,7 +579,7 @@ impl Hand {
                  self.c{n} = if s == Status::Running {{ at }} else {{ {len} }};\n        s\n    }}"
             );
         }
-        (format!("self.tick_{n}(w)"), Some(format!("self.halt_{n}(w),")))
+        (format!("self.tick_{n}(w)"), Some(format!("self.halt_{n}(w);")))
     }
 }
 
@@ -587,11 +587,10 @@ fn emit_hand(root: &Node, name: &str) -> String {
     let mut h = Hand::default();
     let (tick, halt) = h.node(root);
     let halt = halt.unwrap_or_default();
-    let halt = halt.trim_end_matches(',');
     format!(
         "/// The tree written by hand (`bt-gen --hand`).\npub struct {name} {{\n{fields}}}\n\n\
          fn st(ok: bool) -> Status {{\n    if ok {{ Status::Success }} else {{ Status::Failure }}\n}}\n\n\
-         #[allow(clippy::all)]\nimpl {name} {{\n    pub fn new() -> Self {{\n        {name} {{\n{inits}        }}\n    }}\n\n    \
+         #[allow(clippy::all, unused_variables)]\nimpl {name} {{\n    pub fn new() -> Self {{\n        {name} {{\n{inits}        }}\n    }}\n\n    \
          pub fn tick(&mut self, w: &mut BigWorld) -> Status {{\n        {tick}\n    }}\n\n    \
          pub fn halt(&mut self, w: &mut BigWorld) {{\n        {halt}\n    }}\n\n{fns}}}\n",
         fields = h.fields,
