@@ -331,8 +331,10 @@ for size in "${SIZES[@]}"; do
     done
     echo "$row" >> "$RESULTS"
     if [ "${EXPAND:-0}" = 1 ]; then
-        RUSTC_BOOTSTRAP=1 cargo rustc --quiet --profile check --lib \
-            --manifest-path "$CRATE/Cargo.toml" -- -Zunpretty=expanded > "$WORK/expanded.rs"
+        # In a target directory of its own: RUSTC_BOOTSTRAP makes proc-macro2's build script
+        # probe again, which would rebuild syn and the macro before the next timed build.
+        RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$WORK/target-expand cargo rustc --quiet --profile check \
+            --lib --manifest-path "$CRATE/Cargo.toml" -- -Zunpretty=expanded > "$WORK/expanded.rs"
         python3 "$ROOT/benches/expanded_lines.py" --nodes "$nodes" "$WORK/expanded.rs"
     fi
 done
