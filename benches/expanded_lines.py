@@ -119,6 +119,8 @@ def main():
     parser.add_argument("--nodes", type=int, required=True)
     parser.add_argument("--module", default="tree")
     parser.add_argument("--annotate", action="store_true", help="print each counted line with its part")
+    parser.add_argument("--items", type=int, default=0, metavar="N",
+                        help="also list the N items (by kind and name, digits dropped) with the most lines")
     parser.add_argument("file")
     args = parser.parse_args()
     lines = open(args.file, encoding="utf-8").read().splitlines()
@@ -126,8 +128,12 @@ def main():
     parts = {}
     chars = 0
 
+    items = {}
+    key = ["other"]
+
     def note(cls, line, count=1):
         parts[cls] = parts.get(cls, 0) + count
+        items[key[0]] = items.get(key[0], 0) + count
         if args.annotate:
             print(f"{cls:>7} | {line}")
     state = {"raw": None, "str": False}
@@ -171,6 +177,7 @@ def main():
             m = ITEM.match(line)
             if m:
                 kind, name = m.group(1), m.group(2)
+                key[0] = re.sub(r"\d+", "N", stripped[:70])
                 is_tree_impl = kind == "impl" and " for " not in line and line.rstrip().endswith("{") and "__bt_" not in line
                 if (kind == "impl" and is_tree_impl) or kind == "mod":
                     note("other", line, 1 + pending_attrs)
@@ -185,10 +192,12 @@ def main():
                 if not (depth == start_depth and (stripped.endswith("}") or stripped.endswith(";"))):
                     item = (cls, start_depth)
                 continue
+            key[0] = "other"
             note("other", line, 1 + pending_attrs)
             pending_attrs = 0
             continue
         if item is None:
+            key[0] = "other"
             note("other", line)
             continue
         cls, at = item
@@ -214,6 +223,12 @@ def main():
         count = parts.get(part, 0)
         print(f"| {part} | {count} | {count / args.nodes:.1f} | {100 * count / max(total, 1):.0f} % |")
     print(f"| total | {total} | {total / args.nodes:.1f} | 100 % |")
+    if args.items:
+        print()
+        print("| item | lines | lines per node |")
+        print("|---|---:|---:|")
+        for name, count in sorted(items.items(), key=lambda kv: -kv[1])[: args.items]:
+            print(f"| `{name}` | {count} | {count / args.nodes:.2f} |")
 
 
 if __name__ == "__main__":

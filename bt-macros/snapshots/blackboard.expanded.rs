@@ -162,106 +162,60 @@ impl Robot {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Plan",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Plan>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Plan"),
-            params: &[
-                ("goal", "{goal}"),
-                ("speed", "2"),
-                ("seen", "{seen}"),
-                ("_skipIf", "bb.goal.0 > 3"),
-                ("_onSuccess", "seen := 1"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Drive",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Drive>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Drive"),
-            params: &[
-                ("target", "{goal}"),
-                ("_while", "seen < 10"),
-                ("_post", "bb.goal = (1, 1)"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "SetBlackboard",
-            kind: "SetBlackboard",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("output_key", "goal"), ("value", "(2, 2)")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "UnsetBlackboard",
-            kind: "UnsetBlackboard",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("key", "note")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Script",
-            kind: "Script",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("code", "bb.goal.1 += 1")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ScriptCondition",
-            kind: "ScriptCondition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("code", "bb.goal.0 == 2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("Sequence", "Sequence", 0, 0),
+            with_params(
+                typed(
+                    action("Plan", "Action", 0, 1),
+                    "Plan",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <Plan>::__BT_PORTS
+                    },
+                ),
+                &[
+                    ("goal", "{goal}"),
+                    ("speed", "2"),
+                    ("seen", "{seen}"),
+                    ("_skipIf", "bb.goal.0 > 3"),
+                    ("_onSuccess", "seen := 1"),
+                ],
+            ),
+            with_params(
+                typed(
+                    action("Drive", "StatefulAction", 0, 1),
+                    "Drive",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <Drive>::__BT_PORTS
+                    },
+                ),
+                &[
+                    ("target", "{goal}"),
+                    ("_while", "seen < 10"),
+                    ("_post", "bb.goal = (1, 1)"),
+                ],
+            ),
+            with_params(
+                action("SetBlackboard", "SetBlackboard", 0, 1),
+                &[("output_key", "goal"), ("value", "(2, 2)")],
+            ),
+            with_params(
+                action("UnsetBlackboard", "UnsetBlackboard", 0, 1),
+                &[("key", "note")],
+            ),
+            with_params(action("Script", "Script", 0, 1), &[("code", "bb.goal.1 += 1")]),
+            with_params(
+                condition("ScriptCondition", "ScriptCondition", 0, 1),
+                &[("code", "bb.goal.0 == 2")],
+            ),
+            condition("Condition", "Condition", 0, 1),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -356,145 +310,108 @@ impl Robot {
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(0usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(0usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(1usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_2(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(1usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 2usize {
-                    let __bt_child_status = self.__bt_tick_3(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(2usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 2usize {
+                        let __bt_child_status = self
+                            .__bt_tick_3(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(2usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 3usize {
-                    let __bt_child_status = self.__bt_tick_4(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(3usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 3usize {
+                        let __bt_child_status = self
+                            .__bt_tick_4(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(3usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 4usize {
-                    let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(4usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 4usize {
+                        let __bt_child_status = self
+                            .__bt_tick_5(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(4usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 5usize {
-                    let __bt_child_status = self.__bt_tick_6(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(5usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 5usize {
+                        let __bt_child_status = self
+                            .__bt_tick_6(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(5usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_7(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(6usize, __bt_child_status, 7usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_7(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(6usize, __bt_child_status, 7usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -515,7 +432,7 @@ impl Robot {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -606,7 +523,7 @@ impl Robot {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -692,7 +609,7 @@ impl Robot {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -748,11 +665,7 @@ impl Robot {
                         },
                     )
             };
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                2usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
             ::bt::__private::after_halt(
                 &mut self.__bt_bb,
                 ::bt::__private::nothing,
@@ -773,7 +686,7 @@ impl Robot {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -790,7 +703,7 @@ impl Robot {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -807,7 +720,7 @@ impl Robot {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -823,7 +736,7 @@ impl Robot {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -840,7 +753,7 @@ impl Robot {
         >(__bt_ctx, &self.__bt_bb, |w, bb| w.ok && bb.goal.0 > 0);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )

@@ -98,180 +98,66 @@ impl Decorated {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "ReactiveFallback",
-            kind: "ReactiveFallback",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Inverter",
-            kind: "Inverter",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "IsEnemyVisible",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <IsEnemyVisible>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("IsEnemyVisible"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ReactiveSequence",
-            kind: "ReactiveSequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ForceSuccess",
-            kind: "ForceSuccess",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Repeat",
-            kind: "Repeat",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("num_cycles", "3")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Walk",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Walk>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Walk"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ForceFailure",
-            kind: "ForceFailure",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RetryUntilSuccessful",
-            kind: "RetryUntilSuccessful",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(7usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("num_attempts", "-1")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Shoot",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(8usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Shoot>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Shoot"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "KeepRunningUntilFailure",
-            kind: "KeepRunningUntilFailure",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RunOnce",
-            kind: "RunOnce",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("then_skip", "false")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "AlwaysSuccess",
-            kind: "AlwaysSuccess",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(11usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "SkipUnlessUpdated",
-            kind: "SkipUnlessUpdated",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("entry", "target")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "WaitValueUpdate",
-            kind: "WaitValueUpdate",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(13usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("entry", "target")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "WasEntryUpdated",
-            kind: "WasEntryUpdated",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(14usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("entry", "target")],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("ReactiveFallback", "ReactiveFallback", 0, 0),
+            decorator("Inverter", "Inverter", 0, 1),
+            typed(
+                condition("IsEnemyVisible", "Condition", 1, 2),
+                "IsEnemyVisible",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <IsEnemyVisible>::__BT_PORTS
+                },
+            ),
+            control("ReactiveSequence", "ReactiveSequence", 0, 1),
+            decorator("ForceSuccess", "ForceSuccess", 3, 2),
+            with_params(decorator("Repeat", "Repeat", 4, 3), &[("num_cycles", "3")]),
+            typed(
+                action("Walk", "StatefulAction", 5, 4),
+                "Walk",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Walk>::__BT_PORTS
+                },
+            ),
+            decorator("ForceFailure", "ForceFailure", 3, 2),
+            with_params(
+                decorator("RetryUntilSuccessful", "RetryUntilSuccessful", 7, 3),
+                &[("num_attempts", "-1")],
+            ),
+            typed(
+                action("Shoot", "Action", 8, 4),
+                "Shoot",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Shoot>::__BT_PORTS
+                },
+            ),
+            decorator("KeepRunningUntilFailure", "KeepRunningUntilFailure", 0, 1),
+            with_params(
+                decorator("RunOnce", "RunOnce", 10, 2),
+                &[("then_skip", "false")],
+            ),
+            action("AlwaysSuccess", "AlwaysSuccess", 11, 3),
+            with_params(
+                decorator("SkipUnlessUpdated", "SkipUnlessUpdated", 0, 1),
+                &[("entry", "target")],
+            ),
+            with_params(
+                decorator("WaitValueUpdate", "WaitValueUpdate", 13, 2),
+                &[("entry", "target")],
+            ),
+            with_params(
+                condition("WasEntryUpdated", "WasEntryUpdated", 14, 3),
+                &[("entry", "target")],
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -380,124 +266,98 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(0usize, __bt_child_status, 4usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_10(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    0usize,
+                                    __bt_child_status,
+                                    4usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self.__bt_tick_3(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(1usize, __bt_child_status, 4usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_10(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_3(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    1usize,
+                                    __bt_child_status,
+                                    4usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 2usize {
-                    let __bt_child_status = self.__bt_tick_10(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(2usize, __bt_child_status, 4usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_10(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 2usize {
+                        let __bt_child_status = self
+                            .__bt_tick_10(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    2usize,
+                                    __bt_child_status,
+                                    4usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_13(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(3usize, __bt_child_status, 4usize, &mut __bt_tick)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_10(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_13(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    3usize,
+                                    __bt_child_status,
+                                    4usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_3(__bt_ctx, __bt_observer);
+                    }
+                    2usize => {
+                        self.__bt_halt_10(__bt_ctx, __bt_observer);
+                    }
+                    3usize => {
+                        self.__bt_halt_13(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -524,7 +384,7 @@ impl Decorated {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -538,7 +398,7 @@ impl Decorated {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -555,7 +415,7 @@ impl Decorated {
         >(&mut self.__bt_leaf_2, __bt_ctx);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -569,62 +429,61 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_3.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_4(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_3
-                        .on_child(0usize, __bt_child_status, 2usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_4(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_3
+                                .on_child(
+                                    0usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_7(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_3
-                        .on_child(1usize, __bt_child_status, 2usize, &mut __bt_tick)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_7(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_3
+                                .on_child(
+                                    1usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_4(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -648,7 +507,7 @@ impl Decorated {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(3usize, __bt_observer);
+            ::bt::__private::halted_unflagged(3, __bt_observer);
         }
     }
     #[inline]
@@ -671,7 +530,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -684,11 +543,7 @@ impl Decorated {
     ) {
         if self.__bt_active.get(0usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                4usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 4, __bt_observer);
         }
     }
     #[inline]
@@ -713,7 +568,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -726,7 +581,7 @@ impl Decorated {
     ) {
         self.__bt_halt_6(__bt_ctx, __bt_observer);
         self.__bt_state_5.halt();
-        ::bt::__private::halted_unflagged(5usize, __bt_observer);
+        ::bt::__private::halted_unflagged(5, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -749,7 +604,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -765,11 +620,7 @@ impl Decorated {
                 World,
                 Walk,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                6usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(1usize), 6, __bt_observer);
         }
     }
     #[inline]
@@ -792,7 +643,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -805,11 +656,7 @@ impl Decorated {
     ) {
         if self.__bt_active.get(2usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                7usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(2usize), 7, __bt_observer);
         }
     }
     #[inline]
@@ -831,7 +678,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )
@@ -843,7 +690,7 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_state_8.halt();
-        ::bt::__private::halted_unflagged(8usize, __bt_observer);
+        ::bt::__private::halted_unflagged(8, __bt_observer);
     }
     #[inline]
     fn __bt_tick_9<__BtO: ::bt::__private::Observer>(
@@ -857,7 +704,7 @@ impl Decorated {
         >(&mut self.__bt_leaf_9, __bt_ctx);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            9usize,
+            9,
             __bt_status,
             __bt_observer,
         )
@@ -873,7 +720,7 @@ impl Decorated {
         );
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(3usize)),
-            10usize,
+            10,
             __bt_status,
             __bt_observer,
         )
@@ -885,11 +732,7 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                10usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(3usize), 10, __bt_observer);
         }
     }
     #[inline]
@@ -908,7 +751,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            11usize,
+            11,
             __bt_status,
             __bt_observer,
         )
@@ -922,7 +765,7 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = ::bt::__private::Status::Success;
         ::bt::__private::finish(
             ::core::option::Option::None,
-            12usize,
+            12,
             __bt_status,
             __bt_observer,
         )
@@ -946,7 +789,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(4usize)),
-            13usize,
+            13,
             __bt_status,
             __bt_observer,
         )
@@ -959,11 +802,7 @@ impl Decorated {
     ) {
         if self.__bt_active.get(4usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                13usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(4usize), 13, __bt_observer);
         }
     }
     #[inline]
@@ -985,7 +824,7 @@ impl Decorated {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(5usize)),
-            14usize,
+            14,
             __bt_status,
             __bt_observer,
         )
@@ -997,11 +836,7 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(5usize) {
-            ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
-                14usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(5usize), 14, __bt_observer);
         }
     }
     #[inline]
@@ -1015,7 +850,7 @@ impl Decorated {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            15usize,
+            15,
             __bt_status,
             __bt_observer,
         )

@@ -152,220 +152,95 @@ impl Forager {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "ReactiveSequence",
-            kind: "ReactiveSequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Selector",
-            kind: "Selector",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Observe",
-            kind: "Observe",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("condition", "bb.threat"), ("flowAbortMode", "LowerPriority")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<5>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<5>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<5>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Observe",
-            kind: "Observe",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("condition", "bb.hungry"), ("flowAbortMode", "LowerPriority")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Cooldown",
-            kind: "Cooldown",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(7usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("filterMode", "CoolDown"),
-                ("coolDownTime", "0.1"),
-                ("inactiveWhenLimited", "true"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<9>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(8usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<9>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<9>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ProbabilitySelector",
-            kind: "ProbabilitySelector",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RepeatTimes",
-            kind: "RepeatTimes",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("repeaterMode", "RepeatTimes"),
-                ("repeatTimes", "3"),
-                ("weight", "3"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<12>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(11usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<12>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<12>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RepeatUntil",
-            kind: "RepeatUntil",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("repeaterMode", "RepeatUntil"),
-                ("repeatUntilStatus", "Failure"),
-                ("weight", "2"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(13usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(14usize),
-            depth: 5usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<16>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(14usize),
-            depth: 5usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<16>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<16>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<17>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<17>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<17>"),
-            params: &[("weight", "1")],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("ReactiveSequence", "ReactiveSequence", 0, 0),
+            action("Action", "Action", 0, 1),
+            control("Selector", "Selector", 0, 1),
+            with_params(
+                decorator("Observe", "Observe", 2, 2),
+                &[("condition", "bb.threat"), ("flowAbortMode", "LowerPriority")],
+            ),
+            control("Sequence", "Sequence", 3, 3),
+            typed(
+                action("FieldTask<5>", "StatefulAction", 4, 4),
+                "FieldTask<5>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<5>>::__BT_PORTS
+                },
+            ),
+            action("Action", "Action", 4, 4),
+            with_params(
+                decorator("Observe", "Observe", 2, 2),
+                &[("condition", "bb.hungry"), ("flowAbortMode", "LowerPriority")],
+            ),
+            with_params(
+                decorator("Cooldown", "Cooldown", 7, 3),
+                &[
+                    ("filterMode", "CoolDown"),
+                    ("coolDownTime", "0.1"),
+                    ("inactiveWhenLimited", "true"),
+                ],
+            ),
+            typed(
+                action("FieldTask<9>", "StatefulAction", 8, 4),
+                "FieldTask<9>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<9>>::__BT_PORTS
+                },
+            ),
+            control("ProbabilitySelector", "ProbabilitySelector", 2, 2),
+            with_params(
+                decorator("RepeatTimes", "RepeatTimes", 10, 3),
+                &[("repeaterMode", "RepeatTimes"), ("repeatTimes", "3"), ("weight", "3")],
+            ),
+            typed(
+                action("FieldTask<12>", "StatefulAction", 11, 4),
+                "FieldTask<12>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<12>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("RepeatUntil", "RepeatUntil", 10, 3),
+                &[
+                    ("repeaterMode", "RepeatUntil"),
+                    ("repeatUntilStatus", "Failure"),
+                    ("weight", "2"),
+                ],
+            ),
+            control("Sequence", "Sequence", 13, 4),
+            condition("Condition", "Condition", 14, 5),
+            typed(
+                action("FieldTask<16>", "StatefulAction", 14, 5),
+                "FieldTask<16>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<16>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                typed(
+                    action("FieldTask<17>", "StatefulAction", 10, 3),
+                    "FieldTask<17>",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <FieldTask<17>>::__BT_PORTS
+                    },
+                ),
+                &[("weight", "1")],
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -489,56 +364,58 @@ impl Forager {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(0usize, __bt_child_status, 2usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    0usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(1usize, __bt_child_status, 2usize, &mut __bt_tick)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_2(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    1usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -559,7 +436,7 @@ impl Forager {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -584,7 +461,7 @@ impl Forager {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -745,7 +622,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -774,7 +651,7 @@ impl Forager {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(2usize, __bt_observer);
+            ::bt::__private::halted_unflagged(2, __bt_observer);
         }
     }
     #[inline]
@@ -795,7 +672,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -807,7 +684,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_4(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(3usize, __bt_observer);
+        ::bt::__private::halted_unflagged(3, __bt_observer);
     }
     #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
@@ -820,55 +697,52 @@ impl Forager {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_5(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_4.on_child(0usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_5(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_4
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_6(__bt_ctx, __bt_observer);
-                    match self.__bt_state_4.on_child(1usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_6(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_4
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_5(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -887,7 +761,7 @@ impl Forager {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(4usize, __bt_observer);
+        ::bt::__private::halted_unflagged(4, __bt_observer);
     }
     #[inline]
     fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
@@ -911,7 +785,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -926,7 +800,7 @@ impl Forager {
             FieldWorld,
             FieldTask<5>,
         >(&mut self.__bt_leaf_5, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(5usize, __bt_observer);
+        ::bt::__private::halted_unflagged(5, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -940,7 +814,7 @@ impl Forager {
         >(__bt_ctx, |w| w.act(6));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -963,7 +837,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -975,7 +849,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_8(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(7usize, __bt_observer);
+        ::bt::__private::halted_unflagged(7, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(
@@ -1012,7 +886,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )
@@ -1024,7 +898,7 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_9(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(8usize, __bt_observer);
+        ::bt::__private::halted_unflagged(8, __bt_observer);
     }
     #[inline]
     fn __bt_tick_9<__BtO: ::bt::__private::Observer>(
@@ -1048,7 +922,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            9usize,
+            9,
             __bt_status,
             __bt_observer,
         )
@@ -1063,7 +937,7 @@ impl Forager {
             FieldWorld,
             FieldTask<9>,
         >(&mut self.__bt_leaf_9, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(9usize, __bt_observer);
+        ::bt::__private::halted_unflagged(9, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
     /// seeds it with `bt::SmallRng::DEFAULT_SEED`): the same seed and the same ticks give
@@ -1174,7 +1048,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            10usize,
+            10,
             __bt_status,
             __bt_observer,
         )
@@ -1203,7 +1077,7 @@ impl Forager {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(10usize, __bt_observer);
+            ::bt::__private::halted_unflagged(10, __bt_observer);
         }
     }
     #[inline]
@@ -1223,7 +1097,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            11usize,
+            11,
             __bt_status,
             __bt_observer,
         )
@@ -1236,7 +1110,7 @@ impl Forager {
     ) {
         self.__bt_halt_12(__bt_ctx, __bt_observer);
         self.__bt_state_11.halt();
-        ::bt::__private::halted_unflagged(11usize, __bt_observer);
+        ::bt::__private::halted_unflagged(11, __bt_observer);
     }
     #[inline]
     fn __bt_tick_12<__BtO: ::bt::__private::Observer>(
@@ -1259,7 +1133,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            12usize,
+            12,
             __bt_status,
             __bt_observer,
         )
@@ -1275,11 +1149,7 @@ impl Forager {
                 FieldWorld,
                 FieldTask<12>,
             >(&mut self.__bt_leaf_12, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                12usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 12, __bt_observer);
         }
     }
     #[inline]
@@ -1301,7 +1171,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            13usize,
+            13,
             __bt_status,
             __bt_observer,
         )
@@ -1314,7 +1184,7 @@ impl Forager {
     ) {
         self.__bt_halt_14(__bt_ctx, __bt_observer);
         self.__bt_state_13.halt();
-        ::bt::__private::halted_unflagged(13usize, __bt_observer);
+        ::bt::__private::halted_unflagged(13, __bt_observer);
     }
     #[inline]
     fn __bt_tick_14<__BtO: ::bt::__private::Observer>(
@@ -1326,57 +1196,52 @@ impl Forager {
             let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_15(__bt_ctx, __bt_observer);
-                    match self.__bt_state_14.on_child(0usize, __bt_child_status, 2usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_16(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_15(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_14
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_16(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_14.on_child(1usize, __bt_child_status, 2usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_16(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_16(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_14
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_16(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            14usize,
+            14,
             __bt_status,
             __bt_observer,
         )
@@ -1397,11 +1262,7 @@ impl Forager {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                14usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
         }
     }
     #[inline]
@@ -1415,7 +1276,7 @@ impl Forager {
         >(__bt_ctx, |w| w.cond(15));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            15usize,
+            15,
             __bt_status,
             __bt_observer,
         )
@@ -1442,7 +1303,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            16usize,
+            16,
             __bt_status,
             __bt_observer,
         )
@@ -1457,7 +1318,7 @@ impl Forager {
             FieldWorld,
             FieldTask<16>,
         >(&mut self.__bt_leaf_16, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(16usize, __bt_observer);
+        ::bt::__private::halted_unflagged(16, __bt_observer);
     }
     #[inline]
     fn __bt_tick_17<__BtO: ::bt::__private::Observer>(
@@ -1481,7 +1342,7 @@ impl Forager {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            17usize,
+            17,
             __bt_status,
             __bt_observer,
         )
@@ -1496,7 +1357,7 @@ impl Forager {
             FieldWorld,
             FieldTask<17>,
         >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(17usize, __bt_observer);
+        ::bt::__private::halted_unflagged(17, __bt_observer);
     }
 }
 impl ::core::default::Default for Forager {

@@ -126,122 +126,72 @@ impl Guarded {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Interrupt",
-            kind: "Interrupt",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("condition", "bb.alarm")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Patrol",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Patrol>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Patrol"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Conditional",
-            kind: "Conditional",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("condition", "bb.open"),
-                ("isDynamic", "false"),
-                ("conditionFailReturn", "Failure"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Enter",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Enter>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Enter"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Conditional",
-            kind: "Conditional",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("condition", "!bb.alarm"),
-                ("isDynamic", "true"),
-                ("conditionFailReturn", "Success"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Rest",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Rest>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Rest"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Observe",
-            kind: "Observe",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("condition", "bb.open"), ("flowAbortMode", "Self")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Search",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(7usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Search>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Search"),
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("Sequence", "Sequence", 0, 0),
+            with_params(
+                decorator("Interrupt", "Interrupt", 0, 1),
+                &[("condition", "bb.alarm")],
+            ),
+            typed(
+                action("Patrol", "StatefulAction", 1, 2),
+                "Patrol",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Patrol>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("Conditional", "Conditional", 0, 1),
+                &[
+                    ("condition", "bb.open"),
+                    ("isDynamic", "false"),
+                    ("conditionFailReturn", "Failure"),
+                ],
+            ),
+            typed(
+                action("Enter", "StatefulAction", 3, 2),
+                "Enter",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Enter>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("Conditional", "Conditional", 0, 1),
+                &[
+                    ("condition", "!bb.alarm"),
+                    ("isDynamic", "true"),
+                    ("conditionFailReturn", "Success"),
+                ],
+            ),
+            typed(
+                action("Rest", "StatefulAction", 5, 2),
+                "Rest",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Rest>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("Observe", "Observe", 0, 1),
+                &[("condition", "bb.open"), ("flowAbortMode", "Self")],
+            ),
+            typed(
+                action("Search", "StatefulAction", 7, 2),
+                "Search",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Search>::__BT_PORTS
+                },
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -340,139 +290,93 @@ impl Guarded {
             );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_1(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_0.on_child(0usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(0usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self
-                        .__bt_tick_3(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_0.on_child(1usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_3(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(1usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 2usize {
-                    let __bt_child_status = self
-                        .__bt_tick_5(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 2usize,
-                        );
-                    match self.__bt_state_0.on_child(2usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 2usize {
+                        let __bt_child_status = self
+                            .__bt_tick_5(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 2usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(2usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_7(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(3usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                3usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_7(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(3usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_1(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_3(__bt_ctx, __bt_observer);
+                    }
+                    2usize => {
+                        self.__bt_halt_5(__bt_ctx, __bt_observer);
+                    }
+                    3usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -502,7 +406,7 @@ impl Guarded {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -526,7 +430,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -538,7 +442,7 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_2(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+        ::bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
@@ -561,7 +465,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -577,11 +481,7 @@ impl Guarded {
                 World,
                 Patrol,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                2usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
     }
     #[inline]
@@ -608,7 +508,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -620,7 +520,7 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_4(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(3usize, __bt_observer);
+        ::bt::__private::halted_unflagged(3, __bt_observer);
     }
     #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
@@ -643,7 +543,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -659,11 +559,7 @@ impl Guarded {
                 World,
                 Enter,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                4usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(1usize), 4, __bt_observer);
         }
     }
     #[inline]
@@ -690,7 +586,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -702,7 +598,7 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_6(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(5usize, __bt_observer);
+        ::bt::__private::halted_unflagged(5, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -725,7 +621,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -741,11 +637,7 @@ impl Guarded {
                 World,
                 Rest,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                6usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(2usize), 6, __bt_observer);
         }
     }
     #[inline]
@@ -783,7 +675,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -798,7 +690,7 @@ impl Guarded {
             if self.__bt_state_7.take_running() {
                 self.__bt_halt_8(__bt_ctx, __bt_observer);
             }
-            ::bt::__private::halted_unflagged(7usize, __bt_observer);
+            ::bt::__private::halted_unflagged(7, __bt_observer);
         }
     }
     #[inline]
@@ -822,7 +714,7 @@ impl Guarded {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(3usize)),
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )
@@ -838,11 +730,7 @@ impl Guarded {
                 World,
                 Search,
             >(&mut self.__bt_leaf_8, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                8usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(3usize), 8, __bt_observer);
         }
     }
 }

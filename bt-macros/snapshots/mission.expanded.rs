@@ -119,353 +119,135 @@ impl Mission {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "ReactiveSequence",
-            kind: "ReactiveSequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Switch",
-            kind: "Switch",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("variable", "{mode}"),
-                ("case_1", "Mode::Transit"),
-                ("case_2", "Mode::Survey"),
-                ("case_3", "Mode::Dock"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Timeout",
-            kind: "Timeout",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("msec", "80")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<6>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<6>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<6>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<7>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<7>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<7>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Parallel",
-            kind: "Parallel",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("success_count", "2"), ("failure_count", "2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Delay",
-            kind: "Delay",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(9usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("delay_msec", "50")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<11>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<11>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<11>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Timeout",
-            kind: "Timeout",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(9usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("msec", "40")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<13>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(12usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<13>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<13>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(9usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(14usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<16>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(14usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<16>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<16>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Logger<17>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(9usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Logger<17>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Logger<17>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "TryCatch",
-            kind: "TryCatch",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("catch_on_halt", "false")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(18usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<20>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(18usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<20>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<20>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Timeout",
-            kind: "Timeout",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(18usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("msec", "80")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<22>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(21usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<22>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<22>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(18usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(18usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(24usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<26>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(24usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<26>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<26>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(27usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<29>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(27usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<29>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<29>"),
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("ReactiveSequence", "ReactiveSequence", 0, 0),
+            action("Action", "Action", 0, 1),
+            with_params(
+                control("Switch", "Switch", 0, 1),
+                &[
+                    ("variable", "{mode}"),
+                    ("case_1", "Mode::Transit"),
+                    ("case_2", "Mode::Survey"),
+                    ("case_3", "Mode::Dock"),
+                ],
+            ),
+            with_params(decorator("Timeout", "Timeout", 2, 2), &[("msec", "80")]),
+            control("Sequence", "Sequence", 3, 3),
+            condition("Condition", "Condition", 4, 4),
+            typed(
+                action("FieldTask<6>", "StatefulAction", 4, 4),
+                "FieldTask<6>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<6>>::__BT_PORTS
+                },
+            ),
+            typed(
+                action("FieldTask<7>", "StatefulAction", 4, 4),
+                "FieldTask<7>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<7>>::__BT_PORTS
+                },
+            ),
+            action("Action", "Action", 4, 4),
+            with_params(
+                control("Parallel", "Parallel", 2, 2),
+                &[("success_count", "2"), ("failure_count", "2")],
+            ),
+            with_params(decorator("Delay", "Delay", 9, 3), &[("delay_msec", "50")]),
+            typed(
+                action("FieldTask<11>", "StatefulAction", 10, 4),
+                "FieldTask<11>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<11>>::__BT_PORTS
+                },
+            ),
+            with_params(decorator("Timeout", "Timeout", 9, 3), &[("msec", "40")]),
+            typed(
+                action("FieldTask<13>", "StatefulAction", 12, 4),
+                "FieldTask<13>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<13>>::__BT_PORTS
+                },
+            ),
+            control("Sequence", "Sequence", 9, 3),
+            condition("Condition", "Condition", 14, 4),
+            typed(
+                action("FieldTask<16>", "StatefulAction", 14, 4),
+                "FieldTask<16>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<16>>::__BT_PORTS
+                },
+            ),
+            typed(
+                action("Logger<17>", "StatefulAction", 9, 3),
+                "Logger<17>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Logger<17>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                control("TryCatch", "TryCatch", 2, 2),
+                &[("catch_on_halt", "false")],
+            ),
+            condition("Condition", "Condition", 18, 3),
+            typed(
+                action("FieldTask<20>", "StatefulAction", 18, 3),
+                "FieldTask<20>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<20>>::__BT_PORTS
+                },
+            ),
+            with_params(decorator("Timeout", "Timeout", 18, 3), &[("msec", "80")]),
+            typed(
+                action("FieldTask<22>", "StatefulAction", 21, 4),
+                "FieldTask<22>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<22>>::__BT_PORTS
+                },
+            ),
+            action("Action", "Action", 18, 3),
+            control("Sequence", "Sequence", 18, 3),
+            action("Action", "Action", 24, 4),
+            typed(
+                action("FieldTask<26>", "StatefulAction", 24, 4),
+                "FieldTask<26>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<26>>::__BT_PORTS
+                },
+            ),
+            control("Sequence", "Sequence", 2, 2),
+            condition("Condition", "Condition", 27, 3),
+            typed(
+                action("FieldTask<29>", "StatefulAction", 27, 3),
+                "FieldTask<29>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<29>>::__BT_PORTS
+                },
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -594,56 +376,58 @@ impl Mission {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(0usize, __bt_child_status, 2usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    0usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(1usize, __bt_child_status, 2usize, &mut __bt_tick)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_2(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    1usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -664,7 +448,7 @@ impl Mission {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -688,7 +472,7 @@ impl Mission {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -767,7 +551,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -798,7 +582,7 @@ impl Mission {
                     }
                 }
             }
-            ::bt::__private::halted_unflagged(2usize, __bt_observer);
+            ::bt::__private::halted_unflagged(2, __bt_observer);
         }
     }
     #[inline]
@@ -835,7 +619,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -849,7 +633,7 @@ impl Mission {
         if self.__bt_state_3.is_running() {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             self.__bt_state_3.stop();
-            ::bt::__private::halted_unflagged(3usize, __bt_observer);
+            ::bt::__private::halted_unflagged(3, __bt_observer);
         }
     }
     #[inline]
@@ -863,110 +647,83 @@ impl Mission {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
-                    match self.__bt_state_4.on_child(0usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_5(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_4
+                                .on_child(0usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self
-                        .__bt_tick_6(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_4.on_child(1usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_6(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_4
+                                .on_child(1usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 2usize {
-                    let __bt_child_status = self
-                        .__bt_tick_7(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 2usize,
-                        );
-                    match self.__bt_state_4.on_child(2usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 2usize {
+                        let __bt_child_status = self
+                            .__bt_tick_7(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 2usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_4
+                                .on_child(2usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_8(__bt_ctx, __bt_observer);
-                    match self.__bt_state_4.on_child(3usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                2usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_8(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_4
+                                .on_child(3usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_6(__bt_ctx, __bt_observer);
+                    }
+                    2usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -988,7 +745,7 @@ impl Mission {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(4usize, __bt_observer);
+        ::bt::__private::halted_unflagged(4, __bt_observer);
     }
     #[inline]
     fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
@@ -1001,7 +758,7 @@ impl Mission {
         >(__bt_ctx, |w| w.cond(5));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -1028,7 +785,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -1043,7 +800,7 @@ impl Mission {
             FieldWorld,
             FieldTask<6>,
         >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(6usize, __bt_observer);
+        ::bt::__private::halted_unflagged(6, __bt_observer);
     }
     #[inline]
     fn __bt_tick_7<__BtO: ::bt::__private::Observer>(
@@ -1067,7 +824,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -1082,7 +839,7 @@ impl Mission {
             FieldWorld,
             FieldTask<7>,
         >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(7usize, __bt_observer);
+        ::bt::__private::halted_unflagged(7, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(
@@ -1096,7 +853,7 @@ impl Mission {
         >(__bt_ctx, |w| w.act(8));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )
@@ -1179,7 +936,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            9usize,
+            9,
             __bt_status,
             __bt_observer,
         )
@@ -1203,7 +960,7 @@ impl Mission {
             self.__bt_halt_17(__bt_ctx, __bt_observer);
         }
         self.__bt_state_9.finish();
-        ::bt::__private::halted_unflagged(9usize, __bt_observer);
+        ::bt::__private::halted_unflagged(9, __bt_observer);
     }
     #[inline]
     fn __bt_tick_10<__BtO: ::bt::__private::Observer>(
@@ -1226,7 +983,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            10usize,
+            10,
             __bt_status,
             __bt_observer,
         )
@@ -1240,7 +997,7 @@ impl Mission {
         if self.__bt_state_10.is_running() {
             self.__bt_halt_11(__bt_ctx, __bt_observer);
             self.__bt_state_10.halt();
-            ::bt::__private::halted_unflagged(10usize, __bt_observer);
+            ::bt::__private::halted_unflagged(10, __bt_observer);
         }
     }
     #[inline]
@@ -1264,7 +1021,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            11usize,
+            11,
             __bt_status,
             __bt_observer,
         )
@@ -1280,11 +1037,7 @@ impl Mission {
                 FieldWorld,
                 FieldTask<11>,
             >(&mut self.__bt_leaf_11, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                11usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 11, __bt_observer);
         }
     }
     #[inline]
@@ -1321,7 +1074,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            12usize,
+            12,
             __bt_status,
             __bt_observer,
         )
@@ -1335,7 +1088,7 @@ impl Mission {
         if self.__bt_state_12.is_running() {
             self.__bt_halt_13(__bt_ctx, __bt_observer);
             self.__bt_state_12.stop();
-            ::bt::__private::halted_unflagged(12usize, __bt_observer);
+            ::bt::__private::halted_unflagged(12, __bt_observer);
         }
     }
     #[inline]
@@ -1360,7 +1113,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            13usize,
+            13,
             __bt_status,
             __bt_observer,
         )
@@ -1375,7 +1128,7 @@ impl Mission {
             FieldWorld,
             FieldTask<13>,
         >(&mut self.__bt_leaf_13, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(13usize, __bt_observer);
+        ::bt::__private::halted_unflagged(13, __bt_observer);
     }
     #[inline]
     fn __bt_tick_14<__BtO: ::bt::__private::Observer>(
@@ -1387,57 +1140,52 @@ impl Mission {
             let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_15(__bt_ctx, __bt_observer);
-                    match self.__bt_state_14.on_child(0usize, __bt_child_status, 2usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_16(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_15(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_14
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_16(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_14.on_child(1usize, __bt_child_status, 2usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_16(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_16(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_14
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_16(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            14usize,
+            14,
             __bt_status,
             __bt_observer,
         )
@@ -1458,11 +1206,7 @@ impl Mission {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                14usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
         }
     }
     #[inline]
@@ -1476,7 +1220,7 @@ impl Mission {
         >(__bt_ctx, |w| w.cond(15));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            15usize,
+            15,
             __bt_status,
             __bt_observer,
         )
@@ -1503,7 +1247,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            16usize,
+            16,
             __bt_status,
             __bt_observer,
         )
@@ -1518,7 +1262,7 @@ impl Mission {
             FieldWorld,
             FieldTask<16>,
         >(&mut self.__bt_leaf_16, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(16usize, __bt_observer);
+        ::bt::__private::halted_unflagged(16, __bt_observer);
     }
     #[inline]
     fn __bt_tick_17<__BtO: ::bt::__private::Observer>(
@@ -1541,7 +1285,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            17usize,
+            17,
             __bt_status,
             __bt_observer,
         )
@@ -1557,11 +1301,7 @@ impl Mission {
                 FieldWorld,
                 Logger<17>,
             >(&mut self.__bt_leaf_17, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                17usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(2usize), 17, __bt_observer);
         }
     }
     #[inline]
@@ -1656,7 +1396,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            18usize,
+            18,
             __bt_status,
             __bt_observer,
         )
@@ -1719,7 +1459,7 @@ impl Mission {
                 __bt_step = self.__bt_state_18.next(__bt_event, 5usize, false);
             }
         };
-        ::bt::__private::halted_unflagged(18usize, __bt_observer);
+        ::bt::__private::halted_unflagged(18, __bt_observer);
     }
     #[inline]
     fn __bt_tick_19<__BtO: ::bt::__private::Observer>(
@@ -1732,7 +1472,7 @@ impl Mission {
         >(__bt_ctx, |w| w.cond(19));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            19usize,
+            19,
             __bt_status,
             __bt_observer,
         )
@@ -1759,7 +1499,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            20usize,
+            20,
             __bt_status,
             __bt_observer,
         )
@@ -1774,7 +1514,7 @@ impl Mission {
             FieldWorld,
             FieldTask<20>,
         >(&mut self.__bt_leaf_20, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(20usize, __bt_observer);
+        ::bt::__private::halted_unflagged(20, __bt_observer);
     }
     #[inline]
     fn __bt_tick_21<__BtO: ::bt::__private::Observer>(
@@ -1810,7 +1550,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            21usize,
+            21,
             __bt_status,
             __bt_observer,
         )
@@ -1824,7 +1564,7 @@ impl Mission {
         if self.__bt_state_21.is_running() {
             self.__bt_halt_22(__bt_ctx, __bt_observer);
             self.__bt_state_21.stop();
-            ::bt::__private::halted_unflagged(21usize, __bt_observer);
+            ::bt::__private::halted_unflagged(21, __bt_observer);
         }
     }
     #[inline]
@@ -1849,7 +1589,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            22usize,
+            22,
             __bt_status,
             __bt_observer,
         )
@@ -1864,7 +1604,7 @@ impl Mission {
             FieldWorld,
             FieldTask<22>,
         >(&mut self.__bt_leaf_22, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(22usize, __bt_observer);
+        ::bt::__private::halted_unflagged(22, __bt_observer);
     }
     #[inline]
     fn __bt_tick_23<__BtO: ::bt::__private::Observer>(
@@ -1878,7 +1618,7 @@ impl Mission {
         >(__bt_ctx, |w| w.act(23));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            23usize,
+            23,
             __bt_status,
             __bt_observer,
         )
@@ -1894,57 +1634,52 @@ impl Mission {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_24.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_25(__bt_ctx, __bt_observer);
-                    match self.__bt_state_24.on_child(0usize, __bt_child_status, 2usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_26(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_25(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_24
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_26(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_24.on_child(1usize, __bt_child_status, 2usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_26(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_26(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_24
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_26(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            24usize,
+            24,
             __bt_status,
             __bt_observer,
         )
@@ -1963,7 +1698,7 @@ impl Mission {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(24usize, __bt_observer);
+        ::bt::__private::halted_unflagged(24, __bt_observer);
     }
     #[inline]
     fn __bt_tick_25<__BtO: ::bt::__private::Observer>(
@@ -1977,7 +1712,7 @@ impl Mission {
         >(__bt_ctx, |w| w.act(25));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            25usize,
+            25,
             __bt_status,
             __bt_observer,
         )
@@ -2004,7 +1739,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            26usize,
+            26,
             __bt_status,
             __bt_observer,
         )
@@ -2019,7 +1754,7 @@ impl Mission {
             FieldWorld,
             FieldTask<26>,
         >(&mut self.__bt_leaf_26, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(26usize, __bt_observer);
+        ::bt::__private::halted_unflagged(26, __bt_observer);
     }
     #[inline]
     fn __bt_tick_27<__BtO: ::bt::__private::Observer>(
@@ -2032,57 +1767,52 @@ impl Mission {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_27.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_28(__bt_ctx, __bt_observer);
-                    match self.__bt_state_27.on_child(0usize, __bt_child_status, 2usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_29(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_28(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_27
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_29(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_27.on_child(1usize, __bt_child_status, 2usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_29(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_29(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_27
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_29(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            27usize,
+            27,
             __bt_status,
             __bt_observer,
         )
@@ -2101,7 +1831,7 @@ impl Mission {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(27usize, __bt_observer);
+        ::bt::__private::halted_unflagged(27, __bt_observer);
     }
     #[inline]
     fn __bt_tick_28<__BtO: ::bt::__private::Observer>(
@@ -2114,7 +1844,7 @@ impl Mission {
         >(__bt_ctx, |w| w.cond(28));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            28usize,
+            28,
             __bt_status,
             __bt_observer,
         )
@@ -2141,7 +1871,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            29usize,
+            29,
             __bt_status,
             __bt_observer,
         )
@@ -2156,7 +1886,7 @@ impl Mission {
             FieldWorld,
             FieldTask<29>,
         >(&mut self.__bt_leaf_29, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(29usize, __bt_observer);
+        ::bt::__private::halted_unflagged(29, __bt_observer);
     }
 }
 impl ::core::default::Default for Mission {

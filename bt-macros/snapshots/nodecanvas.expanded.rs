@@ -141,119 +141,75 @@ impl Canvas {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "Selector",
-            kind: "Selector",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Observe",
-            kind: "Observe",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("condition", "bb.enemy"), ("flowAbortMode", "LowerPriority")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Attack",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Attack>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Attack"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "PrioritySelector",
-            kind: "PrioritySelector",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("dynamic", "false")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Cooldown",
-            kind: "Cooldown",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("filterMode", "CoolDown"),
-                ("coolDownTime", "0.5"),
-                ("inactiveWhenLimited", "true"),
-                ("score", "hunger"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Eat",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Eat>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Eat"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ProbabilitySelector",
-            kind: "ProbabilitySelector",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("score", "0.3")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Wander",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(6usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Wander>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Wander"),
-            params: &[("weight", "2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Idle",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(6usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Idle>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Idle"),
-            params: &[("weight", "1.0 - hunger")],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("Selector", "Selector", 0, 0),
+            with_params(
+                decorator("Observe", "Observe", 0, 1),
+                &[("condition", "bb.enemy"), ("flowAbortMode", "LowerPriority")],
+            ),
+            typed(
+                action("Attack", "StatefulAction", 1, 2),
+                "Attack",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Attack>::__BT_PORTS
+                },
+            ),
+            with_params(
+                control("PrioritySelector", "PrioritySelector", 0, 1),
+                &[("dynamic", "false")],
+            ),
+            with_params(
+                decorator("Cooldown", "Cooldown", 3, 2),
+                &[
+                    ("filterMode", "CoolDown"),
+                    ("coolDownTime", "0.5"),
+                    ("inactiveWhenLimited", "true"),
+                    ("score", "hunger"),
+                ],
+            ),
+            typed(
+                action("Eat", "StatefulAction", 4, 3),
+                "Eat",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Eat>::__BT_PORTS
+                },
+            ),
+            with_params(
+                control("ProbabilitySelector", "ProbabilitySelector", 3, 2),
+                &[("score", "0.3")],
+            ),
+            with_params(
+                typed(
+                    action("Wander", "StatefulAction", 6, 3),
+                    "Wander",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <Wander>::__BT_PORTS
+                    },
+                ),
+                &[("weight", "2")],
+            ),
+            with_params(
+                typed(
+                    action("Idle", "Action", 6, 3),
+                    "Idle",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <Idle>::__BT_PORTS
+                    },
+                ),
+                &[("weight", "1.0 - hunger")],
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -462,7 +418,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -488,7 +444,7 @@ impl Canvas {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -509,7 +465,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -521,7 +477,7 @@ impl Canvas {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_2(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+        ::bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
@@ -545,7 +501,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -560,7 +516,7 @@ impl Canvas {
             World,
             Attack,
         >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(2usize, __bt_observer);
+        ::bt::__private::halted_unflagged(2, __bt_observer);
     }
     #[inline]
     fn __bt_tick_3<__BtO: ::bt::__private::Observer>(
@@ -596,7 +552,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -621,7 +577,7 @@ impl Canvas {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(3usize, __bt_observer);
+        ::bt::__private::halted_unflagged(3, __bt_observer);
     }
     #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
@@ -657,7 +613,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -670,11 +626,7 @@ impl Canvas {
     ) {
         if self.__bt_active.get(0usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                4usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 4, __bt_observer);
         }
     }
     #[inline]
@@ -699,7 +651,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -714,7 +666,7 @@ impl Canvas {
             World,
             Eat,
         >(&mut self.__bt_leaf_5, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(5usize, __bt_observer);
+        ::bt::__private::halted_unflagged(5, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
     /// seeds it with `bt::SmallRng::DEFAULT_SEED`): the same seed and the same ticks give
@@ -801,7 +753,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -824,7 +776,7 @@ impl Canvas {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(6usize, __bt_observer);
+            ::bt::__private::halted_unflagged(6, __bt_observer);
         }
     }
     #[inline]
@@ -849,7 +801,7 @@ impl Canvas {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -864,7 +816,7 @@ impl Canvas {
             World,
             Wander,
         >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(7usize, __bt_observer);
+        ::bt::__private::halted_unflagged(7, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(
@@ -878,7 +830,7 @@ impl Canvas {
         >(&mut self.__bt_leaf_8, __bt_ctx);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )

@@ -148,324 +148,128 @@ impl Patrol {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "ReactiveSequence",
-            kind: "ReactiveSequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "WhileDoElse",
-            kind: "WhileDoElse",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "IndexSwitch",
-            kind: "IndexSwitch",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[
-                ("intCase", "bb.zone"),
-                ("outOfRangeMode", "ReturnFailure"),
-                ("dynamic", "false"),
-            ],
-        },
-        ::bt::__private::NodeInfo {
-            name: "MaxTime",
-            kind: "MaxTime",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("maxTime", "90")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<7>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(6usize),
-            depth: 5usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<7>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<7>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Wait",
-            kind: "Wait",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(6usize),
-            depth: 5usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("milliseconds", "20")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(6usize),
-            depth: 5usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ParallelAll",
-            kind: "ParallelAll",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("max_failures", "2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<11>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 4usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<11>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<11>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Deadline",
-            kind: "Deadline",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("timeout", "0.04")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<13>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(12usize),
-            depth: 5usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<13>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<13>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RepeatTimes",
-            kind: "RepeatTimes",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(10usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("repeaterMode", "RepeatTimes"), ("repeatTimes", "2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<15>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(14usize),
-            depth: 5usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<15>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<15>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "BinarySelector",
-            kind: "BinarySelector",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(4usize),
-            depth: 3usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("condition", "bb.low"), ("dynamic", "true")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(16usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(17usize),
-            depth: 5usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<19>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(17usize),
-            depth: 5usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<19>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<19>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "PolicyParallel",
-            kind: "PolicyParallel",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(16usize),
-            depth: 4usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("policy", "FirstFailure"), ("dynamic", "false")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<21>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(20usize),
-            depth: 5usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<21>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<21>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RepeatUntil",
-            kind: "RepeatUntil",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(20usize),
-            depth: 5usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("repeaterMode", "RepeatUntil"), ("repeatUntilStatus", "Failure")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(22usize),
-            depth: 6usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(23usize),
-            depth: 7usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<25>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(23usize),
-            depth: 7usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<25>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<25>"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Deadline",
-            kind: "Deadline",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("timeout", "0.06")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FieldTask<27>",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(26usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FieldTask<27>>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FieldTask<27>"),
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("ReactiveSequence", "ReactiveSequence", 0, 0),
+            action("Action", "Action", 0, 1),
+            control("WhileDoElse", "WhileDoElse", 0, 1),
+            condition("Condition", "Condition", 2, 2),
+            with_params(
+                control("IndexSwitch", "IndexSwitch", 2, 2),
+                &[
+                    ("intCase", "bb.zone"),
+                    ("outOfRangeMode", "ReturnFailure"),
+                    ("dynamic", "false"),
+                ],
+            ),
+            with_params(decorator("MaxTime", "MaxTime", 4, 3), &[("maxTime", "90")]),
+            control("Sequence", "Sequence", 5, 4),
+            typed(
+                action("FieldTask<7>", "StatefulAction", 6, 5),
+                "FieldTask<7>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<7>>::__BT_PORTS
+                },
+            ),
+            with_params(action("Wait", "Wait", 6, 5), &[("milliseconds", "20")]),
+            action("Action", "Action", 6, 5),
+            with_params(
+                control("ParallelAll", "ParallelAll", 4, 3),
+                &[("max_failures", "2")],
+            ),
+            typed(
+                action("FieldTask<11>", "StatefulAction", 10, 4),
+                "FieldTask<11>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<11>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("Deadline", "Deadline", 10, 4),
+                &[("timeout", "0.04")],
+            ),
+            typed(
+                action("FieldTask<13>", "StatefulAction", 12, 5),
+                "FieldTask<13>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<13>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("RepeatTimes", "RepeatTimes", 10, 4),
+                &[("repeaterMode", "RepeatTimes"), ("repeatTimes", "2")],
+            ),
+            typed(
+                action("FieldTask<15>", "StatefulAction", 14, 5),
+                "FieldTask<15>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<15>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                control("BinarySelector", "BinarySelector", 4, 3),
+                &[("condition", "bb.low"), ("dynamic", "true")],
+            ),
+            control("Sequence", "Sequence", 16, 4),
+            condition("Condition", "Condition", 17, 5),
+            typed(
+                action("FieldTask<19>", "StatefulAction", 17, 5),
+                "FieldTask<19>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<19>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                control("PolicyParallel", "PolicyParallel", 16, 4),
+                &[("policy", "FirstFailure"), ("dynamic", "false")],
+            ),
+            typed(
+                action("FieldTask<21>", "StatefulAction", 20, 5),
+                "FieldTask<21>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<21>>::__BT_PORTS
+                },
+            ),
+            with_params(
+                decorator("RepeatUntil", "RepeatUntil", 20, 5),
+                &[("repeaterMode", "RepeatUntil"), ("repeatUntilStatus", "Failure")],
+            ),
+            control("Sequence", "Sequence", 22, 6),
+            condition("Condition", "Condition", 23, 7),
+            typed(
+                action("FieldTask<25>", "StatefulAction", 23, 7),
+                "FieldTask<25>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<25>>::__BT_PORTS
+                },
+            ),
+            with_params(decorator("Deadline", "Deadline", 2, 2), &[("timeout", "0.06")]),
+            typed(
+                action("FieldTask<27>", "StatefulAction", 26, 3),
+                "FieldTask<27>",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <FieldTask<27>>::__BT_PORTS
+                },
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -597,56 +401,58 @@ impl Patrol {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(0usize, __bt_child_status, 2usize, &mut __bt_tick)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    0usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
-                    match self
-                        .__bt_state_0
-                        .on_child(1usize, __bt_child_status, 2usize, &mut __bt_tick)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_2(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(
+                                    1usize,
+                                    __bt_child_status,
+                                    2usize,
+                                    &mut __bt_tick,
+                                ),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -667,7 +473,7 @@ impl Patrol {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -692,7 +498,7 @@ impl Patrol {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -724,7 +530,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -738,11 +544,7 @@ impl Patrol {
         if self.__bt_active.get(0usize) {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             self.__bt_halt_26(__bt_ctx, __bt_observer);
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                2usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
     }
     #[inline]
@@ -756,7 +558,7 @@ impl Patrol {
         >(__bt_ctx, |w| w.clear(3));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -821,7 +623,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -849,7 +651,7 @@ impl Patrol {
                     }
                 }
             }
-            ::bt::__private::halted_unflagged(4usize, __bt_observer);
+            ::bt::__private::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
@@ -887,7 +689,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -901,7 +703,7 @@ impl Patrol {
         if self.__bt_state_5.is_running() {
             self.__bt_halt_6(__bt_ctx, __bt_observer);
             self.__bt_state_5.stop();
-            ::bt::__private::halted_unflagged(5usize, __bt_observer);
+            ::bt::__private::halted_unflagged(5, __bt_observer);
         }
     }
     #[inline]
@@ -915,88 +717,71 @@ impl Patrol {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_6.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_7(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_6.on_child(0usize, __bt_child_status, 3usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_8(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_7(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_6
+                                .on_child(0usize, __bt_child_status, 3usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self
-                        .__bt_tick_8(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_6.on_child(1usize, __bt_child_status, 3usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_8(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_8(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_6
+                                .on_child(1usize, __bt_child_status, 3usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_9(__bt_ctx, __bt_observer);
-                    match self.__bt_state_6.on_child(2usize, __bt_child_status, 3usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_7(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_8(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_9(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_6
+                                .on_child(2usize, __bt_child_status, 3usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_7(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_8(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -1018,7 +803,7 @@ impl Patrol {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(6usize, __bt_observer);
+        ::bt::__private::halted_unflagged(6, __bt_observer);
     }
     #[inline]
     fn __bt_tick_7<__BtO: ::bt::__private::Observer>(
@@ -1042,7 +827,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -1057,7 +842,7 @@ impl Patrol {
             FieldWorld,
             FieldTask<7>,
         >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(7usize, __bt_observer);
+        ::bt::__private::halted_unflagged(7, __bt_observer);
     }
     #[inline]
     fn __bt_tick_8<__BtO: ::bt::__private::Observer>(
@@ -1074,7 +859,7 @@ impl Patrol {
             );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )
@@ -1086,7 +871,7 @@ impl Patrol {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_state_8.halt();
-        ::bt::__private::halted_unflagged(8usize, __bt_observer);
+        ::bt::__private::halted_unflagged(8, __bt_observer);
     }
     #[inline]
     fn __bt_tick_9<__BtO: ::bt::__private::Observer>(
@@ -1100,7 +885,7 @@ impl Patrol {
         >(__bt_ctx, |w| w.act(9));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            9usize,
+            9,
             __bt_status,
             __bt_observer,
         )
@@ -1137,7 +922,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            10usize,
+            10,
             __bt_status,
             __bt_observer,
         )
@@ -1158,7 +943,7 @@ impl Patrol {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
         }
         self.__bt_state_10.finish();
-        ::bt::__private::halted_unflagged(10usize, __bt_observer);
+        ::bt::__private::halted_unflagged(10, __bt_observer);
     }
     #[inline]
     fn __bt_tick_11<__BtO: ::bt::__private::Observer>(
@@ -1181,7 +966,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            11usize,
+            11,
             __bt_status,
             __bt_observer,
         )
@@ -1197,11 +982,7 @@ impl Patrol {
                 FieldWorld,
                 FieldTask<11>,
             >(&mut self.__bt_leaf_11, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
-                11usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(1usize), 11, __bt_observer);
         }
     }
     #[inline]
@@ -1235,7 +1016,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            12usize,
+            12,
             __bt_status,
             __bt_observer,
         )
@@ -1249,7 +1030,7 @@ impl Patrol {
         if self.__bt_state_12.is_running() {
             self.__bt_halt_13(__bt_ctx, __bt_observer);
             self.__bt_state_12.stop();
-            ::bt::__private::halted_unflagged(12usize, __bt_observer);
+            ::bt::__private::halted_unflagged(12, __bt_observer);
         }
     }
     #[inline]
@@ -1274,7 +1055,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            13usize,
+            13,
             __bt_status,
             __bt_observer,
         )
@@ -1289,7 +1070,7 @@ impl Patrol {
             FieldWorld,
             FieldTask<13>,
         >(&mut self.__bt_leaf_13, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(13usize, __bt_observer);
+        ::bt::__private::halted_unflagged(13, __bt_observer);
     }
     #[inline]
     fn __bt_tick_14<__BtO: ::bt::__private::Observer>(
@@ -1307,7 +1088,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            14usize,
+            14,
             __bt_status,
             __bt_observer,
         )
@@ -1321,11 +1102,7 @@ impl Patrol {
         if self.__bt_active.get(2usize) {
             self.__bt_halt_15(__bt_ctx, __bt_observer);
             self.__bt_state_14.halt();
-            ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
-                14usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(2usize), 14, __bt_observer);
         }
     }
     #[inline]
@@ -1349,7 +1126,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(3usize)),
-            15usize,
+            15,
             __bt_status,
             __bt_observer,
         )
@@ -1365,11 +1142,7 @@ impl Patrol {
                 FieldWorld,
                 FieldTask<15>,
             >(&mut self.__bt_leaf_15, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-            ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
-                15usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(3usize), 15, __bt_observer);
         }
     }
     #[inline]
@@ -1426,7 +1199,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            16usize,
+            16,
             __bt_status,
             __bt_observer,
         )
@@ -1451,7 +1224,7 @@ impl Patrol {
                     }
                 }
             }
-            ::bt::__private::halted_unflagged(16usize, __bt_observer);
+            ::bt::__private::halted_unflagged(16, __bt_observer);
         }
     }
     #[inline]
@@ -1465,57 +1238,52 @@ impl Patrol {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_17.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_18(__bt_ctx, __bt_observer);
-                    match self.__bt_state_17.on_child(0usize, __bt_child_status, 2usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_19(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_18(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_17
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_19(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_17.on_child(1usize, __bt_child_status, 2usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_19(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_19(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_17
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_19(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            17usize,
+            17,
             __bt_status,
             __bt_observer,
         )
@@ -1534,7 +1302,7 @@ impl Patrol {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(17usize, __bt_observer);
+        ::bt::__private::halted_unflagged(17, __bt_observer);
     }
     #[inline]
     fn __bt_tick_18<__BtO: ::bt::__private::Observer>(
@@ -1547,7 +1315,7 @@ impl Patrol {
         >(__bt_ctx, |w| w.cond(18));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            18usize,
+            18,
             __bt_status,
             __bt_observer,
         )
@@ -1574,7 +1342,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            19usize,
+            19,
             __bt_status,
             __bt_observer,
         )
@@ -1589,7 +1357,7 @@ impl Patrol {
             FieldWorld,
             FieldTask<19>,
         >(&mut self.__bt_leaf_19, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(19usize, __bt_observer);
+        ::bt::__private::halted_unflagged(19, __bt_observer);
     }
     #[inline]
     fn __bt_tick_20<__BtO: ::bt::__private::Observer>(
@@ -1647,7 +1415,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            20usize,
+            20,
             __bt_status,
             __bt_observer,
         )
@@ -1665,7 +1433,7 @@ impl Patrol {
             self.__bt_halt_22(__bt_ctx, __bt_observer);
         }
         self.__bt_state_20.finish();
-        ::bt::__private::halted_unflagged(20usize, __bt_observer);
+        ::bt::__private::halted_unflagged(20, __bt_observer);
     }
     #[inline]
     fn __bt_tick_21<__BtO: ::bt::__private::Observer>(
@@ -1689,7 +1457,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            21usize,
+            21,
             __bt_status,
             __bt_observer,
         )
@@ -1704,7 +1472,7 @@ impl Patrol {
             FieldWorld,
             FieldTask<21>,
         >(&mut self.__bt_leaf_21, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(21usize, __bt_observer);
+        ::bt::__private::halted_unflagged(21, __bt_observer);
     }
     #[inline]
     fn __bt_tick_22<__BtO: ::bt::__private::Observer>(
@@ -1725,7 +1493,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            22usize,
+            22,
             __bt_status,
             __bt_observer,
         )
@@ -1738,7 +1506,7 @@ impl Patrol {
     ) {
         self.__bt_halt_23(__bt_ctx, __bt_observer);
         self.__bt_state_22.halt();
-        ::bt::__private::halted_unflagged(22usize, __bt_observer);
+        ::bt::__private::halted_unflagged(22, __bt_observer);
     }
     #[inline]
     fn __bt_tick_23<__BtO: ::bt::__private::Observer>(
@@ -1750,57 +1518,52 @@ impl Patrol {
             let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(4usize);
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_23.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_24(__bt_ctx, __bt_observer);
-                    match self.__bt_state_23.on_child(0usize, __bt_child_status, 2usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_25(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_24(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_23
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_25(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_23.on_child(1usize, __bt_child_status, 2usize)
                     {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                1usize => {
-                                    self.__bt_halt_25(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        let __bt_child_status = self
+                            .__bt_tick_25(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_23
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    1usize => {
+                        self.__bt_halt_25(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::Some(self.__bt_active.flag(4usize)),
-            23usize,
+            23,
             __bt_status,
             __bt_observer,
         )
@@ -1821,11 +1584,7 @@ impl Patrol {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
-                23usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted(self.__bt_active.flag(4usize), 23, __bt_observer);
         }
     }
     #[inline]
@@ -1839,7 +1598,7 @@ impl Patrol {
         >(__bt_ctx, |w| w.cond(24));
         ::bt::__private::finish(
             ::core::option::Option::None,
-            24usize,
+            24,
             __bt_status,
             __bt_observer,
         )
@@ -1866,7 +1625,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            25usize,
+            25,
             __bt_status,
             __bt_observer,
         )
@@ -1881,7 +1640,7 @@ impl Patrol {
             FieldWorld,
             FieldTask<25>,
         >(&mut self.__bt_leaf_25, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(25usize, __bt_observer);
+        ::bt::__private::halted_unflagged(25, __bt_observer);
     }
     #[inline]
     fn __bt_tick_26<__BtO: ::bt::__private::Observer>(
@@ -1914,7 +1673,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            26usize,
+            26,
             __bt_status,
             __bt_observer,
         )
@@ -1928,7 +1687,7 @@ impl Patrol {
         if self.__bt_state_26.is_running() {
             self.__bt_halt_27(__bt_ctx, __bt_observer);
             self.__bt_state_26.stop();
-            ::bt::__private::halted_unflagged(26usize, __bt_observer);
+            ::bt::__private::halted_unflagged(26, __bt_observer);
         }
     }
     #[inline]
@@ -1953,7 +1712,7 @@ impl Patrol {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            27usize,
+            27,
             __bt_status,
             __bt_observer,
         )
@@ -1968,7 +1727,7 @@ impl Patrol {
             FieldWorld,
             FieldTask<27>,
         >(&mut self.__bt_leaf_27, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(27usize, __bt_observer);
+        ::bt::__private::halted_unflagged(27, __bt_observer);
     }
 }
 impl ::core::default::Default for Patrol {

@@ -33,114 +33,52 @@ impl Errands {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Fallback",
-            kind: "Fallback",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Fetch",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Fetch>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Fetch"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Inverter",
-            kind: "Inverter",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Search",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(3usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Search>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Search"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Sequence",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Repeat",
-            kind: "Repeat",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[("num_cycles", "2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Deliver",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(6usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Deliver>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Deliver"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "IsHome",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <IsHome>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("IsHome"),
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("Sequence", "Sequence", 0, 0),
+            control("Fallback", "Fallback", 0, 1),
+            typed(
+                action("Fetch", "StatefulAction", 1, 2),
+                "Fetch",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Fetch>::__BT_PORTS
+                },
+            ),
+            decorator("Inverter", "Inverter", 1, 2),
+            typed(
+                action("Search", "StatefulAction", 3, 3),
+                "Search",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Search>::__BT_PORTS
+                },
+            ),
+            control("Sequence", "Sequence", 0, 1),
+            with_params(decorator("Repeat", "Repeat", 5, 2), &[("num_cycles", "2")]),
+            typed(
+                action("Deliver", "StatefulAction", 6, 3),
+                "Deliver",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Deliver>::__BT_PORTS
+                },
+            ),
+            typed(
+                condition("IsHome", "Condition", 5, 2),
+                "IsHome",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <IsHome>::__BT_PORTS
+                },
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -199,8 +137,8 @@ impl Errands {
                 1 => {
                     match self.__bt_resume_2(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(1usize, __bt_observer);
-                            ::bt::__private::still_running(0usize, __bt_observer);
+                            ::bt::__private::still_running(1, __bt_observer);
+                            ::bt::__private::still_running(0, __bt_observer);
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -209,9 +147,9 @@ impl Errands {
                 2 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(3usize, __bt_observer);
-                            ::bt::__private::still_running(1usize, __bt_observer);
-                            ::bt::__private::still_running(0usize, __bt_observer);
+                            ::bt::__private::still_running(3, __bt_observer);
+                            ::bt::__private::still_running(1, __bt_observer);
+                            ::bt::__private::still_running(0, __bt_observer);
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -220,9 +158,9 @@ impl Errands {
                 3 => {
                     match self.__bt_resume_7(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(6usize, __bt_observer);
-                            ::bt::__private::still_running(5usize, __bt_observer);
-                            ::bt::__private::still_running(0usize, __bt_observer);
+                            ::bt::__private::still_running(6, __bt_observer);
+                            ::bt::__private::still_running(5, __bt_observer);
+                            ::bt::__private::still_running(0, __bt_observer);
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -287,66 +225,59 @@ impl Errands {
             );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_1(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_0.on_child(0usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_5(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_5(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_5(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_1(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_5(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -370,7 +301,7 @@ impl Errands {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -384,69 +315,62 @@ impl Errands {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = {
-                        let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                            ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                            ::core::option::Option::None => {
-                                self.__bt_tick_2(__bt_ctx, __bt_observer)
-                            }
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = {
+                            let __bt_leaf_status = match self.__bt_resume.take_handed() {
+                                ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                ::core::option::Option::None => {
+                                    self.__bt_tick_2(__bt_ctx, __bt_observer)
+                                }
+                            };
+                            self.__bt_resume.ticked(1, __bt_leaf_status)
                         };
-                        self.__bt_resume.ticked(1, __bt_leaf_status)
-                    };
-                    match self.__bt_state_1.on_child(0usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_1
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_3(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_1.on_child(1usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_3(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_3(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_1
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_3(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -468,7 +392,7 @@ impl Errands {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+        ::bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
     fn __bt_resume_2<__BtO: ::bt::__private::Observer>(
@@ -488,7 +412,7 @@ impl Errands {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -514,7 +438,7 @@ impl Errands {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -531,7 +455,7 @@ impl Errands {
                 Fetch,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             self.__bt_resume.halted();
-            ::bt::__private::halted_unflagged(2usize, __bt_observer);
+            ::bt::__private::halted_unflagged(2, __bt_observer);
         }
     }
     #[inline]
@@ -550,7 +474,7 @@ impl Errands {
         });
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -562,7 +486,7 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_4(__bt_ctx, __bt_observer);
-        ::bt::__private::halted_unflagged(3usize, __bt_observer);
+        ::bt::__private::halted_unflagged(3, __bt_observer);
     }
     #[inline]
     fn __bt_resume_4<__BtO: ::bt::__private::Observer>(
@@ -582,7 +506,7 @@ impl Errands {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -608,7 +532,7 @@ impl Errands {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -625,7 +549,7 @@ impl Errands {
                 Search,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             self.__bt_resume.halted();
-            ::bt::__private::halted_unflagged(4usize, __bt_observer);
+            ::bt::__private::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
@@ -639,55 +563,52 @@ impl Errands {
             let __bt_was_running: ::core::primitive::bool = __bt_resumed;
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_6(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_5.on_child(0usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_6(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_5
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_8(__bt_ctx, __bt_observer);
-                    match self.__bt_state_5.on_child(1usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_8(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_5
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_6(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -706,7 +627,7 @@ impl Errands {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(5usize, __bt_observer);
+        ::bt::__private::halted_unflagged(5, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -738,7 +659,7 @@ impl Errands {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )
@@ -751,7 +672,7 @@ impl Errands {
     ) {
         self.__bt_halt_7(__bt_ctx, __bt_observer);
         self.__bt_state_6.halt();
-        ::bt::__private::halted_unflagged(6usize, __bt_observer);
+        ::bt::__private::halted_unflagged(6, __bt_observer);
     }
     #[inline]
     fn __bt_resume_7<__BtO: ::bt::__private::Observer>(
@@ -771,7 +692,7 @@ impl Errands {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -797,7 +718,7 @@ impl Errands {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            7usize,
+            7,
             __bt_status,
             __bt_observer,
         )
@@ -814,7 +735,7 @@ impl Errands {
                 Deliver,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             self.__bt_resume.halted();
-            ::bt::__private::halted_unflagged(7usize, __bt_observer);
+            ::bt::__private::halted_unflagged(7, __bt_observer);
         }
     }
     #[inline]
@@ -829,7 +750,7 @@ impl Errands {
         >(&mut self.__bt_leaf_8, __bt_ctx);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            8usize,
+            8,
             __bt_status,
             __bt_observer,
         )

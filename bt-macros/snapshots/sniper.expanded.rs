@@ -30,90 +30,42 @@ impl Sniper {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "Fallback",
-            kind: "Fallback",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Snipe",
-            kind: "Sequence",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "IsEnemyVisible",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <IsEnemyVisible>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("IsEnemyVisible"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Condition",
-            kind: "Condition",
-            category: ::bt::__private::NodeCategory::Condition,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "AimAtEnemy",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <AimAtEnemy>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("AimAtEnemy"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Shoot",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Shoot>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Shoot"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            control("Fallback", "Fallback", 0, 0),
+            control("Snipe", "Sequence", 0, 1),
+            typed(
+                condition("IsEnemyVisible", "Condition", 1, 2),
+                "IsEnemyVisible",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <IsEnemyVisible>::__BT_PORTS
+                },
+            ),
+            condition("Condition", "Condition", 1, 2),
+            typed(
+                action("AimAtEnemy", "StatefulAction", 1, 2),
+                "AimAtEnemy",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <AimAtEnemy>::__BT_PORTS
+                },
+            ),
+            typed(
+                action("Shoot", "Action", 1, 2),
+                "Shoot",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Shoot>::__BT_PORTS
+                },
+            ),
+            action("Action", "Action", 0, 1),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -169,8 +121,8 @@ impl Sniper {
                 1 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(1usize, __bt_observer);
-                            ::bt::__private::still_running(0usize, __bt_observer);
+                            ::bt::__private::still_running(1, __bt_observer);
+                            ::bt::__private::still_running(0, __bt_observer);
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -234,55 +186,52 @@ impl Sniper {
             );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_1(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_0.on_child(0usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_6(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_6(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_1(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -303,7 +252,7 @@ impl Sniper {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -315,96 +264,79 @@ impl Sniper {
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
-                    match self.__bt_state_1.on_child(0usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                2usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_2(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_1
+                                .on_child(0usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self.__bt_tick_3(__bt_ctx, __bt_observer);
-                    match self.__bt_state_1.on_child(1usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                2usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_3(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_1
+                                .on_child(1usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                if __bt_child == 2usize {
-                    let __bt_child_status = {
-                        let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                            ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                            ::core::option::Option::None => {
-                                self.__bt_tick_4(__bt_ctx, __bt_observer)
-                            }
+                    if __bt_child == 2usize {
+                        let __bt_child_status = {
+                            let __bt_leaf_status = match self.__bt_resume.take_handed() {
+                                ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                ::core::option::Option::None => {
+                                    self.__bt_tick_4(__bt_ctx, __bt_observer)
+                                }
+                            };
+                            self.__bt_resume.ticked(1, __bt_leaf_status)
                         };
-                        self.__bt_resume.ticked(1, __bt_leaf_status)
-                    };
-                    match self.__bt_state_1.on_child(2usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                2usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_1
+                                .on_child(2usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
-                    match self.__bt_state_1.on_child(3usize, __bt_child_status, 4usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                2usize => {
-                                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_5(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_1
+                                .on_child(3usize, __bt_child_status, 4usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    2usize => {
+                        self.__bt_halt_4(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -423,7 +355,7 @@ impl Sniper {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+        ::bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
@@ -437,7 +369,7 @@ impl Sniper {
         >(&mut self.__bt_leaf_2, __bt_ctx);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            2usize,
+            2,
             __bt_status,
             __bt_observer,
         )
@@ -453,7 +385,7 @@ impl Sniper {
         >(__bt_ctx, |world| world.rounds > 0);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            3usize,
+            3,
             __bt_status,
             __bt_observer,
         )
@@ -476,7 +408,7 @@ impl Sniper {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -502,7 +434,7 @@ impl Sniper {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            4usize,
+            4,
             __bt_status,
             __bt_observer,
         )
@@ -519,7 +451,7 @@ impl Sniper {
                 AimAtEnemy,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             self.__bt_resume.halted();
-            ::bt::__private::halted_unflagged(4usize, __bt_observer);
+            ::bt::__private::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
@@ -534,7 +466,7 @@ impl Sniper {
         >(&mut self.__bt_leaf_5, __bt_ctx);
         ::bt::__private::finish(
             ::core::option::Option::None,
-            5usize,
+            5,
             __bt_status,
             __bt_observer,
         )
@@ -557,7 +489,7 @@ impl Sniper {
         );
         ::bt::__private::finish(
             ::core::option::Option::None,
-            6usize,
+            6,
             __bt_status,
             __bt_observer,
         )

@@ -123,50 +123,29 @@ impl Mission {
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [::bt::__private::NodeInfo] = &{
-        let mut __bt_nodes = [::bt::__private::NO_NODE; (3usize
+        use ::bt::__private::nodes::*;
+        let mut __bt_nodes = [::bt::__private::NO_NODE; (3
             + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT
             + <Patrol as ::bt::__private::Subtree<World>>::__NODE_COUNT)];
-        __bt_nodes[0usize] = ::bt::__private::NodeInfo {
-            name: "SequenceWithMemory",
-            kind: "SequenceWithMemory",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        };
-        __bt_nodes[1usize] = ::bt::__private::NodeInfo {
-            name: "Drive",
-            kind: "SubTree",
-            category: ::bt::__private::NodeCategory::SubTree,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::Some("Drive"),
-            params: &[("target", "{goal}"), ("speed", "{speed}"), ("gain", "0.5")],
-        };
-        __bt_nodes[(2usize
-            + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT)] = ::bt::__private::NodeInfo {
-            name: "Patrol",
-            kind: "SubTree",
-            category: ::bt::__private::NodeCategory::SubTree,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::Some("Patrol"),
-            params: &[("_autoremap", "true")],
-        };
+        __bt_nodes[0] = control("SequenceWithMemory", "SequenceWithMemory", 0, 0);
+        __bt_nodes[1] = with_params(
+            typed(subtree("Drive", "SubTree", 0, 1), "Drive", &[]),
+            &[("target", "{goal}"), ("speed", "{speed}"), ("gain", "0.5")],
+        );
+        __bt_nodes[(2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT)] = with_params(
+            typed(subtree("Patrol", "SubTree", 0, 1), "Patrol", &[]),
+            &[("_autoremap", "true")],
+        );
         __bt_nodes = ::bt::__private::splice(
             __bt_nodes,
             <Drive as ::bt::__private::Subtree<World>>::__NODES,
-            1usize,
+            1,
             1usize,
         );
         __bt_nodes = ::bt::__private::splice(
             __bt_nodes,
             <Patrol as ::bt::__private::Subtree<World>>::__NODES,
-            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
+            (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
             1usize,
         );
         __bt_nodes
@@ -262,7 +241,7 @@ impl Mission {
             &mut self.__bt_leaf_1,
             __bt_ctx,
             __bt_observer,
-            1usize + 1,
+            1 + 1,
             ::bt::__private::SubtreeCall::Reset,
         );
         ::bt::__private::subtree::<
@@ -273,7 +252,7 @@ impl Mission {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             __bt_observer,
-            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
+            (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
             ::bt::__private::SubtreeCall::Reset,
         );
         self.__bt_status = ::core::option::Option::None;
@@ -306,66 +285,59 @@ impl Mission {
             );
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
             let __bt_first: ::core::primitive::usize = __bt_child;
-            loop {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self
-                        .__bt_tick_1(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    match self.__bt_state_0.on_child(0usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+            {
+                let (
+                    __bt_halt,
+                    __bt_status,
+                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_1(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(0usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_2(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                        ::bt::__private::Flow::HaltAndReturn {
-                            halt: __bt_halt,
-                            status: __bt_status,
-                        } => {
-                            match __bt_halt {
-                                0usize => {
-                                    self.__bt_halt_1(__bt_ctx, __bt_observer);
-                                }
-                                1usize => {
-                                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                                }
-                                _ => {}
-                            }
-                            break __bt_status;
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_2(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            self
+                                .__bt_state_0
+                                .on_child(1usize, __bt_child_status, 2usize),
+                            &mut __bt_child,
+                        ) {
+                            break __bt_end;
                         }
                     }
+                };
+                match __bt_halt {
+                    0usize => {
+                        self.__bt_halt_1(__bt_ctx, __bt_observer);
+                    }
+                    1usize => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
                 }
+                __bt_status
             }
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            0usize,
+            0,
             __bt_status,
             __bt_observer,
         )
@@ -389,7 +361,7 @@ impl Mission {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -432,7 +404,7 @@ impl Mission {
                 &mut self.__bt_leaf_1,
                 __bt_ctx,
                 __bt_observer,
-                1usize + 1,
+                1 + 1,
                 ::bt::__private::SubtreeCall::Tick,
             );
             ::bt::__private::trade_entry::<
@@ -463,7 +435,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            1usize,
+            1,
             __bt_status,
             __bt_observer,
         )
@@ -506,7 +478,7 @@ impl Mission {
             &mut self.__bt_leaf_1,
             __bt_ctx,
             __bt_observer,
-            1usize + 1,
+            1 + 1,
             ::bt::__private::SubtreeCall::Halt,
         );
         ::bt::__private::trade_entry::<
@@ -533,7 +505,7 @@ impl Mission {
             |__bt_of| &mut __bt_of.speed,
             |__bt_of| &mut __bt_of.speed,
         );
-        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+        ::bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
@@ -559,7 +531,7 @@ impl Mission {
                 &mut self.__bt_leaf_2,
                 __bt_ctx,
                 __bt_observer,
-                (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
+                (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
                 ::bt::__private::SubtreeCall::Tick,
             );
             ::bt::__private::trade_all::<
@@ -574,7 +546,7 @@ impl Mission {
         };
         ::bt::__private::finish(
             ::core::option::Option::None,
-            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
+            (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
             __bt_status,
             __bt_observer,
         )
@@ -601,7 +573,7 @@ impl Mission {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             __bt_observer,
-            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
+            (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
             ::bt::__private::SubtreeCall::Halt,
         );
         ::bt::__private::trade_all::<
@@ -613,7 +585,7 @@ impl Mission {
             ::core::convert::identity(&mut self.__bt_leaf_2),
         );
         ::bt::__private::halted_unflagged(
-            (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
+            (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
             __bt_observer,
         );
     }

@@ -15,6 +15,7 @@
 //! | `clock` | time: the time nodes' clock, durations, the context's time for observers |
 //! | `loops` | counts written as entries, `Loop`'s queue |
 //! | `node_canvas` | NodeCanvas's and Unreal Engine's nodes: utilities, `IndexSwitch`, the context's generator, `Guard`, `Iterate`, observer-abort guards |
+//! | `nodes` | the `NODES` table, one short call per node (the one module reached by its path, `::bt::__private::nodes::*`, which the table imports) |
 //! | `xml` | trees from BehaviorTree.CPP XML: text values |
 //!
 //! The node rules themselves (bt-core's plain-Rust decision rules) are re-exported below, by
@@ -29,6 +30,7 @@ mod fallible;
 mod leaf;
 mod loops;
 mod node_canvas;
+pub mod nodes;
 mod status;
 mod xml;
 

@@ -29,6 +29,26 @@ pub fn still_running<O: Observer>(node: usize, observer: &mut O) {
     observer.on_status(node, Status::Running);
 }
 
+/// A composite's walk (the `Flow` protocol of `crate::control`) after its child answered:
+/// `None` when the walk goes on (`child` is then the next child to tick), else the end of the
+/// walk: the child to halt first ([`NO_CHILD`]: none) and the composite's status. The generated
+/// walk breaks out of its steps with it, and halts the named child in one place after them.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn advance(flow: Flow, child: &mut usize) -> Option<(usize, Status)> {
+    match flow {
+        Flow::Tick(next) => {
+            *child = next;
+            None
+        }
+        Flow::Return(status) => Some((NO_CHILD, status)),
+        Flow::HaltAndReturn { halt, status } => Some((halt, status)),
+    }
+}
+
+/// No child: the end of a walk that halts nothing ([`advance`]).
+pub const NO_CHILD: usize = usize::MAX;
+
 pub use crate::resume::Resume;
 pub use crate::running::BoolFlags;
 

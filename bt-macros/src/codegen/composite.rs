@@ -5,7 +5,7 @@
 //! ([`generate`]): a loop of guarded steps, straight-line steps, or a jump table.
 
 use proc_macro2::{Span, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 use syn::Ident;
 
 use super::{
@@ -123,22 +123,38 @@ impl Walk<'_> {
         }
     }
 
-    /// What the rule asks for after child `position` answered `__bt_child_status`: the next child
-    /// in `__bt_child`, or the composite's status out of the enclosing `loop`.
-    fn follow(&self, position: TokenStream) -> TokenStream {
-        let child = child_var();
-        let halt_named = self.halt_by_position(quote!(__bt_halt));
+    /// The walk goes on after child `position` answered `__bt_child_status` (`__bt_child` is then
+    /// the next child), or `exit` leaves the steps with the end of the walk: the child to halt
+    /// and the status (`bt_core::__private::advance`). The `match` over the children to halt is
+    /// written once per composite, after the steps ([`Walk::halt_tail`]), not once per child.
+    fn follow(&self, position: TokenStream, exit: TokenStream) -> TokenStream {
+        self.follow_into(position, exit, child_var().into_token_stream())
+    }
+
+    /// [`Walk::follow`], with the next child written to the place `next`.
+    fn follow_into(
+        &self,
+        position: TokenStream,
+        exit: TokenStream,
+        next: TokenStream,
+    ) -> TokenStream {
         let on_child = self.on_child(position);
         quote! {
-            match #on_child {
-                ::bt::__private::Flow::Tick(__bt_next) => #child = __bt_next,
-                ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
-                ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
-                    #halt_named
-                    break __bt_status;
-                }
+            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(#on_child, &mut #next) {
+                #exit __bt_end;
             }
         }
+    }
+
+    /// The walk `steps` (an expression that gives the end of the walk: the child to halt, or
+    /// `NO_CHILD`, and the status), then the halt of that child: the status of the walk.
+    fn halt_tail(&self, steps: TokenStream) -> TokenStream {
+        let halt_named = self.halt_by_position(quote!(__bt_halt));
+        quote! {{
+            let (__bt_halt, __bt_status): (::core::primitive::usize, ::bt::__private::Status) = #steps;
+            #halt_named
+            __bt_status
+        }}
     }
 
     /// Narrow composites: one step per child inside a `loop`, each guarded by `child == i`. LLVM
@@ -160,7 +176,7 @@ impl Walk<'_> {
             .enumerate()
             .map(|(position, &id)| {
                 let tick = tick_child(self.g, id);
-                let follow = self.follow(quote!(#position));
+                let follow = self.follow(quote!(#position), quote!(break));
                 let step = quote! {
                     let __bt_child_status = #tick;
                     #follow
@@ -172,9 +188,10 @@ impl Walk<'_> {
                 }
             });
         let start = self.start();
+        let walk = self.halt_tail(quote!(loop { #(#steps)* }));
         quote! {
             #start
-            loop { #(#steps)* }
+            #walk
         }
     }
 
@@ -185,35 +202,28 @@ impl Walk<'_> {
     /// `if child == i` steps made release builds of wide trees super-linear: 123 s for a
     /// 5,000-node reactive tree).
     fn straight_line(&self) -> TokenStream {
-        let (state, len) = (self.state, self.len());
+        let state = self.state;
         let label = syn::Lifetime::new("'__bt_walk", Span::mixed_site());
-        let last = len - 1;
-        let halt_named = self.halt_by_position(quote!(__bt_halt));
-        let steps = self.node.children.iter().enumerate().map(|(position, &id)| {
-            let tick = tick_child(self.g, id);
-            let next = if position == last {
-                quote!(::core::unreachable!("a composite's rule asked for a child after its last"))
-            } else {
-                quote!({})
-            };
-            let on_child = self.on_child(quote!(#position));
-            quote! {{
-                let __bt_child_status = #tick;
-                match #on_child {
-                    ::bt::__private::Flow::Tick(_) => #next,
-                    ::bt::__private::Flow::Return(__bt_status) => break #label __bt_status,
-                    ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
-                        #halt_named
-                        break #label __bt_status;
-                    }
-                }
-            }}
-        });
-        // The last step ends the block: every arm of its `match` leaves it.
-        quote!(#label: {
+        let steps = self
+            .node
+            .children
+            .iter()
+            .enumerate()
+            .map(|(position, &id)| {
+                let tick = tick_child(self.g, id);
+                // The next child is the next step's.
+                let follow = self.follow_into(quote!(#position), quote!(break #label), quote!(0));
+                quote! {{
+                    let __bt_child_status = #tick;
+                    #follow
+                }}
+            });
+        // After the last step every rule has answered (its `Tick(next)` names a later child).
+        self.halt_tail(quote!(#label: {
             let _ = #state.start();
             #(#steps)*
-        })
+            ::core::unreachable!("a composite's rule asked for a child after its last")
+        }))
     }
 
     /// Wide composites that resume at a remembered child: a jump table over the children, so that
@@ -228,10 +238,9 @@ impl Walk<'_> {
             quote!(#position => #call,)
         });
         let tick_last = tick_child(self.g, *last);
-        let follow = self.follow(quote!(#child));
+        let follow = self.follow(quote!(#child), quote!(break));
         let start = self.start();
-        quote! {
-            #start
+        let walk = self.halt_tail(quote! {
             loop {
                 let __bt_child_status = match #child {
                     #(#tick_arms)*
@@ -239,6 +248,10 @@ impl Walk<'_> {
                 };
                 #follow
             }
+        });
+        quote! {
+            #start
+            #walk
         }
     }
 

@@ -16,19 +16,17 @@ use crate::{kw, text};
 
 /// A `Loop`'s `value` port, with the type of the entry it writes: what tells the XML export which
 /// of BehaviorTree.CPP's `LoopInt`, `LoopBool`, `LoopDouble`, `LoopString` it is.
-fn loop_value_port(tree: &Tree, node: &Node) -> TokenStream {
+fn loop_value_port(tree: &Tree, node: &Node) -> Option<TokenStream> {
     let Kind::Loop(Loop::Loop {
         value: Some(item), ..
     }) = &node.kind
     else {
-        return quote!(&[]);
+        return None;
     };
-    let Some(entry) = tree.blackboard.as_ref().and_then(|bb| bb.entry(item)) else {
-        return quote!(&[]);
-    };
+    let entry = tree.blackboard.as_ref().and_then(|bb| bb.entry(item))?;
     let ty = entry.ty.to_token_stream().to_string().replace(' ', "");
     let name = attr::VALUE;
-    quote! {
+    Some(quote! {
         &[::bt::__private::PortInfo {
             name: #name,
             direction: ::bt::__private::PortDirection::Output,
@@ -36,62 +34,54 @@ fn loop_value_port(tree: &Tree, node: &Node) -> TokenStream {
             required: false,
             missing_message: "",
         }]
-    }
+    })
 }
 
+/// One entry of `NODES`: a call of `bt_core::__private::nodes`, which the table imports, by
+/// category (`control("Snipe", "Sequence", parent, depth)`), with the leaf's type and ports
+/// (`typed(..)`) and parameters (`with_params(..)`) when it has them.
 fn node_info(tree: &Tree, node: &Node) -> TokenStream {
     let name = &node.name;
     let kind = node.kind_ident.to_string();
     let category = match node.category() {
-        Category::Control => quote!(Control),
-        Category::Decorator => quote!(Decorator),
-        Category::Condition => quote!(Condition),
-        Category::Action => quote!(Action),
-        Category::SubTree => quote!(SubTree),
+        Category::Control => quote!(control),
+        Category::Decorator => quote!(decorator),
+        Category::Condition => quote!(condition),
+        Category::Action => quote!(action),
+        Category::SubTree => quote!(subtree),
     };
+    // The root's parent is not read (depth 0).
     let parent = match node.parent {
-        Some(parent) => {
-            let parent = public_id(tree, parent);
-            quote!(::core::option::Option::Some(#parent))
-        }
-        None => quote!(::core::option::Option::None),
+        Some(parent) => public_id(tree, parent),
+        None => quote!(0),
     };
-    let depth = node.depth;
-    let ports = match node.leaf_type() {
-        Some(leaf) => leaf::ports_of(&leaf.ty),
-        None => loop_value_port(tree, node),
-    };
-    // A node's `#[id]` (the ID an XML tree mapped it from) stands for its type.
-    let leaf_type = match node
+    let depth = proc_macro2::Literal::usize_unsuffixed(node.depth);
+    let mut info = quote!(#category(#name, #kind, #parent, #depth));
+    let leaf_type = node
         .leaf_type()
         .map(|leaf| &leaf.ty)
-        .or(node.subtree().map(|sub| &sub.ty))
-    {
-        Some(_) if node.xml_id.is_some() => {
-            let id = node.xml_id.as_deref().unwrap_or_default();
-            quote!(::core::option::Option::Some(#id))
-        }
-        Some(ty) => {
-            let ty = ty.to_token_stream().to_string().replace(' ', "");
-            quote!(::core::option::Option::Some(#ty))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let params = params(node)
-        .into_iter()
-        .map(|(name, value)| quote!((#name, #value)));
-    quote! {
-        ::bt::__private::NodeInfo {
-            name: #name,
-            kind: #kind,
-            category: ::bt::__private::NodeCategory::#category,
-            parent: #parent,
-            depth: #depth,
-            ports: #ports,
-            leaf_type: #leaf_type,
-            params: &[#(#params),*],
-        }
+        .or(node.subtree().map(|sub| &sub.ty));
+    if let Some(ty) = leaf_type {
+        let ports = match node.leaf_type() {
+            Some(leaf) => leaf::ports_of(&leaf.ty),
+            None => quote!(&[]),
+        };
+        // A node's `#[id]` (the ID an XML tree mapped it from) stands for its type.
+        let ty = match &node.xml_id {
+            Some(id) => id.clone(),
+            None => ty.to_token_stream().to_string().replace(' ', ""),
+        };
+        info = quote!(typed(#info, #ty, #ports));
+    } else if let Some(ports) = loop_value_port(tree, node) {
+        info = quote!(with_ports(#info, #ports));
     }
+    let params: Vec<TokenStream> = (params(node).into_iter())
+        .map(|(name, value)| quote!((#name, #value)))
+        .collect();
+    if !params.is_empty() {
+        info = quote!(with_params(#info, &[#(#params),*]));
+    }
+    info
 }
 
 /// The tree's `NODES`: a literal table, or, with subtrees, a table built at compile time with
@@ -99,8 +89,14 @@ fn node_info(tree: &Tree, node: &Node) -> TokenStream {
 pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     let tree = g.tree;
     let infos = tree.nodes.iter().map(|node| node_info(tree, node));
+    let short_forms = quote!(
+        use ::bt::__private::nodes::*;
+    );
     if tree.subtrees.is_empty() {
-        return quote!(&[#(#infos),*]);
+        return quote!({
+            #short_forms
+            &[#(#infos),*]
+        });
     }
     let ids = tree.nodes.iter().map(|node| public_id(tree, node.id));
     let table = Ident::new("__bt_nodes", Span::mixed_site());
@@ -113,6 +109,7 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
         quote!(#table = ::bt::__private::splice(#table, #nodes, #at, #depth);)
     });
     quote!(&{
+        #short_forms
         let mut #table = [::bt::__private::NO_NODE; #len];
         #(#table[#ids] = #infos;)*
         #(#splices)*

@@ -805,6 +805,7 @@ pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
         quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
     });
     let before: Vec<TokenStream> = before.collect();
+    let id = proc_macro2::Literal::usize_unsuffixed(id);
     if before.is_empty() {
         quote!(#id)
     } else {
