@@ -6,6 +6,10 @@
 //! around the call, and the node is never borrowed while a child runs. Every call goes through
 //! the node's trait (`TryControlNode` or `TryDecoratorNode`) spanned at the user's type, so that
 //! a type without the trait is reported once, there.
+//!
+//! The slots are one struct per tree ([`slots_struct`]), told apart by the node's id (a const
+//! parameter), with the two impls of each user node written once, beside the tree: the node's
+//! tick and halt functions build the same handle type, so that its code is compiled once.
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -14,6 +18,7 @@ use syn::spanned::Spanned;
 use super::leaf::{port_steps, required_check, PortSteps};
 use super::{aborted, ctx, halt_fn, leaf_field, node_methods, observer, tick_fn, Gen, NodeCode};
 use crate::kinds::CustomKind;
+use crate::model::Tree;
 use crate::model::{Custom, Kind, Node};
 
 pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
@@ -51,7 +56,31 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     let body = tick_body(g, node, custom, &slots);
     let halt_body = halt_body(g, custom, &slots);
     code.methods.extend(node_methods(g, node, body, halt_body));
+    code.items.extend(slots.items);
     code
+}
+
+/// The name of the tree's slots struct: `__BtSlots` and the tree's name, so that two trees of
+/// one module do not share it.
+fn slots_type(tree: &Tree) -> Ident {
+    format_ident!("__BtSlots{}", tree.header.name)
+}
+
+/// The slots struct of a tree with user nodes, beside the tree: a borrow of the tree and of the
+/// observer, for the node whose id is `__BT_ID`.
+pub(super) fn slots_struct(tree: &Tree) -> TokenStream {
+    if !(tree.nodes.iter()).any(|node| matches!(node.kind, Kind::Custom(_))) {
+        return TokenStream::new();
+    }
+    let (slots, name) = (slots_type(tree), &tree.header.name);
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        struct #slots<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::usize> {
+            tree: &'__bt_t mut #name,
+            observer: &'__bt_t mut __BtChildO,
+        }
+    }
 }
 
 /// The field of a user node's bookkeeping: its children's last statuses (`Lasts`).
@@ -103,16 +132,18 @@ fn error_type(g: &Gen) -> TokenStream {
     }
 }
 
-/// The handle's slots: a struct of this tree's that reaches the node and its bookkeeping, moves
-/// its port values (`NodeSlots`) and ticks, halts and resets child `i` (`ChildSlots`), declared
-/// inside the node's functions; and the expression that builds the handle over them.
+/// The handle's slots: the tree's slots struct for this node ([`slots_struct`]), which reaches
+/// the node and its bookkeeping, moves its port values (`NodeSlots`) and ticks, halts and resets
+/// child `i` (`ChildSlots`): the two impls, beside the tree; and the expression that builds the
+/// handle over them.
 struct Slots {
     items: TokenStream,
     handle: TokenStream,
 }
 
 fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
-    let tree = &g.tree.header.name;
+    let slots = slots_type(g.tree);
+    let id = proc_macro2::Literal::usize_unsuffixed(node.id);
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
     let ty = &custom.node.ty;
@@ -160,11 +191,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
         port_method(quote!(load), loads),
     );
     let items = quote! {
-        struct __BtSlots<'__bt_t, __BtChildO> {
-            tree: &'__bt_t mut #tree,
-            observer: &'__bt_t mut __BtChildO,
-        }
-        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<#count> for __BtSlots<'__bt_t, __BtChildO> {
+        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<#count> for #slots<'__bt_t, __BtChildO, #id> {
             type Node = #ty;
             #[inline(always)]
             fn node(&self) -> &#ty {
@@ -187,7 +214,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             #load
         }
         impl<'__bt_t, #(#lifetimes,)* __BtChildO: ::bt::__private::Observer>
-            ::bt::__private::ChildSlots<#context, #count> for __BtSlots<'__bt_t, __BtChildO>
+            ::bt::__private::ChildSlots<#context, #count> for #slots<'__bt_t, __BtChildO, #id>
         {
             type Error = #error;
             #[inline(always)]
@@ -211,7 +238,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             }
         }
     };
-    let handle = quote!(::bt::__private::Kids::<_, #error, #count>::new(__BtSlots {
+    let handle = quote!(::bt::__private::Kids::<_, #error, #count>::new(#slots::<_, #id> {
         tree: &mut *self,
         observer: &mut *#observer,
     }));
@@ -235,7 +262,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
     let tick = tick_call(g, &node_trait);
-    let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
+    let (handle, values) = (&slots.handle, values(custom));
     // Whether this call starts an activation. Under a built-in parent (or at the root) a node is
     // reset as soon as it completes (every built-in parent ticks a completed child again only as
     // a new activation), so it is in an activation exactly when it is running: its running flag.
@@ -285,7 +312,6 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
         }
     };
     quote!({
-        #items
         let __bt_start: ::core::primitive::bool = #enter;
         let __bt_answer = {
             let mut __bt_kids = #handle;
@@ -311,9 +337,8 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
 fn halt_body(g: &Gen, custom: &Custom, slots: &Slots) -> TokenStream {
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
-    let (items, handle, values) = (&slots.items, &slots.handle, values(custom));
+    let (handle, values) = (&slots.handle, values(custom));
     quote! {
-        #items
         {
             let mut __bt_kids = #handle;
             __bt_kids.end_activation(#ctx);

@@ -138,6 +138,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     };
     let mut out = blackboard::blackboard_struct(tree);
     out.extend(api.generate());
+    out.extend(custom::slots_struct(tree));
     out.extend(items);
     out.extend(blackboard::unused_entry_warnings(tree));
     out.extend(model_warnings(tree));
