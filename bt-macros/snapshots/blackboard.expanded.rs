@@ -308,111 +308,109 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(0usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_2(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(1usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 2usize {
-                        let __bt_child_status = self
-                            .__bt_tick_3(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(2usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 3usize {
-                        let __bt_child_status = self
-                            .__bt_tick_4(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(3usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 4usize {
-                        let __bt_child_status = self
-                            .__bt_tick_5(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(4usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 5usize {
-                        let __bt_child_status = self
-                            .__bt_tick_6(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(5usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_7(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(6usize, __bt_child_status, 7usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(0usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_2(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(1usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 2usize {
+                            let __bt_child_status = self
+                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(2usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 3usize {
+                            let __bt_child_status = self
+                                .__bt_tick_4(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(3usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 4usize {
+                            let __bt_child_status = self
+                                .__bt_tick_5(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(4usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 5usize {
+                            let __bt_child_status = self
+                                .__bt_tick_6(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(5usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_7(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(6usize, __bt_child_status, 7usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -441,90 +439,90 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_gated = match ::bt::__private::preconditions(
-                false,
-                &self.__bt_bb,
-                ::bt::__private::never,
-                ::bt::__private::never,
-                |bb| bb.goal.0 > 3,
-                ::bt::__private::always,
-            ) {
-                ::bt::__private::Gate::Tick => {
-                    #[allow(unused_imports)]
-                    use ::bt::__private::NoPorts as _;
-                    let __bt_bound: u64 = const {
-                        ::bt::__private::bound_ports(
-                            {
-                                #[allow(unused_imports)]
-                                use ::bt::__private::NoPorts as _;
-                                <Plan>::__BT_PORTS
-                            },
-                            &["goal", "speed", "seen"],
-                        )
-                    };
-                    self.__bt_leaf_1
-                        .__bt_frame(
-                            __bt_bound,
-                            &mut self.__bt_bb,
-                            |__bt_leaf, __bt_bb| {
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.goal,
-                                    |__bt_of| &mut __bt_of.goal,
-                                    ::bt::__private::PortStep::Load,
-                                );
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.seen,
-                                    |__bt_of| &mut __bt_of.seen,
-                                    ::bt::__private::PortStep::Load,
-                                );
-                                ::bt::__private::bind_value(
-                                    2,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.speed,
-                                );
-                                let __bt_result = ::bt::__private::execute::<
-                                    World,
-                                    Plan,
-                                >(&mut *__bt_leaf, __bt_ctx);
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.goal,
-                                    |__bt_of| &mut __bt_of.goal,
-                                    ::bt::__private::PortStep::Store,
-                                );
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.seen,
-                                    |__bt_of| &mut __bt_of.seen,
-                                    ::bt::__private::PortStep::Store,
-                                );
-                                __bt_result
-                            },
-                        )
-                }
-                ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-                ::bt::__private::Gate::HaltAndSkip => ::bt::__private::Status::Skipped,
-            };
-            ::bt::__private::postconditions(
-                __bt_gated,
-                &mut self.__bt_bb,
-                |bb| bb.seen.set(1),
-                ::bt::__private::nothing,
-                ::bt::__private::nothing,
-            );
-            __bt_gated
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            {
+                let __bt_gated = match ::bt::__private::preconditions(
+                    false,
+                    &self.__bt_bb,
+                    ::bt::__private::never,
+                    ::bt::__private::never,
+                    |bb| bb.goal.0 > 3,
+                    ::bt::__private::always,
+                ) {
+                    ::bt::__private::Gate::Tick => {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        let __bt_bound: u64 = const {
+                            ::bt::__private::bound_ports(
+                                {
+                                    #[allow(unused_imports)]
+                                    use ::bt::__private::NoPorts as _;
+                                    <Plan>::__BT_PORTS
+                                },
+                                &["goal", "speed", "seen"],
+                            )
+                        };
+                        self.__bt_leaf_1
+                            .__bt_frame(
+                                __bt_bound,
+                                &mut self.__bt_bb,
+                                |__bt_leaf, __bt_bb| {
+                                    ::bt::__private::bind_entry(
+                                        &mut *__bt_bb,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        ::bt::__private::PortStep::Load,
+                                    );
+                                    ::bt::__private::bind_entry(
+                                        &mut *__bt_bb,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.seen,
+                                        |__bt_of| &mut __bt_of.seen,
+                                        ::bt::__private::PortStep::Load,
+                                    );
+                                    ::bt::__private::bind_value(
+                                        2,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.speed,
+                                    );
+                                    let __bt_result = ::bt::__private::execute::<
+                                        World,
+                                        Plan,
+                                    >(&mut *__bt_leaf, __bt_ctx);
+                                    ::bt::__private::bind_entry(
+                                        &mut *__bt_bb,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        ::bt::__private::PortStep::Store,
+                                    );
+                                    ::bt::__private::bind_entry(
+                                        &mut *__bt_bb,
+                                        &mut *__bt_leaf,
+                                        |__bt_of| &mut __bt_of.seen,
+                                        |__bt_of| &mut __bt_of.seen,
+                                        ::bt::__private::PortStep::Store,
+                                    );
+                                    __bt_result
+                                },
+                            )
+                    }
+                    ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
+                    ::bt::__private::Gate::HaltAndSkip => {
+                        ::bt::__private::Status::Skipped
+                    }
+                };
+                ::bt::__private::postconditions(
+                    __bt_gated,
+                    &mut self.__bt_bb,
+                    |bb| bb.seen.set(1),
+                    ::bt::__private::nothing,
+                    ::bt::__private::nothing,
+                );
+                __bt_gated
+            },
             __bt_observer,
         )
     }
@@ -534,85 +532,87 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_gated = match ::bt::__private::preconditions(
-                self.__bt_active.get(0usize),
-                &self.__bt_bb,
-                ::bt::__private::never,
-                ::bt::__private::never,
-                ::bt::__private::never,
-                |bb| *bb.seen < 10,
-            ) {
-                ::bt::__private::Gate::Tick => {
-                    let __bt_running: bool = self.__bt_active.get(0usize);
-                    {
-                        #[allow(unused_imports)]
-                        use ::bt::__private::NoPorts as _;
-                        let __bt_bound: u64 = const {
-                            ::bt::__private::bound_ports(
-                                {
-                                    #[allow(unused_imports)]
-                                    use ::bt::__private::NoPorts as _;
-                                    <Drive>::__BT_PORTS
-                                },
-                                &["target"],
-                            )
-                        };
-                        self.__bt_leaf_2
-                            .__bt_frame(
-                                __bt_bound,
-                                &mut self.__bt_bb,
-                                |__bt_leaf, __bt_bb| {
-                                    ::bt::__private::bind_entry(
-                                        &mut *__bt_bb,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.goal,
-                                        |__bt_of| &mut __bt_of.target,
-                                        ::bt::__private::PortStep::Load,
-                                    );
-                                    let __bt_result = ::bt::__private::stateful::<
-                                        World,
-                                        Drive,
-                                    >(
-                                        &mut *__bt_leaf,
-                                        __bt_ctx,
-                                        ::bt::__private::StatefulCall::Tick {
-                                            running: __bt_running,
-                                        },
-                                    );
-                                    ::bt::__private::bind_entry(
-                                        &mut *__bt_bb,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.goal,
-                                        |__bt_of| &mut __bt_of.target,
-                                        ::bt::__private::PortStep::Store,
-                                    );
-                                    __bt_result
-                                },
-                            )
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_gated = match ::bt::__private::preconditions(
+                    self.__bt_active.get(0usize),
+                    &self.__bt_bb,
+                    ::bt::__private::never,
+                    ::bt::__private::never,
+                    ::bt::__private::never,
+                    |bb| *bb.seen < 10,
+                ) {
+                    ::bt::__private::Gate::Tick => {
+                        let __bt_running: bool = self.__bt_active.get(0usize);
+                        {
+                            #[allow(unused_imports)]
+                            use ::bt::__private::NoPorts as _;
+                            let __bt_bound: u64 = const {
+                                ::bt::__private::bound_ports(
+                                    {
+                                        #[allow(unused_imports)]
+                                        use ::bt::__private::NoPorts as _;
+                                        <Drive>::__BT_PORTS
+                                    },
+                                    &["target"],
+                                )
+                            };
+                            self.__bt_leaf_2
+                                .__bt_frame(
+                                    __bt_bound,
+                                    &mut self.__bt_bb,
+                                    |__bt_leaf, __bt_bb| {
+                                        ::bt::__private::bind_entry(
+                                            &mut *__bt_bb,
+                                            &mut *__bt_leaf,
+                                            |__bt_of| &mut __bt_of.goal,
+                                            |__bt_of| &mut __bt_of.target,
+                                            ::bt::__private::PortStep::Load,
+                                        );
+                                        let __bt_result = ::bt::__private::stateful::<
+                                            World,
+                                            Drive,
+                                        >(
+                                            &mut *__bt_leaf,
+                                            __bt_ctx,
+                                            ::bt::__private::StatefulCall::Tick {
+                                                running: __bt_running,
+                                            },
+                                        );
+                                        ::bt::__private::bind_entry(
+                                            &mut *__bt_bb,
+                                            &mut *__bt_leaf,
+                                            |__bt_of| &mut __bt_of.goal,
+                                            |__bt_of| &mut __bt_of.target,
+                                            ::bt::__private::PortStep::Store,
+                                        );
+                                        __bt_result
+                                    },
+                                )
+                        }
                     }
-                }
-                ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-                ::bt::__private::Gate::HaltAndSkip => {
-                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    ::bt::__private::Status::Skipped
-                }
+                    ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
+                    ::bt::__private::Gate::HaltAndSkip => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        ::bt::__private::Status::Skipped
+                    }
+                };
+                ::bt::__private::postconditions(
+                    __bt_gated,
+                    &mut self.__bt_bb,
+                    ::bt::__private::nothing,
+                    ::bt::__private::nothing,
+                    |bb| bb.goal = (1, 1),
+                );
+                __bt_gated
             };
-            ::bt::__private::postconditions(
-                __bt_gated,
-                &mut self.__bt_bb,
-                ::bt::__private::nothing,
-                ::bt::__private::nothing,
-                |bb| bb.goal = (1, 1),
-            );
-            __bt_gated
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            2,
-            __bt_status,
-            __bt_observer,
-        )
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                2,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_2<__BtO: ::bt::__private::Observer>(
@@ -679,15 +679,9 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::set(
-            &mut self.__bt_bb,
-            |__bt_of| &mut __bt_of.goal,
-            (2, 2),
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            ::bt::__private::set(&mut self.__bt_bb, |__bt_of| &mut __bt_of.goal, (2, 2)),
             __bt_observer,
         )
     }
@@ -697,14 +691,9 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::unset(
-            &mut self.__bt_bb,
-            |__bt_of| &mut __bt_of.note,
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            ::bt::__private::unset(&mut self.__bt_bb, |__bt_of| &mut __bt_of.note),
             __bt_observer,
         )
     }
@@ -714,14 +703,12 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            ::bt::__private::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
-            ::bt::__private::Status::Success
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            {
+                ::bt::__private::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
+                ::bt::__private::Status::Success
+            },
             __bt_observer,
         )
     }
@@ -731,13 +718,11 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::Status::from_bool(
-            ::bt::__private::test(&self.__bt_bb, |bb| bb.goal.0 == 2),
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             6,
-            __bt_status,
+            ::bt::__private::Status::from_bool(
+                ::bt::__private::test(&self.__bt_bb, |bb| bb.goal.0 == 2),
+            ),
             __bt_observer,
         )
     }
@@ -747,14 +732,12 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline_bb::<
-            World,
-            RobotBlackboard,
-        >(__bt_ctx, &self.__bt_bb, |w, bb| w.ok && bb.goal.0 > 0);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            ::bt::__private::check_inline_bb::<
+                World,
+                RobotBlackboard,
+            >(__bt_ctx, &self.__bt_bb, |w, bb| w.ok && bb.goal.0 > 0),
             __bt_observer,
         )
     }

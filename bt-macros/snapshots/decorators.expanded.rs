@@ -263,102 +263,100 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    0usize,
-                                    __bt_child_status,
-                                    4usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_3(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    1usize,
-                                    __bt_child_status,
-                                    4usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 2usize {
-                        let __bt_child_status = self
-                            .__bt_tick_10(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    2usize,
-                                    __bt_child_status,
-                                    4usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_13(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    3usize,
-                                    __bt_child_status,
-                                    4usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_3(__bt_ctx, __bt_observer);
-                    }
-                    2usize => {
-                        self.__bt_halt_10(__bt_ctx, __bt_observer);
-                    }
-                    3usize => {
-                        self.__bt_halt_13(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let mut __bt_tick = ::bt::__private::ReactiveTick::new();
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        0usize,
+                                        __bt_child_status,
+                                        4usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        1usize,
+                                        __bt_child_status,
+                                        4usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 2usize {
+                            let __bt_child_status = self
+                                .__bt_tick_10(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        2usize,
+                                        __bt_child_status,
+                                        4usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_13(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        3usize,
+                                        __bt_child_status,
+                                        4usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        }
+                        2usize => {
+                            self.__bt_halt_10(__bt_ctx, __bt_observer);
+                        }
+                        3usize => {
+                            self.__bt_halt_13(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -393,13 +391,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::inverter(
-            self.__bt_tick_2(__bt_ctx, __bt_observer),
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            ::bt::__private::inverter(self.__bt_tick_2(__bt_ctx, __bt_observer)),
             __bt_observer,
         )
     }
@@ -409,14 +403,12 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check::<
-            World,
-            IsEnemyVisible,
-        >(&mut self.__bt_leaf_2, __bt_ctx);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             2,
-            __bt_status,
+            ::bt::__private::check::<
+                World,
+                IsEnemyVisible,
+            >(&mut self.__bt_leaf_2, __bt_ctx),
             __bt_observer,
         )
     }
@@ -426,65 +418,63 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_3.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_4(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_3
-                                .on_child(
-                                    0usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_7(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_3
-                                .on_child(
-                                    1usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_4(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_7(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            {
+                let mut __bt_tick = ::bt::__private::ReactiveTick::new();
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_3.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_4(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_3
+                                    .on_child(
+                                        0usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_7(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_3
+                                    .on_child(
+                                        1usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_4(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_7(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -516,24 +506,28 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(0usize);
-            let __bt_first: ::core::primitive::usize = 0;
-            ::bt::__private::force_success(
-                self
-                    .__bt_tick_5(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 0usize,
-                    ),
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(0usize);
+                let __bt_first: ::core::primitive::usize = 0;
+                ::bt::__private::force_success(
+                    self
+                        .__bt_tick_5(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        ),
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                4,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            4,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_4<__BtO: ::bt::__private::Observer>(
@@ -553,23 +547,22 @@ impl Decorated {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            match self.__bt_state_5.start(::core::option::Option::Some(3usize)) {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    let __bt_child_status = self.__bt_tick_6(__bt_ctx, __bt_observer);
-                    self.__bt_state_5
-                        .on_child(
-                            __bt_child_status,
-                            ::core::option::Option::Some(3usize),
-                        )
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            {
+                match self.__bt_state_5.start(::core::option::Option::Some(3usize)) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = self
+                            .__bt_tick_6(__bt_ctx, __bt_observer);
+                        self.__bt_state_5
+                            .on_child(
+                                __bt_child_status,
+                                ::core::option::Option::Some(3usize),
+                            )
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -589,25 +582,27 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(1usize);
-            ::bt::__private::stateful::<
-                World,
-                Walk,
-            >(
-                &mut self.__bt_leaf_6,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(1usize);
+                ::bt::__private::stateful::<
+                    World,
+                    Walk,
+                >(
+                    &mut self.__bt_leaf_6,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+                6,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            6,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_6<__BtO: ::bt::__private::Observer>(
@@ -629,24 +624,28 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(2usize);
-            let __bt_first: ::core::primitive::usize = 0;
-            ::bt::__private::force_failure(
-                self
-                    .__bt_tick_8(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 0usize,
-                    ),
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(2usize);
+                let __bt_first: ::core::primitive::usize = 0;
+                ::bt::__private::force_failure(
+                    self
+                        .__bt_tick_8(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        ),
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+                7,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            7,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_7<__BtO: ::bt::__private::Observer>(
@@ -666,20 +665,19 @@ impl Decorated {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            match self.__bt_state_8.start(::core::option::Option::None) {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    let __bt_child_status = self.__bt_tick_9(__bt_ctx, __bt_observer);
-                    self.__bt_state_8
-                        .on_child(__bt_child_status, ::core::option::Option::None)
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             8,
-            __bt_status,
+            {
+                match self.__bt_state_8.start(::core::option::Option::None) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = self
+                            .__bt_tick_9(__bt_ctx, __bt_observer);
+                        self.__bt_state_8
+                            .on_child(__bt_child_status, ::core::option::Option::None)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -698,14 +696,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute::<
-            World,
-            Shoot,
-        >(&mut self.__bt_leaf_9, __bt_ctx);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             9,
-            __bt_status,
+            ::bt::__private::execute::<World, Shoot>(&mut self.__bt_leaf_9, __bt_ctx),
             __bt_observer,
         )
     }
@@ -715,15 +708,17 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::keep_running_until_failure(
-            self.__bt_tick_11(__bt_ctx, __bt_observer),
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
-            10,
-            __bt_status,
-            __bt_observer,
-        )
+        {
+            let __bt_status: ::bt::__private::Status = ::bt::__private::keep_running_until_failure(
+                self.__bt_tick_11(__bt_ctx, __bt_observer),
+            );
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+                10,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_10<__BtO: ::bt::__private::Observer>(
@@ -741,18 +736,15 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = match self.__bt_state_11.start(false)
-        {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => {
-                let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
-                self.__bt_state_11.on_child(__bt_child_status)
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             11,
-            __bt_status,
+            match self.__bt_state_11.start(false) {
+                ::core::option::Option::Some(__bt_status) => __bt_status,
+                ::core::option::Option::None => {
+                    let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
+                    self.__bt_state_11.on_child(__bt_child_status)
+                }
+            },
             __bt_observer,
         )
     }
@@ -762,13 +754,7 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::Status::Success;
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            12,
-            __bt_status,
-            __bt_observer,
-        )
+        ::bt::__private::done(12, ::bt::__private::Status::Success, __bt_observer)
     }
     #[inline]
     fn __bt_tick_13<__BtO: ::bt::__private::Observer>(
@@ -776,23 +762,27 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = match self
-            .__bt_state_13
-            .start(
-                self.__bt_active.get(5usize),
-                self.__bt_bb.target.version(),
-                ::bt::__private::Status::Skipped,
-            )
         {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => self.__bt_tick_14(__bt_ctx, __bt_observer),
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
-            13,
-            __bt_status,
-            __bt_observer,
-        )
+            let __bt_status: ::bt::__private::Status = match self
+                .__bt_state_13
+                .start(
+                    self.__bt_active.get(5usize),
+                    self.__bt_bb.target.version(),
+                    ::bt::__private::Status::Skipped,
+                )
+            {
+                ::core::option::Option::Some(__bt_status) => __bt_status,
+                ::core::option::Option::None => {
+                    self.__bt_tick_14(__bt_ctx, __bt_observer)
+                }
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+                13,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_13<__BtO: ::bt::__private::Observer>(
@@ -811,23 +801,27 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = match self
-            .__bt_state_14
-            .start(
-                false,
-                self.__bt_bb.target.version(),
-                ::bt::__private::Status::Running,
-            )
         {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => self.__bt_tick_15(__bt_ctx, __bt_observer),
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
-            14,
-            __bt_status,
-            __bt_observer,
-        )
+            let __bt_status: ::bt::__private::Status = match self
+                .__bt_state_14
+                .start(
+                    false,
+                    self.__bt_bb.target.version(),
+                    ::bt::__private::Status::Running,
+                )
+            {
+                ::core::option::Option::Some(__bt_status) => __bt_status,
+                ::core::option::Option::None => {
+                    self.__bt_tick_15(__bt_ctx, __bt_observer)
+                }
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+                14,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_14<__BtO: ::bt::__private::Observer>(
@@ -845,13 +839,11 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::Status::from_bool(
-            self.__bt_state_15.was_updated(self.__bt_bb.target.version()),
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             15,
-            __bt_status,
+            ::bt::__private::Status::from_bool(
+                self.__bt_state_15.was_updated(self.__bt_bb.target.version()),
+            ),
             __bt_observer,
         )
     }

@@ -361,62 +361,60 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    0usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_2(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    1usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let mut __bt_tick = ::bt::__private::ReactiveTick::new();
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        0usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_2(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        1usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -445,24 +443,22 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline_bb::<
-            FieldWorld,
-            ForagerBlackboard,
-            _,
-        >(
-            __bt_ctx,
-            &mut self.__bt_bb,
-            |w, bb| {
-                w.sense(1);
-                bb.threat = w.threat();
-                bb.hungry = w.hungry();
-                true
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            ::bt::__private::execute_inline_bb::<
+                FieldWorld,
+                ForagerBlackboard,
+                _,
+            >(
+                __bt_ctx,
+                &mut self.__bt_bb,
+                |w, bb| {
+                    w.sense(1);
+                    bb.threat = w.threat();
+                    bb.hungry = w.hungry();
+                    true
+                },
+            ),
             __bt_observer,
         )
     }
@@ -472,158 +468,156 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_at: ::core::primitive::usize = 0;
-            let mut __bt_passed: ::core::primitive::bool = false;
-            let __bt_was_running: ::core::primitive::bool = false;
-            let __bt_first: ::core::primitive::usize = 0;
-            let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
-                let ::core::option::Option::Some(__bt_running) = self
-                    .__bt_state_2
-                    .begin() else {
-                    break ::core::option::Option::None;
-                };
-                let __bt_was_running: ::core::primitive::bool = true;
-                let __bt_first: ::core::primitive::usize = __bt_running;
-                if __bt_running > 0usize
-                    && self
-                        .__bt_state_2
-                        .watch_lower(
-                            0usize,
-                            __bt_running,
-                            ::bt::__private::test(&self.__bt_bb, |bb| bb.threat),
-                        )
-                {
-                    match __bt_running {
-                        0usize => {
-                            self.__bt_halt_3(__bt_ctx, __bt_observer);
-                        }
-                        1usize => {
-                            self.__bt_halt_7(__bt_ctx, __bt_observer);
-                        }
-                        2usize => {
-                            self.__bt_halt_10(__bt_ctx, __bt_observer);
-                        }
-                        _ => {}
-                    }
-                    __bt_at = 0usize;
-                    __bt_passed = true;
-                    break ::core::option::Option::None;
-                }
-                if __bt_running > 1usize
-                    && self
-                        .__bt_state_2
-                        .watch_lower(
-                            1usize,
-                            __bt_running,
-                            ::bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
-                        )
-                {
-                    match __bt_running {
-                        0usize => {
-                            self.__bt_halt_3(__bt_ctx, __bt_observer);
-                        }
-                        1usize => {
-                            self.__bt_halt_7(__bt_ctx, __bt_observer);
-                        }
-                        2usize => {
-                            self.__bt_halt_10(__bt_ctx, __bt_observer);
-                        }
-                        _ => {}
-                    }
-                    __bt_at = 1usize;
-                    __bt_passed = true;
-                    break ::core::option::Option::None;
-                }
-                let __bt_child_status = match __bt_running {
-                    0usize => {
-                        self.__bt_tick_3(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        )
-                    }
-                    1usize => {
-                        self.__bt_tick_7(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        )
-                    }
-                    _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
-                };
-                __bt_at = __bt_running + 1;
-                break self.__bt_state_2.on_child(__bt_running, __bt_child_status);
-            };
-            match __bt_resumed {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    loop {
-                        if __bt_at == 0 {
-                            if (__bt_passed && __bt_at == 0usize)
-                                || self
-                                    .__bt_state_2
-                                    .enter_guard(
-                                        0usize,
-                                        ::bt::__private::test(&self.__bt_bb, |bb| bb.threat),
-                                    )
-                            {
-                                let __bt_child_status = self
-                                    .__bt_tick_3(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 0usize,
-                                    );
-                                if let ::core::option::Option::Some(__bt_status) = self
-                                    .__bt_state_2
-                                    .on_child(0usize, __bt_child_status)
-                                {
-                                    break __bt_status;
-                                }
-                            }
-                        }
-                        if __bt_at <= 1usize {
-                            if (__bt_passed && __bt_at == 1usize)
-                                || self
-                                    .__bt_state_2
-                                    .enter_guard(
-                                        1usize,
-                                        ::bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
-                                    )
-                            {
-                                let __bt_child_status = self
-                                    .__bt_tick_7(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    );
-                                if let ::core::option::Option::Some(__bt_status) = self
-                                    .__bt_state_2
-                                    .on_child(1usize, __bt_child_status)
-                                {
-                                    break __bt_status;
-                                }
-                            }
-                        }
-                        if __bt_at <= 2usize {
-                            let __bt_child_status = self
-                                .__bt_tick_10(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_status) = self
-                                .__bt_state_2
-                                .on_child(2usize, __bt_child_status)
-                            {
-                                break __bt_status;
-                            }
-                        }
-                        break self.__bt_state_2.end();
-                    }
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             2,
-            __bt_status,
+            {
+                let mut __bt_at: ::core::primitive::usize = 0;
+                let mut __bt_passed: ::core::primitive::bool = false;
+                let __bt_was_running: ::core::primitive::bool = false;
+                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
+                    let ::core::option::Option::Some(__bt_running) = self
+                        .__bt_state_2
+                        .begin() else {
+                        break ::core::option::Option::None;
+                    };
+                    let __bt_was_running: ::core::primitive::bool = true;
+                    let __bt_first: ::core::primitive::usize = __bt_running;
+                    if __bt_running > 0usize
+                        && self
+                            .__bt_state_2
+                            .watch_lower(
+                                0usize,
+                                __bt_running,
+                                ::bt::__private::test(&self.__bt_bb, |bb| bb.threat),
+                            )
+                    {
+                        match __bt_running {
+                            0usize => {
+                                self.__bt_halt_3(__bt_ctx, __bt_observer);
+                            }
+                            1usize => {
+                                self.__bt_halt_7(__bt_ctx, __bt_observer);
+                            }
+                            2usize => {
+                                self.__bt_halt_10(__bt_ctx, __bt_observer);
+                            }
+                            _ => {}
+                        }
+                        __bt_at = 0usize;
+                        __bt_passed = true;
+                        break ::core::option::Option::None;
+                    }
+                    if __bt_running > 1usize
+                        && self
+                            .__bt_state_2
+                            .watch_lower(
+                                1usize,
+                                __bt_running,
+                                ::bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
+                            )
+                    {
+                        match __bt_running {
+                            0usize => {
+                                self.__bt_halt_3(__bt_ctx, __bt_observer);
+                            }
+                            1usize => {
+                                self.__bt_halt_7(__bt_ctx, __bt_observer);
+                            }
+                            2usize => {
+                                self.__bt_halt_10(__bt_ctx, __bt_observer);
+                            }
+                            _ => {}
+                        }
+                        __bt_at = 1usize;
+                        __bt_passed = true;
+                        break ::core::option::Option::None;
+                    }
+                    let __bt_child_status = match __bt_running {
+                        0usize => {
+                            self.__bt_tick_3(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            )
+                        }
+                        1usize => {
+                            self.__bt_tick_7(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            )
+                        }
+                        _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
+                    };
+                    __bt_at = __bt_running + 1;
+                    break self.__bt_state_2.on_child(__bt_running, __bt_child_status);
+                };
+                match __bt_resumed {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        loop {
+                            if __bt_at == 0 {
+                                if (__bt_passed && __bt_at == 0usize)
+                                    || self
+                                        .__bt_state_2
+                                        .enter_guard(
+                                            0usize,
+                                            ::bt::__private::test(&self.__bt_bb, |bb| bb.threat),
+                                        )
+                                {
+                                    let __bt_child_status = self
+                                        .__bt_tick_3(
+                                            __bt_ctx,
+                                            __bt_observer,
+                                            __bt_was_running && __bt_first == 0usize,
+                                        );
+                                    if let ::core::option::Option::Some(__bt_status) = self
+                                        .__bt_state_2
+                                        .on_child(0usize, __bt_child_status)
+                                    {
+                                        break __bt_status;
+                                    }
+                                }
+                            }
+                            if __bt_at <= 1usize {
+                                if (__bt_passed && __bt_at == 1usize)
+                                    || self
+                                        .__bt_state_2
+                                        .enter_guard(
+                                            1usize,
+                                            ::bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
+                                        )
+                                {
+                                    let __bt_child_status = self
+                                        .__bt_tick_7(
+                                            __bt_ctx,
+                                            __bt_observer,
+                                            __bt_was_running && __bt_first == 1usize,
+                                        );
+                                    if let ::core::option::Option::Some(__bt_status) = self
+                                        .__bt_state_2
+                                        .on_child(1usize, __bt_child_status)
+                                    {
+                                        break __bt_status;
+                                    }
+                                }
+                            }
+                            if __bt_at <= 2usize {
+                                let __bt_child_status = self
+                                    .__bt_tick_10(__bt_ctx, __bt_observer);
+                                if let ::core::option::Option::Some(__bt_status) = self
+                                    .__bt_state_2
+                                    .on_child(2usize, __bt_child_status)
+                                {
+                                    break __bt_status;
+                                }
+                            }
+                            break self.__bt_state_2.end();
+                        }
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -661,19 +655,17 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let __bt_first: ::core::primitive::usize = 0;
-            self.__bt_tick_4(
-                __bt_ctx,
-                __bt_observer,
-                __bt_was_running && __bt_first == 0usize,
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
+                self.__bt_tick_4(
+                    __bt_ctx,
+                    __bt_observer,
+                    __bt_was_running && __bt_first == 0usize,
+                )
+            },
             __bt_observer,
         )
     }
@@ -693,57 +685,55 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_5(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_4
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_6(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_4
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_5(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_5(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_4
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_6(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_4
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_5(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -770,23 +760,21 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<5>,
-            >(
-                &mut self.__bt_leaf_5,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<5>,
+                >(
+                    &mut self.__bt_leaf_5,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -808,14 +796,9 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            FieldWorld,
-            _,
-        >(__bt_ctx, |w| w.act(6));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             6,
-            __bt_status,
+            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(6)),
             __bt_observer,
         )
     }
@@ -826,19 +809,17 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let __bt_first: ::core::primitive::usize = 0;
-            self.__bt_tick_8(
-                __bt_ctx,
-                __bt_observer,
-                __bt_was_running && __bt_first == 0usize,
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
+                self.__bt_tick_8(
+                    __bt_ctx,
+                    __bt_observer,
+                    __bt_was_running && __bt_first == 0usize,
+                )
+            },
             __bt_observer,
         )
     }
@@ -858,36 +839,34 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let __bt_first: ::core::primitive::usize = 0;
+        ::bt::__private::done(
+            8,
             {
-                let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
-                match self
-                    .__bt_state_8
-                    .start(
-                        __bt_now,
-                        ::bt::__private::ms(100u64),
-                        ::bt::__private::Status::Skipped,
-                    )
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
                 {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = self
-                            .__bt_tick_9(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        self.__bt_state_8.on_child(__bt_child_status, __bt_now)
+                    let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
+                    match self
+                        .__bt_state_8
+                        .start(
+                            __bt_now,
+                            ::bt::__private::ms(100u64),
+                            ::bt::__private::Status::Skipped,
+                        )
+                    {
+                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        ::core::option::Option::None => {
+                            let __bt_child_status = self
+                                .__bt_tick_9(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            self.__bt_state_8.on_child(__bt_child_status, __bt_now)
+                        }
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            8,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -907,23 +886,21 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<9>,
-            >(
-                &mut self.__bt_leaf_9,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             9,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<9>,
+                >(
+                    &mut self.__bt_leaf_9,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -957,17 +934,66 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_weights: [::core::primitive::f32; 3usize] = [3.0, 2.0, 1.0];
-            let __bt_fail: ::core::primitive::f32 = 0.0;
-            let mut __bt_next: ::core::result::Result<
-                ::core::primitive::usize,
-                ::bt::__private::Status,
-            > = match self.__bt_state_10.running() {
-                ::core::option::Option::Some(__bt_child) => {
+        ::bt::__private::done(
+            10,
+            {
+                let __bt_weights: [::core::primitive::f32; 3usize] = [3.0, 2.0, 1.0];
+                let __bt_fail: ::core::primitive::f32 = 0.0;
+                let mut __bt_next: ::core::result::Result<
+                    ::core::primitive::usize,
+                    ::bt::__private::Status,
+                > = match self.__bt_state_10.running() {
+                    ::core::option::Option::Some(__bt_child) => {
+                        let __bt_child_status = match __bt_child {
+                            0usize => {
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 0usize;
+                                self.__bt_tick_11(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                )
+                            }
+                            1usize => {
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 1usize;
+                                self.__bt_tick_13(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                )
+                            }
+                            _ => {
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 2usize;
+                                self.__bt_tick_17(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 2usize,
+                                )
+                            }
+                        };
+                        self.__bt_state_10
+                            .on_child(
+                                __bt_child,
+                                __bt_child_status,
+                                &__bt_weights,
+                                __bt_fail,
+                            )
+                    }
+                    ::core::option::Option::None => {
+                        self.__bt_state_10
+                            .first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
+                    }
+                };
+                loop {
+                    let __bt_child = match __bt_next {
+                        ::core::result::Result::Ok(__bt_child) => __bt_child,
+                        ::core::result::Result::Err(__bt_status) => break __bt_status,
+                    };
                     let __bt_child_status = match __bt_child {
                         0usize => {
-                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 0usize;
                             self.__bt_tick_11(
                                 __bt_ctx,
@@ -976,7 +1002,7 @@ impl Forager {
                             )
                         }
                         1usize => {
-                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 1usize;
                             self.__bt_tick_13(
                                 __bt_ctx,
@@ -985,7 +1011,7 @@ impl Forager {
                             )
                         }
                         _ => {
-                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 2usize;
                             self.__bt_tick_17(
                                 __bt_ctx,
@@ -994,62 +1020,16 @@ impl Forager {
                             )
                         }
                     };
-                    self.__bt_state_10
+                    __bt_next = self
+                        .__bt_state_10
                         .on_child(
                             __bt_child,
                             __bt_child_status,
                             &__bt_weights,
                             __bt_fail,
-                        )
+                        );
                 }
-                ::core::option::Option::None => {
-                    self.__bt_state_10
-                        .first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
-                }
-            };
-            loop {
-                let __bt_child = match __bt_next {
-                    ::core::result::Result::Ok(__bt_child) => __bt_child,
-                    ::core::result::Result::Err(__bt_status) => break __bt_status,
-                };
-                let __bt_child_status = match __bt_child {
-                    0usize => {
-                        let __bt_was_running: ::core::primitive::bool = false;
-                        let __bt_first: ::core::primitive::usize = 0usize;
-                        self.__bt_tick_11(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        )
-                    }
-                    1usize => {
-                        let __bt_was_running: ::core::primitive::bool = false;
-                        let __bt_first: ::core::primitive::usize = 1usize;
-                        self.__bt_tick_13(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        )
-                    }
-                    _ => {
-                        let __bt_was_running: ::core::primitive::bool = false;
-                        let __bt_first: ::core::primitive::usize = 2usize;
-                        self.__bt_tick_17(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 2usize,
-                        )
-                    }
-                };
-                __bt_next = self
-                    .__bt_state_10
-                    .on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            10,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -1087,18 +1067,16 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
-            self.__bt_state_11
-                .on_child(
-                    __bt_child_status,
-                    ::bt::__private::nodecanvas::RepeatMode::Times(3usize),
-                )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             11,
-            __bt_status,
+            {
+                let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
+                self.__bt_state_11
+                    .on_child(
+                        __bt_child_status,
+                        ::bt::__private::nodecanvas::RepeatMode::Times(3usize),
+                    )
+            },
             __bt_observer,
         )
     }
@@ -1118,25 +1096,27 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(0usize);
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<12>,
-            >(
-                &mut self.__bt_leaf_12,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(0usize);
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<12>,
+                >(
+                    &mut self.__bt_leaf_12,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                12,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            12,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_12<__BtO: ::bt::__private::Observer>(
@@ -1159,20 +1139,18 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
-            self.__bt_state_13
-                .on_child(
-                    __bt_child_status,
-                    ::bt::__private::nodecanvas::RepeatMode::Until(
-                        ::bt::__private::Outcome::Failure,
-                    ),
-                )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             13,
-            __bt_status,
+            {
+                let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
+                self.__bt_state_13
+                    .on_child(
+                        __bt_child_status,
+                        ::bt::__private::nodecanvas::RepeatMode::Until(
+                            ::bt::__private::Outcome::Failure,
+                        ),
+                    )
+            },
             __bt_observer,
         )
     }
@@ -1192,59 +1170,65 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_15(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_14
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(1usize);
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_14
+                    .start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_15(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_14
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
                         }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_16(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_14
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_16(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_14
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
                         }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_16(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
                     }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_16(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+                    __bt_status
                 }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            14,
-            __bt_status,
-            __bt_observer,
-        )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+                14,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_14<__BtO: ::bt::__private::Observer>(
@@ -1271,13 +1255,9 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(15));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             15,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(15)),
             __bt_observer,
         )
     }
@@ -1288,23 +1268,21 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<16>,
-            >(
-                &mut self.__bt_leaf_16,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             16,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<16>,
+                >(
+                    &mut self.__bt_leaf_16,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1327,23 +1305,21 @@ impl Forager {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<17>,
-            >(
-                &mut self.__bt_leaf_17,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             17,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<17>,
+                >(
+                    &mut self.__bt_leaf_17,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }

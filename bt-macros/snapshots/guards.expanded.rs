@@ -284,100 +284,98 @@ impl Guarded {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
-                self.__bt_status,
-            );
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(0usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_3(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(1usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 2usize {
-                        let __bt_child_status = self
-                            .__bt_tick_5(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 2usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(2usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_7(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(3usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_1(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_3(__bt_ctx, __bt_observer);
-                    }
-                    2usize => {
-                        self.__bt_halt_5(__bt_ctx, __bt_observer);
-                    }
-                    3usize => {
-                        self.__bt_halt_7(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                    self.__bt_status,
+                );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(0usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_3(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(1usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 2usize {
+                            let __bt_child_status = self
+                                .__bt_tick_5(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 2usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(2usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_7(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(3usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_1(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        }
+                        2usize => {
+                            self.__bt_halt_5(__bt_ctx, __bt_observer);
+                        }
+                        3usize => {
+                            self.__bt_halt_7(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -416,22 +414,22 @@ impl Guarded {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_check: ::core::option::Option<::bt::__private::Status> = ::bt::__private::nodecanvas::Interrupt::check(
-                ::bt::__private::test(&self.__bt_bb, |bb| bb.alarm),
-            );
-            match __bt_check {
-                ::core::option::Option::Some(__bt_status) => {
-                    self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    __bt_status
-                }
-                ::core::option::Option::None => self.__bt_tick_2(__bt_ctx, __bt_observer),
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            {
+                let __bt_check: ::core::option::Option<::bt::__private::Status> = ::bt::__private::nodecanvas::Interrupt::check(
+                    ::bt::__private::test(&self.__bt_bb, |bb| bb.alarm),
+                );
+                match __bt_check {
+                    ::core::option::Option::Some(__bt_status) => {
+                        self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        __bt_status
+                    }
+                    ::core::option::Option::None => {
+                        self.__bt_tick_2(__bt_ctx, __bt_observer)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -450,25 +448,27 @@ impl Guarded {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(0usize);
-            ::bt::__private::stateful::<
-                World,
-                Patrol,
-            >(
-                &mut self.__bt_leaf_2,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(0usize);
+                ::bt::__private::stateful::<
+                    World,
+                    Patrol,
+                >(
+                    &mut self.__bt_leaf_2,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                2,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            2,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_2<__BtO: ::bt::__private::Observer>(
@@ -491,25 +491,25 @@ impl Guarded {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_check: ::core::option::Option<::bt::__private::Status> = ::bt::__private::nodecanvas::Conditional::check(
-                self.__bt_active.get(1usize),
-                || ::bt::__private::test(&self.__bt_bb, |bb| bb.open),
-                false,
-                ::bt::__private::Outcome::Failure,
-            );
-            match __bt_check {
-                ::core::option::Option::Some(__bt_status) => {
-                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                    __bt_status
-                }
-                ::core::option::Option::None => self.__bt_tick_4(__bt_ctx, __bt_observer),
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            {
+                let __bt_check: ::core::option::Option<::bt::__private::Status> = ::bt::__private::nodecanvas::Conditional::check(
+                    self.__bt_active.get(1usize),
+                    || ::bt::__private::test(&self.__bt_bb, |bb| bb.open),
+                    false,
+                    ::bt::__private::Outcome::Failure,
+                );
+                match __bt_check {
+                    ::core::option::Option::Some(__bt_status) => {
+                        self.__bt_halt_4(__bt_ctx, __bt_observer);
+                        __bt_status
+                    }
+                    ::core::option::Option::None => {
+                        self.__bt_tick_4(__bt_ctx, __bt_observer)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -528,25 +528,27 @@ impl Guarded {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(1usize);
-            ::bt::__private::stateful::<
-                World,
-                Enter,
-            >(
-                &mut self.__bt_leaf_4,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(1usize);
+                ::bt::__private::stateful::<
+                    World,
+                    Enter,
+                >(
+                    &mut self.__bt_leaf_4,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+                4,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            4,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_4<__BtO: ::bt::__private::Observer>(
@@ -569,25 +571,25 @@ impl Guarded {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_check: ::core::option::Option<::bt::__private::Status> = ::bt::__private::nodecanvas::Conditional::check(
-                self.__bt_active.get(2usize),
-                || ::bt::__private::test(&self.__bt_bb, |bb| !bb.alarm),
-                true,
-                ::bt::__private::Outcome::Success,
-            );
-            match __bt_check {
-                ::core::option::Option::Some(__bt_status) => {
-                    self.__bt_halt_6(__bt_ctx, __bt_observer);
-                    __bt_status
-                }
-                ::core::option::Option::None => self.__bt_tick_6(__bt_ctx, __bt_observer),
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            {
+                let __bt_check: ::core::option::Option<::bt::__private::Status> = ::bt::__private::nodecanvas::Conditional::check(
+                    self.__bt_active.get(2usize),
+                    || ::bt::__private::test(&self.__bt_bb, |bb| !bb.alarm),
+                    true,
+                    ::bt::__private::Outcome::Success,
+                );
+                match __bt_check {
+                    ::core::option::Option::Some(__bt_status) => {
+                        self.__bt_halt_6(__bt_ctx, __bt_observer);
+                        __bt_status
+                    }
+                    ::core::option::Option::None => {
+                        self.__bt_tick_6(__bt_ctx, __bt_observer)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -606,25 +608,27 @@ impl Guarded {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(2usize);
-            ::bt::__private::stateful::<
-                World,
-                Rest,
-            >(
-                &mut self.__bt_leaf_6,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(2usize);
+                ::bt::__private::stateful::<
+                    World,
+                    Rest,
+                >(
+                    &mut self.__bt_leaf_6,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+                6,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            6,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_6<__BtO: ::bt::__private::Observer>(
@@ -646,37 +650,35 @@ impl Guarded {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
+        ::bt::__private::done(
+            7,
             {
-                let __bt_check: ::core::option::Option<::bt::__private::Status> = if self
-                    .__bt_state_7
-                    .checks(::bt::__private::AbortMode::SelfBranch)
                 {
-                    let __bt_condition: ::bt::__private::Status = ::bt::__private::guard(
-                        &self.__bt_bb,
-                        |bb| bb.open,
-                    );
-                    self.__bt_state_7.on_condition(__bt_condition)
-                } else {
-                    ::core::option::Option::None
-                };
-                match __bt_check {
-                    ::core::option::Option::Some(__bt_status) => {
-                        self.__bt_halt_8(__bt_ctx, __bt_observer);
-                        __bt_status
-                    }
-                    ::core::option::Option::None => {
-                        let __bt_child_status = self
-                            .__bt_tick_8(__bt_ctx, __bt_observer);
-                        self.__bt_state_7.on_child(__bt_child_status)
+                    let __bt_check: ::core::option::Option<::bt::__private::Status> = if self
+                        .__bt_state_7
+                        .checks(::bt::__private::AbortMode::SelfBranch)
+                    {
+                        let __bt_condition: ::bt::__private::Status = ::bt::__private::guard(
+                            &self.__bt_bb,
+                            |bb| bb.open,
+                        );
+                        self.__bt_state_7.on_condition(__bt_condition)
+                    } else {
+                        ::core::option::Option::None
+                    };
+                    match __bt_check {
+                        ::core::option::Option::Some(__bt_status) => {
+                            self.__bt_halt_8(__bt_ctx, __bt_observer);
+                            __bt_status
+                        }
+                        ::core::option::Option::None => {
+                            let __bt_child_status = self
+                                .__bt_tick_8(__bt_ctx, __bt_observer);
+                            self.__bt_state_7.on_child(__bt_child_status)
+                        }
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            7,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -699,25 +701,27 @@ impl Guarded {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(3usize);
-            ::bt::__private::stateful::<
-                World,
-                Search,
-            >(
-                &mut self.__bt_leaf_8,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(3usize);
+                ::bt::__private::stateful::<
+                    World,
+                    Search,
+                >(
+                    &mut self.__bt_leaf_8,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+                8,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
-            8,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_8<__BtO: ::bt::__private::Observer>(

@@ -373,62 +373,60 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    0usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_2(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    1usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let mut __bt_tick = ::bt::__private::ReactiveTick::new();
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        0usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_2(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        1usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -457,23 +455,21 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline_bb::<
-            FieldWorld,
-            MissionBlackboard,
-            _,
-        >(
-            __bt_ctx,
-            &mut self.__bt_bb,
-            |w, bb| {
-                w.sense(1);
-                bb.mode = w.mode();
-                true
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            ::bt::__private::execute_inline_bb::<
+                FieldWorld,
+                MissionBlackboard,
+                _,
+            >(
+                __bt_ctx,
+                &mut self.__bt_bb,
+                |w, bb| {
+                    w.sense(1);
+                    bb.mode = w.mode();
+                    true
+                },
+            ),
             __bt_observer,
         )
     }
@@ -483,76 +479,76 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_2
-                .is_running();
-            let __bt_first: ::core::primitive::usize = match self.__bt_state_2.running()
+        ::bt::__private::done(
+            2,
             {
-                ::core::option::Option::Some(__bt_running) => __bt_running,
-                ::core::option::Option::None => 0,
-            };
-            let __bt_selected: ::core::primitive::usize = {
-                let __bt_value = &self.__bt_bb.mode;
-                if (*__bt_value == Mode::Transit) {
-                    0usize
-                } else if (*__bt_value == Mode::Survey) {
-                    1usize
-                } else if (*__bt_value == Mode::Dock) {
-                    2usize
-                } else {
-                    3usize
-                }
-            };
-            if let ::core::option::Option::Some(__bt_previous) = self
-                .__bt_state_2
-                .select(__bt_selected)
-            {
-                match __bt_previous {
-                    0usize => {
-                        self.__bt_halt_3(__bt_ctx, __bt_observer);
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_2
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = match self
+                    .__bt_state_2
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => 0,
+                };
+                let __bt_selected: ::core::primitive::usize = {
+                    let __bt_value = &self.__bt_bb.mode;
+                    if (*__bt_value == Mode::Transit) {
+                        0usize
+                    } else if (*__bt_value == Mode::Survey) {
+                        1usize
+                    } else if (*__bt_value == Mode::Dock) {
+                        2usize
+                    } else {
+                        3usize
                     }
+                };
+                if let ::core::option::Option::Some(__bt_previous) = self
+                    .__bt_state_2
+                    .select(__bt_selected)
+                {
+                    match __bt_previous {
+                        0usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_9(__bt_ctx, __bt_observer);
+                        }
+                        2usize => {
+                            self.__bt_halt_18(__bt_ctx, __bt_observer);
+                        }
+                        _ => {
+                            self.__bt_halt_27(__bt_ctx, __bt_observer);
+                        }
+                    }
+                }
+                let __bt_child_status = match __bt_selected {
+                    0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
                     1usize => {
-                        self.__bt_halt_9(__bt_ctx, __bt_observer);
+                        self.__bt_tick_9(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 1usize,
+                        )
                     }
                     2usize => {
-                        self.__bt_halt_18(__bt_ctx, __bt_observer);
+                        self.__bt_tick_18(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 2usize,
+                        )
                     }
                     _ => {
-                        self.__bt_halt_27(__bt_ctx, __bt_observer);
+                        self.__bt_tick_27(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 3usize,
+                        )
                     }
-                }
-            }
-            let __bt_child_status = match __bt_selected {
-                0usize => self.__bt_tick_3(__bt_ctx, __bt_observer),
-                1usize => {
-                    self.__bt_tick_9(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 1usize,
-                    )
-                }
-                2usize => {
-                    self.__bt_tick_18(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 2usize,
-                    )
-                }
-                _ => {
-                    self.__bt_tick_27(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 3usize,
-                    )
-                }
-            };
-            self.__bt_state_2.on_child(__bt_child_status)
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            2,
-            __bt_status,
+                };
+                self.__bt_state_2.on_child(__bt_child_status)
+            },
             __bt_observer,
         )
     }
@@ -591,36 +587,34 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_3
-                .is_running();
-            let __bt_first: ::core::primitive::usize = 0;
-            {
-                if self
-                    .__bt_state_3
-                    .expired(
-                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                        ::bt::__private::ms(80u64),
-                    )
-                {
-                    self.__bt_halt_4(__bt_ctx, __bt_observer);
-                    ::bt::__private::Status::Failure
-                } else {
-                    let __bt_child_status = self
-                        .__bt_tick_4(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    self.__bt_state_3.on_child(__bt_child_status)
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_3
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
+                {
+                    if self
+                        .__bt_state_3
+                        .expired(
+                            ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                            ::bt::__private::ms(80u64),
+                        )
+                    {
+                        self.__bt_halt_4(__bt_ctx, __bt_observer);
+                        ::bt::__private::Status::Failure
+                    } else {
+                        let __bt_child_status = self
+                            .__bt_tick_4(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        self.__bt_state_3.on_child(__bt_child_status)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -643,88 +637,86 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_5(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_4
-                                .on_child(0usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_6(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_4
-                                .on_child(1usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 2usize {
-                        let __bt_child_status = self
-                            .__bt_tick_7(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 2usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_4
-                                .on_child(2usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_8(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_4
-                                .on_child(3usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_6(__bt_ctx, __bt_observer);
-                    }
-                    2usize => {
-                        self.__bt_halt_7(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_5(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_4
+                                    .on_child(0usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_6(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_4
+                                    .on_child(1usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 2usize {
+                            let __bt_child_status = self
+                                .__bt_tick_7(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 2usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_4
+                                    .on_child(2usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_8(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_4
+                                    .on_child(3usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_6(__bt_ctx, __bt_observer);
+                        }
+                        2usize => {
+                            self.__bt_halt_7(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -753,13 +745,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(5));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(5)),
             __bt_observer,
         )
     }
@@ -770,23 +758,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<6>,
-            >(
-                &mut self.__bt_leaf_6,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             6,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<6>,
+                >(
+                    &mut self.__bt_leaf_6,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -809,23 +795,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<7>,
-            >(
-                &mut self.__bt_leaf_7,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<7>,
+                >(
+                    &mut self.__bt_leaf_7,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -847,14 +831,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            FieldWorld,
-            _,
-        >(__bt_ctx, |w| w.act(8));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             8,
-            __bt_status,
+            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(8)),
             __bt_observer,
         )
     }
@@ -865,79 +844,81 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_config = {
-                const __BT_CONFIG: ::bt::__private::ParallelConfig = ::bt::__private::ParallelConfig::new(
-                    4usize,
-                    2i32,
-                    2i32,
-                );
-                __BT_CONFIG
-            };
-            self.__bt_state_9.begin();
-            let __bt_verdict: ::core::option::Option<::bt::__private::Status> = loop {
-                if !self.__bt_state_9.is_completed(0usize) {
-                    let __bt_child_status = self.__bt_tick_10(__bt_ctx, __bt_observer);
-                    if let ::core::option::Option::Some(__bt_verdict) = self
-                        .__bt_state_9
-                        .on_child(0usize, __bt_child_status, __bt_config)
-                    {
-                        break ::core::option::Option::Some(__bt_verdict);
-                    }
-                }
-                if !self.__bt_state_9.is_completed(1usize) {
-                    let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
-                    if let ::core::option::Option::Some(__bt_verdict) = self
-                        .__bt_state_9
-                        .on_child(1usize, __bt_child_status, __bt_config)
-                    {
-                        break ::core::option::Option::Some(__bt_verdict);
-                    }
-                }
-                if !self.__bt_state_9.is_completed(2usize) {
-                    let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
-                    if let ::core::option::Option::Some(__bt_verdict) = self
-                        .__bt_state_9
-                        .on_child(2usize, __bt_child_status, __bt_config)
-                    {
-                        break ::core::option::Option::Some(__bt_verdict);
-                    }
-                }
-                if !self.__bt_state_9.is_completed(3usize) {
-                    let __bt_child_status = self.__bt_tick_17(__bt_ctx, __bt_observer);
-                    if let ::core::option::Option::Some(__bt_verdict) = self
-                        .__bt_state_9
-                        .on_child(3usize, __bt_child_status, __bt_config)
-                    {
-                        break ::core::option::Option::Some(__bt_verdict);
-                    }
-                }
-                break ::core::option::Option::None;
-            };
-            match __bt_verdict {
-                ::core::option::Option::Some(__bt_verdict) => {
+        ::bt::__private::done(
+            9,
+            {
+                let __bt_config = {
+                    const __BT_CONFIG: ::bt::__private::ParallelConfig = ::bt::__private::ParallelConfig::new(
+                        4usize,
+                        2i32,
+                        2i32,
+                    );
+                    __BT_CONFIG
+                };
+                self.__bt_state_9.begin();
+                let __bt_verdict: ::core::option::Option<::bt::__private::Status> = loop {
                     if !self.__bt_state_9.is_completed(0usize) {
-                        self.__bt_halt_10(__bt_ctx, __bt_observer);
+                        let __bt_child_status = self
+                            .__bt_tick_10(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_verdict) = self
+                            .__bt_state_9
+                            .on_child(0usize, __bt_child_status, __bt_config)
+                        {
+                            break ::core::option::Option::Some(__bt_verdict);
+                        }
                     }
                     if !self.__bt_state_9.is_completed(1usize) {
-                        self.__bt_halt_12(__bt_ctx, __bt_observer);
+                        let __bt_child_status = self
+                            .__bt_tick_12(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_verdict) = self
+                            .__bt_state_9
+                            .on_child(1usize, __bt_child_status, __bt_config)
+                        {
+                            break ::core::option::Option::Some(__bt_verdict);
+                        }
                     }
                     if !self.__bt_state_9.is_completed(2usize) {
-                        self.__bt_halt_14(__bt_ctx, __bt_observer);
+                        let __bt_child_status = self
+                            .__bt_tick_14(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_verdict) = self
+                            .__bt_state_9
+                            .on_child(2usize, __bt_child_status, __bt_config)
+                        {
+                            break ::core::option::Option::Some(__bt_verdict);
+                        }
                     }
                     if !self.__bt_state_9.is_completed(3usize) {
-                        self.__bt_halt_17(__bt_ctx, __bt_observer);
+                        let __bt_child_status = self
+                            .__bt_tick_17(__bt_ctx, __bt_observer);
+                        if let ::core::option::Option::Some(__bt_verdict) = self
+                            .__bt_state_9
+                            .on_child(3usize, __bt_child_status, __bt_config)
+                        {
+                            break ::core::option::Option::Some(__bt_verdict);
+                        }
                     }
-                    self.__bt_state_9.finish();
-                    __bt_verdict
+                    break ::core::option::Option::None;
+                };
+                match __bt_verdict {
+                    ::core::option::Option::Some(__bt_verdict) => {
+                        if !self.__bt_state_9.is_completed(0usize) {
+                            self.__bt_halt_10(__bt_ctx, __bt_observer);
+                        }
+                        if !self.__bt_state_9.is_completed(1usize) {
+                            self.__bt_halt_12(__bt_ctx, __bt_observer);
+                        }
+                        if !self.__bt_state_9.is_completed(2usize) {
+                            self.__bt_halt_14(__bt_ctx, __bt_observer);
+                        }
+                        if !self.__bt_state_9.is_completed(3usize) {
+                            self.__bt_halt_17(__bt_ctx, __bt_observer);
+                        }
+                        self.__bt_state_9.finish();
+                        __bt_verdict
+                    }
+                    ::core::option::Option::None => self.__bt_state_9.end(__bt_config),
                 }
-                ::core::option::Option::None => self.__bt_state_9.end(__bt_config),
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            9,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -968,23 +949,21 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = match self
-            .__bt_state_10
-            .start(
-                ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                ::bt::__private::ms(50u64),
-            )
-        {
-            ::core::option::Option::Some(__bt_status) => __bt_status,
-            ::core::option::Option::None => {
-                let __bt_child_status = self.__bt_tick_11(__bt_ctx, __bt_observer);
-                self.__bt_state_10.on_child(__bt_child_status)
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             10,
-            __bt_status,
+            match self
+                .__bt_state_10
+                .start(
+                    ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                    ::bt::__private::ms(50u64),
+                )
+            {
+                ::core::option::Option::Some(__bt_status) => __bt_status,
+                ::core::option::Option::None => {
+                    let __bt_child_status = self.__bt_tick_11(__bt_ctx, __bt_observer);
+                    self.__bt_state_10.on_child(__bt_child_status)
+                }
+            },
             __bt_observer,
         )
     }
@@ -1006,25 +985,27 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(0usize);
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<11>,
-            >(
-                &mut self.__bt_leaf_11,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(0usize);
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<11>,
+                >(
+                    &mut self.__bt_leaf_11,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                11,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            11,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_11<__BtO: ::bt::__private::Observer>(
@@ -1046,36 +1027,34 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_12
-                .is_running();
-            let __bt_first: ::core::primitive::usize = 0;
-            {
-                if self
-                    .__bt_state_12
-                    .expired(
-                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                        ::bt::__private::ms(40u64),
-                    )
-                {
-                    self.__bt_halt_13(__bt_ctx, __bt_observer);
-                    ::bt::__private::Status::Failure
-                } else {
-                    let __bt_child_status = self
-                        .__bt_tick_13(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    self.__bt_state_12.on_child(__bt_child_status)
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             12,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_12
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
+                {
+                    if self
+                        .__bt_state_12
+                        .expired(
+                            ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                            ::bt::__private::ms(40u64),
+                        )
+                    {
+                        self.__bt_halt_13(__bt_ctx, __bt_observer);
+                        ::bt::__private::Status::Failure
+                    } else {
+                        let __bt_child_status = self
+                            .__bt_tick_13(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        self.__bt_state_12.on_child(__bt_child_status)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -1098,23 +1077,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<13>,
-            >(
-                &mut self.__bt_leaf_13,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             13,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<13>,
+                >(
+                    &mut self.__bt_leaf_13,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1136,59 +1113,65 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(1usize);
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_14.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_15(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_14
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(1usize);
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_14
+                    .start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_15(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_14
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
                         }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_16(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_14
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_16(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_14
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
                         }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_16(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
                     }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_16(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+                    __bt_status
                 }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            14,
-            __bt_status,
-            __bt_observer,
-        )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+                14,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_14<__BtO: ::bt::__private::Observer>(
@@ -1215,13 +1198,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(15));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             15,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(15)),
             __bt_observer,
         )
     }
@@ -1232,23 +1211,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<16>,
-            >(
-                &mut self.__bt_leaf_16,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             16,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<16>,
+                >(
+                    &mut self.__bt_leaf_16,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1270,25 +1247,27 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(2usize);
-            ::bt::__private::stateful::<
-                FieldWorld,
-                Logger<17>,
-            >(
-                &mut self.__bt_leaf_17,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(2usize);
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    Logger<17>,
+                >(
+                    &mut self.__bt_leaf_17,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+                17,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            17,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_17<__BtO: ::bt::__private::Observer>(
@@ -1311,93 +1290,112 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_child: ::core::primitive::usize = self
-                .__bt_state_18
-                .first(5usize);
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            '__bt_walk: {
-                if __bt_child == 0usize {
-                    let __bt_child_status = self.__bt_tick_19(__bt_ctx, __bt_observer);
-                    match self.__bt_state_18.on_child(0usize, __bt_child_status, 5usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status)
-                        | ::bt::__private::Flow::HaltAndReturn {
-                            status: __bt_status,
-                            ..
-                        } => break '__bt_walk __bt_status,
-                    }
-                }
-                if __bt_child == 1usize {
-                    let __bt_child_status = self
-                        .__bt_tick_20(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        );
-                    match self.__bt_state_18.on_child(1usize, __bt_child_status, 5usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status)
-                        | ::bt::__private::Flow::HaltAndReturn {
-                            status: __bt_status,
-                            ..
-                        } => break '__bt_walk __bt_status,
-                    }
-                }
-                if __bt_child == 2usize {
-                    let __bt_child_status = self.__bt_tick_21(__bt_ctx, __bt_observer);
-                    match self.__bt_state_18.on_child(2usize, __bt_child_status, 5usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status)
-                        | ::bt::__private::Flow::HaltAndReturn {
-                            status: __bt_status,
-                            ..
-                        } => break '__bt_walk __bt_status,
-                    }
-                }
-                if __bt_child == 3usize {
-                    let __bt_child_status = self.__bt_tick_23(__bt_ctx, __bt_observer);
-                    match self.__bt_state_18.on_child(3usize, __bt_child_status, 5usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                        ::bt::__private::Flow::Return(__bt_status)
-                        | ::bt::__private::Flow::HaltAndReturn {
-                            status: __bt_status,
-                            ..
-                        } => break '__bt_walk __bt_status,
-                    }
-                }
-                {
-                    let __bt_child_status = self
-                        .__bt_tick_24(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 4usize,
-                        );
-                    match self.__bt_state_18.on_child(4usize, __bt_child_status, 5usize)
-                    {
-                        ::bt::__private::Flow::Tick(__bt_next) => {
-                            ::core::unreachable!(
-                                "TryCatch's rule asked for a child after its last"
-                            )
-                        }
-                        ::bt::__private::Flow::Return(__bt_status)
-                        | ::bt::__private::Flow::HaltAndReturn {
-                            status: __bt_status,
-                            ..
-                        } => break '__bt_walk __bt_status,
-                    }
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             18,
-            __bt_status,
+            {
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_18
+                    .first(5usize);
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                '__bt_walk: {
+                    if __bt_child == 0usize {
+                        let __bt_child_status = self
+                            .__bt_tick_19(__bt_ctx, __bt_observer);
+                        match self
+                            .__bt_state_18
+                            .on_child(0usize, __bt_child_status, 5usize)
+                        {
+                            ::bt::__private::Flow::Tick(__bt_next) => {
+                                __bt_child = __bt_next;
+                            }
+                            ::bt::__private::Flow::Return(__bt_status)
+                            | ::bt::__private::Flow::HaltAndReturn {
+                                status: __bt_status,
+                                ..
+                            } => break '__bt_walk __bt_status,
+                        }
+                    }
+                    if __bt_child == 1usize {
+                        let __bt_child_status = self
+                            .__bt_tick_20(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            );
+                        match self
+                            .__bt_state_18
+                            .on_child(1usize, __bt_child_status, 5usize)
+                        {
+                            ::bt::__private::Flow::Tick(__bt_next) => {
+                                __bt_child = __bt_next;
+                            }
+                            ::bt::__private::Flow::Return(__bt_status)
+                            | ::bt::__private::Flow::HaltAndReturn {
+                                status: __bt_status,
+                                ..
+                            } => break '__bt_walk __bt_status,
+                        }
+                    }
+                    if __bt_child == 2usize {
+                        let __bt_child_status = self
+                            .__bt_tick_21(__bt_ctx, __bt_observer);
+                        match self
+                            .__bt_state_18
+                            .on_child(2usize, __bt_child_status, 5usize)
+                        {
+                            ::bt::__private::Flow::Tick(__bt_next) => {
+                                __bt_child = __bt_next;
+                            }
+                            ::bt::__private::Flow::Return(__bt_status)
+                            | ::bt::__private::Flow::HaltAndReturn {
+                                status: __bt_status,
+                                ..
+                            } => break '__bt_walk __bt_status,
+                        }
+                    }
+                    if __bt_child == 3usize {
+                        let __bt_child_status = self
+                            .__bt_tick_23(__bt_ctx, __bt_observer);
+                        match self
+                            .__bt_state_18
+                            .on_child(3usize, __bt_child_status, 5usize)
+                        {
+                            ::bt::__private::Flow::Tick(__bt_next) => {
+                                __bt_child = __bt_next;
+                            }
+                            ::bt::__private::Flow::Return(__bt_status)
+                            | ::bt::__private::Flow::HaltAndReturn {
+                                status: __bt_status,
+                                ..
+                            } => break '__bt_walk __bt_status,
+                        }
+                    }
+                    {
+                        let __bt_child_status = self
+                            .__bt_tick_24(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 4usize,
+                            );
+                        match self
+                            .__bt_state_18
+                            .on_child(4usize, __bt_child_status, 5usize)
+                        {
+                            ::bt::__private::Flow::Tick(__bt_next) => {
+                                ::core::unreachable!(
+                                    "TryCatch's rule asked for a child after its last"
+                                )
+                            }
+                            ::bt::__private::Flow::Return(__bt_status)
+                            | ::bt::__private::Flow::HaltAndReturn {
+                                status: __bt_status,
+                                ..
+                            } => break '__bt_walk __bt_status,
+                        }
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -1467,13 +1465,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(19));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             19,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(19)),
             __bt_observer,
         )
     }
@@ -1484,23 +1478,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<20>,
-            >(
-                &mut self.__bt_leaf_20,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             20,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<20>,
+                >(
+                    &mut self.__bt_leaf_20,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1522,36 +1514,34 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_21
-                .is_running();
-            let __bt_first: ::core::primitive::usize = 0;
-            {
-                if self
-                    .__bt_state_21
-                    .expired(
-                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                        ::bt::__private::ms(80u64),
-                    )
-                {
-                    self.__bt_halt_22(__bt_ctx, __bt_observer);
-                    ::bt::__private::Status::Failure
-                } else {
-                    let __bt_child_status = self
-                        .__bt_tick_22(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
-                    self.__bt_state_21.on_child(__bt_child_status)
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             21,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_21
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
+                {
+                    if self
+                        .__bt_state_21
+                        .expired(
+                            ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                            ::bt::__private::ms(80u64),
+                        )
+                    {
+                        self.__bt_halt_22(__bt_ctx, __bt_observer);
+                        ::bt::__private::Status::Failure
+                    } else {
+                        let __bt_child_status = self
+                            .__bt_tick_22(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            );
+                        self.__bt_state_21.on_child(__bt_child_status)
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -1574,23 +1564,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<22>,
-            >(
-                &mut self.__bt_leaf_22,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             22,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<22>,
+                >(
+                    &mut self.__bt_leaf_22,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1612,14 +1600,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            FieldWorld,
-            _,
-        >(__bt_ctx, |w| w.act(23));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             23,
-            __bt_status,
+            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(23)),
             __bt_observer,
         )
     }
@@ -1630,57 +1613,57 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_24.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_25(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_24
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_26(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_24
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_26(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             24,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_24
+                    .start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_25(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_24
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_26(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_24
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_26(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -1706,14 +1689,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            FieldWorld,
-            _,
-        >(__bt_ctx, |w| w.act(25));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             25,
-            __bt_status,
+            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(25)),
             __bt_observer,
         )
     }
@@ -1724,23 +1702,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<26>,
-            >(
-                &mut self.__bt_leaf_26,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             26,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<26>,
+                >(
+                    &mut self.__bt_leaf_26,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1763,57 +1739,57 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_27.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_28(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_27
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_29(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_27
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_29(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             27,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_27
+                    .start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_28(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_27
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_29(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_27
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_29(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -1839,13 +1815,9 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(28));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             28,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(28)),
             __bt_observer,
         )
     }
@@ -1856,23 +1828,21 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<29>,
-            >(
-                &mut self.__bt_leaf_29,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             29,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<29>,
+                >(
+                    &mut self.__bt_leaf_29,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }

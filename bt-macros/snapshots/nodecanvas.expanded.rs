@@ -316,110 +316,108 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_at: ::core::primitive::usize = 0;
-            let mut __bt_passed: ::core::primitive::bool = false;
-            let __bt_was_running: ::core::primitive::bool = false;
-            let __bt_first: ::core::primitive::usize = 0;
-            let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
-                let ::core::option::Option::Some(__bt_running) = self
-                    .__bt_state_0
-                    .begin() else {
-                    break ::core::option::Option::None;
-                };
-                let __bt_was_running: ::core::primitive::bool = true;
-                let __bt_first: ::core::primitive::usize = __bt_running;
-                if __bt_running > 0usize
-                    && self
+        ::bt::__private::done(
+            0,
+            {
+                let mut __bt_at: ::core::primitive::usize = 0;
+                let mut __bt_passed: ::core::primitive::bool = false;
+                let __bt_was_running: ::core::primitive::bool = false;
+                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed: ::core::option::Option<::bt::__private::Status> = loop {
+                    let ::core::option::Option::Some(__bt_running) = self
                         .__bt_state_0
-                        .watch_lower(
-                            0usize,
-                            __bt_running,
-                            ::bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
-                        )
-                {
-                    match __bt_running {
+                        .begin() else {
+                        break ::core::option::Option::None;
+                    };
+                    let __bt_was_running: ::core::primitive::bool = true;
+                    let __bt_first: ::core::primitive::usize = __bt_running;
+                    if __bt_running > 0usize
+                        && self
+                            .__bt_state_0
+                            .watch_lower(
+                                0usize,
+                                __bt_running,
+                                ::bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
+                            )
+                    {
+                        match __bt_running {
+                            0usize => {
+                                self.__bt_halt_1(__bt_ctx, __bt_observer);
+                            }
+                            1usize => {
+                                self.__bt_halt_3(__bt_ctx, __bt_observer);
+                            }
+                            _ => {}
+                        }
+                        __bt_at = 0usize;
+                        __bt_passed = true;
+                        break ::core::option::Option::None;
+                    }
+                    let __bt_child_status = match __bt_running {
                         0usize => {
-                            self.__bt_halt_1(__bt_ctx, __bt_observer);
+                            self.__bt_tick_1(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            )
                         }
-                        1usize => {
-                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        _ => {
+                            self.__bt_tick_3(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            )
                         }
-                        _ => {}
-                    }
-                    __bt_at = 0usize;
-                    __bt_passed = true;
-                    break ::core::option::Option::None;
-                }
-                let __bt_child_status = match __bt_running {
-                    0usize => {
-                        self.__bt_tick_1(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        )
-                    }
-                    _ => {
-                        self.__bt_tick_3(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        )
-                    }
+                    };
+                    __bt_at = __bt_running + 1;
+                    break self.__bt_state_0.on_child(__bt_running, __bt_child_status);
                 };
-                __bt_at = __bt_running + 1;
-                break self.__bt_state_0.on_child(__bt_running, __bt_child_status);
-            };
-            match __bt_resumed {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    loop {
-                        if __bt_at == 0 {
-                            if (__bt_passed && __bt_at == 0usize)
-                                || self
-                                    .__bt_state_0
-                                    .enter_guard(
-                                        0usize,
-                                        ::bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
-                                    )
-                            {
+                match __bt_resumed {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        loop {
+                            if __bt_at == 0 {
+                                if (__bt_passed && __bt_at == 0usize)
+                                    || self
+                                        .__bt_state_0
+                                        .enter_guard(
+                                            0usize,
+                                            ::bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
+                                        )
+                                {
+                                    let __bt_child_status = self
+                                        .__bt_tick_1(
+                                            __bt_ctx,
+                                            __bt_observer,
+                                            __bt_was_running && __bt_first == 0usize,
+                                        );
+                                    if let ::core::option::Option::Some(__bt_status) = self
+                                        .__bt_state_0
+                                        .on_child(0usize, __bt_child_status)
+                                    {
+                                        break __bt_status;
+                                    }
+                                }
+                            }
+                            if __bt_at <= 1usize {
                                 let __bt_child_status = self
-                                    .__bt_tick_1(
+                                    .__bt_tick_3(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_was_running && __bt_first == 0usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     );
                                 if let ::core::option::Option::Some(__bt_status) = self
                                     .__bt_state_0
-                                    .on_child(0usize, __bt_child_status)
+                                    .on_child(1usize, __bt_child_status)
                                 {
                                     break __bt_status;
                                 }
                             }
+                            break self.__bt_state_0.end();
                         }
-                        if __bt_at <= 1usize {
-                            let __bt_child_status = self
-                                .__bt_tick_3(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_status) = self
-                                .__bt_state_0
-                                .on_child(1usize, __bt_child_status)
-                            {
-                                break __bt_status;
-                            }
-                        }
-                        break self.__bt_state_0.end();
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            0,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -454,19 +452,17 @@ impl Canvas {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let __bt_first: ::core::primitive::usize = 0;
-            self.__bt_tick_2(
-                __bt_ctx,
-                __bt_observer,
-                __bt_was_running && __bt_first == 0usize,
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
+                self.__bt_tick_2(
+                    __bt_ctx,
+                    __bt_observer,
+                    __bt_was_running && __bt_first == 0usize,
+                )
+            },
             __bt_observer,
         )
     }
@@ -486,23 +482,21 @@ impl Canvas {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                World,
-                Attack,
-            >(
-                &mut self.__bt_leaf_2,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             2,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    World,
+                    Attack,
+                >(
+                    &mut self.__bt_leaf_2,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -525,35 +519,33 @@ impl Canvas {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_child: ::core::primitive::usize = match self
-                .__bt_state_3
-                .running()
-            {
-                ::core::option::Option::Some(__bt_running) => __bt_running,
-                ::core::option::Option::None => {
-                    let __bt_weights: [::core::primitive::f32; 2usize] = [
-                        ::bt::__private::utility(&self.__bt_bb, |bb| bb.hunger),
-                        ::core::convert::identity::<::core::primitive::f32>(0.3),
-                    ];
-                    self.__bt_state_3.begin(&__bt_weights)
-                }
-            };
-            loop {
-                let __bt_child_status = match __bt_child {
-                    0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
-                    _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
-                };
-                match self.__bt_state_3.on_child(__bt_child, __bt_child_status) {
-                    ::core::result::Result::Ok(__bt_next) => __bt_child = __bt_next,
-                    ::core::result::Result::Err(__bt_status) => break __bt_status,
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            {
+                let mut __bt_child: ::core::primitive::usize = match self
+                    .__bt_state_3
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => {
+                        let __bt_weights: [::core::primitive::f32; 2usize] = [
+                            ::bt::__private::utility(&self.__bt_bb, |bb| bb.hunger),
+                            ::core::convert::identity::<::core::primitive::f32>(0.3),
+                        ];
+                        self.__bt_state_3.begin(&__bt_weights)
+                    }
+                };
+                loop {
+                    let __bt_child_status = match __bt_child {
+                        0usize => self.__bt_tick_4(__bt_ctx, __bt_observer),
+                        _ => self.__bt_tick_6(__bt_ctx, __bt_observer),
+                    };
+                    match self.__bt_state_3.on_child(__bt_child, __bt_child_status) {
+                        ::core::result::Result::Ok(__bt_next) => __bt_child = __bt_next,
+                        ::core::result::Result::Err(__bt_status) => break __bt_status,
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -585,38 +577,42 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(0usize);
-            let __bt_first: ::core::primitive::usize = 0;
-            {
-                let __bt_now = ::bt::__private::now_nanos::<World>(__bt_ctx);
-                match self
-                    .__bt_state_4
-                    .start(
-                        __bt_now,
-                        ::bt::__private::ms(500u64),
-                        ::bt::__private::Status::Skipped,
-                    )
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(0usize);
+                let __bt_first: ::core::primitive::usize = 0;
                 {
-                    ::core::option::Option::Some(__bt_status) => __bt_status,
-                    ::core::option::Option::None => {
-                        let __bt_child_status = self
-                            .__bt_tick_5(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        self.__bt_state_4.on_child(__bt_child_status, __bt_now)
+                    let __bt_now = ::bt::__private::now_nanos::<World>(__bt_ctx);
+                    match self
+                        .__bt_state_4
+                        .start(
+                            __bt_now,
+                            ::bt::__private::ms(500u64),
+                            ::bt::__private::Status::Skipped,
+                        )
+                    {
+                        ::core::option::Option::Some(__bt_status) => __bt_status,
+                        ::core::option::Option::None => {
+                            let __bt_child_status = self
+                                .__bt_tick_5(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            self.__bt_state_4.on_child(__bt_child_status, __bt_now)
+                        }
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            4,
-            __bt_status,
-            __bt_observer,
-        )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                4,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_4<__BtO: ::bt::__private::Observer>(
@@ -636,23 +632,21 @@ impl Canvas {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                World,
-                Eat,
-            >(
-                &mut self.__bt_leaf_5,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    World,
+                    Eat,
+                >(
+                    &mut self.__bt_leaf_5,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -686,20 +680,56 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_weights: [::core::primitive::f32; 2usize] = [
-                2.0,
-                ::bt::__private::utility(&self.__bt_bb, |bb| 1.0 - bb.hunger),
-            ];
-            let __bt_fail: ::core::primitive::f32 = 0.0;
-            let mut __bt_next: ::core::result::Result<
-                ::core::primitive::usize,
-                ::bt::__private::Status,
-            > = match self.__bt_state_6.running() {
-                ::core::option::Option::Some(__bt_child) => {
+        ::bt::__private::done(
+            6,
+            {
+                let __bt_weights: [::core::primitive::f32; 2usize] = [
+                    2.0,
+                    ::bt::__private::utility(&self.__bt_bb, |bb| 1.0 - bb.hunger),
+                ];
+                let __bt_fail: ::core::primitive::f32 = 0.0;
+                let mut __bt_next: ::core::result::Result<
+                    ::core::primitive::usize,
+                    ::bt::__private::Status,
+                > = match self.__bt_state_6.running() {
+                    ::core::option::Option::Some(__bt_child) => {
+                        let __bt_child_status = match __bt_child {
+                            0usize => {
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 0usize;
+                                self.__bt_tick_7(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                )
+                            }
+                            _ => {
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 1usize;
+                                self.__bt_tick_8(__bt_ctx, __bt_observer)
+                            }
+                        };
+                        self.__bt_state_6
+                            .on_child(
+                                __bt_child,
+                                __bt_child_status,
+                                &__bt_weights,
+                                __bt_fail,
+                            )
+                    }
+                    ::core::option::Option::None => {
+                        self.__bt_state_6
+                            .first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
+                    }
+                };
+                loop {
+                    let __bt_child = match __bt_next {
+                        ::core::result::Result::Ok(__bt_child) => __bt_child,
+                        ::core::result::Result::Err(__bt_status) => break __bt_status,
+                    };
                     let __bt_child_status = match __bt_child {
                         0usize => {
-                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 0usize;
                             self.__bt_tick_7(
                                 __bt_ctx,
@@ -708,53 +738,21 @@ impl Canvas {
                             )
                         }
                         _ => {
-                            let __bt_was_running: ::core::primitive::bool = true;
+                            let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 1usize;
                             self.__bt_tick_8(__bt_ctx, __bt_observer)
                         }
                     };
-                    self.__bt_state_6
+                    __bt_next = self
+                        .__bt_state_6
                         .on_child(
                             __bt_child,
                             __bt_child_status,
                             &__bt_weights,
                             __bt_fail,
-                        )
+                        );
                 }
-                ::core::option::Option::None => {
-                    self.__bt_state_6.first(&__bt_weights, __bt_fail, &mut self.__bt_rng)
-                }
-            };
-            loop {
-                let __bt_child = match __bt_next {
-                    ::core::result::Result::Ok(__bt_child) => __bt_child,
-                    ::core::result::Result::Err(__bt_status) => break __bt_status,
-                };
-                let __bt_child_status = match __bt_child {
-                    0usize => {
-                        let __bt_was_running: ::core::primitive::bool = false;
-                        let __bt_first: ::core::primitive::usize = 0usize;
-                        self.__bt_tick_7(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        )
-                    }
-                    _ => {
-                        let __bt_was_running: ::core::primitive::bool = false;
-                        let __bt_first: ::core::primitive::usize = 1usize;
-                        self.__bt_tick_8(__bt_ctx, __bt_observer)
-                    }
-                };
-                __bt_next = self
-                    .__bt_state_6
-                    .on_child(__bt_child, __bt_child_status, &__bt_weights, __bt_fail);
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            6,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -786,23 +784,21 @@ impl Canvas {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                World,
-                Wander,
-            >(
-                &mut self.__bt_leaf_7,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    World,
+                    Wander,
+                >(
+                    &mut self.__bt_leaf_7,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -824,14 +820,9 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute::<
-            World,
-            Idle,
-        >(&mut self.__bt_leaf_8, __bt_ctx);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             8,
-            __bt_status,
+            ::bt::__private::execute::<World, Idle>(&mut self.__bt_leaf_8, __bt_ctx),
             __bt_observer,
         )
     }

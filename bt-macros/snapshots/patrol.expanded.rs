@@ -398,62 +398,60 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    0usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_2(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(
-                                    1usize,
-                                    __bt_child_status,
-                                    2usize,
-                                    &mut __bt_tick,
-                                ),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let mut __bt_tick = ::bt::__private::ReactiveTick::new();
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        0usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_2(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(
+                                        1usize,
+                                        __bt_child_status,
+                                        2usize,
+                                        &mut __bt_tick,
+                                    ),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -482,24 +480,22 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline_bb::<
-            FieldWorld,
-            PatrolBlackboard,
-            _,
-        >(
-            __bt_ctx,
-            &mut self.__bt_bb,
-            |w, bb| {
-                w.sense(1);
-                bb.zone = w.zone();
-                bb.low = w.low_battery();
-                true
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            ::bt::__private::execute_inline_bb::<
+                FieldWorld,
+                PatrolBlackboard,
+                _,
+            >(
+                __bt_ctx,
+                &mut self.__bt_bb,
+                |w, bb| {
+                    w.sense(1);
+                    bb.zone = w.zone();
+                    bb.low = w.low_battery();
+                    true
+                },
+            ),
             __bt_observer,
         )
     }
@@ -509,31 +505,36 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_condition: ::bt::__private::Status = self
-                .__bt_tick_3(__bt_ctx, __bt_observer);
-            if ::bt::__private::WhileDoElse::halts(__bt_condition, 1usize) {
-                self.__bt_halt_4(__bt_ctx, __bt_observer);
-            }
-            if ::bt::__private::WhileDoElse::halts(__bt_condition, 2usize) {
-                self.__bt_halt_26(__bt_ctx, __bt_observer);
-            }
-            match ::bt::__private::WhileDoElse::on_condition(__bt_condition, 3usize) {
-                ::core::result::Result::Ok(1) => {
-                    self.__bt_tick_4(__bt_ctx, __bt_observer)
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_condition: ::bt::__private::Status = self
+                    .__bt_tick_3(__bt_ctx, __bt_observer);
+                if ::bt::__private::WhileDoElse::halts(__bt_condition, 1usize) {
+                    self.__bt_halt_4(__bt_ctx, __bt_observer);
                 }
-                ::core::result::Result::Ok(_) => {
-                    self.__bt_tick_26(__bt_ctx, __bt_observer)
+                if ::bt::__private::WhileDoElse::halts(__bt_condition, 2usize) {
+                    self.__bt_halt_26(__bt_ctx, __bt_observer);
                 }
-                ::core::result::Result::Err(__bt_status) => __bt_status,
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
-            2,
-            __bt_status,
-            __bt_observer,
-        )
+                match ::bt::__private::WhileDoElse::on_condition(
+                    __bt_condition,
+                    3usize,
+                ) {
+                    ::core::result::Result::Ok(1) => {
+                        self.__bt_tick_4(__bt_ctx, __bt_observer)
+                    }
+                    ::core::result::Result::Ok(_) => {
+                        self.__bt_tick_26(__bt_ctx, __bt_observer)
+                    }
+                    ::core::result::Result::Err(__bt_status) => __bt_status,
+                }
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+                2,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_2<__BtO: ::bt::__private::Observer>(
@@ -553,13 +554,9 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.clear(3));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.clear(3)),
             __bt_observer,
         )
     }
@@ -569,62 +566,67 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_4
-                .is_running();
-            let __bt_first: ::core::primitive::usize = match self.__bt_state_4.running()
-            {
-                ::core::option::Option::Some(__bt_running) => __bt_running,
-                ::core::option::Option::None => 0,
-            };
-            let __bt_index: ::core::primitive::i64 = if self
-                .__bt_state_4
-                .running()
-                .is_none()
-            {
-                ::bt::__private::case_index(&self.__bt_bb, |bb| bb.zone)
-            } else {
-                0
-            };
-            let (__bt_previous, __bt_chosen) = self
-                .__bt_state_4
-                .select(__bt_index, 3usize, ::bt::__private::OutOfRange::Fail, false);
-            if let ::core::option::Option::Some(__bt_previous) = __bt_previous {
-                match __bt_previous {
-                    0usize => {
-                        self.__bt_halt_5(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_10(__bt_ctx, __bt_observer);
-                    }
-                    _ => {
-                        self.__bt_halt_16(__bt_ctx, __bt_observer);
-                    }
-                }
-            }
-            match __bt_chosen {
-                ::core::result::Result::Ok(__bt_chosen) => {
-                    let __bt_child_status = match __bt_chosen {
-                        0usize => self.__bt_tick_5(__bt_ctx, __bt_observer),
-                        1usize => {
-                            self.__bt_tick_10(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            )
-                        }
-                        _ => self.__bt_tick_16(__bt_ctx, __bt_observer),
-                    };
-                    self.__bt_state_4.on_child(__bt_child_status)
-                }
-                ::core::result::Result::Err(__bt_status) => __bt_status,
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_4
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = match self
+                    .__bt_state_4
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => 0,
+                };
+                let __bt_index: ::core::primitive::i64 = if self
+                    .__bt_state_4
+                    .running()
+                    .is_none()
+                {
+                    ::bt::__private::case_index(&self.__bt_bb, |bb| bb.zone)
+                } else {
+                    0
+                };
+                let (__bt_previous, __bt_chosen) = self
+                    .__bt_state_4
+                    .select(
+                        __bt_index,
+                        3usize,
+                        ::bt::__private::OutOfRange::Fail,
+                        false,
+                    );
+                if let ::core::option::Option::Some(__bt_previous) = __bt_previous {
+                    match __bt_previous {
+                        0usize => {
+                            self.__bt_halt_5(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_10(__bt_ctx, __bt_observer);
+                        }
+                        _ => {
+                            self.__bt_halt_16(__bt_ctx, __bt_observer);
+                        }
+                    }
+                }
+                match __bt_chosen {
+                    ::core::result::Result::Ok(__bt_chosen) => {
+                        let __bt_child_status = match __bt_chosen {
+                            0usize => self.__bt_tick_5(__bt_ctx, __bt_observer),
+                            1usize => {
+                                self.__bt_tick_10(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                )
+                            }
+                            _ => self.__bt_tick_16(__bt_ctx, __bt_observer),
+                        };
+                        self.__bt_state_4.on_child(__bt_child_status)
+                    }
+                    ::core::result::Result::Err(__bt_status) => __bt_status,
+                }
+            },
             __bt_observer,
         )
     }
@@ -660,37 +662,35 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_5
-                .is_running();
-            let __bt_first: ::core::primitive::usize = 0;
+        ::bt::__private::done(
+            5,
             {
-                let __bt_over = self
+                let __bt_was_running: ::core::primitive::bool = self
                     .__bt_state_5
-                    .begin(
-                        ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                        ::bt::__private::ms(90u64),
-                    );
-                let __bt_child_status = self
-                    .__bt_tick_6(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 0usize,
-                    );
-                match self.__bt_state_5.on_child(__bt_child_status, __bt_over) {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(__bt_status) => {
-                        self.__bt_halt_6(__bt_ctx, __bt_observer);
-                        __bt_status
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
+                {
+                    let __bt_over = self
+                        .__bt_state_5
+                        .begin(
+                            ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                            ::bt::__private::ms(90u64),
+                        );
+                    let __bt_child_status = self
+                        .__bt_tick_6(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
+                    match self.__bt_state_5.on_child(__bt_child_status, __bt_over) {
+                        ::core::result::Result::Ok(__bt_status) => __bt_status,
+                        ::core::result::Result::Err(__bt_status) => {
+                            self.__bt_halt_6(__bt_ctx, __bt_observer);
+                            __bt_status
+                        }
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            5,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -713,76 +713,74 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_6.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_7(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_6
-                                .on_child(0usize, __bt_child_status, 3usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_8(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_6
-                                .on_child(1usize, __bt_child_status, 3usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_9(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_6
-                                .on_child(2usize, __bt_child_status, 3usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_7(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_8(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             6,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_6.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_7(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_6
+                                    .on_child(0usize, __bt_child_status, 3usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_8(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_6
+                                    .on_child(1usize, __bt_child_status, 3usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_9(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_6
+                                    .on_child(2usize, __bt_child_status, 3usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_7(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_8(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -812,23 +810,21 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<7>,
-            >(
-                &mut self.__bt_leaf_7,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<7>,
+                >(
+                    &mut self.__bt_leaf_7,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -851,16 +847,14 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = self
-            .__bt_state_8
-            .tick(
-                ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                ::bt::__private::ms(20u64),
-            );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             8,
-            __bt_status,
+            self
+                .__bt_state_8
+                .tick(
+                    ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
+                    ::bt::__private::ms(20u64),
+                ),
             __bt_observer,
         )
     }
@@ -879,14 +873,9 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            FieldWorld,
-            _,
-        >(__bt_ctx, |w| w.act(9));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             9,
-            __bt_status,
+            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(9)),
             __bt_observer,
         )
     }
@@ -897,33 +886,31 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            self.__bt_state_10.begin();
-            if !self.__bt_state_10.is_completed(0usize) {
-                let __bt_child_status = self.__bt_tick_11(__bt_ctx, __bt_observer);
-                self.__bt_state_10.on_child(0usize, __bt_child_status);
-            }
-            if !self.__bt_state_10.is_completed(1usize) {
-                let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
-                self.__bt_state_10.on_child(1usize, __bt_child_status);
-            }
-            if !self.__bt_state_10.is_completed(2usize) {
-                let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
-                self.__bt_state_10.on_child(2usize, __bt_child_status);
-            }
-            self.__bt_state_10
-                .end({
-                    const __BT_CONFIG: ::bt::__private::ParallelAllConfig = ::bt::__private::ParallelAllConfig::new(
-                        3usize,
-                        2i32,
-                    );
-                    __BT_CONFIG
-                })
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             10,
-            __bt_status,
+            {
+                self.__bt_state_10.begin();
+                if !self.__bt_state_10.is_completed(0usize) {
+                    let __bt_child_status = self.__bt_tick_11(__bt_ctx, __bt_observer);
+                    self.__bt_state_10.on_child(0usize, __bt_child_status);
+                }
+                if !self.__bt_state_10.is_completed(1usize) {
+                    let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
+                    self.__bt_state_10.on_child(1usize, __bt_child_status);
+                }
+                if !self.__bt_state_10.is_completed(2usize) {
+                    let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
+                    self.__bt_state_10.on_child(2usize, __bt_child_status);
+                }
+                self.__bt_state_10
+                    .end({
+                        const __BT_CONFIG: ::bt::__private::ParallelAllConfig = ::bt::__private::ParallelAllConfig::new(
+                            3usize,
+                            2i32,
+                        );
+                        __BT_CONFIG
+                    })
+            },
             __bt_observer,
         )
     }
@@ -951,25 +938,27 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(1usize);
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<11>,
-            >(
-                &mut self.__bt_leaf_11,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(1usize);
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<11>,
+                >(
+                    &mut self.__bt_leaf_11,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+                11,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
-            11,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_11<__BtO: ::bt::__private::Observer>(
@@ -991,33 +980,31 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_12
-                .is_running();
-            let __bt_first: ::core::primitive::usize = 0;
+        ::bt::__private::done(
+            12,
             {
-                let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
-                self.__bt_state_12.begin(__bt_now, ::bt::__private::ms(40u64));
-                let __bt_child_status = self
-                    .__bt_tick_13(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 0usize,
-                    );
-                match self.__bt_state_12.on_child(__bt_child_status, __bt_now) {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(__bt_status) => {
-                        self.__bt_halt_13(__bt_ctx, __bt_observer);
-                        __bt_status
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_12
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
+                {
+                    let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
+                    self.__bt_state_12.begin(__bt_now, ::bt::__private::ms(40u64));
+                    let __bt_child_status = self
+                        .__bt_tick_13(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
+                    match self.__bt_state_12.on_child(__bt_child_status, __bt_now) {
+                        ::core::result::Result::Ok(__bt_status) => __bt_status,
+                        ::core::result::Result::Err(__bt_status) => {
+                            self.__bt_halt_13(__bt_ctx, __bt_observer);
+                            __bt_status
+                        }
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            12,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -1040,23 +1027,21 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<13>,
-            >(
-                &mut self.__bt_leaf_13,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             13,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<13>,
+                >(
+                    &mut self.__bt_leaf_13,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1078,20 +1063,22 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_child_status = self.__bt_tick_15(__bt_ctx, __bt_observer);
-            self.__bt_state_14
-                .on_child(
-                    __bt_child_status,
-                    ::bt::__private::nodecanvas::RepeatMode::Times(2usize),
-                )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
-            14,
-            __bt_status,
-            __bt_observer,
-        )
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_child_status = self.__bt_tick_15(__bt_ctx, __bt_observer);
+                self.__bt_state_14
+                    .on_child(
+                        __bt_child_status,
+                        ::bt::__private::nodecanvas::RepeatMode::Times(2usize),
+                    )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+                14,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_14<__BtO: ::bt::__private::Observer>(
@@ -1111,25 +1098,27 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_active.get(3usize);
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<15>,
-            >(
-                &mut self.__bt_leaf_15,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_running: bool = self.__bt_active.get(3usize);
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<15>,
+                >(
+                    &mut self.__bt_leaf_15,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+                15,
+                __bt_status,
+                __bt_observer,
             )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
-            15,
-            __bt_status,
-            __bt_observer,
-        )
+        }
     }
     #[inline]
     fn __bt_halt_15<__BtO: ::bt::__private::Observer>(
@@ -1151,56 +1140,56 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_16
-                .is_running();
-            let __bt_first: ::core::primitive::usize = match self.__bt_state_16.running()
+        ::bt::__private::done(
+            16,
             {
-                ::core::option::Option::Some(__bt_running) => __bt_running,
-                ::core::option::Option::None => 0,
-            };
-            let __bt_condition: ::core::primitive::bool = ::bt::__private::test(
-                &self.__bt_bb,
-                |bb| bb.low,
-            );
-            let (__bt_previous, __bt_chosen) = self
-                .__bt_state_16
-                .select(__bt_condition, true);
-            if let ::core::option::Option::Some(__bt_previous) = __bt_previous {
-                match __bt_previous {
-                    0usize => {
-                        self.__bt_halt_17(__bt_ctx, __bt_observer);
-                    }
-                    _ => {
-                        self.__bt_halt_20(__bt_ctx, __bt_observer);
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_16
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = match self
+                    .__bt_state_16
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => 0,
+                };
+                let __bt_condition: ::core::primitive::bool = ::bt::__private::test(
+                    &self.__bt_bb,
+                    |bb| bb.low,
+                );
+                let (__bt_previous, __bt_chosen) = self
+                    .__bt_state_16
+                    .select(__bt_condition, true);
+                if let ::core::option::Option::Some(__bt_previous) = __bt_previous {
+                    match __bt_previous {
+                        0usize => {
+                            self.__bt_halt_17(__bt_ctx, __bt_observer);
+                        }
+                        _ => {
+                            self.__bt_halt_20(__bt_ctx, __bt_observer);
+                        }
                     }
                 }
-            }
-            {
-                let __bt_child_status = match __bt_chosen {
-                    0usize => {
-                        self.__bt_tick_17(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        )
-                    }
-                    _ => {
-                        self.__bt_tick_20(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
-                        )
-                    }
-                };
-                self.__bt_state_16.on_child(__bt_child_status)
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            16,
-            __bt_status,
+                {
+                    let __bt_child_status = match __bt_chosen {
+                        0usize => {
+                            self.__bt_tick_17(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 0usize,
+                            )
+                        }
+                        _ => {
+                            self.__bt_tick_20(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 1usize,
+                            )
+                        }
+                    };
+                    self.__bt_state_16.on_child(__bt_child_status)
+                }
+            },
             __bt_observer,
         )
     }
@@ -1234,57 +1223,57 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_17.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_18(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_17
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_19(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_17
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_19(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             17,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_17
+                    .start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_18(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_17
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_19(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_17
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_19(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -1310,13 +1299,9 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(18));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             18,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(18)),
             __bt_observer,
         )
     }
@@ -1327,23 +1312,21 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<19>,
-            >(
-                &mut self.__bt_leaf_19,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             19,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<19>,
+                >(
+                    &mut self.__bt_leaf_19,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1366,57 +1349,55 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            if self.__bt_state_20.is_ticked(0usize, false) {
-                let __bt_child_status = self
-                    .__bt_tick_21(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && !self.__bt_state_20.is_finished(0usize),
-                    );
-                self.__bt_state_20
-                    .on_child(
-                        0usize,
-                        __bt_child_status,
-                        ::bt::__private::ParallelPolicy::FirstFailure,
-                    );
-            }
-            if self.__bt_state_20.is_ticked(1usize, false) {
-                let __bt_child_status = self
-                    .__bt_tick_22(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && !self.__bt_state_20.is_finished(1usize),
-                    );
-                self.__bt_state_20
-                    .on_child(
-                        1usize,
-                        __bt_child_status,
-                        ::bt::__private::ParallelPolicy::FirstFailure,
-                    );
-            }
-            match self
-                .__bt_state_20
-                .end(2usize, ::bt::__private::ParallelPolicy::FirstFailure)
-            {
-                ::core::option::Option::Some(__bt_result) => {
-                    if self.__bt_state_20.is_ticked(0usize, false) {
-                        self.__bt_halt_21(__bt_ctx, __bt_observer);
-                    }
-                    if self.__bt_state_20.is_ticked(1usize, false) {
-                        self.__bt_halt_22(__bt_ctx, __bt_observer);
-                    }
-                    self.__bt_state_20.finish();
-                    __bt_result
-                }
-                ::core::option::Option::None => ::bt::__private::Status::Running,
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             20,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                if self.__bt_state_20.is_ticked(0usize, false) {
+                    let __bt_child_status = self
+                        .__bt_tick_21(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && !self.__bt_state_20.is_finished(0usize),
+                        );
+                    self.__bt_state_20
+                        .on_child(
+                            0usize,
+                            __bt_child_status,
+                            ::bt::__private::ParallelPolicy::FirstFailure,
+                        );
+                }
+                if self.__bt_state_20.is_ticked(1usize, false) {
+                    let __bt_child_status = self
+                        .__bt_tick_22(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && !self.__bt_state_20.is_finished(1usize),
+                        );
+                    self.__bt_state_20
+                        .on_child(
+                            1usize,
+                            __bt_child_status,
+                            ::bt::__private::ParallelPolicy::FirstFailure,
+                        );
+                }
+                match self
+                    .__bt_state_20
+                    .end(2usize, ::bt::__private::ParallelPolicy::FirstFailure)
+                {
+                    ::core::option::Option::Some(__bt_result) => {
+                        if self.__bt_state_20.is_ticked(0usize, false) {
+                            self.__bt_halt_21(__bt_ctx, __bt_observer);
+                        }
+                        if self.__bt_state_20.is_ticked(1usize, false) {
+                            self.__bt_halt_22(__bt_ctx, __bt_observer);
+                        }
+                        self.__bt_state_20.finish();
+                        __bt_result
+                    }
+                    ::core::option::Option::None => ::bt::__private::Status::Running,
+                }
+            },
             __bt_observer,
         )
     }
@@ -1442,23 +1423,21 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<21>,
-            >(
-                &mut self.__bt_leaf_21,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             21,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<21>,
+                >(
+                    &mut self.__bt_leaf_21,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1481,20 +1460,18 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_child_status = self.__bt_tick_23(__bt_ctx, __bt_observer);
-            self.__bt_state_22
-                .on_child(
-                    __bt_child_status,
-                    ::bt::__private::nodecanvas::RepeatMode::Until(
-                        ::bt::__private::Outcome::Failure,
-                    ),
-                )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             22,
-            __bt_status,
+            {
+                let __bt_child_status = self.__bt_tick_23(__bt_ctx, __bt_observer);
+                self.__bt_state_22
+                    .on_child(
+                        __bt_child_status,
+                        ::bt::__private::nodecanvas::RepeatMode::Until(
+                            ::bt::__private::Outcome::Failure,
+                        ),
+                    )
+            },
             __bt_observer,
         )
     }
@@ -1514,59 +1491,65 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self.__bt_active.get(4usize);
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_23.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_24(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_23
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
+        {
+            let __bt_status: ::bt::__private::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(4usize);
+                let mut __bt_child: ::core::primitive::usize = self
+                    .__bt_state_23
+                    .start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_24(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_23
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
                         }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_25(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_23
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_25(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_23
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
                         }
+                    };
+                    match __bt_halt {
+                        1usize => {
+                            self.__bt_halt_25(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
                     }
-                };
-                match __bt_halt {
-                    1usize => {
-                        self.__bt_halt_25(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
+                    __bt_status
                 }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
-            23,
-            __bt_status,
-            __bt_observer,
-        )
+            };
+            ::bt::__private::finish(
+                ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+                23,
+                __bt_status,
+                __bt_observer,
+            )
+        }
     }
     #[inline]
     fn __bt_halt_23<__BtO: ::bt::__private::Observer>(
@@ -1593,13 +1576,9 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            FieldWorld,
-        >(__bt_ctx, |w| w.cond(24));
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             24,
-            __bt_status,
+            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(24)),
             __bt_observer,
         )
     }
@@ -1610,23 +1589,21 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<25>,
-            >(
-                &mut self.__bt_leaf_25,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             25,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<25>,
+                >(
+                    &mut self.__bt_leaf_25,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1648,33 +1625,31 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = self
-                .__bt_state_26
-                .is_running();
-            let __bt_first: ::core::primitive::usize = 0;
+        ::bt::__private::done(
+            26,
             {
-                let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
-                self.__bt_state_26.begin(__bt_now, ::bt::__private::ms(60u64));
-                let __bt_child_status = self
-                    .__bt_tick_27(
-                        __bt_ctx,
-                        __bt_observer,
-                        __bt_was_running && __bt_first == 0usize,
-                    );
-                match self.__bt_state_26.on_child(__bt_child_status, __bt_now) {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(__bt_status) => {
-                        self.__bt_halt_27(__bt_ctx, __bt_observer);
-                        __bt_status
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_26
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
+                {
+                    let __bt_now = ::bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
+                    self.__bt_state_26.begin(__bt_now, ::bt::__private::ms(60u64));
+                    let __bt_child_status = self
+                        .__bt_tick_27(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
+                    match self.__bt_state_26.on_child(__bt_child_status, __bt_now) {
+                        ::core::result::Result::Ok(__bt_status) => __bt_status,
+                        ::core::result::Result::Err(__bt_status) => {
+                            self.__bt_halt_27(__bt_ctx, __bt_observer);
+                            __bt_status
+                        }
                     }
                 }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            26,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -1697,23 +1672,21 @@ impl Patrol {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                FieldWorld,
-                FieldTask<27>,
-            >(
-                &mut self.__bt_leaf_27,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             27,
-            __bt_status,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    FieldWorld,
+                    FieldTask<27>,
+                >(
+                    &mut self.__bt_leaf_27,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }

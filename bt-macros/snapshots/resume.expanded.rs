@@ -137,8 +137,11 @@ impl Errands {
                 1 => {
                     match self.__bt_resume_2(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(1, __bt_observer);
-                            ::bt::__private::still_running(0, __bt_observer);
+                            ::bt::__private::still_running_from(
+                                Self::NODES,
+                                1,
+                                __bt_observer,
+                            );
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -147,9 +150,11 @@ impl Errands {
                 2 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(3, __bt_observer);
-                            ::bt::__private::still_running(1, __bt_observer);
-                            ::bt::__private::still_running(0, __bt_observer);
+                            ::bt::__private::still_running_from(
+                                Self::NODES,
+                                3,
+                                __bt_observer,
+                            );
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -158,9 +163,11 @@ impl Errands {
                 3 => {
                     match self.__bt_resume_7(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(6, __bt_observer);
-                            ::bt::__private::still_running(5, __bt_observer);
-                            ::bt::__private::still_running(0, __bt_observer);
+                            ::bt::__private::still_running_from(
+                                Self::NODES,
+                                6,
+                                __bt_observer,
+                            );
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -219,66 +226,64 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
-                self.__bt_status,
-            );
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_5(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_1(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_5(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                    self.__bt_status,
+                );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_5(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_1(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_5(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -311,67 +316,66 @@ impl Errands {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = {
-                            let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                                ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                                ::core::option::Option::None => {
-                                    self.__bt_tick_2(__bt_ctx, __bt_observer)
-                                }
-                            };
-                            self.__bt_resume.ticked(1, __bt_leaf_status)
-                        };
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_1
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_3(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_1
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_3(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = {
+                                let __bt_leaf_status = match self.__bt_resume.take_handed()
+                                {
+                                    ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                    ::core::option::Option::None => {
+                                        self.__bt_tick_2(__bt_ctx, __bt_observer)
+                                    }
+                                };
+                                self.__bt_resume.ticked(1, __bt_leaf_status)
+                            };
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_1
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_3(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_1
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_3(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -400,20 +404,18 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Fetch,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: true,
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             2,
-            __bt_status,
+            ::bt::__private::stateful::<
+                World,
+                Fetch,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: true,
+                },
+            ),
             __bt_observer,
         )
     }
@@ -423,23 +425,21 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_resume.is(1);
-            ::bt::__private::stateful::<
-                World,
-                Fetch,
-            >(
-                &mut self.__bt_leaf_2,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             2,
-            __bt_status,
+            {
+                let __bt_running: bool = self.__bt_resume.is(1);
+                ::bt::__private::stateful::<
+                    World,
+                    Fetch,
+                >(
+                    &mut self.__bt_leaf_2,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -465,17 +465,17 @@ impl Errands {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::inverter({
-            let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                ::core::option::Option::None => self.__bt_tick_4(__bt_ctx, __bt_observer),
-            };
-            self.__bt_resume.ticked(2, __bt_leaf_status)
-        });
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            ::bt::__private::inverter({
+                let __bt_leaf_status = match self.__bt_resume.take_handed() {
+                    ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                    ::core::option::Option::None => {
+                        self.__bt_tick_4(__bt_ctx, __bt_observer)
+                    }
+                };
+                self.__bt_resume.ticked(2, __bt_leaf_status)
+            }),
             __bt_observer,
         )
     }
@@ -494,20 +494,18 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Search,
-        >(
-            &mut self.__bt_leaf_4,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: true,
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            ::bt::__private::stateful::<
+                World,
+                Search,
+            >(
+                &mut self.__bt_leaf_4,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: true,
+                },
+            ),
             __bt_observer,
         )
     }
@@ -517,23 +515,21 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_resume.is(2);
-            ::bt::__private::stateful::<
-                World,
-                Search,
-            >(
-                &mut self.__bt_leaf_4,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            {
+                let __bt_running: bool = self.__bt_resume.is(2);
+                ::bt::__private::stateful::<
+                    World,
+                    Search,
+                >(
+                    &mut self.__bt_leaf_4,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -559,57 +555,55 @@ impl Errands {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_6(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_5
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_8(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_5
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_6(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_6(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_5
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_8(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_5
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_6(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -636,31 +630,29 @@ impl Errands {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            match self.__bt_state_6.start(::core::option::Option::Some(2usize)) {
-                ::core::option::Option::Some(__bt_status) => __bt_status,
-                ::core::option::Option::None => {
-                    let __bt_child_status = {
-                        let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                            ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                            ::core::option::Option::None => {
-                                self.__bt_tick_7(__bt_ctx, __bt_observer)
-                            }
-                        };
-                        self.__bt_resume.ticked(3, __bt_leaf_status)
-                    };
-                    self.__bt_state_6
-                        .on_child(
-                            __bt_child_status,
-                            ::core::option::Option::Some(2usize),
-                        )
-                }
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             6,
-            __bt_status,
+            {
+                match self.__bt_state_6.start(::core::option::Option::Some(2usize)) {
+                    ::core::option::Option::Some(__bt_status) => __bt_status,
+                    ::core::option::Option::None => {
+                        let __bt_child_status = {
+                            let __bt_leaf_status = match self.__bt_resume.take_handed() {
+                                ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                ::core::option::Option::None => {
+                                    self.__bt_tick_7(__bt_ctx, __bt_observer)
+                                }
+                            };
+                            self.__bt_resume.ticked(3, __bt_leaf_status)
+                        };
+                        self.__bt_state_6
+                            .on_child(
+                                __bt_child_status,
+                                ::core::option::Option::Some(2usize),
+                            )
+                    }
+                }
+            },
             __bt_observer,
         )
     }
@@ -680,20 +672,18 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            Deliver,
-        >(
-            &mut self.__bt_leaf_7,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: true,
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            ::bt::__private::stateful::<
+                World,
+                Deliver,
+            >(
+                &mut self.__bt_leaf_7,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: true,
+                },
+            ),
             __bt_observer,
         )
     }
@@ -703,23 +693,21 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_resume.is(3);
-            ::bt::__private::stateful::<
-                World,
-                Deliver,
-            >(
-                &mut self.__bt_leaf_7,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             7,
-            __bt_status,
+            {
+                let __bt_running: bool = self.__bt_resume.is(3);
+                ::bt::__private::stateful::<
+                    World,
+                    Deliver,
+                >(
+                    &mut self.__bt_leaf_7,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -744,14 +732,9 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check::<
-            World,
-            IsHome,
-        >(&mut self.__bt_leaf_8, __bt_ctx);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             8,
-            __bt_status,
+            ::bt::__private::check::<World, IsHome>(&mut self.__bt_leaf_8, __bt_ctx),
             __bt_observer,
         )
     }

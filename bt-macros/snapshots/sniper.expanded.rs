@@ -121,8 +121,11 @@ impl Sniper {
                 1 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running(1, __bt_observer);
-                            ::bt::__private::still_running(0, __bt_observer);
+                            ::bt::__private::still_running_from(
+                                Self::NODES,
+                                1,
+                                __bt_observer,
+                            );
                             return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -180,59 +183,57 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
-                self.__bt_status,
-            );
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_6(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_1(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                    self.__bt_status,
+                );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_6(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_1(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -262,82 +263,81 @@ impl Sniper {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_2(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_1
-                                .on_child(0usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_3(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_1
-                                .on_child(1usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    if __bt_child == 2usize {
-                        let __bt_child_status = {
-                            let __bt_leaf_status = match self.__bt_resume.take_handed() {
-                                ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                                ::core::option::Option::None => {
-                                    self.__bt_tick_4(__bt_ctx, __bt_observer)
-                                }
-                            };
-                            self.__bt_resume.ticked(1, __bt_leaf_status)
-                        };
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_1
-                                .on_child(2usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_5(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_1
-                                .on_child(3usize, __bt_child_status, 4usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    2usize => {
-                        self.__bt_halt_4(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            {
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_2(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_1
+                                    .on_child(0usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 1usize {
+                            let __bt_child_status = self
+                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_1
+                                    .on_child(1usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        if __bt_child == 2usize {
+                            let __bt_child_status = {
+                                let __bt_leaf_status = match self.__bt_resume.take_handed()
+                                {
+                                    ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                    ::core::option::Option::None => {
+                                        self.__bt_tick_4(__bt_ctx, __bt_observer)
+                                    }
+                                };
+                                self.__bt_resume.ticked(1, __bt_leaf_status)
+                            };
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_1
+                                    .on_child(2usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_5(__bt_ctx, __bt_observer);
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_1
+                                    .on_child(3usize, __bt_child_status, 4usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        2usize => {
+                            self.__bt_halt_4(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -363,14 +363,12 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check::<
-            World,
-            IsEnemyVisible,
-        >(&mut self.__bt_leaf_2, __bt_ctx);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             2,
-            __bt_status,
+            ::bt::__private::check::<
+                World,
+                IsEnemyVisible,
+            >(&mut self.__bt_leaf_2, __bt_ctx),
             __bt_observer,
         )
     }
@@ -380,13 +378,9 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::check_inline::<
-            World,
-        >(__bt_ctx, |world| world.rounds > 0);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             3,
-            __bt_status,
+            ::bt::__private::check_inline::<World>(__bt_ctx, |world| world.rounds > 0),
             __bt_observer,
         )
     }
@@ -396,20 +390,18 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
-            World,
-            AimAtEnemy,
-        >(
-            &mut self.__bt_leaf_4,
-            __bt_ctx,
-            ::bt::__private::StatefulCall::Tick {
-                running: true,
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            ::bt::__private::stateful::<
+                World,
+                AimAtEnemy,
+            >(
+                &mut self.__bt_leaf_4,
+                __bt_ctx,
+                ::bt::__private::StatefulCall::Tick {
+                    running: true,
+                },
+            ),
             __bt_observer,
         )
     }
@@ -419,23 +411,21 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = self.__bt_resume.is(1);
-            ::bt::__private::stateful::<
-                World,
-                AimAtEnemy,
-            >(
-                &mut self.__bt_leaf_4,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             4,
-            __bt_status,
+            {
+                let __bt_running: bool = self.__bt_resume.is(1);
+                ::bt::__private::stateful::<
+                    World,
+                    AimAtEnemy,
+                >(
+                    &mut self.__bt_leaf_4,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -460,14 +450,9 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute::<
-            World,
-            Shoot,
-        >(&mut self.__bt_leaf_5, __bt_ctx);
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             5,
-            __bt_status,
+            ::bt::__private::execute::<World, Shoot>(&mut self.__bt_leaf_5, __bt_ctx),
             __bt_observer,
         )
     }
@@ -477,20 +462,18 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            World,
-            _,
-        >(
-            __bt_ctx,
-            |world| {
-                world.waypoint += 1;
-                true
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             6,
-            __bt_status,
+            ::bt::__private::execute_inline::<
+                World,
+                _,
+            >(
+                __bt_ctx,
+                |world| {
+                    world.waypoint += 1;
+                    true
+                },
+            ),
             __bt_observer,
         )
     }

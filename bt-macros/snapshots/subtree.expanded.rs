@@ -279,66 +279,64 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
-                self.__bt_status,
-            );
-            let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-            let __bt_first: ::core::primitive::usize = __bt_child;
-            {
-                let (
-                    __bt_halt,
-                    __bt_status,
-                ): (::core::primitive::usize, ::bt::__private::Status) = loop {
-                    if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_1(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(0usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                    {
-                        let __bt_child_status = self
-                            .__bt_tick_2(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
-                            self
-                                .__bt_state_0
-                                .on_child(1usize, __bt_child_status, 2usize),
-                            &mut __bt_child,
-                        ) {
-                            break __bt_end;
-                        }
-                    }
-                };
-                match __bt_halt {
-                    0usize => {
-                        self.__bt_halt_1(__bt_ctx, __bt_observer);
-                    }
-                    1usize => {
-                        self.__bt_halt_2(__bt_ctx, __bt_observer);
-                    }
-                    _ => {}
-                }
-                __bt_status
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             0,
-            __bt_status,
+            {
+                let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                    self.__bt_status,
+                );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
+                {
+                    let (
+                        __bt_halt,
+                        __bt_status,
+                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                        if __bt_child == 0usize {
+                            let __bt_child_status = self
+                                .__bt_tick_1(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 0usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(0usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                        {
+                            let __bt_child_status = self
+                                .__bt_tick_2(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                );
+                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                                self
+                                    .__bt_state_0
+                                    .on_child(1usize, __bt_child_status, 2usize),
+                                &mut __bt_child,
+                            ) {
+                                break __bt_end;
+                            }
+                        }
+                    };
+                    match __bt_halt {
+                        0usize => {
+                            self.__bt_halt_1(__bt_ctx, __bt_observer);
+                        }
+                        1usize => {
+                            self.__bt_halt_2(__bt_ctx, __bt_observer);
+                        }
+                        _ => {}
+                    }
+                    __bt_status
+                }
+            },
             __bt_observer,
         )
     }
@@ -371,72 +369,70 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.goal,
-                |__bt_of| &mut __bt_of.target,
-            );
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.speed,
-                |__bt_of| &mut __bt_of.speed,
-            );
-            let __bt_result = ::bt::__private::subtree::<
-                World,
-                Drive,
-                _,
-            >(
-                &mut self.__bt_leaf_1,
-                __bt_ctx,
-                __bt_observer,
-                1 + 1,
-                ::bt::__private::SubtreeCall::Tick,
-            );
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.goal,
-                |__bt_of| &mut __bt_of.target,
-            );
-            ::bt::__private::trade_entry::<
-                World,
-                Drive,
-                _,
-                _,
-                _,
-            >(
-                &mut self.__bt_bb,
-                &mut self.__bt_leaf_1,
-                |__bt_of| &mut __bt_of.speed,
-                |__bt_of| &mut __bt_of.speed,
-            );
-            __bt_result
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             1,
-            __bt_status,
+            {
+                ::bt::__private::trade_entry::<
+                    World,
+                    Drive,
+                    _,
+                    _,
+                    _,
+                >(
+                    &mut self.__bt_bb,
+                    &mut self.__bt_leaf_1,
+                    |__bt_of| &mut __bt_of.goal,
+                    |__bt_of| &mut __bt_of.target,
+                );
+                ::bt::__private::trade_entry::<
+                    World,
+                    Drive,
+                    _,
+                    _,
+                    _,
+                >(
+                    &mut self.__bt_bb,
+                    &mut self.__bt_leaf_1,
+                    |__bt_of| &mut __bt_of.speed,
+                    |__bt_of| &mut __bt_of.speed,
+                );
+                let __bt_result = ::bt::__private::subtree::<
+                    World,
+                    Drive,
+                    _,
+                >(
+                    &mut self.__bt_leaf_1,
+                    __bt_ctx,
+                    __bt_observer,
+                    1 + 1,
+                    ::bt::__private::SubtreeCall::Tick,
+                );
+                ::bt::__private::trade_entry::<
+                    World,
+                    Drive,
+                    _,
+                    _,
+                    _,
+                >(
+                    &mut self.__bt_bb,
+                    &mut self.__bt_leaf_1,
+                    |__bt_of| &mut __bt_of.goal,
+                    |__bt_of| &mut __bt_of.target,
+                );
+                ::bt::__private::trade_entry::<
+                    World,
+                    Drive,
+                    _,
+                    _,
+                    _,
+                >(
+                    &mut self.__bt_bb,
+                    &mut self.__bt_leaf_1,
+                    |__bt_of| &mut __bt_of.speed,
+                    |__bt_of| &mut __bt_of.speed,
+                );
+                __bt_result
+            },
             __bt_observer,
         )
     }
@@ -514,40 +510,38 @@ impl Mission {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            ::bt::__private::trade_all::<
-                World,
-                Patrol,
-                MissionBlackboard,
-            >(
-                ::core::convert::identity(&mut self.__bt_bb),
-                ::core::convert::identity(&mut self.__bt_leaf_2),
-            );
-            let __bt_result = ::bt::__private::subtree::<
-                World,
-                Patrol,
-                _,
-            >(
-                &mut self.__bt_leaf_2,
-                __bt_ctx,
-                __bt_observer,
-                (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
-                ::bt::__private::SubtreeCall::Tick,
-            );
-            ::bt::__private::trade_all::<
-                World,
-                Patrol,
-                MissionBlackboard,
-            >(
-                ::core::convert::identity(&mut self.__bt_bb),
-                ::core::convert::identity(&mut self.__bt_leaf_2),
-            );
-            __bt_result
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
+        ::bt::__private::done(
             (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
-            __bt_status,
+            {
+                ::bt::__private::trade_all::<
+                    World,
+                    Patrol,
+                    MissionBlackboard,
+                >(
+                    ::core::convert::identity(&mut self.__bt_bb),
+                    ::core::convert::identity(&mut self.__bt_leaf_2),
+                );
+                let __bt_result = ::bt::__private::subtree::<
+                    World,
+                    Patrol,
+                    _,
+                >(
+                    &mut self.__bt_leaf_2,
+                    __bt_ctx,
+                    __bt_observer,
+                    (2 + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
+                    ::bt::__private::SubtreeCall::Tick,
+                );
+                ::bt::__private::trade_all::<
+                    World,
+                    Patrol,
+                    MissionBlackboard,
+                >(
+                    ::core::convert::identity(&mut self.__bt_bb),
+                    ::core::convert::identity(&mut self.__bt_leaf_2),
+                );
+                __bt_result
+            },
             __bt_observer,
         )
     }

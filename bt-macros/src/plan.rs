@@ -350,13 +350,21 @@ fn resume(tree: &Tree) -> Vec<usize> {
         // A tree with an error type walks every tick (its error path is the walk's).
         return Vec::new();
     }
+    // Whether every ancestor of each node passes `Running`, from the root down (a parent's id is
+    // smaller than its children's), so that the plan is linear in the tree's size at any depth.
+    let mut ancestors_pass = vec![true; tree.nodes.len()];
+    for node in &tree.nodes {
+        if let Some(parent) = node.parent {
+            ancestors_pass[node.id] = ancestors_pass[parent] && passes_running(&tree.nodes[parent]);
+        }
+    }
     (tree.nodes.iter())
         .filter(|node| {
             matches!(node.kind, Kind::Leaf(Leaf::Stateful(_)))
                 && node.conditions.is_empty()
                 && node.depth >= 2
+                && ancestors_pass[node.id]
         })
-        .filter(|node| tree.ancestors(node.id).all(passes_running))
         .map(|node| node.id)
         .collect()
 }

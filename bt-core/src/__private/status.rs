@@ -21,6 +21,15 @@ pub fn finish<O: Observer>(
     status
 }
 
+/// [`finish`] for a node without a running flag of its own (it cannot run, or its flag is kept
+/// elsewhere): tells the observer.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn done<O: Observer>(node: usize, status: Status, observer: &mut O) -> Status {
+    observer.on_status(node, status);
+    status
+}
+
 /// An ancestor of a leaf resumed directly (`crate::resume`) that answers `Running` again: it
 /// was running and stays running (its flag is already set), so only the observer is told.
 #[cfg_attr(debug_assertions, inline)]
@@ -48,6 +57,28 @@ pub fn advance(flow: Flow, child: &mut usize) -> Option<(usize, Status)> {
 
 /// No child: the end of a walk that halts nothing ([`advance`]).
 pub const NO_CHILD: usize = usize::MAX;
+
+/// The ancestors of a leaf resumed directly (`crate::resume`) that answered `Running` again:
+/// from node `parent` up to the root, in that order, each answers `Running` again, which only the
+/// observer is told ([`still_running`]). A walk up the tree's `NODES`, so that the generated
+/// code is one call per resumed leaf however deep it is; the walk is bounded by the table's
+/// length and has no panic path, so that with an observer that ignores statuses an optimised
+/// build keeps nothing of it.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn still_running_from<O: Observer>(nodes: &[NodeInfo], parent: usize, observer: &mut O) {
+    let mut node = Some(parent);
+    for _ in 0..nodes.len() {
+        let Some(id) = node else {
+            return;
+        };
+        observer.on_status(id, Status::Running);
+        node = match nodes.get(id) {
+            Some(info) => info.parent,
+            None => None,
+        };
+    }
+}
 
 pub use crate::resume::Resume;
 pub use crate::running::BoolFlags;

@@ -142,6 +142,7 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
             // of `composite.rs`, the catch child last and unguarded, which a failure jumps to);
             // the halt in the `Step` form, which may tick the catch child.
             let mut halt_rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
+            halt_rule.halt_may_tick = true;
             // A halt ticks the catch child afresh, if it ticks it.
             halt_rule.halt_locals = passed_flags(g, node, quote!(false), quote!(0));
             let (_, halt_body) = rule_bodies(g, node, halt_rule);

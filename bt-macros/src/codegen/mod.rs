@@ -720,7 +720,14 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     } else {
         quote!(#[inline])
     };
-    let finish = quote!(::bt::__private::finish(#active, #public, __bt_status, #observer));
+    // The status through `finish` (with the node's own running flag) or `done` (without).
+    let finish = match slot {
+        Some(_) => quote! {{
+            let __bt_status: ::bt::__private::Status = #body;
+            ::bt::__private::finish(#active, #public, __bt_status, #observer)
+        }},
+        None => quote!(::bt::__private::done(#public, #body, #observer)),
+    };
     let (answer, finish) = match g.error() {
         None => (quote!(::bt::__private::Status), finish),
         Some(error) => (
@@ -743,7 +750,6 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
             #observer: &mut __BtO,
             #resumed
         ) -> #answer {
-            let __bt_status: ::bt::__private::Status = #body;
             #finish
         }
     };

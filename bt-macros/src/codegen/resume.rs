@@ -23,17 +23,18 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
     let arms = g.plan.resume.iter().map(|&leaf| {
         let code = code_literal(g.plan.resume_code(leaf).expect("a leaf of `plan.resume`"));
         let resume = resume_fn(leaf);
-        let ancestors = g.tree.ancestors(leaf).map(|node| {
-            let public = public_id(g.tree, node.id);
-            quote!(::bt::__private::still_running(#public, #observer);)
-        });
-        // Still running: every ancestor answers `Running` again and changes nothing, and the
-        // tree's status is already `Running` (a leaf is remembered only when its `Running` reached
-        // the root), so the tick returns without a store.
+        // Still running: every ancestor answers `Running` again and changes nothing (the
+        // observer is told, walking up `NODES` from the leaf's parent: one call however deep the
+        // leaf is), and the tree's status is already `Running` (a leaf is remembered only when
+        // its `Running` reached the root), so the tick returns without a store.
+        let parent = g.tree.nodes[leaf]
+            .parent
+            .expect("a resumed leaf is not the root");
+        let parent = public_id(g.tree, parent);
         quote! {
             #code => match self.#resume(#ctx, #observer) {
                 ::bt::__private::Status::Running => {
-                    #(#ancestors)*
+                    ::bt::__private::still_running_from(Self::NODES, #parent, #observer);
                     return ::bt::__private::Status::Running;
                 }
                 __bt_finished => self.__bt_resume.hand_over(__bt_finished),
@@ -66,8 +67,7 @@ pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStrea
             #ctx: &mut #context,
             #observer: &mut __BtO,
         ) -> ::bt::__private::Status {
-            let __bt_status: ::bt::__private::Status = #call;
-            ::bt::__private::finish(::core::option::Option::None, #public, __bt_status, #observer)
+            ::bt::__private::done(#public, #call, #observer)
         }
     }
 }

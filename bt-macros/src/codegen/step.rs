@@ -88,6 +88,29 @@ fn drive(
     }}
 }
 
+/// The halt of a rule that never ticks a child while halting ([`StepRule::halt_may_tick`]): the
+/// `Halt` steps from `first`, each child halted by a `match` over the children that can run,
+/// until the rule returns (a `Tick` would end the loop too; these rules never ask for one).
+fn drive_halts(g: &Gen, node: &Node, first: TokenStream, next: TokenStream) -> TokenStream {
+    let halts = (node.children.iter().enumerate())
+        .filter(|(_, &id)| g.plan.may_run[id])
+        .map(|(position, &id)| {
+            let halt = halt_child(g, id);
+            quote!(#position => { #halt })
+        });
+    quote! {{
+        let mut __bt_step: ::bt::__private::Step = #first;
+        while let ::bt::__private::Step::Halt(__bt_child) = __bt_step {
+            match __bt_child {
+                #(#halts)*
+                _ => {}
+            }
+            let __bt_event = ::bt::__private::Event::Halted(__bt_child);
+            __bt_step = #next;
+        }
+    }}
+}
+
 /// A rule of the `Step` protocol, for [`rule_bodies`]: its calls, with pseudo children and with
 /// what the halt needs of its own (its locals and its `next`, so that a halt
 /// reads no clock and evaluates no input it does not need).
@@ -106,6 +129,10 @@ pub(super) struct StepRule {
     pub halt_next: TokenStream,
     /// The pseudo children: `(k, status)` answers `Tick(k)` with `status`.
     pub pseudo: Vec<(usize, TokenStream)>,
+    /// Whether the rule may tick a child while halting (TryCatch's `catch_on_halt`). The other
+    /// rules of the family only halt their running child from `halt`, and return after a
+    /// `Halted` event: their halt is a loop over `Halt` steps, without the children's ticks.
+    pub halt_may_tick: bool,
 }
 
 impl StepRule {
@@ -136,6 +163,7 @@ impl StepRule {
             halt: quote!(#access.halt(#params)),
             halt_next: next,
             pseudo: Vec::new(),
+            halt_may_tick: false,
         }
     }
 }
@@ -151,9 +179,13 @@ pub(super) fn rule_bodies(g: &Gen, node: &Node, rule: StepRule) -> (TokenStream,
         halt,
         halt_next,
         pseudo,
+        halt_may_tick,
     } = rule;
     let tick = drive(g, node, start, next, false, &pseudo);
-    let halt = drive(g, node, halt, halt_next, true, &pseudo);
+    let halt = match halt_may_tick {
+        true => drive(g, node, halt, halt_next, true, &pseudo),
+        false => drive_halts(g, node, halt, halt_next),
+    };
     (
         quote!({
             #declare

@@ -475,12 +475,6 @@ impl Tree {
             .take_while(move |&&sub| sub < id)
             .filter_map(|&sub| self.nodes[sub].subtree().map(|subtree| (sub, subtree)))
     }
-
-    /// The ancestors of node `id`, from its parent up to the root.
-    pub fn ancestors(&self, id: usize) -> impl Iterator<Item = &Node> {
-        std::iter::successors(self.nodes[id].parent, |&id| self.nodes[id].parent)
-            .map(|id| &self.nodes[id])
-    }
 }
 
 /// What lowering one node reads besides its parameters.
