@@ -129,116 +129,87 @@ impl Navigate {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = &[
-        ::bt::__private::NodeInfo {
-            name: "RecoveryNode",
-            kind: "Control",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::None,
-            depth: 0usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <RecoveryNode>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("RecoveryNode"),
-            params: &[("number_of_retries", "2")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "PipelineSequence",
-            kind: "Control",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <PipelineSequence>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("PipelineSequence"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RateController",
-            kind: "Decorator",
-            category: ::bt::__private::NodeCategory::Decorator,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <RateController>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("RateController"),
-            params: &[("hz", "1.0")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "ComputePath",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(2usize),
-            depth: 3usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <ComputePath>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("ComputePath"),
-            params: &[("goal", "{goal}"), ("path", "{path}")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "FollowPath",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(1usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <FollowPath>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("FollowPath"),
-            params: &[("path", "{path}")],
-        },
-        ::bt::__private::NodeInfo {
-            name: "RoundRobin",
-            kind: "Control",
-            category: ::bt::__private::NodeCategory::Control,
-            parent: ::core::option::Option::Some(0usize),
-            depth: 1usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <RoundRobin>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("RoundRobin"),
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Action",
-            kind: "Action",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 2usize,
-            ports: &[],
-            leaf_type: ::core::option::Option::None,
-            params: &[],
-        },
-        ::bt::__private::NodeInfo {
-            name: "Spin",
-            kind: "StatefulAction",
-            category: ::bt::__private::NodeCategory::Action,
-            parent: ::core::option::Option::Some(5usize),
-            depth: 2usize,
-            ports: {
-                #[allow(unused_imports)]
-                use ::bt::__private::NoPorts as _;
-                <Spin>::__BT_PORTS
-            },
-            leaf_type: ::core::option::Option::Some("Spin"),
-            params: &[],
-        },
-    ];
+    pub const NODES: &'static [::bt::__private::NodeInfo] = {
+        use ::bt::__private::nodes::*;
+        &[
+            with_params(
+                typed(
+                    control("RecoveryNode", "Control", 0, 0),
+                    "RecoveryNode",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <RecoveryNode>::__BT_PORTS
+                    },
+                ),
+                &[("number_of_retries", "2")],
+            ),
+            typed(
+                control("PipelineSequence", "Control", 0, 1),
+                "PipelineSequence",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <PipelineSequence>::__BT_PORTS
+                },
+            ),
+            with_params(
+                typed(
+                    decorator("RateController", "Decorator", 1, 2),
+                    "RateController",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <RateController>::__BT_PORTS
+                    },
+                ),
+                &[("hz", "1.0")],
+            ),
+            with_params(
+                typed(
+                    action("ComputePath", "Action", 2, 3),
+                    "ComputePath",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <ComputePath>::__BT_PORTS
+                    },
+                ),
+                &[("goal", "{goal}"), ("path", "{path}")],
+            ),
+            with_params(
+                typed(
+                    action("FollowPath", "StatefulAction", 1, 2),
+                    "FollowPath",
+                    {
+                        #[allow(unused_imports)]
+                        use ::bt::__private::NoPorts as _;
+                        <FollowPath>::__BT_PORTS
+                    },
+                ),
+                &[("path", "{path}")],
+            ),
+            typed(
+                control("RoundRobin", "Control", 0, 1),
+                "RoundRobin",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <RoundRobin>::__BT_PORTS
+                },
+            ),
+            action("Action", "Action", 5, 2),
+            typed(
+                action("Spin", "StatefulAction", 5, 2),
+                "Spin",
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    <Spin>::__BT_PORTS
+                },
+            ),
+        ]
+    };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
         ::bt::__private::export::dot(Self::NODES)
@@ -344,124 +315,50 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Node = RecoveryNode;
-                #[inline(always)]
-                fn node(&self) -> &RecoveryNode {
-                    &self.tree.__bt_leaf_0
-                }
-                #[inline(always)]
-                fn node_mut(&mut self) -> &mut RecoveryNode {
-                    &mut self.tree.__bt_leaf_0
-                }
-                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
-                #[inline(always)]
-                fn lasts(
-                    &self,
-                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &self.tree.__bt_user_0
-                }
-                #[inline(always)]
-                fn lasts_mut(
-                    &mut self,
-                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &mut self.tree.__bt_user_0
-                }
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World, 2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                    __bt_running: ::core::primitive::bool,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        0usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_1(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        1usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
-                    }
-                }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        0usize => self.tree.__bt_halt_1(__bt_ctx, self.observer),
-                        1usize => self.tree.__bt_halt_5(__bt_ctx, self.observer),
-                        _ => {}
-                    }
-                }
-            }
-            let __bt_start: ::core::primitive::bool = !::bt::__private::root_running(
-                self.__bt_status,
-            );
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(__BtSlots {
-                    tree: &mut *self,
-                    observer: &mut *__bt_observer,
-                });
-                {
-                    let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
-                    ::bt::__private::bind_value(
-                        2,
-                        &mut *__bt_leaf,
-                        |__bt_of| &mut __bt_of.number_of_retries,
-                    );
-                }
-                __bt_kids.load_ports();
-                if __bt_start {
-                    <RecoveryNode as ::bt::__private::ControlNode<
-                        World,
-                    >>::on_start(&mut *__bt_kids, __bt_ctx);
-                }
-                let __bt_said = ::core::result::Result::Ok(
-                    <RecoveryNode as ::bt::__private::ControlNode<
-                        World,
-                    >>::tick(&mut __bt_kids, __bt_ctx),
+        ::bt::__private::done(
+            0,
+            {
+                let __bt_start: ::core::primitive::bool = !::bt::__private::root_running(
+                    self.__bt_status,
                 );
-                __bt_kids.finish(__bt_ctx, __bt_said)
-            };
-            match __bt_answer {
-                ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(
-                    ::bt::__private::Aborted::Child(__bt_error)
-                    | ::bt::__private::Aborted::Own(__bt_error),
-                ) => match __bt_error {}
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            0usize,
-            __bt_status,
+                let __bt_answer = {
+                    let mut __bt_kids = ::bt::__private::Kids::<
+                        _,
+                        ::core::convert::Infallible,
+                        2usize,
+                    >::new(__BtSlotsNavigate::<_, 0> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                    });
+                    {
+                        let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
+                        ::bt::__private::bind_value(
+                            2,
+                            &mut *__bt_leaf,
+                            |__bt_of| &mut __bt_of.number_of_retries,
+                        );
+                    }
+                    __bt_kids.load_ports();
+                    if __bt_start {
+                        <RecoveryNode as ::bt::__private::ControlNode<
+                            World,
+                        >>::on_start(&mut *__bt_kids, __bt_ctx);
+                    }
+                    let __bt_said = ::core::result::Result::Ok(
+                        <RecoveryNode as ::bt::__private::ControlNode<
+                            World,
+                        >>::tick(&mut __bt_kids, __bt_ctx),
+                    );
+                    __bt_kids.finish(__bt_ctx, __bt_said)
+                };
+                match __bt_answer {
+                    ::core::result::Result::Ok(__bt_status) => __bt_status,
+                    ::core::result::Result::Err(
+                        ::bt::__private::Aborted::Child(__bt_error)
+                        | ::bt::__private::Aborted::Own(__bt_error),
+                    ) => match __bt_error {}
+                }
+            },
             __bt_observer,
         )
     }
@@ -472,84 +369,12 @@ impl Navigate {
         __bt_observer: &mut __BtO,
     ) {
         if ::bt::__private::root_running(self.__bt_status) {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Node = RecoveryNode;
-                #[inline(always)]
-                fn node(&self) -> &RecoveryNode {
-                    &self.tree.__bt_leaf_0
-                }
-                #[inline(always)]
-                fn node_mut(&mut self) -> &mut RecoveryNode {
-                    &mut self.tree.__bt_leaf_0
-                }
-                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
-                #[inline(always)]
-                fn lasts(
-                    &self,
-                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &self.tree.__bt_user_0
-                }
-                #[inline(always)]
-                fn lasts_mut(
-                    &mut self,
-                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &mut self.tree.__bt_user_0
-                }
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World, 2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                    __bt_running: ::core::primitive::bool,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        0usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_1(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        1usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
-                    }
-                }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        0usize => self.tree.__bt_halt_1(__bt_ctx, self.observer),
-                        1usize => self.tree.__bt_halt_5(__bt_ctx, self.observer),
-                        _ => {}
-                    }
-                }
-            }
             {
                 let mut __bt_kids = ::bt::__private::Kids::<
                     _,
                     ::core::convert::Infallible,
                     2usize,
-                >::new(__BtSlots {
+                >::new(__BtSlotsNavigate::<_, 0> {
                     tree: &mut *self,
                     observer: &mut *__bt_observer,
                 });
@@ -568,7 +393,7 @@ impl Navigate {
                 >>::on_halted(&mut *__bt_kids, __bt_ctx);
                 __bt_kids.store_ports();
             }
-            ::bt::__private::halted_unflagged(0usize, __bt_observer);
+            ::bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
@@ -578,118 +403,44 @@ impl Navigate {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Node = PipelineSequence;
-                #[inline(always)]
-                fn node(&self) -> &PipelineSequence {
-                    &self.tree.__bt_leaf_1
-                }
-                #[inline(always)]
-                fn node_mut(&mut self) -> &mut PipelineSequence {
-                    &mut self.tree.__bt_leaf_1
-                }
-                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
-                #[inline(always)]
-                fn lasts(
-                    &self,
-                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &self.tree.__bt_user_1
-                }
-                #[inline(always)]
-                fn lasts_mut(
-                    &mut self,
-                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &mut self.tree.__bt_user_1
-                }
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World, 2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                    __bt_running: ::core::primitive::bool,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        0usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_2(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        1usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+        ::bt::__private::done(
+            1,
+            {
+                let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
+                        &self.__bt_user_0,
+                        0usize,
+                    )
+                    .is_none();
+                let __bt_answer = {
+                    let mut __bt_kids = ::bt::__private::Kids::<
+                        _,
+                        ::core::convert::Infallible,
+                        2usize,
+                    >::new(__BtSlotsNavigate::<_, 1> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                    });
+                    __bt_kids.load_ports();
+                    if __bt_start {
+                        <PipelineSequence as ::bt::__private::ControlNode<
+                            World,
+                        >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
+                    let __bt_said = ::core::result::Result::Ok(
+                        <PipelineSequence as ::bt::__private::ControlNode<
+                            World,
+                        >>::tick(&mut __bt_kids, __bt_ctx),
+                    );
+                    __bt_kids.finish(__bt_ctx, __bt_said)
+                };
+                match __bt_answer {
+                    ::core::result::Result::Ok(__bt_status) => __bt_status,
+                    ::core::result::Result::Err(
+                        ::bt::__private::Aborted::Child(__bt_error)
+                        | ::bt::__private::Aborted::Own(__bt_error),
+                    ) => match __bt_error {}
                 }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        0usize => self.tree.__bt_halt_2(__bt_ctx, self.observer),
-                        1usize => self.tree.__bt_halt_4(__bt_ctx, self.observer),
-                        _ => {}
-                    }
-                }
-            }
-            let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
-                    &self.__bt_user_0,
-                    0usize,
-                )
-                .is_none();
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(__BtSlots {
-                    tree: &mut *self,
-                    observer: &mut *__bt_observer,
-                });
-                __bt_kids.load_ports();
-                if __bt_start {
-                    <PipelineSequence as ::bt::__private::ControlNode<
-                        World,
-                    >>::on_start(&mut *__bt_kids, __bt_ctx);
-                }
-                let __bt_said = ::core::result::Result::Ok(
-                    <PipelineSequence as ::bt::__private::ControlNode<
-                        World,
-                    >>::tick(&mut __bt_kids, __bt_ctx),
-                );
-                __bt_kids.finish(__bt_ctx, __bt_said)
-            };
-            match __bt_answer {
-                ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(
-                    ::bt::__private::Aborted::Child(__bt_error)
-                    | ::bt::__private::Aborted::Own(__bt_error),
-                ) => match __bt_error {}
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            1usize,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -699,83 +450,12 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        struct __BtSlots<'__bt_t, __BtChildO> {
-            tree: &'__bt_t mut Navigate,
-            observer: &'__bt_t mut __BtChildO,
-        }
-        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
-        for __BtSlots<'__bt_t, __BtChildO> {
-            type Node = PipelineSequence;
-            #[inline(always)]
-            fn node(&self) -> &PipelineSequence {
-                &self.tree.__bt_leaf_1
-            }
-            #[inline(always)]
-            fn node_mut(&mut self) -> &mut PipelineSequence {
-                &mut self.tree.__bt_leaf_1
-            }
-            type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
-            #[inline(always)]
-            fn lasts(
-                &self,
-            ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
-                &self.tree.__bt_user_1
-            }
-            #[inline(always)]
-            fn lasts_mut(
-                &mut self,
-            ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
-                &mut self.tree.__bt_user_1
-            }
-        }
-        impl<
-            '__bt_t,
-            __BtChildO: ::bt::__private::Observer,
-        > ::bt::__private::ChildSlots<World, 2usize> for __BtSlots<'__bt_t, __BtChildO> {
-            type Error = ::core::convert::Infallible;
-            #[inline(always)]
-            fn tick(
-                &mut self,
-                __bt_ctx: &mut World,
-                __bt_index: ::core::primitive::usize,
-                __bt_running: ::core::primitive::bool,
-            ) -> ::core::result::Result<
-                ::bt::__private::Status,
-                ::core::convert::Infallible,
-            > {
-                match __bt_index {
-                    0usize => {
-                        ::core::result::Result::Ok(
-                            self.tree.__bt_tick_2(__bt_ctx, self.observer, __bt_running),
-                        )
-                    }
-                    1usize => {
-                        ::core::result::Result::Ok(
-                            self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
-                        )
-                    }
-                    _ => ::bt::__private::no_such_child(__bt_index, 2usize),
-                }
-            }
-            #[inline(always)]
-            fn halt(
-                &mut self,
-                __bt_ctx: &mut World,
-                __bt_index: ::core::primitive::usize,
-            ) {
-                match __bt_index {
-                    0usize => self.tree.__bt_halt_2(__bt_ctx, self.observer),
-                    1usize => self.tree.__bt_halt_4(__bt_ctx, self.observer),
-                    _ => {}
-                }
-            }
-        }
         {
             let mut __bt_kids = ::bt::__private::Kids::<
                 _,
                 ::core::convert::Infallible,
                 2usize,
-            >::new(__BtSlots {
+            >::new(__BtSlotsNavigate::<_, 1> {
                 tree: &mut *self,
                 observer: &mut *__bt_observer,
             });
@@ -786,7 +466,7 @@ impl Navigate {
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        ::bt::__private::halted_unflagged(1usize, __bt_observer);
+        ::bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
@@ -795,119 +475,52 @@ impl Navigate {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<1usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Node = RateController;
-                #[inline(always)]
-                fn node(&self) -> &RateController {
-                    &self.tree.__bt_leaf_2
-                }
-                #[inline(always)]
-                fn node_mut(&mut self) -> &mut RateController {
-                    &mut self.tree.__bt_leaf_2
-                }
-                type Lasts = [::core::option::Option<::bt::__private::Status>; 1usize];
-                #[inline(always)]
-                fn lasts(
-                    &self,
-                ) -> &[::core::option::Option<::bt::__private::Status>; 1usize] {
-                    &self.tree.__bt_user_2
-                }
-                #[inline(always)]
-                fn lasts_mut(
-                    &mut self,
-                ) -> &mut [::core::option::Option<::bt::__private::Status>; 1usize] {
-                    &mut self.tree.__bt_user_2
-                }
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World, 1usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                    __bt_running: ::core::primitive::bool,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        0usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_3(__bt_ctx, self.observer),
-                            )
-                        }
-                        _ => ::bt::__private::no_such_child(__bt_index, 1usize),
+        ::bt::__private::done(
+            2,
+            {
+                let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
+                        &self.__bt_user_1,
+                        0usize,
+                    )
+                    .is_none();
+                let __bt_answer = {
+                    let mut __bt_kids = ::bt::__private::Kids::<
+                        _,
+                        ::core::convert::Infallible,
+                        1usize,
+                    >::new(__BtSlotsNavigate::<_, 2> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                    });
+                    {
+                        let __bt_leaf: &mut RateController = &mut __bt_kids;
+                        ::bt::__private::bind_value(
+                            1.0,
+                            &mut *__bt_leaf,
+                            |__bt_of| &mut __bt_of.hz,
+                        );
                     }
-                }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        _ => {}
+                    __bt_kids.load_ports();
+                    if __bt_start {
+                        <RateController as ::bt::__private::DecoratorNode<
+                            World,
+                        >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
-                }
-            }
-            let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
-                    &self.__bt_user_1,
-                    0usize,
-                )
-                .is_none();
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    1usize,
-                >::new(__BtSlots {
-                    tree: &mut *self,
-                    observer: &mut *__bt_observer,
-                });
-                {
-                    let __bt_leaf: &mut RateController = &mut __bt_kids;
-                    ::bt::__private::bind_value(
-                        1.0,
-                        &mut *__bt_leaf,
-                        |__bt_of| &mut __bt_of.hz,
+                    let __bt_said = ::core::result::Result::Ok(
+                        <RateController as ::bt::__private::DecoratorNode<
+                            World,
+                        >>::tick(&mut __bt_kids, __bt_ctx),
                     );
+                    __bt_kids.finish(__bt_ctx, __bt_said)
+                };
+                match __bt_answer {
+                    ::core::result::Result::Ok(__bt_status) => __bt_status,
+                    ::core::result::Result::Err(
+                        ::bt::__private::Aborted::Child(__bt_error)
+                        | ::bt::__private::Aborted::Own(__bt_error),
+                    ) => match __bt_error {}
                 }
-                __bt_kids.load_ports();
-                if __bt_start {
-                    <RateController as ::bt::__private::DecoratorNode<
-                        World,
-                    >>::on_start(&mut *__bt_kids, __bt_ctx);
-                }
-                let __bt_said = ::core::result::Result::Ok(
-                    <RateController as ::bt::__private::DecoratorNode<
-                        World,
-                    >>::tick(&mut __bt_kids, __bt_ctx),
-                );
-                __bt_kids.finish(__bt_ctx, __bt_said)
-            };
-            match __bt_answer {
-                ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(
-                    ::bt::__private::Aborted::Child(__bt_error)
-                    | ::bt::__private::Aborted::Own(__bt_error),
-                ) => match __bt_error {}
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            2usize,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -917,76 +530,12 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        struct __BtSlots<'__bt_t, __BtChildO> {
-            tree: &'__bt_t mut Navigate,
-            observer: &'__bt_t mut __BtChildO,
-        }
-        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<1usize>
-        for __BtSlots<'__bt_t, __BtChildO> {
-            type Node = RateController;
-            #[inline(always)]
-            fn node(&self) -> &RateController {
-                &self.tree.__bt_leaf_2
-            }
-            #[inline(always)]
-            fn node_mut(&mut self) -> &mut RateController {
-                &mut self.tree.__bt_leaf_2
-            }
-            type Lasts = [::core::option::Option<::bt::__private::Status>; 1usize];
-            #[inline(always)]
-            fn lasts(
-                &self,
-            ) -> &[::core::option::Option<::bt::__private::Status>; 1usize] {
-                &self.tree.__bt_user_2
-            }
-            #[inline(always)]
-            fn lasts_mut(
-                &mut self,
-            ) -> &mut [::core::option::Option<::bt::__private::Status>; 1usize] {
-                &mut self.tree.__bt_user_2
-            }
-        }
-        impl<
-            '__bt_t,
-            __BtChildO: ::bt::__private::Observer,
-        > ::bt::__private::ChildSlots<World, 1usize> for __BtSlots<'__bt_t, __BtChildO> {
-            type Error = ::core::convert::Infallible;
-            #[inline(always)]
-            fn tick(
-                &mut self,
-                __bt_ctx: &mut World,
-                __bt_index: ::core::primitive::usize,
-                __bt_running: ::core::primitive::bool,
-            ) -> ::core::result::Result<
-                ::bt::__private::Status,
-                ::core::convert::Infallible,
-            > {
-                match __bt_index {
-                    0usize => {
-                        ::core::result::Result::Ok(
-                            self.tree.__bt_tick_3(__bt_ctx, self.observer),
-                        )
-                    }
-                    _ => ::bt::__private::no_such_child(__bt_index, 1usize),
-                }
-            }
-            #[inline(always)]
-            fn halt(
-                &mut self,
-                __bt_ctx: &mut World,
-                __bt_index: ::core::primitive::usize,
-            ) {
-                match __bt_index {
-                    _ => {}
-                }
-            }
-        }
         {
             let mut __bt_kids = ::bt::__private::Kids::<
                 _,
                 ::core::convert::Infallible,
                 1usize,
-            >::new(__BtSlots {
+            >::new(__BtSlotsNavigate::<_, 2> {
                 tree: &mut *self,
                 observer: &mut *__bt_observer,
             });
@@ -1005,7 +554,7 @@ impl Navigate {
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        ::bt::__private::halted_unflagged(2usize, __bt_observer);
+        ::bt::__private::halted_unflagged(2, __bt_observer);
     }
     #[inline]
     fn __bt_tick_3<__BtO: ::bt::__private::Observer>(
@@ -1013,76 +562,8 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            #[allow(unused_imports)]
-            use ::bt::__private::NoPorts as _;
-            let __bt_bound: u64 = const {
-                ::bt::__private::bound_ports(
-                    {
-                        #[allow(unused_imports)]
-                        use ::bt::__private::NoPorts as _;
-                        <ComputePath>::__BT_PORTS
-                    },
-                    &["goal", "path"],
-                )
-            };
-            self.__bt_leaf_3
-                .__bt_frame(
-                    __bt_bound,
-                    &mut self.__bt_bb,
-                    |__bt_leaf, __bt_bb| {
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.goal,
-                            |__bt_of| &mut __bt_of.goal,
-                            ::bt::__private::PortStep::Load,
-                        );
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.path,
-                            |__bt_of| &mut __bt_of.path,
-                            ::bt::__private::PortStep::Load,
-                        );
-                        let __bt_result = ::bt::__private::execute::<
-                            World,
-                            ComputePath,
-                        >(&mut *__bt_leaf, __bt_ctx);
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.goal,
-                            |__bt_of| &mut __bt_of.goal,
-                            ::bt::__private::PortStep::Store,
-                        );
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.path,
-                            |__bt_of| &mut __bt_of.path,
-                            ::bt::__private::PortStep::Store,
-                        );
-                        __bt_result
-                    },
-                )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            3usize,
-            __bt_status,
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-        __bt_resumed: ::core::primitive::bool,
-    ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
+        ::bt::__private::done(
+            3,
             {
                 #[allow(unused_imports)]
                 use ::bt::__private::NoPorts as _;
@@ -1091,12 +572,12 @@ impl Navigate {
                         {
                             #[allow(unused_imports)]
                             use ::bt::__private::NoPorts as _;
-                            <FollowPath>::__BT_PORTS
+                            <ComputePath>::__BT_PORTS
                         },
-                        &["path"],
+                        &["goal", "path"],
                     )
                 };
-                self.__bt_leaf_4
+                self.__bt_leaf_3
                     .__bt_frame(
                         __bt_bound,
                         &mut self.__bt_bb,
@@ -1104,19 +585,27 @@ impl Navigate {
                             ::bt::__private::bind_entry(
                                 &mut *__bt_bb,
                                 &mut *__bt_leaf,
+                                |__bt_of| &mut __bt_of.goal,
+                                |__bt_of| &mut __bt_of.goal,
+                                ::bt::__private::PortStep::Load,
+                            );
+                            ::bt::__private::bind_entry(
+                                &mut *__bt_bb,
+                                &mut *__bt_leaf,
                                 |__bt_of| &mut __bt_of.path,
                                 |__bt_of| &mut __bt_of.path,
                                 ::bt::__private::PortStep::Load,
                             );
-                            let __bt_result = ::bt::__private::stateful::<
+                            let __bt_result = ::bt::__private::execute::<
                                 World,
-                                FollowPath,
-                            >(
+                                ComputePath,
+                            >(&mut *__bt_leaf, __bt_ctx);
+                            ::bt::__private::bind_entry(
+                                &mut *__bt_bb,
                                 &mut *__bt_leaf,
-                                __bt_ctx,
-                                ::bt::__private::StatefulCall::Tick {
-                                    running: __bt_running,
-                                },
+                                |__bt_of| &mut __bt_of.goal,
+                                |__bt_of| &mut __bt_of.goal,
+                                ::bt::__private::PortStep::Store,
                             );
                             ::bt::__private::bind_entry(
                                 &mut *__bt_bb,
@@ -1128,12 +617,68 @@ impl Navigate {
                             __bt_result
                         },
                     )
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            4usize,
-            __bt_status,
+            },
+            __bt_observer,
+        )
+    }
+    #[inline]
+    fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
+    ) -> ::bt::__private::Status {
+        ::bt::__private::done(
+            4,
+            {
+                let __bt_running: bool = __bt_resumed;
+                {
+                    #[allow(unused_imports)]
+                    use ::bt::__private::NoPorts as _;
+                    let __bt_bound: u64 = const {
+                        ::bt::__private::bound_ports(
+                            {
+                                #[allow(unused_imports)]
+                                use ::bt::__private::NoPorts as _;
+                                <FollowPath>::__BT_PORTS
+                            },
+                            &["path"],
+                        )
+                    };
+                    self.__bt_leaf_4
+                        .__bt_frame(
+                            __bt_bound,
+                            &mut self.__bt_bb,
+                            |__bt_leaf, __bt_bb| {
+                                ::bt::__private::bind_entry(
+                                    &mut *__bt_bb,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.path,
+                                    |__bt_of| &mut __bt_of.path,
+                                    ::bt::__private::PortStep::Load,
+                                );
+                                let __bt_result = ::bt::__private::stateful::<
+                                    World,
+                                    FollowPath,
+                                >(
+                                    &mut *__bt_leaf,
+                                    __bt_ctx,
+                                    ::bt::__private::StatefulCall::Tick {
+                                        running: __bt_running,
+                                    },
+                                );
+                                ::bt::__private::bind_entry(
+                                    &mut *__bt_bb,
+                                    &mut *__bt_leaf,
+                                    |__bt_of| &mut __bt_of.path,
+                                    |__bt_of| &mut __bt_of.path,
+                                    ::bt::__private::PortStep::Store,
+                                );
+                                __bt_result
+                            },
+                        )
+                }
+            },
             __bt_observer,
         )
     }
@@ -1187,7 +732,7 @@ impl Navigate {
                     },
                 )
         };
-        ::bt::__private::halted_unflagged(4usize, __bt_observer);
+        ::bt::__private::halted_unflagged(4, __bt_observer);
     }
     #[inline]
     fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
@@ -1196,117 +741,44 @@ impl Navigate {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            struct __BtSlots<'__bt_t, __BtChildO> {
-                tree: &'__bt_t mut Navigate,
-                observer: &'__bt_t mut __BtChildO,
-            }
-            impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Node = RoundRobin;
-                #[inline(always)]
-                fn node(&self) -> &RoundRobin {
-                    &self.tree.__bt_leaf_5
-                }
-                #[inline(always)]
-                fn node_mut(&mut self) -> &mut RoundRobin {
-                    &mut self.tree.__bt_leaf_5
-                }
-                type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
-                #[inline(always)]
-                fn lasts(
-                    &self,
-                ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &self.tree.__bt_user_5
-                }
-                #[inline(always)]
-                fn lasts_mut(
-                    &mut self,
-                ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
-                    &mut self.tree.__bt_user_5
-                }
-            }
-            impl<
-                '__bt_t,
-                __BtChildO: ::bt::__private::Observer,
-            > ::bt::__private::ChildSlots<World, 2usize>
-            for __BtSlots<'__bt_t, __BtChildO> {
-                type Error = ::core::convert::Infallible;
-                #[inline(always)]
-                fn tick(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                    __bt_running: ::core::primitive::bool,
-                ) -> ::core::result::Result<
-                    ::bt::__private::Status,
-                    ::core::convert::Infallible,
-                > {
-                    match __bt_index {
-                        0usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_6(__bt_ctx, self.observer),
-                            )
-                        }
-                        1usize => {
-                            ::core::result::Result::Ok(
-                                self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
-                            )
-                        }
-                        _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+        ::bt::__private::done(
+            5,
+            {
+                let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
+                        &self.__bt_user_0,
+                        1usize,
+                    )
+                    .is_none();
+                let __bt_answer = {
+                    let mut __bt_kids = ::bt::__private::Kids::<
+                        _,
+                        ::core::convert::Infallible,
+                        2usize,
+                    >::new(__BtSlotsNavigate::<_, 5> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                    });
+                    __bt_kids.load_ports();
+                    if __bt_start {
+                        <RoundRobin as ::bt::__private::ControlNode<
+                            World,
+                        >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
+                    let __bt_said = ::core::result::Result::Ok(
+                        <RoundRobin as ::bt::__private::ControlNode<
+                            World,
+                        >>::tick(&mut __bt_kids, __bt_ctx),
+                    );
+                    __bt_kids.finish(__bt_ctx, __bt_said)
+                };
+                match __bt_answer {
+                    ::core::result::Result::Ok(__bt_status) => __bt_status,
+                    ::core::result::Result::Err(
+                        ::bt::__private::Aborted::Child(__bt_error)
+                        | ::bt::__private::Aborted::Own(__bt_error),
+                    ) => match __bt_error {}
                 }
-                #[inline(always)]
-                fn halt(
-                    &mut self,
-                    __bt_ctx: &mut World,
-                    __bt_index: ::core::primitive::usize,
-                ) {
-                    match __bt_index {
-                        1usize => self.tree.__bt_halt_7(__bt_ctx, self.observer),
-                        _ => {}
-                    }
-                }
-            }
-            let __bt_start: ::core::primitive::bool = ::bt::__private::Lasts::get(
-                    &self.__bt_user_0,
-                    1usize,
-                )
-                .is_none();
-            let __bt_answer = {
-                let mut __bt_kids = ::bt::__private::Kids::<
-                    _,
-                    ::core::convert::Infallible,
-                    2usize,
-                >::new(__BtSlots {
-                    tree: &mut *self,
-                    observer: &mut *__bt_observer,
-                });
-                __bt_kids.load_ports();
-                if __bt_start {
-                    <RoundRobin as ::bt::__private::ControlNode<
-                        World,
-                    >>::on_start(&mut *__bt_kids, __bt_ctx);
-                }
-                let __bt_said = ::core::result::Result::Ok(
-                    <RoundRobin as ::bt::__private::ControlNode<
-                        World,
-                    >>::tick(&mut __bt_kids, __bt_ctx),
-                );
-                __bt_kids.finish(__bt_ctx, __bt_said)
-            };
-            match __bt_answer {
-                ::core::result::Result::Ok(__bt_status) => __bt_status,
-                ::core::result::Result::Err(
-                    ::bt::__private::Aborted::Child(__bt_error)
-                    | ::bt::__private::Aborted::Own(__bt_error),
-                ) => match __bt_error {}
-            }
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            5usize,
-            __bt_status,
+            },
             __bt_observer,
         )
     }
@@ -1316,82 +788,12 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        struct __BtSlots<'__bt_t, __BtChildO> {
-            tree: &'__bt_t mut Navigate,
-            observer: &'__bt_t mut __BtChildO,
-        }
-        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
-        for __BtSlots<'__bt_t, __BtChildO> {
-            type Node = RoundRobin;
-            #[inline(always)]
-            fn node(&self) -> &RoundRobin {
-                &self.tree.__bt_leaf_5
-            }
-            #[inline(always)]
-            fn node_mut(&mut self) -> &mut RoundRobin {
-                &mut self.tree.__bt_leaf_5
-            }
-            type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
-            #[inline(always)]
-            fn lasts(
-                &self,
-            ) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
-                &self.tree.__bt_user_5
-            }
-            #[inline(always)]
-            fn lasts_mut(
-                &mut self,
-            ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
-                &mut self.tree.__bt_user_5
-            }
-        }
-        impl<
-            '__bt_t,
-            __BtChildO: ::bt::__private::Observer,
-        > ::bt::__private::ChildSlots<World, 2usize> for __BtSlots<'__bt_t, __BtChildO> {
-            type Error = ::core::convert::Infallible;
-            #[inline(always)]
-            fn tick(
-                &mut self,
-                __bt_ctx: &mut World,
-                __bt_index: ::core::primitive::usize,
-                __bt_running: ::core::primitive::bool,
-            ) -> ::core::result::Result<
-                ::bt::__private::Status,
-                ::core::convert::Infallible,
-            > {
-                match __bt_index {
-                    0usize => {
-                        ::core::result::Result::Ok(
-                            self.tree.__bt_tick_6(__bt_ctx, self.observer),
-                        )
-                    }
-                    1usize => {
-                        ::core::result::Result::Ok(
-                            self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
-                        )
-                    }
-                    _ => ::bt::__private::no_such_child(__bt_index, 2usize),
-                }
-            }
-            #[inline(always)]
-            fn halt(
-                &mut self,
-                __bt_ctx: &mut World,
-                __bt_index: ::core::primitive::usize,
-            ) {
-                match __bt_index {
-                    1usize => self.tree.__bt_halt_7(__bt_ctx, self.observer),
-                    _ => {}
-                }
-            }
-        }
         {
             let mut __bt_kids = ::bt::__private::Kids::<
                 _,
                 ::core::convert::Infallible,
                 2usize,
-            >::new(__BtSlots {
+            >::new(__BtSlotsNavigate::<_, 5> {
                 tree: &mut *self,
                 observer: &mut *__bt_observer,
             });
@@ -1402,7 +804,7 @@ impl Navigate {
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        ::bt::__private::halted_unflagged(5usize, __bt_observer);
+        ::bt::__private::halted_unflagged(5, __bt_observer);
     }
     #[inline]
     fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
@@ -1410,20 +812,18 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = ::bt::__private::execute_inline::<
-            World,
-            _,
-        >(
-            __bt_ctx,
-            |world| {
-                world.cleared += 1;
-                true
-            },
-        );
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            6usize,
-            __bt_status,
+        ::bt::__private::done(
+            6,
+            ::bt::__private::execute_inline::<
+                World,
+                _,
+            >(
+                __bt_ctx,
+                |world| {
+                    world.cleared += 1;
+                    true
+                },
+            ),
             __bt_observer,
         )
     }
@@ -1434,23 +834,21 @@ impl Navigate {
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
     ) -> ::bt::__private::Status {
-        let __bt_status: ::bt::__private::Status = {
-            let __bt_running: bool = __bt_resumed;
-            ::bt::__private::stateful::<
-                World,
-                Spin,
-            >(
-                &mut self.__bt_leaf_7,
-                __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
-                    running: __bt_running,
-                },
-            )
-        };
-        ::bt::__private::finish(
-            ::core::option::Option::None,
-            7usize,
-            __bt_status,
+        ::bt::__private::done(
+            7,
+            {
+                let __bt_running: bool = __bt_resumed;
+                ::bt::__private::stateful::<
+                    World,
+                    Spin,
+                >(
+                    &mut self.__bt_leaf_7,
+                    __bt_ctx,
+                    ::bt::__private::StatefulCall::Tick {
+                        running: __bt_running,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -1464,7 +862,7 @@ impl Navigate {
             World,
             Spin,
         >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
-        ::bt::__private::halted_unflagged(7usize, __bt_observer);
+        ::bt::__private::halted_unflagged(7, __bt_observer);
     }
 }
 impl ::core::default::Default for Navigate {
@@ -1523,6 +921,12 @@ impl ::bt::__private::Subtree<World> for Navigate {
         self.__bt_status = ::core::option::Option::None;
     }
 }
+#[doc(hidden)]
+#[allow(non_camel_case_types)]
+struct __BtSlotsNavigate<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::usize> {
+    tree: &'__bt_t mut Navigate,
+    observer: &'__bt_t mut __BtChildO,
+}
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
@@ -1537,6 +941,65 @@ const _: () = ::bt::__private::check_children(
     <RecoveryNode as ::bt::__private::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
+impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
+    type Node = RecoveryNode;
+    #[inline(always)]
+    fn node(&self) -> &RecoveryNode {
+        &self.tree.__bt_leaf_0
+    }
+    #[inline(always)]
+    fn node_mut(&mut self) -> &mut RecoveryNode {
+        &mut self.tree.__bt_leaf_0
+    }
+    type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
+    #[inline(always)]
+    fn lasts(&self) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
+        &self.tree.__bt_user_0
+    }
+    #[inline(always)]
+    fn lasts_mut(
+        &mut self,
+    ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
+        &mut self.tree.__bt_user_0
+    }
+}
+impl<
+    '__bt_t,
+    __BtChildO: ::bt::__private::Observer,
+> ::bt::__private::ChildSlots<World, 2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
+    type Error = ::core::convert::Infallible;
+    #[inline(always)]
+    fn tick(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        match __bt_index {
+            0usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_1(__bt_ctx, self.observer, __bt_running),
+                )
+            }
+            1usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
+                )
+            }
+            _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+        }
+    }
+    #[inline(always)]
+    fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
+        match __bt_index {
+            0usize => self.tree.__bt_halt_1(__bt_ctx, self.observer),
+            1usize => self.tree.__bt_halt_5(__bt_ctx, self.observer),
+            _ => {}
+        }
+    }
+}
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
@@ -1551,6 +1014,65 @@ const _: () = ::bt::__private::check_children(
     <PipelineSequence as ::bt::__private::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
+impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
+    type Node = PipelineSequence;
+    #[inline(always)]
+    fn node(&self) -> &PipelineSequence {
+        &self.tree.__bt_leaf_1
+    }
+    #[inline(always)]
+    fn node_mut(&mut self) -> &mut PipelineSequence {
+        &mut self.tree.__bt_leaf_1
+    }
+    type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
+    #[inline(always)]
+    fn lasts(&self) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
+        &self.tree.__bt_user_1
+    }
+    #[inline(always)]
+    fn lasts_mut(
+        &mut self,
+    ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
+        &mut self.tree.__bt_user_1
+    }
+}
+impl<
+    '__bt_t,
+    __BtChildO: ::bt::__private::Observer,
+> ::bt::__private::ChildSlots<World, 2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
+    type Error = ::core::convert::Infallible;
+    #[inline(always)]
+    fn tick(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        match __bt_index {
+            0usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_2(__bt_ctx, self.observer, __bt_running),
+                )
+            }
+            1usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
+                )
+            }
+            _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+        }
+    }
+    #[inline(always)]
+    fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
+        match __bt_index {
+            0usize => self.tree.__bt_halt_2(__bt_ctx, self.observer),
+            1usize => self.tree.__bt_halt_4(__bt_ctx, self.observer),
+            _ => {}
+        }
+    }
+}
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
@@ -1559,6 +1081,58 @@ const _: () = ::bt::__private::check_required(
     },
     &["hz"],
 );
+impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<1usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
+    type Node = RateController;
+    #[inline(always)]
+    fn node(&self) -> &RateController {
+        &self.tree.__bt_leaf_2
+    }
+    #[inline(always)]
+    fn node_mut(&mut self) -> &mut RateController {
+        &mut self.tree.__bt_leaf_2
+    }
+    type Lasts = [::core::option::Option<::bt::__private::Status>; 1usize];
+    #[inline(always)]
+    fn lasts(&self) -> &[::core::option::Option<::bt::__private::Status>; 1usize] {
+        &self.tree.__bt_user_2
+    }
+    #[inline(always)]
+    fn lasts_mut(
+        &mut self,
+    ) -> &mut [::core::option::Option<::bt::__private::Status>; 1usize] {
+        &mut self.tree.__bt_user_2
+    }
+}
+impl<
+    '__bt_t,
+    __BtChildO: ::bt::__private::Observer,
+> ::bt::__private::ChildSlots<World, 1usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
+    type Error = ::core::convert::Infallible;
+    #[inline(always)]
+    fn tick(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        match __bt_index {
+            0usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_3(__bt_ctx, self.observer),
+                )
+            }
+            _ => ::bt::__private::no_such_child(__bt_index, 1usize),
+        }
+    }
+    #[inline(always)]
+    fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
+        match __bt_index {
+            _ => {}
+        }
+    }
+}
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
@@ -1589,6 +1163,64 @@ const _: () = ::bt::__private::check_children(
     <RoundRobin as ::bt::__private::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
+impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
+    type Node = RoundRobin;
+    #[inline(always)]
+    fn node(&self) -> &RoundRobin {
+        &self.tree.__bt_leaf_5
+    }
+    #[inline(always)]
+    fn node_mut(&mut self) -> &mut RoundRobin {
+        &mut self.tree.__bt_leaf_5
+    }
+    type Lasts = [::core::option::Option<::bt::__private::Status>; 2usize];
+    #[inline(always)]
+    fn lasts(&self) -> &[::core::option::Option<::bt::__private::Status>; 2usize] {
+        &self.tree.__bt_user_5
+    }
+    #[inline(always)]
+    fn lasts_mut(
+        &mut self,
+    ) -> &mut [::core::option::Option<::bt::__private::Status>; 2usize] {
+        &mut self.tree.__bt_user_5
+    }
+}
+impl<
+    '__bt_t,
+    __BtChildO: ::bt::__private::Observer,
+> ::bt::__private::ChildSlots<World, 2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
+    type Error = ::core::convert::Infallible;
+    #[inline(always)]
+    fn tick(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        match __bt_index {
+            0usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_6(__bt_ctx, self.observer),
+                )
+            }
+            1usize => {
+                ::core::result::Result::Ok(
+                    self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
+                )
+            }
+            _ => ::bt::__private::no_such_child(__bt_index, 2usize),
+        }
+    }
+    #[inline(always)]
+    fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
+        match __bt_index {
+            1usize => self.tree.__bt_halt_7(__bt_ctx, self.observer),
+            _ => {}
+        }
+    }
+}
 const _: () = ::bt::__private::check_required(
     {
         #[allow(unused_imports)]
