@@ -33,6 +33,8 @@
 #                       (benches/expanded_lines.py over rustc's `-Zunpretty=expanded`)
 #   BT_SOURCE=head|worktree build against a snapshot of the committed HEAD (default; the work
 #                       tree may be in the middle of someone's change) or the work tree
+#   BT_REV=<commit>     with BT_SOURCE=head: a snapshot of that commit instead of HEAD (a before
+#                       and after of one change with the same script)
 #
 # Only the scratch crate is timed: its dependencies (bt, bt-core, bt-macros, syn, ...) are built
 # first, untimed, in its own target directory (target/bt-build-time/target), so the main
@@ -61,8 +63,8 @@ else
     BT=$WORK/bt
     rm -rf "$BT"
     mkdir -p "$BT"
-    git -C "$ROOT" archive HEAD | tar -x -C "$BT"
-    REV="HEAD $(git -C "$ROOT" rev-parse --short HEAD)"
+    git -C "$ROOT" archive "${BT_REV:-HEAD}" | tar -x -C "$BT"
+    REV="${BT_REV:-HEAD} $(git -C "$ROOT" rev-parse --short "${BT_REV:-HEAD}")"
 fi
 
 # The generator.
