@@ -734,10 +734,11 @@ impl Robot {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             7,
-            ::bt::__private::check_inline_bb::<
-                World,
-                RobotBlackboard,
-            >(__bt_ctx, &self.__bt_bb, |w, bb| w.ok && bb.goal.0 > 0),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                let bb = &self.__bt_bb;
+                w.ok && bb.goal.0 > 0
+            }),
             __bt_observer,
         )
     }

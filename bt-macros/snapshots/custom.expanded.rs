@@ -814,16 +814,13 @@ impl Navigate {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             6,
-            ::bt::__private::execute_inline::<
-                World,
-                _,
-            >(
-                __bt_ctx,
-                |world| {
+            ::bt::__private::answer({
+                let world = &mut *__bt_ctx;
+                {
                     world.cleared += 1;
                     true
-                },
-            ),
+                }
+            }),
             __bt_observer,
         )
     }

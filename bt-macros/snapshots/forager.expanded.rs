@@ -445,20 +445,16 @@ impl Forager {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             1,
-            ::bt::__private::execute_inline_bb::<
-                FieldWorld,
-                ForagerBlackboard,
-                _,
-            >(
-                __bt_ctx,
-                &mut self.__bt_bb,
-                |w, bb| {
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                let bb = &mut self.__bt_bb;
+                {
                     w.sense(1);
                     bb.threat = w.threat();
                     bb.hungry = w.hungry();
                     true
-                },
-            ),
+                }
+            }),
             __bt_observer,
         )
     }
@@ -798,7 +794,10 @@ impl Forager {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             6,
-            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(6)),
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                w.act(6)
+            }),
             __bt_observer,
         )
     }
@@ -1257,7 +1256,10 @@ impl Forager {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             15,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(15)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(15)
+            }),
             __bt_observer,
         )
     }

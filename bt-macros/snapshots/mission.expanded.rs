@@ -457,19 +457,15 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             1,
-            ::bt::__private::execute_inline_bb::<
-                FieldWorld,
-                MissionBlackboard,
-                _,
-            >(
-                __bt_ctx,
-                &mut self.__bt_bb,
-                |w, bb| {
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                let bb = &mut self.__bt_bb;
+                {
                     w.sense(1);
                     bb.mode = w.mode();
                     true
-                },
-            ),
+                }
+            }),
             __bt_observer,
         )
     }
@@ -747,7 +743,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             5,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(5)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(5)
+            }),
             __bt_observer,
         )
     }
@@ -833,7 +832,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             8,
-            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(8)),
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                w.act(8)
+            }),
             __bt_observer,
         )
     }
@@ -1200,7 +1202,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             15,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(15)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(15)
+            }),
             __bt_observer,
         )
     }
@@ -1467,7 +1472,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             19,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(19)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(19)
+            }),
             __bt_observer,
         )
     }
@@ -1602,7 +1610,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             23,
-            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(23)),
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                w.act(23)
+            }),
             __bt_observer,
         )
     }
@@ -1691,7 +1702,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             25,
-            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(25)),
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                w.act(25)
+            }),
             __bt_observer,
         )
     }
@@ -1817,7 +1831,10 @@ impl Mission {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             28,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(28)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(28)
+            }),
             __bt_observer,
         )
     }

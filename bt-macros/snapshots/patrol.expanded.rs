@@ -482,20 +482,16 @@ impl Patrol {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             1,
-            ::bt::__private::execute_inline_bb::<
-                FieldWorld,
-                PatrolBlackboard,
-                _,
-            >(
-                __bt_ctx,
-                &mut self.__bt_bb,
-                |w, bb| {
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                let bb = &mut self.__bt_bb;
+                {
                     w.sense(1);
                     bb.zone = w.zone();
                     bb.low = w.low_battery();
                     true
-                },
-            ),
+                }
+            }),
             __bt_observer,
         )
     }
@@ -556,7 +552,10 @@ impl Patrol {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             3,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.clear(3)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.clear(3)
+            }),
             __bt_observer,
         )
     }
@@ -875,7 +874,10 @@ impl Patrol {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             9,
-            ::bt::__private::execute_inline::<FieldWorld, _>(__bt_ctx, |w| w.act(9)),
+            ::bt::__private::answer({
+                let w = &mut *__bt_ctx;
+                w.act(9)
+            }),
             __bt_observer,
         )
     }
@@ -1301,7 +1303,10 @@ impl Patrol {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             18,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(18)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(18)
+            }),
             __bt_observer,
         )
     }
@@ -1578,7 +1583,10 @@ impl Patrol {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             24,
-            ::bt::__private::check_inline::<FieldWorld>(__bt_ctx, |w| w.cond(24)),
+            ::bt::__private::Status::from_bool({
+                let w = &*__bt_ctx;
+                w.cond(24)
+            }),
             __bt_observer,
         )
     }

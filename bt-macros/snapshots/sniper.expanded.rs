@@ -380,7 +380,10 @@ impl Sniper {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             3,
-            ::bt::__private::check_inline::<World>(__bt_ctx, |world| world.rounds > 0),
+            ::bt::__private::Status::from_bool({
+                let world = &*__bt_ctx;
+                world.rounds > 0
+            }),
             __bt_observer,
         )
     }
@@ -464,16 +467,13 @@ impl Sniper {
     ) -> ::bt::__private::Status {
         ::bt::__private::done(
             6,
-            ::bt::__private::execute_inline::<
-                World,
-                _,
-            >(
-                __bt_ctx,
-                |world| {
+            ::bt::__private::answer({
+                let world = &mut *__bt_ctx;
+                {
                     world.waypoint += 1;
                     true
-                },
-            ),
+                }
+            }),
             __bt_observer,
         )
     }

@@ -35,6 +35,14 @@ pub fn execute_inline<Ctx: ?Sized, R: InlineAnswer>(
     action(ctx).into_status()
 }
 
+/// The answer of an inline `Action(|ctx| ..)` leaf whose closure the generated code writes in
+/// place (its body, with its parameters bound): `bool` or `Outcome`.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn answer<R: InlineAnswer>(answer: R) -> Status {
+    answer.into_status()
+}
+
 /// What an inline `Action(|ctx| ..)` may return: `bool` or [`Outcome`]. A closure is called
 /// afresh on every tick, so it cannot be `Running` (it has nowhere to keep its progress).
 #[diagnostic::on_unimplemented(

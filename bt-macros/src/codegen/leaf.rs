@@ -2,7 +2,7 @@
 //! with the call spanned at the user's type so that a missing trait impl is reported there.
 
 use proc_macro2::{Ident, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
@@ -32,7 +32,13 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
         ),
         Leaf::Sleep(ms) => timer(g, node, quote!(Sleep), ms, &mut code),
         Leaf::Condition(LeafImpl::Inline(closure)) => {
+            let args = [quote!(&*#ctx), quote!(&#this.__bt_bb)];
+            let inlined = (g.error().is_none())
+                .then(|| inline_closure(closure, &args))
+                .flatten()
+                .map(|answer| quote_spanned!(closure.span()=> ::bt::__private::Status::from_bool(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
+                _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
                     quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure))
                 }
@@ -49,7 +55,13 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             (leaf_status(g, node, call), TokenStream::new())
         }
         Leaf::Action(LeafImpl::Inline(closure)) => {
+            let args = [quote!(&mut *#ctx), quote!(&mut #this.__bt_bb)];
+            let inlined = (g.error().is_none())
+                .then(|| inline_closure(closure, &args))
+                .flatten()
+                .map(|answer| quote_spanned!(closure.span()=> ::bt::__private::answer(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
+                _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
                     quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure))
                 }
@@ -145,6 +157,58 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
     };
     code.methods.extend(node_methods(g, node, body, halt_body));
     code
+}
+
+/// An inline leaf's closure written in place: its parameters bound to `args` (in order: the
+/// context, then the blackboard) by `let`, then its body, as a block; `None` for a closure that
+/// must stay a closure: one whose body could leave it early (`return`, `?`, `yield`), or that has
+/// attributes, a `for<..>` binder or an `async`/`const`/`static` marker.
+///
+/// A closure is a body of its own for rustc (type-checked, borrow-checked and compiled as a
+/// function, with an instance of the bt-core function that calls it): written in place, an
+/// inline leaf is an expression of its tick function, as in a hand-written machine. rustc reads
+/// the body the same way (a mismatched answer is reported at the same token).
+fn inline_closure(closure: &syn::ExprClosure, args: &[TokenStream]) -> Option<TokenStream> {
+    if !closure.attrs.is_empty()
+        || closure.lifetimes.is_some()
+        || closure.constness.is_some()
+        || closure.movability.is_some()
+        || closure.asyncness.is_some()
+        || closure.inputs.len() > args.len()
+        || may_leave(closure.body.to_token_stream())
+    {
+        return None;
+    }
+    let binds = closure
+        .inputs
+        .iter()
+        .zip(args)
+        .map(|(pat, arg)| quote_spanned!(pat.span()=> let #pat = #arg;));
+    let body = &closure.body;
+    let body = match &closure.output {
+        syn::ReturnType::Default => quote!(#body),
+        syn::ReturnType::Type(_, ty) => {
+            let answer = proc_macro2::Ident::new("__bt_answer", proc_macro2::Span::mixed_site());
+            quote_spanned!(ty.span()=> {
+                let #answer: #ty = #body;
+                #answer
+            })
+        }
+    };
+    Some(quote_spanned!(closure.span()=> {
+        #(#binds)*
+        #body
+    }))
+}
+
+/// Whether `tokens` hold a `return`, a `?` or a `yield`, which in a closure leave the closure.
+fn may_leave(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|token| match token {
+        proc_macro2::TokenTree::Ident(ident) => ident == "return" || ident == "yield",
+        proc_macro2::TokenTree::Punct(punct) => punct.as_char() == '?',
+        proc_macro2::TokenTree::Group(group) => may_leave(group.stream()),
+        proc_macro2::TokenTree::Literal(_) => false,
+    })
 }
 
 /// The leaf's call (`call` of the leaf's `&mut` place) between the port loads (inputs take their
