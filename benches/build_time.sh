@@ -30,7 +30,8 @@
 #                       floor, see gen.rs's `Hand`)
 #   PROFILES="debug release"  the profiles to build (default both)
 #   EXPAND=1            also count the expanded code's lines per node by part
-#                       (benches/expanded_lines.py over rustc's `-Zunpretty=expanded`)
+#                       (benches/expanded_lines.py over rustc's `-Zunpretty=expanded`);
+#                       EXPAND_MAX=N only for trees of at most N nodes
 #   BT_SOURCE=head|worktree build against a snapshot of the committed HEAD (default; the work
 #                       tree may be in the middle of someone's change) or the work tree
 #   BT_REV=<commit>     with BT_SOURCE=head: a snapshot of that commit instead of HEAD (a before
@@ -332,7 +333,7 @@ for size in "${SIZES[@]}"; do
         echo "  $nodes nodes (size $size), $profile: $figures (wall s, CPU s, peak MB)"
     done
     echo "$row" >> "$RESULTS"
-    if [ "${EXPAND:-0}" = 1 ]; then
+    if [ "${EXPAND:-0}" = 1 ] && [ "$nodes" -le "${EXPAND_MAX:-1000000}" ]; then
         # In a target directory of its own: RUSTC_BOOTSTRAP makes proc-macro2's build script
         # probe again, which would rebuild syn and the macro before the next timed build.
         RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=$WORK/target-expand cargo rustc --quiet --profile check \
