@@ -64,7 +64,8 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let slots = plan.active_slots();
     let flags = quote!(::bt::__private::BoolFlags<#slots>);
     let bb = blackboard::blackboard_type(tree);
-    let tick_root = resume::tick_root(&g);
+    let (tick_root, resume_parts) = resume::tick_root(&g);
+    methods.extend(resume_parts);
     let mut halt_root = halt_child(&g, 0);
     if !plan.resume.is_empty() {
         let code = syn::Ident::new(g.plan.resume_code_type(), proc_macro2::Span::call_site());
