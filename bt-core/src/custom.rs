@@ -1152,7 +1152,10 @@ mod tests {
         assert_eq!(message.as_str().len(), 240);
         assert!(message.as_str().ends_with("a1"));
         message.number(3);
-        assert!(message.as_str().ends_with("a1"), "a full message takes no more");
+        assert!(
+            message.as_str().ends_with("a1"),
+            "a full message takes no more"
+        );
     }
 
     #[test]
