@@ -1206,6 +1206,19 @@ mod tests {
         );
     }
 
+    /// The running child, between ticks: none before and after an activation.
+    #[test]
+    fn the_running_child_is_read_back() {
+        let mut rig = Rig::new(&[UNGUARDED, UNGUARDED, UNGUARDED]);
+        assert_eq!((rig.node.running(), rig.node.is_running()), (None, false));
+        rig.tick(&[false; 3], &[Failure, Running, Running]);
+        assert_eq!((rig.node.running(), rig.node.is_running()), (Some(1), true));
+        rig.tick(&[false; 3], &[Failure, Failure, Running]);
+        assert_eq!(rig.node.running(), Some(2));
+        rig.tick(&[false; 3], &[Failure, Failure, Success]);
+        assert_eq!((rig.node.running(), rig.node.is_running()), (None, false));
+    }
+
     #[test]
     fn one_child() {
         let mut rig = Rig::new(&[Some(Both)]);
