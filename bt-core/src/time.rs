@@ -561,6 +561,8 @@ mod tests {
         }
         let by_ref: &ManualClock = &clock;
         assert_eq!(read(by_ref), Duration::from_secs(1));
+        let by_mut: &mut ManualClock = &mut clock;
+        assert_eq!(read(by_mut), Duration::from_secs(1));
     }
 
     #[test]

@@ -765,6 +765,9 @@ mod tests {
         assert_eq!(bits.next_absent(0, 150), Some(3));
         assert_eq!(bits.next_absent(4, 150), Some(10));
         assert_eq!(bits.next_absent(60, 150), Some(66));
+        for i in 0..150 {
+            assert_eq!(bits.contains(i), i % 7 != 3, "index {i}, word {}", i / 64);
+        }
         for i in 0..192 {
             bits.insert(i);
         }
