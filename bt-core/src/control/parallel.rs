@@ -715,6 +715,9 @@ mod tests {
         let c = ParallelConfig::new(3, 3, 3);
         assert_eq!((c.success(), c.failure()), (3, 3));
         assert!(!c.skipped_count_as_success());
+        let c = ParallelConfig::new(3, 0, 1);
+        assert_eq!((c.success(), c.failure()), (0, 1));
+        assert!(!c.skipped_count_as_success(), "0 is written, not counted from the end");
         let c = ParallelConfig::new(3, -4, -10);
         assert_eq!((c.success(), c.failure()), (0, 0));
         assert!(c.skipped_count_as_success());
