@@ -1016,6 +1016,28 @@ mod tests {
         harness.tick(first, |event| node.next(event, config), answers(r))
     }
 
+    /// As `a_tick_cut_short_leaves_no_skip_counted`, for `ParallelAll`; and its failures
+    /// counted beyond one.
+    #[test]
+    fn all_a_tick_cut_short_leaves_no_skip_counted() {
+        let config = ParallelAllConfig::new(2, 1);
+        let mut node = All::new();
+        node.begin();
+        node.on_child(0, Skipped);
+        // Child 1 fails with an error here: the tick ends without `end`.
+        node.begin();
+        node.on_child(0, Skipped);
+        node.on_child(1, Skipped);
+        assert_eq!(node.end(config), Skipped);
+        let config = ParallelAllConfig::new(3, -1);
+        node.begin();
+        node.on_child(0, Failure);
+        node.on_child(1, Failure);
+        node.on_child(2, Running);
+        assert_eq!(node.end(config), Running);
+        assert_eq!(node.failures(), 2);
+    }
+
     #[test]
     fn all_waits_for_every_child() {
         let config = ParallelAllConfig::new(3, 1);
