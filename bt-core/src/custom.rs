@@ -1168,7 +1168,6 @@ mod tests {
         kids.output = Some(3);
         kids.store_ports();
         assert_eq!(kids.output, None, "the output moved to its entry");
-        drop(kids);
         assert_eq!(tree.entries.0, 3);
     }
 
