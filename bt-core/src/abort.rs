@@ -1045,6 +1045,40 @@ mod tests {
         assert_eq!(rig.node, ObserverSelector::new());
     }
 
+    /// A `lower` abort forgets only the answers of the children walked again: an earlier
+    /// child's failure stands, and the activation answers `Failure` even if every child walked
+    /// again is skipped (a Fallback turned observer selector).
+    #[test]
+    fn a_lower_abort_keeps_an_earlier_childs_failure() {
+        let mut rig = Rig::new(&[UNGUARDED, Some(LowerPriority), UNGUARDED]);
+        // Guards are pseudo children 3..6. Child 0 fails, child 1 blocked, child 2 runs.
+        assert_eq!(
+            rig.tick(&[false; 3], &[Failure, Skipped, Running]),
+            log(Running, &[0, 4, 2], &[])
+        );
+        // Guard 1 fires: child 2 halted, children 1 and 2 skipped; child 0 failed.
+        assert_eq!(
+            rig.tick(&[false, true, false], &[Failure, Skipped, Skipped]),
+            log(Failure, &[4, 1, 2], &[2])
+        );
+        assert_eq!(rig.node, ObserverSelector::new());
+
+        // The same with a guarded child 1 that failed before the abort at child 2.
+        let mut rig = Rig::new(&[UNGUARDED, UNGUARDED, Some(LowerPriority), UNGUARDED]);
+        // Guards are pseudo children 4..8.
+        assert_eq!(
+            rig.tick(&[false; 4], &[Skipped, Failure, Skipped, Running]),
+            log(Running, &[0, 1, 6, 3], &[])
+        );
+        assert_eq!(
+            rig.tick(
+                &[false, false, true, false],
+                &[Skipped, Failure, Skipped, Skipped]
+            ),
+            log(Failure, &[6, 2, 3], &[3])
+        );
+    }
+
     /// A re-entered child's new answer replaces its earlier one: skipped, then failed.
     #[test]
     fn a_re_entered_child_that_skipped_then_failed_counts_as_failed() {
@@ -1170,6 +1204,19 @@ mod tests {
             rig.tick(&[true, false], &[Running, Running]),
             log(Running, &[2, 0], &[])
         );
+    }
+
+    /// The running child, between ticks: none before and after an activation.
+    #[test]
+    fn the_running_child_is_read_back() {
+        let mut rig = Rig::new(&[UNGUARDED, UNGUARDED, UNGUARDED]);
+        assert_eq!((rig.node.running(), rig.node.is_running()), (None, false));
+        rig.tick(&[false; 3], &[Failure, Running, Running]);
+        assert_eq!((rig.node.running(), rig.node.is_running()), (Some(1), true));
+        rig.tick(&[false; 3], &[Failure, Failure, Running]);
+        assert_eq!(rig.node.running(), Some(2));
+        rig.tick(&[false; 3], &[Failure, Failure, Success]);
+        assert_eq!((rig.node.running(), rig.node.is_running()), (None, false));
     }
 
     #[test]

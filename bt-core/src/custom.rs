@@ -1088,6 +1088,7 @@ mod tests {
         assert!(Child::child_running(&kids));
         Child::halt_child(&mut kids, &mut ());
         assert_eq!(Child::child_status(&kids), None);
+        assert!(!Child::child_running(&kids), "halted: not running");
         assert_eq!(*kids, 5);
         assert_eq!(kids.finish(&mut (), Ok(Failure)), Ok(Failure));
         assert_eq!(one.0, ["tick", "halt"]);
@@ -1139,6 +1140,82 @@ mod tests {
             long.push("é");
         }
         assert_eq!(long.as_str().len(), 239);
+    }
+
+    #[test]
+    fn a_number_at_the_end_of_a_full_message_is_cut() {
+        let mut message = Message::new();
+        for _ in 0..239 {
+            message.push("a");
+        }
+        message.number(12);
+        assert_eq!(message.as_str().len(), 240);
+        assert!(message.as_str().ends_with("a1"));
+        message.number(3);
+        assert!(
+            message.as_str().ends_with("a1"),
+            "a full message takes no more"
+        );
+    }
+
+    #[test]
+    fn the_ports_move_on_demand() {
+        let mut tree = tree(&[]);
+        tree.entries.1 = 5;
+        let mut kids: Handle = Kids::new(Slots(&mut tree));
+        kids.load_ports();
+        assert_eq!(kids.input, 5, "the input read from its entry");
+        kids.output = Some(3);
+        kids.store_ports();
+        assert_eq!(kids.output, None, "the output moved to its entry");
+        assert_eq!(tree.entries.0, 3);
+    }
+
+    /// A node of `ControlNode` and `DecoratorNode` whose hooks record their calls, for the
+    /// `Try` forms every such node is.
+    #[derive(Default)]
+    struct Hooks(Vec<&'static str>);
+
+    impl ControlNode<()> for Hooks {
+        fn on_start(&mut self, _: &mut ()) {
+            self.0.push("control start");
+        }
+        fn tick(_: &mut impl Children<(), Self>, _: &mut ()) -> Status {
+            Success
+        }
+        fn on_halted(&mut self, _: &mut ()) {
+            self.0.push("control halted");
+        }
+    }
+
+    impl DecoratorNode<()> for Hooks {
+        fn on_start(&mut self, _: &mut ()) {
+            self.0.push("decorator start");
+        }
+        fn tick(_: &mut impl Child<(), Self>, _: &mut ()) -> Status {
+            Failure
+        }
+        fn on_halted(&mut self, _: &mut ()) {
+            self.0.push("decorator halted");
+        }
+    }
+
+    #[test]
+    fn a_node_that_never_fails_keeps_its_hooks_as_a_try_node() {
+        let mut node = Hooks::default();
+        TryControlNode::<(), ()>::on_start(&mut node, &mut ());
+        TryControlNode::<(), ()>::on_halted(&mut node, &mut ());
+        TryDecoratorNode::<(), ()>::on_start(&mut node, &mut ());
+        TryDecoratorNode::<(), ()>::on_halted(&mut node, &mut ());
+        assert_eq!(
+            node.0,
+            [
+                "control start",
+                "control halted",
+                "decorator start",
+                "decorator halted"
+            ]
+        );
     }
 
     #[test]

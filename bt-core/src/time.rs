@@ -561,6 +561,8 @@ mod tests {
         }
         let by_ref: &ManualClock = &clock;
         assert_eq!(read(by_ref), Duration::from_secs(1));
+        let by_mut: &mut ManualClock = &mut clock;
+        assert_eq!(read(by_mut), Duration::from_secs(1));
     }
 
     #[test]
@@ -576,5 +578,10 @@ mod tests {
         let clock = StdClock::new();
         let (a, b) = (clock.now(), clock.now());
         assert!(b >= a);
+        // It counts from its creation: after a sleep of 2 ms, at least 2 ms.
+        let clock = StdClock::default();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(clock.now() >= Duration::from_millis(2));
+        assert!(clock.now_nanos() >= 2_000_000);
     }
 }

@@ -13,8 +13,8 @@ use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::protocol::{request_header, RequestError, REQUEST_HEADER_LEN};
-use crate::publisher::{lock, Shared};
-use crate::server::{answer, serve, subscription, Activity};
+use crate::server::{answer, serve, subscription};
+use crate::shared::{lock, Activity, Shared};
 use crate::zmtp::{Connection, Incoming, Limits, SocketType};
 use crate::Groot2Publisher;
 

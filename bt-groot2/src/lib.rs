@@ -139,6 +139,7 @@ mod json;
 mod protocol;
 mod publisher;
 mod server;
+mod shared;
 mod status;
 mod xml;
 mod zmtp;

@@ -1,18 +1,19 @@
-//! [`Groot2Publisher`]: the observer the ticking thread owns, and the state it shares with the
-//! server threads.
+//! [`Groot2Publisher`]: the observer the ticking thread owns, which builds the state it shares
+//! with the server threads ([`Shared`]) and starts them.
 
 use std::collections::VecDeque;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use bt_core::{BehaviorTree, NodeInfo, Observer, Status};
 
 use crate::blackboard::Entries;
 use crate::hooks::Hooks;
-use crate::server::{Server, Table};
+use crate::server::Server;
+use crate::shared::{Notices, Record, Shared, Snapshot, Table};
 use crate::status::{buffer_order, Board};
 use crate::zmtp::Limits;
 
@@ -22,82 +23,6 @@ pub const DEFAULT_PORT: u16 = 1667;
 
 /// The most transitions kept while recording (BehaviorTree.CPP keeps the last 1000).
 pub const MAX_TRANSITIONS: usize = 1000;
-
-/// One recorded transition: microseconds since recording started, node uid, new status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Record {
-    pub micros: u64,
-    pub uid: u16,
-    pub status: u8,
-}
-
-/// The blackboard snapshot the server sends.
-#[derive(Default)]
-pub(crate) struct Snapshot {
-    pub entries: Entries,
-    /// Bumped by each new snapshot.
-    pub sequence: u64,
-    /// True once the tree has published one.
-    pub published: bool,
-}
-
-/// Breakpoint notifications for the PUB connections: `(sequence, message frames)`.
-#[derive(Default)]
-pub(crate) struct Notices {
-    pub next: u64,
-    pub queue: VecDeque<(u64, Vec<Vec<u8>>)>,
-}
-
-/// What the ticking thread and the server threads share.
-pub(crate) struct Shared {
-    pub stop: AtomicBool,
-    pub uuid: [u8; 16],
-    pub tree_name: String,
-    pub xml: String,
-    pub order: Vec<u16>,
-    pub states: Box<[AtomicU8]>,
-    pub limits: Limits,
-    /// The connections of each port: the request port's, then the PUB port's.
-    pub ports: [Table; 2],
-    /// How many times a connection was made to wait by the request throttle.
-    pub throttled: AtomicU64,
-    /// How many connections were closed to make room for new ones.
-    pub evicted: AtomicU64,
-    /// Counts the useful acts of every connection (their order decides which is idlest).
-    pub acts: AtomicU64,
-    /// The start of the publisher's clock (recording times count from it).
-    pub epoch: Instant,
-    pub recording: AtomicBool,
-    /// Microseconds since `epoch` when recording started.
-    pub recording_start: AtomicU64,
-    /// Bumped by each start of a recording: older pending transitions are dropped.
-    pub recording_generation: AtomicU64,
-    pub transitions: Mutex<VecDeque<Record>>,
-    /// True while a client asks for blackboards: the tree then publishes snapshots.
-    pub blackboard_wanted: AtomicBool,
-    /// Milliseconds since `epoch` of the last blackboard request.
-    pub blackboard_asked: AtomicU64,
-    pub blackboard: Mutex<Snapshot>,
-    pub blackboard_ready: Condvar,
-    pub hooks: Option<Hooks>,
-    /// Milliseconds since `epoch` of the last request (Groot2's heartbeat).
-    pub last_request: AtomicU64,
-    pub notices: Mutex<Notices>,
-}
-
-/// Locks `mutex`, also after a panic of another holder (the data stays consistent: every
-/// critical section here is a copy or a swap).
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-impl Shared {
-    pub fn millis(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
-    }
-}
 
 /// How to build a [`Groot2Publisher`]: made by [`Groot2Publisher::builder`] or
 /// [`Groot2Publisher::for_tree`].

@@ -3,17 +3,17 @@
 //! Each connection has a thread of its own: the one that accepted it (a blocking `accept`, so
 //! a client is taken as soon as it connects), which does the handshake and serves it, after
 //! making sure that another thread waits in `accept` ([`Port`]): a slow handshake holds up only
-//! itself. Each port has its own
-//! budget of connections ([`Table`]): when it is full, a new connection takes the place of the
-//! one that has been idle longest (below), so idle and slow clients cannot lock a real one out.
+//! itself. Each port has its own budget of connections (a [`Table`] of the shared state): when
+//! it is full, a new connection takes the place of the one that has been idle longest, so idle
+//! and slow clients cannot lock a real one out.
 //! A housekeeping thread keeps the heartbeat and the blackboard interest up to date. A
 //! connection thread reads the shared state through atomics and short critical sections the
 //! ticking thread never waits for.
 
 use std::io::{Read, Write};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -21,7 +21,7 @@ use crate::blackboard::{write_map_len, write_str, NIL};
 use crate::protocol::{
     parse_header, reply_header, request_header, RequestError, RequestType, PROTOCOL_ID,
 };
-use crate::publisher::{lock, Shared};
+use crate::shared::{lock, Activity, Shared, Table};
 use crate::zmtp::{Connection, Incoming, SocketType};
 
 /// Groot2's heartbeat: with no request for this long, every hook is disabled.
@@ -45,110 +45,6 @@ const MAX_SUBSCRIPTION_LEN: usize = 64;
 
 /// How often the housekeeping thread wakes up (and how long stopping may wait for it).
 const HOUSEKEEPING: Duration = Duration::from_millis(20);
-
-/// One port's connections: at most `limit`, handshaking or served.
-///
-/// When a connection arrives and the table is full, the idlest connection is closed to make
-/// room: first those that have done nothing useful yet (still in the handshake, or handshaken
-/// and silent, or sending only ZMTP commands such as `PING`), oldest first; then the one whose
-/// last useful act is the oldest. A useful act is a request answered without an error on the
-/// request port, and a subscription or its cancelling on the PUB port. A client polling the
-/// tree is then never the one closed while a client that only holds its connection is there.
-pub(crate) struct Table {
-    limit: usize,
-    entries: Mutex<Entries>,
-}
-
-#[derive(Default)]
-struct Entries {
-    next_id: u64,
-    list: Vec<Entry>,
-}
-
-struct Entry {
-    id: u64,
-    /// A handle on the connection's socket, to close it from here.
-    stream: TcpStream,
-    activity: Arc<Activity>,
-}
-
-/// When a connection last did something useful: 0 if never, else the number the publisher's
-/// [`Shared::acts`] counter gave that act (a strict order, where two clock readings can tie).
-#[derive(Default)]
-pub(crate) struct Activity(AtomicU64);
-
-impl Activity {
-    fn touch(&self, shared: &Shared) {
-        let act = shared.acts.fetch_add(1, Ordering::Relaxed) + 1;
-        self.0.store(act, Ordering::Relaxed);
-    }
-
-    /// The eviction order, lowest first: connections that have done nothing useful, by their
-    /// id (the order they came in), then the others by their last useful act.
-    fn rank(&self, id: u64) -> (bool, u64) {
-        match self.0.load(Ordering::Relaxed) {
-            0 => (false, id),
-            last => (true, last),
-        }
-    }
-}
-
-impl Table {
-    pub(crate) fn new(limit: usize) -> Table {
-        Table {
-            limit: limit.max(1),
-            entries: Mutex::default(),
-        }
-    }
-
-    /// Makes room for a new connection and registers it: its id and activity, or `None` if
-    /// its socket cannot be shared with the table (the caller then drops it).
-    fn admit(&self, shared: &Shared, stream: &TcpStream) -> Option<(u64, Arc<Activity>)> {
-        let handle = stream.try_clone().ok()?;
-        let mut entries = lock(&self.entries);
-        while entries.list.len() >= self.limit {
-            let victim = entries
-                .list
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, e)| e.activity.rank(e.id))
-                .map(|(index, _)| index)?;
-            let victim = entries.list.swap_remove(victim);
-            // Its thread wakes up with an error at once and ends.
-            let _ = victim.stream.shutdown(Shutdown::Both);
-            shared.evicted.fetch_add(1, Ordering::Relaxed);
-        }
-        let id = entries.next_id;
-        entries.next_id += 1;
-        let activity = Arc::new(Activity::default());
-        entries.list.push(Entry {
-            id,
-            stream: handle,
-            activity: activity.clone(),
-        });
-        Some((id, activity))
-    }
-
-    fn remove(&self, id: u64) {
-        let mut entries = lock(&self.entries);
-        if let Some(index) = entries.list.iter().position(|e| e.id == id) {
-            entries.list.swap_remove(index);
-        }
-    }
-
-    /// Closes every connection (when the publisher stops).
-    fn close_all(&self) {
-        for entry in lock(&self.entries).list.drain(..) {
-            let _ = entry.stream.shutdown(Shutdown::Both);
-        }
-    }
-
-    /// How many connections the table holds now.
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        lock(&self.entries).list.len()
-    }
-}
 
 /// How many threads of a port may wait in `accept` at once: a thread whose connection ended
 /// goes back to accepting while fewer wait, and ends otherwise.

@@ -3,122 +3,14 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use bt_core::{BehaviorTree, Observer, Status};
 
 use crate::entries::Entries;
 use crate::history::{self, History, TickRecord, ABORTED, HALTED, RUNNING};
-use crate::monitor::{lock, Hub, TreeEntry};
-
-/// How many running leaves an agent's summary names (more are counted, not named).
-pub(crate) const SUMMARY_LEAVES: usize = 3;
-
-/// What the server threads see of an agent.
-#[derive(Debug)]
-pub(crate) struct AgentShared {
-    pub id: u64,
-    pub name: String,
-    pub tree: Arc<TreeEntry>,
-    /// Pages watching this agent: while there is one, every tick is recorded whole.
-    pub watchers: AtomicUsize,
-    /// Record every tick whole, watched or not ([`Agent::keep_history`]).
-    pub keep_history: AtomicBool,
-    /// The last tick's summary, while a page is open: [`Summary::pack`].
-    pub summary: AtomicU64,
-    /// The agent's tick count when the summary was written.
-    pub ticks: AtomicU64,
-    /// The last ticks recorded whole (made at the first one).
-    pub history: Mutex<Option<History>>,
-}
-
-impl AgentShared {
-    pub fn new(id: u64, name: String, tree: Arc<TreeEntry>) -> AgentShared {
-        AgentShared {
-            id,
-            name,
-            tree,
-            watchers: AtomicUsize::new(0),
-            keep_history: AtomicBool::new(false),
-            summary: AtomicU64::new(0),
-            ticks: AtomicU64::new(0),
-            history: Mutex::new(None),
-        }
-    }
-
-    pub fn summary(&self) -> Summary {
-        Summary::unpack(self.summary.load(Ordering::Relaxed))
-    }
-
-    pub fn history_bytes(&self) -> usize {
-        lock(&self.history).as_ref().map_or(0, History::bytes)
-    }
-}
-
-/// An agent's root status and running leaves after its last tick, packed in a `u64` so that
-/// the ticking thread hands it over with one store: the root's event (8 bits), how many leaves
-/// run (8 bits, saturating), and up to three of them (16 bits each, node id + 1, 0 for none).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Summary {
-    pub root: u8,
-    pub running: u8,
-    pub leaves: [u16; SUMMARY_LEAVES],
-}
-
-impl Summary {
-    pub fn pack(self) -> u64 {
-        u64::from(self.root)
-            | u64::from(self.running) << 8
-            | u64::from(self.leaves[0]) << 16
-            | u64::from(self.leaves[1]) << 32
-            | u64::from(self.leaves[2]) << 48
-    }
-
-    pub fn unpack(bits: u64) -> Summary {
-        Summary {
-            root: bits as u8,
-            running: (bits >> 8) as u8,
-            leaves: [
-                (bits >> 16) as u16,
-                (bits >> 32) as u16,
-                (bits >> 48) as u16,
-            ],
-        }
-    }
-
-    /// The running leaves it names, as node ids.
-    pub fn leaf_ids(self) -> impl Iterator<Item = usize> {
-        self.leaves
-            .into_iter()
-            .filter(|&leaf| leaf != 0)
-            .map(|leaf| usize::from(leaf) - 1)
-    }
-
-    fn add(&mut self, node: usize) {
-        let Ok(id) = u16::try_from(node + 1) else {
-            self.running = self.running.saturating_add(1);
-            return;
-        };
-        if self.leaves.contains(&id) {
-            return;
-        }
-        self.running = self.running.saturating_add(1);
-        if let Some(slot) = self.leaves.iter_mut().find(|slot| **slot == 0) {
-            *slot = id;
-        }
-    }
-
-    fn remove(&mut self, node: usize) {
-        let Ok(id) = u16::try_from(node + 1) else {
-            return;
-        };
-        if let Some(slot) = self.leaves.iter_mut().find(|slot| **slot == id) {
-            *slot = 0;
-            self.running = self.running.saturating_sub(1);
-        }
-    }
-}
+use crate::hub::{AgentShared, Hub, Summary, SUMMARY_LEAVES};
 
 /// What the agent hands to its history: a record, or what came for a record after it.
 #[derive(Debug)]

@@ -104,6 +104,7 @@
 mod agent;
 mod entries;
 mod history;
+mod hub;
 mod json;
 mod monitor;
 mod server;

@@ -1,117 +1,19 @@
 //! [`Monitor`]: the server and the registry of trees and agents it serves.
 
-use std::collections::BTreeMap;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bt_core::{BehaviorTree, NodeInfo};
 
-use crate::agent::{Agent, AgentShared};
+use crate::agent::Agent;
+use crate::hub::{lock, AgentShared, Agents, Hub, Settings};
 
 /// The port the monitor listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 1680;
-
-/// The limits and sizes a monitor runs with ([`MonitorBuilder`]).
-#[derive(Clone, Debug)]
-pub(crate) struct Settings {
-    pub max_connections: usize,
-    pub max_message_bytes: usize,
-    pub history: usize,
-    pub max_blackboard_bytes: usize,
-    pub update_interval: Duration,
-    pub handshake_timeout: Duration,
-    pub write_timeout: Duration,
-    pub max_commands_per_second: u32,
-}
-
-/// One tree type: its name and nodes, shared by the agents that run it.
-#[derive(Debug)]
-pub(crate) struct TreeEntry {
-    pub id: usize,
-    pub name: String,
-    pub nodes: &'static [NodeInfo],
-    /// Whether each node is a leaf (has no children).
-    pub leaf: Box<[bool]>,
-    /// The tree as the page reads it (`json::tree`).
-    pub json: String,
-}
-
-/// The registry of agents: id to agent, and a count of changes (the page's list refreshes on
-/// one).
-#[derive(Default)]
-pub(crate) struct Agents {
-    pub by_id: BTreeMap<u64, Arc<AgentShared>>,
-    pub next_id: u64,
-}
-
-/// What the ticking threads, the agents and the server threads share.
-pub(crate) struct Hub {
-    pub stop: AtomicBool,
-    pub epoch: Instant,
-    pub settings: Settings,
-    /// Pages connected (WebSocket sessions): while there is one, every agent keeps a summary
-    /// of its tick (root status, running leaves) for the list and the counts.
-    pub pages: AtomicUsize,
-    /// Connections open (pages, and requests still being read or answered).
-    pub connections: AtomicUsize,
-    pub trees: Mutex<Vec<Arc<TreeEntry>>>,
-    pub agents: Mutex<Agents>,
-    /// Bumped whenever an agent comes or goes.
-    pub generation: AtomicU64,
-    pub counters: crate::server::Counters,
-}
-
-/// Locks `mutex`, also after a panic of another holder (every critical section here leaves the
-/// data consistent: pushes, copies and swaps).
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-impl Hub {
-    pub fn millis(&self) -> u64 {
-        self.epoch.elapsed().as_millis() as u64
-    }
-
-    /// The entry of the tree `name` with `nodes`, made on first use.
-    fn tree(&self, name: &str, nodes: &'static [NodeInfo]) -> Arc<TreeEntry> {
-        let mut trees = lock(&self.trees);
-        if let Some(tree) = trees
-            .iter()
-            .find(|tree| tree.name == name && std::ptr::eq(tree.nodes, nodes))
-        {
-            return tree.clone();
-        }
-        let id = trees.len();
-        let mut leaf = vec![true; nodes.len()].into_boxed_slice();
-        for node in nodes {
-            if let Some(parent) = node.parent {
-                if let Some(slot) = leaf.get_mut(parent) {
-                    *slot = false;
-                }
-            }
-        }
-        let tree = Arc::new(TreeEntry {
-            id,
-            name: name.to_string(),
-            nodes,
-            leaf,
-            json: crate::json::tree(id, name, nodes),
-        });
-        trees.push(tree.clone());
-        tree
-    }
-
-    pub(crate) fn remove_agent(&self, id: u64) {
-        lock(&self.agents).by_id.remove(&id);
-        self.generation.fetch_add(1, Ordering::Relaxed);
-    }
-}
 
 /// How to start a [`Monitor`]: made by [`Monitor::builder`].
 #[derive(Clone, Debug)]

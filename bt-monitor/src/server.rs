@@ -3,11 +3,11 @@
 
 use std::io::{self, Read, Write};
 use std::net::{IpAddr, Shutdown, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::monitor::{lock, Hub};
+use crate::hub::{lock, Hub};
 
 /// The page, served from memory.
 const PAGE: &str = include_str!("page/index.html");
@@ -16,18 +16,6 @@ const STYLE: &str = include_str!("page/monitor.css");
 
 /// The largest request head read (request line and headers).
 const MAX_HEAD: usize = 8192;
-
-/// Counts of what the server refused or cut off ([`Monitor::stats`](crate::Monitor::stats)).
-#[derive(Debug, Default)]
-pub(crate) struct Counters {
-    pub accepted: AtomicU64,
-    pub refused: AtomicU64,
-    pub evicted: AtomicU64,
-    pub slow: AtomicU64,
-    pub oversized: AtomicU64,
-    pub rejected: AtomicU64,
-    pub flooding: AtomicU64,
-}
 
 /// One open connection, for the accept loop: a handle to close it, and whether it is still
 /// sending its request (such a connection is closed first to make room).

@@ -18,9 +18,8 @@ use bt_core::NodeInfo;
 use tungstenite::protocol::{Role, WebSocketConfig};
 use tungstenite::{Message, WebSocket};
 
-use crate::agent::AgentShared;
+use crate::hub::{lock, AgentShared, Hub};
 use crate::json;
-use crate::monitor::{lock, Hub};
 
 /// The most agents listed at once (the page says how many matched).
 const MAX_LISTED: usize = 200;

@@ -15,7 +15,7 @@
 //!   and has a test pinning it in `tests/behaviour/btcpp_differences.rs`.
 //!
 //! Environment: `BT_REFEREE_TREE=T0042,T0100` (only these), `BT_REFEREE_VERBOSE=1` (print every
-//! step of every tree run). See CONTRIBUTING.md, "The referee".
+//! step of every tree run). See README.md.
 
 mod leaves;
 

@@ -715,6 +715,12 @@ mod tests {
         let c = ParallelConfig::new(3, 3, 3);
         assert_eq!((c.success(), c.failure()), (3, 3));
         assert!(!c.skipped_count_as_success());
+        let c = ParallelConfig::new(3, 0, 1);
+        assert_eq!((c.success(), c.failure()), (0, 1));
+        assert!(
+            !c.skipped_count_as_success(),
+            "0 is written, not counted from the end"
+        );
         let c = ParallelConfig::new(3, -4, -10);
         assert_eq!((c.success(), c.failure()), (0, 0));
         assert!(c.skipped_count_as_success());
@@ -731,6 +737,11 @@ mod tests {
             Err(ThresholdError::NoChildren)
         );
         assert_eq!(ParallelAllConfig::new(4, -1).max_failures(), 4);
+        let all = ParallelAllConfig::new(4, 2);
+        assert_eq!(
+            (all.len(), all.is_empty(), all.max_failures()),
+            (4, false, 2)
+        );
         assert_eq!(ParallelAllConfig::new(4, -2).max_failures(), 3);
         assert_eq!(ParallelAllConfig::new(4, -9).max_failures(), 0);
         assert_eq!(
@@ -765,6 +776,9 @@ mod tests {
         assert_eq!(bits.next_absent(0, 150), Some(3));
         assert_eq!(bits.next_absent(4, 150), Some(10));
         assert_eq!(bits.next_absent(60, 150), Some(66));
+        for i in 0..150 {
+            assert_eq!(bits.contains(i), i % 7 != 3, "index {i}, word {}", i / 64);
+        }
         for i in 0..192 {
             bits.insert(i);
         }
@@ -855,8 +869,30 @@ mod tests {
         let config = ParallelConfig::new(3, 1, -1);
         let l = tick(&mut node, &mut h, config, &[Failure, Failure, Running]);
         assert_eq!(l, log(Running, &[0, 1, 2], &[]));
+        assert_eq!((node.failures(), node.successes()), (2, 0));
         let l = tick(&mut node, &mut h, config, &[X, X, Failure]);
         assert_eq!(l, log(Failure, &[2], &[]));
+    }
+
+    /// A tick cut short (a child's error in a tree with an error type: the generated code leaves
+    /// the tick without `end`) leaves its skipped children counted; the next tick's `begin`
+    /// starts the count again, so that tick answers `Skipped` only if all its children skip.
+    #[test]
+    fn a_tick_cut_short_leaves_no_skip_counted() {
+        // Skipped children do not count towards a written success count.
+        let config = ParallelConfig::new(2, 2, 1);
+        let mut node = Par::new();
+        node.begin();
+        assert_eq!(node.on_child(0, Skipped, config), None);
+        // Child 1 fails with an error here: the tick ends without `end`.
+        node.begin();
+        assert_eq!(node.on_child(0, Skipped, config), None);
+        assert_eq!(node.on_child(1, Skipped, config), None);
+        assert_eq!(node.end(config), Skipped);
+        node.begin();
+        assert_eq!(node.on_child(0, Running, config), None);
+        assert_eq!(node.on_child(1, Skipped, config), None);
+        assert_eq!(node.end(config), Running);
     }
 
     #[test]
@@ -978,6 +1014,28 @@ mod tests {
     ) -> Log {
         let first = node.start(config);
         harness.tick(first, |event| node.next(event, config), answers(r))
+    }
+
+    /// As `a_tick_cut_short_leaves_no_skip_counted`, for `ParallelAll`; and its failures
+    /// counted beyond one.
+    #[test]
+    fn all_a_tick_cut_short_leaves_no_skip_counted() {
+        let config = ParallelAllConfig::new(2, 1);
+        let mut node = All::new();
+        node.begin();
+        node.on_child(0, Skipped);
+        // Child 1 fails with an error here: the tick ends without `end`.
+        node.begin();
+        node.on_child(0, Skipped);
+        node.on_child(1, Skipped);
+        assert_eq!(node.end(config), Skipped);
+        let config = ParallelAllConfig::new(3, -1);
+        node.begin();
+        node.on_child(0, Failure);
+        node.on_child(1, Failure);
+        node.on_child(2, Running);
+        assert_eq!(node.end(config), Running);
+        assert_eq!(node.failures(), 2);
     }
 
     #[test]

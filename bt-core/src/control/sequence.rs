@@ -253,6 +253,15 @@ mod tests {
             tick_swm(&mut seq, &[Success, Running, Success]),
             (Running, order(&[1]))
         );
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Success, Running]),
+            (Running, order(&[1, 2]))
+        );
+        assert_eq!(seq.halt(), Some(2));
+        assert_eq!(
+            tick_swm(&mut seq, &[Success, Success, Success]),
+            (Success, order(&[2]))
+        );
     }
 
     #[test]

@@ -269,6 +269,12 @@ mod tests {
     #[test]
     fn a_running_catch_is_ticked_until_it_completes() {
         let (mut node, mut h) = (TryCatch::<u8>::new(), Harness::new(3));
+        assert!(!node.in_catch());
+        assert_eq!(
+            tick(&mut node, &mut h, &[Running, X, X]),
+            log(Running, &[0], &[])
+        );
+        assert!(!node.in_catch(), "a running try child is not the catch");
         assert_eq!(
             tick(&mut node, &mut h, &[Failure, X, Running]),
             log(Running, &[0, 2], &[])
@@ -282,6 +288,7 @@ mod tests {
             tick(&mut node, &mut h, &[X, X, Success]),
             log(Failure, &[2], &[])
         );
+        assert!(!node.in_catch());
         assert_eq!(
             tick(&mut node, &mut h, &[Success, Success, X]),
             log(Success, &[0, 1], &[])

@@ -292,8 +292,12 @@ mod tests {
         let limit = Some(3);
         assert_eq!(node.start(limit), None);
         assert_eq!(node.on_child(Failure, limit), Running);
+        assert_eq!(node.count(), 1);
+        assert_eq!(node.on_child(Running, limit), Running);
         assert_eq!(node.on_child(Failure, limit), Running);
+        assert_eq!(node.count(), 2);
         assert_eq!(node.on_child(Failure, limit), Failure);
+        assert_eq!(node.count(), 0, "the activation ended");
         assert_eq!(
             node.on_child(Failure, limit),
             Running,
@@ -309,7 +313,9 @@ mod tests {
         let mut node = RetryUntilSuccessful::<u8>::new();
         assert_eq!(node.on_child(Failure, Some(2)), Running);
         assert_eq!(node.on_child(Skipped, Some(2)), Skipped);
+        assert_eq!(node.count(), 1, "a skip keeps the count");
         node.halt();
+        assert_eq!(node.count(), 0);
         assert_eq!(node.on_child(Failure, Some(2)), Running);
         assert_eq!(node.on_child(Failure, Some(2)), Failure);
         assert_eq!(node.on_child(Failure, None), Running);

@@ -65,6 +65,7 @@ mod tests {
         assert_eq!(node.on_child(Skipped), Skipped);
         assert!(!node.has_run());
         assert_eq!(node.on_child(Failure), Failure);
+        assert!(node.has_run(), "a failure completes it");
         assert_eq!(node.start(true), Some(Skipped));
         assert_eq!(node.start(true), Some(Skipped));
     }
@@ -76,6 +77,7 @@ mod tests {
         assert_eq!(node.start(false), Some(Failure));
         let mut node = RunOnce::new();
         assert_eq!(node.on_child(Success), Success);
+        assert!(node.has_run());
         assert_eq!(node.start(false), Some(Success));
     }
 }

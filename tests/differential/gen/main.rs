@@ -9,7 +9,7 @@
 //! Writes `DIR/mod.rs` (one `#[test]` per part) and `DIR/part_NN.rs` (`--per-file` trees each,
 //! as `behavior_tree!` invocations and a `cases! { Name "description", .. }` table). Defaults: seed 1, 1200 trees, 100 per file,
 //! `tests/differential/trees` (the checked-in set). The same seed and count always give the same
-//! files. See CONTRIBUTING.md for adding a node kind.
+//! files. See ../README.md for adding a node kind.
 
 #[path = "../tree.rs"]
 mod tree;

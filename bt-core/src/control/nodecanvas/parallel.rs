@@ -356,6 +356,9 @@ mod tests {
             rig.tick(&[Success, Running, Running]),
             log(Running, &[0, 1, 2], &[])
         );
+        // What the generated code reads as the children's running flags.
+        let finished = [0, 1, 2].map(|child| rig.node.is_finished(child));
+        assert_eq!(finished, [true, false, false]);
         // Child 0 finished: not ticked again. The children after the failure are still ticked.
         assert_eq!(
             rig.tick(&[Success, Failure, Running]),

@@ -160,6 +160,9 @@ mod tests {
         assert_eq!(node.current(), 2);
         let log = h.tick(node.start(3), |e| node.next(e, 3), answers(&[Success; 3]));
         assert_eq!(log.ticked, [2]);
+        let log = h.tick(node.start(3), |e| node.next(e, 3), answers(&[Success; 3]));
+        assert_eq!(log.ticked, [0]);
+        assert_eq!(node.current(), 1);
         // Completion and halts never rewind; `clear` does.
         node.clear();
         assert_eq!(node.current(), 0);

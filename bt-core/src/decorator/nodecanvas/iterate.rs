@@ -203,7 +203,9 @@ mod tests {
             "resumes the same element"
         );
         assert_eq!(b.at, Some(1));
+        assert_eq!(b.node.index(), 1, "the element the next tick writes");
         assert_eq!(b.tick(Failure), (Running, Some('b')));
+        assert_eq!(b.node.index(), 2);
         assert_eq!(b.tick(Skipped), (Skipped, Some('c')), "the last answer");
         assert_eq!(b.node.index(), 0);
         assert_eq!(b.tick(Failure), (Running, Some('a')), "a new activation");
