@@ -371,13 +371,21 @@ pub const fn port_key(name: &str) -> u64 {
 /// Checks at compile time (in a `const`) that every required input of `ports` is in `bound`;
 /// otherwise stops compilation with that port's `missing_message`.
 pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {
+    if let Some(port) = first_missing(ports, bound) {
+        panic!("{}", ports[port].missing_message);
+    }
+}
+
+/// The first required input of `ports` that is not in `bound`.
+const fn first_missing(ports: &[PortInfo], bound: &[&str]) -> Option<usize> {
     let mut port = 0;
     while port < ports.len() {
         if ports[port].required && !contains(bound, ports[port].name) {
-            panic!("{}", ports[port].missing_message);
+            return Some(port);
         }
         port += 1;
     }
+    None
 }
 
 /// [`check_required`] for a node of an XML file: the message starts with `at`, where the node
@@ -385,40 +393,38 @@ pub const fn check_required(ports: &[PortInfo], bound: &[&str]) {
 /// the port, and says what to add in the XML's words. The message is put together in a buffer of [`MESSAGE_BYTES`] (a longer one is cut at
 /// a character's boundary), as a `const` panic takes one string.
 pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
-    let mut port = 0;
-    while port < ports.len() {
-        if ports[port].required && !contains(bound, ports[port].name) {
-            let (name, ty) = (ports[port].name, ports[port].type_name);
-            let mut buffer = [0u8; MESSAGE_BYTES];
-            let mut length = 0;
-            let parts = [
-                at,
-                "the required input port `",
-                name,
-                "` (a `",
-                ty,
-                "`) is not given: add the attribute `",
-                name,
-                "=\"..\"` (a value, or `{entry}`) to the element, or mark the field `#[port(default)]`",
-            ];
-            let mut part = 0;
-            while part < parts.len() {
-                length = append(&mut buffer, length, parts[part]);
-                part += 1;
-            }
-            let (text, _) = buffer.split_at(length);
-            match core::str::from_utf8(text) {
+    let Some(port) = first_missing(ports, bound) else {
+        return;
+    };
+    let (name, ty) = (ports[port].name, ports[port].type_name);
+    let parts = [
+        at,
+        "the required input port `",
+        name,
+        "` (a `",
+        ty,
+        "`) is not given: add the attribute `",
+        name,
+        "=\"..\"` (a value, or `{entry}`) to the element, or mark the field `#[port(default)]`",
+    ];
+    let mut buffer = [0u8; MESSAGE_BYTES];
+    let mut length = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        length = append(&mut buffer, length, parts[part]);
+        part += 1;
+    }
+    let (text, _) = buffer.split_at(length);
+    match core::str::from_utf8(text) {
+        Ok(message) => panic!("{}", message),
+        Err(error) => {
+            // Cut within a character: up to the last whole one.
+            let (valid, _) = text.split_at(error.valid_up_to());
+            match core::str::from_utf8(valid) {
                 Ok(message) => panic!("{}", message),
-                Err(error) => {
-                    let (valid, _) = text.split_at(error.valid_up_to());
-                    match core::str::from_utf8(valid) {
-                        Ok(message) => panic!("{}", message),
-                        Err(_) => panic!("{}", ports[port].missing_message),
-                    }
-                }
+                Err(_) => panic!("{}", ports[port].missing_message),
             }
         }
-        port += 1;
     }
 }
 

@@ -406,6 +406,17 @@ fn script_expr(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
     })
 }
 
+/// The string literal `expr` is, if it is one (without attributes): `"lap"`.
+pub fn string_literal(expr: &syn::Expr) -> Option<&syn::LitStr> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            attrs,
+        }) if attrs.is_empty() => Some(text),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::source;

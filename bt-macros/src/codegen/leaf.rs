@@ -317,12 +317,9 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                     let leaf = quote!(&mut *__bt_leaf);
                     // A string literal is text for the port's own kind of string (`BindText`);
                     // any other expression takes the port's type.
-                    let bind = match &**expr {
-                        syn::Expr::Lit(syn::ExprLit {
-                            lit: syn::Lit::Str(_),
-                            attrs,
-                        }) if attrs.is_empty() => quote!(bind_text),
-                        _ => quote!(bind_value),
+                    let bind = match crate::text::string_literal(expr) {
+                        Some(_) => quote!(bind_text),
+                        None => quote!(bind_value),
                     };
                     Some(quote_spanned! {binding.port.span()=>
                         ::bt::__private::#bind(#expr, #leaf, #port);

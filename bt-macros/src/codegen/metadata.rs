@@ -9,8 +9,8 @@ use syn::spanned::Spanned;
 
 use super::{leaf, public_id, Gen};
 use crate::model::{
-    Category, Conditions, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel, Quantity,
-    Selector, Time, Tree, UtilityValue, Value,
+    Alternative, Category, Conditions, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel,
+    Quantity, Selector, Time, Tree, UtilityValue, Value,
 };
 use crate::{kw, text};
 
@@ -153,10 +153,6 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
 /// XML front end converted as the XML wrote it, else the Rust source.
 fn case_text(case: &syn::Expr) -> String {
     match case {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(text),
-            ..
-        }) => text.value(),
         // A scripting enum keeps its name (`scripting_enum("RED", Color::Red)`).
         syn::Expr::Call(call)
             if call.args.len() == 2
@@ -170,7 +166,17 @@ fn case_text(case: &syn::Expr) -> String {
                 _ => text::source(case.to_token_stream()),
             }
         }
-        _ => xml_text(case).unwrap_or_else(|| text::source(case.to_token_stream())),
+        _ => expr_text(case),
+    }
+}
+
+/// An expression as an XML attribute's text: a string literal's text, as BehaviorTree.CPP reads
+/// an attribute (`"lap"` is `lap`, not `&quot;lap&quot;`); a literal of the XML as the XML wrote
+/// it; else the Rust source.
+fn expr_text(expr: &syn::Expr) -> String {
+    match text::string_literal(expr) {
+        Some(text) => text.value(),
+        None => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
     }
 }
 
@@ -257,20 +263,11 @@ fn seconds(ms: &Quantity) -> String {
     }
 }
 
-/// A bound value: `{entry}`, or the expression's text.
-/// A bound value as an XML attribute's text: `{entry}`; a string literal's text, as
-/// BehaviorTree.CPP reads an attribute (`msg = "lap"` is `msg="lap"`, not `msg="&quot;lap&quot;"`);
-/// a literal of the XML as the XML wrote it; else the Rust source.
+/// A bound value as an XML attribute's text: `{entry}`, or the expression's ([`expr_text`]).
 fn value(value: &Value) -> String {
     match value {
         Value::Entry(name) => entry(name),
-        Value::Expr(expr) => match &**expr {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(text),
-                attrs,
-            }) if attrs.is_empty() => text.value(),
-            _ => xml_text(expr).unwrap_or_else(|| text::source(expr.to_token_stream())),
-        },
+        Value::Expr(expr) => expr_text(expr),
     }
 }
 
@@ -349,11 +346,11 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
                 // A case of several values (`1 | 2`): a parameter per value, so that the XML
                 // export gives BehaviorTree.CPP, which compares one value per case, a case per
                 // value. A range has no such form: its Rust text.
-                let alternatives = super::flow::alternatives(case);
+                let alternatives = crate::model::case_alternatives(case);
                 let values: Option<Vec<&syn::Expr>> = (alternatives.iter())
                     .map(|alternative| match alternative {
-                        super::flow::Alternative::Value(value) => Some(*value),
-                        super::flow::Alternative::Range(..) => None,
+                        Alternative::Value(value) => Some(*value),
+                        Alternative::Range(..) => None,
                     })
                     .collect();
                 match values {

@@ -177,3 +177,60 @@ pub(super) fn parallel(
         },
     })
 }
+
+/// A range's bound: a value, or none; a range is no bound.
+fn bound(alternative: Option<Alternative<'_>>) -> Result<Option<&syn::Expr>, ()> {
+    match alternative {
+        Some(Alternative::Value(expr)) => Ok(Some(expr)),
+        None => Ok(None),
+        Some(Alternative::Range(..)) => Err(()),
+    }
+}
+
+/// One alternative of a case.
+pub enum Alternative<'a> {
+    Value(&'a syn::Expr),
+    Range(
+        Option<&'a syn::Expr>,
+        &'a syn::RangeLimits,
+        Option<&'a syn::Expr>,
+    ),
+}
+
+/// A `Switch` case's alternatives, as a pattern reads them (the code generator tests each, the
+/// export writes each value as a case of its own, the warnings compare them). An expression binds `|` tighter than `..`, so
+/// `10..=12 | 20` parses as `10..=(12 | 20)`: the `|`s inside a range's bounds are taken out, and
+/// the bound is the alternative next to the range (`10..=12`, then `20`).
+pub fn case_alternatives(case: &syn::Expr) -> Vec<Alternative<'_>> {
+    match case {
+        syn::Expr::Binary(binary) if matches!(binary.op, syn::BinOp::BitOr(_)) => {
+            let mut all = case_alternatives(&binary.left);
+            all.extend(case_alternatives(&binary.right));
+            all
+        }
+        syn::Expr::Range(range) => {
+            let mut before = range
+                .start
+                .as_deref()
+                .map(case_alternatives)
+                .unwrap_or_default();
+            let mut after = range
+                .end
+                .as_deref()
+                .map(case_alternatives)
+                .unwrap_or_default();
+            let start = bound(before.pop());
+            let end = bound((!after.is_empty()).then(|| after.remove(0)));
+            match (start, end) {
+                (Ok(start), Ok(end)) => {
+                    before.push(Alternative::Range(start, &range.limits, end));
+                    before.extend(after);
+                    before
+                }
+                // A range of ranges: left to rustc, which reports it at the case.
+                _ => vec![Alternative::Value(case)],
+            }
+        }
+        _ => vec![Alternative::Value(case)],
+    }
+}

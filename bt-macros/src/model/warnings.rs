@@ -5,7 +5,9 @@
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 
-use super::{Composite, Flow, Kind, Leaf, Limit, Loop, Node, Quantity, Tree};
+use super::{
+    case_alternatives, Alternative, Composite, Flow, Kind, Leaf, Limit, Loop, Node, Quantity, Tree,
+};
 
 /// A warning at `span`: `name` is the deprecated item's (it shows in the message), `note` says
 /// what is wrong and what to do.
@@ -114,101 +116,71 @@ fn never_ticked(tree: &Tree, node: &Node, out: &mut Vec<Warning>) {
 /// A `Switch` case no value can reach: a value or whole-number range an earlier case has
 /// (`case 1` twice; `case 5` after `case 1..=10`).
 fn unreachable_cases(cases: &[syn::Expr], out: &mut Vec<Warning>) {
-    let mut earlier: Vec<Alternative> = Vec::new();
+    let mut earlier: Vec<Compared> = Vec::new();
     for case in cases {
-        let alternatives = alternatives(case);
-        for alternative in &alternatives {
+        let alternatives: Vec<(Compared, &syn::Expr)> = (case_alternatives(case).into_iter())
+            .filter_map(|alternative| compared(alternative, case))
+            .collect();
+        for (alternative, written) in &alternatives {
             if earlier.iter().any(|before| before.covers(alternative)) {
+                let text = crate::text::source(quote::ToTokens::to_token_stream(*written));
                 out.push(Warning {
-                    span: alternative.span(),
+                    span: written.span(),
                     name: "unreachable_case",
                     note: format!(
-                        "this case is unreachable: an earlier case of the `Switch` already matches `{}`; remove it or change its value",
-                        alternative.text()
+                        "this case is unreachable: an earlier case of the `Switch` already matches `{text}`; remove it or change its value"
                     ),
                 });
             }
         }
-        earlier.extend(alternatives);
+        earlier.extend(alternatives.into_iter().map(|(alternative, _)| alternative));
     }
 }
 
-/// One alternative of a case: a whole-number range (both bounds literal), a whole number, or
-/// another value compared by its source text.
-enum Alternative<'a> {
-    Range(i128, i128, &'a syn::Expr),
-    Number(i128, &'a syn::Expr),
-    Other(String, &'a syn::Expr),
+/// An alternative as the warning compares it: a whole-number range (both bounds literal), a
+/// whole number, or another value by its source text.
+enum Compared {
+    Range(i128, i128),
+    Number(i128),
+    Other(String),
 }
 
-impl Alternative<'_> {
-    fn covers(&self, later: &Alternative) -> bool {
+impl Compared {
+    fn covers(&self, later: &Compared) -> bool {
         match (self, later) {
-            (Alternative::Range(low, high, _), Alternative::Number(n, _)) => low <= n && n <= high,
-            (Alternative::Range(low, high, _), Alternative::Range(a, b, _)) => {
-                low <= a && b <= high
-            }
-            (Alternative::Number(a, _), Alternative::Number(b, _)) => a == b,
-            (Alternative::Number(a, _), Alternative::Range(low, high, _)) => a == low && a == high,
-            (Alternative::Other(a, _), Alternative::Other(b, _)) => a == b,
+            (Compared::Range(low, high), Compared::Number(n)) => low <= n && n <= high,
+            (Compared::Range(low, high), Compared::Range(a, b)) => low <= a && b <= high,
+            (Compared::Number(a), Compared::Number(b)) => a == b,
+            (Compared::Number(a), Compared::Range(low, high)) => a == low && a == high,
+            (Compared::Other(a), Compared::Other(b)) => a == b,
             _ => false,
         }
     }
-
-    fn expr(&self) -> &syn::Expr {
-        match self {
-            Alternative::Range(_, _, expr)
-            | Alternative::Number(_, expr)
-            | Alternative::Other(_, expr) => expr,
-        }
-    }
-
-    fn span(&self) -> Span {
-        self.expr().span()
-    }
-
-    fn text(&self) -> String {
-        crate::text::source(quote::ToTokens::to_token_stream(self.expr()))
-    }
 }
 
-/// A case's alternatives (`1 | 2 | 5..=7`): `|` binds tighter than `..` in an expression, so a
-/// range's bounds are read through it as the code generator reads them.
-fn alternatives(case: &syn::Expr) -> Vec<Alternative<'_>> {
-    match case {
-        syn::Expr::Binary(binary) if matches!(binary.op, syn::BinOp::BitOr(_)) => {
-            let mut all = alternatives(&binary.left);
-            all.extend(alternatives(&binary.right));
-            all
+/// `alternative` of `case` as compared, with the expression it is written as; `None` for a range
+/// that is open or has a bound that is not a whole number.
+fn compared<'a>(
+    alternative: Alternative<'a>,
+    case: &'a syn::Expr,
+) -> Option<(Compared, &'a syn::Expr)> {
+    match alternative {
+        Alternative::Value(value) => Some(match number(value) {
+            Some(n) => (Compared::Number(n), value),
+            None => (
+                Compared::Other(crate::text::source(quote::ToTokens::to_token_stream(value))),
+                value,
+            ),
+        }),
+        Alternative::Range(Some(start), limits, Some(end)) => {
+            let (low, high) = (number(start)?, number(end)?);
+            let high = match limits {
+                syn::RangeLimits::Closed(_) => high,
+                syn::RangeLimits::HalfOpen(_) => high - 1,
+            };
+            Some((Compared::Range(low, high), case))
         }
-        syn::Expr::Range(range) => {
-            let bound = |bound: Option<&syn::Expr>| bound.and_then(number);
-            match (range.start.as_deref(), range.end.as_deref()) {
-                (Some(start), Some(end))
-                    if !matches!(start, syn::Expr::Binary(_))
-                        && !matches!(end, syn::Expr::Binary(_)) =>
-                {
-                    match (bound(Some(start)), bound(Some(end)), &range.limits) {
-                        (Some(low), Some(high), syn::RangeLimits::Closed(_)) => {
-                            vec![Alternative::Range(low, high, case)]
-                        }
-                        (Some(low), Some(high), syn::RangeLimits::HalfOpen(_)) => {
-                            vec![Alternative::Range(low, high - 1, case)]
-                        }
-                        _ => vec![],
-                    }
-                }
-                // Ranges written with `|` in a bound, or open: not compared.
-                _ => vec![],
-            }
-        }
-        _ => match number(case) {
-            Some(value) => vec![Alternative::Number(value, case)],
-            None => vec![Alternative::Other(
-                crate::text::source(quote::ToTokens::to_token_stream(case)),
-                case,
-            )],
-        },
+        Alternative::Range(..) => None,
     }
 }
 

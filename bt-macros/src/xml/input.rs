@@ -41,15 +41,7 @@ impl Mapping {
         if self.kind == "SubTree" {
             return None;
         }
-        let parser = |input: ParseStream| {
-            let ty: syn::Type = input.parse()?;
-            input.parse::<TokenStream>()?;
-            Ok(ty)
-        };
-        match parser.parse2(self.args.clone()).ok()? {
-            ty @ syn::Type::Path(_) => Some(ty),
-            _ => None,
-        }
+        leading_type(self.args.clone())
     }
 }
 
@@ -346,14 +338,22 @@ fn mapping(input: ParseStream) -> syn::Result<(Mapping, Span)> {
     Ok((Mapping { id, kind, args }, id_span))
 }
 
-/// The name of the type at the start of a leaf's arguments (its last path segment).
-fn type_name(args: TokenStream) -> Option<String> {
+/// The path type at the start of a leaf's arguments (`Plan` of `Plan = Plan::new(), goal = ..`).
+fn leading_type(args: TokenStream) -> Option<syn::Type> {
     let parser = |input: ParseStream| {
         let ty: syn::Type = input.parse()?;
         input.parse::<TokenStream>()?;
         Ok(ty)
     };
     match parser.parse2(args).ok()? {
+        ty @ syn::Type::Path(_) => Some(ty),
+        _ => None,
+    }
+}
+
+/// The name of the type at the start of a leaf's arguments (its last path segment).
+fn type_name(args: TokenStream) -> Option<String> {
+    match leading_type(args)? {
         syn::Type::Path(path) => path
             .path
             .segments
