@@ -59,11 +59,21 @@ await check("the navigator's 49 nodes are drawn and their statuses change as it 
   const last = await tickNumber();
   assert.ok(last > first + 10, `ticks went from ${first} to ${last}`);
   assert.ok(seen.size >= 2, `${seen.size} distinct pictures of the statuses in 3 s`);
-  const running = await page.$$eval('#nodes .node[data-status="RUNNING"]', (n) => n.length);
+  // Some tick of the run shows a running node (a tick that completes the root shows none, so a
+  // single look at an arbitrary moment can miss it).
+  let running = 0;
+  for (let i = 0; i < 30 && running === 0; i++) {
+    running = await page.$$eval('#nodes .node[data-status="RUNNING"]', (n) => n.length);
+    if (running === 0) await page.waitForTimeout(100);
+  }
   assert.ok(running >= 1, "a node runs");
 });
 
 await check("stepping back shows an earlier tick and its blackboard, and stays there", async () => {
+  // One step back first: the page stops following the live ticks, so that the tick and the
+  // blackboard compared against are of one moment (read while live, the page could move on
+  // between the two reads and the next step land on a later tick).
+  await page.keyboard.press("ArrowLeft");
   const live = await blackboard();
   const liveTick = await tickNumber();
   assert.ok("progress" in live && "battery" in live, JSON.stringify(live));
