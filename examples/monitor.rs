@@ -259,6 +259,11 @@ fn main() {
             ""
         }
     );
+    eprintln!(
+        "In a browser instead, with no node limit, every agent and the last 1000 ticks: \
+         `cargo run --manifest-path bt-monitor/Cargo.toml --example monitor` serves this tree to \
+         Groot2 and to a page on http://127.0.0.1:1680/ at once (bt-monitor/README.md)."
+    );
     let period = Duration::from_secs_f64(1.0 / options.hz);
     let mut next_tick = Instant::now();
     let mut lines = std::io::stdin().lock().lines();

@@ -10,7 +10,7 @@ use bt_core::{BehaviorTree, Observer, Status};
 
 use crate::entries::Entries;
 use crate::history::{self, History, TickRecord, ABORTED, HALTED, RUNNING};
-use crate::hub::{AgentShared, Hub, Summary, SUMMARY_LEAVES};
+use crate::hub::{AgentShared, Hub, Summary, SUMMARY_LEAVES, WANT_RECORD, WANT_SUMMARY};
 
 /// What the agent hands to its history: a record, or what came for a record after it.
 #[derive(Debug)]
@@ -29,8 +29,8 @@ enum Out {
 /// Tick the tree through it: [`tick`](Self::tick) ticks with a [`Recorder`] while a page is
 /// open or watches this agent, and with no observer at all otherwise.
 ///
-/// **Cost.** While no page is connected, [`tick`](Self::tick) is the tree's own `tick` plus two
-/// relaxed atomic loads, a branch and a counter: the generated code and its instructions per
+/// **Cost.** While no page is connected, [`tick`](Self::tick) is the tree's own `tick` plus one
+/// relaxed atomic load, a branch and a counter: the generated code and its instructions per
 /// node are those of a tree ticked without observer. While a page is connected, each agent
 /// keeps a summary of its ticks (its root status and up to three running leaves, one atomic
 /// store a tick) for the agent list and the node counts. While a page watches this agent, every
@@ -80,6 +80,12 @@ impl Agent {
         }
     }
 
+    /// What the server threads see of this agent.
+    #[cfg(test)]
+    pub(crate) fn shared(&self) -> &AgentShared {
+        &self.shared
+    }
+
     /// The agent's id, unique in its monitor (the page finds an agent by it, `#12`).
     pub fn id(&self) -> u64 {
         self.shared.id
@@ -104,7 +110,7 @@ impl Agent {
     /// opens (to see why the root failed before anyone looked). Off by default: it costs the
     /// recording on every tick.
     pub fn keep_history(&mut self, on: bool) {
-        self.shared.keep_history.store(on, Ordering::Relaxed);
+        self.hub.keep_history(&self.shared, on);
     }
 
     /// Ticks `tree` once: with a [`Recorder`] while it is watched or a page is open, without
@@ -189,13 +195,12 @@ impl Agent {
     /// Whether to record whole ticks, and whether to keep the summary; `None` for neither.
     #[inline(always)]
     fn wanted(&self) -> Option<(bool, bool)> {
-        let full = self.shared.watchers.load(Ordering::Relaxed) != 0
-            || self.shared.keep_history.load(Ordering::Relaxed);
-        let summary = self.hub.pages.load(Ordering::Relaxed) != 0;
-        if !(full || summary) {
+        // One load of one word the hub keeps up to date: the whole cost while nobody looks.
+        let wanted = self.shared.wanted.load(Ordering::Relaxed);
+        if wanted == 0 {
             return None;
         }
-        Some((full, summary))
+        Some((wanted & WANT_RECORD != 0, wanted & WANT_SUMMARY != 0))
     }
 
     #[cold]

@@ -5,7 +5,7 @@
 //! imports another for it.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -105,6 +105,52 @@ impl Hub {
         tree
     }
 
+    /// Counts a page in (`+1`) or out (`-1`) and tells every agent whether to keep summaries.
+    pub(crate) fn page(&self, opened: bool) {
+        let agents = lock(&self.agents);
+        if opened {
+            self.pages.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.pages.fetch_sub(1, Ordering::Relaxed);
+        }
+        for agent in agents.by_id.values() {
+            self.refresh(agent);
+        }
+    }
+
+    /// Counts a page watching `agent` in or out, and tells the agent whether to record.
+    pub(crate) fn watch(&self, agent: &AgentShared, watching: bool) {
+        let _agents = lock(&self.agents);
+        if watching {
+            agent.watchers.fetch_add(1, Ordering::Relaxed);
+        } else {
+            agent.watchers.fetch_sub(1, Ordering::Relaxed);
+        }
+        self.refresh(agent);
+    }
+
+    /// Sets whether `agent` records every tick, watched or not.
+    pub(crate) fn keep_history(&self, agent: &AgentShared, on: bool) {
+        let _agents = lock(&self.agents);
+        agent.keep_history.store(on, Ordering::Relaxed);
+        self.refresh(agent);
+    }
+
+    /// Recomputes `agent.wanted` from the counts. Called with the `agents` lock held, after
+    /// every change of a count it reads: the refreshes are serialised by the lock, so the last
+    /// one reads the last counts, and the word never stays behind them.
+    pub(crate) fn refresh(&self, agent: &AgentShared) {
+        let mut wanted = 0;
+        if agent.watchers.load(Ordering::Relaxed) != 0 || agent.keep_history.load(Ordering::Relaxed)
+        {
+            wanted |= WANT_RECORD;
+        }
+        if self.pages.load(Ordering::Relaxed) != 0 {
+            wanted |= WANT_SUMMARY;
+        }
+        agent.wanted.store(wanted, Ordering::Relaxed);
+    }
+
     pub(crate) fn remove_agent(&self, id: u64) {
         lock(&self.agents).by_id.remove(&id);
         self.generation.fetch_add(1, Ordering::Relaxed);
@@ -126,6 +172,12 @@ pub(crate) struct Counters {
 /// How many running leaves an agent's summary names (more are counted, not named).
 pub(crate) const SUMMARY_LEAVES: usize = 3;
 
+/// [`AgentShared::wanted`]: record every tick whole (a page watches the agent, or it keeps its
+/// history).
+pub(crate) const WANT_RECORD: u8 = 1;
+/// [`AgentShared::wanted`]: keep the summary of each tick (a page is open).
+pub(crate) const WANT_SUMMARY: u8 = 2;
+
 /// What the server threads see of an agent.
 #[derive(Debug)]
 pub(crate) struct AgentShared {
@@ -136,6 +188,10 @@ pub(crate) struct AgentShared {
     pub watchers: AtomicUsize,
     /// Record every tick whole, watched or not ([`Agent::keep_history`](crate::Agent::keep_history)).
     pub keep_history: AtomicBool,
+    /// What the ticking thread must do, in one word read once a tick: [`WANT_RECORD`] and
+    /// [`WANT_SUMMARY`], or 0 while nobody looks. [`Hub::refresh`] keeps it in step with the
+    /// counts above and the hub's `pages`.
+    pub wanted: AtomicU8,
     /// The last tick's summary, while a page is open: [`Summary::pack`].
     pub summary: AtomicU64,
     /// The agent's tick count when the summary was written.
@@ -152,6 +208,7 @@ impl AgentShared {
             tree,
             watchers: AtomicUsize::new(0),
             keep_history: AtomicBool::new(false),
+            wanted: AtomicU8::new(0),
             summary: AtomicU64::new(0),
             ticks: AtomicU64::new(0),
             history: Mutex::new(None),

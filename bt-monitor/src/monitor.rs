@@ -202,6 +202,7 @@ impl Monitor {
             let id = agents.next_id;
             agents.next_id += 1;
             let shared = Arc::new(AgentShared::new(id, name.into(), tree));
+            self.hub.refresh(&shared);
             agents.by_id.insert(id, shared.clone());
             shared
         };
@@ -269,5 +270,42 @@ impl std::fmt::Debug for Monitor {
         f.debug_struct("Monitor")
             .field("address", &self.address)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hub::{WANT_RECORD, WANT_SUMMARY};
+
+    const NODES: &[bt_core::NodeInfo] = &[];
+
+    /// The one word an agent reads a tick follows every count it stands for.
+    #[test]
+    fn the_wanted_word_follows_pages_watchers_and_history() {
+        let monitor = Monitor::builder().port(0).start().expect("a free port");
+        let hub = &monitor.hub;
+        let mut first = monitor.agent("first", "Empty", NODES);
+        let wanted = |agent: &crate::Agent| agent.shared().wanted.load(Ordering::Relaxed);
+        assert_eq!(wanted(&first), 0, "nobody looks");
+        hub.page(true);
+        assert_eq!(wanted(&first), WANT_SUMMARY, "a page is open");
+        let second = monitor.agent("second", "Empty", NODES);
+        assert_eq!(wanted(&second), WANT_SUMMARY, "made while a page is open");
+        hub.watch(first.shared(), true);
+        assert_eq!(wanted(&first), WANT_SUMMARY | WANT_RECORD);
+        assert_eq!(
+            wanted(&second),
+            WANT_SUMMARY,
+            "the other agent is not watched"
+        );
+        hub.page(false);
+        assert_eq!(wanted(&first), WANT_RECORD, "still counted as watched");
+        hub.watch(first.shared(), false);
+        assert_eq!(wanted(&first), 0);
+        first.keep_history(true);
+        assert_eq!(wanted(&first), WANT_RECORD, "keeps its history");
+        first.keep_history(false);
+        assert_eq!((wanted(&first), wanted(&second)), (0, 0));
     }
 }

@@ -74,7 +74,7 @@ pub(crate) fn run(hub: &Hub, stream: TcpStream, rest: Vec<u8>) {
         .max_frame_size(Some(settings.max_message_bytes))
         .max_write_buffer_size(MAX_TICKS_BYTES * 4);
     let socket = WebSocket::from_partially_read(stream, rest, Role::Server, Some(config));
-    hub.pages.fetch_add(1, Ordering::Relaxed);
+    hub.page(true);
     let mut session = Session {
         hub,
         socket,
@@ -86,7 +86,7 @@ pub(crate) fn run(hub: &Hub, stream: TcpStream, rest: Vec<u8>) {
     };
     let end = session.serve();
     session.unwatch();
-    hub.pages.fetch_sub(1, Ordering::Relaxed);
+    hub.page(false);
     let counter = match end {
         End::Closed => None,
         End::Slow => Some(&hub.counters.slow),
@@ -230,7 +230,7 @@ impl Session<'_> {
             return self.error("no such agent");
         };
         self.unwatch();
-        agent.watchers.fetch_add(1, Ordering::Relaxed);
+        self.hub.watch(&agent, true);
         let tree = agent.tree.clone();
         self.watch = Some(Watch {
             agent,
@@ -248,7 +248,7 @@ impl Session<'_> {
 
     fn unwatch(&mut self) {
         if let Some(watch) = self.watch.take() {
-            watch.agent.watchers.fetch_sub(1, Ordering::Relaxed);
+            self.hub.watch(&watch.agent, false);
         }
     }
 
