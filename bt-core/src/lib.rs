@@ -97,7 +97,7 @@ pub use subtree::Subtree;
 #[cfg(feature = "std")]
 pub use time::StdClock;
 pub use time::{Clock, ManualClock};
-pub use tree::BehaviorTree;
+pub use tree::{BehaviorTree, Tree, TreeBase};
 
 #[doc(hidden)]
 pub mod __private;

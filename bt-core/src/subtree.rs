@@ -24,25 +24,26 @@
 //!
 //! Halting the `SubTree` node while it runs halts the child's running nodes as halting its root
 //! would ([`Subtree::halt_root_with`]); halting the parent tree halts the child tree
-//! ([`BehaviorTree::halt_with`]), which also restarts its idle loop counts.
+//! ([`Tree::halt_with`]), which also restarts its idle loop counts.
 
-use crate::{BehaviorTree, NodeInfo, Observer, Status, Tracked};
+use crate::{NodeInfo, Observer, Status, Tracked, Tree, TreeBase};
 
 /// A tree that can be a `SubTree` of a tree over the context `Ctx`: every tree `behavior_tree!`
-/// generates implements it for its own context type.
+/// generates without an error type implements it for its own context type (for every lifetime
+/// of it, and a generic tree for every context its bounds allow).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a subtree of a tree over `{Ctx}`",
     label = "not a behavior tree over `{Ctx}`",
     note = "`SubTree(Name)` takes a tree defined by `behavior_tree! {{ tree Name for Context {{ .. }} }}` whose context type is the same as the context of the tree that uses it",
-    note = "a tree declared with an error type (`tree Name for Context, error E`) or whose context has lifetimes cannot be a subtree: its tick returns a `Result`, or names no single context type"
+    note = "a tree declared with an error type (`tree Name for Context, error E`) cannot be a subtree: its tick returns a `Result`"
 )]
-pub trait Subtree<Ctx: ?Sized>: BehaviorTree<Context = Ctx> {
+pub trait Subtree<Ctx: ?Sized>: Tree<Ctx> + TreeBase<Error = core::convert::Infallible> {
     /// `Self::NODES.len()`, usable in array lengths. (Hidden names: generated trees have
     /// inherent `NODE_COUNT`, `NODES` and `new`, which users call.)
     #[doc(hidden)]
     const __NODE_COUNT: usize;
 
-    /// [`BehaviorTree::NODES`].
+    /// [`TreeBase::NODES`].
     #[doc(hidden)]
     const __NODES: &'static [NodeInfo];
 
@@ -51,7 +52,7 @@ pub trait Subtree<Ctx: ?Sized>: BehaviorTree<Context = Ctx> {
     fn __new() -> Self;
 
     /// Halts the running nodes of the tree, as halting its root does: each started, unfinished
-    /// stateful action gets `on_halted` once. Unlike [`BehaviorTree::halt_with`], the memory an
+    /// stateful action gets `on_halted` once. Unlike [`Tree::halt_with`], the memory an
     /// idle node keeps (a loop count kept across a skip) is left alone.
     fn halt_root_with<O: Observer>(&mut self, ctx: &mut Ctx, observer: &mut O);
 }

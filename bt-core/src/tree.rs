@@ -1,6 +1,121 @@
 use crate::{NodeInfo, Observer, Status};
 
-/// Implemented by every tree the `behavior_tree!` macro generates.
+/// What every generated tree has whatever context it is ticked with: its error type, its
+/// blackboard, its last status, its nodes, and `new`. The supertrait of [`Tree<Ctx>`].
+pub trait TreeBase {
+    /// The context type with `'static` for the lifetimes `tick` is generic over: `Npc<'static>`
+    /// for `tree Guard for Npc<'a>`, `W` for `tree Guard<W: Senses> for W`. It names the family
+    /// of contexts the tree ticks on, for code that builds the context itself (a scheduler, the
+    /// Bevy plugin); the tree implements [`Tree<Ctx>`] for each member of the family.
+    type Context: ?Sized;
+
+    /// The error a tick can end with: `E` for `tree T for Ctx, error E`, else
+    /// [`core::convert::Infallible`].
+    type Error;
+
+    /// The tree's blackboard (`()` for a tree without a blackboard section).
+    type Blackboard;
+
+    /// Metadata of every node, indexed by node id (ids are pre-order positions; the root is 0).
+    const NODES: &'static [NodeInfo];
+
+    /// The number of nodes, `NODES.len()`.
+    const NODE_COUNT: usize = Self::NODES.len();
+
+    /// A tree at rest: nothing running, every leaf built.
+    fn new() -> Self
+    where
+        Self: Sized;
+
+    /// The status the root returned on the last tick; `None` before the first tick, after a
+    /// halt and after a tick that failed with an error.
+    fn status(&self) -> Option<Status>;
+
+    /// The tree's blackboard.
+    fn blackboard(&self) -> &Self::Blackboard;
+
+    /// The tree's blackboard, to change entries between ticks.
+    fn blackboard_mut(&mut self) -> &mut Self::Blackboard;
+}
+
+/// A tree that ticks on the context `Ctx`: implemented by every tree the `behavior_tree!` macro
+/// generates, for its context type (for every lifetime of it: `impl<'a> Tree<Npc<'a>> for
+/// Guard`), whatever its error type.
+///
+/// Every tree implements [`Tree<Ctx>`] for the context it ticks on (and so [`TreeBase`], what
+/// does not depend on the context), whatever its context's lifetimes and its error type:
+///
+/// | the tree | what it implements |
+/// |---|---|
+/// | `tree Guard for Npc` | `TreeBase` (`Context = Npc`, `Error = Infallible`), `Tree<Npc>`, `BehaviorTree` (`Context = Npc`), `Subtree<Npc>` |
+/// | `tree Guard for Npc<'a>` | `TreeBase` (`Context = Npc<'static>`), `impl<'a> Tree<Npc<'a>>`, `impl<'a> Subtree<Npc<'a>>` |
+/// | `tree Guard for Npc, error E` | `TreeBase` (`Error = E`), `Tree<Npc>` |
+/// | `tree Guard<W: Senses> for W` | `impl<W: Senses> Tree<W> for Guard<W>`, and the others as above |
+///
+/// [`BehaviorTree`] is the older, narrower trait: one context type named by an associated type,
+/// and a `tick` that cannot fail. It stays for the trees it fits (no error type, no lifetime of
+/// the context that `tick` is generic over); code written against [`Tree<Ctx>`] takes every
+/// tree. A function that ticks any tree over `Npc<'a>`, whatever `'a`:
+///
+/// ```
+/// # use bt_core as bt;
+/// # pub struct Npc<'a> { hp: &'a u32 }
+/// fn tick_all<T: for<'a> bt::Tree<Npc<'a>>>(trees: &mut [T], hp: &u32) -> Result<(), T::Error> {
+///     for tree in trees {
+///         tree.try_tick(&mut Npc { hp })?;
+///     }
+///     Ok(())
+/// }
+/// ```
+///
+/// The generated type also has inherent methods (`tick` returns a `Status` for a tree without an
+/// error type, a `Result` for one with), so this trait is only needed by generic code.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a behavior tree over `{Ctx}`",
+    label = "not a tree ticked with a `{Ctx}`",
+    note = "`behavior_tree! {{ tree Name for Context {{ .. }} }}` implements `bt::Tree<Context>` for `Name`: the context type must be the tree's"
+)]
+pub trait Tree<Ctx: ?Sized>: TreeBase {
+    /// Ticks the root once and reports every node's result to `observer`. An error aborts the
+    /// tick: every running node is halted and the error returned.
+    fn try_tick_with<O: Observer>(
+        &mut self,
+        ctx: &mut Ctx,
+        observer: &mut O,
+    ) -> Result<Status, Self::Error>;
+
+    /// Halts every running node (each started, unfinished stateful action gets `on_halted`
+    /// once) and reports each halt to `observer`, as [`BehaviorTree::halt_with`].
+    fn halt_with<O: Observer>(&mut self, ctx: &mut Ctx, observer: &mut O);
+
+    /// Ticks the root once; an error aborts the tick (see [`try_tick_with`](Tree::try_tick_with)).
+    #[inline]
+    fn try_tick(&mut self, ctx: &mut Ctx) -> Result<Status, Self::Error> {
+        self.try_tick_with(ctx, &mut crate::NoObserver)
+    }
+
+    /// Ticks the root of a tree that cannot fail once.
+    #[inline]
+    fn tick(&mut self, ctx: &mut Ctx) -> Status
+    where
+        Self: TreeBase<Error = core::convert::Infallible>,
+    {
+        match self.try_tick_with(ctx, &mut crate::NoObserver) {
+            Ok(status) => status,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Halts every running node.
+    #[inline]
+    fn halt(&mut self, ctx: &mut Ctx) {
+        self.halt_with(ctx, &mut crate::NoObserver)
+    }
+}
+
+/// Implemented by the generated trees that have one context type and cannot fail: a tree without
+/// an error type whose context has no lifetime that `tick` is generic over. Every tree
+/// implements [`Tree<Ctx>`], which fits them all (see [`Tree`]).
 ///
 /// The generated type also has inherent methods of the same names, so this trait is only needed
 /// by code that is generic over trees (benchmarks, test harnesses, schedulers).

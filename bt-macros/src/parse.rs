@@ -2,7 +2,9 @@
 //! kind means, and whether its arguments and children fit it, is decided in `model`.
 //!
 //! ```text
-//! input    := outer-attribute* visibility "tree" IDENT "for" TYPE ( "," option )* "{" body "}"
+//! input    := outer-attribute* visibility "tree" IDENT generics? "for" TYPE ( "," option )*
+//!             where-clause? "{" body "}"
+//! generics := "<" ( LIFETIME-PARAM | TYPE-PARAM ),* ">"   (Rust's, without defaults or consts)
 //! option   := "error" TYPE | "rng" "=" "context"   (each at most once)
 //! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
 //! blackboard := "blackboard" "{" ( outer-attribute* IDENT ":" TYPE ( "=" EXPR )? ),* "}"
@@ -35,9 +37,13 @@ pub struct Header {
     pub attrs: Vec<Attribute>,
     pub vis: Visibility,
     pub name: Ident,
+    /// `<'a, W: Senses>` after the name, with the `where` clause before the body: the tree's
+    /// struct, its blackboard and every impl carry them (empty for most trees).
+    pub generics: syn::Generics,
     pub context: Type,
-    /// The lifetimes in the context type (`World<'a>`): every function that takes the context
-    /// is generic over them. An anonymous `'_` is named `'__bt_ctx`.
+    /// The lifetimes in the context type (`World<'a>`) that the tree does not declare: every
+    /// function that takes the context is generic over them. An anonymous `'_` is named
+    /// `'__bt_ctx`.
     pub context_lifetimes: Vec<syn::Lifetime>,
     /// `error E` after the context: leaves may fail with an `E`, and `tick` returns
     /// `Result<Status, E>`.
@@ -47,6 +53,34 @@ pub struct Header {
     pub rng_context: Option<Span>,
     /// Span of the braces around the body, for "no root" errors.
     pub body_span: Span,
+}
+
+impl Header {
+    /// The tree's type as code names it: `Guard`, or `Guard<'a, W>` for a generic tree.
+    pub fn self_type(&self) -> TokenStream {
+        let name = &self.name;
+        let (_, args, _) = self.generics.split_for_impl();
+        quote::quote!(#name #args)
+    }
+
+    /// Whether `tokens` name one of the tree's type parameters (then they cannot appear in a
+    /// module-level item, nor in an array length).
+    pub fn names_type_param(&self, tokens: TokenStream) -> bool {
+        let params: Vec<&Ident> = self
+            .generics
+            .type_params()
+            .map(|param| &param.ident)
+            .collect();
+        !params.is_empty() && names_any(tokens, &params)
+    }
+}
+
+fn names_any(tokens: TokenStream, idents: &[&Ident]) -> bool {
+    tokens.into_iter().any(|token| match token {
+        TokenTree::Ident(ident) => idents.iter().any(|param| **param == ident),
+        TokenTree::Group(group) => names_any(group.stream(), idents),
+        _ => false,
+    })
 }
 
 /// The invocation: the header, and the body's tokens (parsed by [`parse_body`]).
@@ -172,12 +206,23 @@ impl Parse for TreeInput {
         }
         input.parse::<keyword::tree>()?;
         let name: Ident = input.parse()?;
+        let mut generics = if input.peek(Token![<]) {
+            input.parse::<syn::Generics>()?
+        } else {
+            syn::Generics::default()
+        };
+        check_generics(&generics)?;
         if !input.peek(Token![for]) {
-            return Err(input
-                .error("expected `for` and the context type: `tree Name for ContextType { .. }`"));
+            return Err(input.error(
+                "expected `for` and the context type: `tree Name for ContextType { .. }`, or `tree Name<W: Trait> for W { .. }` for a generic tree",
+            ));
         }
         input.parse::<Token![for]>()?;
-        let (context, context_lifetimes) = context_type(input.parse()?)?;
+        let (context, mut context_lifetimes) = context_type(input.parse()?)?;
+        // A lifetime the tree declares is the struct's; the others are the functions'.
+        context_lifetimes.retain(|lifetime| {
+            !(generics.lifetimes()).any(|declared| declared.lifetime == *lifetime)
+        });
         let mut error = None;
         let mut rng_context = None;
         while input.peek(Token![,]) {
@@ -200,6 +245,9 @@ impl Parse for TreeInput {
                 ));
             }
         }
+        if input.peek(Token![where]) {
+            generics.where_clause = Some(input.parse()?);
+        }
         if !input.peek(Brace) {
             return Err(input.error("expected the tree's body: `{ RootNode { .. } }`"));
         }
@@ -216,6 +264,7 @@ impl Parse for TreeInput {
                 attrs,
                 vis,
                 name,
+                generics,
                 context,
                 context_lifetimes,
                 error,
@@ -225,6 +274,31 @@ impl Parse for TreeInput {
             body,
         })
     }
+}
+
+/// A tree's own parameters are lifetimes and types, with bounds: a const parameter or a default
+/// is refused at its token (a tree is built with `new()`, whose type names every parameter).
+fn check_generics(generics: &syn::Generics) -> syn::Result<()> {
+    for param in &generics.params {
+        match param {
+            syn::GenericParam::Const(param) => {
+                return Err(syn::Error::new(
+                    param.const_token.span,
+                    "a tree cannot have a const parameter: give the value to a node as an expression or a blackboard entry, or make the context carry it",
+                ))
+            }
+            syn::GenericParam::Type(param) => {
+                if let Some(default) = &param.default {
+                    return Err(syn::Error::new_spanned(
+                        default,
+                        "a tree's type parameter cannot have a default: remove `= ..` and name the type where the tree is built (`Guard::<Npc>::new()`) or let it be inferred from the context",
+                    ));
+                }
+            }
+            syn::GenericParam::Lifetime(_) => {}
+        }
+    }
+    Ok(())
 }
 
 /// The context type as the generated functions take it, and its lifetimes. A trait object

@@ -26,6 +26,7 @@ mod custom;
 mod decorators;
 mod errors;
 mod fallback;
+mod generic;
 mod halting;
 mod loop_node;
 mod macro_doc;

@@ -36,7 +36,10 @@ pub fn subtree<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
 ) -> Status {
     let mut observer = Offset::new(observer, offset);
     match call {
-        SubtreeCall::Tick => return tree.tick_with(ctx, &mut observer),
+        SubtreeCall::Tick => match tree.try_tick_with(ctx, &mut observer) {
+            Ok(status) => return status,
+            Err(never) => match never {},
+        },
         SubtreeCall::Halt => tree.halt_root_with(ctx, &mut observer),
         SubtreeCall::Reset => tree.halt_with(ctx, &mut observer),
     }

@@ -50,7 +50,7 @@ pub use self::xml::*;
 pub use crate::export;
 pub use crate::{
     BehaviorTree, Condition, NodeCategory, NodeInfo, Observer, Outcome, SmallIndex, StatefulAction,
-    Status, SyncAction,
+    Status, SyncAction, Tree, TreeBase,
 };
 
 // BehaviorTree.CPP's composites, decorators and leaves.

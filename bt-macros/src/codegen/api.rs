@@ -14,9 +14,11 @@ pub(super) fn stub(header: &Header, blackboard: TokenStream) -> TokenStream {
     Api {
         header,
         blackboard: blackboard.clone(),
-        fields: quote!(__bt_stub: #blackboard),
-        new: quote!(Self { __bt_stub: <#blackboard as ::core::default::Default>::default() }),
+        fields: quote!(__bt_stub: #blackboard,),
+        new: quote!(__bt_stub: <#blackboard as ::core::default::Default>::default(),),
         nodes: quote!(&[]),
+        node_count: quote!(0),
+        generic_checks: Vec::new(),
         tick: quote! {
             let _ = (#ctx, #observer);
             ::core::unreachable!("this tree failed to compile")
@@ -53,6 +55,10 @@ pub(super) struct Api<'a> {
     pub fields: TokenStream,
     pub new: TokenStream,
     pub nodes: TokenStream,
+    /// `NODES.len()` as a constant that names none of the tree's parameters.
+    pub node_count: TokenStream,
+    /// Compile-time checks that name the tree's type parameters, evaluated by `new`.
+    pub generic_checks: Vec<TokenStream>,
     pub tick: TokenStream,
     pub halt: TokenStream,
     /// Halts the running nodes only (the `SubTree` node's halt).
@@ -68,6 +74,7 @@ impl Api<'_> {
             vis,
             name,
             context,
+            generics,
             ..
         } = self.header;
         let Api {
@@ -77,6 +84,8 @@ impl Api<'_> {
             fields,
             new,
             nodes,
+            node_count,
+            generic_checks,
             tick,
             halt,
             halt_root,
@@ -87,25 +96,73 @@ impl Api<'_> {
         let (ctx, observer) = (ctx(), observer());
         let name_text = name.to_string();
         let lifetimes = &self.header.context_lifetimes;
-        let trait_impls = if self.header.error.is_some() || !lifetimes.is_empty() {
-            // `BehaviorTree` and `Subtree` tick infallibly, and name one context type: a tree with
-            // an error type, or whose context has lifetimes, has neither.
-            TokenStream::new()
-        } else {
-            quote! {
-            impl ::bt::__private::BehaviorTree for #name {
-                type Context = #context;
+        let (impl_generics, _, where_clause) = generics.split_for_impl();
+        let this = self.header.self_type();
+        // The trait impls are generic over the tree's parameters and the context's lifetimes
+        // that `tick` is generic over.
+        let with_lifetimes = with_lifetimes(generics, lifetimes);
+        let (trait_generics, _, _) = with_lifetimes.split_for_impl();
+        let (phantom_field, mut phantom_init) = phantom(generics);
+        if !generic_checks.is_empty() {
+            // Checks of node types that name the tree's parameters: a constant of the impl,
+            // evaluated where `new` is instantiated.
+            phantom_init = quote!(__bt_params: {
+                let () = <#this>::__BT_CHECKS;
+                ::core::marker::PhantomData
+            },);
+        }
+        let checks_const = match generic_checks.is_empty() {
+            true => TokenStream::new(),
+            false => quote! {
+                const __BT_CHECKS: () = { #(let () = #generic_checks;)* };
+            },
+        };
+        let error = match &self.header.error {
+            Some(error) => quote!(#error),
+            None => quote!(::core::convert::Infallible),
+        };
+        let static_context = static_context(self.header);
+        let try_tick = match &self.header.error {
+            Some(_) => quote!(<#this>::tick_with(self, #ctx, #observer)),
+            None => quote!(::core::result::Result::Ok(<#this>::tick_with(self, #ctx, #observer))),
+        };
+        let mut trait_impls = quote! {
+            impl #impl_generics ::bt::__private::TreeBase for #this #where_clause {
+                type Context = #static_context;
+                type Error = #error;
                 type Blackboard = #blackboard;
 
-                const NODES: &'static [::bt::__private::NodeInfo] = #name::NODES;
+                const NODES: &'static [::bt::__private::NodeInfo] = <#this>::NODES;
 
                 #[inline]
-                fn tick_with<__BtO: ::bt::__private::Observer>(
+                fn new() -> Self {
+                    <#this>::new()
+                }
+
+                #[inline]
+                fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+                    <#this>::status(self)
+                }
+
+                #[inline]
+                fn blackboard(&self) -> &#blackboard {
+                    <#this>::blackboard(self)
+                }
+
+                #[inline]
+                fn blackboard_mut(&mut self) -> &mut #blackboard {
+                    <#this>::blackboard_mut(self)
+                }
+            }
+
+            impl #trait_generics ::bt::__private::Tree<#context> for #this #where_clause {
+                #[inline]
+                fn try_tick_with<__BtO: ::bt::__private::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
-                ) -> ::bt::__private::Status {
-                    #name::tick_with(self, #ctx, #observer)
+                ) -> ::core::result::Result<::bt::__private::Status, #error> {
+                    #try_tick
                 }
 
                 #[inline]
@@ -114,46 +171,91 @@ impl Api<'_> {
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
                 ) {
-                    #name::halt_with(self, #ctx, #observer)
-                }
-
-                #[inline]
-                fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-                    #name::status(self)
-                }
-
-                #[inline]
-                fn blackboard(&self) -> &#blackboard {
-                    #name::blackboard(self)
-                }
-
-                #[inline]
-                fn blackboard_mut(&mut self) -> &mut #blackboard {
-                    #name::blackboard_mut(self)
+                    <#this>::halt_with(self, #ctx, #observer)
                 }
             }
+        };
+        if self.header.error.is_none() {
+            // `Subtree` ticks infallibly.
+            trait_impls.extend(quote! {
+                #[allow(unused_variables)]
+                impl #trait_generics ::bt::__private::Subtree<#context> for #this #where_clause {
+                    const __NODE_COUNT: ::core::primitive::usize = <#this>::NODE_COUNT;
+                    const __NODES: &'static [::bt::__private::NodeInfo] = <#this>::NODES;
 
-            #[allow(unused_variables)]
-            impl ::bt::__private::Subtree<#context> for #name {
-                const __NODE_COUNT: ::core::primitive::usize = #name::NODE_COUNT;
-                const __NODES: &'static [::bt::__private::NodeInfo] = #name::NODES;
+                    #[inline]
+                    fn __new() -> Self {
+                        <#this>::new()
+                    }
+
+                    #[inline]
+                    fn halt_root_with<__BtO: ::bt::__private::Observer>(
+                        &mut self,
+                        #ctx: &mut #context,
+                        #observer: &mut __BtO,
+                    ) {
+                        #halt_root
+                    }
+                }
+            });
+        }
+        if generics.type_params().next().is_some() {
+            // A parent generic over the same parameters sizes its `NODES` with this constant
+            // (`codegen::subtree_node_count`): the count of a generic tree's impl depends on its
+            // parameters for rustc, and an array length cannot.
+            let count = node_count_const(name);
+            let doc = format!("The number of nodes of [`{name}`], whatever its parameters.");
+            trait_impls.extend(quote! {
+                #[doc = #doc]
+                #[doc(hidden)]
+                #[allow(non_upper_case_globals)]
+                #vis const #count: ::core::primitive::usize = #node_count;
+            });
+        }
+        if self.header.error.is_none() && lifetimes.is_empty() {
+            // `BehaviorTree` ticks infallibly and names one context type.
+            trait_impls.extend(quote! {
+            impl #impl_generics ::bt::__private::BehaviorTree for #this #where_clause {
+                type Context = #context;
+                type Blackboard = #blackboard;
+
+                const NODES: &'static [::bt::__private::NodeInfo] = <#this>::NODES;
 
                 #[inline]
-                fn __new() -> Self {
-                    #name::new()
+                fn tick_with<__BtO: ::bt::__private::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                ) -> ::bt::__private::Status {
+                    <#this>::tick_with(self, #ctx, #observer)
                 }
 
                 #[inline]
-                fn halt_root_with<__BtO: ::bt::__private::Observer>(
+                fn halt_with<__BtO: ::bt::__private::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
                 ) {
-                    #halt_root
+                    <#this>::halt_with(self, #ctx, #observer)
+                }
+
+                #[inline]
+                fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+                    <#this>::status(self)
+                }
+
+                #[inline]
+                fn blackboard(&self) -> &#blackboard {
+                    <#this>::blackboard(self)
+                }
+
+                #[inline]
+                fn blackboard_mut(&mut self) -> &mut #blackboard {
+                    <#this>::blackboard_mut(self)
                 }
             }
-            }
-        };
+            });
+        }
         let (answer, tick_doc) = match &self.header.error {
             None => (quote!(::bt::__private::Status), " Ticks the root once.".to_owned()),
             Some(error) => (
@@ -163,8 +265,9 @@ impl Api<'_> {
         };
         quote! {
             #(#attrs)*
-            #vis struct #name {
+            #vis struct #name #generics #where_clause {
                 #fields
+                #phantom_field
             }
 
             #[allow(
@@ -176,7 +279,9 @@ impl Api<'_> {
                 clippy::pedantic,
                 clippy::nursery
             )]
-            impl #name {
+            impl #impl_generics #this #where_clause {
+                #checks_const
+
                 /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
                 pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
 
@@ -201,7 +306,10 @@ impl Api<'_> {
 
                 /// A tree at rest: nothing running, every leaf built.
                 pub fn new() -> Self {
-                    #new
+                    Self {
+                        #new
+                        #phantom_init
+                    }
                 }
 
                 #[doc = #tick_doc]
@@ -260,7 +368,7 @@ impl Api<'_> {
                 #private_methods
             }
 
-            impl ::core::default::Default for #name {
+            impl #impl_generics ::core::default::Default for #this #where_clause {
                 fn default() -> Self {
                     Self::new()
                 }
@@ -269,4 +377,55 @@ impl Api<'_> {
             #trait_impls
         }
     }
+}
+
+/// `generics` with `lifetimes` (the context's, which `tick` is generic over) first.
+fn with_lifetimes(generics: &syn::Generics, lifetimes: &[syn::Lifetime]) -> syn::Generics {
+    let mut generics = generics.clone();
+    for (position, lifetime) in lifetimes.iter().enumerate() {
+        let param = syn::LifetimeParam::new(lifetime.clone());
+        generics
+            .params
+            .insert(position, syn::GenericParam::Lifetime(param));
+    }
+    generics
+}
+
+/// The field that uses every parameter of a generic tree, whichever its other fields use, and
+/// its initialiser: `PhantomData<(fn() -> &'a (), fn() -> W)>`, which keeps the tree `Send`,
+/// `Sync` and covariant whatever the parameters are (a `fn() -> W` holds no `W`). Nothing for a
+/// tree without parameters, whose size and layout stay as they were.
+pub(super) fn phantom(generics: &syn::Generics) -> (TokenStream, TokenStream) {
+    if generics.params.is_empty() {
+        return (TokenStream::new(), TokenStream::new());
+    }
+    let uses = generics.params.iter().filter_map(|param| match param {
+        syn::GenericParam::Lifetime(param) => {
+            let lifetime = &param.lifetime;
+            Some(quote!(fn() -> &#lifetime ()))
+        }
+        syn::GenericParam::Type(param) => {
+            let ty = &param.ident;
+            Some(quote!(fn() -> #ty))
+        }
+        syn::GenericParam::Const(_) => None,
+    });
+    (
+        quote!(__bt_params: ::core::marker::PhantomData<(#(#uses,)*)>,),
+        quote!(__bt_params: ::core::marker::PhantomData,),
+    )
+}
+
+/// The context with `'static` for the lifetimes `tick` is generic over: `TreeBase::Context`.
+fn static_context(header: &Header) -> TokenStream {
+    let lifetimes = &header.context_lifetimes;
+    let context = &header.context;
+    crate::tokens::static_lifetimes(quote!(#context), &|name| {
+        lifetimes.iter().any(|lifetime| lifetime.ident == *name)
+    })
+}
+
+/// The name of the constant beside a generic tree that holds its number of nodes.
+pub(super) fn node_count_const(tree: &syn::Ident) -> syn::Ident {
+    quote::format_ident!("__bt_node_count_{}", tree, span = tree.span())
 }

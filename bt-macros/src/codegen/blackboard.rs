@@ -2,7 +2,7 @@
 //! subtree's `..`, and the warnings at entries no node uses.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::model::{Blackboard, Tree};
@@ -12,7 +12,8 @@ pub(super) fn blackboard_type(tree: &Tree) -> TokenStream {
     match &tree.blackboard {
         Some(_) => {
             let name = format_ident!("{}Blackboard", tree.header.name);
-            quote!(#name)
+            let (_, args, _) = tree.header.generics.split_for_impl();
+            quote!(#name #args)
         }
         None => quote!(()),
     }
@@ -30,7 +31,20 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
     // The tree's derives apply to its blackboard too, which the tree holds (`#[derive(Debug,
     // Clone)]` on a tree needs them on the blackboard).
     let derives = (tree.header.attrs.iter()).filter(|attr| attr.path().is_ident("derive"));
-    let autoremap = blackboard_autoremap(&name, blackboard);
+    let generics = &tree.header.generics;
+    let (impl_generics, args, where_clause) = generics.split_for_impl();
+    let autoremap = blackboard_autoremap(&name, generics, blackboard);
+    // A generic tree's blackboard has the tree's parameters, and uses those its entries do not.
+    let types = (blackboard.entries.iter()).map(|entry| entry.ty.to_token_stream());
+    let types: TokenStream = types.collect();
+    let unused = generics
+        .params
+        .iter()
+        .any(|param| !names_param(types.clone(), param));
+    let (phantom_field, phantom_init) = match unused {
+        true => super::api::phantom(generics),
+        false => (TokenStream::new(), TokenStream::new()),
+    };
     // rustc reads `non_snake_case` for a struct's fields at the struct: an entry that allows it
     // (as every entry of an XML tree does) allows it there.
     let style = (blackboard.entries.iter())
@@ -61,18 +75,19 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
         #[doc = #doc]
         #(#derives)*
         #style
-        #vis struct #name {
+        #vis struct #name #generics #where_clause {
             #(#fields,)*
+            #phantom_field
         }
 
-        impl #name {
+        impl #impl_generics #name #args #where_clause {
             /// Every entry at its initial value.
             pub fn new() -> Self {
-                Self { #(#inits,)* }
+                Self { #(#inits,)* #phantom_init }
             }
         }
 
-        impl ::core::default::Default for #name {
+        impl #impl_generics ::core::default::Default for #name #args #where_clause {
             fn default() -> Self {
                 Self::new()
             }
@@ -80,6 +95,26 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
 
         #autoremap
     }
+}
+
+/// Whether `tokens` name the parameter `param` (a type's name, or a lifetime).
+fn names_param(tokens: TokenStream, param: &syn::GenericParam) -> bool {
+    let (ident, lifetime) = match param {
+        syn::GenericParam::Type(param) => (&param.ident, false),
+        syn::GenericParam::Lifetime(param) => (&param.lifetime.ident, true),
+        syn::GenericParam::Const(param) => (&param.ident, false),
+    };
+    let mut after_apostrophe = false;
+    tokens.into_iter().any(|token| {
+        let found = match &token {
+            proc_macro2::TokenTree::Ident(name) => name == ident && after_apostrophe == lifetime,
+            proc_macro2::TokenTree::Group(group) => names_param(group.stream(), param),
+            _ => false,
+        };
+        after_apostrophe =
+            matches!(&token, proc_macro2::TokenTree::Punct(punct) if punct.as_char() == '\'');
+        found
+    })
 }
 
 /// Whether `attr` is `#[allow(.., non_snake_case, ..)]`.
@@ -95,8 +130,22 @@ fn allows_non_snake_case(attr: &syn::Attribute) -> bool {
 /// Lets the blackboard take part in a subtree's `..`: each entry can be found by its name (as a
 /// type: `(C<'s'>, C<'p'>, ..)`), and, as a subtree's blackboard, it trades every entry with the
 /// parent's namesake.
-fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
+fn blackboard_autoremap(
+    name: &Ident,
+    generics: &syn::Generics,
+    blackboard: &Blackboard,
+) -> TokenStream {
     let parent = Ident::new("__BtP", Span::mixed_site());
+    // The impls over the parent's blackboard are generic over the tree's parameters too.
+    let (params, (_, args, _)) = (&generics.params, generics.split_for_impl());
+    let params = match params.is_empty() {
+        true => quote!(#parent),
+        false => quote!(#params, #parent),
+    };
+    let tree_bounds = (generics.where_clause.iter()).flat_map(|clause| &clause.predicates);
+    let tree_bounds = quote!(#(#tree_bounds,)*);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let this = quote!(#name #args);
     let parent_bb = Ident::new("__bt_parent", Span::mixed_site());
     let mut has_entry = TokenStream::new();
     let mut markers = TokenStream::new();
@@ -115,7 +164,7 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
             quote!(#ty)
         };
         has_entry.extend(quote! {
-            impl ::bt::__private::HasEntry<#key> for #name {
+            impl #impl_generics ::bt::__private::HasEntry<#key> for #this #where_clause {
                 type Entry = #ty;
 
                 #[inline(always)]
@@ -157,8 +206,9 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
         return quote! {
             #has_entry
 
-            impl<#parent> ::bt::__private::AutoRemap<#parent> for #name
+            impl<#params> ::bt::__private::AutoRemap<#parent> for #this
             where
+                #tree_bounds
                 #(#bounds,)*
             {
                 #[inline(always)]
@@ -177,8 +227,9 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
     .zip(&chunks)
     .map(|((bounds, trades), chunk)| {
         quote! {
-            impl<#parent> ::bt::__private::AutoRemapChunk<#parent, #chunk> for #name
+            impl<#params> ::bt::__private::AutoRemapChunk<#parent, #chunk> for #this
             where
+                #tree_bounds
                 #(#bounds,)*
             {
                 #[inline(always)]
@@ -192,8 +243,9 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
         #has_entry
         #(#chunk_impls)*
 
-        impl<#parent> ::bt::__private::AutoRemap<#parent> for #name
+        impl<#params> ::bt::__private::AutoRemap<#parent> for #this
         where
+            #tree_bounds
             #(Self: ::bt::__private::AutoRemapChunk<#parent, #chunks>,)*
         {
             #[inline(always)]
@@ -221,17 +273,24 @@ pub(super) fn unused_entry_warnings(tree: &Tree) -> TokenStream {
     let tree_name = &tree.header.name;
     let shared_with = match tree.shared_with.as_slice() {
         [] => None,
-        [child] => Some(child),
+        // A probe is a module-level item: it cannot name a child of the tree's parameters.
+        [child] if tree.header.names_type_param(child.to_token_stream()) => {
+            return TokenStream::new()
+        }
+        [child] => Some(crate::tokens::static_lifetimes(
+            child.to_token_stream(),
+            &|_| true,
+        )),
         _ => return TokenStream::new(),
     };
     let warnings = tree.unused_entries.iter().map(|entry| {
-        if let Some(child) = shared_with {
+        if let Some(child) = &shared_with {
             let chars = entry.to_string();
             let chars = chars.chars();
             let key = quote!((#(::bt::__private::C<#chars>,)*));
             let probe = quote_spanned! {entry.span()=>
                 (&::bt::__private::SharedEntryProbe::<
-                    <#child as ::bt::__private::BehaviorTree>::Blackboard,
+                    <#child as ::bt::__private::TreeBase>::Blackboard,
                     #key,
                 >::new()).unused_blackboard_entry()
             };

@@ -11,11 +11,11 @@
 //! parameter), with the two impls of each user node written once, beside the tree: the node's
 //! tick and halt functions build the same handle type, so that its code is compiled once.
 
-use proc_macro2::{Ident, TokenStream, TokenTree};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::leaf::{port_steps, required_check, PortSteps};
+use super::leaf::{port_steps, PortSteps};
 use super::{aborted, ctx, halt_fn, leaf_field, node_methods, observer, tick_fn, Gen, NodeCode};
 use crate::kinds::CustomKind;
 use crate::model::Tree;
@@ -26,20 +26,22 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     let leaf = &custom.node;
     let ty = &leaf.ty;
     let count = node.children.len();
-    code.items.extend(required_check(node, leaf));
+    super::leaf::add_check(g, &mut code, ty, super::leaf::required_check(node, leaf));
     if custom.kind == CustomKind::Control {
         // The same trait path as the calls', so that a type without the trait gets one error.
         let context = static_lifetimes(g.tree.header.context.to_token_stream());
         let node_trait = node_trait(g, custom, context);
         let name = crate::text::source(ty.to_token_stream());
-        code.items.extend(quote_spanned!(ty.span()=>
-            const _: () = ::bt::__private::check_children(
+        let check = quote_spanned!(ty.span()=>
+            ::bt::__private::check_children(
                 #name,
                 #node_trait::MIN_CHILDREN,
                 #node_trait::MAX_CHILDREN,
                 #count,
-            );
-        ));
+            )
+        );
+        let generic = g.tree.header.names_type_param(quote!(#ty #node_trait));
+        super::leaf::add_check_if(&mut code, generic, ty.span(), check);
     }
     let init = match &leaf.init {
         Some(init) => quote_spanned!(init.span()=> #init),
@@ -72,15 +74,38 @@ pub(super) fn slots_struct(tree: &Tree) -> TokenStream {
     if !(tree.nodes.iter()).any(|node| matches!(node.kind, Kind::Custom(_))) {
         return TokenStream::new();
     }
-    let (slots, name) = (slots_type(tree), &tree.header.name);
+    let (slots, this) = (slots_type(tree), tree.header.self_type());
+    let params = slots_params(tree);
+    let where_clause = &tree.header.generics.where_clause;
     quote! {
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
-        struct #slots<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::usize> {
-            tree: &'__bt_t mut #name,
+        struct #slots<'__bt_t, #params __BtChildO, const __BT_ID: ::core::primitive::usize>
+        #where_clause
+        {
+            tree: &'__bt_t mut #this,
             observer: &'__bt_t mut __BtChildO,
         }
     }
+}
+
+/// The tree's parameters among the slots struct's (with a comma after them).
+fn slots_params(tree: &Tree) -> TokenStream {
+    let params = &tree.header.generics.params;
+    match params.is_empty() {
+        true => TokenStream::new(),
+        false => quote!(#params,),
+    }
+}
+
+/// The tree's arguments among the slots struct's (with a comma after them).
+fn slots_args(tree: &Tree) -> TokenStream {
+    let args = (tree.header.generics.params.iter()).map(|param| match param {
+        syn::GenericParam::Lifetime(param) => param.lifetime.to_token_stream(),
+        syn::GenericParam::Type(param) => param.ident.to_token_stream(),
+        syn::GenericParam::Const(param) => param.ident.to_token_stream(),
+    });
+    quote!(#(#args,)*)
 }
 
 /// The field of a user node's bookkeeping: its children's last statuses (`Lasts`).
@@ -190,8 +215,13 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
         port_method(quote!(store), stores),
         port_method(quote!(load), loads),
     );
+    let (params, args) = (slots_params(g.tree), slots_args(g.tree));
+    let where_clause = &g.tree.header.generics.where_clause;
     let items = quote! {
-        impl<'__bt_t, __BtChildO> ::bt::__private::NodeSlots<#count> for #slots<'__bt_t, __BtChildO, #id> {
+        impl<'__bt_t, #params __BtChildO> ::bt::__private::NodeSlots<#count>
+            for #slots<'__bt_t, #args __BtChildO, #id>
+        #where_clause
+        {
             type Node = #ty;
             #[inline(always)]
             fn node(&self) -> &#ty {
@@ -213,8 +243,9 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             #store
             #load
         }
-        impl<'__bt_t, #(#lifetimes,)* __BtChildO: ::bt::__private::Observer>
-            ::bt::__private::ChildSlots<#context, #count> for #slots<'__bt_t, __BtChildO, #id>
+        impl<'__bt_t, #(#lifetimes,)* #params __BtChildO: ::bt::__private::Observer>
+            ::bt::__private::ChildSlots<#context, #count> for #slots<'__bt_t, #args __BtChildO, #id>
+        #where_clause
         {
             type Error = #error;
             #[inline(always)]
@@ -238,7 +269,8 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             }
         }
     };
-    let handle = quote!(::bt::__private::Kids::<_, #error, #count>::new(#slots::<_, #id> {
+    let inferred = (g.tree.header.generics.type_params()).map(|_| quote!(_,));
+    let handle = quote!(::bt::__private::Kids::<_, #error, #count>::new(#slots::<#(#inferred)* _, #id> {
         tree: &mut *self,
         observer: &mut *#observer,
     }));
@@ -354,29 +386,7 @@ fn halt_body(g: &Gen, custom: &Custom, slots: &Slots) -> TokenStream {
 /// the context's lifetime parameters are not in scope. The node's trait is implemented for every
 /// lifetime in practice, so the check that reads its constants does not depend on them.
 fn static_lifetimes(tokens: TokenStream) -> TokenStream {
-    let mut out = TokenStream::new();
-    let mut tokens = tokens.into_iter().peekable();
-    while let Some(token) = tokens.next() {
-        match token {
-            TokenTree::Punct(punct) if punct.as_char() == '\'' => {
-                // A lifetime: `'` and its name.
-                if let Some(TokenTree::Ident(_)) = tokens.peek() {
-                    tokens.next();
-                    out.extend(quote!('static));
-                } else {
-                    out.extend([TokenTree::Punct(punct)]);
-                }
-            }
-            TokenTree::Group(group) => {
-                let mut inner =
-                    proc_macro2::Group::new(group.delimiter(), static_lifetimes(group.stream()));
-                inner.set_span(group.span());
-                out.extend([TokenTree::Group(inner)]);
-            }
-            other => out.extend([other]),
-        }
-    }
-    out
+    crate::tokens::static_lifetimes(tokens, &|_| true)
 }
 
 #[cfg(test)]

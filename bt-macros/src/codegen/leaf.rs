@@ -1,7 +1,7 @@
 //! Leaves: user types are fields of the tree and are called through the bt-core leaf traits,
 //! with the call spanned at the user's type so that a missing trait impl is reported there.
 
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
@@ -121,7 +121,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             TokenStream::new(),
         ),
         Leaf::Condition(LeafImpl::Type(leaf)) => {
-            let field = field(node, leaf, &mut code);
+            let field = field(g, node, leaf, &mut code);
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
@@ -137,7 +137,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             )
         }
         Leaf::Action(LeafImpl::Type(leaf)) => {
-            let field = field(node, leaf, &mut code);
+            let field = field(g, node, leaf, &mut code);
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
@@ -353,17 +353,34 @@ pub(super) fn required_check(node: &Node, leaf: &LeafType) -> TokenStream {
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
     match &node.xml_origin {
         Some(at) => quote_spanned!(ty.span()=>
-            const _: () = ::bt::__private::check_required_at(#at, #ports, &[#(#bound),*]);
+            ::bt::__private::check_required_at(#at, #ports, &[#(#bound),*])
         ),
         None => quote_spanned!(ty.span()=>
-            const _: () = ::bt::__private::check_required(#ports, &[#(#bound),*]);
+            ::bt::__private::check_required(#ports, &[#(#bound),*])
         ),
     }
 }
 
+/// A compile-time check about the node type `ty` (a `()` constant expression): a module-level
+/// `const _`, or, when `ty` names the tree's type parameters, a check of the generic tree's
+/// impl, evaluated where the tree is built with its arguments.
+pub(super) fn add_check(g: &Gen, code: &mut NodeCode, ty: &syn::Type, check: TokenStream) {
+    let generic = g.tree.header.names_type_param(ty.to_token_stream());
+    add_check_if(code, generic, ty.span(), check);
+}
+
+pub(super) fn add_check_if(code: &mut NodeCode, generic: bool, span: Span, check: TokenStream) {
+    if generic {
+        code.generic_checks.push(check);
+    } else {
+        code.items
+            .extend(quote_spanned!(span=> const _: () = #check;));
+    }
+}
+
 /// Adds the leaf's field (built with its initialiser or `Default`) and returns its name.
-fn field(node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
-    code.items.extend(required_check(node, leaf));
+fn field(g: &Gen, node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
+    add_check(g, code, &leaf.ty, required_check(node, leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;
     let init = match &leaf.init {
@@ -444,7 +461,7 @@ fn stateful(
 ) -> (TokenStream, TokenStream) {
     let context = &g.tree.header.context;
     let ctx = ctx();
-    let field = field(node, leaf, code);
+    let field = field(g, node, leaf, code);
     let ty = &leaf.ty;
     let running = running_flag(g, node.id);
     let ctx = &ctx;

@@ -103,9 +103,12 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     let len = public_id(tree, tree.nodes.len());
     let splices = tree.subtrees_before(tree.nodes.len()).map(|(id, subtree)| {
         let (ty, at, depth) = (&subtree.ty, public_id(tree, id), tree.nodes[id].depth);
-        let context = super::child_context(tree, subtree);
+        // `NODES` is a constant of the tree's impl, where the lifetimes of `tick` are not.
+        let every = |_: &Ident| true;
+        let context = crate::tokens::static_lifetimes(super::child_context(tree, subtree), &every);
+        let ty_static = crate::tokens::static_lifetimes(ty.to_token_stream(), &every);
         let nodes =
-            quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODES);
+            quote_spanned!(ty.span()=> <#ty_static as ::bt::__private::Subtree<#context>>::__NODES);
         quote!(#table = ::bt::__private::splice(#table, #nodes, #at, #depth);)
     });
     quote!(&{

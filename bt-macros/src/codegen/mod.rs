@@ -51,9 +51,11 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let mut methods = TokenStream::new();
     let mut items = TokenStream::new();
     let mut tree_halt = TokenStream::new();
+    let mut generic_checks = Vec::new();
     for node in &tree.nodes {
         let code = node_code(&g, node);
         items.extend(code.items);
+        generic_checks.extend(code.generic_checks);
         tree_halt.extend(code.tree_halt);
         for (name, ty, init) in code.fields {
             field_decls.push(quote!(#name: #ty));
@@ -87,14 +89,14 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             __bt_status: ::core::option::Option<::bt::__private::Status>,
         },
         new: quote! {
-            Self {
-                #(#field_inits,)*
-                __bt_bb: <#bb as ::core::default::Default>::default(),
-                __bt_active: <#flags>::new(),
-                __bt_status: ::core::option::Option::None,
-            }
+            #(#field_inits,)*
+            __bt_bb: <#bb as ::core::default::Default>::default(),
+            __bt_active: <#flags>::new(),
+            __bt_status: ::core::option::Option::None,
         },
         nodes: metadata::nodes_table(&g),
+        node_count: public_id(tree, tree.nodes.len()),
+        generic_checks,
         tick: match g.error() {
             None => quote! {
                 #tell_clock
@@ -245,6 +247,9 @@ struct NodeCode {
     methods: TokenStream,
     /// Module-level items (compile-time checks).
     items: TokenStream,
+    /// Compile-time checks (`()` constant expressions) that name the tree's type parameters:
+    /// evaluated by the generic tree's `new` (`api.rs`).
+    generic_checks: Vec<TokenStream>,
     /// Run by the tree's `halt` after halting the root: clears per-activation memory that an idle
     /// node can still hold (a loop count kept across a skip), as BehaviorTree.CPP's `haltTree`
     /// halts every node.
@@ -808,10 +813,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
 /// counting the nodes of the subtrees before it. A constant expression when subtrees come first
 /// (`(7 + <Patrol>::NODE_COUNT)`), else a literal.
 pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
-    let before = (tree.subtrees_before(id)).map(|(_, subtree)| {
-        let (ty, context) = (&subtree.ty, child_context(tree, subtree));
-        quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
-    });
+    let before = (tree.subtrees_before(id)).map(|(_, subtree)| subtree_node_count(tree, subtree));
     let before: Vec<TokenStream> = before.collect();
     let id = proc_macro2::Literal::usize_unsuffixed(id);
     if before.is_empty() {
@@ -819,6 +821,29 @@ pub(super) fn public_id(tree: &Tree, id: usize) -> TokenStream {
     } else {
         quote!((#id #(+ #before)*))
     }
+}
+
+/// The number of nodes of `subtree`'s tree as a constant that names no parameter of the tree, so
+/// that it can be an array's length (`NODES`): `<Child as Subtree<Ctx>>::__NODE_COUNT` with
+/// `'static` for every lifetime, or, for a child that names the tree's type parameters
+/// (`SubTree(Guard<W>)` in `tree Outer<W: Senses> for W`), the constant that every generic tree
+/// has beside it, `__bt_node_count_Guard` (see `api.rs`).
+pub(super) fn subtree_node_count(tree: &Tree, subtree: &SubTree) -> TokenStream {
+    let (ty, context) = (&subtree.ty, child_context(tree, subtree));
+    if tree.header.names_type_param(quote!(#ty #context)) {
+        if let syn::Type::Path(syn::TypePath { qself: None, path }) = &**ty {
+            let mut path = path.clone();
+            if let Some(last) = path.segments.last_mut() {
+                last.ident = api::node_count_const(&last.ident);
+                last.arguments = syn::PathArguments::None;
+            }
+            return quote_spanned!(ty.span()=> #path);
+        }
+    }
+    let every = |_: &Ident| true;
+    let ty = crate::tokens::static_lifetimes(ty.to_token_stream(), &every);
+    let context = crate::tokens::static_lifetimes(context, &every);
+    quote_spanned!(subtree.ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
 }
 
 /// The context type the child tree of `subtree` runs on: the parent's, or with

@@ -21,15 +21,22 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     let ty = &subtree.ty;
     let field = leaf_field(node.id);
     let child = Ident::new("__bt_child", Span::mixed_site());
+    // `new` is not generic over the context's lifetimes, which `tick` is: any will do there.
+    let lifetimes = &tree.header.context_lifetimes;
+    let new_context = crate::tokens::static_lifetimes(context.clone(), &|name| {
+        lifetimes.iter().any(|lifetime| lifetime.ident == *name)
+    });
     let build = match &subtree.init {
         Some(init) => quote_spanned!(init.span()=> #init),
-        None => quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__new()),
+        None => {
+            quote_spanned!(ty.span()=> <#ty as ::bt::__private::Subtree<#new_context>>::__new())
+        }
     };
     let initial_values = subtree.bindings.iter().filter_map(|binding| match &binding.value {
         Value::Expr(expr) => {
             let entry = field_closure(binding.port.span(), &binding.port, true);
             Some(quote_spanned! {binding.port.span()=>
-                ::bt::__private::initial_entry::<#context, #ty, _, _>(#expr, &mut #child, #entry);
+                ::bt::__private::initial_entry::<#new_context, #ty, _, _>(#expr, &mut #child, #entry);
             })
         }
         Value::Entry(_) => None,

@@ -82,6 +82,9 @@ impl Tr<'_> {
             attrs,
             vis: user.vis.clone(),
             name: tree.ident.clone(),
+            // A generic invocation's trees are all generic over its parameters (a subtree is
+            // used with them: `Child<W>`).
+            generics: user.generics.clone(),
             context: user.context.clone(),
             context_lifetimes: user.context_lifetimes.clone(),
             // The invocation's `error E` and `rng = context` are read and not passed on, as
@@ -243,7 +246,9 @@ impl Tr<'_> {
                 let (tree_type, id) = match target {
                     Target::Generated(child) => {
                         let child = &self.trees[*child];
-                        (child.ident.to_token_stream(), child.id.as_str())
+                        let (_, args, _) = self.header.generics.split_for_impl();
+                        let ident = &child.ident;
+                        (quote!(#ident #args), child.id.as_str())
                     }
                     Target::Mapped(mapping) => {
                         let mapping = &self.input.nodes[*mapping];
