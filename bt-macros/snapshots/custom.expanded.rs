@@ -867,17 +867,36 @@ impl ::core::default::Default for Navigate {
         Self::new()
     }
 }
-impl ::bt::__private::BehaviorTree for Navigate {
+impl ::bt::__private::TreeBase for Navigate {
     type Context = World;
+    type Error = ::core::convert::Infallible;
     type Blackboard = NavigateBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = Navigate::NODES;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Navigate>::NODES;
     #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
+    fn new() -> Self {
+        <Navigate>::new()
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Navigate>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &NavigateBlackboard {
+        <Navigate>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut NavigateBlackboard {
+        <Navigate>::blackboard_mut(self)
+    }
+}
+impl ::bt::__private::Tree<World> for Navigate {
+    #[inline]
+    fn try_tick_with<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        Navigate::tick_with(self, __bt_ctx, __bt_observer)
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        ::core::result::Result::Ok(<Navigate>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
     fn halt_with<__BtO: ::bt::__private::Observer>(
@@ -885,28 +904,16 @@ impl ::bt::__private::BehaviorTree for Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        Navigate::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        Navigate::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &NavigateBlackboard {
-        Navigate::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut NavigateBlackboard {
-        Navigate::blackboard_mut(self)
+        <Navigate>::halt_with(self, __bt_ctx, __bt_observer)
     }
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Navigate {
-    const __NODE_COUNT: ::core::primitive::usize = Navigate::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = Navigate::NODES;
+    const __NODE_COUNT: ::core::primitive::usize = <Navigate>::NODE_COUNT;
+    const __NODES: &'static [::bt::__private::NodeInfo] = <Navigate>::NODES;
     #[inline]
     fn __new() -> Self {
-        Navigate::new()
+        <Navigate>::new()
     }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
@@ -916,6 +923,39 @@ impl ::bt::__private::Subtree<World> for Navigate {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
+    }
+}
+impl ::bt::__private::BehaviorTree for Navigate {
+    type Context = World;
+    type Blackboard = NavigateBlackboard;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Navigate>::NODES;
+    #[inline]
+    fn tick_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        <Navigate>::tick_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn halt_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) {
+        <Navigate>::halt_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Navigate>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &NavigateBlackboard {
+        <Navigate>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut NavigateBlackboard {
+        <Navigate>::blackboard_mut(self)
     }
 }
 #[doc(hidden)]

@@ -744,17 +744,36 @@ impl ::core::default::Default for Errands {
         Self::new()
     }
 }
-impl ::bt::__private::BehaviorTree for Errands {
+impl ::bt::__private::TreeBase for Errands {
     type Context = World;
+    type Error = ::core::convert::Infallible;
     type Blackboard = ();
-    const NODES: &'static [::bt::__private::NodeInfo] = Errands::NODES;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Errands>::NODES;
     #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
+    fn new() -> Self {
+        <Errands>::new()
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Errands>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &() {
+        <Errands>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut () {
+        <Errands>::blackboard_mut(self)
+    }
+}
+impl ::bt::__private::Tree<World> for Errands {
+    #[inline]
+    fn try_tick_with<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        Errands::tick_with(self, __bt_ctx, __bt_observer)
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        ::core::result::Result::Ok(<Errands>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
     fn halt_with<__BtO: ::bt::__private::Observer>(
@@ -762,28 +781,16 @@ impl ::bt::__private::BehaviorTree for Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        Errands::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        Errands::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &() {
-        Errands::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut () {
-        Errands::blackboard_mut(self)
+        <Errands>::halt_with(self, __bt_ctx, __bt_observer)
     }
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Errands {
-    const __NODE_COUNT: ::core::primitive::usize = Errands::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = Errands::NODES;
+    const __NODE_COUNT: ::core::primitive::usize = <Errands>::NODE_COUNT;
+    const __NODES: &'static [::bt::__private::NodeInfo] = <Errands>::NODES;
     #[inline]
     fn __new() -> Self {
-        Errands::new()
+        <Errands>::new()
     }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
@@ -794,6 +801,39 @@ impl ::bt::__private::Subtree<World> for Errands {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
         self.__bt_status = ::core::option::Option::None;
+    }
+}
+impl ::bt::__private::BehaviorTree for Errands {
+    type Context = World;
+    type Blackboard = ();
+    const NODES: &'static [::bt::__private::NodeInfo] = <Errands>::NODES;
+    #[inline]
+    fn tick_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        <Errands>::tick_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn halt_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) {
+        <Errands>::halt_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Errands>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &() {
+        <Errands>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut () {
+        <Errands>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

@@ -589,17 +589,36 @@ impl ::core::default::Default for Mission {
         Self::new()
     }
 }
-impl ::bt::__private::BehaviorTree for Mission {
+impl ::bt::__private::TreeBase for Mission {
     type Context = World;
+    type Error = ::core::convert::Infallible;
     type Blackboard = MissionBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = Mission::NODES;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Mission>::NODES;
     #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
+    fn new() -> Self {
+        <Mission>::new()
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Mission>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &MissionBlackboard {
+        <Mission>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut MissionBlackboard {
+        <Mission>::blackboard_mut(self)
+    }
+}
+impl ::bt::__private::Tree<World> for Mission {
+    #[inline]
+    fn try_tick_with<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        Mission::tick_with(self, __bt_ctx, __bt_observer)
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        ::core::result::Result::Ok(<Mission>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
     fn halt_with<__BtO: ::bt::__private::Observer>(
@@ -607,28 +626,16 @@ impl ::bt::__private::BehaviorTree for Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        Mission::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        Mission::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &MissionBlackboard {
-        Mission::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut MissionBlackboard {
-        Mission::blackboard_mut(self)
+        <Mission>::halt_with(self, __bt_ctx, __bt_observer)
     }
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Mission {
-    const __NODE_COUNT: ::core::primitive::usize = Mission::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = Mission::NODES;
+    const __NODE_COUNT: ::core::primitive::usize = <Mission>::NODE_COUNT;
+    const __NODES: &'static [::bt::__private::NodeInfo] = <Mission>::NODES;
     #[inline]
     fn __new() -> Self {
-        Mission::new()
+        <Mission>::new()
     }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
@@ -638,5 +645,38 @@ impl ::bt::__private::Subtree<World> for Mission {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
+    }
+}
+impl ::bt::__private::BehaviorTree for Mission {
+    type Context = World;
+    type Blackboard = MissionBlackboard;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Mission>::NODES;
+    #[inline]
+    fn tick_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        <Mission>::tick_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn halt_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) {
+        <Mission>::halt_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Mission>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &MissionBlackboard {
+        <Mission>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut MissionBlackboard {
+        <Mission>::blackboard_mut(self)
     }
 }

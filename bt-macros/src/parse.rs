@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! input    := outer-attribute* visibility "tree" IDENT generics? "for" TYPE ( "," option )*
-//!             where-clause? "{" body "}"
+//!             where-clause? "{" body "}"   (the where-clause may also come before the options)
 //! generics := "<" ( LIFETIME-PARAM | TYPE-PARAM ),* ">"   (Rust's, without defaults or consts)
 //! option   := "error" TYPE | "rng" "=" "context"   (each at most once)
 //! body     := blackboard? ( node ","? )*  (the model requires exactly one root)
@@ -225,7 +225,14 @@ impl Parse for TreeInput {
         });
         let mut error = None;
         let mut rng_context = None;
-        while input.peek(Token![,]) {
+        loop {
+            if input.peek(Token![where]) && generics.where_clause.is_none() {
+                generics.where_clause = Some(where_clause(input)?);
+                continue;
+            }
+            if !input.peek(Token![,]) {
+                break;
+            }
             input.parse::<Token![,]>()?;
             if input.peek(keyword::error) && error.is_none() {
                 input.parse::<keyword::error>()?;
@@ -244,9 +251,6 @@ impl Parse for TreeInput {
                     "expected `error ErrorType` or `rng = context` after the context: `tree Name for ContextType, error ErrorType { .. }`, each option once",
                 ));
             }
-        }
-        if input.peek(Token![where]) {
-            generics.where_clause = Some(input.parse()?);
         }
         if !input.peek(Brace) {
             return Err(input.error("expected the tree's body: `{ RootNode { .. } }`"));
@@ -274,6 +278,31 @@ impl Parse for TreeInput {
             body,
         })
     }
+}
+
+/// `where W: Trait, ..`, before or after the options: a comma followed by an option ends it.
+fn where_clause(input: ParseStream) -> syn::Result<syn::WhereClause> {
+    let mut clause = syn::WhereClause {
+        where_token: input.parse()?,
+        predicates: syn::punctuated::Punctuated::new(),
+    };
+    while !input.peek(Brace) && !input.is_empty() {
+        let predicate = input.parse().map_err(|error| {
+            syn::Error::new(
+                error.span(),
+                format!(
+                    "{error}: a where-clause bounds the tree's parameters, `where W: Trait, ..`"
+                ),
+            )
+        })?;
+        clause.predicates.push_value(predicate);
+        let option_next = input.peek2(keyword::error) || input.peek2(keyword::rng);
+        if !input.peek(Token![,]) || option_next {
+            break;
+        }
+        clause.predicates.push_punct(input.parse()?);
+    }
+    Ok(clause)
 }
 
 /// A tree's own parameters are lifetimes and types, with bounds: a const parameter or a default

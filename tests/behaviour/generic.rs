@@ -406,3 +406,76 @@ fn a_tree_with_a_lifetime_of_its_own() {
     drop(greeter);
     assert_eq!(calls, ["hello Ada"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A generic tree from BehaviorTree.CPP XML: the invocation's parameters are every tree's of the
+// document, and its subtrees are used with them.
+
+/// `SeesEnemy` of the XML, for any world that senses.
+#[derive(Default)]
+pub struct SeesEnemy;
+
+impl<W: Senses> bt::Condition<W> for SeesEnemy {
+    fn check(&mut self, world: &W) -> bool {
+        world.enemy().is_some()
+    }
+}
+
+/// `Attack` of the XML.
+#[derive(Default)]
+pub struct AttackSeen;
+
+impl<W: Senses> bt::SyncAction<W> for AttackSeen {
+    fn execute(&mut self, world: &mut W) -> bt::Outcome {
+        match world.enemy() {
+            Some(enemy) if world.attack(enemy) => bt::Outcome::Success,
+            _ => bt::Outcome::Failure,
+        }
+    }
+}
+
+behavior_tree! {
+    /// The guard in XML, with its attack as a subtree of the document.
+    pub tree XmlGuard<W: Senses> for W {
+        xml_text = r#"
+            <root BTCPP_format="4" main_tree_to_execute="XmlGuard">
+              <BehaviorTree ID="XmlGuard">
+                <ReactiveFallback>
+                  <SubTree ID="Strike"/>
+                  <Wander/>
+                </ReactiveFallback>
+              </BehaviorTree>
+              <BehaviorTree ID="Strike">
+                <Sequence>
+                  <SeesEnemy/>
+                  <Attack/>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        nodes {
+            SeesEnemy = Condition(SeesEnemy),
+            Attack = Action(AttackSeen),
+            Wander = StatefulAction(Wander),
+        }
+    }
+}
+
+#[test]
+fn a_generic_tree_from_xml_ticks_with_two_contexts() {
+    assert_eq!(XmlGuard::<Soldier>::NODE_COUNT, 6);
+    let mut guard = XmlGuard::<Soldier>::new();
+    let mut soldier = Soldier::default();
+    assert_eq!(guard.tick(&mut soldier), Running);
+    soldier.seen = Some("orc");
+    assert_eq!(guard.tick(&mut soldier), Success);
+    assert_eq!(soldier.calls, ["wander start", "attack", "wander halted"]);
+
+    let mut guard = XmlGuard::<Turret>::new();
+    let mut turret = Turret {
+        target: Some(1),
+        ammo: 0,
+        calls: Vec::new(),
+    };
+    assert_eq!(guard.tick(&mut turret), Running);
+    assert_eq!(turret.calls, ["attack", "wander start"]);
+}
