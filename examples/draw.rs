@@ -37,6 +37,9 @@ mod approach_enemy;
 #[path = "cave_monster.rs"]
 mod cave_monster;
 #[allow(dead_code)]
+#[path = "generic_guard.rs"]
+mod generic_guard;
+#[allow(dead_code)]
 #[path = "monitor.rs"]
 mod monitor;
 #[allow(dead_code)]
@@ -123,6 +126,11 @@ pub const EXAMPLES: &[Example] = &[
     Example {
         name: "village_npc",
         tree: village_npc::tree,
+        story: None,
+    },
+    Example {
+        name: "generic_guard",
+        tree: generic_guard::tree,
         story: None,
     },
     Example {

@@ -82,7 +82,8 @@
 //!     }
 //! }
 //!
-//! header := tree Name for ContextType ( , error ErrorType )? ( , rng = context )?
+//! header := tree Name ( <'a, W: Bound, ..> )? for ContextType ( , error ErrorType )? ( , rng = context )?
+//!           ( where W: Bound, .. )?
 //! node := #[name = "..."]? #[id = "..."]?  Kind ( (arguments) )? ( { node, node, .. } )?
 //! child of a Switch := ( case VALUE => | _ => ) node
 //! arguments of the kinds with parameters := value, .., name = value, ..   e.g. Parallel(success = 2)
@@ -102,8 +103,13 @@
 //! | `status() -> Option<Status>` | the root's last status (`None` before the first tick and after a halt) |
 //! | `NODE_COUNT`, `NODES: &[NodeInfo]` | `const` metadata: each node's name, kind, parent, depth; ids are pre-order positions |
 //!
-//! The struct also implements [`BehaviorTree`] for generic code (a tree without an error type). It holds all of its state inline
-//! (`new`, `tick` and `halt` never allocate) and is `Send`/`Sync` when its leaves are.
+//! For generic code, every tree implements [`Tree<ContextType>`](Tree) (with
+//! [`TreeBase`]: `try_tick`, `halt`, `status`, `blackboard`, `NODES`, `new`, and the `Error`
+//! type, `Infallible` without `error`), whatever its error type and its context's lifetimes; a
+//! tree without an error type and without context lifetimes also implements the older
+//! [`BehaviorTree`] (see [Generic trees and the tree trait](#generic-trees-and-the-tree-trait)).
+//! It holds all of its state inline (`new`, `tick` and `halt` never allocate) and is
+//! `Send`/`Sync` when its leaves are.
 //!
 //! Commas between children are optional. `#[name = "..."]` names a node for traces, exports and
 //! [`NodeInfo::find`]. A name is a label, as in BehaviorTree.CPP: several nodes may share one
@@ -234,6 +240,95 @@
 //! `SubTree(Child, agent = |ctx| &mut ctx.pet, ..)` (NodeCanvas's Override Agent) runs the child on
 //! a part of the context: `Child` is a tree over the type of `ctx.pet`, and every tick and halt of
 //! the child receives that part (rustc checks the closure's type against the child's context).
+//!
+//! # Generic trees and the tree trait
+//!
+//! A tree may have type parameters, with bounds and a `where` clause, and lifetimes: one
+//! behaviour for every context that implements a trait, as a library of reusable behaviours
+//! needs. The struct, its blackboard (whose entries may name the parameters) and every impl carry
+//! them; the parameters cost no byte (a zero-sized `PhantomData<fn() -> W>`, which keeps the tree
+//! `Send`, `Sync` and covariant). A generic tree is a subtree like any other, given its
+//! parameters: concrete (`SubTree(Guard<Soldier>)`) or forwarded (`SubTree(Guard<W>)` in a tree
+//! generic over `W`). An XML invocation's parameters are those of every tree of its document.
+//!
+//! ```
+//! use bt::{behavior_tree, Status};
+//!
+//! pub trait Senses {
+//!     fn enemy(&self) -> Option<u32>;
+//!     fn attack(&mut self, enemy: u32) -> bool;
+//! }
+//!
+//! behavior_tree! {
+//!     /// Attack what is seen, for any world that senses.
+//!     pub tree Guard<W: Senses> for W {
+//!         blackboard { last: Option<u32> = None }
+//!         Sequence {
+//!             Condition(|world| world.enemy().is_some()),
+//!             Action(|world, bb| { bb.last = world.enemy(); world.attack(bb.last.unwrap()) }),
+//!         }
+//!     }
+//! }
+//!
+//! pub struct Turret { target: Option<u32>, ammo: u32 }
+//! impl Senses for Turret {
+//!     fn enemy(&self) -> Option<u32> { self.target }
+//!     fn attack(&mut self, _: u32) -> bool { self.ammo = self.ammo.saturating_sub(1); self.ammo > 0 }
+//! }
+//!
+//! let mut guard = Guard::new(); // `Guard<Turret>`, inferred from the context
+//! let mut turret = Turret { target: Some(7), ammo: 3 };
+//! assert_eq!(guard.tick(&mut turret), Status::Success);
+//! assert_eq!(guard.blackboard().last, Some(7));
+//! ```
+//!
+//! A lifetime in the context that the tree does not declare (`tree Guard for Npc<'a>`) is the
+//! functions': `tick` is generic over it, and the tree borrows nothing. A lifetime the tree
+//! declares (`tree Greeter<'s> for Npc<'a>`) is the struct's, for a blackboard that borrows.
+//! Not supported, each a compile error that says so: const parameters, and defaults of type
+//! parameters.
+//!
+//! Code that takes any tree names [`Tree<Ctx>`](Tree), which every tree implements for its
+//! context type, for every lifetime of it (`impl<'a> Tree<Npc<'a>> for Guard`), whatever its
+//! error type ([`TreeBase::Error`], [`Infallible`](core::convert::Infallible) without `error`):
+//!
+//! ```
+//! use bt::{behavior_tree, Status, Tree};
+//!
+//! pub struct Npc<'a> { hp: &'a mut u32 }
+//!
+//! behavior_tree! {
+//!     pub tree Medic for Npc<'a> {
+//!         Fallback { Condition(|npc| *npc.hp >= 10), Action(|npc| { *npc.hp += 5; true }) }
+//!     }
+//! }
+//!
+//! #[derive(Debug, PartialEq)]
+//! pub struct Hurt;
+//!
+//! behavior_tree! {
+//!     pub tree Fragile for Npc<'a>, error Hurt {
+//!         Condition(|npc| if *npc.hp == 0 { Err(Hurt) } else { Ok(true) })
+//!     }
+//! }
+//!
+//! /// Any tree over `Npc<'a>`, whatever `'a` and whatever its error type.
+//! fn tick_npc<T: for<'a> Tree<Npc<'a>>>(tree: &mut T, hp: &mut u32) -> Result<Status, T::Error> {
+//!     tree.try_tick(&mut Npc { hp })
+//! }
+//!
+//! let mut hp = 3;
+//! assert_eq!(tick_npc(&mut Medic::new(), &mut hp), Ok(Status::Success));
+//! assert_eq!(hp, 8);
+//! hp = 0;
+//! assert_eq!(tick_npc(&mut Fragile::new(), &mut hp), Err(Hurt));
+//! ```
+//!
+//! [`TreeBase`], its supertrait, holds what does not depend on the context, among it `Context`,
+//! the context type with `'static` for the lifetimes `tick` is generic over (`Npc<'static>`):
+//! the name of the family of contexts, for a scheduler that builds the context itself (the Bevy
+//! plugin does). [`BehaviorTree`], one context type and a `tick` that cannot fail, is
+//! implemented beside it by the trees it fits; [`Tree`]'s docs compare the two.
 //!
 //! # Errors
 //!
@@ -370,8 +465,9 @@
 //!
 //! Limits:
 //!
-//! * A tree with an error type does not implement [`BehaviorTree`] (whose `tick` cannot fail),
-//!   and cannot be the child of a `SubTree` node. An infallible tree can be a `SubTree` of a
+//! * A tree with an error type does not implement [`BehaviorTree`] (whose `tick` cannot fail;
+//!   it implements [`Tree`], whose `try_tick` returns its error), and cannot be the child of a
+//!   `SubTree` node. An infallible tree can be a `SubTree` of a
 //!   fallible one: its running actions are halted when the parent's tick fails.
 //! * A halt cannot fail: when the catch child of `TryCatch(catch_on_halt = true)`, ticked during
 //!   a halt, fails with an error, its tick stops there as any tick does, the child counts as
