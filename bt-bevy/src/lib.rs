@@ -4,8 +4,10 @@
 //!
 //! * [`Tree<T>`] is the component: a generated tree, held inline (no boxing, no entity per
 //!   node or per task: an agent is one entity);
-//! * [`AgentTree`] says, once per tree type, which components the tree's context borrows (a
-//!   query), which shared data it reads (resources), and how the context is built from them;
+//! * [`Agent`] says, once per context type, which components the context borrows (a query),
+//!   which shared data it reads (resources), and how it is built from them: every tree over that
+//!   context is then an [`AgentTree`], the trait the plugin ticks, with no glue of its own
+//!   (a tree can also implement [`AgentTree`] itself, for a context built otherwise);
 //! * [`TreePlugin<T>`] adds the system that ticks every `Tree<T>`, in the [`TickTrees`] set of
 //!   `Update` (or any schedule), with `par_iter_mut`;
 //! * [`BevyClock`] is the trees' clock: Bevy's `Time`, which in `Update` is virtual time, so
@@ -32,7 +34,7 @@
 //! use bevy_ecs::query::QueryItem;
 //! use bevy_ecs::system::SystemParamItem;
 //! use bt::{behavior_tree, Clock, Status};
-//! use bt_bevy::{AgentTree, BevyClock, Tree, TreePlugin};
+//! use bt_bevy::{Agent, BevyClock, Tree, TreePlugin};
 //! use core::time::Duration;
 //!
 //! #[derive(Component)]
@@ -67,21 +69,20 @@
 //!     }
 //! }
 //!
-//! impl AgentTree for Guard {
+//! /// How an NPC's context is built from its entity, once for every tree over `Npc<'a>`.
+//! impl Agent for Npc<'_> {
 //!     type Query = (&'static Health, &'static mut Shots);
 //!     type Filter = ();
 //!     type Shared = Res<'static, Alarm>;
-//!     type Error = core::convert::Infallible;
+//!     type Context<'w> = Npc<'w>;
 //!
 //!     #[inline]
-//!     fn tick_agent(
-//!         &mut self,
-//!         (health, shots): QueryItem<'_, '_, Self::Query>,
-//!         alarm: &SystemParamItem<'_, '_, Self::Shared>,
+//!     fn context<'w>(
+//!         (health, shots): QueryItem<'w, '_, Self::Query>,
+//!         alarm: &'w SystemParamItem<'_, '_, Self::Shared>,
 //!         clock: BevyClock,
-//!     ) -> Result<Status, Self::Error> {
-//!         let mut npc = Npc { health, shots, alarm, clock };
-//!         Ok(self.tick(&mut npc))
+//!     ) -> Npc<'w> {
+//!         Npc { health, shots, alarm, clock }
 //!     }
 //! }
 //!
@@ -97,14 +98,27 @@
 //! assert_eq!(app.world().get::<Tree<Guard>>(guard).unwrap().status(), Some(Status::Running));
 //! ```
 //!
-//! `tick_agent` is the one piece of glue per tree type: it builds the context and calls the
-//! generated `tick`. A tree whose context has lifetimes implements no trait of `bt` (its `tick`
-//! is generic over the lifetimes), so this crate cannot call it for you.
+//! The `Agent` impl is the one piece of glue, per context type, not per tree: `Guard`, and any
+//! other tree over `Npc<'a>` (with an error type or without), is an [`AgentTree`] through it.
+//! Every generated tree implements [`bt::Tree<Ctx>`](bt::Tree) for every lifetime of its context
+//! (`impl<'a> bt::Tree<Npc<'a>> for Guard`) and names the family with
+//! [`bt::TreeBase::Context`] (`Npc<'static>`): the plugin finds the `Agent` impl from it, builds
+//! the context for each entity and ticks the tree through `bt::Tree::try_tick`, all inlined into
+//! its loop.
+//!
+//! A generic tree (`tree Guard<W: Senses> for W`) is an [`AgentTree`] when its parameter is a
+//! context without lifetimes that implements `Agent` (`Guard<Beacon>`, for a `Beacon` that
+//! copies what it needs from the components: `type Context<'w> = Beacon`): a component cannot
+//! hold a type with the lifetimes of one frame's borrows.
+//!
+//! When the context is not built from one entity's query item and shared data alone, implement
+//! [`AgentTree`] for the tree type instead: its `tick_agent` builds the context and ticks the
+//! tree.
 //!
 //! # Halting
 //!
 //! The plugin only ticks. A tree is halted by the code that knows a context for it: a system of
-//! yours can build one as `tick_agent` does and call the tree's `halt` through
+//! yours can build one as [`Agent::context`] does and call the tree's `halt` through
 //! [`Tree::tree_mut`]. A despawned entity's tree, or a removed `Tree<T>`, is dropped without a
 //! halt (the components its context would borrow may be gone with it), so no `on_halted` runs.
 //!
@@ -151,11 +165,74 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::time::Duration;
 
+/// A context built from one entity's components: which components it borrows (a query), which
+/// shared data it reads (resources), and how it is built from them.
+///
+/// Implement it once per context type, for every lifetime of it (`impl Agent for Npc<'_>`), and
+/// every tree over that context is an [`AgentTree`] with no glue of its own: the plugin builds the
+/// context with [`context`](Agent::context) for each entity and ticks the tree through
+/// [`bt::Tree`], whatever the tree's error type. A tree whose context needs more (a context that
+/// is not built from one entity) implements [`AgentTree`] itself instead.
+pub trait Agent {
+    /// The components of the entity that the context borrows: any Bevy query data, such as
+    /// `(&'static Position, &'static mut Velocity)`, `Entity`, or a `#[derive(QueryData)]` struct.
+    /// It must not ask for the tree's [`Tree<T>`] component, which the tick system borrows.
+    type Query: QueryData + 'static;
+
+    /// Which entities are ticked, beyond having a [`Tree<T>`]: `()` for all of them, or a query
+    /// filter such as `Without<Dead>`.
+    type Filter: QueryFilter + 'static;
+
+    /// Data shared by every entity's context, read-only, such as `Res<'static, Map>`; `()` for
+    /// none. Every tree is ticked in parallel, so it cannot be borrowed mutably.
+    type Shared: ReadOnlySystemParam + 'static;
+
+    /// The context for one entity in one frame, borrowing for `'w`: `Npc<'w>` for
+    /// `impl Agent for Npc<'_>`.
+    type Context<'w>;
+
+    /// Builds the context from one entity's query item, the shared data and the clock. Mark it
+    /// `#[inline]` (see [`AgentTree::tick_agent`]).
+    fn context<'w>(
+        agent: QueryItem<'w, '_, Self::Query>,
+        shared: &'w SystemParamItem<'_, '_, Self::Shared>,
+        clock: BevyClock,
+    ) -> Self::Context<'w>;
+}
+
+/// Every tree whose context (its [`bt::TreeBase::Context`], the context type with `'static` for
+/// its lifetimes) is an [`Agent`]: the context is built by [`Agent::context`] and the tree ticked
+/// through [`bt::Tree::try_tick`], both inlined into the plugin's loop.
+impl<T> AgentTree for T
+where
+    T: bt::TreeBase + Send + Sync + 'static,
+    <T as bt::TreeBase>::Context: Agent,
+    <T as bt::TreeBase>::Error: Send + Sync + 'static,
+    T: for<'w> bt::Tree<<<T as bt::TreeBase>::Context as Agent>::Context<'w>>,
+{
+    type Query = <<T as bt::TreeBase>::Context as Agent>::Query;
+    type Filter = <<T as bt::TreeBase>::Context as Agent>::Filter;
+    type Shared = <<T as bt::TreeBase>::Context as Agent>::Shared;
+    type Error = <T as bt::TreeBase>::Error;
+
+    #[inline]
+    fn tick_agent<'w>(
+        &mut self,
+        agent: QueryItem<'w, '_, Self::Query>,
+        shared: &'w SystemParamItem<'_, '_, Self::Shared>,
+        clock: BevyClock,
+    ) -> Result<Status, Self::Error> {
+        let mut context = <<T as bt::TreeBase>::Context as Agent>::context(agent, shared, clock);
+        bt::Tree::try_tick(self, &mut context)
+    }
+}
+
 /// A tree type that [`TreePlugin`] can tick: which components and resources its context borrows,
 /// and how the context is built from them.
 ///
-/// Implement it once for each tree type (the struct `behavior_tree!` generates); see the
-/// [crate docs](crate) for a whole example.
+/// A tree over an [`Agent`] context has it already; implement it for a tree type (the struct
+/// `behavior_tree!` generates) only when its context is not an [`Agent`]: see the
+/// [crate docs](crate).
 pub trait AgentTree: Send + Sync + Sized + 'static {
     /// The components of the entity that the context borrows: any Bevy query data, such as
     /// `(&'static Position, &'static mut Velocity)`, `Entity`, or a `#[derive(QueryData)]` struct.
@@ -181,10 +258,10 @@ pub trait AgentTree: Send + Sync + Sized + 'static {
     /// inlined there the query item's fields go straight into the context instead of through a
     /// copy of the item (in the chase example, 158 instructions per agent and frame without it,
     /// 117 with it, callgrind).
-    fn tick_agent(
+    fn tick_agent<'w>(
         &mut self,
-        agent: QueryItem<'_, '_, Self::Query>,
-        shared: &SystemParamItem<'_, '_, Self::Shared>,
+        agent: QueryItem<'w, '_, Self::Query>,
+        shared: &'w SystemParamItem<'_, '_, Self::Shared>,
         clock: BevyClock,
     ) -> Result<Status, Self::Error>;
 }
@@ -221,10 +298,10 @@ impl<T: AgentTree> Tree<T> {
     /// Ticks the tree once: what the plugin's system does for each entity. Returns the tree's
     /// answer and the status it answered before, for [`TreeStatusChanged`].
     #[inline]
-    fn tick(
+    fn tick<'w>(
         &mut self,
-        agent: QueryItem<'_, '_, T::Query>,
-        shared: &SystemParamItem<'_, '_, T::Shared>,
+        agent: QueryItem<'w, '_, T::Query>,
+        shared: &'w SystemParamItem<'_, '_, T::Shared>,
         clock: BevyClock,
     ) -> (Option<Status>, Result<Status, T::Error>) {
         let before = self.status;

@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryItem;
 use bevy_ecs::system::SystemParamItem;
 use bt::{behavior_tree, Clock, StatefulAction, Status};
-use bt_bevy::{AgentTree, BevyClock, Tree, TreePlugin};
+use bt_bevy::{Agent, BevyClock, Tree, TreePlugin};
 use core::time::Duration;
 
 /// What the leaves of one agent's tree see: its components, borrowed from the query, its
@@ -94,7 +94,9 @@ behavior_tree! {
     }
 }
 
-impl AgentTree for Hunter {
+/// How a scout's context is built from its entity: every tree over `Scout<'a>` (here `Hunter`)
+/// is then ticked by the plugin with no glue of its own.
+impl Agent for Scout<'_> {
     type Query = (
         &'static mut Position,
         &'static mut Post,
@@ -103,24 +105,21 @@ impl AgentTree for Hunter {
     );
     type Filter = ();
     type Shared = Res<'static, Targets>;
-    type Error = core::convert::Infallible;
+    type Context<'w> = Scout<'w>;
 
     #[inline]
-    fn tick_agent(
-        &mut self,
-        (position, post, did, watches): QueryItem<'_, '_, Self::Query>,
-        targets: &SystemParamItem<'_, '_, Self::Shared>,
+    fn context<'w>(
+        (position, post, did, watches): QueryItem<'w, '_, Self::Query>,
+        targets: &'w SystemParamItem<'_, '_, Self::Shared>,
         clock: BevyClock,
-    ) -> Result<Status, Self::Error> {
-        let target = targets.of(watches);
-        let mut scout = Scout {
+    ) -> Scout<'w> {
+        Scout {
             position,
             post,
             did,
-            target,
+            target: targets.of(watches),
             clock,
-        };
-        Ok(self.tick(&mut scout))
+        }
     }
 }
 

@@ -1,6 +1,8 @@
-//! The integration's tests, one binary: the plugin (`plugin.rs`) and the chase example's two
-//! implementations compared frame by frame (`chase.rs`).
+//! The integration's tests, one binary: the plugin (`plugin.rs`), contexts built from
+//! components for every tree over them (`agent.rs`), and the chase example's two implementations
+//! compared frame by frame (`chase.rs`).
 
+mod agent;
 #[path = "../../examples/chase/behave.rs"]
 mod behave;
 mod chase;
