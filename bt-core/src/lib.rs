@@ -5,6 +5,10 @@
 //! small, documented and unit-tested pieces of plain Rust:
 //!
 //! * [`Status`] and [`Outcome`]: what a node returns;
+//! * [`Tree<Ctx>`](Tree) and [`TreeBase`]: the traits every generated tree implements, for code
+//!   that takes any tree (whatever its error type and its context's lifetimes; a generic tree
+//!   for every context its bounds allow), and [`BehaviorTree`], the older trait of the trees with
+//!   one context type and no error type ([`Tree`]'s docs compare them);
 //! * the leaf traits [`Condition`], [`SyncAction`] and [`StatefulAction`], implemented by user types;
 //! * [`control`]: the rule of every composite (Sequence, Fallback, their reactive and memory forms),
 //!   each a small state type that is told what its current child returned and answers with a

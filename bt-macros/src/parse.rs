@@ -287,9 +287,11 @@ fn where_clause(input: ParseStream) -> syn::Result<syn::WhereClause> {
         predicates: syn::punctuated::Punctuated::new(),
     };
     while !input.peek(Brace) && !input.is_empty() {
+        // Reported at the predicate's start, not where syn stopped (the body's brace).
+        let start = input.span();
         let predicate = input.parse().map_err(|error| {
             syn::Error::new(
-                error.span(),
+                start,
                 format!(
                     "{error}: a where-clause bounds the tree's parameters, `where W: Trait, ..`"
                 ),

@@ -403,8 +403,10 @@ fn a_tree_with_a_lifetime_of_its_own() {
     greeter.blackboard_mut().name = &name;
     let (mut hp, mut calls) = (1, Vec::new());
     assert_eq!(tick_npc(&mut greeter, &mut hp, &mut calls), Ok(Success));
-    drop(greeter);
     assert_eq!(calls, ["hello Ada"]);
+    // The tree holds the borrow of `name` as its blackboard's type says.
+    let name: &str = greeter.blackboard().name;
+    assert_eq!(name, "Ada");
 }
 
 // ---------------------------------------------------------------------------------------------
