@@ -384,6 +384,30 @@ fn the_trait_builds_ticks_and_halts_generic_and_plain_trees() {
     );
 }
 
+behavior_tree! {
+    /// Subtrees over a context with a lifetime: `Medic` implements `Subtree<Npc<'a>>` for every
+    /// `'a`.
+    pub tree Ward for Npc<'a> {
+        blackboard { rounds: u32 = 0 }
+        Sequence {
+            SubTree(Medic),
+            Action(|npc, bb| { bb.rounds += 1; npc.calls.push("round"); true }),
+            SubTree(Medic),
+        }
+    }
+}
+
+#[test]
+fn subtrees_over_a_context_with_a_lifetime() {
+    assert_eq!(Ward::NODE_COUNT, 1 + 2 * (1 + 3) + 1);
+    let mut ward = Ward::new();
+    let (mut hp, mut calls) = (1, Vec::new());
+    // The first `Medic` heals to 6, the round, the second heals to 11.
+    assert_eq!(tick_npc(&mut ward, &mut hp, &mut calls), Ok(Success));
+    assert_eq!((hp, &calls[..]), (11, &["heal", "round", "heal"][..]));
+    assert_eq!(ward.blackboard().rounds, 1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // A lifetime of the tree itself.
 
