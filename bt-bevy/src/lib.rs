@@ -173,6 +173,11 @@ use core::time::Duration;
 /// context with [`context`](Agent::context) for each entity and ticks the tree through
 /// [`bt::Tree`], whatever the tree's error type. A tree whose context needs more (a context that
 /// is not built from one entity) implements [`AgentTree`] itself instead.
+#[diagnostic::on_unimplemented(
+    message = "the context `{Self}` is not built from an entity's components",
+    label = "no `bt_bevy::Agent` impl for this context",
+    note = "implement `bt_bevy::Agent` for the context type, for every lifetime of it: `impl Agent for Npc<'_> {{ type Query = ..; type Filter = (); type Shared = (); type Context<'w> = Npc<'w>; fn context<'w>(..) -> Npc<'w> {{ .. }} }}`"
+)]
 pub trait Agent {
     /// The components of the entity that the context borrows: any Bevy query data, such as
     /// `(&'static Position, &'static mut Velocity)`, `Entity`, or a `#[derive(QueryData)]` struct.
@@ -233,6 +238,11 @@ where
 /// A tree over an [`Agent`] context has it already; implement it for a tree type (the struct
 /// `behavior_tree!` generates) only when its context is not an [`Agent`]: see the
 /// [crate docs](crate).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tree the Bevy plugin can tick",
+    label = "no context built from an entity for this tree",
+    note = "implement `bt_bevy::Agent` for the tree's context type (`impl Agent for Npc<'_> {{ .. }}`): every tree over it is then an `AgentTree`; or implement `AgentTree` for the tree"
+)]
 pub trait AgentTree: Send + Sync + Sized + 'static {
     /// The components of the entity that the context borrows: any Bevy query data, such as
     /// `(&'static Position, &'static mut Velocity)`, `Entity`, or a `#[derive(QueryData)]` struct.
