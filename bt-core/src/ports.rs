@@ -388,11 +388,36 @@ const fn first_missing(ports: &[PortInfo], bound: &[&str]) -> Option<usize> {
     None
 }
 
+/// Panics with the first `$length` bytes of `$buffer` (cut at a character's boundary), or with
+/// `$fallback` if they are not text. A macro, not a function, so that rustc's note on the failed
+/// `const` names the check, not a helper.
+macro_rules! fail_with {
+    ($buffer:expr, $length:expr, $fallback:expr) => {{
+        let (text, _) = $buffer.split_at($length);
+        match core::str::from_utf8(text) {
+            Ok(message) => panic!("{}", message),
+            Err(error) => {
+                // Cut within a character: up to the last whole one.
+                let (valid, _) = text.split_at(error.valid_up_to());
+                match core::str::from_utf8(valid) {
+                    Ok(message) => panic!("{}", message),
+                    Err(_) => panic!("{}", $fallback),
+                }
+            }
+        }
+    }};
+}
+
 /// [`check_required`] for a node of an XML file: the message starts with `at`, where the node
 /// is (`nav.xml:12:7: `FollowPath`: `), so that the error says which of a file's elements lacks
 /// the port, and says what to add in the XML's words. The message is put together in a buffer of [`MESSAGE_BYTES`] (a longer one is cut at
 /// a character's boundary), as a `const` panic takes one string.
+///
+/// An attribute that names no port of the type fails first, with the ports the type has: rustc's
+/// own error for it (E0609, "no field") points at the whole XML text, this one says where the
+/// element is.
 pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
+    check_known_at(at, ports, bound);
     let Some(port) = first_missing(ports, bound) else {
         return;
     };
@@ -414,18 +439,63 @@ pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
         length = append(&mut buffer, length, parts[part]);
         part += 1;
     }
-    let (text, _) = buffer.split_at(length);
-    match core::str::from_utf8(text) {
-        Ok(message) => panic!("{}", message),
-        Err(error) => {
-            // Cut within a character: up to the last whole one.
-            let (valid, _) = text.split_at(error.valid_up_to());
-            match core::str::from_utf8(valid) {
-                Ok(message) => panic!("{}", message),
-                Err(_) => panic!("{}", ports[port].missing_message),
+    fail_with!(buffer, length, ports[port].missing_message)
+}
+
+/// Fails if an attribute in `bound` names no port of `ports`, with where the element is and the
+/// ports the type has.
+const fn check_known_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
+    let mut index = 0;
+    while index < bound.len() {
+        if !has_port(ports, bound[index]) {
+            let mut buffer = [0u8; MESSAGE_BYTES];
+            let mut length = append(&mut buffer, 0, at);
+            length = append(&mut buffer, length, "the node has no port `");
+            length = append(&mut buffer, length, bound[index]);
+            if ports.is_empty() {
+                length = append(
+                    &mut buffer,
+                    length,
+                    "`: its type has no ports (`#[derive(bt::Ports)]` on the type declares \
+                     its port fields); remove the attribute or add the port",
+                );
+            } else {
+                length = append(
+                    &mut buffer,
+                    length,
+                    "`: check the attribute's spelling; its ports are ",
+                );
+                let mut port = 0;
+                while port < ports.len() {
+                    if port > 0 {
+                        length = append(&mut buffer, length, ", ");
+                    }
+                    length = append(&mut buffer, length, "`");
+                    length = append(&mut buffer, length, ports[port].name);
+                    length = append(&mut buffer, length, "`");
+                    port += 1;
+                }
             }
+            fail_with!(
+                buffer,
+                length,
+                "an attribute of the element names no port of its type"
+            );
         }
+        index += 1;
     }
+}
+
+/// Whether `name` is one of `ports`.
+const fn has_port(ports: &[PortInfo], name: &str) -> bool {
+    let mut port = 0;
+    while port < ports.len() {
+        if str_eq(ports[port].name, name) {
+            return true;
+        }
+        port += 1;
+    }
+    false
 }
 
 /// The longest message [`check_required_at`] gives.
@@ -504,7 +574,7 @@ mod tests {
         expected = "nav.xml:3:5: `Go`: the required input port `goal` (a `f64`) is not given: add the attribute `goal=\"..\"`"
     )]
     fn a_missing_port_is_located() {
-        check_required_at("nav.xml:3:5: `Go`: ", GO, &["speed"]);
+        check_required_at("nav.xml:3:5: `Go`: ", GO, &[]);
     }
 
     #[test]
@@ -516,6 +586,20 @@ mod tests {
         let message = *cut.unwrap_err().downcast::<String>().unwrap();
         assert_eq!(message.len(), MESSAGE_BYTES - 1);
         assert!(message[1..].chars().all(|c| c == 'é'), "{message}");
+    }
+
+    #[test]
+    #[should_panic(
+        expected = "nav.xml:3:5: `Go`: the node has no port `gaol`: check the attribute's spelling; its ports are `goal`"
+    )]
+    fn an_unknown_port_is_located_and_the_ports_named() {
+        check_required_at("nav.xml:3:5: `Go`: ", GO, &["goal", "gaol"]);
+    }
+
+    #[test]
+    #[should_panic(expected = "nav.xml:3:5: the node has no port `goal`: its type has no ports")]
+    fn a_port_on_a_type_without_ports_is_located() {
+        check_required_at("nav.xml:3:5: ", &[], &["goal"]);
     }
 
     #[test]
