@@ -444,6 +444,12 @@ impl Tr<'_> {
             );
             let value = match literal_form(text) {
                 _ if self.enum_value(text).is_some() => self.enum_value(text).unwrap_or_default(),
+                // Text compared with a variable of a known type goes through the located
+                // conversion: a type that does not take text (an enum of the user's) is an error
+                // at the case, not "expected `Color`, found `&str`" at the whole XML.
+                LiteralForm::Text if ty.is_some() => {
+                    self.located(text, *at, &what, LiteralForm::Text, ty.as_ref())
+                }
                 LiteralForm::Text => {
                     let mut lit = TokenTree::Literal(Literal::string(text));
                     lit.set_span(span);
