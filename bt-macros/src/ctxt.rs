@@ -6,8 +6,8 @@ use std::fmt::Display;
 use quote::ToTokens;
 
 /// An error collector. Every error is spanned at the user's token. It must be consumed with
-/// [`Ctxt::check`]; dropping it unchecked is a bug in the macro (caught in debug builds).
-#[derive(Default)]
+/// [`Ctxt::check`]; dropping it unchecked is a bug in the macro (caught in debug builds). It has
+/// no `Default`: one built empty would drop what it is given, so [`Ctxt::new`] is the only way.
 pub struct Ctxt {
     errors: RefCell<Option<Vec<syn::Error>>>,
     /// While the model reads a node of an XML tree: where the element is and the words to put in
@@ -32,6 +32,15 @@ impl Ctxt {
         }
     }
 
+    /// A collector already checked, to leave in place of one taken out of a struct for its
+    /// [`check`](Ctxt::check): recording into it is a bug in the macro (caught in debug builds).
+    pub fn spent() -> Self {
+        Ctxt {
+            errors: RefCell::new(None),
+            origin: RefCell::new(None),
+        }
+    }
+
     /// Until it is set again: every error recorded starts with `origin.loc`, and names the node
     /// by its XML element instead of its DSL kind.
     pub fn set_origin(&self, origin: Option<Origin>) {
@@ -49,8 +58,11 @@ impl Ctxt {
             Some(origin) => located(error, origin),
             None => error,
         };
-        if let Some(errors) = self.errors.borrow_mut().as_mut() {
-            errors.push(error);
+        match self.errors.borrow_mut().as_mut() {
+            Some(errors) => errors.push(error),
+            // `check` takes the collector by value, so nothing can record after it: unreachable
+            // unless a future change breaks that.
+            None => debug_assert!(false, "an error recorded after Ctxt::check: {error}"),
         }
     }
 
@@ -126,6 +138,16 @@ impl Drop for Ctxt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A spent collector (left behind by a `check` through `mem::replace`) refuses errors loudly
+    /// in debug builds instead of dropping them.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "an error recorded after Ctxt::check")]
+    fn a_spent_collector_does_not_drop_errors_silently() {
+        let spent = Ctxt::spent();
+        spent.error_spanned_by(quote::quote!(x), "late");
+    }
     use proc_macro2::Span;
 
     fn messages(count: usize) -> Vec<String> {

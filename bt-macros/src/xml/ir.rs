@@ -255,8 +255,8 @@ impl<'a> Tr<'a> {
 
     /// Ends the translation: the translated trees, or every error found.
     pub(super) fn finish(mut self) -> syn::Result<Self> {
-        // What stays behind is a `Ctxt` that was checked (`Default`'s), which may be dropped.
-        std::mem::take(&mut self.cx).check()?;
+        // What stays behind is a spent collector: the translation records nothing after this.
+        std::mem::replace(&mut self.cx, Ctxt::spent()).check()?;
         Ok(self)
     }
 }
