@@ -107,6 +107,7 @@ const HALTED: Status = Status::Failure;
 
 /// When a guard on a child is watched after the child was entered (Unreal's `FlowAbortMode`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum AbortMode {
     /// Checked when the child is entered, never watched (`abort = none`).
     #[default]
@@ -162,6 +163,7 @@ impl AbortMode {
 /// is a `Failure`, as Unreal's composite counts it; unlike BehaviorTree.CPP's `_while`
 /// pre-condition, which answers `Skipped`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ConditionalAbort {
     running: bool,
 }
@@ -315,6 +317,7 @@ impl ConditionalAbort {
 /// observers ends with the selector's activation, and a `lower` guard fires on a change of its
 /// value, not of a blackboard key.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ObserverSelector<const W: usize = 1, I = u8> {
     /// The child running between ticks.
     running: Option<I>,

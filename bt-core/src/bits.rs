@@ -21,7 +21,10 @@ pub const fn bitset_bytes(len: usize) -> usize {
 
 /// `W` bytes; bit `i` is child `i`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Bits<const W: usize>([u8; W]);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct Bits<const W: usize>(
+    #[cfg_attr(feature = "serde", serde(with = "crate::snapshot::array"))] [u8; W],
+);
 
 impl<const W: usize> Default for Bits<W> {
     fn default() -> Self {

@@ -15,6 +15,7 @@ use core::ops::{Deref, DerefMut};
 /// `UnsetBlackboard`). Reading through `Deref` is free. The version starts at 0, so "never
 /// written" is version 0 (`spec/decisions.md`, decision 12).
 #[derive(Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tracked<T> {
     value: T,
     version: u64,

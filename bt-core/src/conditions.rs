@@ -15,6 +15,7 @@ use crate::Status;
 
 /// What the pre-conditions decide for one tick of a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Gate {
     /// Tick the node.
     Tick,

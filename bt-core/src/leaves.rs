@@ -36,6 +36,7 @@ pub const fn always_running() -> Status {
 /// (`>=`). Difference from BehaviorTree.CPP: no timer thread and no wake-up signal; the end is
 /// noticed at the first tick at or after it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sleep {
     /// When the sleep ends (`start + msec`, `msec` read at the start), as a kept time
     /// ([`arm`](crate::time::arm), 8 bytes); `0` when idle.

@@ -37,6 +37,7 @@
 //!   [`TransitionLogger`] (every status change, time-stamped), [`Statistics`] (per-node counts),
 //!   a `tracing` observer (feature `tracing`) and a JSON-lines trace writer and reader (feature
 //!   `json`); a tuple of observers is an observer;
+//! * `snapshot` (feature `serde`): saving a running tree and restoring it later, through serde;
 //! * [`export`]: a tree as Graphviz DOT, Mermaid or BehaviorTree.CPP v4 XML (Groot2), from its
 //!   `const` metadata, optionally coloured by the nodes' last statuses.
 //!
@@ -47,7 +48,8 @@
 //! trace files with the `json` feature, builds a `Vec`).
 //!
 //! Cargo features: `std` (`StdClock`, a stdout sink for the [`TransitionLogger`]),
-//! `tracing` (`observe::tracing`), `json` (`observe::json`, implies `std`).
+//! `tracing` (`observe::tracing`), `json` (`observe::json`, implies `std`), `serde` (`snapshot`:
+//! the rules' state types implement serde's traits, so that generated trees save and restore).
 #![cfg_attr(not(any(test, feature = "std")), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -71,6 +73,8 @@ pub mod random;
 pub mod resume;
 pub mod running;
 pub mod script;
+#[cfg(feature = "serde")]
+pub mod snapshot;
 mod status;
 pub mod step;
 pub mod subtree;

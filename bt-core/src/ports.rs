@@ -42,6 +42,7 @@ use crate::blackboard::Tracked;
 
 /// An input port: a value the tree provides before every call of the leaf.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Input<T> {
     value: T,
 }
@@ -73,6 +74,7 @@ impl<T> Deref for Input<T> {
 
 /// An output port: the leaf sets a value, the tree moves it into the bound entry after the call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Output<T> {
     pending: Option<T>,
 }
@@ -105,6 +107,7 @@ impl<T> Output<T> {
 /// An input-output port: loaded from the bound entry before every call, written back when the
 /// leaf changed it (through [`set`](InOut::set) or [`get_mut`](InOut::get_mut)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct InOut<T> {
     value: T,
     written: bool,

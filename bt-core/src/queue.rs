@@ -57,7 +57,16 @@ impl<T> LoopQueue for std::collections::VecDeque<T> {
 ///
 /// Two deques are equal when they hold equal items in the same order (whatever their positions
 /// in the ring).
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>"
+    ))
+)]
 pub struct Deque<T, const N: usize> {
+    #[cfg_attr(feature = "serde", serde(with = "crate::snapshot::array"))]
     slots: [Option<T>; N],
     /// The slot of the first item.
     head: usize,

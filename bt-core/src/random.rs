@@ -52,6 +52,7 @@ impl<R: Rng + ?Sized> Rng for &mut R {
 /// The built-in generator: SplitMix64 with 8 bytes of state. Fast, seedable and good enough for
 /// choosing children; not for cryptography.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SmallRng {
     state: u64,
 }

@@ -55,6 +55,7 @@ impl ResumeCode for u32 {
 /// Which leaf the next tick resumes directly (`0`: none, walk from the root), and the status
 /// the direct resume handed over to the walk. `C` numbers the leaves ([`ResumeCode`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Resume<C: ResumeCode = u8> {
     leaf: C,
     handed: Option<Status>,

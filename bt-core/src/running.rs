@@ -22,7 +22,10 @@
 
 /// `N` running flags, one `bool` each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct BoolFlags<const N: usize>([bool; N]);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BoolFlags<const N: usize>(
+    #[cfg_attr(feature = "serde", serde(with = "crate::snapshot::array"))] [bool; N],
+);
 
 impl<const N: usize> Default for BoolFlags<N> {
     fn default() -> Self {

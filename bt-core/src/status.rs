@@ -4,6 +4,7 @@
 /// generated tree knows which nodes are running without storing a status per node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// The node has not finished: tick it again.
     Running,
@@ -61,6 +62,7 @@ impl core::fmt::Display for Status {
 /// The result of a node that always finishes within one tick: a [`SyncAction`](crate::SyncAction)
 /// cannot say `Running`, and the type makes that a compile-time fact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// Finished and achieved its goal.
     Success,

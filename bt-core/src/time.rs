@@ -127,6 +127,7 @@ impl<C: Clock + ?Sized> Clock for &mut C {
 /// assert_eq!(Nanos::from(Duration::from_nanos(u64::MAX) + Duration::from_nanos(4)).get(), 3);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Nanos(u64);
 
 impl Nanos {
@@ -156,6 +157,7 @@ impl From<Duration> for Nanos {
 
 /// A clock that only moves when told to: for tests and for simulations with their own time step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ManualClock {
     now: Duration,
 }

@@ -79,3 +79,36 @@ pub use crate::control::{
 };
 pub use crate::decorator::nodecanvas;
 pub use crate::random::{Rng, SmallRng};
+
+// Saving and restoring a tree (`#[derive(Serialize, Deserialize)]` on the tree, with the feature
+// `serde`): serde itself, for the generated impls, and the helpers they call. The impls go
+// through `snapshot_impls!`, which emits them with the feature and is one error without it.
+#[cfg(feature = "serde")]
+pub use crate::snapshot;
+#[cfg(feature = "serde")]
+pub use serde;
+
+/// The serde impls of a tree that derives `Serialize` or `Deserialize`: emitted as they are.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __bt_snapshot_impls {
+    ($($impls:tt)*) => {
+        $($impls)*
+    };
+}
+
+/// The serde impls of a tree that derives `Serialize` or `Deserialize`, without the feature:
+/// one error, at the derive.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __bt_snapshot_impls {
+    ($($impls:tt)*) => {
+        ::core::compile_error!(
+            "a tree that derives `Serialize` or `Deserialize` needs the feature `serde` of `bt`: `bt-compiled = { version = \"0.1\", features = [\"serde\"] }` in Cargo.toml"
+        );
+    };
+}
+
+pub use crate::__bt_snapshot_impls as snapshot_impls;

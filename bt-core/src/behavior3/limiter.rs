@@ -32,6 +32,7 @@ use crate::{SmallIndex, Status};
 /// opens, and as the Limiter closes whenever its child completes it never limits anything
 /// (behavior3js issue #25); we follow behavior3go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Limiter<C = u8> {
     filter: Filter<C>,
 }

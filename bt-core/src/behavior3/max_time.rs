@@ -41,6 +41,7 @@ const IDLE: u64 = 0;
 /// compares whole milliseconds; we compare nanoseconds ([`Nanos`]). A child `Skipped` after time is over
 /// fails like any other answer (behavior3 has no skip).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MaxTime {
     /// `start + max`, `max` read on the activation's first tick, as a kept time
     /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.

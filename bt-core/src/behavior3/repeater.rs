@@ -30,6 +30,7 @@ use crate::{SmallIndex, Status};
 /// ([`nodecanvas::Repeat`](crate::decorator::nodecanvas::Repeat)) counts the same way but also
 /// counts a skipped child and never answers without ticking.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repeater<C = u8> {
     loops: Loop<C>,
 }

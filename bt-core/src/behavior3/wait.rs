@@ -30,6 +30,7 @@ const IDLE: u64 = 0;
 /// behavior3 compares whole milliseconds of the wall clock; we compare nanoseconds ([`Nanos`]) of
 /// the injected clock, so 100.5 ms is more than 100 ms here and not in behavior3.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wait {
     /// `start + wait`, `wait` read on the first tick of the activation, as a kept time
     /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.

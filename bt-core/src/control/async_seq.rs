@@ -10,6 +10,7 @@ use crate::{SmallIndex, Status};
 /// was running after the last tick (a child that was not running before this tick and completes
 /// makes the node yield).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Yielding<I> {
     cursor: I,
     skipped: I,
@@ -103,6 +104,7 @@ impl<I: SmallIndex> Yielding<I> {
 /// call our tree never re-ticks after a yield (BehaviorTree.CPP's `tickOnce` loop does, which
 /// hides the yield): the caller sees the `Running` and ticks again.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AsyncSequence<I = u8> {
     walk: Yielding<I>,
 }
@@ -155,6 +157,7 @@ impl<I: SmallIndex> AsyncSequence<I> {
 ///
 /// Differences from BehaviorTree.CPP: as [`AsyncSequence`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AsyncFallback<I = u8> {
     walk: Yielding<I>,
 }

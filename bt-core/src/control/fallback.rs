@@ -21,6 +21,7 @@ use crate::{SmallIndex, Status};
 /// when some child never answers `Skipped` (the macro's choice when it can tell), which stores
 /// nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Fallback<I = u8, S = I> {
     walk: Linear<I, S>,
 }

@@ -33,6 +33,7 @@ const HALT_DONE: Step = Step::Return(Status::Skipped);
 /// (an exception). Here the node answers `Skipped` without ticking a branch: a skipped condition
 /// skips the whole node, as if the node had not been there. [`WhileDoElse`] does the same.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct IfThenElse {
     /// 0: the condition is next (or running); 1 or 2: that branch is running.
     branch: u8,
@@ -163,6 +164,7 @@ impl IfThenElse {
 /// (the node tries to store an idle status). Here the node answers `Skipped`, halting a branch
 /// that was running: a skipped condition skips the whole node, as in [`IfThenElse`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WhileDoElse {
     /// Within one tick, the condition's answer while the branches are being halted; within a
     /// halt of the node, `Skipped` (every child is halted). `None` between ticks.

@@ -42,6 +42,7 @@ impl<I: SmallIndex> SkipCount for I {
 /// action, a built-in leaf, a composite of such; never a node with pre- or post-conditions, a
 /// stateful action or a subtree, which may).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NoSkips;
 
 impl SkipCount for NoSkips {
@@ -59,6 +60,7 @@ impl SkipCount for NoSkips {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Linear<I, S = I> {
     /// The child ticked next (or still running).
     pub(crate) cursor: I,

@@ -27,7 +27,10 @@ pub const fn bitset_words(len: usize) -> usize {
 
 /// A set of child indexes, `W` words of 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Bits<const W: usize>([u64; W]);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+struct Bits<const W: usize>(
+    #[cfg_attr(feature = "serde", serde(with = "crate::snapshot::array"))] [u64; W],
+);
 
 impl<const W: usize> Bits<W> {
     const fn new() -> Self {
@@ -253,6 +256,7 @@ impl ParallelConfig {
 /// thresholds are constants checked at compile time instead of ports read and checked at every
 /// tick.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Parallel<I = u8, const W: usize = 1> {
     completed: Bits<W>,
     successes: I,
@@ -536,6 +540,7 @@ impl ParallelAllConfig {
 /// Differences from BehaviorTree.CPP: none (`failures >= max_failures`, as its code does although
 /// its port description says "exceeds"; `spec/decisions.md`, decision 8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ParallelAll<I = u8, const W: usize = 1> {
     completed: Bits<W>,
     /// Children completed in this activation.

@@ -6,6 +6,7 @@ use crate::{SmallIndex, Status};
 /// passed to every `on_child` of that tick), not in the node: a reactive composite starts every
 /// tick at its first child, so nothing of it outlives the tick.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReactiveTick {
     skipped: usize,
 }
@@ -22,6 +23,7 @@ impl ReactiveTick {
 /// The shared mechanism of the reactive composites: every tick walks from the first child, and
 /// remembers which child is running so that it can be pre-empted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Reactive<I> {
     /// The child that answered `Running` on the last tick, if any.
     running: Option<I>,
@@ -118,6 +120,7 @@ impl<I: SmallIndex> Reactive<I> {
 /// halted, within the same tick (as in BehaviorTree.CPP; only one action is ever observed running
 /// between ticks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReactiveSequence<I = u8> {
     walk: Reactive<I>,
 }
@@ -179,6 +182,7 @@ impl<I: SmallIndex> ReactiveSequence<I> {
 /// | `Running` | returns `Running`; if another (later) child was running, that child is halted |
 /// | `Success` | returns `Success`; a later child that was running is halted |
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ReactiveFallback<I = u8> {
     walk: Reactive<I>,
 }

@@ -24,6 +24,7 @@ use crate::{SmallIndex, Status};
 /// when some child never answers `Skipped` (the macro's choice when it can tell), which stores
 /// nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sequence<I = u8, S = I> {
     walk: Linear<I, S>,
 }
@@ -80,6 +81,7 @@ impl<I: SmallIndex, S: SkipCount> Sequence<I, S> {
 /// when some child never answers `Skipped` (the macro's choice when it can tell), which stores
 /// nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SequenceWithMemory<I = u8, S = I> {
     walk: Linear<I, S>,
 }

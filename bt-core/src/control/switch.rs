@@ -24,6 +24,7 @@ use crate::{SmallIndex, Status};
 /// integers, reals or scripting enums parsed from the blackboard), and the number of cases is not
 /// limited to 2..=6.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Switch<I = u8> {
     /// The running child; while a previously running child is being halted within a tick, the
     /// selected child that will be ticked next.

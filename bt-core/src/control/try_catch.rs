@@ -4,6 +4,7 @@ use crate::{SmallIndex, Status};
 
 /// What [`TryCatch`] is doing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Phase {
     /// Walking the try block (children `0..len - 1`), at `cursor`.
     #[default]
@@ -47,6 +48,7 @@ enum Phase {
 ///
 /// Differences from BehaviorTree.CPP: none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TryCatch<I = u8> {
     /// The try child ticked next (or running).
     cursor: I,

@@ -5,6 +5,7 @@ use crate::{SmallIndex, Status};
 /// `RetryUntilSuccessful` under other names) and NodeCanvas's `Repeat` in "times" mode. It counts
 /// the child's "again" completions up to a limit (`None` = forever, nothing is counted).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Loop<C> {
     count: C,
 }
@@ -137,6 +138,7 @@ signed_limit!(i8, i16, i32, i64, isize);
 /// behavior3's `RepeatUntilFailure(maxLoop)` is this rule under another name
 /// ([`behavior3::RepeatUntilFailure`](crate::behavior3::RepeatUntilFailure)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repeat<C = u8> {
     cycles: Loop<C>,
 }
@@ -195,6 +197,7 @@ impl<C: SmallIndex> Repeat<C> {
 /// behavior3's `RepeatUntilSuccess(maxLoop)` is this rule under another name
 /// ([`behavior3::RepeatUntilSuccess`](crate::behavior3::RepeatUntilSuccess)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RetryUntilSuccessful<C = u8> {
     attempts: Loop<C>,
 }

@@ -12,6 +12,7 @@ use crate::{Outcome, Status};
 /// The memory lasts for the tree's life: halting does not clear it (BehaviorTree.CPP's rule, kept:
 /// `spec/decisions.md` decision 6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RunOnce {
     done: Option<Outcome>,
 }

@@ -34,6 +34,7 @@ use crate::Status;
 /// ends the activation like a completion, so the next tick waits again (a skipped node is
 /// inactive, decision 3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Delay {
     /// When the wait ends (`start + delay`, the delay read at the start), as a kept time
     /// ([`arm`], 8 bytes); [`IDLE`] when idle.
@@ -119,6 +120,7 @@ impl Delay {
 /// answers `Failure`; here the timeout is noticed, and the child halted, at the first tick at or
 /// after the deadline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timeout {
     /// When the activation times out (`start + msec`, `msec` read at the start), as a kept time
     /// ([`arm`], 8 bytes); [`NEVER`] for no timeout (`msec = 0`), [`IDLE`] when idle.

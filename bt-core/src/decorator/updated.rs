@@ -11,6 +11,7 @@
 ///
 /// The child's status passes through. Halting halts the child and keeps the memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EntryUpdated {
     seen: u64,
 }

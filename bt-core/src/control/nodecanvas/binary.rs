@@ -33,6 +33,7 @@ use crate::Status;
 /// condition or fewer than two children; the macro rejects both. A switch of branch halts the
 /// old branch *before* ticking the new one, as NodeCanvas resets it before executing the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BinarySelector {
     /// The running child, or (within a tick, while the old branch is being halted) the child
     /// about to be ticked.

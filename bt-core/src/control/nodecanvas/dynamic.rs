@@ -6,6 +6,7 @@ use crate::{SmallIndex, Status};
 /// The shared mechanism of [`DynamicSequence`] and [`DynamicSelector`]: every tick walks from
 /// child 0, ticking every child except the latched ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Latching<const W: usize, I> {
     /// Non-condition children that completed with the keep-going status in this activation.
     latched: Bits<W>,
@@ -136,6 +137,7 @@ macro_rules! dynamic_composite {
     ($(#[$doc:meta])* $name:ident, $keep_going:expr, $what:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub struct $name<const W: usize = 1, I = u8> {
             walk: Latching<W, I>,
         }

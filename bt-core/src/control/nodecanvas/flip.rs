@@ -37,6 +37,11 @@ use crate::{SmallIndex, Status};
 /// **Differences from NodeCanvas**: a selector whose children were all skipped is `Skipped`
 /// (NodeCanvas: `Failure`, with `Optional` children); a skipped child keeps its place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(deserialize = "I: serde::Deserialize<'de> + Default"))
+)]
 pub struct FlipSelector<const N: usize, I = u8> {
     order: Permutation<N, I>,
     /// Position in `order` of the child ticked next (or running).

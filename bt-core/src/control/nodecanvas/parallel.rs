@@ -5,6 +5,7 @@ use crate::Status;
 
 /// When [`PolicyParallel`] decides.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ParallelPolicy {
     /// The first child failure fails the node; when every child has finished without a failure,
     /// the node succeeds (NodeCanvas's default).
@@ -91,6 +92,7 @@ impl ParallelPolicy {
 /// ticking of the children after the deciding one (BehaviorTree.CPP stops at the deciding child;
 /// `spec/other-systems.md` §2.14).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PolicyParallel<const W: usize = 1> {
     /// Children that finished in this activation.
     finished: Bits<W>,

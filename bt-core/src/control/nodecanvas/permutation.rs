@@ -12,7 +12,16 @@ use crate::{Rng, SmallIndex};
 /// can be a `const fn`. XOR of two numbers below `2^k` stays below `2^k`, so the stored value fits
 /// wherever the child index does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "I: serde::Serialize",
+        deserialize = "I: serde::Deserialize<'de> + Default"
+    ))
+)]
 pub(crate) struct Permutation<const N: usize, I> {
+    #[cfg_attr(feature = "serde", serde(with = "crate::snapshot::array"))]
     slots: [I; N],
 }
 

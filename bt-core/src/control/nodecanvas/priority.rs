@@ -62,6 +62,11 @@ use crate::{SmallIndex, Status};
 /// * Every child skipped: `Skipped` (NodeCanvas: `Failure`; our house rule for every composite).
 ///   Zero children: NodeCanvas answers `Failure`; the macro rejects it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(deserialize = "I: serde::Deserialize<'de> + Default"))
+)]
 pub struct PrioritySelector<const N: usize, I = u8> {
     /// This activation's order.
     order: Permutation<N, I>,
@@ -246,6 +251,7 @@ impl<const N: usize, I: SmallIndex> PrioritySelector<N, I> {
 /// throws; the macro rejects it. Completed children are not latched across activations: the
 /// node completes with its child (`spec/decisions.md` decision 9).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DynamicPrioritySelector<I = u8> {
     /// The running child, or (within a tick, while the old child is being halted) the child
     /// about to be ticked.

@@ -61,6 +61,7 @@ use crate::{Rng, SmallIndex, Status};
 ///   a pick that misses every interval through rounding takes the last child with a weight
 ///   (NodeCanvas fails). All weights zero: `Failure` in both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ProbabilitySelector<const W: usize = 1, I = u8> {
     /// This activation's draw, in `[0, 1)`.
     dice: Dice,
@@ -74,6 +75,7 @@ pub struct ProbabilitySelector<const W: usize = 1, I = u8> {
 
 /// An `f32` compared bit for bit, so that the state can derive `Eq` (the draw is never `NaN`).
 #[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Dice(f32);
 
 impl PartialEq for Dice {

@@ -6,6 +6,11 @@ use crate::{Rng, SmallIndex, Status};
 /// The shared mechanism of [`RandomSequence`] and [`RandomSelector`]: a memory walk over an order
 /// drawn at the start of each activation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(deserialize = "I: serde::Deserialize<'de> + Default"))
+)]
 struct Shuffled<const N: usize, I> {
     order: Permutation<N, I>,
     /// Position in `order` of the child ticked next (or running).
@@ -102,6 +107,11 @@ macro_rules! random_composite {
     ($(#[$doc:meta])* $name:ident, $keep_going:expr, $what:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[cfg_attr(
+            feature = "serde",
+            derive(serde::Serialize, serde::Deserialize),
+            serde(bound(deserialize = "I: serde::Deserialize<'de> + Default"))
+        )]
         pub struct $name<const N: usize, I = u8> {
             walk: Shuffled<N, I>,
         }

@@ -34,6 +34,7 @@ use crate::{SmallIndex, Status};
 /// at the start of the next traversal; we advance as the activation ends, which is the same
 /// sequence of children. Zero children: NodeCanvas divides by zero; the macro rejects it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct StepSequencer<I = u8> {
     current: I,
 }

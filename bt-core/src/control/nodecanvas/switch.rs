@@ -4,6 +4,7 @@ use crate::{SmallIndex, Status};
 
 /// What [`IndexSwitch`] does with an index outside `0..len`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum OutOfRange {
     /// Answer `Failure` without ticking a child (NodeCanvas `ReturnFailure`, the default).
     #[default]
@@ -64,6 +65,7 @@ impl OutOfRange {
 /// `Optional`). A change of case halts the old child before ticking the new one, as NodeCanvas
 /// resets it before executing the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct IndexSwitch<I = u8> {
     /// The running child, or (within a tick, while the old child is being halted) the child
     /// about to be ticked (`None`: fail after the halt).

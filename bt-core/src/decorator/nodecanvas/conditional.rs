@@ -19,6 +19,7 @@ use crate::{Outcome, Status};
 /// Same rule as NodeCanvas. Related: [`Conditional`] with `dynamic` is the opposite sense with a
 /// configurable answer; BehaviorTree.CPP's `_failureIf` is only checked before the child starts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interrupt;
 
 impl Interrupt {
@@ -97,6 +98,7 @@ impl Interrupt {
 /// not running; as the decorator runs exactly when its child runs, that is the child's running
 /// flag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Conditional;
 
 impl Conditional {
@@ -182,6 +184,7 @@ impl Conditional {
 /// ticks the WaitUntil again after its child completed, within the same traversal, ticks the child
 /// at once; here the latch ends when the child completes and the condition is checked again.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WaitUntil;
 
 impl WaitUntil {

@@ -5,6 +5,7 @@ use crate::{SmallIndex, Status};
 
 /// Which of the child's answers a [`Filter`] counts (NodeCanvas's "Increase Count When").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum CountWhen {
     /// `Success` and `Failure` (NodeCanvas `SuccessOrFailure`, the default).
     #[default]
@@ -64,6 +65,7 @@ impl CountWhen {
 ///
 /// [`reset`]: Filter::reset
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Filter<C = u8> {
     count: C,
 }
@@ -134,6 +136,7 @@ impl<C: SmallIndex> Filter<C> {
 /// `now - t >= cooldown`. `Cool Down Time` is a constant. Unreal's `Cooldown` decorator, which also
 /// starts the cooldown when the branch is aborted, is a different rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cooldown {
     /// The time of the child's last completion, as a kept time ([`mark`](crate::time::mark), 8
     /// bytes); 0: none (or the cooldown has passed).

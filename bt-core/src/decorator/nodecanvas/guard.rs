@@ -27,6 +27,7 @@ use crate::Status;
 /// must be halted before it is dropped while a Guard in it runs; otherwise the token stays taken.
 /// Only call [`release`](GuardToken::release) yourself for a token you took yourself.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GuardToken {
     taken: bool,
 }
@@ -90,6 +91,7 @@ impl GuardToken {
 /// `Running`, so a Guard nested inside a Guard of the same token is blocked only from the second
 /// tick; here it is blocked from the first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Guard {
     holding: bool,
 }

@@ -2,6 +2,7 @@ use crate::{SmallIndex, Status};
 
 /// When [`Iterate`] stops before the end of the list (NodeCanvas's "Termination Policy").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Termination {
     /// Run the child for every element (NodeCanvas `None`, the default).
     #[default]
@@ -65,6 +66,7 @@ pub enum Termination {
 /// be rejected by the macro (NodeCanvas's `index == max - 1` test then never fires and it walks the
 /// whole list; given `Some(0)`, the rule stops after the first element).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Iterate<I = usize> {
     index: I,
 }

@@ -3,6 +3,7 @@ use crate::{Outcome, SmallIndex, Status};
 
 /// The mode of NodeCanvas's [`Repeat`] ("Repeater Mode").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RepeatMode {
     /// `RepeatTimes`: run the child this many times, whatever it answers; the last answer is the
     /// node's.
@@ -68,6 +69,7 @@ impl Default for RepeatMode {
 /// again within one traversal sees it complete after a single run; here each activation counts
 /// from zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repeat<C = u8> {
     times: Loop<C>,
 }

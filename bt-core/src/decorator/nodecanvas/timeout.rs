@@ -35,6 +35,7 @@ const IDLE: u64 = 0;
 /// clock between this tick and the activation's first tick. The timeout may be a constant or a
 /// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timeout {
     /// `start + timeout`, `timeout` read on the activation's first tick, as a kept time
     /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
