@@ -1710,6 +1710,99 @@
 //! at all. An observer costs what it does per report; the library's do not allocate (checked by
 //! `tests/behaviour/allocations.rs`, the JSON writer included).
 //!
+//! # Saving and restoring a tree
+//!
+//! With the feature `serde`, a tree declared with serde's `#[derive(Serialize, Deserialize)]`
+//! implements them, and so does its blackboard: the macro writes the impls (the struct's fields
+//! are its own). Derive the two traits on your leaves, your own control nodes and decorators,
+//! the trees you use as subtrees, and the types of your blackboard entries (also on a leaf
+//! without fields), and the tree saves and restores with any serde format, alone or as a field of
+//! your own `#[derive(Serialize, Deserialize)]` types. A save holds everything the tree
+//! runs on: which nodes are running, every node's cursor, count, timer and random order, the
+//! observer aborts' memory, the direct resume, the blackboard (tracked entries with their
+//! versions), its leaves and subtrees. A restored tree goes on exactly as the saved one would
+//! have: a stateful action running when it was saved gets `on_running` on the next tick (or
+//! `on_halted` on a halt), not `on_start`.
+//!
+//! ```toml
+//! [dependencies]
+//! bt-compiled = { version = "0.1", features = ["serde"] }
+//! serde = { version = "1", features = ["derive"] }
+//! ```
+//!
+//! ```
+//! use bt::{behavior_tree, StatefulAction, Status};
+//! use serde::{Deserialize, Serialize};
+//!
+//! pub struct World;
+//!
+//! /// Walks three steps; the steps taken are its state.
+//! #[derive(Default, Serialize, Deserialize)]
+//! pub struct Walk {
+//!     steps: u32,
+//! }
+//!
+//! impl StatefulAction<World> for Walk {
+//!     fn on_start(&mut self, _: &mut World) -> Status {
+//!         self.steps = 0;
+//!         Status::Running
+//!     }
+//!     fn on_running(&mut self, _: &mut World) -> Status {
+//!         self.steps += 1;
+//!         if self.steps == 3 { Status::Success } else { Status::Running }
+//!     }
+//! }
+//!
+//! behavior_tree! {
+//!     #[derive(Serialize, Deserialize)]
+//!     pub tree Patrol for World {
+//!         blackboard { rounds: u32 }
+//!         Sequence { StatefulAction(Walk), Script(|bb| bb.rounds += 1) }
+//!     }
+//! }
+//!
+//! let mut tree = Patrol::new();
+//! tree.tick(&mut World); // Walk starts
+//! tree.tick(&mut World); // step 1
+//! let saved: String = serde_json::to_string(&tree)?; // or postcard, bincode, RON, ..
+//! drop(tree);
+//!
+//! let mut tree: Patrol = serde_json::from_str(&saved)?;
+//! assert_eq!(tree.tick(&mut World), Status::Running); // step 2: Walk goes on
+//! assert_eq!(tree.tick(&mut World), Status::Success); // step 3
+//! assert_eq!(tree.blackboard().rounds, 1);
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! * **Only into the same tree.** A save starts with the tree's shape, a fingerprint of its
+//!   definition (nodes, their kinds and parameters, the types of its state and its entries);
+//!   restoring it into another tree, or into a changed definition of this one, fails with
+//!   "this snapshot is of another tree than `Patrol` (shape 0x.., `Patrol` has 0x..): a saved
+//!   tree restores only into the tree type it was saved from, with the same definition". Your
+//!   leaves' own fields are theirs to version, as with any serde type. (A format whose errors
+//!   keep no message, such as postcard, refuses it with its own generic error.)
+//! * **Parts without serde.** A leaf (or node, subtree, entry type) of a tree that derives the
+//!   traits must implement them too, or the derive is a compile error at that type's token in
+//!   the tree: "the trait bound `Walk: Serialize` is not satisfied", with serde's "consider
+//!   adding `#[derive(serde::Serialize)]` to your `Walk` type". Inline leaves (closures) hold no
+//!   state and need nothing. Without the feature `serde`, the derive is one error that says to
+//!   turn it on.
+//! * **Time is the clock's.** A timer (`Delay`, `Timeout`, `Sleep`, `Cooldown`, ..) keeps the time
+//!   its wait started, read from the context's clock, and a restored tree measures on from that
+//!   time against the clock it is ticked with. Restore the clock with the tree (a
+//!   `ManualClock` is serialisable; a simulation's own clock is its own), or a wait saved at
+//!   5 s of one clock is measured from 5 s of the next one's (decision 18 in
+//!   `docs/decisions.md`).
+//! * **Trusted data.** The shape check refuses another tree's save; it does not validate a
+//!   save edited by hand, which could put a node in a state no tick reaches. Restore what a tree
+//!   saved.
+//! * **Cost.** A tree that derives neither trait gets none of this, with or without the
+//!   feature: its code is what it was. A tree that derives them ticks as before (`benches/icount.sh` counts the same instructions);
+//!   saving writes each field once, in order, without allocating (the format may: `serde_json`
+//!   builds a `String`). The saved form is a sequence: the shape, the root's status, the
+//!   running flags, the blackboard (a struct of its entries by name), then each node's state in
+//!   the tree's order. `bt_core`'s `snapshot` module has the details.
+//!
 //! # Watching a tree
 //!
 //! With the feature `groot2`, `bt::groot2::Groot2Publisher` serves a running tree to Groot2 (and

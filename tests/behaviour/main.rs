@@ -38,6 +38,7 @@ mod reactive;
 mod resume;
 mod send_sync;
 mod sequence;
+mod snapshot;
 mod subtrees;
 mod time;
 mod try_catch;

@@ -94,6 +94,8 @@ impl Api<'_> {
             ..
         } = self;
         let (ctx, observer) = (ctx(), observer());
+        // serde's derives are the macro's to write (`snapshot.rs`), not the struct's.
+        let attrs = super::snapshot::without_serde(attrs);
         let name_text = name.to_string();
         let lifetimes = &self.header.context_lifetimes;
         let (impl_generics, _, where_clause) = generics.split_for_impl();

@@ -30,7 +30,9 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
     let doc = format!("The blackboard of [`{tree_name}`]: one field per entry.");
     // The tree's derives apply to its blackboard too, which the tree holds (`#[derive(Debug,
     // Clone)]` on a tree needs them on the blackboard).
-    let derives = (tree.header.attrs.iter()).filter(|attr| attr.path().is_ident("derive"));
+    // (serde's derives are the macro's to write: `snapshot.rs`.)
+    let attrs = super::snapshot::without_serde(&tree.header.attrs);
+    let derives = (attrs.iter()).filter(|attr| attr.path().is_ident("derive"));
     let generics = &tree.header.generics;
     let (impl_generics, args, where_clause) = generics.split_for_impl();
     let autoremap = blackboard_autoremap(&name, generics, blackboard);

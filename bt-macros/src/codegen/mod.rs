@@ -11,6 +11,8 @@
 //! * `blackboard.rs`: the blackboard struct, its `..` support and the unused-entry warnings;
 //! * `metadata.rs`: node ids as the tree reports them, and `NODES`;
 //! * `resume.rs`: the direct resume of a running leaf;
+//! * `snapshot.rs`: a tree's `#[derive(Serialize, Deserialize)]`: the tree's and its blackboard's
+//!   impls (save and restore), items of their own;
 //! * one file per family of kinds, as `kinds::Shape` groups them: `leaf.rs` (and `subtree.rs`),
 //!   `composite.rs`, `selector.rs`, `flow.rs`, `parallel.rs`, `decorator.rs`, `time.rs`,
 //!   `loops.rs`, `custom.rs` (the user's own control nodes and decorators); `step.rs`: the loop
@@ -30,6 +32,7 @@ mod metadata;
 mod parallel;
 mod resume;
 mod selector;
+mod snapshot;
 mod step;
 mod subtree;
 mod time;
@@ -52,12 +55,20 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let mut items = TokenStream::new();
     let mut tree_halt = TokenStream::new();
     let mut generic_checks = Vec::new();
+    let saving = snapshot::Derives::of(&tree.header.attrs).any();
+    let mut saved = Vec::new();
     for node in &tree.nodes {
         let code = node_code(&g, node);
         items.extend(code.items);
         generic_checks.extend(code.generic_checks);
         tree_halt.extend(code.tree_halt);
         for (name, ty, init) in code.fields {
+            if saving {
+                saved.push(snapshot::Field {
+                    name: name.clone(),
+                    ty: ty.clone(),
+                });
+            }
             field_decls.push(quote!(#name: #ty));
             field_inits.push(quote!(#name: #init));
         }
@@ -71,7 +82,12 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let mut halt_root = halt_child(&g, 0);
     if !plan.resume.is_empty() {
         let code = syn::Ident::new(g.plan.resume_code_type(), proc_macro2::Span::call_site());
-        field_decls.push(quote!(__bt_resume: ::bt::__private::Resume<::core::primitive::#code>));
+        let resume = quote!(::bt::__private::Resume<::core::primitive::#code>);
+        saved.push(snapshot::Field {
+            name: format_ident!("__bt_resume"),
+            ty: resume.clone(),
+        });
+        field_decls.push(quote!(__bt_resume: #resume));
         field_inits.push(quote!(__bt_resume: ::bt::__private::Resume::new()));
         halt_root.extend(quote!(self.__bt_resume.clear();));
     }
@@ -79,6 +95,25 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         methods.extend(halt_after_error(&g, &tree_halt));
     }
     let tell_clock = tell_clock();
+    let nodes = metadata::nodes_table(&g);
+    let snapshot = saving.then(|| {
+        let mut fields = vec![
+            snapshot::Field {
+                name: format_ident!("__bt_status"),
+                ty: quote!(::core::option::Option<::bt::__private::Status>),
+            },
+            snapshot::Field {
+                name: format_ident!("__bt_active"),
+                ty: flags.clone(),
+            },
+            snapshot::Field {
+                name: format_ident!("__bt_bb"),
+                ty: bb.clone(),
+            },
+        ];
+        fields.append(&mut saved);
+        snapshot::impls(tree, &fields, &nodes)
+    });
     let api = api::Api {
         header: &tree.header,
         blackboard: bb.clone(),
@@ -94,7 +129,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             __bt_active: <#flags>::new(),
             __bt_status: ::core::option::Option::None,
         },
-        nodes: metadata::nodes_table(&g),
+        nodes,
         node_count: public_id(tree, tree.nodes.len()),
         generic_checks,
         tick: match g.error() {
@@ -141,6 +176,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     };
     let mut out = blackboard::blackboard_struct(tree);
     out.extend(api.generate());
+    out.extend(snapshot);
     out.extend(custom::slots_struct(tree));
     out.extend(items);
     out.extend(blackboard::unused_entry_warnings(tree));
