@@ -20,7 +20,7 @@ use bt::{Child, Children, Clock, ControlNode, DecoratorNode, Input, Output, Port
 /// answers `Running` at the first running child at or past that furthest child. A failure
 /// anywhere fails the node (the tree halts the running children); all children done is success.
 /// `Skipped` counts as done.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct PipelineSequence {
     /// The furthest child reached in this activation.
     furthest: usize,
@@ -56,7 +56,7 @@ impl<Ctx: ?Sized> ControlNode<Ctx> for PipelineSequence {
 /// times (default 1). The node succeeds when the action does, and fails when the recovery fails
 /// or the retries are used up; either way it starts over (as Nav2's does, so that a parent that
 /// ticks it again without resetting it gets a fresh count). `Skipped` counts as success.
-#[derive(Ports)]
+#[derive(Ports, serde::Serialize, serde::Deserialize)]
 pub struct RecoveryNode {
     /// How many times the action is retried after a successful recovery.
     #[port(default)]
@@ -120,7 +120,7 @@ impl<Ctx: ?Sized> ControlNode<Ctx> for RecoveryNode {
 /// finds itself `IDLE`). Under a `PipelineSequence`, which ticks it again after it succeeded
 /// without resetting it, the period goes on; when the pipeline completes, it is reset, and the
 /// next activation plans at once.
-#[derive(Default, Ports)]
+#[derive(Default, Ports, serde::Serialize, serde::Deserialize)]
 pub struct RateController {
     /// Ticks of the child per second.
     pub hz: Input<f64>,
@@ -156,7 +156,7 @@ impl<Ctx: Clock + ?Sized> DecoratorNode<Ctx> for RateController {
 /// failing child passes the turn to the next in the same tick; the node fails when every child
 /// has failed in a row (and starts again from the first), and succeeds when one succeeds.
 /// `Skipped` counts as a failure. A halt gives the turn back to the first child.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct RoundRobin {
     current: usize,
     failures: usize,
@@ -198,7 +198,7 @@ pub trait GoalUpdates {
 /// Passes its child the newest goal: the goal the operator sent last (the context's
 /// [`GoalUpdates`]), or else the goal of its input, written to its output before the child's
 /// tick, so that the child plans to it in the same tick. Answers what the child answers.
-#[derive(Default, Ports)]
+#[derive(Default, Ports, serde::Serialize, serde::Deserialize)]
 pub struct GoalUpdater {
     /// The goal the tree is navigating to.
     pub input_goal: Input<f64>,

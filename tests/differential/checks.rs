@@ -838,7 +838,13 @@ fn every_mutation_of_the_interpreter_is_caught() {
             {
                 continue;
             }
-            let run = run_case("mutation", case, &config(runs), &mut Totals::default());
+            let run = run_case(
+                "mutation",
+                case,
+                None,
+                &config(runs),
+                &mut Totals::default(),
+            );
             if let Err(report) = run {
                 caught = Some((case.name, report));
                 break;

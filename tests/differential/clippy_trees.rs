@@ -1,5 +1,5 @@
 //! The stand-in for the generated `trees/` under clippy (see `main.rs`): four small handwritten
-//! trees in the generated form (`cases!`, `board!`, `fallible!`), so that clippy sees the harness
+//! trees in the generated form (`cases!`, `board!`, `fallible!`, `snapshots!`), so that clippy sees the harness
 //! used as the generated parts use it. It is never run: `cargo test` compiles the real `trees/`.
 
 use crate::leaves::{Act, Ctx, DiffError, Task};
@@ -8,6 +8,7 @@ use crate::user::{
 };
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Plain for Ctx {
         Sequence {
             Action(Act<0>),
@@ -17,6 +18,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Boarded for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -31,6 +33,7 @@ bt::behavior_tree! {
 board!(BoardedBlackboard { t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Failing for Ctx, error DiffError {
         IfThenElse {
             Error(DiffError(1)),
@@ -42,6 +45,7 @@ bt::behavior_tree! {
 fallible!(Failing);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Custom for Ctx {
         blackboard {
             b0: i64,
@@ -68,5 +72,13 @@ cases! {
     Custom "B{b0;t0}USw100{b0:=;b1:b0}(UPipe(a0),URec{2}(a1,a2),URate{50}(a3),URr(a4),UTw101(a5),URot102(a6),UGate103{b0:1;t0:=}(a7))",
 }
 
+snapshots! { Plain json, Boarded postcard, Failing json, Custom postcard }
+
 /// Every case, as in the generated `trees/mod.rs`.
 pub const PARTS: &[&[crate::harness::Case]] = &[CASES];
+
+/// As the generated `trees/mod.rs` tests the saves of its first part.
+#[test]
+fn snapshot_part_00() {
+    crate::snapshot::run_part("clippy", CASES, SNAPSHOTS);
+}

@@ -55,6 +55,9 @@ macro_rules! fallible {
             fn poke(&mut self, entry: crate::tree::Entry, value: Option<i64>) {
                 crate::harness::Board::poke(self.blackboard_mut(), entry, value)
             }
+            fn as_any(&self) -> &dyn std::any::Any {
+                self
+            }
         }
     };
 }

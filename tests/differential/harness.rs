@@ -201,9 +201,11 @@ pub trait DynTree {
     fn status(&self) -> Option<Status>;
     fn snapshot(&self) -> Bb;
     fn poke(&mut self, entry: Entry, value: Option<i64>);
+    /// The tree as its own type, for saving it (`snapshot.rs`).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
-impl<T: BehaviorTree<Context = Ctx>> DynTree for T
+impl<T: BehaviorTree<Context = Ctx> + 'static> DynTree for T
 where
     T::Blackboard: Board,
 {
@@ -221,6 +223,9 @@ where
     }
     fn poke(&mut self, entry: Entry, value: Option<i64>) {
         self.blackboard_mut().poke(entry, value)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -306,10 +311,21 @@ pub struct Totals {
     pub port_values: u64,
     /// Ticks that failed with an error (trees with an error type).
     pub errors: u64,
+    /// Saves and restores of the library's tree (`snapshot.rs`), through JSON values and
+    /// postcard, and the bytes of the latter.
+    pub saves_json: u64,
+    pub saves_bytes: u64,
+    pub saved_bytes: u64,
 }
 
 /// Runs every case of a part; panics with the reports of the trees that failed.
 pub fn run_part(part: &str, cases: &[Case]) {
+    run_cases(part, cases, None);
+}
+
+/// Runs every case of a part, the cases of `saved` saving and restoring the library's tree at
+/// random steps (`snapshot.rs`); panics with the reports of the trees that failed.
+pub fn run_cases(part: &str, cases: &[Case], saved: Option<&[crate::snapshot::Snap]>) {
     let config = Config::from_env();
     let mut totals = Totals::default();
     let mut failures = Vec::new();
@@ -319,8 +335,15 @@ pub fn run_part(part: &str, cases: &[Case]) {
                 continue;
             }
         }
+        let snap = match saved {
+            None => None,
+            Some(saved) => match saved.iter().find(|snap| snap.name == case.name) {
+                None => continue,
+                snap => snap,
+            },
+        };
         totals.trees += 1;
-        if let Err(report) = run_case(part, case, &config, &mut totals) {
+        if let Err(report) = run_case(part, case, snap, &config, &mut totals) {
             failures.push((case.name, report));
         }
     }
@@ -329,7 +352,7 @@ pub fn run_part(part: &str, cases: &[Case]) {
          {} actions halted by a halt, {} pre-empted in a tick, {} fresh-after-halt ticks; \
          root Running/Success/Failure/Skipped {:?}; leaves called: {} of {} per run, {} of {} per tree; \
          {} trees with a blackboard, {} steps changed it, {} outside writes, {} port values, \
-         {} ticks failed with an error",
+         {} ticks failed with an error{}",
         config.seed,
         totals.trees,
         totals.runs,
@@ -349,6 +372,14 @@ pub fn run_part(part: &str, cases: &[Case]) {
         totals.pokes,
         totals.port_values,
         totals.errors,
+        if saved.is_some() {
+            format!(
+                "; {} saves and restores through JSON values, {} through postcard ({} bytes)",
+                totals.saves_json, totals.saves_bytes, totals.saved_bytes
+            )
+        } else {
+            String::new()
+        },
     );
     if !failures.is_empty() {
         let names: Vec<_> = failures.iter().map(|(name, _)| *name).collect();
@@ -375,6 +406,7 @@ pub fn run_part(part: &str, cases: &[Case]) {
 pub fn run_case(
     part: &str,
     case: &Case,
+    snap: Option<&crate::snapshot::Snap>,
     config: &Config,
     totals: &mut Totals,
 ) -> Result<(), String> {
@@ -385,7 +417,9 @@ pub fn run_case(
     let mut called = std::collections::HashSet::new();
     for run in 0..config.runs {
         totals.runs += 1;
-        called.extend(Run::new(part, case, &tree, config, run).go(totals)?);
+        let mut one = Run::new(part, case, &tree, config, run);
+        one.snap = snap;
+        called.extend(one.go(totals)?);
     }
     totals.tree_leaves += tree.root.leaf_ids();
     totals.tree_leaves_called += called.len() as u64;
@@ -461,6 +495,8 @@ struct Run<'a> {
     /// The tree has a `TryCatch(catch_on_halt = true)`, which ticks its catch child in a halt
     /// (spec 2.11): a halt may call leaves (and start and halt actions).
     halt_ticks: bool,
+    /// Saves the library's tree at random steps and goes on with a restored copy.
+    snap: Option<&'a crate::snapshot::Snap>,
 }
 
 /// FNV-1a, to turn a tree name into a seed part.
@@ -503,6 +539,7 @@ impl<'a> Run<'a> {
             called: Default::default(),
             pauses: holds(&tree.root, &|n| matches!(n, Node::WhileDoElse(_))),
             halt_ticks: holds(&tree.root, &|n| matches!(n, Node::TryCatch(Some(true), _))),
+            snap: None,
         }
     }
 
@@ -523,9 +560,17 @@ impl<'a> Run<'a> {
         } else {
             0
         };
+        // The saves have a stream of their own, so that the run is otherwise the same.
+        let mut saves = Rng(mix(&[self.seed, 0x5a7e]));
         for tick in 0..self.config.ticks {
             if tick > 0 && schedule.percent(halt_percent) {
                 self.halt(totals)?;
+            }
+            if let Some(snap) = self.snap {
+                if saves.percent(crate::snapshot::SAVE_PERCENT) {
+                    self.lib = snap.round_trip(&*self.lib, totals)?;
+                    self.remember("saved and restored".into());
+                }
             }
             if !entries.is_empty() && schedule.percent(poke_percent) {
                 let entry = schedule.pick(&entries);

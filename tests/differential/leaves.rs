@@ -487,7 +487,7 @@ impl Ctx {
 }
 
 /// `Condition(Cond<ID>)`.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct Cond<const ID: usize>;
 
 impl<const ID: usize> Condition<Ctx> for Cond<ID> {
@@ -497,7 +497,7 @@ impl<const ID: usize> Condition<Ctx> for Cond<ID> {
 }
 
 /// `Action(Act<ID>)`.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct Act<const ID: usize>;
 
 impl<const ID: usize> SyncAction<Ctx> for Act<ID> {
@@ -507,7 +507,7 @@ impl<const ID: usize> SyncAction<Ctx> for Act<ID> {
 }
 
 /// `StatefulAction(Task<ID>)`.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct Task<const ID: usize>;
 
 impl<const ID: usize> StatefulAction<Ctx> for Task<ID> {
@@ -525,7 +525,7 @@ impl<const ID: usize> StatefulAction<Ctx> for Task<ID> {
 }
 
 /// `Condition(PCond<ID>, b0 = ..)`: a condition with an input.
-#[derive(Default, bt::Ports)]
+#[derive(Default, bt::Ports, serde::Serialize, serde::Deserialize)]
 pub struct PCond<const ID: usize> {
     pub b0: Input<i64>,
 }
@@ -537,7 +537,7 @@ impl<const ID: usize> Condition<Ctx> for PCond<ID> {
 }
 
 /// `Action(PAct<ID>, b0 = .., b1 = ..)`: an action with an input and an output.
-#[derive(Default, bt::Ports)]
+#[derive(Default, bt::Ports, serde::Serialize, serde::Deserialize)]
 pub struct PAct<const ID: usize> {
     pub b0: Input<i64>,
     pub b1: Output<i64>,
@@ -554,7 +554,7 @@ impl<const ID: usize> SyncAction<Ctx> for PAct<ID> {
 }
 
 /// `Action(PIo<ID>, t0 = ..)`: an action with an in-out port.
-#[derive(Default, bt::Ports)]
+#[derive(Default, bt::Ports, serde::Serialize, serde::Deserialize)]
 pub struct PIo<const ID: usize> {
     pub t0: InOut<i64>,
 }
@@ -570,7 +570,7 @@ impl<const ID: usize> SyncAction<Ctx> for PIo<ID> {
 }
 
 /// `StatefulAction(PTask<ID>, b0 = .., b1 = ..)`: a stateful action with an input and an output.
-#[derive(Default, bt::Ports)]
+#[derive(Default, bt::Ports, serde::Serialize, serde::Deserialize)]
 pub struct PTask<const ID: usize> {
     pub b0: Input<i64>,
     pub b1: Output<i64>,
@@ -798,7 +798,7 @@ impl Ctx {
 }
 
 /// `Condition(TCond<ID>)`: `Cond<ID>` that fails now and then (`c<ID>?E`).
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct TCond<const ID: usize>;
 
 impl<const ID: usize> bt::TryCondition<Ctx, DiffError> for TCond<ID> {
@@ -808,7 +808,7 @@ impl<const ID: usize> bt::TryCondition<Ctx, DiffError> for TCond<ID> {
 }
 
 /// `Action(TAct<ID>)`: `Act<ID>` that fails now and then (`a<ID>!E`).
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct TAct<const ID: usize>;
 
 impl<const ID: usize> bt::TrySyncAction<Ctx, DiffError> for TAct<ID> {
@@ -819,7 +819,7 @@ impl<const ID: usize> bt::TrySyncAction<Ctx, DiffError> for TAct<ID> {
 
 /// `StatefulAction(TTask<ID>)`: `Task<ID>` whose `on_start` and `on_running` fail now and then
 /// (`t<ID>+E`, `t<ID>~E`).
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct TTask<const ID: usize>;
 
 impl<const ID: usize> bt::TryStatefulAction<Ctx, DiffError> for TTask<ID> {

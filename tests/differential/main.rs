@@ -42,6 +42,10 @@ mod reference;
 #[macro_use]
 mod harness;
 
+// Saving and restoring the trees of part_00 mid-run; defines `snapshots!`, which that part uses.
+#[macro_use]
+mod snapshot;
+
 // The 1,200 generated trees: `cargo test` compiles them, so rustc type-checks them and the build
 // fails on any error. `cargo clippy --all-targets` (which sets `--cfg clippy`) leaves them out:
 // checking them again took a third of CI's clippy step, and clippy's lints on generated code are

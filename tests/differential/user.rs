@@ -39,7 +39,7 @@ pub use nav::{PipelineSequence, RateController, RecoveryNode, RoundRobin};
 /// halt), more than `n - need` failures fail, no child running (the rest skipped) is `Skipped`,
 /// else `Running`. Writes the number of successes to `b1` on every tick. Reads `b0` in
 /// `on_halted` too (logged).
-#[derive(Default, Ports)]
+#[derive(Default, Ports, serde::Serialize, serde::Deserialize)]
 pub struct Sweep<const ID: usize> {
     pub b0: Input<i64>,
     pub b1: Output<i64>,
@@ -87,7 +87,7 @@ impl<const ID: usize> ControlNode<Ctx> for Sweep<ID> {
 
 /// `Decorator(Twice<ID>)`: ticks its child; when the child did not answer `Running`, ticks it
 /// again in the same tick and answers the second answer.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct Twice<const ID: usize>;
 
 impl<const ID: usize> DecoratorNode<Ctx> for Twice<ID> {
@@ -114,7 +114,7 @@ impl<const ID: usize> DecoratorNode<Ctx> for Twice<ID> {
 /// after every tick. A failure fails the node (after `halt_all`); a success or skip of the last
 /// child succeeds; anything else answers `Running`, with no child running when the child of
 /// the turn completed.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct Rotate<const ID: usize> {
     turn: usize,
 }
@@ -158,7 +158,7 @@ impl<const ID: usize> ControlNode<Ctx> for Rotate<ID> {
 /// `Decorator(Gate<ID>, b0 = .., t0 = {..})`: while `b0 mod 4 == 3`, answers `Running` without
 /// ticking its child (halting it first if it runs); otherwise adds 1 to the in-out `t0` (the
 /// child sees the new value), ticks the child and answers the child's status.
-#[derive(Default, Ports)]
+#[derive(Default, Ports, serde::Serialize, serde::Deserialize)]
 pub struct Gate<const ID: usize> {
     pub b0: Input<i64>,
     pub t0: InOut<i64>,
@@ -192,7 +192,7 @@ impl<const ID: usize> DecoratorNode<Ctx> for Gate<ID> {
 /// `Decorator(Fuse<ID>)`, in a tree with an error type: ticks its child and answers its status,
 /// but the child's second failure in an activation ends the tick with `DiffError(ID)`, the
 /// node's own error (it has then finished: no `on_halted`).
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct Fuse<const ID: usize> {
     failures: u8,
 }

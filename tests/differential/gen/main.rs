@@ -31,6 +31,10 @@ use tree::{
 const MAX_DEPTH: usize = 8;
 /// Largest tree (nodes).
 const MAX_SIZE: usize = 60;
+/// The first parts, whose trees derive serde's traits and are also saved and restored mid-run
+/// (`tests/differential/snapshot.rs`): one, so that the build compiles the serde impls of 100
+/// trees (and their child trees), not 1,200.
+const SAVED_PARTS: usize = 1;
 
 /// splitmix64: small, seedable, good enough for test generation.
 struct Rng(u64);
@@ -1092,7 +1096,16 @@ fn main() {
             let index = p * args.per_file + i;
             let name = format!("{}{index:0name_width$}", args.prefix);
             nodes += tree.root.size();
-            text.push_str(&tree.to_rust(&name));
+            if p < SAVED_PARTS {
+                // Saved and restored mid-run (`snapshot.rs`): the tree and its child trees derive
+                // serde's traits.
+                text.push_str(&tree.to_rust(&name).replace(
+                    "bt::behavior_tree! {\n    pub tree ",
+                    "bt::behavior_tree! {\n    #[derive(serde::Serialize, serde::Deserialize)]\n    pub tree ",
+                ));
+            } else {
+                text.push_str(&tree.to_rust(&name));
+            }
             if tree.board.is_some() {
                 let entries: Vec<&str> = tree.entries().iter().map(|e| e.name()).collect();
                 let _ = write!(
@@ -1108,6 +1121,17 @@ fn main() {
         }
         table.push_str("}\n");
         text.push_str(&table);
+        if p < SAVED_PARTS {
+            // The trees of this part are also saved and restored mid-run (`snapshot.rs`).
+            // Each tree in one format, alternating (`json`, `postcard`).
+            let names: Vec<String> = (0..part.len())
+                .map(|i| {
+                    let format = ["json", "postcard"][i % 2];
+                    format!("{}{:0name_width$} {format}", args.prefix, p * args.per_file + i)
+                })
+                .collect();
+            let _ = write!(text, "\nsnapshots! {{\n    {},\n}}\n", names.join(",\n    "));
+        }
         std::fs::write(args.out.join(format!("{part_name}.rs")), text).expect("write a part");
         let _ = writeln!(module, "mod {part_name};");
     }
@@ -1117,6 +1141,13 @@ fn main() {
         let _ = write!(
             module,
             "#[test]\nfn {part_name}() {{\n    crate::harness::run_part(\"{part_name}\", {part_name}::CASES);\n}}\n\n"
+        );
+    }
+    for p in 0..parts.len().min(SAVED_PARTS) {
+        let part_name = format!("part_{p:0width$}");
+        let _ = write!(
+            module,
+            "#[test]\nfn snapshot_{part_name}() {{\n    crate::snapshot::run_part(\"{part_name}\", {part_name}::CASES, {part_name}::SNAPSHOTS);\n}}\n\n"
         );
     }
     let _ = write!(

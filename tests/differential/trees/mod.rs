@@ -74,6 +74,11 @@ fn part_11() {
     crate::harness::run_part("part_11", part_11::CASES);
 }
 
+#[test]
+fn snapshot_part_00() {
+    crate::snapshot::run_part("part_00", part_00::CASES, part_00::SNAPSHOTS);
+}
+
 /// Every case, for the whole-suite checks.
 pub const PARTS: &[&[crate::harness::Case]] = &[
     part_00::CASES,

@@ -10,12 +10,14 @@ use crate::user::{
 };
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0000Sub1 for Ctx {
         Action(Act<4> = Act::<4>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0000Sub0 for Ctx {
         RunOnce(then_skip = false) {
             SubTree(Tree0000Sub1),
@@ -24,6 +26,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0000 for Ctx {
         SequenceStar {
             Limiter(2) {
@@ -55,6 +58,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0001 for Ctx {
         blackboard {
             b0: i64 = 0,
@@ -101,18 +105,21 @@ bt::behavior_tree! {
 board!(Tree0001Blackboard { b0 q0 l0 b1 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0002Sub1 for Ctx {
         Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0002Sub0 for Ctx {
         SubTree(Tree0002Sub1)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0002 for Ctx, error DiffError {
         Decorator(Fuse<100>) {
             ParallelAll {
@@ -130,6 +137,7 @@ bt::behavior_tree! {
 fallible!(Tree0002);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
             #[allow(unused)] o0: Option<i64> = Some(15),
@@ -145,6 +153,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0003 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
@@ -183,6 +192,7 @@ bt::behavior_tree! {
 board!(Tree0003Blackboard { o0 t1 b0 t0 b1 l0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0004 for Ctx {
         blackboard {
             b1: i64 = 1,
@@ -238,6 +248,7 @@ bt::behavior_tree! {
 board!(Tree0004Blackboard { b1 b0 t0 o0 l0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0005 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -256,6 +267,7 @@ bt::behavior_tree! {
 board!(Tree0005Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0006 for Ctx {
         blackboard {
             b0: i64,
@@ -272,6 +284,7 @@ bt::behavior_tree! {
 board!(Tree0006Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0007 for Ctx {
         blackboard {
             l0: Vec<i64> = vec![1],
@@ -348,6 +361,7 @@ bt::behavior_tree! {
 board!(Tree0007Blackboard { l0 b0 b1 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0008 for Ctx {
         blackboard {
             b0: i64 = 1,
@@ -385,6 +399,7 @@ bt::behavior_tree! {
 board!(Tree0008Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0009 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
@@ -430,6 +445,7 @@ bt::behavior_tree! {
 board!(Tree0009Blackboard { q0 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0010 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
@@ -498,6 +514,7 @@ bt::behavior_tree! {
 board!(Tree0010Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0011Sub0 for Ctx {
         blackboard {
             b1: i64 = 10,
@@ -521,6 +538,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0011 for Ctx {
         blackboard {
             b1: i64 = 0,
@@ -570,12 +588,14 @@ bt::behavior_tree! {
 board!(Tree0011Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0012Sub1 for Ctx {
         Condition(Cond<4>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0012Sub0 for Ctx {
         Repeat(1) {
             DynamicSequence {
@@ -587,6 +607,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0012 for Ctx {
         Limiter(2) {
             ParallelAll(max_failures = -1) {
@@ -610,6 +631,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0013 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -647,6 +669,7 @@ bt::behavior_tree! {
 board!(Tree0013Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0014 for Ctx {
         blackboard {
             o0: Option<i64> = None,
@@ -687,6 +710,7 @@ bt::behavior_tree! {
 board!(Tree0014Blackboard { o0 q0 b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0015 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
@@ -705,6 +729,7 @@ bt::behavior_tree! {
 board!(Tree0015Blackboard { t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0016 for Ctx {
         ReactiveFallback {
             Condition(|ctx| ctx.check(0)),
@@ -713,6 +738,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0017 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
@@ -730,6 +756,7 @@ bt::behavior_tree! {
 board!(Tree0017Blackboard { t0 o0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0018 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
@@ -760,6 +787,7 @@ board!(Tree0018Blackboard { t0 b1 l0 b0 });
 fallible!(Tree0018);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0019 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 4,
@@ -781,6 +809,7 @@ board!(Tree0019Blackboard { b0 t0 b1 });
 fallible!(Tree0019);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0020Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 10,
@@ -797,6 +826,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0020 for Ctx {
         blackboard {
             b0: i64 = 0,
@@ -825,6 +855,7 @@ bt::behavior_tree! {
 board!(Tree0020Blackboard { b0 o0 t1 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0021 for Ctx {
         blackboard {
             b0: i64 = 1,
@@ -852,6 +883,7 @@ bt::behavior_tree! {
 board!(Tree0021Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0022 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -881,6 +913,7 @@ bt::behavior_tree! {
 board!(Tree0022Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0023 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
@@ -901,6 +934,7 @@ board!(Tree0023Blackboard { b0 l0 });
 fallible!(Tree0023);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0024 for Ctx, rng = context {
         blackboard {
             o0: Option<i64> = Some(2),
@@ -983,6 +1017,7 @@ bt::behavior_tree! {
 board!(Tree0024Blackboard { o0 b1 b0 t0 l0 q0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0025 for Ctx {
         blackboard {
             b0: i64,
@@ -1038,12 +1073,14 @@ bt::behavior_tree! {
 board!(Tree0025Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0026Sub0 for Ctx {
         StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0026 for Ctx {
         ParallelAll {
             Remap(success = Success, failure = Failure) {
@@ -1056,6 +1093,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0027Sub0 for Ctx {
         blackboard {
             b1: i64 = 12,
@@ -1081,6 +1119,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0027Sub1 for Ctx {
         blackboard {
             #[allow(unused)] b1: i64 = 12,
@@ -1092,6 +1131,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0027 for Ctx, rng = context {
         blackboard {
             b1: i64 = 2,
@@ -1126,6 +1166,7 @@ bt::behavior_tree! {
 board!(Tree0027Blackboard { b1 q0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0028 for Ctx {
         blackboard {
             b1: i64,
@@ -1169,6 +1210,7 @@ bt::behavior_tree! {
 board!(Tree0028Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0029Sub0 for Ctx {
         blackboard {
             b0: i64 = 11,
@@ -1181,6 +1223,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0029 for Ctx {
         blackboard {
             b0: i64 = 1,
@@ -1253,6 +1296,7 @@ bt::behavior_tree! {
 board!(Tree0029Blackboard { b0 t0 l0 t1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0030 for Ctx {
         blackboard {
             b0: i64,
@@ -1309,6 +1353,7 @@ bt::behavior_tree! {
 board!(Tree0030Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0031 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -1339,6 +1384,7 @@ bt::behavior_tree! {
 board!(Tree0031Blackboard { t0 b0 l0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0032 for Ctx {
         blackboard {
             b0: i64,
@@ -1374,12 +1420,14 @@ bt::behavior_tree! {
 board!(Tree0032Blackboard { b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0033Sub0 for Ctx {
         Condition(|ctx| ctx.check(2))
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0033 for Ctx, error DiffError {
         ReactiveFallback {
             MemSequence {
@@ -1434,6 +1482,7 @@ bt::behavior_tree! {
 fallible!(Tree0033);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0034 for Ctx, rng = context {
         Inverter {
             SequenceStar {
@@ -1468,6 +1517,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0035 for Ctx {
         Decorator(Twice<100>) {
             Control(Sweep<101>, b0 = 4) {
@@ -1484,6 +1534,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0036 for Ctx {
         blackboard {
             l0: Vec<i64> = vec![1, 2, 3],
@@ -1531,6 +1582,7 @@ bt::behavior_tree! {
 board!(Tree0036Blackboard { l0 t0 b0 a0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0037 for Ctx {
         Repeat(3) {
             KeepRunningUntilFailure {
@@ -1562,6 +1614,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0038 for Ctx {
         blackboard {
             b0: i64 = 4,
@@ -1587,6 +1640,7 @@ bt::behavior_tree! {
 board!(Tree0038Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0039 for Ctx, rng = context {
         blackboard {
             #[tracked] t0: i64 = 4,
@@ -1619,6 +1673,7 @@ bt::behavior_tree! {
 board!(Tree0039Blackboard { t0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0040 for Ctx {
         ReactiveFallback {
             ParallelAll {
@@ -1658,6 +1713,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0041 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
@@ -1680,6 +1736,7 @@ bt::behavior_tree! {
 board!(Tree0041Blackboard { t0 t1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0042 for Ctx, rng = context {
         RunOnce {
             SequenceStar {
@@ -1730,6 +1787,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0043 for Ctx {
         blackboard {
             b1: i64 = 2,
@@ -1751,6 +1809,7 @@ bt::behavior_tree! {
 board!(Tree0043Blackboard { b1 t0 q0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0044 for Ctx, rng = context {
         MaxTime(20) {
             Control(Rotate<100>) {
@@ -1797,6 +1856,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0045Sub0 for Ctx {
         blackboard {
             b1: i64 = 12,
@@ -1815,6 +1875,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0045Sub1 for Ctx {
         blackboard {
             b1: i64 = 12,
@@ -1827,6 +1888,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0045 for Ctx {
         blackboard {
             b1: i64 = 2,
@@ -1858,6 +1920,7 @@ bt::behavior_tree! {
 board!(Tree0045Blackboard { b1 t1 b0 o0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0046 for Ctx {
         Retry(3) {
             Priority {
@@ -1869,6 +1932,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0047 for Ctx {
         blackboard {
             b0: i64 = 4,
@@ -1898,6 +1962,7 @@ bt::behavior_tree! {
 board!(Tree0047Blackboard { b0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0048Sub1 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 11,
@@ -1908,6 +1973,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0048Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 11,
@@ -1918,6 +1984,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0048 for Ctx, error DiffError, rng = context {
         blackboard {
             #[allow(unused)] b0: i64 = 1,
@@ -1936,6 +2003,7 @@ board!(Tree0048Blackboard { b0 t0 });
 fallible!(Tree0048);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0049 for Ctx {
         blackboard {
             b0: i64 = 3,
@@ -1974,6 +2042,7 @@ bt::behavior_tree! {
 board!(Tree0049Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0050 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 2,
@@ -2018,6 +2087,7 @@ bt::behavior_tree! {
 board!(Tree0050Blackboard { t1 o0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0051 for Ctx, rng = context {
         blackboard {
             o0: Option<i64>,
@@ -2059,6 +2129,7 @@ bt::behavior_tree! {
 board!(Tree0051Blackboard { o0 b1 b0 a0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0052 for Ctx {
         TryCatch {
             AsyncFallback {
@@ -2079,6 +2150,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0053 for Ctx {
         blackboard {
             b0: i64,
@@ -2102,12 +2174,14 @@ bt::behavior_tree! {
 board!(Tree0053Blackboard { b0 l0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0054Sub0 for Ctx {
         Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0054 for Ctx, error DiffError {
         Control(RecoveryNode) {
             SequenceWithMemory {
@@ -2129,6 +2203,7 @@ bt::behavior_tree! {
 fallible!(Tree0054);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0055 for Ctx {
         blackboard {
             b1: i64,
@@ -2151,6 +2226,7 @@ bt::behavior_tree! {
 board!(Tree0055Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0056 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
@@ -2184,6 +2260,7 @@ board!(Tree0056Blackboard { t0 b1 a0 });
 fallible!(Tree0056);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0057 for Ctx {
         Cooldown(0, filtered = Skipped) {
             StatefulAction(Task<0>),
@@ -2192,6 +2269,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0058 for Ctx, rng = context {
         blackboard {
             #[tracked] t0: i64,
@@ -2246,6 +2324,7 @@ bt::behavior_tree! {
 board!(Tree0058Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0059 for Ctx {
         blackboard {
             b1: i64 = 3,
@@ -2260,18 +2339,21 @@ bt::behavior_tree! {
 board!(Tree0059Blackboard { b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0060Sub0 for Ctx {
         Wait(10)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0060Sub1 for Ctx {
         Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0060 for Ctx {
         Control(PipelineSequence) {
             Filter(times = 2, count = Failure, filtered = Skipped) {
@@ -2292,6 +2374,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0061 for Ctx, rng = context {
         blackboard {
             b0: i64 = 5,
@@ -2347,6 +2430,7 @@ bt::behavior_tree! {
 board!(Tree0061Blackboard { b0 t1 t0 b1 q0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0062 for Ctx, error DiffError {
         blackboard {
             b1: i64,
@@ -2394,6 +2478,7 @@ board!(Tree0062Blackboard { b1 o0 b0 t0 a0 });
 fallible!(Tree0062);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0063 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
@@ -2412,12 +2497,14 @@ bt::behavior_tree! {
 board!(Tree0063Blackboard { t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0064Sub1 for Ctx {
         Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0064Sub0 for Ctx {
         Fallback {
             ReactiveSequence {
@@ -2432,6 +2519,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0064 for Ctx {
         RepeatTimes(forever) {
             SubTree(Tree0064Sub0),
@@ -2440,6 +2528,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0065 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
@@ -2457,6 +2546,7 @@ board!(Tree0065Blackboard { b0 a0 });
 fallible!(Tree0065);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0066 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
@@ -2524,6 +2614,7 @@ board!(Tree0066Blackboard { b1 o0 b0 t0 a0 });
 fallible!(Tree0066);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0067 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
@@ -2570,6 +2661,7 @@ bt::behavior_tree! {
 board!(Tree0067Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0068 for Ctx, rng = context {
         DynamicSelector {
             IfThenElse {
@@ -2604,6 +2696,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0069 for Ctx {
         blackboard {
             #[tracked] t1: i64,
@@ -2664,6 +2757,7 @@ bt::behavior_tree! {
 board!(Tree0069Blackboard { t1 b0 t0 q0 b1 o0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0070 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 5,
@@ -2701,12 +2795,14 @@ board!(Tree0070Blackboard { b1 t0 o0 });
 fallible!(Tree0070);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0071Sub0 for Ctx {
         StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0071 for Ctx {
         SequenceWithMemory {
             PrioritySelector(dynamic = true) {
@@ -2746,6 +2842,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0072 for Ctx, rng = context {
         blackboard {
             #[tracked] t0: i64,
@@ -2770,6 +2867,7 @@ bt::behavior_tree! {
 board!(Tree0072Blackboard { t0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0073 for Ctx {
         blackboard {
             o0: Option<i64>,
@@ -2791,6 +2889,7 @@ bt::behavior_tree! {
 board!(Tree0073Blackboard { o0 a0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0074Sub0 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 9,
@@ -2816,6 +2915,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0074 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -2867,6 +2967,7 @@ bt::behavior_tree! {
 board!(Tree0074Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0075 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
@@ -2889,6 +2990,7 @@ bt::behavior_tree! {
 board!(Tree0075Blackboard { t0 q0 b0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0076 for Ctx {
         blackboard {
             o0: Option<i64> = Some(1),
@@ -2965,6 +3067,7 @@ bt::behavior_tree! {
 board!(Tree0076Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0077 for Ctx {
         blackboard {
             o0: Option<i64> = Some(3),
@@ -3015,12 +3118,14 @@ bt::behavior_tree! {
 board!(Tree0077Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0078Sub0 for Ctx {
         StatefulAction(Task<11>)
     }
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0078 for Ctx, rng = context {
         ReactiveSequence {
             Sequence {
@@ -3062,6 +3167,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0079 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -3082,6 +3188,7 @@ bt::behavior_tree! {
 board!(Tree0079Blackboard { t0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0080 for Ctx, error DiffError, rng = context {
         blackboard {
             b0: i64 = 0,
@@ -3156,6 +3263,7 @@ board!(Tree0080Blackboard { b0 b1 t0 q0 });
 fallible!(Tree0080);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0081 for Ctx {
         blackboard {
             #[tracked] t0: i64,
@@ -3207,6 +3315,7 @@ bt::behavior_tree! {
 board!(Tree0081Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0082 for Ctx {
         blackboard {
             l0: Vec<i64> = vec![1, 2, 3],
@@ -3267,6 +3376,7 @@ bt::behavior_tree! {
 board!(Tree0082Blackboard { l0 b0 t0 t1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0083 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
@@ -3290,6 +3400,7 @@ bt::behavior_tree! {
 board!(Tree0083Blackboard { t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0084 for Ctx {
         ReactiveSequence {
             Control(RoundRobin) {
@@ -3314,6 +3425,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0085 for Ctx, error DiffError {
         Invert {
             Control(PipelineSequence) {
@@ -3332,6 +3444,7 @@ bt::behavior_tree! {
 fallible!(Tree0085);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0086 for Ctx {
         Repeater(forever) {
             Control(Sweep<100>, b0 = 4) {
@@ -3342,6 +3455,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0087 for Ctx, rng = context {
         blackboard {
             #[tracked] t0: i64,
@@ -3368,6 +3482,7 @@ bt::behavior_tree! {
 board!(Tree0087Blackboard { t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0088Sub0 for Ctx {
         blackboard {
             #[allow(unused)] #[tracked] t1: i64 = 10,
@@ -3381,6 +3496,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0088 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
@@ -3412,6 +3528,7 @@ board!(Tree0088Blackboard { t1 t0 q0 b0 a0 });
 fallible!(Tree0088);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0089 for Ctx {
         blackboard {
             b0: i64 = 5,
@@ -3444,6 +3561,7 @@ bt::behavior_tree! {
 board!(Tree0089Blackboard { b0 t0 b1 a0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0090 for Ctx {
         blackboard {
             b1: i64,
@@ -3465,6 +3583,7 @@ bt::behavior_tree! {
 board!(Tree0090Blackboard { b1 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0091Sub0 for Ctx {
         blackboard {
             #[allow(unused)] b0: i64 = 14,
@@ -3477,6 +3596,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0091 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 4,
@@ -3515,6 +3635,7 @@ board!(Tree0091Blackboard { b0 b1 o0 t0 });
 fallible!(Tree0091);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0092Sub0 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 10,
@@ -3529,6 +3650,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0092 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
@@ -3543,6 +3665,7 @@ bt::behavior_tree! {
 board!(Tree0092Blackboard { t1 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0093 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
@@ -3592,6 +3715,7 @@ bt::behavior_tree! {
 board!(Tree0093Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0094 for Ctx {
         blackboard {
             b1: i64,
@@ -3646,6 +3770,7 @@ bt::behavior_tree! {
 board!(Tree0094Blackboard { b1 l0 o0 t1 t0 b0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0095 for Ctx, error DiffError {
         FlipSelector {
             PrioritySelector(dynamic = false) {
@@ -3678,6 +3803,7 @@ bt::behavior_tree! {
 fallible!(Tree0095);
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0096 for Ctx {
         blackboard {
             b1: i64 = 5,
@@ -3704,6 +3830,7 @@ bt::behavior_tree! {
 board!(Tree0096Blackboard { b1 t1 b0 o0 t0 a0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0097 for Ctx {
         blackboard {
             #[allow(unused)] l0: Vec<i64>,
@@ -3731,6 +3858,7 @@ bt::behavior_tree! {
 board!(Tree0097Blackboard { l0 b0 t0 });
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0098 for Ctx {
         StepSequencer {
             Filter(times = 1, filtered = Failure) {
@@ -3767,6 +3895,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
+    #[derive(serde::Serialize, serde::Deserialize)]
     pub tree Tree0099 for Ctx, rng = context {
         SequenceWithMemory {
             ReactiveFallback {
@@ -3952,4 +4081,107 @@ cases! {
     Tree0097 "B{l0;b0=3;t0=5}Once(Step(Pre{b0>t0+2;S}(c0),F,RSeq(Inv(pa1{b0:=}),t2e,a3)))",
     Tree0098 "Step(Flt{1;_;F}(t0),OnceK(RepF(MPri(URot100(t1,c2,t3),Star(Pri(a4l,Dl{0}(t5)),Dl{0}(t6),UTw101(a7))))),t8)",
     Tree0099 "Swm(RFb(Dd{0}(Star(c0,t1)),c2e,Seq(t3,Wt{10}),RT{2}(Keep(a4)),a5),RFb(RSel(Once(a6),a7e,a8,RU{F}(t9),c10),Inv(PPar{0;N}(Inv(Wt{0}),Rpt{F}(c11e),Run))),Fb(Pri(t12,F,c13),ASeq(a14,c15,Wt{0}),Step(S)),Par{_;_}(Grd{R}(F),Grd{F}(RndSel(FS(FF(Flip(a16,t17))),Ret0(c18)))))",
+}
+
+snapshots! {
+    Tree0000 json,
+    Tree0001 postcard,
+    Tree0002 json,
+    Tree0003 postcard,
+    Tree0004 json,
+    Tree0005 postcard,
+    Tree0006 json,
+    Tree0007 postcard,
+    Tree0008 json,
+    Tree0009 postcard,
+    Tree0010 json,
+    Tree0011 postcard,
+    Tree0012 json,
+    Tree0013 postcard,
+    Tree0014 json,
+    Tree0015 postcard,
+    Tree0016 json,
+    Tree0017 postcard,
+    Tree0018 json,
+    Tree0019 postcard,
+    Tree0020 json,
+    Tree0021 postcard,
+    Tree0022 json,
+    Tree0023 postcard,
+    Tree0024 json,
+    Tree0025 postcard,
+    Tree0026 json,
+    Tree0027 postcard,
+    Tree0028 json,
+    Tree0029 postcard,
+    Tree0030 json,
+    Tree0031 postcard,
+    Tree0032 json,
+    Tree0033 postcard,
+    Tree0034 json,
+    Tree0035 postcard,
+    Tree0036 json,
+    Tree0037 postcard,
+    Tree0038 json,
+    Tree0039 postcard,
+    Tree0040 json,
+    Tree0041 postcard,
+    Tree0042 json,
+    Tree0043 postcard,
+    Tree0044 json,
+    Tree0045 postcard,
+    Tree0046 json,
+    Tree0047 postcard,
+    Tree0048 json,
+    Tree0049 postcard,
+    Tree0050 json,
+    Tree0051 postcard,
+    Tree0052 json,
+    Tree0053 postcard,
+    Tree0054 json,
+    Tree0055 postcard,
+    Tree0056 json,
+    Tree0057 postcard,
+    Tree0058 json,
+    Tree0059 postcard,
+    Tree0060 json,
+    Tree0061 postcard,
+    Tree0062 json,
+    Tree0063 postcard,
+    Tree0064 json,
+    Tree0065 postcard,
+    Tree0066 json,
+    Tree0067 postcard,
+    Tree0068 json,
+    Tree0069 postcard,
+    Tree0070 json,
+    Tree0071 postcard,
+    Tree0072 json,
+    Tree0073 postcard,
+    Tree0074 json,
+    Tree0075 postcard,
+    Tree0076 json,
+    Tree0077 postcard,
+    Tree0078 json,
+    Tree0079 postcard,
+    Tree0080 json,
+    Tree0081 postcard,
+    Tree0082 json,
+    Tree0083 postcard,
+    Tree0084 json,
+    Tree0085 postcard,
+    Tree0086 json,
+    Tree0087 postcard,
+    Tree0088 json,
+    Tree0089 postcard,
+    Tree0090 json,
+    Tree0091 postcard,
+    Tree0092 json,
+    Tree0093 postcard,
+    Tree0094 json,
+    Tree0095 postcard,
+    Tree0096 json,
+    Tree0097 postcard,
+    Tree0098 json,
+    Tree0099 postcard,
 }
