@@ -604,17 +604,36 @@ impl ::core::default::Default for Sentry {
         Self::new()
     }
 }
-impl ::bt::__private::BehaviorTree for Sentry {
+impl ::bt::__private::TreeBase for Sentry {
     type Context = World;
+    type Error = ::core::convert::Infallible;
     type Blackboard = SentryBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = Sentry::NODES;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Sentry>::NODES;
     #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
+    fn new() -> Self {
+        <Sentry>::new()
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Sentry>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &SentryBlackboard {
+        <Sentry>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut SentryBlackboard {
+        <Sentry>::blackboard_mut(self)
+    }
+}
+impl ::bt::__private::Tree<World> for Sentry {
+    #[inline]
+    fn try_tick_with<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        Sentry::tick_with(self, __bt_ctx, __bt_observer)
+    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+        ::core::result::Result::Ok(<Sentry>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
     fn halt_with<__BtO: ::bt::__private::Observer>(
@@ -622,28 +641,16 @@ impl ::bt::__private::BehaviorTree for Sentry {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        Sentry::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        Sentry::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &SentryBlackboard {
-        Sentry::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut SentryBlackboard {
-        Sentry::blackboard_mut(self)
+        <Sentry>::halt_with(self, __bt_ctx, __bt_observer)
     }
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Sentry {
-    const __NODE_COUNT: ::core::primitive::usize = Sentry::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = Sentry::NODES;
+    const __NODE_COUNT: ::core::primitive::usize = <Sentry>::NODE_COUNT;
+    const __NODES: &'static [::bt::__private::NodeInfo] = <Sentry>::NODES;
     #[inline]
     fn __new() -> Self {
-        Sentry::new()
+        <Sentry>::new()
     }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
@@ -653,6 +660,39 @@ impl ::bt::__private::Subtree<World> for Sentry {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
+    }
+}
+impl ::bt::__private::BehaviorTree for Sentry {
+    type Context = World;
+    type Blackboard = SentryBlackboard;
+    const NODES: &'static [::bt::__private::NodeInfo] = <Sentry>::NODES;
+    #[inline]
+    fn tick_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        <Sentry>::tick_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn halt_with<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) {
+        <Sentry>::halt_with(self, __bt_ctx, __bt_observer)
+    }
+    #[inline]
+    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+        <Sentry>::status(self)
+    }
+    #[inline]
+    fn blackboard(&self) -> &SentryBlackboard {
+        <Sentry>::blackboard(self)
+    }
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut SentryBlackboard {
+        <Sentry>::blackboard_mut(self)
     }
 }
 ::bt::__private::snapshot_impls! {
