@@ -211,3 +211,32 @@ fn the_blackboard_is_saved_by_entry_name() {
     assert_eq!((*restored.rounds, restored.rounds.version()), (9, 3));
     assert!(serde_json::from_str::<PatrolBlackboard>(r#"{ "laps": 1 }"#).is_err());
 }
+
+behavior_tree! {
+    /// Generic over its walker: the impls carry the parameter, bound by serde's traits.
+    #[derive(Serialize, Deserialize)]
+    tree Stroll<L: StatefulAction<World> + Default> for World {
+        Sequence { StatefulAction(L), Action(Shout) }
+    }
+}
+
+#[test]
+fn a_generic_tree_saves_and_restores() {
+    let (mut tree, mut world) = (Stroll::<Walk>::new(), World::default());
+    tree.tick(&mut world);
+    tree.tick(&mut world);
+    let saved = serde_json::to_string(&tree).unwrap();
+    let mut tree: Stroll<Walk> = serde_json::from_str(&saved).unwrap();
+    assert_eq!(tree.tick(&mut world), Running);
+    assert_eq!(tree.tick(&mut world), Success);
+    assert_eq!(
+        world.log,
+        [
+            "walk: start",
+            "walk: step 1",
+            "walk: step 2",
+            "walk: step 3",
+            "shout 1"
+        ]
+    );
+}
