@@ -1765,7 +1765,6 @@
 //! tree.tick(&mut World); // Walk starts
 //! tree.tick(&mut World); // step 1
 //! let saved: String = serde_json::to_string(&tree)?; // or postcard, bincode, RON, ..
-//! drop(tree);
 //!
 //! let mut tree: Patrol = serde_json::from_str(&saved)?;
 //! assert_eq!(tree.tick(&mut World), Status::Running); // step 2: Walk goes on

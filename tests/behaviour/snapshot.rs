@@ -125,7 +125,7 @@ fn a_tree_saved_mid_action_goes_on_where_it_stopped() {
     let mut statuses2 = run(&mut tree, &mut world2, 2);
     assert_eq!(world2.log, ["walk: start", "walk: step 1"]);
     let saved = serde_json::to_string(&tree).unwrap();
-    drop(tree);
+    // (The saved tree is shadowed: the restored one never sees it again.)
     let mut tree: Patrol = serde_json::from_str(&saved).unwrap();
     // Walk is still running: its next tick is `on_running` (step 2), not `on_start`.
     statuses2.extend(run(&mut tree, &mut world2, 3));
