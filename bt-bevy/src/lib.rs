@@ -152,7 +152,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use bevy_app::{App, Plugin, Update};
+use bevy_app::{
+    App, Plugin, TaskPoolOptions, TaskPoolPlugin, TaskPoolThreadAssignmentPolicy, Update,
+};
 use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryData, QueryFilter, QueryItem};
@@ -355,6 +357,38 @@ impl Clock for BevyClock {
     #[inline]
     fn now(&self) -> Duration {
         self.now
+    }
+}
+
+/// Bevy's task pools with a compute thread for every core, for the parallel pass over the trees:
+/// `DefaultPlugins.set(bt_bevy::task_pool_on_every_core())`, or
+/// `app.add_plugins(bt_bevy::task_pool_on_every_core())` with Bevy's crates alone.
+///
+/// Bevy's default [`TaskPoolOptions`] give a quarter of the cores (at least one) to the I/O pool,
+/// a quarter (at least one) to the async compute pool and the rest (at least one) to the compute
+/// pool, in which systems and `par_iter_mut` run: on a machine with two cores that is one compute
+/// thread, and the trees are ticked one entity after the other, on one core. This gives the
+/// compute pool as many threads as there are cores (the other pools keep theirs, idle when no
+/// I/O or async task runs). See the [crate docs](crate#threads).
+pub fn task_pool_on_every_core() -> TaskPoolPlugin {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    task_pool_with_compute_threads(cores)
+}
+
+/// Bevy's task pools with exactly `threads` compute threads (at least one): `1` to tick every
+/// tree on one thread, as a measurement of one core does.
+pub fn task_pool_with_compute_threads(threads: usize) -> TaskPoolPlugin {
+    let threads = threads.max(1);
+    let defaults = TaskPoolOptions::default();
+    TaskPoolPlugin {
+        task_pool_options: TaskPoolOptions {
+            compute: TaskPoolThreadAssignmentPolicy {
+                min_threads: threads,
+                max_threads: threads,
+                ..defaults.compute.clone()
+            },
+            ..defaults
+        },
     }
 }
 

@@ -176,10 +176,11 @@ pub fn agent(id: usize, agents: usize) -> (AgentId, Position, Post, Watches, Did
 }
 
 /// The parts of an app that both implementations share: the clock (a frame is [`FRAME`] of
-/// virtual time), the task pool, the targets, moved before anything else in the frame.
+/// virtual time), Bevy's task pools with a compute thread per core (so that `par_iter_mut` uses
+/// every core, also on a machine with two), the targets, moved before anything else in the frame.
 pub fn base_app(agents: usize) -> App {
     let mut app = App::new();
-    app.add_plugins((bevy_app::TaskPoolPlugin::default(), TimePlugin))
+    app.add_plugins((bt_bevy::task_pool_on_every_core(), TimePlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
         .insert_resource(Targets(vec![V2::default(); agents.div_ceil(GROUP)]))
         .add_systems(PreUpdate, move_targets);
