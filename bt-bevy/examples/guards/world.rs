@@ -23,12 +23,17 @@ use core::time::Duration;
 
 /// One frame of game time: 1/64 s, exact in both `Duration` and `f32` seconds.
 pub const FRAME: Duration = Duration::from_micros(15_625);
-/// How long a walk to the next corner may take.
-pub const PATROL_LIMIT: Duration = Duration::from_millis(1_500);
-/// The rest after a walk that took too long.
-pub const IDLE: Duration = Duration::from_secs(1);
-/// The least time between two shots.
-pub const COOLDOWN: Duration = Duration::from_millis(750);
+/// Half a frame. bevy_behave measures time in `f32` seconds (`Time::elapsed_secs`), which are
+/// not exact: a difference of 48 frames may come out a hair under or over 0.75 s. The durations
+/// below are whole frames less half a frame, so that both implementations compare times a
+/// quarter of a frame or more away from the limit, and agree.
+const HALF_FRAME: Duration = Duration::from_nanos(7_812_500);
+/// How long a walk to the next corner may take: 96 frames (1.5 s).
+pub const PATROL_LIMIT: Duration = Duration::from_millis(1_500).saturating_sub(HALF_FRAME);
+/// The rest after a walk that took too long: 64 frames (1 s).
+pub const IDLE: Duration = Duration::from_secs(1).saturating_sub(HALF_FRAME);
+/// The least time between two shots: 48 frames (0.75 s).
+pub const COOLDOWN: Duration = Duration::from_millis(750).saturating_sub(HALF_FRAME);
 /// Below this health a guard near the intruder flees.
 pub const LOW_HEALTH: u32 = 40;
 /// The intruder is dangerous within this distance, in range within this one, and wounds within
