@@ -222,7 +222,7 @@ where
     type Shared = <<T as bt::TreeBase>::Context as Agent>::Shared;
     type Error = <T as bt::TreeBase>::Error;
 
-    #[inline]
+    #[inline(always)]
     fn tick_agent<'w>(
         &mut self,
         agent: QueryItem<'w, '_, Self::Query>,
@@ -279,6 +279,12 @@ pub trait AgentTree: Send + Sync + Sized + 'static {
 }
 
 /// The component that holds an entity's tree, inline, and the status of its last tick.
+///
+/// The plugin's ticks do not mark it changed (Bevy's change detection would otherwise write the
+/// change tick of every entity's tree every frame, a pass over memory that tells nothing):
+/// `Changed<Tree<T>>` reports the changes your own systems make, such as a blackboard written
+/// through [`tree_mut`](Tree::tree_mut). What a tree decided is in the components its leaves
+/// wrote, and its root's answers in [`TreeStatusChanged`] when asked for.
 #[derive(Component)]
 pub struct Tree<T: AgentTree> {
     tree: T,
@@ -309,7 +315,7 @@ impl<T: AgentTree> Tree<T> {
 
     /// Ticks the tree once: what the plugin's system does for each entity. Returns the tree's
     /// answer and the status it answered before, for [`TreeStatusChanged`].
-    #[inline]
+    #[inline(always)]
     fn tick<'w>(
         &mut self,
         agent: QueryItem<'w, '_, T::Query>,
@@ -543,7 +549,7 @@ fn tick_trees<T: AgentTree>(
     let clock = BevyClock::of(&time);
     let shared = &*shared;
     agents.par_iter_mut().for_each(|(mut tree, agent)| {
-        let _ = tree.tick(agent, shared, clock);
+        let _ = tree.bypass_change_detection().tick(agent, shared, clock);
     });
 }
 
@@ -583,7 +589,7 @@ fn tick_and_collect<T: AgentTree>(
 {
     let queues_ref = &*queues;
     agents.par_iter_mut().for_each(|(entity, mut tree, agent)| {
-        match tree.tick(agent, shared, clock) {
+        match tree.bypass_change_detection().tick(agent, shared, clock) {
             (before, Ok(now)) if before != Some(now) => queues_ref.scope(|queue| {
                 queue.push(Event::Changed(TreeStatusChanged::new(entity, before, now)))
             }),
