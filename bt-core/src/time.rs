@@ -46,7 +46,7 @@ use core::time::Duration;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no clock, and this tree has a node that measures time",
     label = "the tree's context must implement `bt::Clock`",
-    note = "implement `bt::Clock` for `{Self}`: `fn now(&self) -> Duration`, e.g. forwarding to a `bt::StdClock` (real time) or a `bt::ManualClock` (tests) kept in a field"
+    note = "implement `bt::Clock` for `{Self}`: `fn now(&self) -> Duration`, e.g. forwarding to a `bt::StdClock` (real time) or a `bt::ManualClock` (tests) kept in a field; in Bevy, a `bt_bevy::BevyClock` (the game's time)"
 )]
 pub trait Clock {
     /// The time now, since the clock's origin. Never decreases.
