@@ -86,6 +86,9 @@ behavior_tree! {
 fn main() {
     let mut app = App::new();
     app.add_plugins((
+        // The compute pool on every core: with Bevy's default pools a 2-core machine has one
+        // compute thread, and `par_iter_mut` ticks the trees one after the other.
+        bt_bevy::task_pool_on_every_core(),
         TimePlugin,
         TreePlugin::<Watch>::new(),
         TreePlugin::<Relief>::new(),

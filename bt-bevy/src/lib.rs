@@ -141,13 +141,36 @@
 //! Each frame's events are sent after every tree has ticked, in the order of the entities'
 //! indices.
 //!
+//! # Threads
+//!
+//! The trees are ticked with `par_iter_mut`, on Bevy's compute task pool. Bevy's default pools
+//! give a quarter of the cores (at least one) to I/O, a quarter (at least one) to async compute
+//! and the rest (at least one) to compute: **on a machine with two cores the compute pool has one
+//! thread, and `par_iter_mut` ticks every tree on it, one after the other**; on four cores, two
+//! threads. To tick on every core, give the compute pool a thread per core with
+//! [`task_pool_on_every_core`]:
+//!
+//! ```no_run
+//! # use bevy_app::App;
+//! let mut app = App::new();
+//! app.add_plugins(bt_bevy::task_pool_on_every_core()); // before anything that uses the pools
+//! // with Bevy's plugin groups: DefaultPlugins.set(bt_bevy::task_pool_on_every_core())
+//! ```
+//!
+//! The pools are global: the first `TaskPoolPlugin` of a process makes them, later ones change
+//! nothing. [`task_pool_with_compute_threads`] sets an exact number (the benchmarks measure one
+//! thread with it).
+//!
 //! # Cost
 //!
 //! A tree lives inline in its component: no allocation when it is built, ticked or halted, and
 //! no entity per task. The tick system makes one pass over the matching entities with
-//! `par_iter_mut` and allocates nothing per frame unless events are asked for. See the chase
-//! example and its benchmark (`examples/chase/`, `benches/chase.rs`, BENCHMARKS.md at the
-//! repository's root) for a side-by-side measurement with `bevy_behave`.
+//! `par_iter_mut` and allocates nothing per frame unless events are asked for; it does not mark
+//! [`Tree<T>`] changed. The context is built for each entity and handed to the tree by
+//! reference: each `Mut<'a, T>` field is five words (the value, two change ticks' addresses, the
+//! system's two ticks), a `&'a T` one. See the README, the guards and chase examples and their
+//! benchmarks (`examples/guards/`, `benches/guards.rs`, `examples/chase/`, `benches/chase.rs`)
+//! for side-by-side measurements with `bevy_behave`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
