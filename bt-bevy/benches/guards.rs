@@ -65,7 +65,10 @@ fn check(guards: usize) {
             let (a, b) = (&ours.frames[frame], &behave.frames[frame]);
             let guard = (0..guards).find(|&i| a[i] != b[i]).unwrap();
             for f in 0..=frame {
-                eprintln!("{f}: {:?} {:?}", ours.frames[f][guard], behave.frames[f][guard]);
+                eprintln!(
+                    "{f}: {:?} {:?}",
+                    ours.frames[f][guard], behave.frames[f][guard]
+                );
             }
             panic!(
                 "{guards} guards, frame {frame}, guard {guard}: bt_bevy {:?}, bevy_behave {:?}",

@@ -178,6 +178,7 @@
 use bevy_app::{
     App, Plugin, TaskPoolOptions, TaskPoolPlugin, TaskPoolThreadAssignmentPolicy, Update,
 };
+use bevy_ecs::batching::BatchingStrategy;
 use bevy_ecs::intern::Interned;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryData, QueryFilter, QueryItem};
@@ -561,6 +562,16 @@ where
     }
 }
 
+/// How the parallel pass splits the entities: four batches per compute thread, so that a thread
+/// slowed down (by another process on its core) holds up the frame by a quarter of its share, not
+/// all of it; batches of 1,024 entities at least, as a task costs about as much as ticking a few
+/// dozen trees.
+fn batching() -> BatchingStrategy {
+    BatchingStrategy::new()
+        .batches_per_thread(4)
+        .min_batch_size(1_024)
+}
+
 /// The system without events: one parallel pass, nothing else.
 fn tick_trees<T: AgentTree>(
     time: Res<Time>,
@@ -571,9 +582,12 @@ fn tick_trees<T: AgentTree>(
 {
     let clock = BevyClock::of(&time);
     let shared = &*shared;
-    agents.par_iter_mut().for_each(|(mut tree, agent)| {
-        let _ = tree.bypass_change_detection().tick(agent, shared, clock);
-    });
+    agents
+        .par_iter_mut()
+        .batching_strategy(batching())
+        .for_each(|(mut tree, agent)| {
+            let _ = tree.bypass_change_detection().tick(agent, shared, clock);
+        });
 }
 
 /// The entities a reporting tick system ticks: their ids, trees and query items.
@@ -611,17 +625,19 @@ fn tick_and_collect<T: AgentTree>(
     for<'w, 's> SystemParamItem<'w, 's, T::Shared>: Sync,
 {
     let queues_ref = &*queues;
-    agents.par_iter_mut().for_each(|(entity, mut tree, agent)| {
-        match tree.bypass_change_detection().tick(agent, shared, clock) {
-            (before, Ok(now)) if before != Some(now) => queues_ref.scope(|queue| {
-                queue.push(Event::Changed(TreeStatusChanged::new(entity, before, now)))
-            }),
-            (_, Ok(_)) => {}
-            (_, Err(error)) => {
-                queues_ref.scope(|queue| queue.push(Event::Failed(TreeFailed { entity, error })))
+    agents
+        .par_iter_mut()
+        .batching_strategy(batching())
+        .for_each(|(entity, mut tree, agent)| {
+            match tree.bypass_change_detection().tick(agent, shared, clock) {
+                (before, Ok(now)) if before != Some(now) => queues_ref.scope(|queue| {
+                    queue.push(Event::Changed(TreeStatusChanged::new(entity, before, now)))
+                }),
+                (_, Ok(_)) => {}
+                (_, Err(error)) => queues_ref
+                    .scope(|queue| queue.push(Event::Failed(TreeFailed { entity, error }))),
             }
-        }
-    });
+        });
     queues.drain_into(events);
     // Entity's own order is not the order of its index (the index is stored inverted).
     events.sort_by_key(|event| event.entity().index_u32());

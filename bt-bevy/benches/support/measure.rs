@@ -108,4 +108,3 @@ pub fn row(name: &str, agents: usize, m: &Measured) {
         m.allocations_per_frame,
     );
 }
-

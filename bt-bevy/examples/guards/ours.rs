@@ -152,7 +152,8 @@ impl Agent for Sentry<'_> {
 pub fn app(guards: usize) -> App {
     let mut app = world::base_app(guards);
     app.add_plugins(TreePlugin::<Guard>::new());
-    app.world_mut()
-        .spawn_batch((0..guards).map(move |id| (world::guard(id, guards), Tree::new(Guard::new()))));
+    app.world_mut().spawn_batch(
+        (0..guards).map(move |id| (world::guard(id, guards), Tree::new(Guard::new()))),
+    );
     app
 }

@@ -167,10 +167,7 @@ pub fn move_intruders(time: Res<Time>, mut intruders: ResMut<Intruders>) {
 /// The intruder wounds the guards within [`HIT`]; the others heal.
 /// (In parallel over the guards, as the trees are ticked: at a million guards this pass is part
 /// of both implementations' frame.)
-pub fn wound(
-    intruders: Res<Intruders>,
-    mut guards: Query<(&Position, &Watches, &mut Health)>,
-) {
+pub fn wound(intruders: Res<Intruders>, mut guards: Query<(&Position, &Watches, &mut Health)>) {
     guards
         .par_iter_mut()
         .for_each(|(position, watches, mut health)| {
