@@ -173,7 +173,7 @@
 //! component changed once, when the context is built, whether a leaf writes it or not), is one
 //! word. For a component the leaves write on most frames, `&'a mut T` is the cheaper: in the
 //! guards example, whose context has four written components, 107 instructions per guard and
-//! frame instead of 146, and a third less time at a million guards. See the README, the guards and chase examples and their
+//! frame instead of 146 (callgrind). See the README, the guards and chase examples and their
 //! benchmarks (`examples/guards/`, `benches/guards.rs`, `examples/chase/`, `benches/chase.rs`)
 //! for side-by-side measurements with `bevy_behave`.
 
