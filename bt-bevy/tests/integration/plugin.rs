@@ -311,3 +311,46 @@ fn nothing_when_not_asked_for() {
         None
     );
 }
+
+/// The plugin's ticks do not mark `Tree<T>` changed; a change of the user's does.
+#[test]
+fn ticking_does_not_mark_the_tree_changed() {
+    let mut app = app(Duration::from_millis(100));
+    app.add_plugins(TreePlugin::<Alarm>::new())
+        .insert_resource(Step(1));
+    let bell = app
+        .world_mut()
+        .spawn((Rings::default(), Tree::new(Alarm::new())))
+        .id();
+    let mut changed = app
+        .world_mut()
+        .query_filtered::<Entity, Changed<Tree<Alarm>>>();
+    // Added (spawned) counts as changed, once.
+    assert_eq!(changed.iter(app.world()).count(), 1);
+    // 1.2 s: the tree ticked every frame and its leaf rang.
+    run(&mut app, 12);
+    assert_eq!(rings(&app, bell), 1);
+    assert_eq!(changed.iter(app.world()).count(), 0);
+    app.world_mut()
+        .get_mut::<Tree<Alarm>>(bell)
+        .unwrap()
+        .tree_mut();
+    assert_eq!(changed.iter(app.world()).count(), 1);
+}
+
+/// The task pool helpers give the compute pool the threads asked for, at least one.
+#[test]
+fn task_pool_helpers() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for (plugin, threads) in [
+        (bt_bevy::task_pool_on_every_core(), cores),
+        (bt_bevy::task_pool_with_compute_threads(3), 3),
+        (bt_bevy::task_pool_with_compute_threads(0), 1),
+    ] {
+        let compute = &plugin.task_pool_options.compute;
+        assert_eq!(
+            (compute.min_threads, compute.max_threads),
+            (threads, threads)
+        );
+    }
+}
