@@ -314,7 +314,20 @@ pub trait AgentTree: Send + Sync + Sized + 'static {
 /// `Changed<Tree<T>>` reports the changes your own systems make, such as a blackboard written
 /// through [`tree_mut`](Tree::tree_mut). What a tree decided is in the components its leaves
 /// wrote, and its root's answers in [`TreeStatusChanged`] when asked for.
+///
+/// With the feature `serde`, the component saves and restores with its tree when the tree type
+/// derives serde's traits (`#[derive(Serialize, Deserialize)]` on the `tree`, `bt`'s feature
+/// `serde`): a saved world's agents restore mid-action. Restore the time with them, as Bevy's
+/// virtual time is what their timers read ([`BevyClock`]).
 #[derive(Component)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "T: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>"
+    ))
+)]
 pub struct Tree<T: AgentTree> {
     tree: T,
     status: Option<Status>,

@@ -10,5 +10,8 @@ mod guards;
 #[path = "../../examples/chase/ours.rs"]
 mod ours;
 mod plugin;
+// A saved world's agents restore mid-action (feature `serde`).
+#[cfg(feature = "serde")]
+mod saved;
 #[path = "../../examples/chase/world.rs"]
 mod world;
