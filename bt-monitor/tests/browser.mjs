@@ -111,15 +111,25 @@ await check("a tick aborted by an error shows the failing leaf, its path and the
   const box = await strip.boundingBox();
   await page.mouse.click(box.x + (index + 0.5) / count * box.width, box.y + box.height / 2);
   await page.waitForFunction(() => document.querySelector("#failure").textContent !== "");
-  const failure = await page.textContent("#failure");
-  assert.match(failure, /aborted at RoadClosed/);
-  assert.match(failure, /error: the road to the customer is closed/);
-  const leaf = await page.$eval("#failure", (e) => e.dataset.leaf);
-  const leafName = await page.$eval(`#nodes .node[data-node="${leaf}"]`, (e) => e.querySelector(".label").textContent);
-  assert.equal(leafName, "RoadClosed");
-  assert.ok(await page.$eval(`#nodes .node[data-node="${leaf}"]`, (e) => e.classList.contains("fail-leaf")));
-  const rootClass = await page.$eval('#nodes .node[data-node="0"]', (e) => e.className + " " + e.dataset.status);
-  assert.ok(rootClass.includes("fail-path"), rootClass);
+  // Everything read in one step, from one painting: on a loaded machine the page may paint again
+  // between separate reads.
+  const shown = await page.evaluate(() => {
+    const failure = document.querySelector("#failure");
+    const leaf = failure.dataset.leaf;
+    const node = document.querySelector(`#nodes .node[data-node="${leaf}"]`);
+    const root = document.querySelector('#nodes .node[data-node="0"]');
+    return {
+      text: failure.textContent,
+      leafName: node.querySelector(".label").textContent,
+      leafMarked: node.classList.contains("fail-leaf"),
+      rootClass: root.className + " " + root.dataset.status,
+    };
+  });
+  assert.match(shown.text, /aborted at RoadClosed/);
+  assert.match(shown.text, /error: the road to the customer is closed/);
+  assert.equal(shown.leafName, "RoadClosed");
+  assert.ok(shown.leafMarked, "the failing leaf is marked");
+  assert.ok(shown.rootClass.includes("fail-path"), shown.rootClass);
 });
 
 await check("picking another agent shows its tree, and which agents run each node", async () => {
