@@ -14,5 +14,7 @@ gen reactive 71 Reactive1000 reactive_1000.rs
 gen memory 10 Memory10 memory_10.rs
 gen memory 1000 Memory1000 memory_1000.rs
 gen memory 10000 Memory10000 memory_10000.rs
+# What clippy checks instead of the 10,000-node tree (benches/trees/huge/lib.rs): its names, 10 nodes.
+gen memory 10 Memory10000 memory_10000_clippy.rs
 gen deep 20 Deep1000 deep_1000.rs
 gen npc 5 Npc npc.rs
