@@ -106,7 +106,7 @@ macro_rules! __bt_snapshot_impls {
 macro_rules! __bt_snapshot_impls {
     ($($impls:tt)*) => {
         ::core::compile_error!(
-            "a tree that derives `Serialize` or `Deserialize` needs the feature `serde` of `bt`: `bt-compiled = { version = \"0.1\", features = [\"serde\"] }` in Cargo.toml"
+            "saving a tree needs the feature `serde` of `bt`: `features = [\"serde\"]` on `bt-compiled` in Cargo.toml"
         );
     };
 }

@@ -18,7 +18,7 @@
 //! The impls go through `bt::__private::snapshot_impls!`, which emits them with the feature
 //! `serde` and is a `compile_error!` at the derive without it.
 
-use proc_macro2::{Delimiter, Ident, Literal, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
 use syn::punctuated::Punctuated;
@@ -220,8 +220,12 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
         .serialize
         .or(derives.deserialize)
         .unwrap_or_else(Span::call_site);
+    // The whole invocation at the derive (its braces too), which is where rustc reports the
+    // macro's `compile_error!`.
     let gate = quote_spanned!(at=> ::bt::__private::snapshot_impls!);
-    quote!(#gate { #out })
+    let mut impls = Group::new(Delimiter::Brace, out);
+    impls.set_span(at);
+    quote!(#gate #impls)
 }
 
 /// The generics of the impls of a tree (or its blackboard) named `name`: `(impl<..>, Name<..>,
