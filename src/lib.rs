@@ -328,7 +328,8 @@
 //! the context type with `'static` for the lifetimes `tick` is generic over (`Npc<'static>`):
 //! the name of the family of contexts, for a scheduler that builds the context itself (the Bevy
 //! plugin does). [`BehaviorTree`], one context type and a `tick` that cannot fail, is
-//! implemented beside it by the trees it fits; [`Tree`]'s docs compare the two.
+//! implemented by bt-core for every tree without an error type, over that `Context`; [`Tree`]'s
+//! docs compare the two.
 //!
 //! # Errors
 //!

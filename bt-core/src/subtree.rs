@@ -38,18 +38,25 @@ use crate::{NodeInfo, Observer, Status, Tracked, Tree, TreeBase};
     note = "a tree declared with an error type (`tree Name for Context, error E`) cannot be a subtree: its tick returns a `Result`"
 )]
 pub trait Subtree<Ctx: ?Sized>: Tree<Ctx> + TreeBase<Error = core::convert::Infallible> {
-    /// `Self::NODES.len()`, usable in array lengths. (Hidden names: generated trees have
-    /// inherent `NODE_COUNT`, `NODES` and `new`, which users call.)
+    /// [`TreeBase::NODE_COUNT`], usable in array lengths. (Hidden names: generated trees have
+    /// inherent `NODE_COUNT`, `NODES` and `new`, which users call. These three are defaults, so
+    /// that a generated impl is `halt_root_with` alone.)
     #[doc(hidden)]
-    const __NODE_COUNT: usize;
+    const __NODE_COUNT: usize = <Self as TreeBase>::NODE_COUNT;
 
     /// [`TreeBase::NODES`].
     #[doc(hidden)]
-    const __NODES: &'static [NodeInfo];
+    const __NODES: &'static [NodeInfo] = <Self as TreeBase>::NODES;
 
-    /// A tree at rest (the generated `new`).
+    /// A tree at rest ([`TreeBase::new`], the generated `new`).
     #[doc(hidden)]
-    fn __new() -> Self;
+    #[inline]
+    fn __new() -> Self
+    where
+        Self: Sized,
+    {
+        <Self as TreeBase>::new()
+    }
 
     /// Halts the running nodes of the tree, as halting its root does: each started, unfinished
     /// stateful action gets `on_halted` once. Unlike [`Tree::halt_with`], the memory an

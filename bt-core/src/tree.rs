@@ -48,14 +48,14 @@ pub trait TreeBase {
 /// | the tree | what it implements |
 /// |---|---|
 /// | `tree Guard for Npc` | `TreeBase` (`Context = Npc`, `Error = Infallible`), `Tree<Npc>`, `BehaviorTree` (`Context = Npc`), `Subtree<Npc>` |
-/// | `tree Guard for Npc<'a>` | `TreeBase` (`Context = Npc<'static>`), `impl<'a> Tree<Npc<'a>>`, `impl<'a> Subtree<Npc<'a>>` |
+/// | `tree Guard for Npc<'a>` | `TreeBase` (`Context = Npc<'static>`), `impl<'a> Tree<Npc<'a>>`, `impl<'a> Subtree<Npc<'a>>`, `BehaviorTree` (`Context = Npc<'static>` only) |
 /// | `tree Guard for Npc, error E` | `TreeBase` (`Error = E`), `Tree<Npc>` |
 /// | `tree Guard<W: Senses> for W` | `impl<W: Senses> Tree<W> for Guard<W>`, and the others as above |
 ///
 /// [`BehaviorTree`] is the older, narrower trait: one context type named by an associated type,
-/// and a `tick` that cannot fail. It stays for the trees it fits (no error type, no lifetime of
-/// the context that `tick` is generic over); code written against [`Tree<Ctx>`] takes every
-/// tree. A function that ticks any tree over `Npc<'a>`, whatever `'a`:
+/// and a `tick` that cannot fail. Every tree without an error type has it, over its `Context`
+/// (for a context with a lifetime that `tick` is generic over, the `'static` one only); code
+/// written against [`Tree<Ctx>`] takes every tree. A function that ticks any tree over `Npc<'a>`, whatever `'a`:
 ///
 /// ```
 /// # use bt_core as bt;
@@ -113,9 +113,11 @@ pub trait Tree<Ctx: ?Sized>: TreeBase {
     }
 }
 
-/// Implemented by the generated trees that have one context type and cannot fail: a tree without
-/// an error type whose context has no lifetime that `tick` is generic over. Every tree
-/// implements [`Tree<Ctx>`], which fits them all (see [`Tree`]).
+/// A tree that cannot fail, over its one context type: every generated tree without an error
+/// type, through the impl below for its [`Tree`] impl on [`TreeBase::Context`]. A tree whose
+/// context has a lifetime that `tick` is generic over (`tree Guard for Npc<'a>`) has it for the
+/// `'static` context only; [`Tree<Ctx>`] fits every tree (see [`Tree`]). Other types may
+/// implement it by hand (a stand-in tree in a test, a hand-written state machine).
 ///
 /// The generated type also has inherent methods of the same names, so this trait is only needed
 /// by code that is generic over trees (benchmarks, test harnesses, schedulers).
@@ -165,5 +167,46 @@ pub trait BehaviorTree {
     #[inline]
     fn halt(&mut self, ctx: &mut Self::Context) {
         self.halt_with(ctx, &mut crate::NoObserver)
+    }
+}
+
+/// Every tree that cannot fail is a [`BehaviorTree`] over its [`TreeBase::Context`]: one impl
+/// here instead of one generated per tree (it was about a tenth of the test suite's generated
+/// code).
+impl<T> BehaviorTree for T
+where
+    T: TreeBase<Error = core::convert::Infallible> + Tree<<T as TreeBase>::Context>,
+{
+    type Context = <T as TreeBase>::Context;
+    type Blackboard = <T as TreeBase>::Blackboard;
+
+    const NODES: &'static [NodeInfo] = <T as TreeBase>::NODES;
+
+    #[inline]
+    fn tick_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O) -> Status {
+        match Tree::try_tick_with(self, ctx, observer) {
+            Ok(status) => status,
+            Err(never) => match never {},
+        }
+    }
+
+    #[inline]
+    fn halt_with<O: Observer>(&mut self, ctx: &mut Self::Context, observer: &mut O) {
+        Tree::halt_with(self, ctx, observer)
+    }
+
+    #[inline]
+    fn status(&self) -> Option<Status> {
+        TreeBase::status(self)
+    }
+
+    #[inline]
+    fn blackboard(&self) -> &Self::Blackboard {
+        TreeBase::blackboard(self)
+    }
+
+    #[inline]
+    fn blackboard_mut(&mut self) -> &mut Self::Blackboard {
+        TreeBase::blackboard_mut(self)
     }
 }

@@ -790,12 +790,6 @@ impl ::bt::__private::Tree<World> for Robot {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Robot {
-    const __NODE_COUNT: ::core::primitive::usize = <Robot>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Robot>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Robot>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -804,39 +798,6 @@ impl ::bt::__private::Subtree<World> for Robot {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Robot {
-    type Context = World;
-    type Blackboard = RobotBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Robot>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Robot>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Robot>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Robot>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &RobotBlackboard {
-        <Robot>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut RobotBlackboard {
-        <Robot>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

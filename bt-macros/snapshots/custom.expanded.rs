@@ -909,12 +909,6 @@ impl ::bt::__private::Tree<World> for Navigate {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Navigate {
-    const __NODE_COUNT: ::core::primitive::usize = <Navigate>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Navigate>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Navigate>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -923,39 +917,6 @@ impl ::bt::__private::Subtree<World> for Navigate {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Navigate {
-    type Context = World;
-    type Blackboard = NavigateBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Navigate>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Navigate>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Navigate>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Navigate>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &NavigateBlackboard {
-        <Navigate>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut NavigateBlackboard {
-        <Navigate>::blackboard_mut(self)
     }
 }
 #[doc(hidden)]

@@ -895,12 +895,6 @@ impl ::bt::__private::Tree<World> for Decorated {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Decorated {
-    const __NODE_COUNT: ::core::primitive::usize = <Decorated>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Decorated>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Decorated>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -909,39 +903,6 @@ impl ::bt::__private::Subtree<World> for Decorated {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Decorated {
-    type Context = World;
-    type Blackboard = DecoratedBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Decorated>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Decorated>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Decorated>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Decorated>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &DecoratedBlackboard {
-        <Decorated>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut DecoratedBlackboard {
-        <Decorated>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

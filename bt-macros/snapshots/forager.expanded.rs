@@ -1385,12 +1385,6 @@ impl ::bt::__private::Tree<FieldWorld> for Forager {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<FieldWorld> for Forager {
-    const __NODE_COUNT: ::core::primitive::usize = <Forager>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Forager>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Forager>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -1399,39 +1393,6 @@ impl ::bt::__private::Subtree<FieldWorld> for Forager {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Forager {
-    type Context = FieldWorld;
-    type Blackboard = ForagerBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Forager>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Forager>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Forager>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Forager>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &ForagerBlackboard {
-        <Forager>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut ForagerBlackboard {
-        <Forager>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

@@ -474,12 +474,6 @@ impl<'a, W: Senses> ::bt::__private::Subtree<Npc<'a, W>> for Post<W>
 where
     W: Default,
 {
-    const __NODE_COUNT: ::core::primitive::usize = <Post<W>>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Post<W>>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Post<W>>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,

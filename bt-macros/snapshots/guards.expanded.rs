@@ -785,12 +785,6 @@ impl ::bt::__private::Tree<World> for Guarded {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Guarded {
-    const __NODE_COUNT: ::core::primitive::usize = <Guarded>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Guarded>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Guarded>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -799,39 +793,6 @@ impl ::bt::__private::Subtree<World> for Guarded {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Guarded {
-    type Context = World;
-    type Blackboard = GuardedBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Guarded>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Guarded>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Guarded>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Guarded>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &GuardedBlackboard {
-        <Guarded>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut GuardedBlackboard {
-        <Guarded>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

@@ -1923,12 +1923,6 @@ impl ::bt::__private::Tree<FieldWorld> for Mission {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<FieldWorld> for Mission {
-    const __NODE_COUNT: ::core::primitive::usize = <Mission>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Mission>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Mission>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -1937,39 +1931,6 @@ impl ::bt::__private::Subtree<FieldWorld> for Mission {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Mission {
-    type Context = FieldWorld;
-    type Blackboard = MissionBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Mission>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Mission>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Mission>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Mission>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &MissionBlackboard {
-        <Mission>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut MissionBlackboard {
-        <Mission>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

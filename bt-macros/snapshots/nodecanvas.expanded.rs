@@ -874,12 +874,6 @@ impl ::bt::__private::Tree<World> for Canvas {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Canvas {
-    const __NODE_COUNT: ::core::primitive::usize = <Canvas>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Canvas>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Canvas>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -888,39 +882,6 @@ impl ::bt::__private::Subtree<World> for Canvas {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Canvas {
-    type Context = World;
-    type Blackboard = CanvasBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Canvas>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Canvas>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Canvas>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Canvas>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &CanvasBlackboard {
-        <Canvas>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut CanvasBlackboard {
-        <Canvas>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

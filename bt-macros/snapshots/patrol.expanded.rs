@@ -1758,12 +1758,6 @@ impl ::bt::__private::Tree<FieldWorld> for Patrol {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<FieldWorld> for Patrol {
-    const __NODE_COUNT: ::core::primitive::usize = <Patrol>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Patrol>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Patrol>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -1772,39 +1766,6 @@ impl ::bt::__private::Subtree<FieldWorld> for Patrol {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Patrol {
-    type Context = FieldWorld;
-    type Blackboard = PatrolBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Patrol>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Patrol>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Patrol>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Patrol>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &PatrolBlackboard {
-        <Patrol>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut PatrolBlackboard {
-        <Patrol>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

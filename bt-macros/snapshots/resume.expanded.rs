@@ -786,12 +786,6 @@ impl ::bt::__private::Tree<World> for Errands {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Errands {
-    const __NODE_COUNT: ::core::primitive::usize = <Errands>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Errands>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Errands>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -801,39 +795,6 @@ impl ::bt::__private::Subtree<World> for Errands {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Errands {
-    type Context = World;
-    type Blackboard = ();
-    const NODES: &'static [::bt::__private::NodeInfo] = <Errands>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Errands>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Errands>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Errands>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &() {
-        <Errands>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut () {
-        <Errands>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

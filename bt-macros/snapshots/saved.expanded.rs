@@ -646,12 +646,6 @@ impl ::bt::__private::Tree<World> for Sentry {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Sentry {
-    const __NODE_COUNT: ::core::primitive::usize = <Sentry>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Sentry>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Sentry>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -660,39 +654,6 @@ impl ::bt::__private::Subtree<World> for Sentry {
     ) {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Sentry {
-    type Context = World;
-    type Blackboard = SentryBlackboard;
-    const NODES: &'static [::bt::__private::NodeInfo] = <Sentry>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Sentry>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Sentry>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Sentry>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &SentryBlackboard {
-        <Sentry>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut SentryBlackboard {
-        <Sentry>::blackboard_mut(self)
     }
 }
 ::bt::__private::snapshot_impls! {

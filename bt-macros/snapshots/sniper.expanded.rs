@@ -525,12 +525,6 @@ impl ::bt::__private::Tree<World> for Sniper {
 }
 #[allow(unused_variables)]
 impl ::bt::__private::Subtree<World> for Sniper {
-    const __NODE_COUNT: ::core::primitive::usize = <Sniper>::NODE_COUNT;
-    const __NODES: &'static [::bt::__private::NodeInfo] = <Sniper>::NODES;
-    #[inline]
-    fn __new() -> Self {
-        <Sniper>::new()
-    }
     #[inline]
     fn halt_root_with<__BtO: ::bt::__private::Observer>(
         &mut self,
@@ -540,39 +534,6 @@ impl ::bt::__private::Subtree<World> for Sniper {
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
         self.__bt_status = ::core::option::Option::None;
-    }
-}
-impl ::bt::__private::BehaviorTree for Sniper {
-    type Context = World;
-    type Blackboard = ();
-    const NODES: &'static [::bt::__private::NodeInfo] = <Sniper>::NODES;
-    #[inline]
-    fn tick_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        <Sniper>::tick_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) {
-        <Sniper>::halt_with(self, __bt_ctx, __bt_observer)
-    }
-    #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-        <Sniper>::status(self)
-    }
-    #[inline]
-    fn blackboard(&self) -> &() {
-        <Sniper>::blackboard(self)
-    }
-    #[inline]
-    fn blackboard_mut(&mut self) -> &mut () {
-        <Sniper>::blackboard_mut(self)
     }
 }
 const _: () = ::bt::__private::check_required(

@@ -182,14 +182,6 @@ impl Api<'_> {
             trait_impls.extend(quote! {
                 #[allow(unused_variables)]
                 impl #trait_generics ::bt::__private::Subtree<#context> for #this #where_clause {
-                    const __NODE_COUNT: ::core::primitive::usize = <#this>::NODE_COUNT;
-                    const __NODES: &'static [::bt::__private::NodeInfo] = <#this>::NODES;
-
-                    #[inline]
-                    fn __new() -> Self {
-                        <#this>::new()
-                    }
-
                     #[inline]
                     fn halt_root_with<__BtO: ::bt::__private::Observer>(
                         &mut self,
@@ -214,50 +206,7 @@ impl Api<'_> {
                 #vis const #count: ::core::primitive::usize = #node_count;
             });
         }
-        if self.header.error.is_none() && lifetimes.is_empty() {
-            // `BehaviorTree` ticks infallibly and names one context type.
-            trait_impls.extend(quote! {
-            impl #impl_generics ::bt::__private::BehaviorTree for #this #where_clause {
-                type Context = #context;
-                type Blackboard = #blackboard;
-
-                const NODES: &'static [::bt::__private::NodeInfo] = <#this>::NODES;
-
-                #[inline]
-                fn tick_with<__BtO: ::bt::__private::Observer>(
-                    &mut self,
-                    #ctx: &mut #context,
-                    #observer: &mut __BtO,
-                ) -> ::bt::__private::Status {
-                    <#this>::tick_with(self, #ctx, #observer)
-                }
-
-                #[inline]
-                fn halt_with<__BtO: ::bt::__private::Observer>(
-                    &mut self,
-                    #ctx: &mut #context,
-                    #observer: &mut __BtO,
-                ) {
-                    <#this>::halt_with(self, #ctx, #observer)
-                }
-
-                #[inline]
-                fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
-                    <#this>::status(self)
-                }
-
-                #[inline]
-                fn blackboard(&self) -> &#blackboard {
-                    <#this>::blackboard(self)
-                }
-
-                #[inline]
-                fn blackboard_mut(&mut self) -> &mut #blackboard {
-                    <#this>::blackboard_mut(self)
-                }
-            }
-            });
-        }
+        // `BehaviorTree` is bt-core's impl for every tree whose `Tree` impl cannot fail.
         let (answer, tick_doc) = match &self.header.error {
             None => (quote!(::bt::__private::Status), " Ticks the root once.".to_owned()),
             Some(error) => (
