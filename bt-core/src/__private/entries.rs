@@ -25,13 +25,40 @@ pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
     script(bb)
 }
 
-/// `SetBlackboard(entry = value)`: the value must have the entry's type.
+/// An entry that `SetBlackboard(entry = value)` can set to a `Value`: a value of its own type.
+///
+/// rustc types a call's closures after its other arguments. With the value of `set` typed as
+/// the entry, the value's type would be taken for the entry's, and a value of another type
+/// reported as an entry of the wrong type. As a bound on the entry's type, which is only known
+/// once the entry's closure is typed, the check waits for the entry, and a value of another type
+/// is the mistake, at the value, with the two types in order.
+#[diagnostic::on_unimplemented(
+    message = "`SetBlackboard` cannot set an entry of type `{Self}` to a value of type `{Value}`",
+    label = "this value is a `{Value}`, the entry a `{Self}`",
+    note = "a value must have its entry's type: convert it where it is written, or declare the entry with the value's type"
+)]
+pub trait SetTo<Value> {
+    /// The value.
+    fn value(value: Value) -> Self;
+}
+
+impl<T> SetTo<T> for T {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn value(value: T) -> T {
+        value
+    }
+}
+
+/// `SetBlackboard(entry = value)`: the value must have the entry's type ([`SetTo`]).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn set<B, T>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T, value: T) -> Status {
-    // The entry comes first: its type is the one expected, and a value of another type is the
-    // mistake rustc reports.
-    *entry(bb) = value;
+pub fn set<B, T: SetTo<V>, V>(
+    bb: &mut B,
+    entry: impl FnOnce(&mut B) -> &mut T,
+    value: V,
+) -> Status {
+    *entry(bb) = T::value(value);
     Status::Success
 }
 
@@ -73,11 +100,11 @@ pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> S
 /// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn set_tracked<B, T>(
+pub fn set_tracked<B, T: SetTo<V>, V>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
-    value: T,
+    value: V,
 ) -> Status {
-    entry(bb).set(value);
+    entry(bb).set(T::value(value));
     Status::Success
 }
