@@ -174,7 +174,7 @@ pub struct C<const CHAR: char>;
 /// A blackboard with an entry called `Name` (a tuple of [`C`]): implemented by every generated
 /// blackboard for each of its entries.
 #[diagnostic::on_unimplemented(
-    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` lacks one: the entry named in `HasNamedEntry<name>` in the note below",
+    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` has no entry spelled `{Name}`",
     label = "the parent lacks an entry of the subtree",
     note = "declare every entry of the subtree in the parent's blackboard with the subtree's type, or remap the subtree's entries one by one instead of using `..`"
 )]
@@ -250,6 +250,9 @@ pub trait HasNamedEntry<N> {
     fn entry(&mut self) -> &mut Self::Entry;
 }
 
+// Not recommended: rustc then reports a missing entry as this trait's, which names the entry
+// (`HasNamedEntry<speed>`), rather than as `HasEntry`'s, which spells it (`(C<'s'>, ..)`).
+#[diagnostic::do_not_recommend]
 impl<P: HasEntry<N::Key>, N: EntryKey> HasNamedEntry<N> for P {
     type Entry = P::Entry;
 
