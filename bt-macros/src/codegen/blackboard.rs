@@ -1,7 +1,7 @@
 //! The blackboard struct (`{Tree}Blackboard`: one public field per entry), its support for a
 //! subtree's `..`, and the warnings at entries no node uses.
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
@@ -73,14 +73,18 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
             quote!(#name: #value)
         }
     });
+    // The struct's own tokens at the tree's name: a type of the user's with the blackboard's
+    // name is reported as redefined there, rather than at the whole invocation.
+    let at_name = tree_name.span();
+    let mut body = Group::new(Delimiter::Brace, quote!(#(#fields,)* #phantom_field));
+    body.set_span(at_name);
+    let struct_keyword = quote_spanned!(at_name=> struct);
+    let doc = quote_spanned!(at_name=> #[doc = #doc]);
     quote! {
-        #[doc = #doc]
+        #doc
         #(#derives)*
         #style
-        #vis struct #name #generics #where_clause {
-            #(#fields,)*
-            #phantom_field
-        }
+        #vis #struct_keyword #name #generics #where_clause #body
 
         impl #impl_generics #name #args #where_clause {
             /// Every entry at its initial value.
