@@ -98,6 +98,85 @@ fn located(error: syn::Error, origin: &Origin) -> syn::Error {
     out.unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "an empty error"))
 }
 
+/// The longest first line of a message, in characters. A longer message keeps its first clause
+/// there and the rest on a `note:` line below it: rustc prints a message's next lines under its
+/// first (`proc_macro`'s own notes are unstable).
+pub const FIRST_LINE: usize = 120;
+
+/// `error` with each of its messages longer than [`FIRST_LINE`] split by [`with_note`]: what
+/// every error of the macro goes through before it becomes a `compile_error!`.
+pub fn with_notes(error: syn::Error) -> syn::Error {
+    let mut out: Option<syn::Error> = None;
+    for part in error {
+        let split = syn::Error::new(part.span(), with_note(&part.to_string()));
+        match &mut out {
+            Some(out) => out.combine(split),
+            None => out = Some(split),
+        }
+    }
+    out.unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "an empty error"))
+}
+
+/// `message` split after its first clauses, when it is longer than [`FIRST_LINE`]: at the last
+/// `: ` or `; ` outside backticks and brackets before which the message fits the line (and says
+/// a few words). An XML tree's `file:line:col: ` before the message is not counted. A message
+/// without such a place stays whole.
+pub fn with_note(message: &str) -> String {
+    let start = location_prefix(message);
+    let text = &message[start..];
+    if message.contains('\n') || text.chars().count() <= FIRST_LINE {
+        return message.to_owned();
+    }
+    let (mut quoted, mut depth, mut split) = (false, 0usize, None);
+    for (at, c) in text.char_indices() {
+        match c {
+            '`' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => depth = depth.saturating_sub(1),
+            ':' | ';' if !quoted && depth == 0 && text[at + 1..].starts_with(' ') => {
+                let words = text[..at].chars().count();
+                if words > FIRST_LINE {
+                    break;
+                }
+                if words >= 12 {
+                    split = Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    match split {
+        Some(at) => format!(
+            "{}{}\nnote: {}",
+            &message[..start],
+            &text[..at],
+            &text[at + 2..]
+        ),
+        None => message.to_owned(),
+    }
+}
+
+/// The length of the `file.xml:12:7: ` that starts an XML tree's message, or 0.
+fn location_prefix(message: &str) -> usize {
+    let Some(end) = message.find(": ") else {
+        return 0;
+    };
+    let mut parts = message[..end].rsplitn(3, ':');
+    let numbers = (parts.next(), parts.next(), parts.next());
+    match numbers {
+        (Some(column), Some(line), Some(file))
+            if !file.is_empty()
+                && !file.contains([' ', '`'])
+                && [column, line]
+                    .iter()
+                    .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            end + 2
+        }
+        _ => 0,
+    }
+}
+
 /// How many errors one invocation reports; a last one says how many more there were. rustc
 /// prints each `compile_error!`, and a file with thousands of mistakes (a generated one) would
 /// bury the first ones, which are usually the cause of the rest.
@@ -158,6 +237,43 @@ mod tests {
             Ok(()) => Vec::new(),
             Err(error) => error.into_iter().map(|e| e.to_string()).collect(),
         }
+    }
+
+    #[test]
+    fn long_messages_keep_their_first_clause_on_the_first_line() {
+        let short = "unknown node kind `Sequnce`; did you mean `Sequence`?";
+        assert_eq!(with_note(short), short);
+        let long = format!(
+            "unknown unit `min`: a duration is written {}",
+            "`Timeout(5s)`, ".repeat(8)
+        );
+        let split = with_note(&long);
+        assert_eq!(split.lines().next(), Some("unknown unit `min`"));
+        assert!(split.ends_with(&long["unknown unit `min`: ".len()..]));
+        // Not inside backticks or brackets, not before a clause of its own.
+        let inside = format!("`a: b` (c: d) ab: a count {}", "`Repeat(3)`, ".repeat(10));
+        assert!(with_note(&inside).starts_with("`a: b` (c: d) ab\nnote: a count"));
+        // The last place that leaves the first line short enough.
+        let parallel = "`Parallel` has 2 children: `success = 0`, so it would succeed before any \
+            child succeeds; give 1 to 2, or -1 to -2 counting from the end (-1 is all of them)";
+        assert_eq!(
+            with_note(parallel).lines().collect::<Vec<_>>(),
+            [
+                "`Parallel` has 2 children: `success = 0`, so it would succeed before any child succeeds",
+                "note: give 1 to 2, or -1 to -2 counting from the end (-1 is all of them)"
+            ]
+        );
+        // An XML message keeps its location on the first line, and it is not counted.
+        let xml = format!(
+            "xml_text:4:5: `Repeat` needs a count: {}",
+            "`Repeat(3)`, ".repeat(10)
+        );
+        assert!(
+            with_note(&xml).starts_with("xml_text:4:5: `Repeat` needs a count\nnote: `Repeat(3)`")
+        );
+        // A first clause longer than the line: the message stays whole.
+        let whole = format!("{}: the rest", "a very long clause ".repeat(8));
+        assert_eq!(with_note(&whole), whole);
     }
 
     #[test]
