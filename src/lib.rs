@@ -224,6 +224,9 @@
 //! * Blackboard leaves: `SetBlackboard(entry = value)`, `SetBlackboard(entry = {other})`,
 //!   `UnsetBlackboard(entry)` (an `Option` entry), `Script(|bb| ..)`, `ScriptCondition(|bb| ..)`;
 //!   inline leaves may take the blackboard: `Condition(|ctx, bb| ..)`, `Action(|ctx, bb| ..)`.
+//!   A closure of a tree cannot capture a local variable of the function that declares the tree
+//!   (rustc's E0434: the tree is a type, its nodes are its methods): give the value through the
+//!   context or a blackboard entry, or make it a `const`.
 //! * Conditions on any node: `#[failure_if(|bb| ..)]`, `#[success_if]`, `#[skip_if]`,
 //!   `#[run_while]`, `#[on_success(|bb| ..)]`, `#[on_failure]`, `#[on_halted]`, `#[post]`; the rule
 //!   is in [`conditions`].
