@@ -187,7 +187,9 @@ fn blackboard_autoremap(
             }
         });
         let marker = quote!(#names::#field);
-        bounds.push(quote! {
+        // At the entry's name: rustc shows where a bound that a parent's `..` misses was
+        // introduced, so a missing entry or one of another type is pointed at by name.
+        bounds.push(quote_spanned! {field.span()=>
             #parent: ::bt::__private::HasNamedEntry<#marker>,
             <#parent as ::bt::__private::HasNamedEntry<#marker>>::Entry: ::bt::__private::SameEntry<#ty>
         });
