@@ -82,11 +82,11 @@ pub fn error(span: Span, depth: Depth) -> syn::Error {
 pub fn message(what: &str, depth: Depth) -> String {
     if depth.levels > MAX_NESTING {
         format!(
-            "{what} nests deeper than {MAX_NESTING} levels (each bracket around this token, and each prefix operator, `<`, assignment or keyword before it in its bracket, is a level): give part of it a name (a `const`, a function, a type alias, a blackboard entry) and use that"
+            "{what} nests deeper than {MAX_NESTING} levels: give part of it a name (a `const`, a function, a type alias, an entry) and use that; each bracket around this token, and each prefix operator, `<`, assignment or keyword before it in its bracket, is a level"
         )
     } else {
         format!(
-            "{what} chains more than {MAX_CHAIN} operators (each infix operator, cast, call or index before this token, in its brackets, is one): give part of it a name (a `const`, a function, a blackboard entry) and use that"
+            "{what} chains more than {MAX_CHAIN} operators: give part of it a name (a `const`, a function, a blackboard entry) and use that; each infix operator, cast, call or index before this token, in its brackets, is one"
         )
     }
 }

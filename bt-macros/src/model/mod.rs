@@ -398,7 +398,7 @@ impl Tree {
                     | Kind::Invalid
             );
             if !typed {
-                cx.error_spanned_by(lit, format!("`#[id]` gives a node of a type of yours its BehaviorTree.CPP ID (`Action(Type)`, `Condition(Type)`, `StatefulAction(Type)`, `Control(Type)`, `Decorator(Type)`); `{kind_name}` has its own"));
+                cx.error_spanned_by(lit, format!("`{kind_name}` has its own BehaviorTree.CPP ID: `#[id]` gives one to a node of a type of yours (`Action(Type)`, `Condition(Type)`, `StatefulAction(Type)`, `Control(Type)`, `Decorator(Type)`)"));
             }
         }
         let xml_id = xml_id.as_ref().map(LitStr::value);

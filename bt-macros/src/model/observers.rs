@@ -123,7 +123,7 @@ fn observers(cx: &Ctxt, tree: &mut Tree) {
         cx.error_spanned_by(
             abort,
             format!(
-                "`abort = {abort}` watches this branch while a lower-priority sibling runs, so it only fits a direct child of a `Fallback` (alias `Selector`), and {here}; use `abort = self` or `abort = none` here"
+                "`abort = {abort}` only fits a direct child of a `Fallback` (or `Selector`), and {here}: it watches this branch while a lower-priority sibling runs; use `abort = self` or `abort = none` here"
             ),
         );
     }

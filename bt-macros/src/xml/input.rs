@@ -312,7 +312,7 @@ fn mapping(input: ParseStream) -> syn::Result<(Mapping, Span)> {
     if !MAPPED_KINDS.iter().any(|known| kind == known) {
         return Err(syn::Error::new(
             kind.span(),
-            format!("a BehaviorTree.CPP ID maps to `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)`, `SubTree(Tree)`, or a control node or decorator of yours, `Control(Type)` or `Decorator(Type)`; not `{kind}`"),
+            format!("an ID cannot map to `{kind}`: a BehaviorTree.CPP ID maps to `Condition(Type)`, `Action(Type)`, `StatefulAction(Type)`, `SubTree(Tree)`, or a control node or decorator of yours, `Control(Type)` or `Decorator(Type)`"),
         ));
     }
     if !input.peek(syn::token::Paren) {

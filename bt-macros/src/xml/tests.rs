@@ -650,7 +650,7 @@ fn invocation_errors() {
     );
     assert!(
         e("tree T for W { xml_text = \"<root/>\", nodes { A = Sequence(X) } }")
-            .contains("a BehaviorTree.CPP ID maps to")
+            .contains("an ID cannot map to `Sequence`: a BehaviorTree.CPP ID maps to")
     );
     assert!(
         e("tree T for W { xml_text = \"<root/>\", nodes { Action(|w| true) } }")
