@@ -251,7 +251,7 @@ fn present(grammar: Grammar, kind: &Ident, paren: Paren, input: ParseStream) -> 
         Grammar::Assign => assign(input)
             .map(|(entry, value)| Args::Assign(entry, value))
             .map_err(|error| {
-                if error.to_string().starts_with(BRACES_NAME_AN_ENTRY) {
+                if braces_error(&error) {
                     return error;
                 }
                 let usage = usage(grammar, kind);
@@ -298,6 +298,15 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
 }
 
 const BRACES_NAME_AN_ENTRY: &str = "`{ .. }` names a blackboard entry: `{entry}`; a value is written without braces (`port = 2.0`, `port = LIMIT`)";
+
+/// `{=}` where it binds no port or subtree entry (a parameter such as `Loop`'s `value`).
+const BRACES_SAME_NAME: &str = "`{=}` binds a port to the entry of its name, and this is not a port: name the entry, `{entry}`";
+
+/// Whether `error` is one of [`entry_ref`]'s, which its callers report as they are.
+fn braces_error(error: &syn::Error) -> bool {
+    let message = error.to_string();
+    message.starts_with(BRACES_NAME_AN_ENTRY) || message.starts_with(BRACES_SAME_NAME)
+}
 
 const SUBTREE_USAGE: &str = "`SubTree(Child)`, with remapped entries after a comma: `SubTree(Child, child_entry = {parent_entry}, other = {=}, speed = 2.0)`, or `SubTree(Child, ..)` to share every entry by name";
 
@@ -515,6 +524,10 @@ fn entry_ref(input: ParseStream) -> syn::Result<Option<Ident>> {
     let content;
     let braces = syn::braced!(content in input);
     let not_a_name = || syn::Error::new(braces.span.join(), BRACES_NAME_AN_ENTRY);
+    if content.peek(Token![=]) {
+        content.parse::<TokenStream>()?;
+        return Err(syn::Error::new(braces.span.join(), BRACES_SAME_NAME));
+    }
     let name: Ident = content.parse().map_err(|_| not_a_name())?;
     if !content.is_empty() {
         content.parse::<TokenStream>()?;
@@ -694,7 +707,7 @@ fn duration(kind: &Ident, input: ParseStream) -> syn::Result<Quantity> {
     }
     let parsed = syn::parse::Parser::parse2(run_time_quantity, value);
     parsed.map_err(|error| {
-        let at = if error.to_string().starts_with(BRACES_NAME_AN_ENTRY) {
+        let at = if braces_error(&error) {
             error.span()
         } else {
             start
