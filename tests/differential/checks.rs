@@ -679,6 +679,49 @@ fn every_node_kind_and_parameter_is_covered() {
     );
 }
 
+/// Every kind of the macro's kinds table (`kinds.txt`, which bt-macros' snapshot test writes from
+/// the table) is in at least `MIN_PER_KIND` nodes of the compiled set, under its name or an alias,
+/// except the few listed here with the reason: a kind added to the table without a place in the
+/// generator fails here.
+#[test]
+fn every_kind_of_the_table_is_in_the_set() {
+    /// Kinds the differential test leaves to others, and why.
+    const ELSEWHERE: &[(&str, &str)] = &[];
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for part in PARTS {
+        for case in *part {
+            for node in case.nodes {
+                *counts.entry(node.kind).or_default() += 1;
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for line in include_str!("kinds.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let names: Vec<&str> = line.split_whitespace().collect();
+        let count: usize = names
+            .iter()
+            .map(|n| counts.get(n).copied().unwrap_or(0))
+            .sum();
+        let elsewhere = ELSEWHERE.iter().any(|(kind, _)| *kind == names[0]);
+        println!(
+            "{:28} {count}{}",
+            names[0],
+            if elsewhere { " (elsewhere)" } else { "" }
+        );
+        if count < MIN_PER_KIND && !elsewhere {
+            missing.push(format!("{} ({count})", names[0]));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "kinds of the table in fewer than {MIN_PER_KIND} nodes of the set: {missing:?}; give the \
+         generator (tests/differential/gen/) a place for them, or list them in ELSEWHERE with the reason"
+    );
+}
+
 /// Few leaves are dead code (no tick can reach them), so that the runs exercise the trees.
 #[test]
 fn few_leaves_are_statically_dead() {
