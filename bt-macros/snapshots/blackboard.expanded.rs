@@ -468,20 +468,24 @@ impl Robot {
                                 __bt_bound,
                                 &mut self.__bt_bb,
                                 |__bt_leaf, __bt_bb| {
-                                    ::bt::__private::bind_entry(
-                                        &mut *__bt_bb,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.goal,
-                                        |__bt_of| &mut __bt_of.goal,
-                                        ::bt::__private::PortStep::Load,
-                                    );
-                                    ::bt::__private::bind_entry(
-                                        &mut *__bt_bb,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.seen,
-                                        |__bt_of| &mut __bt_of.seen,
-                                        ::bt::__private::PortStep::Load,
-                                    );
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).goal;
+                                        let __bt_port = &mut (*__bt_leaf).goal;
+                                        ::bt::__private::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            ::bt::__private::PortStep::Load,
+                                        );
+                                    }
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).seen;
+                                        let __bt_port = &mut (*__bt_leaf).seen;
+                                        ::bt::__private::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            ::bt::__private::PortStep::Load,
+                                        );
+                                    }
                                     ::bt::__private::bind_value(
                                         2,
                                         &mut *__bt_leaf,
@@ -491,20 +495,24 @@ impl Robot {
                                         World,
                                         Plan,
                                     >(&mut *__bt_leaf, __bt_ctx);
-                                    ::bt::__private::bind_entry(
-                                        &mut *__bt_bb,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.goal,
-                                        |__bt_of| &mut __bt_of.goal,
-                                        ::bt::__private::PortStep::Store,
-                                    );
-                                    ::bt::__private::bind_entry(
-                                        &mut *__bt_bb,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.seen,
-                                        |__bt_of| &mut __bt_of.seen,
-                                        ::bt::__private::PortStep::Store,
-                                    );
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).goal;
+                                        let __bt_port = &mut (*__bt_leaf).goal;
+                                        ::bt::__private::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            ::bt::__private::PortStep::Store,
+                                        );
+                                    }
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).seen;
+                                        let __bt_port = &mut (*__bt_leaf).seen;
+                                        ::bt::__private::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            ::bt::__private::PortStep::Store,
+                                        );
+                                    }
                                     __bt_result
                                 },
                             )
@@ -562,13 +570,15 @@ impl Robot {
                                     __bt_bound,
                                     &mut self.__bt_bb,
                                     |__bt_leaf, __bt_bb| {
-                                        ::bt::__private::bind_entry(
-                                            &mut *__bt_bb,
-                                            &mut *__bt_leaf,
-                                            |__bt_of| &mut __bt_of.goal,
-                                            |__bt_of| &mut __bt_of.target,
-                                            ::bt::__private::PortStep::Load,
-                                        );
+                                        {
+                                            let __bt_entry = &mut (*__bt_bb).goal;
+                                            let __bt_port = &mut (*__bt_leaf).target;
+                                            ::bt::__private::bind_entry(
+                                                __bt_entry,
+                                                __bt_port,
+                                                ::bt::__private::PortStep::Load,
+                                            );
+                                        }
                                         let __bt_result = ::bt::__private::stateful::<
                                             World,
                                             Drive,
@@ -579,13 +589,15 @@ impl Robot {
                                                 running: __bt_running,
                                             },
                                         );
-                                        ::bt::__private::bind_entry(
-                                            &mut *__bt_bb,
-                                            &mut *__bt_leaf,
-                                            |__bt_of| &mut __bt_of.goal,
-                                            |__bt_of| &mut __bt_of.target,
-                                            ::bt::__private::PortStep::Store,
-                                        );
+                                        {
+                                            let __bt_entry = &mut (*__bt_bb).goal;
+                                            let __bt_port = &mut (*__bt_leaf).target;
+                                            ::bt::__private::bind_entry(
+                                                __bt_entry,
+                                                __bt_port,
+                                                ::bt::__private::PortStep::Store,
+                                            );
+                                        }
                                         __bt_result
                                     },
                                 )
@@ -639,13 +651,15 @@ impl Robot {
                         __bt_bound,
                         &mut self.__bt_bb,
                         |__bt_leaf, __bt_bb| {
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.goal,
-                                |__bt_of| &mut __bt_of.target,
-                                ::bt::__private::PortStep::Load,
-                            );
+                            {
+                                let __bt_entry = &mut (*__bt_bb).goal;
+                                let __bt_port = &mut (*__bt_leaf).target;
+                                ::bt::__private::bind_entry(
+                                    __bt_entry,
+                                    __bt_port,
+                                    ::bt::__private::PortStep::Load,
+                                );
+                            }
                             let __bt_result = ::bt::__private::stateful::<
                                 World,
                                 Drive,
@@ -654,13 +668,15 @@ impl Robot {
                                 __bt_ctx,
                                 ::bt::__private::StatefulCall::Halt,
                             );
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.goal,
-                                |__bt_of| &mut __bt_of.target,
-                                ::bt::__private::PortStep::Store,
-                            );
+                            {
+                                let __bt_entry = &mut (*__bt_bb).goal;
+                                let __bt_port = &mut (*__bt_leaf).target;
+                                ::bt::__private::bind_entry(
+                                    __bt_entry,
+                                    __bt_port,
+                                    ::bt::__private::PortStep::Store,
+                                );
+                            }
                             __bt_result
                         },
                     )

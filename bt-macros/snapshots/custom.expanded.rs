@@ -582,38 +582,46 @@ impl Navigate {
                         __bt_bound,
                         &mut self.__bt_bb,
                         |__bt_leaf, __bt_bb| {
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.goal,
-                                |__bt_of| &mut __bt_of.goal,
-                                ::bt::__private::PortStep::Load,
-                            );
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.path,
-                                |__bt_of| &mut __bt_of.path,
-                                ::bt::__private::PortStep::Load,
-                            );
+                            {
+                                let __bt_entry = &mut (*__bt_bb).goal;
+                                let __bt_port = &mut (*__bt_leaf).goal;
+                                ::bt::__private::bind_entry(
+                                    __bt_entry,
+                                    __bt_port,
+                                    ::bt::__private::PortStep::Load,
+                                );
+                            }
+                            {
+                                let __bt_entry = &mut (*__bt_bb).path;
+                                let __bt_port = &mut (*__bt_leaf).path;
+                                ::bt::__private::bind_entry(
+                                    __bt_entry,
+                                    __bt_port,
+                                    ::bt::__private::PortStep::Load,
+                                );
+                            }
                             let __bt_result = ::bt::__private::execute::<
                                 World,
                                 ComputePath,
                             >(&mut *__bt_leaf, __bt_ctx);
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.goal,
-                                |__bt_of| &mut __bt_of.goal,
-                                ::bt::__private::PortStep::Store,
-                            );
-                            ::bt::__private::bind_entry(
-                                &mut *__bt_bb,
-                                &mut *__bt_leaf,
-                                |__bt_of| &mut __bt_of.path,
-                                |__bt_of| &mut __bt_of.path,
-                                ::bt::__private::PortStep::Store,
-                            );
+                            {
+                                let __bt_entry = &mut (*__bt_bb).goal;
+                                let __bt_port = &mut (*__bt_leaf).goal;
+                                ::bt::__private::bind_entry(
+                                    __bt_entry,
+                                    __bt_port,
+                                    ::bt::__private::PortStep::Store,
+                                );
+                            }
+                            {
+                                let __bt_entry = &mut (*__bt_bb).path;
+                                let __bt_port = &mut (*__bt_leaf).path;
+                                ::bt::__private::bind_entry(
+                                    __bt_entry,
+                                    __bt_port,
+                                    ::bt::__private::PortStep::Store,
+                                );
+                            }
                             __bt_result
                         },
                     )
@@ -650,13 +658,15 @@ impl Navigate {
                             __bt_bound,
                             &mut self.__bt_bb,
                             |__bt_leaf, __bt_bb| {
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.path,
-                                    |__bt_of| &mut __bt_of.path,
-                                    ::bt::__private::PortStep::Load,
-                                );
+                                {
+                                    let __bt_entry = &mut (*__bt_bb).path;
+                                    let __bt_port = &mut (*__bt_leaf).path;
+                                    ::bt::__private::bind_entry(
+                                        __bt_entry,
+                                        __bt_port,
+                                        ::bt::__private::PortStep::Load,
+                                    );
+                                }
                                 let __bt_result = ::bt::__private::stateful::<
                                     World,
                                     FollowPath,
@@ -667,13 +677,15 @@ impl Navigate {
                                         running: __bt_running,
                                     },
                                 );
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.path,
-                                    |__bt_of| &mut __bt_of.path,
-                                    ::bt::__private::PortStep::Store,
-                                );
+                                {
+                                    let __bt_entry = &mut (*__bt_bb).path;
+                                    let __bt_port = &mut (*__bt_leaf).path;
+                                    ::bt::__private::bind_entry(
+                                        __bt_entry,
+                                        __bt_port,
+                                        ::bt::__private::PortStep::Store,
+                                    );
+                                }
                                 __bt_result
                             },
                         )
@@ -706,13 +718,15 @@ impl Navigate {
                     __bt_bound,
                     &mut self.__bt_bb,
                     |__bt_leaf, __bt_bb| {
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.path,
-                            |__bt_of| &mut __bt_of.path,
-                            ::bt::__private::PortStep::Load,
-                        );
+                        {
+                            let __bt_entry = &mut (*__bt_bb).path;
+                            let __bt_port = &mut (*__bt_leaf).path;
+                            ::bt::__private::bind_entry(
+                                __bt_entry,
+                                __bt_port,
+                                ::bt::__private::PortStep::Load,
+                            );
+                        }
                         let __bt_result = ::bt::__private::stateful::<
                             World,
                             FollowPath,
@@ -721,13 +735,15 @@ impl Navigate {
                             __bt_ctx,
                             ::bt::__private::StatefulCall::Halt,
                         );
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.path,
-                            |__bt_of| &mut __bt_of.path,
-                            ::bt::__private::PortStep::Store,
-                        );
+                        {
+                            let __bt_entry = &mut (*__bt_bb).path;
+                            let __bt_port = &mut (*__bt_leaf).path;
+                            ::bt::__private::bind_entry(
+                                __bt_entry,
+                                __bt_port,
+                                ::bt::__private::PortStep::Store,
+                            );
+                        }
                         __bt_result
                     },
                 )

@@ -419,13 +419,15 @@ impl Sentry {
                             __bt_bound,
                             &mut self.__bt_bb,
                             |__bt_leaf, __bt_bb| {
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.post,
-                                    |__bt_of| &mut __bt_of.to,
-                                    ::bt::__private::PortStep::Load,
-                                );
+                                {
+                                    let __bt_entry = &mut (*__bt_bb).post;
+                                    let __bt_port = &mut (*__bt_leaf).to;
+                                    ::bt::__private::bind_entry(
+                                        __bt_entry,
+                                        __bt_port,
+                                        ::bt::__private::PortStep::Load,
+                                    );
+                                }
                                 let __bt_result = ::bt::__private::stateful::<
                                     World,
                                     Walk,
@@ -436,13 +438,15 @@ impl Sentry {
                                         running: __bt_running,
                                     },
                                 );
-                                ::bt::__private::bind_entry(
-                                    &mut *__bt_bb,
-                                    &mut *__bt_leaf,
-                                    |__bt_of| &mut __bt_of.post,
-                                    |__bt_of| &mut __bt_of.to,
-                                    ::bt::__private::PortStep::Store,
-                                );
+                                {
+                                    let __bt_entry = &mut (*__bt_bb).post;
+                                    let __bt_port = &mut (*__bt_leaf).to;
+                                    ::bt::__private::bind_entry(
+                                        __bt_entry,
+                                        __bt_port,
+                                        ::bt::__private::PortStep::Store,
+                                    );
+                                }
                                 __bt_result
                             },
                         )
@@ -475,13 +479,15 @@ impl Sentry {
                     __bt_bound,
                     &mut self.__bt_bb,
                     |__bt_leaf, __bt_bb| {
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.post,
-                            |__bt_of| &mut __bt_of.to,
-                            ::bt::__private::PortStep::Load,
-                        );
+                        {
+                            let __bt_entry = &mut (*__bt_bb).post;
+                            let __bt_port = &mut (*__bt_leaf).to;
+                            ::bt::__private::bind_entry(
+                                __bt_entry,
+                                __bt_port,
+                                ::bt::__private::PortStep::Load,
+                            );
+                        }
                         let __bt_result = ::bt::__private::stateful::<
                             World,
                             Walk,
@@ -490,13 +496,15 @@ impl Sentry {
                             __bt_ctx,
                             ::bt::__private::StatefulCall::Halt,
                         );
-                        ::bt::__private::bind_entry(
-                            &mut *__bt_bb,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.post,
-                            |__bt_of| &mut __bt_of.to,
-                            ::bt::__private::PortStep::Store,
-                        );
+                        {
+                            let __bt_entry = &mut (*__bt_bb).post;
+                            let __bt_port = &mut (*__bt_leaf).to;
+                            ::bt::__private::bind_entry(
+                                __bt_entry,
+                                __bt_port,
+                                ::bt::__private::PortStep::Store,
+                            );
+                        }
                         __bt_result
                     },
                 )

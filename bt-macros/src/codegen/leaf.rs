@@ -7,8 +7,8 @@ use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
 use super::{
-    ctx, field_closure, leaf_field, leaf_status, node_methods, now_nanos, resume, running_flag,
-    state_field, subtree, Gen, NodeCode,
+    ctx, field_closure, field_place, leaf_field, leaf_status, node_methods, now_nanos, resume,
+    running_flag, state_field, subtree, Gen, NodeCode,
 };
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
 
@@ -272,11 +272,11 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
         leaf.bindings
             .iter()
             .filter_map(|binding| {
-                let port = port_access(&binding.port);
                 match &binding.value {
                     Value::Entry(entry) => {
-                        let entry_access = field_closure(entry.span(), entry, true);
-                        let (bb, leaf) = (quote!(&mut *__bt_bb), quote!(&mut *__bt_leaf));
+                        // The entry and the port as places, each at the user's token.
+                        let entry_place = field_place("__bt_bb", entry);
+                        let port_place = field_place("__bt_leaf", &binding.port);
                         // A node of an XML tree: a mismatch names its element's line and column.
                         let (bind, at) = match leaf_type.xml_at {
                             Some((line, column)) => {
@@ -291,16 +291,21 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                             }
                             None => (quote!(bind_entry), TokenStream::new()),
                         };
-                        Some(quote_spanned! {binding.port.span()=>
+                        // The places first, each at its token; the call's arguments are then
+                        // two names located at the port, where a type mismatch is reported.
+                        let at_port = Span::call_site().located_at(binding.port.span());
+                        let entry_name = Ident::new("__bt_entry", at_port);
+                        let port_name = Ident::new("__bt_port", at_port);
+                        Some(quote_spanned! {at_port=> {
+                            let #entry_name = #entry_place;
+                            let #port_name = #port_place;
                             ::bt::__private::#bind(
                                 #at
-                                #bb,
-                                #leaf,
-                                #entry_access,
-                                #port,
+                                #entry_name,
+                                #port_name,
                                 ::bt::__private::PortStep::#step,
                             );
-                        })
+                        }})
                     }
                     Value::Expr(_) => None,
                 }

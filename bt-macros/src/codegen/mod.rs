@@ -909,6 +909,18 @@ pub(super) fn field_closure(span: Span, field: &Ident, mutable: bool) -> TokenSt
     }
 }
 
+/// `&mut (*base).field` at `field`'s span: a place rustc reports an unknown field or a type
+/// mismatch at (a port binding's entry and port, `leaf::port_steps`).
+pub(super) fn field_place(base: &str, field: &Ident) -> TokenStream {
+    // The base resolves as the generated code's own names do (the closure parameters `__bt_bb`
+    // and `__bt_leaf`, also through the XML front end's `macro_rules!`), located at the user's
+    // token; the field keeps the user's span, so that an unknown one gets rustc's "a field with
+    // a similar name exists".
+    let span = Span::call_site().located_at(field.span());
+    let base = Ident::new(base, span);
+    quote_spanned!(span=> &mut (*#base).#field)
+}
+
 /// The model's warnings ([`crate::model::Warning`]), each the use of a `#[deprecated]` item at
 /// the node, whose note is the message: a proc macro cannot emit a warning on stable Rust.
 fn model_warnings(tree: &Tree) -> TokenStream {
