@@ -695,7 +695,10 @@ mod tests {
     /// The straight-line form (`begin`, `watch_lower`, `watch_self`, `enter_guard`,
     /// `on_child`, `end`; `take_running`), driven as the generated code drives it, does what the
     /// `Step` form does: the same guards evaluated (pseudo children), children ticked and halted
-    /// and answers, over random guards, answers and halts, for several guard layouts.
+    /// and answers, over random guards, answers and halts, for several guard layouts. The
+    /// answer at the end of an activation is checked against the rule as the docs state it, kept
+    /// apart from the selector's own bookkeeping: `Skipped` exactly when every child's latest
+    /// answer in the activation was a skip (a block or a `self` abort is a failure).
     #[test]
     // The loops index several per-child arrays by the child, as the rule does.
     #[allow(clippy::needless_range_loop)]
@@ -718,8 +721,13 @@ mod tests {
             let len = guards.len();
             let mut rig = Rig::new(guards);
             let mut node = ObserverSelector::<1, u8>::new();
+            // Each child's latest answer in the activation: `Some(true)` a skip, `Some(false)`
+            // a failure, a block or a `self` abort.
+            let mut latest: Vec<Option<bool>> = vec![None; len];
+            let mut ends = [0; 2];
             for round in 0..3_000 {
                 if roll.below(12) == 0 {
+                    latest.fill(None);
                     let log = rig.halt();
                     // The running child remembered is running: it answered `Running`.
                     let halted: Vec<usize> = node.take_running().into_iter().collect();
@@ -742,7 +750,10 @@ mod tests {
                 let (mut at, mut passed) = (0, false);
                 let mut answer = None;
                 'watch: {
-                    let Some(r) = node.begin() else { break 'watch };
+                    let Some(r) = node.begin() else {
+                        latest.fill(None);
+                        break 'watch;
+                    };
                     for (i, mode) in guards.iter().enumerate().take(r) {
                         if mode.is_some_and(AbortMode::watches_lower) {
                             let passes = guard(i, &mut ticked);
@@ -756,12 +767,14 @@ mod tests {
                     if guards[r].is_some_and(AbortMode::watches_self) {
                         let passes = guard(r, &mut ticked);
                         if !node.watch_self(r, passes) {
+                            latest[r] = Some(false);
                             halted.push(r);
                             at = r + 1;
                             break 'watch;
                         }
                     }
                     let status = tick(r, &mut ticked);
+                    latest[r] = (status != Running).then_some(status == Skipped);
                     answer = node.on_child(r, status);
                     at = r + 1;
                 }
@@ -771,14 +784,25 @@ mod tests {
                             let passes = guard(child, &mut ticked);
                             node.enter_guard(child, passes)
                         };
+                        latest[child] = Some(false);
                         if entered {
                             let status = tick(child, &mut ticked);
+                            latest[child] = (status != Running).then_some(status == Skipped);
                             if let Some(status) = node.on_child(child, status) {
+                                if status == Success {
+                                    latest.fill(None);
+                                }
                                 return status;
                             }
                         }
                     }
-                    node.end()
+                    // Every child answered in the activation; the latest answers decide.
+                    let all_skipped = latest.iter().all(|&skip| skip.expect("answered"));
+                    latest.fill(None);
+                    let end = node.end();
+                    assert_eq!(end == Skipped, all_skipped, "{guards:?} round {round}");
+                    ends[usize::from(all_skipped)] += 1;
+                    end
                 });
                 assert_eq!(
                     stepped,
@@ -787,6 +811,8 @@ mod tests {
                 );
                 assert_eq!(node.running(), rig.node.running());
             }
+            // Both answers of a completed activation were seen.
+            assert!(ends.iter().all(|&n| n > 0), "{guards:?} {ends:?}");
         }
     }
 
