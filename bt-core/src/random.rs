@@ -103,6 +103,66 @@ mod tests {
         assert_ne!(SmallRng::seed(7).next_u64(), SmallRng::seed(8).next_u64());
     }
 
+    /// SplitMix64's published outputs for seed 0 (and the default seed's first), so that the
+    /// mixing steps are checked, not only determinism; `next_u32` is the high half.
+    #[test]
+    fn splitmix64_outputs() {
+        let mut rng = SmallRng::seed(0);
+        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(rng.next_u32(), 0x06C4_5D18);
+        assert_eq!(SmallRng::default().next_u64(), 0xAE54_D7F9_9983_5FC4);
+        assert_eq!(SmallRng::default(), SmallRng::seed(SmallRng::DEFAULT_SEED));
+    }
+
+    /// A generator that answers the `u32`s it is given, in order.
+    struct Script<'a>(&'a [u32]);
+
+    impl Rng for Script<'_> {
+        fn next_u32(&mut self) -> u32 {
+            let (&first, rest) = self.0.split_first().expect("a draw too many");
+            self.0 = rest;
+            first
+        }
+    }
+
+    /// `below(n)` takes the high word of `x * n`, and draws again while the low word is under
+    /// `2^32 mod n` (those draws would bias the small results).
+    #[test]
+    fn below_takes_the_high_word_and_rejects_the_biased_draws() {
+        // 2^32 mod 6 = 4: x = 0 gives low 0 (rejected); 6 * 0x8000_0001 = 3 * 2^32 + 6 (kept).
+        let mut rng = Script(&[0, 0x8000_0001]);
+        assert_eq!(rng.below(6), 3);
+        assert!(rng.0.is_empty());
+        // Low word 4 (x = 0x2AAA_AAAB: 6x = 2^32 + 2): 2 < 4, rejected; then the top of the range.
+        let mut rng = Script(&[0x2AAA_AAAB, u32::MAX]);
+        assert_eq!(rng.below(6), 5);
+        assert!(rng.0.is_empty());
+        // x = 0x2AAA_AAAC: 6x = 2^32 + 8, low 8: kept, high word 1.
+        let mut rng = Script(&[0x2AAA_AAAC]);
+        assert_eq!(rng.below(6), 1);
+        // A low word under n but at or above the threshold is kept: 6 * 0x5555_5556 = 2^33 + 4.
+        let mut rng = Script(&[0x5555_5556]);
+        assert_eq!(rng.below(6), 2);
+        // n = 1: always 0, never a second draw.
+        let mut rng = Script(&[0]);
+        assert_eq!(rng.below(1), 0);
+        // Through `&mut R`.
+        let mut inner = Script(&[u32::MAX]);
+        assert_eq!((&mut inner).below(10), 9);
+    }
+
+    /// `unit` keeps the high 24 bits: exact multiples of 2^-24 in `[0, 1)`.
+    #[test]
+    fn unit_is_the_high_24_bits() {
+        let mut rng = Script(&[0, 0x8000_0000, 0xFFFF_FFFF, 0x0000_01FF, 0x4000_0100]);
+        assert_eq!(rng.unit(), 0.0);
+        assert_eq!(rng.unit(), 0.5);
+        assert_eq!(rng.unit(), 1.0 - 1.0 / 16_777_216.0);
+        assert_eq!(rng.unit(), 1.0 / 16_777_216.0);
+        assert_eq!(rng.unit(), 0.25 + 1.0 / 16_777_216.0);
+    }
+
     #[test]
     fn below_is_in_range_and_roughly_uniform() {
         let mut rng = SmallRng::default();
