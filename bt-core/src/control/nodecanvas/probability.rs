@@ -572,6 +572,62 @@ mod tests {
         assert_eq!(log.ticked, [0]);
     }
 
+    /// A draw that falls past every interval through rounding takes the last child with a
+    /// weight, never a zero-weight child after it.
+    #[test]
+    fn a_draw_missing_every_interval_takes_the_last_child_with_a_weight() {
+        let mut h = Harness::new(3);
+        let mut node = ProbabilitySelector::<1>::new();
+        let tiny = 1.0 / 16_777_216.0; // 2^-24
+                                       // total = 1 + (2^-24 + 2^-24) = 1 + 2^-23; the running end 1 + 2^-24 rounds to 1, twice.
+                                       // The draw 1 - 2^-24 gives x = 1 (rounded): not below the fail weight, nor below any
+                                       // end: child 1 is the last child with a weight; child 2 (weight 0) is not picked.
+        let mut rng = Scripted::unit(&[1.0 - tiny]);
+        let log = tick(
+            &mut h,
+            &mut node,
+            &[tiny, tiny, 0.0],
+            1.0,
+            &mut rng,
+            &[Success; 3],
+        );
+        assert_eq!(log, self::log(Success, &[1]));
+    }
+
+    /// The draw is part of the state: two selectors running the same child with different
+    /// draws are not equal, and pick differently once that child fails.
+    #[test]
+    fn the_draw_is_kept_while_a_child_runs() {
+        let mut h = Harness::new(3);
+        let w = [1.0, 2.0, 1.0];
+        // Child 1 holds [0.25, 0.75) of the draw.
+        let (mut a, mut b) = (
+            ProbabilitySelector::<1>::new(),
+            ProbabilitySelector::<1>::new(),
+        );
+        let mut rng = Scripted::unit(&[0.3, 0.7]);
+        assert_eq!(
+            tick(&mut h, &mut a, &w, 0.0, &mut rng, &[Running; 3]),
+            self::log(Running, &[1])
+        );
+        assert_eq!(
+            tick(&mut h, &mut b, &w, 0.0, &mut rng, &[Running; 3]),
+            self::log(Running, &[1])
+        );
+        assert_ne!(a, b);
+        // Child 1 fails: children 0 and 2 share the draw, [0, 0.5) and [0.5, 1).
+        let answer = [Success, Failure, Success];
+        let mut none = Scripted::default();
+        assert_eq!(
+            tick(&mut h, &mut a, &w, 0.0, &mut none, &answer),
+            self::log(Success, &[1, 0])
+        );
+        assert_eq!(
+            tick(&mut h, &mut b, &w, 0.0, &mut none, &answer),
+            self::log(Success, &[1, 2])
+        );
+    }
+
     #[test]
     fn one_child() {
         let mut h = Harness::new(1);
