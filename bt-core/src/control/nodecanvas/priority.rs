@@ -456,6 +456,7 @@ mod tests {
             );
             assert_eq!(l, log(Running, &[1, 2], &[]));
             assert_eq!(node.running(), Some(2));
+            assert!(node.is_running());
             assert_eq!(node.order().collect::<Vec<_>>(), [1, 2, 0]);
             // Other weights, none at all: the order and the position are kept, child 1 is not
             // tried again.
@@ -469,6 +470,7 @@ mod tests {
             let l = tick(&mut h, &mut node, &[], &[Success, Success, Failure]);
             assert_eq!(l, log(Success, &[2, 0], &[]));
             assert_eq!(node.running(), None);
+            assert!(!node.is_running());
         }
 
         #[test]
@@ -617,6 +619,7 @@ mod tests {
             assert_eq!(l.ticked, [1]);
             let l = tick(&mut h, &mut node, &[0.2, 0.1, 0.7], &[Running; 3]);
             assert_eq!(l.ticked, [2]);
+            assert_eq!(node.running(), Some(2));
             let l = tick(&mut h, &mut node, &[0.7, 0.1, 0.7], &[Running; 3]);
             assert_eq!(
                 (l.ticked, l.halted),
@@ -625,6 +628,7 @@ mod tests {
             );
             let l = tick(&mut h, &mut node, &[0.7, 0.1, 0.6], &[Running; 3]);
             assert_eq!(l, log(Running, &[0], &[2]));
+            assert_eq!(node.running(), Some(0));
             // The new child's answer is the node's.
             let l = tick(
                 &mut h,
