@@ -290,7 +290,7 @@ mod tests {
             assert_eq!(q.push_back(base), Ok(()));
             assert_eq!(q.push_back(base + 1), Ok(()));
             assert_eq!(q.push_back(base + 2), Ok(()));
-            assert!(q.is_full());
+            assert!(q.is_full() && !q.is_empty());
             assert_eq!(q.push_back(99), Err(99), "full: the item comes back");
             assert_eq!(q.front(), Some(&base));
             assert_eq!(q.pop_front(), Some(base));
@@ -302,7 +302,9 @@ mod tests {
             assert_eq!(q.iter().len(), 3);
             assert_eq!(q.pop_front(), Some(base + 1));
             assert_eq!(q.pop_front(), Some(base + 2));
+            assert!(!q.is_empty() && !q.is_full());
             assert_eq!(q.pop_front(), Some(base + 3));
+            assert!(q.is_empty());
             assert_eq!(q.pop_front(), None);
         }
     }
@@ -336,6 +338,9 @@ mod tests {
         assert_eq!(a, b);
         a.push_back(4).unwrap();
         assert_ne!(a, b);
+        // The same length, another item.
+        assert_ne!(a, Deque::from_array([2, 3, 5]));
+        assert_eq!(a, Deque::from_array([2, 3, 4]));
         a.clear();
         assert_eq!(a, Deque::new());
         assert!(a.iter().next().is_none());
