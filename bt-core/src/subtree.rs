@@ -364,9 +364,13 @@ mod tests {
         let mut offset = Offset::new(&mut trace, 3);
         offset.on_status(0, Status::Running);
         offset.on_halted(2);
+        offset.on_aborted(1);
         assert_eq!(trace.event(3), Some(TraceEvent::Ticked(Status::Running)));
+        assert_eq!(trace.event(4), Some(TraceEvent::Aborted));
         assert_eq!(trace.event(5), Some(TraceEvent::Halted));
         assert_eq!(trace.event(0), None);
+        assert_eq!(trace.event(1), None);
+        assert_eq!(trace.event(2), None);
     }
 
     #[test]
