@@ -77,7 +77,9 @@ mod tests {
         flags.set(9, true);
         *flags.flag(2) = true;
         assert!(flags.get(9) && flags.get(2) && !flags.get(3));
+        assert!(flags.any());
         flags.set(9, false);
+        assert!(flags.any(), "flag 2 is still set");
         *flags.flag(2) = false;
         assert!(!flags.any());
         assert_eq!(flags, BoolFlags::default());
