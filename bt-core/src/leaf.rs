@@ -272,6 +272,53 @@ mod tests {
         );
     }
 
+    /// A stateful action that counts its halts.
+    #[derive(Default)]
+    struct Halts(u32);
+
+    impl StatefulAction<u32> for Halts {
+        fn on_start(&mut self, _: &mut u32) -> Status {
+            Status::Running
+        }
+        fn on_running(&mut self, _: &mut u32) -> Status {
+            Status::Running
+        }
+        fn on_halted(&mut self, halted: &mut u32) {
+            self.0 += 1;
+            *halted += 1;
+        }
+    }
+
+    /// A condition: whether the context is even.
+    struct Even;
+
+    impl Condition<u32> for Even {
+        fn check(&mut self, n: &u32) -> bool {
+            n % 2 == 0
+        }
+    }
+
+    /// The infallible leaves seen as fallible ones answer what they answer (both ways) and
+    /// forward the halt.
+    #[test]
+    fn infallible_leaves_forward_their_answers_and_halts() {
+        assert_eq!(
+            TryCondition::<u32, Broken>::try_check(&mut Even, &4),
+            Ok(true)
+        );
+        assert_eq!(
+            TryCondition::<u32, Broken>::try_check(&mut Even, &3),
+            Ok(false)
+        );
+        let (mut action, mut halted) = (Halts::default(), 0);
+        TryStatefulAction::<u32, Broken>::on_halted(&mut action, &mut halted);
+        assert_eq!((action.0, halted), (1, 1));
+        assert_eq!(
+            TryStatefulAction::<u32, Broken>::try_on_running(&mut action, &mut halted),
+            Ok(Status::Running)
+        );
+    }
+
     #[test]
     fn stateful_dispatch_follows_the_running_flag() {
         let mut action = Steps::default();
