@@ -203,6 +203,29 @@ mod tests {
         assert_eq!(evaluated.get(), 0);
     }
 
+    /// The stand-ins of the conditions that are not written let the node tick, idle or running.
+    #[test]
+    fn unwritten_conditions_let_the_node_tick() {
+        let s = &0u32;
+        assert!(!never(s) && always(s));
+        assert_eq!(
+            preconditions(false, s, never, never, never, always),
+            Gate::Tick
+        );
+        assert_eq!(
+            preconditions(true, s, never, never, never, always),
+            Gate::Tick
+        );
+    }
+
+    /// After a halt: the node's `on_halted`, then its `post` action, once each.
+    #[test]
+    fn after_halt_runs_on_halted_then_post() {
+        let mut log = [0u8; 2];
+        after_halt(&mut log, |l| l[0] = l[1] + 1, |l| l[1] = l[0] * 10);
+        assert_eq!(log, [1, 10]);
+    }
+
     #[test]
     fn post_runs_after_completion_only() {
         let mut log = [0u8; 3];
