@@ -147,9 +147,13 @@ mod tests {
         // n = 1: always 0, never a second draw.
         let mut rng = Script(&[0]);
         assert_eq!(rng.below(1), 0);
-        // Through `&mut R`.
-        let mut inner = Script(&[u32::MAX]);
-        assert_eq!((&mut inner).below(10), 9);
+        // Through `&mut R` (a rule generic over its generator, given a borrowed one).
+        fn draw<R: Rng>(mut rng: R) -> (u32, u32) {
+            (rng.next_u32(), rng.below(10))
+        }
+        let mut inner = Script(&[7, u32::MAX]);
+        assert_eq!(draw(&mut inner), (7, 9));
+        assert!(inner.0.is_empty());
     }
 
     /// `unit` keeps the high 24 bits: exact multiples of 2^-24 in `[0, 1)`.
