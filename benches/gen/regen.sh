@@ -14,7 +14,11 @@ gen reactive 71 Reactive1000 reactive_1000.rs
 gen memory 10 Memory10 memory_10.rs
 gen memory 1000 Memory1000 memory_1000.rs
 gen memory 10000 Memory10000 memory_10000.rs
-# What clippy checks instead of the 10,000-node tree (benches/trees/huge/lib.rs): its names, 10 nodes.
+# What clippy checks instead of the 1,000- and 10,000-node trees (benches/trees/lib.rs,
+# benches/trees/huge/lib.rs): the same generators and names, a few nodes.
 gen memory 10 Memory10000 memory_10000_clippy.rs
+gen memory 10 Memory1000 memory_1000_clippy.rs
+gen reactive 1 Reactive1000 reactive_1000_clippy.rs
+gen deep 1 Deep1000 deep_1000_clippy.rs
 gen deep 20 Deep1000 deep_1000.rs
 gen npc 5 Npc npc.rs

@@ -19,13 +19,29 @@ use std::cell::Cell;
 use bt::{Condition, Outcome, StatefulAction, Status, SyncAction};
 
 pub mod blackboard;
-pub mod deep_1000;
 pub mod field;
 pub mod memory_10;
-pub mod memory_1000;
 pub mod nav;
 pub mod npc;
 pub mod ports;
+
+// The generated 1,000-node trees; `cargo clippy --all-targets` (`--cfg clippy`) sees small trees
+// of the same generators under the same names instead (`*_clippy.rs`, `benches/gen/regen.sh`):
+// generated code is linted once, in the small trees (CONTRIBUTING.md, "How long the tests take").
+#[cfg(not(clippy))]
+pub mod deep_1000;
+#[cfg(clippy)]
+#[path = "deep_1000_clippy.rs"]
+pub mod deep_1000;
+#[cfg(not(clippy))]
+pub mod memory_1000;
+#[cfg(clippy)]
+#[path = "memory_1000_clippy.rs"]
+pub mod memory_1000;
+#[cfg(not(clippy))]
+pub mod reactive_1000;
+#[cfg(clippy)]
+#[path = "reactive_1000_clippy.rs"]
 pub mod reactive_1000;
 
 /// Records every leaf call: how many, and `sum(k * (leaf + 1))` over the `k`-th call, which
