@@ -718,9 +718,17 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     } else {
         body
     };
-    let body = if conditions.is_empty() {
-        body
-    } else {
+    // The pre-conditions' gate and the post-conditions' call, each only when one of its
+    // conditions is written (unwritten ones would be bt-core's `never`, `always` or `nothing`:
+    // a call that changes nothing, and instances of its helpers per blackboard type).
+    let pre = conditions.failure_if.is_some()
+        || conditions.success_if.is_some()
+        || conditions.skip_if.is_some()
+        || conditions.run_while.is_some();
+    let post = conditions.on_success.is_some()
+        || conditions.on_failure.is_some()
+        || conditions.post.is_some();
+    let body = if pre {
         let running = running_flag(g, id);
         let halt_self = match g.plan.may_run[id] {
             true => {
@@ -735,13 +743,8 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
             bb_test(&conditions.skip_if, false),
         );
         let run_while = bb_test(&conditions.run_while, true);
-        let (on_success, on_failure, post) = (
-            bb_run(&conditions.on_success),
-            bb_run(&conditions.on_failure),
-            bb_run(&conditions.post),
-        );
-        quote! {{
-            let __bt_gated = match ::bt::__private::preconditions(
+        quote! {
+            match ::bt::__private::preconditions(
                 #running, &self.__bt_bb, #failure_if, #success_if, #skip_if, #run_while,
             ) {
                 ::bt::__private::Gate::Tick => #body,
@@ -750,12 +753,26 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
                     #halt_self
                     ::bt::__private::Status::Skipped
                 }
-            };
+            }
+        }
+    } else {
+        body
+    };
+    let body = if post {
+        let (on_success, on_failure, post) = (
+            bb_run(&conditions.on_success),
+            bb_run(&conditions.on_failure),
+            bb_run(&conditions.post),
+        );
+        quote! {{
+            let __bt_gated = #body;
             ::bt::__private::postconditions(
                 __bt_gated, &mut self.__bt_bb, #on_success, #on_failure, #post,
             );
             __bt_gated
         }}
+    } else {
+        body
     };
     let inline = if g.plan.outlined[id] {
         quote!(#[inline(never)])
