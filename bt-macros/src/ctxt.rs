@@ -77,9 +77,7 @@ impl Ctxt {
 /// `error` (each of its messages) said in the XML's words: `file.xml:12:7: ` first, the XML
 /// element's name for the DSL's word.
 fn located(error: syn::Error, origin: &Origin) -> syn::Error {
-    let mut out: Option<syn::Error> = None;
-    for part in error {
-        let mut message = part.to_string();
+    map_messages(error, |mut message| {
         if origin.dsl != origin.element {
             message = message.replace(
                 &format!("`{}`", origin.dsl),
@@ -89,10 +87,18 @@ fn located(error: syn::Error, origin: &Origin) -> syn::Error {
         if !message.starts_with(&origin.loc) {
             message = format!("{}: {message}", origin.loc);
         }
-        let located = syn::Error::new(part.span(), message);
+        message
+    })
+}
+
+/// `error` with each of its messages rewritten by `f`, at the same spans.
+fn map_messages(error: syn::Error, f: impl Fn(String) -> String) -> syn::Error {
+    let mut out: Option<syn::Error> = None;
+    for part in error {
+        let mapped = syn::Error::new(part.span(), f(part.to_string()));
         match &mut out {
-            Some(out) => out.combine(located),
-            None => out = Some(located),
+            Some(out) => out.combine(mapped),
+            None => out = Some(mapped),
         }
     }
     out.unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "an empty error"))
@@ -103,18 +109,10 @@ fn located(error: syn::Error, origin: &Origin) -> syn::Error {
 /// first (`proc_macro`'s own notes are unstable).
 pub const FIRST_LINE: usize = 120;
 
-/// `error` with each of its messages longer than [`FIRST_LINE`] split by [`with_note`]: what
-/// every error of the macro goes through before it becomes a `compile_error!`.
-pub fn with_notes(error: syn::Error) -> syn::Error {
-    let mut out: Option<syn::Error> = None;
-    for part in error {
-        let split = syn::Error::new(part.span(), with_note(&part.to_string()));
-        match &mut out {
-            Some(out) => out.combine(split),
-            None => out = Some(split),
-        }
-    }
-    out.unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "an empty error"))
+/// `error` as the `compile_error!`s the macro emits, each message longer than [`FIRST_LINE`]
+/// split by [`with_note`]: what every error of the macro goes through.
+pub fn compile_error(error: syn::Error) -> proc_macro2::TokenStream {
+    map_messages(error, |message| with_note(&message)).to_compile_error()
 }
 
 /// `message` split after its first clauses, when it is longer than [`FIRST_LINE`]: at the last

@@ -21,11 +21,11 @@ pub fn behavior_tree(input: TokenStream) -> TokenStream {
     let (registry, input) = xml::take_given(input);
     let (head, body) = split_body(input);
     if let Some(error) = nesting::header_too_deep(head.clone()) {
-        return crate::ctxt::with_notes(error).to_compile_error();
+        return crate::ctxt::compile_error(error);
     }
     let mut input: TreeInput = match syn::parse2(head) {
         Ok(input) => input,
-        Err(error) => return crate::ctxt::with_notes(error).to_compile_error(),
+        Err(error) => return crate::ctxt::compile_error(error),
     };
     if let Some(body) = body {
         input.body = body;

@@ -52,7 +52,7 @@ pub fn behavior_tree_at(input: proc_macro::TokenStream) -> proc_macro::TokenStre
             }
             rebase::rebase(expand::behavior_tree(tree.clone()), &krate, &tree).into()
         }
-        Err(error) => crate::ctxt::with_notes(error).to_compile_error().into(),
+        Err(error) => crate::ctxt::compile_error(error).into(),
     }
 }
 
@@ -72,6 +72,6 @@ pub fn derive_ports(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input: proc_macro2::TokenStream = input.into();
     match rebase::derive_crate(&input) {
         Ok(krate) => rebase::rebase(ports::derive(input.clone()), &krate, &input).into(),
-        Err(error) => crate::ctxt::with_notes(error).to_compile_error().into(),
+        Err(error) => crate::ctxt::compile_error(error).into(),
     }
 }

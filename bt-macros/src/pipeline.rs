@@ -18,7 +18,7 @@ pub fn tree(header: Header, body: TokenStream) -> TokenStream {
     let body = match parse_body(body) {
         Ok(body) => body,
         Err(error) => {
-            let mut out = crate::ctxt::with_notes(error).to_compile_error();
+            let mut out = crate::ctxt::compile_error(error);
             out.extend(codegen::stub(&header, None));
             return out;
         }
@@ -28,7 +28,7 @@ pub fn tree(header: Header, body: TokenStream) -> TokenStream {
     match cx.check() {
         Ok(()) => codegen::tree(&tree, &Plan::new(&tree)),
         Err(error) => {
-            let mut out = crate::ctxt::with_notes(error).to_compile_error();
+            let mut out = crate::ctxt::compile_error(error);
             out.extend(codegen::stub(&tree.header, Some(&tree)));
             out
         }
@@ -37,7 +37,7 @@ pub fn tree(header: Header, body: TokenStream) -> TokenStream {
 
 /// The error, then a stub of the tree `header` names: for a body that cannot be read.
 pub fn rejected(header: Header, error: syn::Error) -> TokenStream {
-    let mut out = crate::ctxt::with_notes(error).to_compile_error();
+    let mut out = crate::ctxt::compile_error(error);
     out.extend(codegen::stub(&header, None));
     out
 }

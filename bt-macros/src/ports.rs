@@ -17,7 +17,7 @@ const DEFAULT: &str = "default";
 pub fn derive(input: TokenStream) -> TokenStream {
     let input: DeriveInput = match syn::parse2(input) {
         Ok(input) => input,
-        Err(error) => return crate::ctxt::with_notes(error).to_compile_error(),
+        Err(error) => return crate::ctxt::compile_error(error),
     };
     let cx = Ctxt::new();
     let (ports, fields) = collect(&cx, &input);
@@ -29,7 +29,7 @@ pub fn derive(input: TokenStream) -> TokenStream {
             }
             code
         }
-        Err(error) => crate::ctxt::with_notes(error).to_compile_error(),
+        Err(error) => crate::ctxt::compile_error(error),
     }
 }
 

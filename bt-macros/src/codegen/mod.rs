@@ -721,14 +721,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     // The pre-conditions' gate and the post-conditions' call, each only when one of its
     // conditions is written (unwritten ones would be bt-core's `never`, `always` or `nothing`:
     // a call that changes nothing, and instances of its helpers per blackboard type).
-    let pre = conditions.failure_if.is_some()
-        || conditions.success_if.is_some()
-        || conditions.skip_if.is_some()
-        || conditions.run_while.is_some();
-    let post = conditions.on_success.is_some()
-        || conditions.on_failure.is_some()
-        || conditions.post.is_some();
-    let body = if pre {
+    let body = if conditions.has_pre() {
         let running = running_flag(g, id);
         let halt_self = match g.plan.may_run[id] {
             true => {
@@ -758,7 +751,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     } else {
         body
     };
-    let body = if post {
+    let body = if conditions.has_post() {
         let (on_success, on_failure, post) = (
             bb_run(&conditions.on_success),
             bb_run(&conditions.on_failure),

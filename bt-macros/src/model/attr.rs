@@ -30,14 +30,22 @@ pub struct Conditions {
 
 impl Conditions {
     pub fn is_empty(&self) -> bool {
-        self.failure_if.is_none()
-            && self.success_if.is_none()
-            && self.skip_if.is_none()
-            && self.run_while.is_none()
-            && self.on_success.is_none()
-            && self.on_failure.is_none()
-            && self.on_halted.is_none()
-            && self.post.is_none()
+        !self.has_pre() && !self.has_post() && self.on_halted.is_none()
+    }
+
+    /// Whether a pre-condition is written (`failure_if`, `success_if`, `skip_if`, `run_while`):
+    /// the tick is gated.
+    pub fn has_pre(&self) -> bool {
+        self.failure_if.is_some()
+            || self.success_if.is_some()
+            || self.skip_if.is_some()
+            || self.run_while.is_some()
+    }
+
+    /// Whether a post-condition of a completed tick is written (`on_success`, `on_failure`,
+    /// `post`).
+    pub fn has_post(&self) -> bool {
+        self.on_success.is_some() || self.on_failure.is_some() || self.post.is_some()
     }
 
     /// Each attribute with its slot; the pre-conditions test, the others act.

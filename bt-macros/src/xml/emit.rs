@@ -53,7 +53,7 @@ pub(super) fn with_stub(
     header: Header,
     entries: Vec<EntrySyntax>,
 ) -> TokenStream {
-    let mut out = crate::ctxt::with_notes(error).to_compile_error();
+    let mut out = crate::ctxt::compile_error(error);
     if entries.is_empty() {
         out.extend(codegen::stub(&header, None));
     } else {

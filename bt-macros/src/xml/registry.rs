@@ -113,7 +113,7 @@ pub fn registry(input: TokenStream) -> TokenStream {
     };
     let (attrs, vis, name, body) = match parser.parse2(input) {
         Ok(parsed) => parsed,
-        Err(error) => return crate::ctxt::with_notes(error).to_compile_error(),
+        Err(error) => return crate::ctxt::compile_error(error),
     };
     let hidden = format_ident!("__bt_nodes_{}", syn::ext::IdentExt::unraw(&name));
     let mut errors = TokenStream::new();
@@ -122,14 +122,14 @@ pub fn registry(input: TokenStream) -> TokenStream {
             public,
             "a node registry is visible within its crate at most: write `pub(crate)` (a `macro_rules!` macro made by a macro cannot be exported from its crate by path)",
         );
-        errors.extend(crate::ctxt::with_notes(error).to_compile_error());
+        errors.extend(crate::ctxt::compile_error(error));
     }
     let checked = |input: ParseStream| super::input::mappings(input);
     let given = match checked.parse2(body.clone()) {
         Ok(_) if errors.is_empty() => quote!({ #body }),
         Ok(_) => quote!(failed),
         Err(error) => {
-            errors.extend(crate::ctxt::with_notes(error).to_compile_error());
+            errors.extend(crate::ctxt::compile_error(error));
             quote!(failed)
         }
     };
