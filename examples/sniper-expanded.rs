@@ -141,26 +141,29 @@ impl SyncAction<World> for Patrol {
 }
 
 // ---- what `behavior_tree! { .. }` expands to: begin ----
+#[doc(hidden)]
+#[allow(unused_imports)]
+use ::bt::__root::*;
 #[rustfmt::skip]
 /// The sniper of seed 000: shoot a visible enemy when loaded, otherwise patrol.
 struct Sniper {
-    __bt_state_0: ::bt::__private::Fallback<
+    __bt_state_0: __bt::__private::Fallback<
         ::core::primitive::u8,
-        ::bt::__private::NoSkips,
+        __bt::__private::NoSkips,
     >,
-    __bt_state_1: ::bt::__private::Sequence<
+    __bt_state_1: __bt::__private::Sequence<
         ::core::primitive::u8,
-        ::bt::__private::NoSkips,
+        __bt::__private::NoSkips,
     >,
     __bt_leaf_2: IsEnemyVisible,
     __bt_leaf_3: IsRifleLoaded,
     __bt_leaf_4: AimAtEnemy,
     __bt_leaf_5: Shoot,
     __bt_leaf_6: Patrol,
-    __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
+    __bt_resume: __bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<::bt::__private::Status>,
+    __bt_active: __bt::__private::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::__private::Status>,
 }
 #[rustfmt::skip]
 #[allow(
@@ -176,8 +179,8 @@ impl Sniper {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [::bt::__private::NodeInfo] = {
-        use ::bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::__private::NodeInfo] = {
+        use __bt::__private::nodes::*;
         &[
             control("Fallback", "Fallback", 0, 0),
             control("Snipe", "Sequence", 0, 1),
@@ -186,7 +189,7 @@ impl Sniper {
                 "IsEnemyVisible",
                 {
                     #[allow(unused_imports)]
-                    use ::bt::__private::NoPorts as _;
+                    use __bt::__private::NoPorts as _;
                     <IsEnemyVisible>::__BT_PORTS
                 },
             ),
@@ -195,7 +198,7 @@ impl Sniper {
                 "IsRifleLoaded",
                 {
                     #[allow(unused_imports)]
-                    use ::bt::__private::NoPorts as _;
+                    use __bt::__private::NoPorts as _;
                     <IsRifleLoaded>::__BT_PORTS
                 },
             ),
@@ -204,7 +207,7 @@ impl Sniper {
                 "AimAtEnemy",
                 {
                     #[allow(unused_imports)]
-                    use ::bt::__private::NoPorts as _;
+                    use __bt::__private::NoPorts as _;
                     <AimAtEnemy>::__BT_PORTS
                 },
             ),
@@ -213,7 +216,7 @@ impl Sniper {
                 "Shoot",
                 {
                     #[allow(unused_imports)]
-                    use ::bt::__private::NoPorts as _;
+                    use __bt::__private::NoPorts as _;
                     <Shoot>::__BT_PORTS
                 },
             ),
@@ -222,75 +225,75 @@ impl Sniper {
                 "Patrol",
                 {
                     #[allow(unused_imports)]
-                    use ::bt::__private::NoPorts as _;
+                    use __bt::__private::NoPorts as _;
                     <Patrol>::__BT_PORTS
                 },
             ),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> ::bt::__private::export::Dot<'static> {
-        ::bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
+        __bt::__private::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> ::bt::__private::export::Mermaid<'static> {
-        ::bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
+        __bt::__private::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> ::bt::__private::export::Xml<'static> {
-        ::bt::__private::export::xml("Sniper", Self::NODES)
+    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
+        __bt::__private::export::xml("Sniper", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <::bt::__private::Fallback<
+            __bt_state_0: <__bt::__private::Fallback<
                 ::core::primitive::u8,
-                ::bt::__private::NoSkips,
+                __bt::__private::NoSkips,
             >>::new(),
-            __bt_state_1: <::bt::__private::Sequence<
+            __bt_state_1: <__bt::__private::Sequence<
                 ::core::primitive::u8,
-                ::bt::__private::NoSkips,
+                __bt::__private::NoSkips,
             >>::new(),
             __bt_leaf_2: <IsEnemyVisible as ::core::default::Default>::default(),
             __bt_leaf_3: <IsRifleLoaded as ::core::default::Default>::default(),
             __bt_leaf_4: <AimAtEnemy as ::core::default::Default>::default(),
             __bt_leaf_5: <Shoot as ::core::default::Default>::default(),
             __bt_leaf_6: <Patrol as ::core::default::Default>::default(),
-            __bt_resume: ::bt::__private::Resume::new(),
+            __bt_resume: __bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> ::bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut ::bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
+        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: ::bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
+    ) -> __bt::__private::Status {
         {
             #[allow(unused_imports)]
-            use ::bt::__private::{NoClock as _, TellClock as _};
-            (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::__private::{NoClock as _, TellClock as _};
+            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
-                        ::bt::__private::Status::Running => {
-                            ::bt::__private::still_running_from(
+                        __bt::__private::Status::Running => {
+                            __bt::__private::still_running_from(
                                 Self::NODES,
                                 1,
                                 __bt_observer,
                             );
-                            return ::bt::__private::Status::Running;
+                            return __bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
@@ -307,19 +310,19 @@ impl Sniper {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut ::bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: ::bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use ::bt::__private::{NoClock as _, TellClock as _};
-            (&::bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::__private::{NoClock as _, TellClock as _};
+            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
@@ -338,19 +341,19 @@ impl Sniper {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
         self.__bt_status
     }
     #[inline(never)]
-    fn __bt_tick_0<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = ::bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -359,7 +362,7 @@ impl Sniper {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(
@@ -367,7 +370,7 @@ impl Sniper {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -379,7 +382,7 @@ impl Sniper {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_6(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -402,12 +405,12 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: ::bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if ::bt::__private::root_running(self.__bt_status) {
+        if __bt::__private::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -417,17 +420,17 @@ impl Sniper {
                     _ => {}
                 }
             }
-            ::bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::__private::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             1,
             {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
@@ -435,11 +438,11 @@ impl Sniper {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, ::bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(0usize, __bt_child_status, 4usize),
@@ -451,7 +454,7 @@ impl Sniper {
                         if __bt_child == 1usize {
                             let __bt_child_status = self
                                 .__bt_tick_3(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(1usize, __bt_child_status, 4usize),
@@ -471,7 +474,7 @@ impl Sniper {
                                 };
                                 self.__bt_resume.ticked(1, __bt_leaf_status)
                             };
-                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(2usize, __bt_child_status, 4usize),
@@ -483,7 +486,7 @@ impl Sniper {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_5(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = ::bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(3usize, __bt_child_status, 4usize),
@@ -506,7 +509,7 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: ::bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -519,17 +522,17 @@ impl Sniper {
                 _ => {}
             }
         }
-        ::bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::__private::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             2,
-            ::bt::__private::check::<
+            __bt::__private::check::<
                 World,
                 IsEnemyVisible,
             >(&mut self.__bt_leaf_2, __bt_ctx),
@@ -537,14 +540,14 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_tick_3<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             3,
-            ::bt::__private::check::<
+            __bt::__private::check::<
                 World,
                 IsRifleLoaded,
             >(&mut self.__bt_leaf_3, __bt_ctx),
@@ -552,20 +555,20 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_resume_4<__BtO: ::bt::__private::Observer>(
+    fn __bt_resume_4<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             4,
-            ::bt::__private::stateful::<
+            __bt::__private::stateful::<
                 World,
                 AimAtEnemy,
             >(
                 &mut self.__bt_leaf_4,
                 __bt_ctx,
-                ::bt::__private::StatefulCall::Tick {
+                __bt::__private::StatefulCall::Tick {
                     running: true,
                 },
             ),
@@ -573,22 +576,22 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             4,
             {
                 let __bt_running: bool = self.__bt_resume.is(1);
-                ::bt::__private::stateful::<
+                __bt::__private::stateful::<
                     World,
                     AimAtEnemy,
                 >(
                     &mut self.__bt_leaf_4,
                     __bt_ctx,
-                    ::bt::__private::StatefulCall::Tick {
+                    __bt::__private::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -597,41 +600,41 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: ::bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = ::bt::__private::stateful::<
+            let _ = __bt::__private::stateful::<
                 World,
                 AimAtEnemy,
-            >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
+            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::__private::StatefulCall::Halt);
             self.__bt_resume.halted();
-            ::bt::__private::halted_unflagged(4, __bt_observer);
+            __bt::__private::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             5,
-            ::bt::__private::execute::<World, Shoot>(&mut self.__bt_leaf_5, __bt_ctx),
+            __bt::__private::execute::<World, Shoot>(&mut self.__bt_leaf_5, __bt_ctx),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_6<__BtO: ::bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::bt::__private::Status {
-        ::bt::__private::done(
+    ) -> __bt::__private::Status {
+        __bt::__private::done(
             6,
-            ::bt::__private::execute::<World, Patrol>(&mut self.__bt_leaf_6, __bt_ctx),
+            __bt::__private::execute::<World, Patrol>(&mut self.__bt_leaf_6, __bt_ctx),
             __bt_observer,
         )
     }
@@ -643,17 +646,17 @@ impl ::core::default::Default for Sniper {
     }
 }
 #[rustfmt::skip]
-impl ::bt::__private::TreeBase for Sniper {
+impl __bt::__private::TreeBase for Sniper {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = ();
-    const NODES: &'static [::bt::__private::NodeInfo] = <Sniper>::NODES;
+    const NODES: &'static [__bt::__private::NodeInfo] = <Sniper>::NODES;
     #[inline]
     fn new() -> Self {
         <Sniper>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<::bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
         <Sniper>::status(self)
     }
     #[inline]
@@ -666,17 +669,17 @@ impl ::bt::__private::TreeBase for Sniper {
     }
 }
 #[rustfmt::skip]
-impl ::bt::__private::Tree<World> for Sniper {
+impl __bt::__private::Tree<World> for Sniper {
     #[inline]
-    fn try_tick_with<__BtO: ::bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<::bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Sniper>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: ::bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -686,9 +689,9 @@ impl ::bt::__private::Tree<World> for Sniper {
 }
 #[rustfmt::skip]
 #[allow(unused_variables)]
-impl ::bt::__private::Subtree<World> for Sniper {
+impl __bt::__private::Subtree<World> for Sniper {
     #[inline]
-    fn halt_root_with<__BtO: ::bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -699,46 +702,46 @@ impl ::bt::__private::Subtree<World> for Sniper {
     }
 }
 #[rustfmt::skip]
-const _: () = ::bt::__private::check_required(
+const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
+        use __bt::__private::NoPorts as _;
         <IsEnemyVisible>::__BT_PORTS
     },
     &[],
 );
 #[rustfmt::skip]
-const _: () = ::bt::__private::check_required(
+const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
+        use __bt::__private::NoPorts as _;
         <IsRifleLoaded>::__BT_PORTS
     },
     &[],
 );
 #[rustfmt::skip]
-const _: () = ::bt::__private::check_required(
+const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
+        use __bt::__private::NoPorts as _;
         <AimAtEnemy>::__BT_PORTS
     },
     &[],
 );
 #[rustfmt::skip]
-const _: () = ::bt::__private::check_required(
+const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
+        use __bt::__private::NoPorts as _;
         <Shoot>::__BT_PORTS
     },
     &[],
 );
 #[rustfmt::skip]
-const _: () = ::bt::__private::check_required(
+const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
+        use __bt::__private::NoPorts as _;
         <Patrol>::__BT_PORTS
     },
     &[],

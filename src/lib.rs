@@ -1908,6 +1908,14 @@ pub mod __macros {
     pub use bt_macros::{behavior_tree_at, nodes_at};
 }
 
+/// The name a tree's generated code reaches this crate by: every tree's code starts with
+/// `use $crate::__root::*;` and writes its paths as `__bt::..` (a glob, so that trees of one
+/// module may each import it).
+#[doc(hidden)]
+pub mod __root {
+    pub use crate as __bt;
+}
+
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

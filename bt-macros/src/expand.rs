@@ -208,7 +208,7 @@ mod tests {
         // (`AlwaysSuccess` never skips: nothing to count.)
         assert!(
             text.contains(
-                "Sequence < :: core :: primitive :: u16 , :: bt :: __private :: NoSkips >"
+                "Sequence < :: core :: primitive :: u16 , __bt :: __private :: NoSkips >"
             ),
             "{text}"
         );
@@ -224,7 +224,7 @@ mod tests {
         let text = expand(quote!(tree T for () { Sequence { AlwaysSuccess, AlwaysFailure } }));
         assert!(!text.contains("__bt_state_0 :"), "{text}");
         assert!(
-            text.contains("__bt_active : :: bt :: __private :: BoolFlags < 0usize >"),
+            text.contains("__bt_active : __bt :: __private :: BoolFlags < 0usize >"),
             "{text}"
         );
         let text = expand(quote!(tree T for () { Sequence { StatefulAction(Walk) } }));

@@ -26,6 +26,7 @@ mod pipeline;
 mod plan;
 mod ports;
 mod rebase;
+mod runtime;
 mod snapshots;
 mod text;
 mod tokens;
@@ -36,7 +37,7 @@ mod xml;
 /// that a tree also compiles where the facade is a dependency under another name.
 #[proc_macro]
 pub fn behavior_tree(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    expand::behavior_tree(input.into()).into()
+    runtime::with_import(&quote::quote!(::bt), expand::behavior_tree(input.into())).into()
 }
 
 /// `behavior_tree_at!((PATH) tree..)`: [`behavior_tree!`] with the generated code's paths
@@ -50,7 +51,7 @@ pub fn behavior_tree_at(input: proc_macro::TokenStream) -> proc_macro::TokenStre
                 // The tree names a registry: it calls this macro again with its mappings.
                 return call.into();
             }
-            rebase::rebase(expand::behavior_tree(tree.clone()), &krate, &tree).into()
+            runtime::with_import(&krate, expand::behavior_tree(tree)).into()
         }
         Err(error) => crate::ctxt::compile_error(error).into(),
     }
@@ -71,7 +72,7 @@ pub fn nodes_at(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 pub fn derive_ports(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input: proc_macro2::TokenStream = input.into();
     match rebase::derive_crate(&input) {
-        Ok(krate) => rebase::rebase(ports::derive(input.clone()), &krate, &input).into(),
+        Ok(krate) => rebase::rebase(ports::derive(input), &krate).into(),
         Err(error) => crate::ctxt::compile_error(error).into(),
     }
 }

@@ -1,76 +1,28 @@
-//! The path the generated code reaches the runtime by. Code generation writes `::bt::..`
-//! everywhere (`::bt::__private::finish`, `::bt::Status`): that is the facade's library name, so
+//! The path a `#[derive(Ports)]`'s code reaches the runtime by. The derive writes `::bt::..`
+//! everywhere (`::bt::__private::PortInfo`, `::bt::Ports`): that is the facade's library name, so
 //! it resolves in a crate that depends on the facade under its own name. A crate that renames
-//! the dependency (`behave = { package = "bt-compiled", .. }`) has no `bt`: for it this pass,
-//! run once on the whole output, replaces the `::bt` that starts a path.
+//! the dependency (`behave = { package = "bt-compiled", .. }`) has no `bt`, and a derive cannot
+//! see `$crate` (it is called directly): such a crate gives the path with
+//! `#[port(crate = behave)]` on the struct, and this pass, run once on the derive's output,
+//! puts its tokens in the place of every `::bt` that starts a path, with the spans `::bt` had.
 //!
-//! `behavior_tree!` is a `macro_rules!` macro of the facade that calls
-//! [`behavior_tree_at`](crate::behavior_tree_at) with `$crate`, which names the facade under
-//! any name. `$crate` cannot simply take the place of `::bt`: its span belongs to the facade's
-//! macro, and an expression that starts with it (`::bt::__private::check(..)`, spanned at the
-//! user's token) would lose its span, so that rustc's errors would point at the whole invocation
-//! instead of the offending token. So the output starts with an import, `use $crate as
-//! __bt_crate_Tree;` (named after the first tree, unique in its module), every `::bt` becomes
-//! that name with the span `bt` had, and every module the output opens imports `$crate` again
-//! under the same name.
-//!
-//! `#[derive(Ports)]` cannot see `$crate` (a derive is called directly); a renamed dependency
-//! gives the path with `#[port(crate = behave)]` on the struct, and its tokens take the place of
-//! `::bt`, with the spans `::bt` had.
+//! A tree's code does not need it: `behavior_tree!` passes `$crate`, and the tree's code names
+//! the runtime through an import of it (`crate::runtime`).
 
-use proc_macro2::{Delimiter, Group, Ident, Spacing, Span, TokenStream, TokenTree};
-use quote::quote;
+use proc_macro2::{Delimiter, Ident, Spacing, TokenStream, TokenTree};
 
-/// The library name the generated code writes.
+/// The library name the derive's code writes.
 const WRITTEN: &str = "bt";
 
-/// What `::bt` becomes.
-enum Target {
-    /// A path given by the user (`behave`, `::behave`): its tokens.
-    Path(Vec<TokenTree>),
-    /// An import of `$crate` (the tokens) under this name.
-    Alias(TokenStream, Ident),
-}
-
-/// `tokens` (the output of `behavior_tree!` for `input`) with every path that starts `::bt`
-/// started by `krate` instead: `$crate`, or a path such as `::behave` or `behave`. Groups
-/// without such a path are kept as they are, with their spans.
-pub fn rebase(tokens: TokenStream, krate: &TokenStream, input: &TokenStream) -> TokenStream {
+/// `tokens` (the output of `#[derive(Ports)]`) with every path that starts `::bt` started by
+/// `krate` instead, a path such as `::behave` or `behave`. Groups without such a path are kept as
+/// they are, with their spans.
+pub fn rebase(tokens: TokenStream, krate: &TokenStream) -> TokenStream {
     if is_written(krate) {
         return tokens;
     }
-    let krate_tokens: Vec<TokenTree> = krate.clone().into_iter().collect();
-    let dollar_crate =
-        matches!(krate_tokens.as_slice(), [TokenTree::Ident(ident)] if ident == "$crate");
-    if !dollar_crate {
-        return rebase_stream(tokens, &Target::Path(krate_tokens)).unwrap_or_else(|tokens| tokens);
-    }
-    let alias = Ident::new(&alias_name(input), Span::call_site());
-    let target = Target::Alias(krate.clone(), alias.clone());
-    let Ok(rebased) = rebase_stream(tokens.clone(), &target) else {
-        return tokens;
-    };
-    quote! {
-        #[doc(hidden)]
-        #[allow(unused_imports, non_camel_case_types)]
-        use #krate as #alias;
-        #rebased
-    }
-}
-
-/// `__bt_crate_Tree`, after the first tree of the invocation, `tree Tree for ..`.
-fn alias_name(input: &TokenStream) -> String {
-    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
-    let name = tokens.windows(2).find_map(|pair| match pair {
-        [TokenTree::Ident(tree), TokenTree::Ident(name)] if tree == "tree" => {
-            Some(name.to_string())
-        }
-        _ => None,
-    });
-    format!(
-        "__bt_crate_{}",
-        name.unwrap_or_default().trim_start_matches("r#")
-    )
+    let path: Vec<TokenTree> = krate.clone().into_iter().collect();
+    rebase_stream(tokens, &path).unwrap_or_else(|tokens| tokens)
 }
 
 /// Whether `krate` is `::bt` itself, so that there is nothing to do.
@@ -81,7 +33,7 @@ fn is_written(krate: &TokenStream) -> bool {
 }
 
 /// `Ok` with the rebased stream if anything changed, else `Err` with the stream unchanged.
-fn rebase_stream(tokens: TokenStream, target: &Target) -> Result<TokenStream, TokenStream> {
+fn rebase_stream(tokens: TokenStream, path: &[TokenTree]) -> Result<TokenStream, TokenStream> {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
     let mut changed = false;
     let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
@@ -89,34 +41,18 @@ fn rebase_stream(tokens: TokenStream, target: &Target) -> Result<TokenStream, To
     while i < tokens.len() {
         if starts_written_path(&tokens, i) {
             let span = tokens[i + 2].span();
-            match target {
-                Target::Path(path) => out.extend(path.iter().cloned().map(|mut token| {
-                    token.set_span(span);
-                    token
-                })),
-                Target::Alias(_, alias) => {
-                    out.push(TokenTree::Ident(Ident::new(&alias.to_string(), span)))
-                }
-            }
+            out.extend(path.iter().cloned().map(|mut token| {
+                token.set_span(span);
+                token
+            }));
             changed = true;
             i += 3;
             continue;
         }
         match &tokens[i] {
-            TokenTree::Group(group) => match rebase_stream(group.stream(), target) {
-                Ok(mut stream) => {
-                    if let Target::Alias(krate, alias) = target {
-                        if opens_module(&tokens, i) {
-                            // Not `use super::alias`: in a function's body, `super` is the
-                            // module around the function, not the block the import is in.
-                            stream = quote! {
-                                #[allow(unused_imports)]
-                                use #krate as #alias;
-                                #stream
-                            };
-                        }
-                    }
-                    let mut rebuilt = Group::new(group.delimiter(), stream);
+            TokenTree::Group(group) => match rebase_stream(group.stream(), path) {
+                Ok(stream) => {
+                    let mut rebuilt = proc_macro2::Group::new(group.delimiter(), stream);
                     rebuilt.set_span(group.span());
                     out.push(TokenTree::Group(rebuilt));
                     changed = true;
@@ -132,14 +68,6 @@ fn rebase_stream(tokens: TokenStream, target: &Target) -> Result<TokenStream, To
     } else {
         Err(tokens.into_iter().collect())
     }
-}
-
-/// Whether `tokens[i]` is the body of a module, `mod name { .. }`.
-fn opens_module(tokens: &[TokenTree], i: usize) -> bool {
-    i >= 2
-        && matches!(&tokens[i], TokenTree::Group(group) if group.delimiter() == Delimiter::Brace)
-        && matches!(&tokens[i - 1], TokenTree::Ident(_))
-        && matches!(&tokens[i - 2], TokenTree::Ident(keyword) if keyword == "mod")
 }
 
 /// Whether `tokens[i..]` is `:: bt` at the start of a path: not `a::bt` (a module of that name
@@ -226,7 +154,7 @@ mod tests {
     use quote::quote;
 
     fn rebased(tokens: TokenStream, krate: TokenStream) -> String {
-        rebase(tokens, &krate, &quote!(tree T for C { AlwaysSuccess })).to_string()
+        rebase(tokens, &krate).to_string()
     }
 
     #[test]
@@ -255,36 +183,6 @@ mod tests {
     fn the_written_name_is_left_alone() {
         let code = quote!(::bt::Status);
         assert_eq!(rebased(code.clone(), quote!(::bt)), code.to_string());
-    }
-
-    #[test]
-    fn crate_is_imported_once_and_in_every_module() {
-        let code = quote!(
-            struct T;
-            mod m {
-                impl ::bt::X for super::T {}
-            }
-            const C: ::bt::Y = 1;
-        );
-        let target = Target::Alias(quote!(krate), Ident::new("__bt_crate_T", Span::call_site()));
-        let out = rebase_stream(code, &target).unwrap().to_string();
-        assert_eq!(
-            out,
-            quote!(
-                struct T;
-                mod m {
-                    #[allow(unused_imports)]
-                    use krate as __bt_crate_T;
-                    impl __bt_crate_T::X for super::T {}
-                }
-                const C: __bt_crate_T::Y = 1;
-            )
-            .to_string()
-        );
-        assert_eq!(
-            alias_name(&quote!(pub tree Sniper for World { .. })),
-            "__bt_crate_Sniper"
-        );
     }
 
     #[test]

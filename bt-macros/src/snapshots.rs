@@ -33,7 +33,7 @@ fn expand(input: &str) -> String {
 /// The expansion of `input`, parsed.
 fn expansion(input: &str) -> syn::File {
     let tokens: TokenStream = input.parse().expect("the tree tokenizes");
-    let output = behavior_tree(tokens);
+    let output = crate::runtime::with_import(&quote::quote!(::bt), behavior_tree(tokens));
     let text = output.to_string();
     assert!(
         !text.contains("compile_error"),

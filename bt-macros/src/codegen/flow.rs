@@ -163,9 +163,9 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
                 let step = quote! {
                     let __bt_child_status = #tick;
                     match #s.on_child(#position, __bt_child_status, #len) {
-                        ::bt::__private::Flow::Tick(__bt_next) => #next,
-                        ::bt::__private::Flow::Return(__bt_status)
-                        | ::bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                        __bt::__private::Flow::Tick(__bt_next) => #next,
+                        __bt::__private::Flow::Return(__bt_status)
+                        | __bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
                             break #label __bt_status
                         }
                     }
@@ -212,7 +212,7 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
             // Straight-line (`IndexSwitch::select`, `on_child`), as BinarySelector; an index out
             // of range may answer without a child.
             let bb = bb();
-            let case = quote_spanned!(index.span()=> ::bt::__private::case_index(#bb, #index));
+            let case = quote_spanned!(index.span()=> __bt::__private::case_index(#bb, #index));
             let value = if *dynamic {
                 case
             } else {
@@ -256,7 +256,7 @@ fn while_do_else(g: &Gen, node: &Node) -> TokenStream {
         quote!(::core::result::Result::Ok(_) => #then,)
     };
     let body = quote!({
-        let __bt_condition: ::bt::__private::Status = #condition;
+        let __bt_condition: __bt::__private::Status = #condition;
         #(#halts)*
         match #rule::on_condition(__bt_condition, #len) {
             #branches

@@ -24,10 +24,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
     let this = quote!(self);
 
     let (body, halt_body) = match leaf {
-        Leaf::AlwaysSuccess => (quote!(::bt::__private::Status::Success), TokenStream::new()),
-        Leaf::AlwaysFailure => (quote!(::bt::__private::Status::Failure), TokenStream::new()),
+        Leaf::AlwaysSuccess => (quote!(__bt::__private::Status::Success), TokenStream::new()),
+        Leaf::AlwaysFailure => (quote!(__bt::__private::Status::Failure), TokenStream::new()),
         Leaf::AlwaysRunning => (
-            quote!(::bt::__private::always_running()),
+            quote!(__bt::__private::always_running()),
             TokenStream::new(),
         ),
         Leaf::Sleep(ms) => timer(g, node, quote!(Sleep), ms, &mut code),
@@ -36,20 +36,20 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let inlined = (g.error().is_none())
                 .then(|| inline_closure(closure, &args))
                 .flatten()
-                .map(|answer| quote_spanned!(closure.span()=> ::bt::__private::Status::from_bool(#answer)));
+                .map(|answer| quote_spanned!(closure.span()=> __bt::__private::Status::from_bool(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
                 _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure))
                 }
                 (None, false) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::check_inline::<#context>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::check_inline::<#context>(#ctx, #closure))
                 }
                 (Some(error), true) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure))
                 }
                 (Some(error), false) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::try_check_inline::<#context, #error, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::try_check_inline::<#context, #error, _>(#ctx, #closure))
                 }
             };
             (leaf_status(g, node, call), TokenStream::new())
@@ -59,20 +59,20 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let inlined = (g.error().is_none())
                 .then(|| inline_closure(closure, &args))
                 .flatten()
-                .map(|answer| quote_spanned!(closure.span()=> ::bt::__private::answer(#answer)));
+                .map(|answer| quote_spanned!(closure.span()=> __bt::__private::answer(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
                 _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure))
                 }
                 (None, false) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::execute_inline::<#context, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::execute_inline::<#context, _>(#ctx, #closure))
                 }
                 (Some(error), true) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure))
                 }
                 (Some(error), false) => {
-                    quote_spanned!(closure.span()=> ::bt::__private::try_execute_inline::<#context, #error, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::__private::try_execute_inline::<#context, #error, _>(#ctx, #closure))
                 }
             };
             (leaf_status(g, node, call), TokenStream::new())
@@ -81,7 +81,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let error = g
                 .error()
                 .expect("checked: `Error` needs the tree's error type");
-            let call = quote_spanned!(value.span()=> ::bt::__private::raise::<#error>(#value));
+            let call = quote_spanned!(value.span()=> __bt::__private::raise::<#error>(#value));
             (leaf_status(g, node, call), TokenStream::new())
         }
         Leaf::Wait(ms) => timer(g, node, quote!(Wait), ms, &mut code),
@@ -92,11 +92,11 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let field = state_field(node.id);
             code.fields.push((
                 field.clone(),
-                quote!(::bt::__private::EntryUpdated),
-                quote!(::bt::__private::EntryUpdated::new()),
+                quote!(__bt::__private::EntryUpdated),
+                quote!(__bt::__private::EntryUpdated::new()),
             ));
             (
-                quote_spanned!(entry.span()=> ::bt::__private::Status::from_bool(
+                quote_spanned!(entry.span()=> __bt::__private::Status::from_bool(
                     #this.#field.was_updated(#this.__bt_bb.#entry.version()))),
                 TokenStream::new(),
             )
@@ -105,19 +105,19 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             {
                 let target = field_closure(entry.span(), entry, true);
                 let bb = quote!(&mut self.__bt_bb);
-                quote_spanned!(entry.span()=> ::bt::__private::unset(#bb, #target))
+                quote_spanned!(entry.span()=> __bt::__private::unset(#bb, #target))
             },
             TokenStream::new(),
         ),
         Leaf::Script(closure) => (
             quote_spanned!(closure.span()=> {
-                ::bt::__private::run(&mut #this.__bt_bb, #closure);
-                ::bt::__private::Status::Success
+                __bt::__private::run(&mut #this.__bt_bb, #closure);
+                __bt::__private::Status::Success
             }),
             TokenStream::new(),
         ),
         Leaf::ScriptCondition(closure) => (
-            quote_spanned!(closure.span()=> ::bt::__private::Status::from_bool(::bt::__private::test(&#this.__bt_bb, #closure))),
+            quote_spanned!(closure.span()=> __bt::__private::Status::from_bool(__bt::__private::test(&#this.__bt_bb, #closure))),
             TokenStream::new(),
         ),
         Leaf::Condition(LeafImpl::Type(leaf)) => {
@@ -125,10 +125,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> ::bt::__private::check::<#context, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::__private::check::<#context, #ty>(#this_leaf, #ctx))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> ::bt::__private::try_check::<#context, #error, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::__private::try_check::<#context, #error, #ty>(#this_leaf, #ctx))
                 }
             };
             (
@@ -141,10 +141,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> ::bt::__private::execute::<#context, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::__private::execute::<#context, #ty>(#this_leaf, #ctx))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> ::bt::__private::try_execute::<#context, #error, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::__private::try_execute::<#context, #error, #ty>(#this_leaf, #ctx))
                 }
             };
             (
@@ -239,8 +239,8 @@ fn with_ports(
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
     quote! {{
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
-        let __bt_bound: u64 = const { ::bt::__private::bound_ports(#ports, &[#(#bound),*]) };
+        use __bt::__private::NoPorts as _;
+        let __bt_bound: u64 = const { __bt::__private::bound_ports(#ports, &[#(#bound),*]) };
         self.#field.__bt_frame(__bt_bound, &mut self.__bt_bb, |__bt_leaf, __bt_bb| {
             #loads
             #values
@@ -286,7 +286,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                                 );
                                 (
                                     quote!(bind_entry_at),
-                                    quote!(::bt::__private::At::<#line, #column>,),
+                                    quote!(__bt::__private::At::<#line, #column>,),
                                 )
                             }
                             None => (quote!(bind_entry), TokenStream::new()),
@@ -299,11 +299,11 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         Some(quote_spanned! {at_port=> {
                             let #entry_name = #entry_place;
                             let #port_name = #port_place;
-                            ::bt::__private::#bind(
+                            __bt::__private::#bind(
                                 #at
                                 #entry_name,
                                 #port_name,
-                                ::bt::__private::PortStep::#step,
+                                __bt::__private::PortStep::#step,
                             );
                         }})
                     }
@@ -327,7 +327,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         None => quote!(bind_value),
                     };
                     Some(quote_spanned! {binding.port.span()=>
-                        ::bt::__private::#bind(#expr, #leaf, #port);
+                        __bt::__private::#bind(#expr, #leaf, #port);
                     })
                 }
                 Value::Entry(_) => None,
@@ -345,7 +345,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
 pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
     quote_spanned!(ty.span()=> {
         #[allow(unused_imports)]
-        use ::bt::__private::NoPorts as _;
+        use __bt::__private::NoPorts as _;
         <#ty>::__BT_PORTS
     })
 }
@@ -358,10 +358,10 @@ pub(super) fn required_check(node: &Node, leaf: &LeafType) -> TokenStream {
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
     match &node.xml_origin {
         Some(at) => quote_spanned!(ty.span()=>
-            ::bt::__private::check_required_at(#at, #ports, &[#(#bound),*])
+            __bt::__private::check_required_at(#at, #ports, &[#(#bound),*])
         ),
         None => quote_spanned!(ty.span()=>
-            ::bt::__private::check_required(#ports, &[#(#bound),*])
+            __bt::__private::check_required(#ports, &[#(#bound),*])
         ),
     }
 }
@@ -408,8 +408,8 @@ fn timer(
     let field = state_field(node.id);
     code.fields.push((
         field.clone(),
-        quote!(::bt::__private::#rule),
-        quote!(::bt::__private::#rule::new()),
+        quote!(__bt::__private::#rule),
+        quote!(__bt::__private::#rule::new()),
     ));
     let now = now_nanos(g, node);
     (
@@ -431,10 +431,10 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
         // An entry copied onto itself: both borrows of `copy_entry` would be of one field.
         Value::Entry(other) if other == entry && tracked => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(other.span()=> ::bt::__private::rewrite_tracked(#bb, #target))
+            quote_spanned!(other.span()=> __bt::__private::rewrite_tracked(#bb, #target))
         }
         Value::Entry(other) if other == entry => {
-            quote_spanned!(other.span()=> ::bt::__private::Status::Success)
+            quote_spanned!(other.span()=> __bt::__private::Status::Success)
         }
         Value::Entry(other) => {
             let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
@@ -443,15 +443,15 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
             other.set_span(span);
             let entries = quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(span=> ::bt::__private::copy_entry(#bb, #entries))
+            quote_spanned!(span=> __bt::__private::copy_entry(#bb, #entries))
         }
         Value::Expr(expr) if tracked => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(expr.span()=> ::bt::__private::set_tracked(#bb, #target, #expr))
+            quote_spanned!(expr.span()=> __bt::__private::set_tracked(#bb, #target, #expr))
         }
         Value::Expr(expr) => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(expr.span()=> ::bt::__private::set(#bb, #target, #expr))
+            quote_spanned!(expr.span()=> __bt::__private::set(#bb, #target, #expr))
         }
     }
 }
@@ -472,12 +472,12 @@ fn stateful(
     let ctx = &ctx;
     let call = |call: TokenStream| {
         move |this_leaf: &TokenStream| match g.error() {
-            None => quote_spanned!(ty.span()=> ::bt::__private::stateful::<#context, #ty>(
-                #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
+            None => quote_spanned!(ty.span()=> __bt::__private::stateful::<#context, #ty>(
+                #this_leaf, #ctx, __bt::__private::StatefulCall::#call,
             )),
             Some(error) => {
-                quote_spanned!(ty.span()=> ::bt::__private::try_stateful::<#context, #error, #ty>(
-                    #this_leaf, #ctx, ::bt::__private::StatefulCall::#call,
+                quote_spanned!(ty.span()=> __bt::__private::try_stateful::<#context, #error, #ty>(
+                    #this_leaf, #ctx, __bt::__private::StatefulCall::#call,
                 ))
             }
         }

@@ -1,8 +1,8 @@
 //! Code generation: one struct per tree, one small `#[inline]` tick function per node (and a halt
-//! function per node that can be running), all naming only `::bt::__private::..` and `::core::..`.
+//! function per node that can be running), all naming only `__bt::__private::..` and `::core::..`.
 //!
-//! Every node's result goes through `::bt::__private::finish` and every halt through
-//! `::bt::__private::halted`: the one place where status changes are recorded and observed.
+//! Every node's result goes through `__bt::__private::finish` and every halt through
+//! `__bt::__private::halted`: the one place where status changes are recorded and observed.
 //! The rules themselves are bt-core's; the files here only wire them.
 //!
 //! * this file: the entry points ([`tree`], [`stub`]) and what every node shares (its tick and
@@ -75,20 +75,20 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         methods.extend(code.methods);
     }
     let slots = plan.active_slots();
-    let flags = quote!(::bt::__private::BoolFlags<#slots>);
+    let flags = quote!(__bt::__private::BoolFlags<#slots>);
     let bb = blackboard::blackboard_type(tree);
     let (tick_root, resume_parts) = resume::tick_root(&g);
     methods.extend(resume_parts);
     let mut halt_root = halt_child(&g, 0);
     if !plan.resume.is_empty() {
         let code = syn::Ident::new(g.plan.resume_code_type(), proc_macro2::Span::call_site());
-        let resume = quote!(::bt::__private::Resume<::core::primitive::#code>);
+        let resume = quote!(__bt::__private::Resume<::core::primitive::#code>);
         saved.push(snapshot::Field {
             name: format_ident!("__bt_resume"),
             ty: resume.clone(),
         });
         field_decls.push(quote!(__bt_resume: #resume));
-        field_inits.push(quote!(__bt_resume: ::bt::__private::Resume::new()));
+        field_inits.push(quote!(__bt_resume: __bt::__private::Resume::new()));
         halt_root.extend(quote!(self.__bt_resume.clear();));
     }
     if g.error().is_some() {
@@ -100,7 +100,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         let mut fields = vec![
             snapshot::Field {
                 name: format_ident!("__bt_status"),
-                ty: quote!(::core::option::Option<::bt::__private::Status>),
+                ty: quote!(::core::option::Option<__bt::__private::Status>),
             },
             snapshot::Field {
                 name: format_ident!("__bt_active"),
@@ -121,7 +121,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             #(#field_decls,)*
             __bt_bb: #bb,
             __bt_active: #flags,
-            __bt_status: ::core::option::Option<::bt::__private::Status>,
+            __bt_status: ::core::option::Option<__bt::__private::Status>,
         },
         new: quote! {
             #(#field_inits,)*
@@ -152,7 +152,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
                         }
                         ::core::result::Result::Err(__bt_error) => {
                             self.__bt_halt_after_error(#ctx, #observer);
-                            ::bt::__private::aborted(0, #observer);
+                            __bt::__private::aborted(0, #observer);
                             ::core::result::Result::Err(__bt_error)
                         }
                     }
@@ -193,8 +193,8 @@ fn tell_clock() -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     quote! {{
         #[allow(unused_imports)]
-        use ::bt::__private::{NoClock as _, TellClock as _};
-        (&::bt::__private::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
+        use __bt::__private::{NoClock as _, TellClock as _};
+        (&__bt::__private::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
     }}
 }
 
@@ -216,7 +216,7 @@ fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
     };
     quote! {
         #[inline(never)]
-        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
+        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
@@ -310,12 +310,12 @@ fn node_code(g: &Gen, node: &Node) -> NodeCode {
 
 /// The bt-core paths of the rules.
 fn rules() -> TokenStream {
-    quote!(::bt::__private)
+    quote!(__bt::__private)
 }
 
 /// The bt-core paths of NodeCanvas's rules.
 fn nc() -> TokenStream {
-    quote!(::bt::__private::nodecanvas)
+    quote!(__bt::__private::nodecanvas)
 }
 
 /// `&self.__bt_bb`, from the macro's own tokens (see `leaf.rs` on `self` and hygiene).
@@ -326,7 +326,7 @@ fn bb() -> TokenStream {
 /// A condition over the blackboard, evaluated now; spanned at the closure.
 fn test(closure: &syn::ExprClosure) -> TokenStream {
     let bb = bb();
-    quote_spanned!(closure.span()=> ::bt::__private::test(#bb, #closure))
+    quote_spanned!(closure.span()=> __bt::__private::test(#bb, #closure))
 }
 
 /// A `Status` variant named by a word parameter.
@@ -422,7 +422,7 @@ fn small_index(max: u64) -> TokenStream {
 /// rule takes the duration (each rule's docs say when it uses it).
 fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
     match quantity {
-        Quantity::Literal(ms) => quote!(::bt::__private::ms(#ms)),
+        Quantity::Literal(ms) => quote!(__bt::__private::ms(#ms)),
         _ => run_time_value(g, quantity, quote!(duration)),
     }
 }
@@ -467,8 +467,8 @@ fn bounded_counter(limit: &Limit) -> TokenStream {
 fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenStream {
     let span = quantity_span(quantity);
     match quantity {
-        Quantity::Literal(value) => quote!(::bt::__private::#convert(&#value)),
-        Quantity::Expr(expr) => quote_spanned!(span=> ::bt::__private::#convert(&(#expr))),
+        Quantity::Literal(value) => quote!(__bt::__private::#convert(&#value)),
+        Quantity::Expr(expr) => quote_spanned!(span=> __bt::__private::#convert(&(#expr))),
         Quantity::Entry(entry) => {
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
             let local = Ident::new("__bt_entry", span);
@@ -477,7 +477,7 @@ fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenSt
             } else {
                 quote!(&self.__bt_bb.#entry)
             };
-            let call = quote_spanned!(span=> ::bt::__private::#convert(#local));
+            let call = quote_spanned!(span=> __bt::__private::#convert(#local));
             quote!({
                 let #local = #value;
                 #call
@@ -591,7 +591,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
 /// Reports the abort of node `id` (`Observer::on_aborted`), whose tick an error leaves.
 fn aborted(g: &Gen, id: usize) -> TokenStream {
     let (public, observer) = (public_id(g.tree, id), observer());
-    quote!(::bt::__private::aborted(#public, #observer);)
+    quote!(__bt::__private::aborted(#public, #observer);)
 }
 
 /// The status of a leaf's `call`, which returns a `Result` in a tree with an error type: the
@@ -640,7 +640,7 @@ fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
     let span = node.kind_ident.span();
     let context = crate::tokens::respan(g.tree.header.context.to_token_stream(), span);
-    quote_spanned!(span=> ::bt::__private::now_nanos::<#context>(#ctx))
+    quote_spanned!(span=> __bt::__private::now_nanos::<#context>(#ctx))
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the
@@ -657,7 +657,7 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
             quote!(self.__bt_resume.is(#code))
         }
         (None, None) if id == 0 && g.plan.root_flag_is_status => {
-            quote!(::bt::__private::root_running(self.__bt_status))
+            quote!(__bt::__private::root_running(self.__bt_status))
         }
         (None, None) if g.plan.flag_in_state[id] => {
             let state = state_field(id);
@@ -674,8 +674,8 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
 fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream {
     match (closure, absent) {
         (Some(closure), _) => quote_spanned!(closure.span()=> #closure),
-        (None, false) => quote!(::bt::__private::never),
-        (None, true) => quote!(::bt::__private::always),
+        (None, false) => quote!(__bt::__private::never),
+        (None, true) => quote!(__bt::__private::always),
     }
 }
 
@@ -683,7 +683,7 @@ fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream
 fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
     match closure {
         Some(closure) => quote_spanned!(closure.span()=> #closure),
-        None => quote!(::bt::__private::nothing),
+        None => quote!(__bt::__private::nothing),
     }
 }
 
@@ -737,14 +737,14 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         );
         let run_while = bb_test(&conditions.run_while, true);
         quote! {
-            match ::bt::__private::preconditions(
+            match __bt::__private::preconditions(
                 #running, &self.__bt_bb, #failure_if, #success_if, #skip_if, #run_while,
             ) {
-                ::bt::__private::Gate::Tick => #body,
-                ::bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-                ::bt::__private::Gate::HaltAndSkip => {
+                __bt::__private::Gate::Tick => #body,
+                __bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
+                __bt::__private::Gate::HaltAndSkip => {
                     #halt_self
-                    ::bt::__private::Status::Skipped
+                    __bt::__private::Status::Skipped
                 }
             }
         }
@@ -759,7 +759,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         );
         quote! {{
             let __bt_gated = #body;
-            ::bt::__private::postconditions(
+            __bt::__private::postconditions(
                 __bt_gated, &mut self.__bt_bb, #on_success, #on_failure, #post,
             );
             __bt_gated
@@ -775,15 +775,15 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     // The status through `finish` (with the node's own running flag) or `done` (without).
     let finish = match slot {
         Some(_) => quote! {{
-            let __bt_status: ::bt::__private::Status = #body;
-            ::bt::__private::finish(#active, #public, __bt_status, #observer)
+            let __bt_status: __bt::__private::Status = #body;
+            __bt::__private::finish(#active, #public, __bt_status, #observer)
         }},
-        None => quote!(::bt::__private::done(#public, #body, #observer)),
+        None => quote!(__bt::__private::done(#public, #body, #observer)),
     };
     let (answer, finish) = match g.error() {
-        None => (quote!(::bt::__private::Status), finish),
+        None => (quote!(__bt::__private::Status), finish),
         Some(error) => (
-            quote!(::core::result::Result<::bt::__private::Status, #error>),
+            quote!(::core::result::Result<__bt::__private::Status, #error>),
             quote!(::core::result::Result::Ok(#finish)),
         ),
     };
@@ -796,7 +796,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
     };
     let mut methods = quote! {
         #inline
-        fn #tick<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
+        fn #tick<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
@@ -813,17 +813,17 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         // the resume code, here.
         let halted = match (slot, g.plan.resume_code(id)) {
             (Some(slot), _) => {
-                quote!(::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
+                quote!(__bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
             }
             (None, Some(_)) => quote! {
                 self.__bt_resume.halted();
-                ::bt::__private::halted_unflagged(#public, #observer);
+                __bt::__private::halted_unflagged(#public, #observer);
             },
-            (None, None) => quote!(::bt::__private::halted_unflagged(#public, #observer);),
+            (None, None) => quote!(__bt::__private::halted_unflagged(#public, #observer);),
         };
         let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
         let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
-            quote!(::bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
+            quote!(__bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
         } else {
             TokenStream::new()
         };
@@ -843,7 +843,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         };
         methods.extend(quote! {
             #[inline]
-            fn #halt<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
+            fn #halt<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
                 &mut self,
                 #ctx: &mut #context,
                 #observer: &mut __BtO,
@@ -889,7 +889,7 @@ pub(super) fn subtree_node_count(tree: &Tree, subtree: &SubTree) -> TokenStream 
     let every = |_: &Ident| true;
     let ty = crate::tokens::static_lifetimes(ty.to_token_stream(), &every);
     let context = crate::tokens::static_lifetimes(context, &every);
-    quote_spanned!(subtree.ty.span()=> <#ty as ::bt::__private::Subtree<#context>>::__NODE_COUNT)
+    quote_spanned!(subtree.ty.span()=> <#ty as __bt::__private::Subtree<#context>>::__NODE_COUNT)
 }
 
 /// The context type the child tree of `subtree` runs on: the parent's, or with
@@ -897,7 +897,7 @@ pub(super) fn subtree_node_count(tree: &Tree, subtree: &SubTree) -> TokenStream 
 pub(super) fn child_context(tree: &Tree, subtree: &SubTree) -> TokenStream {
     let ty = &subtree.ty;
     match subtree.agent {
-        Some(_) => quote_spanned!(ty.span()=> <#ty as ::bt::__private::BehaviorTree>::Context),
+        Some(_) => quote_spanned!(ty.span()=> <#ty as __bt::__private::BehaviorTree>::Context),
         None => {
             let context = &tree.header.context;
             quote!(#context)

@@ -133,8 +133,8 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
     let shape = Literal::u64_suffixed(shape.0);
     let len = fields.len() + 1;
     let (serde, snapshot) = (
-        quote!(::bt::__private::serde),
-        quote!(::bt::__private::snapshot),
+        quote!(__bt::__private::serde),
+        quote!(__bt::__private::snapshot),
     );
     let mut saves = Vec::new();
     let mut restores = Vec::new();
@@ -222,7 +222,7 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
         .unwrap_or_else(Span::call_site);
     // The whole invocation at the derive (its braces too), which is where rustc reports the
     // macro's `compile_error!`.
-    let gate = quote_spanned!(at=> ::bt::__private::snapshot_impls!);
+    let gate = quote_spanned!(at=> __bt::__private::snapshot_impls!);
     let mut impls = Group::new(Delimiter::Brace, out);
     impls.set_span(at);
     quote!(#gate #impls)
@@ -238,7 +238,7 @@ struct ImplGenerics {
 
 impl ImplGenerics {
     fn new(tree: &Tree, name: &Ident, parts: &[TokenStream]) -> ImplGenerics {
-        let serde = quote!(::bt::__private::serde);
+        let serde = quote!(__bt::__private::serde);
         let generics = &tree.header.generics;
         let generic: Vec<&TokenStream> = (parts.iter())
             .filter(|ty| tree.header.names_type_param((*ty).clone()))
@@ -278,8 +278,8 @@ fn blackboard_impls(tree: &Tree, derives: &Derives) -> TokenStream {
     let name = format_ident!("{}Blackboard", tree.header.name);
     let name_text = name.to_string();
     let (serde, snapshot) = (
-        quote!(::bt::__private::serde),
-        quote!(::bt::__private::snapshot),
+        quote!(__bt::__private::serde),
+        quote!(__bt::__private::snapshot),
     );
     let entries = &blackboard.entries;
     let len = entries.len();
@@ -378,7 +378,7 @@ fn blackboard_impls(tree: &Tree, derives: &Derives) -> TokenStream {
 /// Where a field's type comes from, which decides its bound.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
-    /// bt-core's state (`::bt::..`) or `core`'s (`Option<Status>`): serde's traits are there
+    /// bt-core's state (`__bt::..`) or `core`'s (`Option<Status>`): serde's traits are there
     /// under the feature.
     Ours,
     /// An array of bt-core's (a user node's children's last statuses): saved through
@@ -398,14 +398,17 @@ impl Part {
             {
                 Part::Array
             }
+            (Some(TokenTree::Ident(root)), Some(TokenTree::Punct(colon)), ..)
+                if root == crate::runtime::NAME && colon.as_char() == ':' =>
+            {
+                Part::Ours
+            }
             (
                 Some(TokenTree::Punct(a)),
                 Some(TokenTree::Punct(b)),
                 Some(TokenTree::Ident(root)),
                 _,
-            ) if a.as_char() == ':' && b.as_char() == ':' && (root == "bt" || root == "core") => {
-                Part::Ours
-            }
+            ) if a.as_char() == ':' && b.as_char() == ':' && root == "core" => Part::Ours,
             _ => Part::User,
         }
     }
@@ -474,11 +477,12 @@ mod tests {
     #[test]
     fn parts_by_their_path() {
         let part = |text: &str| Part::of(&text.parse().unwrap());
-        assert!(part("::bt::__private::Sequence<u8>") == Part::Ours);
-        assert!(part("::core::option::Option<::bt::__private::Status>") == Part::Ours);
-        assert!(part("[::core::option::Option<::bt::__private::Status>; 3usize]") == Part::Array);
+        assert!(part("__bt::__private::Sequence<u8>") == Part::Ours);
+        assert!(part("::core::option::Option<__bt::__private::Status>") == Part::Ours);
+        assert!(part("[::core::option::Option<__bt::__private::Status>; 3usize]") == Part::Array);
         assert!(part("Walk") == Part::User);
         assert!(part("crate::bt::Walk") == Part::User);
+        assert!(part("crate::__bt::Walk") == Part::User);
         assert!(part("FieldTask<7>") == Part::User);
     }
 }
