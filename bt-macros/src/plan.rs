@@ -3,7 +3,7 @@
 //! node functions stay out of line (so that no function grows without bound), and which leaves a
 //! tick may resume directly. Decided from the model and the facts of the kinds table.
 
-use crate::kinds::Running;
+use crate::kinds::{Running, Status};
 use crate::model::{
     Composite, Decorator, Flow, Kind, Leaf, Node, Parallel, Quantity, Selector, Time, Tree,
     UtilityValue,
@@ -247,7 +247,7 @@ fn may_run(tree: &Tree) -> Vec<bool> {
             Running::Always => true,
             Running::IfChildCanOrElseRuns => {
                 child_can
-                    || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise == "Running")
+                    || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise.value == Status::Running)
             }
             Running::Loop => match &node.kind {
                 Kind::Loop(looping) => match looping

@@ -218,6 +218,7 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
             } else {
                 quote!(if #s.running().is_none() { #case } else { 0 })
             };
+            let out_of_range = out_of_range.ident();
             let mode = quote!(#rules::OutOfRange::#out_of_range);
             let select = quote!(#s.select(__bt_index, #len, #mode, #dynamic));
             let body = quote! {

@@ -41,7 +41,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use crate::kinds::Memory;
+use crate::kinds::{Memory, Word, WordSet};
 use crate::model::{Header, Kind, Limit, Node, Quantity, SubTree, Tree};
 use crate::plan::Plan;
 
@@ -330,14 +330,14 @@ fn test(closure: &syn::ExprClosure) -> TokenStream {
 }
 
 /// A `Status` variant named by a word parameter.
-fn status(word: &Ident) -> TokenStream {
-    let rules = rules();
+fn status<W: WordSet>(word: &Word<W>) -> TokenStream {
+    let (rules, word) = (rules(), word.ident());
     quote!(#rules::Status::#word)
 }
 
 /// An `Outcome` variant named by a word parameter.
-fn outcome(word: &Ident) -> TokenStream {
-    let rules = rules();
+fn outcome<W: WordSet>(word: &Word<W>) -> TokenStream {
+    let (rules, word) = (rules(), word.ident());
     quote!(#rules::Outcome::#word)
 }
 

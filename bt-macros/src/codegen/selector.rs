@@ -14,6 +14,7 @@ use syn::spanned::Spanned;
 
 use super::step::{rule_bodies, StepRule};
 use super::{bb, ctx, node_methods, rules, small_index, state, Gen, NodeCode, State};
+use crate::kinds::{Abort, Word};
 use crate::model::{Decorator, Kind, Leaf, Node, Selector, UtilityValue};
 use crate::text;
 
@@ -236,13 +237,9 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     let s = &state.access;
     let declare = &state.declare_local;
     let len = node.children.len();
-    let modes: Vec<Option<(&syn::ExprClosure, &Ident)>> = (node.children.iter())
-        .map(|&child| observe(g, child).map(|(condition, abort, _)| (condition, abort)))
+    let modes: Vec<Option<(&syn::ExprClosure, Abort)>> = (node.children.iter())
+        .map(|&child| observe(g, child).map(|(condition, abort, _)| (condition, abort.value)))
         .collect();
-    let watches = |abort: &Ident, what: &str| match abort.to_string().as_str() {
-        "both" => true,
-        mode => mode == what,
-    };
     let tick_at = |position: TokenStream| {
         let arms = node.children.iter().enumerate().map(|(index, &id)| {
             let tick = super::tick_child(g, id);
@@ -267,7 +264,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     // While `__bt_running` runs: the `lower` guards before it, in order.
     let lower = modes.iter().enumerate().filter_map(|(index, mode)| {
         let (condition, abort) = (*mode)?;
-        if !watches(abort, "lower") || index + 1 == len {
+        if !abort.watches_lower() || index + 1 == len {
             return None;
         }
         let value = super::test(condition);
@@ -283,7 +280,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     // Then its own `self` guard.
     let own = modes.iter().enumerate().filter_map(|(index, mode)| {
         let (condition, abort) = (*mode)?;
-        if !watches(abort, "self") {
+        if !abort.watches_self() {
             return None;
         }
         let value = super::test(condition);
@@ -372,7 +369,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
 }
 
 /// The `Observe` node `id`: its condition, its abort mode and whether its parent owns it.
-fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Ident, bool)> {
+fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Word<Abort>, bool)> {
     match &g.tree.nodes[id].kind {
         Kind::Decorator(Decorator::Observe {
             condition,
@@ -390,13 +387,13 @@ pub(super) fn guard(condition: &syn::ExprClosure) -> TokenStream {
 }
 
 /// `abort = none | self | lower | both` as bt-core's `AbortMode`.
-pub(super) fn abort_mode(abort: &Ident) -> TokenStream {
+pub(super) fn abort_mode(abort: Abort) -> TokenStream {
     let rules = rules();
-    let mode = match abort.to_string().as_str() {
-        "self" => quote!(SelfBranch),
-        "lower" => quote!(LowerPriority),
-        "both" => quote!(Both),
-        _ => quote!(None),
+    let mode = match abort {
+        Abort::SelfBranch => quote!(SelfBranch),
+        Abort::LowerPriority => quote!(LowerPriority),
+        Abort::Both => quote!(Both),
+        Abort::None => quote!(None),
     };
     quote!(#rules::AbortMode::#mode)
 }

@@ -9,8 +9,13 @@
 use crate::args::Grammar;
 
 mod table;
+mod words;
 
 pub use table::{KINDS, OBSERVER_SELECTOR, UNSUPPORTED};
+pub use words::{
+    Abort, CountWhen, Else, Filtered, IfGuarded, OutOfRange, Outcome, Policy, Status, Until, Word,
+    WordSet,
+};
 
 /// One node kind.
 pub struct KindSpec {

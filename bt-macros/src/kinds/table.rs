@@ -1,6 +1,10 @@
 //! The table of kinds, and the parameters of each: named, typed and defaulted here, read by name
 //! in the model (`model::Params`).
 
+use super::words::{
+    Abort, CountWhen, Else, Filtered, IfGuarded, OutOfRange, Outcome, Policy, Status, Until,
+    WordSet,
+};
 use super::{
     Arity, Category, Composite, CustomKind, DecoratorKind, FlowKind, KindSpec, LeafKind, LoopKind,
     Memory, ParallelKind, Running, SelectorKind, Shape, TimeKind,
@@ -137,11 +141,9 @@ const fn params(params: &'static [Param]) -> Grammar {
 use Default::{Absent, Required};
 use ParamKind as P;
 
-const OUTCOMES: &[&str] = &["Success", "Failure"];
-const FILTERED: &[&str] = &["Skipped", "Failure"];
-const fn word(default: &'static str) -> Default {
-    Default::Word(default)
-}
+const STATUS: ParamKind = P::Status(Status::WORDS);
+const OUTCOME: ParamKind = P::Word(Outcome::WORDS);
+const FILTERED: ParamKind = P::Word(Filtered::WORDS);
 
 // One count, duration, entry or closure: the parameters of many kinds.
 const COUNT: &[Param] = &[positional("count", P::Count, Required)];
@@ -159,8 +161,8 @@ const PARALLEL_ALL: &[Param] = &[positional("max_failures", P::Int, Default::Int
 const POLICY_PARALLEL: &[Param] = &[
     positional(
         "policy",
-        P::Word(&["FirstFailure", "FirstSuccess", "FirstSuccessOrFailure"]),
-        word("FirstFailure"),
+        P::Word(Policy::WORDS),
+        Policy::FirstFailure.by_default(),
     ),
     named("repeat", P::Bool, Default::Bool(false)),
 ];
@@ -172,7 +174,11 @@ const BINARY: &[Param] = &[
 ];
 const INDEX_SWITCH: &[Param] = &[
     positional("index", P::Closure, Required),
-    named("out_of_range", P::Word(&["Fail", "Loop"]), word("Fail")),
+    named(
+        "out_of_range",
+        P::Word(OutOfRange::WORDS),
+        OutOfRange::Fail.by_default(),
+    ),
     named("dynamic", P::Bool, Default::Bool(false)),
 ];
 const PROBABILITY: &[Param] = &[named("fail", P::Expr, Absent)];
@@ -180,62 +186,54 @@ const PRIORITY: &[Param] = &[named("dynamic", P::Bool, Default::Bool(false))];
 const RUN_ONCE: &[Param] = &[named("then_skip", P::Bool, Default::Bool(true))];
 const PRECONDITION: &[Param] = &[
     positional("condition", P::Closure, Required),
-    named("else", P::Status, word("Failure")),
+    named("else", STATUS, Status::Failure.by_default()),
 ];
 const CONDITIONAL: &[Param] = &[
     positional("condition", P::Closure, Required),
     named("dynamic", P::Bool, Default::Bool(false)),
-    named("else", P::Word(&["Failure", "Success"]), word("Failure")),
+    named("else", P::Word(Else::WORDS), Else::Failure.by_default()),
 ];
 const FILTER: &[Param] = &[
     positional("times", P::Count, Required),
     named(
         "count",
-        P::Word(&["Completed", "Success", "Failure"]),
-        word("Completed"),
+        P::Word(CountWhen::WORDS),
+        CountWhen::Completed.by_default(),
     ),
-    named("filtered", P::Word(FILTERED), word("Skipped")),
+    named("filtered", FILTERED, Filtered::Skipped.by_default()),
 ];
 const GUARD: &[Param] = &[
     positional("token", P::ContextClosure, Required),
     named(
         "if_guarded",
-        P::Word(&["Failure", "Running"]),
-        word("Failure"),
+        P::Word(IfGuarded::WORDS),
+        IfGuarded::Failure.by_default(),
     ),
 ];
 const REMAP: &[Param] = &[
-    named("success", P::Word(OUTCOMES), word("Success")),
-    named("failure", P::Word(OUTCOMES), word("Failure")),
+    named("success", OUTCOME, Outcome::Success.by_default()),
+    named("failure", OUTCOME, Outcome::Failure.by_default()),
 ];
 const OBSERVE: &[Param] = &[
     positional("condition", P::Closure, Required),
-    named(
-        "abort",
-        P::Word(&["none", "self", "lower", "both"]),
-        word("none"),
-    ),
+    named("abort", P::Word(Abort::WORDS), Abort::None.by_default()),
 ];
 const COOLDOWN: &[Param] = &[
     positional("ms", P::Duration, Required),
-    named("filtered", P::Word(FILTERED), word("Skipped")),
+    named("filtered", FILTERED, Filtered::Skipped.by_default()),
 ];
 const MAX_LOOP: &[Param] = &[positional("max_loop", P::Count, Required)];
-const REPEAT_UNTIL: &[Param] = &[positional("status", P::Word(OUTCOMES), Required)];
+const REPEAT_UNTIL: &[Param] = &[positional("status", OUTCOME, Required)];
 const LOOP: &[Param] = &[
     positional("queue", P::Entry, Required),
     named("value", P::Entry, Absent),
-    named("if_empty", P::Status, word("Success")),
+    named("if_empty", STATUS, Status::Success.by_default()),
 ];
 const ITERATE: &[Param] = &[
     positional("list", P::Entry, Required),
     named("element", P::Entry, Required),
     named("index", P::Entry, Absent),
-    named(
-        "until",
-        P::Word(&["Never", "FirstSuccess", "FirstFailure"]),
-        word("Never"),
-    ),
+    named("until", P::Word(Until::WORDS), Until::Never.by_default()),
     named("max", P::Count, Absent),
     named("reset_index", P::Bool, Default::Bool(true)),
 ];

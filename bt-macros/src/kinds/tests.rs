@@ -1019,7 +1019,7 @@ fn every_kind_lowers_from_its_parameters() {
             ParamKind::Count => "3".to_owned(),
             ParamKind::Expr => "1.0".to_owned(),
             ParamKind::Bool => "true".to_owned(),
-            ParamKind::Status => "Failure".to_owned(),
+            ParamKind::Status(_) => "Failure".to_owned(),
             ParamKind::Entry => format!("{{{param}}}"),
             ParamKind::Closure => "|bb| true".to_owned(),
             ParamKind::Word(words) => words[0].to_owned(),
