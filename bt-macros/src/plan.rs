@@ -5,7 +5,7 @@
 
 use crate::kinds::{Running, Status};
 use crate::model::{
-    Composite, Decorator, Flow, Kind, Leaf, Node, Parallel, Quantity, Selector, Time, Tree,
+    Composite, Decorator, Flow, Kind, Leaf, Loop, Node, Parallel, Quantity, Selector, Time, Tree,
     UtilityValue,
 };
 
@@ -96,25 +96,7 @@ impl Plan {
                     && node.id != 0
                     && tree.header.error.is_none()
                     && node.conditions.is_empty()
-                    && matches!(
-                        node.kind,
-                        Kind::Composite(Composite::ReactiveSequence | Composite::ReactiveFallback)
-                            | Kind::Flow(
-                                Flow::Switch { .. }
-                                    | Flow::IndexSwitch { .. }
-                                    | Flow::BinarySelector { .. }
-                            )
-                            | Kind::Time(
-                                Time::Timeout(_)
-                                    | Time::Delay(_)
-                                    | Time::MaxTime(_)
-                                    | Time::Deadline(_)
-                            )
-                            | Kind::Decorator(Decorator::Observe { guarded: false, .. })
-                            | Kind::Selector(
-                                Selector::ProbabilitySelector { .. } | Selector::ObserverSelector
-                            )
-                    )
+                    && state_holds_running(&node.kind)
             })
             .collect();
         let resume = resume(tree);
@@ -208,28 +190,152 @@ impl Plan {
 fn knows_running_child(node: &Node) -> bool {
     match &node.kind {
         Kind::Composite(composite) => composite.walks_from_cursor(),
-        Kind::Selector(Selector::ProbabilitySelector { .. } | Selector::ObserverSelector) => true,
-        Kind::Flow(
+        Kind::Selector(selector) => match selector {
+            Selector::ProbabilitySelector { .. } | Selector::ObserverSelector => true,
+            Selector::RandomSequence
+            | Selector::RandomSelector
+            | Selector::PrioritySelector { .. }
+            | Selector::FlipSelector
+            | Selector::StepSequencer
+            | Selector::DynamicSequence
+            | Selector::DynamicSelector => false,
+        },
+        Kind::Flow(flow) => match flow {
             Flow::Switch { .. }
             | Flow::IndexSwitch { .. }
             | Flow::BinarySelector { .. }
             | Flow::TryCatch { .. }
-            | Flow::IfThenElse,
-        ) => true,
-        Kind::Time(
-            Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) | Time::Cooldown { .. },
-        ) => true,
-        Kind::Parallel(Parallel::PolicyParallel { repeat: false, .. }) => true,
-        Kind::Decorator(
-            Decorator::Inverter
-            | Decorator::ForceSuccess
-            | Decorator::ForceFailure
-            | Decorator::Observe { guarded: true, .. },
-        ) => true,
+            | Flow::IfThenElse => true,
+            Flow::WhileDoElse => false,
+        },
+        Kind::Time(time) => match time {
+            Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) | Time::Cooldown { .. } => true,
+            Time::Delay(_) => false,
+        },
+        Kind::Parallel(parallel) => match parallel {
+            Parallel::PolicyParallel { repeat, .. } => !repeat,
+            Parallel::Parallel { .. } | Parallel::ParallelAll { .. } => false,
+        },
+        Kind::Decorator(decorator) => match decorator {
+            Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure => true,
+            Decorator::Observe { guarded, .. } => *guarded,
+            Decorator::KeepRunningUntilFailure
+            | Decorator::RunOnce { .. }
+            | Decorator::SkipUnlessUpdated(_)
+            | Decorator::WaitValueUpdate(_)
+            | Decorator::Precondition { .. }
+            | Decorator::Interrupt(_)
+            | Decorator::Conditional { .. }
+            | Decorator::WaitUntil(_)
+            | Decorator::Filter { .. }
+            | Decorator::Limiter(_)
+            | Decorator::Optional
+            | Decorator::Guard { .. }
+            | Decorator::Remap { .. } => false,
+        },
+        Kind::Loop(
+            Loop::Repeat(_)
+            | Loop::RetryUntilSuccessful(_)
+            | Loop::Repeater(_)
+            | Loop::RepeatTimes(_)
+            | Loop::RepeatUntil(_)
+            | Loop::Loop { .. }
+            | Loop::Iterate { .. },
+        ) => false,
         // The handle of a user node keeps its children's last statuses: a child is running
         // exactly when its last status is `Running`, and the handle halts only such a child.
         Kind::Custom(_) => true,
-        _ => false,
+        // No children.
+        Kind::Leaf(_) | Kind::Invalid => false,
+    }
+}
+
+/// Whether the rule's state of a node of `kind` holds whether it is running
+/// ([`Plan::flag_in_state`]): it remembers its running child exactly while it answers
+/// `Running` (the reactive composites, `Switch`, `IndexSwitch`, `BinarySelector`,
+/// `ProbabilitySelector`, the observer selector), holds a deadline exactly while it runs
+/// (`Timeout`, `Delay`, `MaxTime`, `Deadline`), or remembers whether its child runs (a standalone
+/// `Observe`).
+fn state_holds_running(kind: &Kind) -> bool {
+    match kind {
+        Kind::Composite(composite) => match composite {
+            Composite::ReactiveSequence | Composite::ReactiveFallback => true,
+            Composite::Sequence
+            | Composite::SequenceWithMemory
+            | Composite::Fallback
+            | Composite::AsyncSequence
+            | Composite::AsyncFallback => false,
+        },
+        Kind::Selector(selector) => match selector {
+            Selector::ProbabilitySelector { .. } | Selector::ObserverSelector => true,
+            Selector::RandomSequence
+            | Selector::RandomSelector
+            | Selector::PrioritySelector { .. }
+            | Selector::FlipSelector
+            | Selector::StepSequencer
+            | Selector::DynamicSequence
+            | Selector::DynamicSelector => false,
+        },
+        Kind::Flow(flow) => match flow {
+            Flow::Switch { .. } | Flow::IndexSwitch { .. } | Flow::BinarySelector { .. } => true,
+            Flow::IfThenElse | Flow::WhileDoElse | Flow::TryCatch { .. } => false,
+        },
+        Kind::Time(time) => match time {
+            Time::Timeout(_) | Time::Delay(_) | Time::MaxTime(_) | Time::Deadline(_) => true,
+            Time::Cooldown { .. } => false,
+        },
+        Kind::Decorator(decorator) => match decorator {
+            Decorator::Observe { guarded, .. } => !guarded,
+            Decorator::Inverter
+            | Decorator::ForceSuccess
+            | Decorator::ForceFailure
+            | Decorator::KeepRunningUntilFailure
+            | Decorator::RunOnce { .. }
+            | Decorator::SkipUnlessUpdated(_)
+            | Decorator::WaitValueUpdate(_)
+            | Decorator::Precondition { .. }
+            | Decorator::Interrupt(_)
+            | Decorator::Conditional { .. }
+            | Decorator::WaitUntil(_)
+            | Decorator::Filter { .. }
+            | Decorator::Limiter(_)
+            | Decorator::Optional
+            | Decorator::Guard { .. }
+            | Decorator::Remap { .. } => false,
+        },
+        Kind::Parallel(
+            Parallel::Parallel { .. }
+            | Parallel::ParallelAll { .. }
+            | Parallel::PolicyParallel { .. },
+        )
+        | Kind::Loop(
+            Loop::Repeat(_)
+            | Loop::RetryUntilSuccessful(_)
+            | Loop::Repeater(_)
+            | Loop::RepeatTimes(_)
+            | Loop::RepeatUntil(_)
+            | Loop::Loop { .. }
+            | Loop::Iterate { .. },
+        )
+        | Kind::Leaf(
+            Leaf::Condition(_)
+            | Leaf::Action(_)
+            | Leaf::Stateful(_)
+            | Leaf::AlwaysSuccess
+            | Leaf::AlwaysFailure
+            | Leaf::AlwaysRunning
+            | Leaf::SetBlackboard { .. }
+            | Leaf::UnsetBlackboard { .. }
+            | Leaf::Script(_)
+            | Leaf::ScriptCondition(_)
+            | Leaf::WasEntryUpdated(_)
+            | Leaf::SubTree(_)
+            | Leaf::Sleep(_)
+            | Leaf::Wait(_)
+            | Leaf::Error(_),
+        )
+        | Kind::Custom(_)
+        | Kind::Invalid => false,
     }
 }
 
@@ -272,41 +378,206 @@ fn may_skip(tree: &Tree) -> Vec<bool> {
     for node in tree.nodes.iter().rev() {
         let a_child_may = node.children.iter().any(|&child| may_skip[child]);
         may_skip[node.id] = !node.conditions.is_empty()
-            || match &node.kind {
-                Kind::Leaf(Leaf::Stateful(_) | Leaf::SubTree(_)) => true,
-                Kind::Leaf(_) => false,
-                Kind::Composite(composite) if composite.walks_from_cursor() => {
-                    node.children.iter().all(|&child| may_skip[child])
-                }
-                Kind::Decorator(
-                    Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure,
-                ) => a_child_may,
-                _ => true,
+            || match skips(&node.kind) {
+                Skips::Never => false,
+                Skips::IfEveryChild => node.children.iter().all(|&child| may_skip[child]),
+                Skips::IfAChild => a_child_may,
+                Skips::May => true,
             };
     }
     may_skip
 }
 
-/// Whether `node`'s tick reads the blackboard before it ticks its running child, so that a
-/// direct resume, which runs the child first, would let the child's writes change what the node
-/// reads: a `ProbabilitySelector` whose weights or fail weight are closures (a pick after the
-/// running child fails uses the weights read when the tick started).
+/// When a node may answer `Skipped`, by its kind ([`may_skip`]).
+enum Skips {
+    Never,
+    /// Only when every child of the activation skipped.
+    IfEveryChild,
+    /// Only when its child does.
+    IfAChild,
+    /// Whenever, as far as the planner knows.
+    May,
+}
+
+/// When a node of `kind` may answer `Skipped` ([`Plan::may_skip`]).
+fn skips(kind: &Kind) -> Skips {
+    match kind {
+        Kind::Leaf(leaf) => match leaf {
+            Leaf::Stateful(_) | Leaf::SubTree(_) => Skips::May,
+            // A `bool`, an `Outcome`, or a built-in leaf's answer.
+            Leaf::Condition(_)
+            | Leaf::Action(_)
+            | Leaf::AlwaysSuccess
+            | Leaf::AlwaysFailure
+            | Leaf::AlwaysRunning
+            | Leaf::SetBlackboard { .. }
+            | Leaf::UnsetBlackboard { .. }
+            | Leaf::Script(_)
+            | Leaf::ScriptCondition(_)
+            | Leaf::WasEntryUpdated(_)
+            | Leaf::Sleep(_)
+            | Leaf::Wait(_)
+            | Leaf::Error(_) => Skips::Never,
+        },
+        Kind::Composite(composite) => match composite.walks_from_cursor() {
+            true => Skips::IfEveryChild,
+            false => Skips::May,
+        },
+        Kind::Decorator(decorator) => match decorator {
+            Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure => {
+                Skips::IfAChild
+            }
+            Decorator::KeepRunningUntilFailure
+            | Decorator::RunOnce { .. }
+            | Decorator::SkipUnlessUpdated(_)
+            | Decorator::WaitValueUpdate(_)
+            | Decorator::Precondition { .. }
+            | Decorator::Interrupt(_)
+            | Decorator::Conditional { .. }
+            | Decorator::WaitUntil(_)
+            | Decorator::Filter { .. }
+            | Decorator::Limiter(_)
+            | Decorator::Optional
+            | Decorator::Guard { .. }
+            | Decorator::Remap { .. }
+            | Decorator::Observe { .. } => Skips::May,
+        },
+        Kind::Selector(
+            Selector::RandomSequence
+            | Selector::RandomSelector
+            | Selector::ProbabilitySelector { .. }
+            | Selector::PrioritySelector { .. }
+            | Selector::FlipSelector
+            | Selector::StepSequencer
+            | Selector::DynamicSequence
+            | Selector::DynamicSelector
+            | Selector::ObserverSelector,
+        )
+        | Kind::Flow(
+            Flow::IfThenElse
+            | Flow::WhileDoElse
+            | Flow::Switch { .. }
+            | Flow::TryCatch { .. }
+            | Flow::BinarySelector { .. }
+            | Flow::IndexSwitch { .. },
+        )
+        | Kind::Parallel(
+            Parallel::Parallel { .. }
+            | Parallel::ParallelAll { .. }
+            | Parallel::PolicyParallel { .. },
+        )
+        | Kind::Time(
+            Time::Delay(_)
+            | Time::Timeout(_)
+            | Time::MaxTime(_)
+            | Time::Deadline(_)
+            | Time::Cooldown { .. },
+        )
+        | Kind::Loop(
+            Loop::Repeat(_)
+            | Loop::RetryUntilSuccessful(_)
+            | Loop::Repeater(_)
+            | Loop::RepeatTimes(_)
+            | Loop::RepeatUntil(_)
+            | Loop::Loop { .. }
+            | Loop::Iterate { .. },
+        )
+        | Kind::Custom(_)
+        | Kind::Invalid => Skips::May,
+    }
+}
+
+/// Whether `node`'s tick reads the blackboard before it ticks its running child although its
+/// kind passes `Running` (`KindSpec::passes_running`), so that a direct resume, which runs the
+/// child first, would let the child's writes change what the node reads: a
+/// `ProbabilitySelector` whose weights or fail weight are closures (a pick after the running
+/// child fails uses the weights read when the tick started). The kinds that do not pass
+/// `Running` are walked anyway: `false` for them.
 fn reads_blackboard_first(tree: &Tree, node: &Node) -> bool {
     let is_closure = |value: Option<&UtilityValue>| matches!(value, Some(UtilityValue::Closure(_)));
     match &node.kind {
-        Kind::Selector(Selector::ProbabilitySelector { fail }) => {
-            is_closure(fail.as_ref())
-                || (node.children.iter()).any(|&child| {
-                    is_closure(
-                        tree.nodes[child]
-                            .conditions
-                            .utility
-                            .as_ref()
-                            .map(|u| &u.value),
-                    )
-                })
-        }
-        _ => false,
+        Kind::Selector(selector) => match selector {
+            Selector::ProbabilitySelector { fail } => {
+                is_closure(fail.as_ref())
+                    || (node.children.iter()).any(|&child| {
+                        is_closure(
+                            tree.nodes[child]
+                                .conditions
+                                .utility
+                                .as_ref()
+                                .map(|u| &u.value),
+                        )
+                    })
+            }
+            Selector::RandomSequence
+            | Selector::RandomSelector
+            | Selector::PrioritySelector { .. }
+            | Selector::FlipSelector
+            | Selector::StepSequencer
+            | Selector::DynamicSequence
+            | Selector::DynamicSelector
+            | Selector::ObserverSelector => false,
+        },
+        Kind::Composite(
+            Composite::Sequence
+            | Composite::SequenceWithMemory
+            | Composite::ReactiveSequence
+            | Composite::Fallback
+            | Composite::ReactiveFallback
+            | Composite::AsyncSequence
+            | Composite::AsyncFallback,
+        )
+        | Kind::Flow(
+            Flow::IfThenElse
+            | Flow::WhileDoElse
+            | Flow::Switch { .. }
+            | Flow::TryCatch { .. }
+            | Flow::BinarySelector { .. }
+            | Flow::IndexSwitch { .. },
+        )
+        | Kind::Parallel(
+            Parallel::Parallel { .. }
+            | Parallel::ParallelAll { .. }
+            | Parallel::PolicyParallel { .. },
+        )
+        | Kind::Decorator(
+            Decorator::Inverter
+            | Decorator::ForceSuccess
+            | Decorator::ForceFailure
+            | Decorator::KeepRunningUntilFailure
+            | Decorator::RunOnce { .. }
+            | Decorator::SkipUnlessUpdated(_)
+            | Decorator::WaitValueUpdate(_)
+            | Decorator::Precondition { .. }
+            | Decorator::Interrupt(_)
+            | Decorator::Conditional { .. }
+            | Decorator::WaitUntil(_)
+            | Decorator::Filter { .. }
+            | Decorator::Limiter(_)
+            | Decorator::Optional
+            | Decorator::Guard { .. }
+            | Decorator::Remap { .. }
+            | Decorator::Observe { .. },
+        )
+        | Kind::Time(
+            Time::Delay(_)
+            | Time::Timeout(_)
+            | Time::MaxTime(_)
+            | Time::Deadline(_)
+            | Time::Cooldown { .. },
+        )
+        | Kind::Loop(
+            Loop::Repeat(_)
+            | Loop::RetryUntilSuccessful(_)
+            | Loop::Repeater(_)
+            | Loop::RepeatTimes(_)
+            | Loop::RepeatUntil(_)
+            | Loop::Loop { .. }
+            | Loop::Iterate { .. },
+        )
+        | Kind::Custom(_) => false,
+        // No children to resume.
+        Kind::Leaf(_) | Kind::Invalid => false,
     }
 }
 
@@ -329,6 +600,41 @@ fn outlining(tree: &Tree) -> Vec<bool> {
         weight[id] = total;
     }
     outlined
+}
+
+/// Whether a node of `kind` is a leaf that a tick may resume directly ([`resume`]): a stateful
+/// action only; the walk reaches the other leaves that can run (a subtree, `AlwaysRunning`,
+/// `Sleep`, `Wait`).
+fn resumable(kind: &Kind) -> bool {
+    match kind {
+        Kind::Leaf(leaf) => match leaf {
+            Leaf::Stateful(_) => true,
+            Leaf::Condition(_)
+            | Leaf::Action(_)
+            | Leaf::AlwaysSuccess
+            | Leaf::AlwaysFailure
+            | Leaf::AlwaysRunning
+            | Leaf::SetBlackboard { .. }
+            | Leaf::UnsetBlackboard { .. }
+            | Leaf::Script(_)
+            | Leaf::ScriptCondition(_)
+            | Leaf::WasEntryUpdated(_)
+            | Leaf::SubTree(_)
+            | Leaf::Sleep(_)
+            | Leaf::Wait(_)
+            | Leaf::Error(_) => false,
+        },
+        // Not leaves.
+        Kind::Composite(_)
+        | Kind::Selector(_)
+        | Kind::Flow(_)
+        | Kind::Parallel(_)
+        | Kind::Decorator(_)
+        | Kind::Time(_)
+        | Kind::Loop(_)
+        | Kind::Custom(_)
+        | Kind::Invalid => false,
+    }
 }
 
 /// Picks the leaves that a tick may resume directly, skipping the walk from the root: the
@@ -360,7 +666,7 @@ fn resume(tree: &Tree) -> Vec<usize> {
     }
     (tree.nodes.iter())
         .filter(|node| {
-            matches!(node.kind, Kind::Leaf(Leaf::Stateful(_)))
+            resumable(&node.kind)
                 && node.conditions.is_empty()
                 && node.depth >= 2
                 && ancestors_pass[node.id]

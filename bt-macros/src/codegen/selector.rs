@@ -71,12 +71,7 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
         Selector::StepSequencer => StepRule::with_params(&state, None, quote!(#len)),
         Selector::DynamicSequence | Selector::DynamicSelector => {
             // Which children are conditions, re-checked every tick (decision 9).
-            let flags = node.children.iter().map(|&child| {
-                matches!(
-                    g.tree.nodes[child].kind,
-                    Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_))
-                )
-            });
+            let flags = (node.children.iter()).map(|&child| rechecked(&g.tree.nodes[child].kind));
             StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
         Selector::ObserverSelector
@@ -368,6 +363,39 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     node_methods(g, node, body, halt_body)
 }
 
+/// Whether a child of a `DynamicSequence` or `DynamicSelector` is a condition, which the node
+/// re-checks every tick (decision 9): a `Condition` or a `ScriptCondition` leaf.
+fn rechecked(kind: &Kind) -> bool {
+    match kind {
+        Kind::Leaf(leaf) => match leaf {
+            Leaf::Condition(_) | Leaf::ScriptCondition(_) => true,
+            Leaf::Action(_)
+            | Leaf::Stateful(_)
+            | Leaf::AlwaysSuccess
+            | Leaf::AlwaysFailure
+            | Leaf::AlwaysRunning
+            | Leaf::SetBlackboard { .. }
+            | Leaf::UnsetBlackboard { .. }
+            | Leaf::Script(_)
+            | Leaf::WasEntryUpdated(_)
+            | Leaf::SubTree(_)
+            | Leaf::Sleep(_)
+            | Leaf::Wait(_)
+            | Leaf::Error(_) => false,
+        },
+        // Not leaves.
+        Kind::Composite(_)
+        | Kind::Selector(_)
+        | Kind::Flow(_)
+        | Kind::Parallel(_)
+        | Kind::Decorator(_)
+        | Kind::Time(_)
+        | Kind::Loop(_)
+        | Kind::Custom(_)
+        | Kind::Invalid => false,
+    }
+}
+
 /// The `Observe` node `id`: its condition, its abort mode and whether its parent owns it.
 fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Word<Abort>, bool)> {
     match &g.tree.nodes[id].kind {
@@ -434,7 +462,7 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
     }
     let field = Ident::new("__bt_rng", Span::call_site());
     let first = (g.tree.nodes.iter())
-        .find(|node| is_random(node))
+        .find(|node| node.spec.is_some_and(|spec| spec.random))
         .map(|node| node.id);
     if first == Some(node.id) {
         let rules = rules();
@@ -460,18 +488,6 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
         });
     }
     quote!(&mut self.#field)
-}
-
-/// The nodes that draw random numbers.
-pub(super) fn is_random(node: &Node) -> bool {
-    matches!(
-        node.kind,
-        Kind::Selector(
-            Selector::RandomSequence
-                | Selector::RandomSelector
-                | Selector::ProbabilitySelector { .. }
-        )
-    )
 }
 
 /// A child's `#[weight(..)]` or `#[score(..)]`, as a parameter of the child: a closure as

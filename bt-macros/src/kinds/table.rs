@@ -33,6 +33,7 @@ const fn leaf(
         passes_running: false,
         memory: Activation,
         category,
+        random: false,
     }
 }
 
@@ -51,6 +52,7 @@ const fn composite(
         passes_running,
         memory,
         category: C::Control,
+        random: false,
     }
 }
 
@@ -82,6 +84,7 @@ const fn control(
         passes_running: false,
         memory,
         category: C::Control,
+        random: false,
     }
 }
 
@@ -103,6 +106,7 @@ const fn decorator(
         passes_running,
         memory,
         category: C::Decorator,
+        random: false,
     }
 }
 
@@ -110,6 +114,14 @@ const fn decorator(
 const fn passes(spec: KindSpec) -> KindSpec {
     KindSpec {
         passes_running: true,
+        ..spec
+    }
+}
+
+/// A row whose rule draws random numbers (`KindSpec::random`).
+const fn draws(spec: KindSpec) -> KindSpec {
+    KindSpec {
+        random: true,
         ..spec
     }
 }
@@ -265,7 +277,8 @@ use TimeKind as T;
 /// The table, by family. Columns: names (aliases after the first), kind, arguments; then, for
 /// leaves, when it can run and its category; for composites, whether it passes `Running` and its
 /// memory; for the `Step` composites, arity, when it runs and memory; for nodes of one child,
-/// when it runs, whether it passes `Running`, its memory.
+/// when it runs, whether it passes `Running`, its memory. A row in [`passes`] passes `Running`
+/// (for the `Step` composites), one in [`draws`] draws random numbers.
 #[rustfmt::skip]
 pub const KINDS: &[KindSpec] = &[
     // Leaves.
@@ -304,9 +317,9 @@ pub const KINDS: &[KindSpec] = &[
     // (checked in the tests); the others re-read their inputs or re-check children first
     // (PrioritySelector with `dynamic = true`; without it, it resumes its running child).
     // FlipSelector's order and StepSequencer's position outlive activations (decision 13).
-    passes(control(&["RandomSequence"],      Sel(S::RandomSequence),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation)),
-    passes(control(&["RandomSelector"],      Sel(S::RandomSelector),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation)),
-    passes(control(&["ProbabilitySelector"], Sel(S::ProbabilitySelector), params(PROBABILITY), AtLeastOne, R::IfChildCan, Activation)),
+    passes(draws(control(&["RandomSequence"],      Sel(S::RandomSequence),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation))),
+    passes(draws(control(&["RandomSelector"],      Sel(S::RandomSelector),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation))),
+    passes(draws(control(&["ProbabilitySelector"], Sel(S::ProbabilitySelector), params(PROBABILITY), AtLeastOne, R::IfChildCan, Activation))),
     control(&["PrioritySelector"],           Sel(S::PrioritySelector),    params(PRIORITY),    AtLeastOne, R::IfChildCan, Activation),
     passes(control(&["FlipSelector"],        Sel(S::FlipSelector),        Grammar::None,       AtLeastOne, R::IfChildCan, Kept)),
     passes(control(&["StepSequencer"],       Sel(S::StepSequencer),       Grammar::None,       AtLeastOne, R::IfChildCan, Kept)),
