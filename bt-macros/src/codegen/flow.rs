@@ -68,11 +68,7 @@ fn if_then_else(g: &Gen, node: &Node, state: &State) -> TokenStream {
             let __bt_child_status = #tick;
             break #label #s.on_branch(__bt_child_status);
         };
-        if index == len - 1 {
-            quote!({ #step })
-        } else {
-            quote!(if __bt_child == #index { #step })
-        }
+        walk_step(step, index, len)
     });
     let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
     let body = quote!({
@@ -191,11 +187,7 @@ fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenS
                 }
             }
         };
-        if position == last {
-            quote!({ #step })
-        } else {
-            quote!(if __bt_child == #position { #step })
-        }
+        walk_step(step, position, len)
     });
     let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
     let body = quote!({
@@ -258,6 +250,17 @@ fn index_switch(
         let (__bt_previous, __bt_chosen) = #select;
     };
     select_one(g, node, state, body, true)
+}
+
+/// The step of the child at `position` in a labelled walk over `len` children that only moves
+/// forward: under `if __bt_child == position`, but the last one, which every earlier step that
+/// does not leave the block moves on to.
+fn walk_step(step: TokenStream, position: usize, len: usize) -> TokenStream {
+    if position == len - 1 {
+        quote!({ #step })
+    } else {
+        quote!(if __bt_child == #position { #step })
+    }
 }
 
 /// `WhileDoElse` in straight-line form (`WhileDoElse::halts`, `on_condition`), without state:

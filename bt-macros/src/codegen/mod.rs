@@ -42,11 +42,8 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
 use crate::kinds::{Memory, Word, WordSet};
-use crate::model::{
-    Composite, Decorator, Flow, Header, Kind, Leaf, Limit, Loop, Node, Parallel, Quantity,
-    Selector, SubTree, Time, Tree,
-};
-use crate::plan::Plan;
+use crate::model::{Header, Kind, Limit, Node, Quantity, SubTree, Tree};
+use crate::plan::{self, Plan};
 
 /// The whole generated tree: the blackboard struct, the tree struct with its API and one tick
 /// (and halt) function per node, compile-time checks, and the unused-entry warnings.
@@ -560,7 +557,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
         Some(slot) => quote!(self.__bt_active.set(#slot, true);),
         // A parent that cannot run is not halted after the error: rewind what must be.
         None => match parent.map(|parent| &g.tree.nodes[parent]) {
-            Some(parent) if rewound_after_error(&parent.kind) => {
+            Some(parent) if plan::facts(&parent.kind).rewound_after_error => {
                 let state = state_field(parent.id);
                 quote!(let _ = self.#state.halt();)
             }
@@ -580,102 +577,6 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
                 return ::core::result::Result::Err(__bt_error);
             }
         }
-    }
-}
-
-/// Whether a node of `kind` that cannot run is rewound when an error leaves its tick: it is not
-/// halted after the error, and the only kind whose state outlives the tick and holds a position
-/// within the aborted activation is a `FlipSelector` (its order is its memory), so that the next
-/// tick starts afresh (`SequenceWithMemory` keeps its position on purpose).
-fn rewound_after_error(kind: &Kind) -> bool {
-    match kind {
-        Kind::Selector(selector) => match selector {
-            Selector::FlipSelector => true,
-            Selector::RandomSequence
-            | Selector::RandomSelector
-            | Selector::ProbabilitySelector { .. }
-            | Selector::PrioritySelector { .. }
-            | Selector::StepSequencer
-            | Selector::DynamicSequence
-            | Selector::DynamicSelector
-            | Selector::ObserverSelector => false,
-        },
-        Kind::Leaf(
-            Leaf::Condition(_)
-            | Leaf::Action(_)
-            | Leaf::Stateful(_)
-            | Leaf::AlwaysSuccess
-            | Leaf::AlwaysFailure
-            | Leaf::AlwaysRunning
-            | Leaf::SetBlackboard { .. }
-            | Leaf::UnsetBlackboard { .. }
-            | Leaf::Script(_)
-            | Leaf::ScriptCondition(_)
-            | Leaf::WasEntryUpdated(_)
-            | Leaf::SubTree(_)
-            | Leaf::Sleep(_)
-            | Leaf::Wait(_)
-            | Leaf::Error(_),
-        )
-        | Kind::Composite(
-            Composite::Sequence
-            | Composite::SequenceWithMemory
-            | Composite::ReactiveSequence
-            | Composite::Fallback
-            | Composite::ReactiveFallback
-            | Composite::AsyncSequence
-            | Composite::AsyncFallback,
-        )
-        | Kind::Flow(
-            Flow::IfThenElse
-            | Flow::WhileDoElse
-            | Flow::Switch { .. }
-            | Flow::TryCatch { .. }
-            | Flow::BinarySelector { .. }
-            | Flow::IndexSwitch { .. },
-        )
-        | Kind::Parallel(
-            Parallel::Parallel { .. }
-            | Parallel::ParallelAll { .. }
-            | Parallel::PolicyParallel { .. },
-        )
-        | Kind::Decorator(
-            Decorator::Inverter
-            | Decorator::ForceSuccess
-            | Decorator::ForceFailure
-            | Decorator::KeepRunningUntilFailure
-            | Decorator::RunOnce { .. }
-            | Decorator::SkipUnlessUpdated(_)
-            | Decorator::WaitValueUpdate(_)
-            | Decorator::Precondition { .. }
-            | Decorator::Interrupt(_)
-            | Decorator::Conditional { .. }
-            | Decorator::WaitUntil(_)
-            | Decorator::Filter { .. }
-            | Decorator::Limiter(_)
-            | Decorator::Optional
-            | Decorator::Guard { .. }
-            | Decorator::Remap { .. }
-            | Decorator::Observe { .. },
-        )
-        | Kind::Time(
-            Time::Delay(_)
-            | Time::Timeout(_)
-            | Time::MaxTime(_)
-            | Time::Deadline(_)
-            | Time::Cooldown { .. },
-        )
-        | Kind::Loop(
-            Loop::Repeat(_)
-            | Loop::RetryUntilSuccessful(_)
-            | Loop::Repeater(_)
-            | Loop::RepeatTimes(_)
-            | Loop::RepeatUntil(_)
-            | Loop::Loop { .. }
-            | Loop::Iterate { .. },
-        )
-        | Kind::Custom(_)
-        | Kind::Invalid => false,
     }
 }
 

@@ -15,8 +15,8 @@ use syn::spanned::Spanned;
 use super::step::{rule_bodies, StepRule};
 use super::{bb, ctx, node_methods, rules, small_index, state, Gen, NodeCode, State};
 use crate::kinds::{Abort, Word};
-use crate::model::{Decorator, Kind, Leaf, Node, Selector, UtilityValue};
-use crate::text;
+use crate::model::{Decorator, Kind, Node, Selector, UtilityValue};
+use crate::{plan, text};
 
 pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
     let mut code = NodeCode::default();
@@ -71,7 +71,8 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
         Selector::StepSequencer => StepRule::with_params(&state, None, quote!(#len)),
         Selector::DynamicSequence | Selector::DynamicSelector => {
             // Which children are conditions, re-checked every tick (decision 9).
-            let flags = (node.children.iter()).map(|&child| rechecked(&g.tree.nodes[child].kind));
+            let flags = (node.children.iter())
+                .map(|&child| plan::facts(&g.tree.nodes[child].kind).rechecked);
             StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
         Selector::ObserverSelector
@@ -361,39 +362,6 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
         }
     };
     node_methods(g, node, body, halt_body)
-}
-
-/// Whether a child of a `DynamicSequence` or `DynamicSelector` is a condition, which the node
-/// re-checks every tick (decision 9): a `Condition` or a `ScriptCondition` leaf.
-fn rechecked(kind: &Kind) -> bool {
-    match kind {
-        Kind::Leaf(leaf) => match leaf {
-            Leaf::Condition(_) | Leaf::ScriptCondition(_) => true,
-            Leaf::Action(_)
-            | Leaf::Stateful(_)
-            | Leaf::AlwaysSuccess
-            | Leaf::AlwaysFailure
-            | Leaf::AlwaysRunning
-            | Leaf::SetBlackboard { .. }
-            | Leaf::UnsetBlackboard { .. }
-            | Leaf::Script(_)
-            | Leaf::WasEntryUpdated(_)
-            | Leaf::SubTree(_)
-            | Leaf::Sleep(_)
-            | Leaf::Wait(_)
-            | Leaf::Error(_) => false,
-        },
-        // Not leaves.
-        Kind::Composite(_)
-        | Kind::Selector(_)
-        | Kind::Flow(_)
-        | Kind::Parallel(_)
-        | Kind::Decorator(_)
-        | Kind::Time(_)
-        | Kind::Loop(_)
-        | Kind::Custom(_)
-        | Kind::Invalid => false,
-    }
 }
 
 /// The `Observe` node `id`: its condition, its abort mode and whether its parent owns it.
