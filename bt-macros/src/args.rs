@@ -847,13 +847,10 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
                     format!("`{name}` is a status: `Success`, `Failure`, `Running` or `Skipped`"),
                 )
             })?;
-            let last = path.segments.last().map(|segment| segment.ident.clone());
-            let known = last.and_then(|status| {
-                let index = words.iter().position(|word| status == word)?;
-                Some(ParamValue::Word(index, status.span()))
-            });
-            match known {
-                Some(status) => Ok(status),
+            let status = path.segments.last().map(|segment| &segment.ident);
+            let index = status.and_then(|status| words.iter().position(|word| status == word));
+            match status.zip(index) {
+                Some((status, index)) => Ok(ParamValue::Word(index, status.span())),
                 None => Err(syn::Error::new_spanned(
                     path,
                     format!("`{name}` is a status: `Success`, `Failure`, `Running` or `Skipped`"),

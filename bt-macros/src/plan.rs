@@ -177,24 +177,25 @@ impl Plan {
 /// (`PolicyParallel`'s `repeat`, whether an `Observe` is owned by its observer selector).
 #[derive(Clone, Copy)]
 pub struct Facts {
-    /// Whether the node knows, when its tick starts, which of its children is running (if any), and
-    /// halts only a running child ([`Plan::flag_from_parent`]):
+    /// Whether the node knows, when its tick starts, which of its children is running (if any),
+    /// and halts only a running child ([`Plan::flag_from_parent`]):
     ///
-    /// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the cursor;
+    /// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the
+    ///   cursor;
     /// * ProbabilitySelector, Switch, IndexSwitch, BinarySelector and the observer selector: the
     ///   child they remember;
     /// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
     /// * IfThenElse: the condition, or the branch it chose;
     /// * PolicyParallel without `repeat`: every child that has not finished in the activation (a
-    ///   child is finished once it answered anything but `Running`; the node answers `Running` only
-    ///   while some child is unfinished, and halts exactly the unfinished ones);
-    /// * a control node or decorator of the user's: the children whose last status in its handle is
-    ///   `Running` (`bt_core::custom::Kids`), which alone the handle halts;
+    ///   child is finished once it answered anything but `Running`; the node answers `Running`
+    ///   only while some child is unfinished, and halts exactly the unfinished ones);
+    /// * a control node or decorator of the user's: the children whose last status in its handle
+    ///   is `Running` (`bt_core::custom::Kids`), which alone the handle halts;
     /// * the decorators that are running exactly when their child is and tick it first thing:
-    ///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs; a
-    ///   time over halts the child), NodeCanvas's `Cooldown` (it
-    ///   never filters while its child runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an
-    ///   `Observe` owned by its observer selector (which pass the child's status through).
+    ///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs;
+    ///   a time over halts the child), NodeCanvas's `Cooldown` (it never filters while its child
+    ///   runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an `Observe` owned by its observer
+    ///   selector (which pass the child's status through).
     pub knows_running_child: bool,
     /// Whether its rule's state holds whether it is running ([`Plan::flag_in_state`]): it
     /// remembers its running child exactly while it answers `Running` (the reactive composites,
@@ -238,7 +239,7 @@ pub enum Skips {
     May,
 }
 
-/// The facts of a kind that none of the questions picks out.
+/// The answers for a kind that no question singles out.
 const PLAIN: Facts = Facts {
     knows_running_child: false,
     state_holds_running: false,
