@@ -70,8 +70,9 @@ pub enum Default {
     Absent,
     Int(i64),
     Bool(bool),
-    /// A word or a status.
-    Word(&'static str),
+    /// A word or a status: the parameter's set of words, and the word's position in it
+    /// (`kinds::WordSet`).
+    Word(&'static [&'static str], usize),
 }
 
 /// What a parameter's value is.
@@ -86,13 +87,14 @@ pub enum ParamKind {
     /// Any Rust expression.
     Expr,
     Bool,
-    /// `Success`, `Failure`, `Running` or `Skipped`.
-    Status,
+    /// `Success`, `Failure`, `Running` or `Skipped` (the words, `kinds::Status`), or a path
+    /// ending in one (`Status::Running`).
+    Status(&'static [&'static str]),
     /// A blackboard entry: `{entry}` or `entry`.
     Entry,
     /// A closure over the blackboard: `|bb| ..`.
     Closure,
-    /// One of these words (`policy = FirstSuccess`, `abort = self`).
+    /// One of these words (`policy = FirstSuccess`, `abort = self`): a set of `kinds::words`.
     Word(&'static [&'static str]),
     /// A closure over the context: `|ctx| ..`.
     ContextClosure,
@@ -106,10 +108,10 @@ pub enum ParamValue {
     Count(Option<Quantity>),
     Expr(Box<Expr>),
     Bool(bool),
-    Status(Ident),
     Entry(Ident),
     Closure(Box<ExprClosure>),
-    Word(Ident),
+    /// A word or a status: its position in the parameter's set of words, and where it is written.
+    Word(usize, Span),
     ContextClosure(Box<ExprClosure>),
 }
 
@@ -279,7 +281,7 @@ fn usage(grammar: Grammar, kind: &Ident) -> String {
                         ParamKind::Count => "3",
                         ParamKind::Expr => "value",
                         ParamKind::Bool => "true",
-                        ParamKind::Status => "Failure",
+                        ParamKind::Status(_) => "Failure",
                         ParamKind::Entry => "{entry}",
                         ParamKind::Closure => "|bb| ..",
                         ParamKind::Word(words) => words[0],
@@ -838,22 +840,18 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
             })?;
             Ok(ParamValue::Bool(value.value))
         }
-        ParamKind::Status => {
+        ParamKind::Status(words) => {
             let path: syn::Path = input.parse().map_err(|error| {
                 syn::Error::new(
                     error.span(),
                     format!("`{name}` is a status: `Success`, `Failure`, `Running` or `Skipped`"),
                 )
             })?;
-            let last = path.segments.last().map(|segment| segment.ident.clone());
-            match last {
-                Some(status)
-                    if ["Success", "Failure", "Running", "Skipped"]
-                        .contains(&status.to_string().as_str()) =>
-                {
-                    Ok(ParamValue::Status(status))
-                }
-                _ => Err(syn::Error::new_spanned(
+            let status = path.segments.last().map(|segment| &segment.ident);
+            let index = status.and_then(|status| words.iter().position(|word| status == word));
+            match status.zip(index) {
+                Some((status, index)) => Ok(ParamValue::Word(index, status.span())),
+                None => Err(syn::Error::new_spanned(
                     path,
                     format!("`{name}` is a status: `Success`, `Failure`, `Running` or `Skipped`"),
                 )),
@@ -885,10 +883,9 @@ fn param_value(kind: &Ident, param: &Param, input: ParseStream) -> syn::Result<P
             };
             let word = Ident::parse_any(input)
                 .map_err(|error| syn::Error::new(error.span(), expected()))?;
-            if words.iter().any(|known| word == known) {
-                Ok(ParamValue::Word(word))
-            } else {
-                Err(syn::Error::new(word.span(), expected()))
+            match words.iter().position(|known| word == known) {
+                Some(index) => Ok(ParamValue::Word(index, word.span())),
+                None => Err(syn::Error::new(word.span(), expected())),
             }
         }
         ParamKind::ContextClosure => {

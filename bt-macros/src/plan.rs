@@ -1,11 +1,12 @@
 //! Planning: what the generated code needs to know about a valid tree beyond what the user wrote.
 //! Which nodes can be running between ticks (they get a running flag and a halt function), which
 //! node functions stay out of line (so that no function grows without bound), and which leaves a
-//! tick may resume directly. Decided from the model and the facts of the kinds table.
+//! tick may resume directly. Decided from the model, the facts of the kinds table, and the facts
+//! that depend on the model's kinds and parameters ([`facts`], one exhaustive match).
 
-use crate::kinds::Running;
+use crate::kinds::{Running, Status};
 use crate::model::{
-    Composite, Decorator, Flow, Kind, Leaf, Node, Parallel, Quantity, Selector, Time, Tree,
+    Composite, Decorator, Flow, Kind, Leaf, Loop, Node, Parallel, Quantity, Selector, Time, Tree,
     UtilityValue,
 };
 
@@ -43,7 +44,7 @@ pub struct Plan {
     pub flag_in_state: Vec<bool>,
     /// Nodes whose "running" flag their parent knows: the running-capable children of a Sequence,
     /// Fallback or SequenceWithMemory (`bt_core::control`'s walk from a cursor), and of the other
-    /// parents of [`knows_running_child`] (ProbabilitySelector, Switch, IndexSwitch,
+    /// parents of [`Facts::knows_running_child`] (ProbabilitySelector, Switch, IndexSwitch,
     /// BinarySelector, TryCatch, IfThenElse, the observer selector, Timeout, MaxTime, Deadline,
     /// Cooldown, and the decorators that pass their child's status through). Such a parent answers `Running` exactly when the child at its cursor does, and
     /// keeps the cursor there, so between ticks its child `i` is running exactly when the parent is
@@ -96,25 +97,7 @@ impl Plan {
                     && node.id != 0
                     && tree.header.error.is_none()
                     && node.conditions.is_empty()
-                    && matches!(
-                        node.kind,
-                        Kind::Composite(Composite::ReactiveSequence | Composite::ReactiveFallback)
-                            | Kind::Flow(
-                                Flow::Switch { .. }
-                                    | Flow::IndexSwitch { .. }
-                                    | Flow::BinarySelector { .. }
-                            )
-                            | Kind::Time(
-                                Time::Timeout(_)
-                                    | Time::Delay(_)
-                                    | Time::MaxTime(_)
-                                    | Time::Deadline(_)
-                            )
-                            | Kind::Decorator(Decorator::Observe { guarded: false, .. })
-                            | Kind::Selector(
-                                Selector::ProbabilitySelector { .. } | Selector::ObserverSelector
-                            )
-                    )
+                    && facts(&node.kind).state_holds_running
             })
             .collect();
         let resume = resume(tree);
@@ -122,7 +105,8 @@ impl Plan {
         for (index, &leaf) in resume.iter().enumerate() {
             resume_codes[leaf] = Some(index + 1);
         }
-        let knows_running = |node: &Node| node.conditions.is_empty() && knows_running_child(node);
+        let knows_running =
+            |node: &Node| node.conditions.is_empty() && facts(&node.kind).knows_running_child;
         let flag_from_parent: Vec<bool> = (tree.nodes.iter())
             .map(|node| {
                 may_run[node.id]
@@ -187,50 +171,232 @@ impl Plan {
     }
 }
 
-/// Whether `node` knows, when its tick starts, which of its children is running (if any), and
-/// halts only a running child ([`Plan::flag_from_parent`]):
-///
-/// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the cursor;
-/// * ProbabilitySelector, Switch, IndexSwitch, BinarySelector and the observer selector: the
-///   child they remember;
-/// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
-/// * IfThenElse: the condition, or the branch it chose;
-/// * PolicyParallel without `repeat`: every child that has not finished in the activation (a
-///   child is finished once it answered anything but `Running`; the node answers `Running` only
-///   while some child is unfinished, and halts exactly the unfinished ones);
-/// * a control node or decorator of the user's: the children whose last status in its handle is
-///   `Running` (`bt_core::custom::Kids`), which alone the handle halts;
-/// * the decorators that are running exactly when their child is and tick it first thing:
-///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs; a
-///   time over halts the child), NodeCanvas's `Cooldown` (it
-///   never filters while its child runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an
-///   `Observe` owned by its observer selector (which pass the child's status through).
-fn knows_running_child(node: &Node) -> bool {
-    match &node.kind {
-        Kind::Composite(composite) => composite.walks_from_cursor(),
-        Kind::Selector(Selector::ProbabilitySelector { .. } | Selector::ObserverSelector) => true,
-        Kind::Flow(
-            Flow::Switch { .. }
-            | Flow::IndexSwitch { .. }
-            | Flow::BinarySelector { .. }
-            | Flow::TryCatch { .. }
-            | Flow::IfThenElse,
-        ) => true,
-        Kind::Time(
-            Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) | Time::Cooldown { .. },
-        ) => true,
-        Kind::Parallel(Parallel::PolicyParallel { repeat: false, .. }) => true,
-        Kind::Decorator(
-            Decorator::Inverter
-            | Decorator::ForceSuccess
-            | Decorator::ForceFailure
-            | Decorator::Observe { guarded: true, .. },
-        ) => true,
+/// What the planner (and the code generator) must know of each kind beyond the kinds table's
+/// columns, decided in one exhaustive match over the model's kinds ([`facts`]): a new kind is a
+/// compile error there until each fact is decided for it. Some depend on the node's parameters
+/// (`PolicyParallel`'s `repeat`, whether an `Observe` is owned by its observer selector).
+#[derive(Clone, Copy)]
+pub struct Facts {
+    /// Whether the node knows, when its tick starts, which of its children is running (if any),
+    /// and halts only a running child ([`Plan::flag_from_parent`]):
+    ///
+    /// * the walks from a cursor (Sequence, Fallback, SequenceWithMemory): the child at the
+    ///   cursor;
+    /// * ProbabilitySelector, Switch, IndexSwitch, BinarySelector and the observer selector: the
+    ///   child they remember;
+    /// * TryCatch: the try child at its cursor, or the catch child while the catch block runs;
+    /// * IfThenElse: the condition, or the branch it chose;
+    /// * PolicyParallel without `repeat`: every child that has not finished in the activation (a
+    ///   child is finished once it answered anything but `Running`; the node answers `Running`
+    ///   only while some child is unfinished, and halts exactly the unfinished ones);
+    /// * a control node or decorator of the user's: the children whose last status in its handle
+    ///   is `Running` (`bt_core::custom::Kids`), which alone the handle halts;
+    /// * the decorators that are running exactly when their child is and tick it first thing:
+    ///   `Timeout`, `MaxTime` and `Deadline` (their deadline is set exactly while the child runs;
+    ///   a time over halts the child), NodeCanvas's `Cooldown` (it never filters while its child
+    ///   runs), `Inverter`, `ForceSuccess`, `ForceFailure` and an `Observe` owned by its observer
+    ///   selector (which pass the child's status through).
+    pub knows_running_child: bool,
+    /// Whether its rule's state holds whether it is running ([`Plan::flag_in_state`]): it
+    /// remembers its running child exactly while it answers `Running` (the reactive composites,
+    /// `Switch`, `IndexSwitch`, `BinarySelector`, `ProbabilitySelector`, the observer selector),
+    /// holds a deadline exactly while it runs (`Timeout`, `Delay`, `MaxTime`, `Deadline`), or
+    /// remembers whether its child runs (a standalone `Observe`).
+    pub state_holds_running: bool,
+    /// When it may answer `Skipped` ([`Plan::may_skip`]).
+    pub skips: Skips,
+    /// Whether it reads values that may be closures over the blackboard (its own parameters, its
+    /// children's weights) before it ticks its running child although its kind passes `Running`
+    /// (`KindSpec::passes_running`): a `ProbabilitySelector` (a pick after the running child
+    /// fails uses the weights read when the tick started). Its direct resume then depends on
+    /// what it reads ([`reads_blackboard_first`]).
+    pub reads_utilities_first: bool,
+    /// Whether it is a leaf that a tick may resume directly ([`Plan::resume`]): a stateful
+    /// action only; the walk reaches the other leaves that can run (a subtree,
+    /// `AlwaysRunning`, `Sleep`, `Wait`).
+    pub resumable: bool,
+    /// Whether a child of a `DynamicSequence` or `DynamicSelector` of this kind is a condition,
+    /// which its parent re-checks every tick (decision 9): a `Condition` or a
+    /// `ScriptCondition` leaf.
+    pub rechecked: bool,
+    /// Whether, when it cannot run, an error that leaves its tick rewinds it: it is not halted
+    /// after the error, and the only kind whose state outlives the tick and holds a position
+    /// within the aborted activation is a `FlipSelector` (its order is its memory), so that the
+    /// next tick starts afresh (`SequenceWithMemory` keeps its position on purpose).
+    pub rewound_after_error: bool,
+}
+
+/// When a node may answer `Skipped` ([`Facts::skips`]).
+#[derive(Clone, Copy)]
+pub enum Skips {
+    /// Never: a leaf that answers a `bool` or an `Outcome`, or a built-in leaf.
+    Never,
+    /// Only when every child of the activation skipped.
+    IfEveryChild,
+    /// Only when its child does.
+    IfAChild,
+    /// Whenever, as far as the planner knows.
+    May,
+}
+
+/// The answers for a kind that no question singles out.
+const PLAIN: Facts = Facts {
+    knows_running_child: false,
+    state_holds_running: false,
+    skips: Skips::May,
+    reads_utilities_first: false,
+    resumable: false,
+    rechecked: false,
+    rewound_after_error: false,
+};
+
+/// The [`Facts`] of a node of `kind`.
+pub fn facts(kind: &Kind) -> Facts {
+    let knows = Facts {
+        knows_running_child: true,
+        ..PLAIN
+    };
+    let in_state = Facts {
+        state_holds_running: true,
+        ..PLAIN
+    };
+    let knows_in_state = Facts {
+        state_holds_running: true,
+        ..knows
+    };
+    let never_skips = Facts {
+        skips: Skips::Never,
+        ..PLAIN
+    };
+    match kind {
+        Kind::Leaf(leaf) => match leaf {
+            Leaf::Stateful(_) => Facts {
+                resumable: true,
+                ..PLAIN
+            },
+            Leaf::SubTree(_) => PLAIN,
+            Leaf::Condition(_) | Leaf::ScriptCondition(_) => Facts {
+                rechecked: true,
+                ..never_skips
+            },
+            Leaf::Action(_)
+            | Leaf::AlwaysSuccess
+            | Leaf::AlwaysFailure
+            | Leaf::AlwaysRunning
+            | Leaf::SetBlackboard { .. }
+            | Leaf::UnsetBlackboard { .. }
+            | Leaf::Script(_)
+            | Leaf::WasEntryUpdated(_)
+            | Leaf::Sleep(_)
+            | Leaf::Wait(_)
+            | Leaf::Error(_) => never_skips,
+        },
+        Kind::Composite(composite) => match composite {
+            // The walks from a cursor (`Composite::walks_from_cursor`).
+            Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory => Facts {
+                skips: Skips::IfEveryChild,
+                ..knows
+            },
+            Composite::ReactiveSequence | Composite::ReactiveFallback => in_state,
+            Composite::AsyncSequence | Composite::AsyncFallback => PLAIN,
+        },
+        Kind::Selector(selector) => match selector {
+            Selector::ProbabilitySelector { .. } => Facts {
+                reads_utilities_first: true,
+                ..knows_in_state
+            },
+            Selector::ObserverSelector => knows_in_state,
+            Selector::FlipSelector => Facts {
+                rewound_after_error: true,
+                ..PLAIN
+            },
+            Selector::RandomSequence
+            | Selector::RandomSelector
+            | Selector::PrioritySelector { .. }
+            | Selector::StepSequencer
+            | Selector::DynamicSequence
+            | Selector::DynamicSelector => PLAIN,
+        },
+        Kind::Flow(flow) => match flow {
+            Flow::Switch { .. } | Flow::IndexSwitch { .. } | Flow::BinarySelector { .. } => {
+                knows_in_state
+            }
+            Flow::TryCatch { .. } | Flow::IfThenElse => knows,
+            Flow::WhileDoElse => PLAIN,
+        },
+        Kind::Parallel(parallel) => match parallel {
+            Parallel::PolicyParallel { repeat, .. } => Facts {
+                knows_running_child: !repeat,
+                ..PLAIN
+            },
+            Parallel::Parallel { .. } | Parallel::ParallelAll { .. } => PLAIN,
+        },
+        Kind::Decorator(decorator) => match decorator {
+            Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure => Facts {
+                skips: Skips::IfAChild,
+                ..knows
+            },
+            Decorator::Observe { guarded, .. } => Facts {
+                knows_running_child: *guarded,
+                state_holds_running: !guarded,
+                ..PLAIN
+            },
+            Decorator::KeepRunningUntilFailure
+            | Decorator::RunOnce { .. }
+            | Decorator::SkipUnlessUpdated(_)
+            | Decorator::WaitValueUpdate(_)
+            | Decorator::Precondition { .. }
+            | Decorator::Interrupt(_)
+            | Decorator::Conditional { .. }
+            | Decorator::WaitUntil(_)
+            | Decorator::Filter { .. }
+            | Decorator::Limiter(_)
+            | Decorator::Optional
+            | Decorator::Guard { .. }
+            | Decorator::Remap { .. } => PLAIN,
+        },
+        Kind::Time(time) => match time {
+            Time::Timeout(_) | Time::MaxTime(_) | Time::Deadline(_) => knows_in_state,
+            Time::Delay(_) => in_state,
+            Time::Cooldown { .. } => knows,
+        },
+        Kind::Loop(
+            Loop::Repeat(_)
+            | Loop::RetryUntilSuccessful(_)
+            | Loop::Repeater(_)
+            | Loop::RepeatTimes(_)
+            | Loop::RepeatUntil(_)
+            | Loop::Loop { .. }
+            | Loop::Iterate { .. },
+        ) => PLAIN,
         // The handle of a user node keeps its children's last statuses: a child is running
         // exactly when its last status is `Running`, and the handle halts only such a child.
-        Kind::Custom(_) => true,
-        _ => false,
+        Kind::Custom(_) => knows,
+        Kind::Invalid => PLAIN,
     }
+}
+
+/// Whether `node`'s tick reads the blackboard before it ticks its running child although its
+/// kind passes `Running`, so that a direct resume, which runs the child first, would let the
+/// child's writes change what the node reads ([`Facts::reads_utilities_first`]): when its fail
+/// weight or a child's weight is a closure.
+fn reads_blackboard_first(tree: &Tree, node: &Node) -> bool {
+    let is_closure = |value: Option<&UtilityValue>| matches!(value, Some(UtilityValue::Closure(_)));
+    let fail = match &node.kind {
+        Kind::Selector(Selector::ProbabilitySelector { fail }) => fail.as_ref(),
+        _ => None,
+    };
+    facts(&node.kind).reads_utilities_first
+        && (is_closure(fail)
+            || (node.children.iter()).any(|&child| {
+                is_closure(
+                    tree.nodes[child]
+                        .conditions
+                        .utility
+                        .as_ref()
+                        .map(|u| &u.value),
+                )
+            }))
 }
 
 /// Which nodes can answer `Running`, bottom-up (children have larger ids).
@@ -247,7 +413,7 @@ fn may_run(tree: &Tree) -> Vec<bool> {
             Running::Always => true,
             Running::IfChildCanOrElseRuns => {
                 child_can
-                    || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise == "Running")
+                    || matches!(&node.kind, Kind::Decorator(Decorator::Precondition { otherwise, .. }) if otherwise.value == Status::Running)
             }
             Running::Loop => match &node.kind {
                 Kind::Loop(looping) => match looping
@@ -272,42 +438,14 @@ fn may_skip(tree: &Tree) -> Vec<bool> {
     for node in tree.nodes.iter().rev() {
         let a_child_may = node.children.iter().any(|&child| may_skip[child]);
         may_skip[node.id] = !node.conditions.is_empty()
-            || match &node.kind {
-                Kind::Leaf(Leaf::Stateful(_) | Leaf::SubTree(_)) => true,
-                Kind::Leaf(_) => false,
-                Kind::Composite(composite) if composite.walks_from_cursor() => {
-                    node.children.iter().all(|&child| may_skip[child])
-                }
-                Kind::Decorator(
-                    Decorator::Inverter | Decorator::ForceSuccess | Decorator::ForceFailure,
-                ) => a_child_may,
-                _ => true,
+            || match facts(&node.kind).skips {
+                Skips::Never => false,
+                Skips::IfEveryChild => node.children.iter().all(|&child| may_skip[child]),
+                Skips::IfAChild => a_child_may,
+                Skips::May => true,
             };
     }
     may_skip
-}
-
-/// Whether `node`'s tick reads the blackboard before it ticks its running child, so that a
-/// direct resume, which runs the child first, would let the child's writes change what the node
-/// reads: a `ProbabilitySelector` whose weights or fail weight are closures (a pick after the
-/// running child fails uses the weights read when the tick started).
-fn reads_blackboard_first(tree: &Tree, node: &Node) -> bool {
-    let is_closure = |value: Option<&UtilityValue>| matches!(value, Some(UtilityValue::Closure(_)));
-    match &node.kind {
-        Kind::Selector(Selector::ProbabilitySelector { fail }) => {
-            is_closure(fail.as_ref())
-                || (node.children.iter()).any(|&child| {
-                    is_closure(
-                        tree.nodes[child]
-                            .conditions
-                            .utility
-                            .as_ref()
-                            .map(|u| &u.value),
-                    )
-                })
-        }
-        _ => false,
-    }
 }
 
 /// Bottom-up, a node's weight is itself plus its inlined children's weights; while that exceeds
@@ -360,7 +498,7 @@ fn resume(tree: &Tree) -> Vec<usize> {
     }
     (tree.nodes.iter())
         .filter(|node| {
-            matches!(node.kind, Kind::Leaf(Leaf::Stateful(_)))
+            facts(&node.kind).resumable
                 && node.conditions.is_empty()
                 && node.depth >= 2
                 && ancestors_pass[node.id]

@@ -49,10 +49,7 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     let state = state(g, node, ty, &mut code);
     // What the rule counts within one tick, if anything: a local of the tick, passed to every
     // `on_child` (the reactive composites' skipped children: `bt_core::control::ReactiveTick`).
-    let tick_local = matches!(
-        composite,
-        Composite::ReactiveSequence | Composite::ReactiveFallback
-    );
+    let tick_local = composite.is_reactive();
     let walk = Walk {
         g,
         node,
@@ -62,10 +59,7 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     // A composite that always starts at its first child (reactive kinds, and any composite whose
     // state does not outlive the tick) can be laid out as steps at any width; one that resumes at
     // a remembered child is laid out as steps only while narrow.
-    let starts_at_first = matches!(
-        composite,
-        Composite::ReactiveSequence | Composite::ReactiveFallback
-    ) || !state.declare_local.is_empty();
+    let starts_at_first = composite.is_reactive() || !state.declare_local.is_empty();
     let steps = if len <= UNROLL_MAX_CHILDREN || (starts_at_first && len <= LOOP_MAX_CHILDREN) {
         walk.guarded_loop()
     } else if starts_at_first {

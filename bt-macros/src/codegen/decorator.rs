@@ -11,6 +11,7 @@ use super::{
     bounded_counter, ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, state,
     status, test, tick_child, Gen, NodeCode,
 };
+use crate::kinds::{Else, IfGuarded, Word};
 use crate::model::{Decorator, Limit, Node, Quantity};
 
 pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode {
@@ -50,7 +51,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             condition,
             otherwise,
         } => {
-            let condition = test(condition);
+            let (condition, otherwise) = (test(condition), otherwise.ident());
             let start = quote! {
                 __bt::__private::precondition(
                     #child_running,
@@ -99,6 +100,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             let counter = bounded_counter(times);
             let s = state(g, node, quote!(#nc::Filter<#counter>), &mut code).access;
             let (times, filtered) = (count_max(g, times), status(filtered));
+            let count = count.ident();
             let on_child = quote!(#s.on_child(__bt_child_status, #nc::CountWhen::#count));
             (
                 gate(quote!(#s.start(#times, #filtered)), tick, Some(on_child)),
@@ -131,7 +133,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             // its halt (an abort) and the answer.
             let state = state(g, node, quote!(#rules::ConditionalAbort), &mut code);
             let (s, declare) = (&state.access, &state.declare_local);
-            let (mode, condition) = (abort_mode(abort), guard(condition));
+            let (mode, condition) = (abort_mode(abort.value), guard(condition));
             let check = quote! {
                 if #s.checks(#mode) {
                     let __bt_condition: __bt::__private::Status = #condition;
@@ -166,7 +168,7 @@ fn conditional(
     node: &Node,
     condition: &syn::ExprClosure,
     dynamic: bool,
-    otherwise: &syn::Ident,
+    otherwise: &Word<Else>,
 ) -> (TokenStream, TokenStream) {
     let nc = nc();
     let child = node.children[0];
@@ -200,7 +202,7 @@ fn guard_token(
     g: &Gen,
     node: &Node,
     token: &syn::ExprClosure,
-    if_guarded: &syn::Ident,
+    if_guarded: &Word<IfGuarded>,
     tick: TokenStream,
     halt: TokenStream,
     code: &mut NodeCode,

@@ -6,14 +6,17 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
+use syn::{Expr, ExprClosure, Ident};
 
 use super::step::{rule_bodies, StepRule};
 use super::{
     bb, halt_child, node_methods, parent_locals, rules, running_flag, small_index, state, test,
-    tick_child, Gen, NodeCode,
+    tick_child, Gen, NodeCode, State,
 };
+use crate::kinds::{OutOfRange, Word};
 use crate::model::{case_alternatives as alternatives, Alternative, Flow, Node};
 
+/// A conditional flow node: its rule's state, then its tick and halt, laid out by kind.
 pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
     let mut code = NodeCode::default();
     let rules = rules();
@@ -32,201 +35,231 @@ pub(super) fn generate(g: &Gen, node: &Node, flow: &Flow) -> NodeCode {
         Flow::IndexSwitch { .. } => quote!(#rules::IndexSwitch<#index>),
     };
     let state = state(g, node, ty, &mut code);
-    let s = &state.access;
-    let declare = &state.declare_local;
-    match flow {
-        Flow::IfThenElse => {
-            // Straight-line (`IfThenElse::first`, `on_condition`, `on_branch`, `stop`): the
-            // condition, then the branch it chose, in a labelled block (the walk only moves
-            // forward); the last child is unguarded, as every earlier step that does not leave
-            // the block moves on to it.
-            let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
-            let tick = |index: usize| tick_child(g, node.children[index]);
-            let condition = tick(0);
-            let branches = (1..len).map(|index| {
-                let tick = tick(index);
-                let step = quote! {
-                    let __bt_child_status = #tick;
-                    break #label #s.on_branch(__bt_child_status);
-                };
-                if index == len - 1 {
-                    quote!({ #step })
-                } else {
-                    quote!(if __bt_child == #index { #step })
-                }
-            });
-            let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
-            let body = quote!({
-                #declare
-                let mut __bt_child: ::core::primitive::usize = #s.first();
-                #flags
-                #label: {
-                    if __bt_child == 0 {
-                        let __bt_child_status = #condition;
-                        match #s.on_condition(__bt_child_status, #len) {
-                            ::core::result::Result::Ok(__bt_branch) => __bt_child = __bt_branch,
-                            ::core::result::Result::Err(__bt_status) => break #label __bt_status,
-                        }
-                    }
-                    #(#branches)*
-                }
-            });
-            let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
-            let halt_body = quote! {
-                let __bt_running: ::core::primitive::usize = #s.stop();
-                #halt_running
-            };
-            code.methods = node_methods(g, node, body, halt_body);
-            code
-        }
+    code.methods = match flow {
+        Flow::IfThenElse => if_then_else(g, node, &state),
         Flow::WhileDoElse => unreachable!("laid out above"),
-        Flow::Switch { entry, cases } => {
-            // The first case equal to the entry's value, else the default (the last child);
-            // each comparison spanned at its case, so that rustc reports a type mismatch there.
-            let default = cases.len();
-            // The local comes from the macro's own tokens: from a `macro_rules!` fragment the
-            // case's span has another hygiene context, where it would not resolve.
-            let value = quote!(__bt_value);
-            let arms = cases.iter().enumerate().map(|(position, case)| {
-                let test = case_test(case, &value);
-                quote_spanned!(case.span()=> if #test { #position } else)
-            });
-            let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
-            let value = if tracked {
-                quote!(&*self.__bt_bb.#entry)
-            } else {
-                quote!(&self.__bt_bb.#entry)
-            };
-            let selected = quote!({
-                let __bt_value = #value;
-                #(#arms)* { #default }
-            });
-            // Straight-line (`Switch::select`, `on_child`): halt the child that ran before if
-            // it is another, then tick the selected one.
-            let halt_previous = by_position(g, node, quote!(__bt_previous), halt_arm);
-            let tick_selected = by_position(g, node, quote!(__bt_selected), tick_arm);
-            let flags = passed_flags(
-                g,
-                node,
-                quote! {
-                    #s.is_running()
-                },
-                quote! {
-                    match #s.running() {
-                        ::core::option::Option::Some(__bt_running) => __bt_running,
-                        ::core::option::Option::None => 0,
-                    }
-                },
-            );
-            let body = quote!({
-                #declare
-                #flags
-                let __bt_selected: ::core::primitive::usize = #selected;
-                if let ::core::option::Option::Some(__bt_previous) = #s.select(__bt_selected) {
-                    #halt_previous
-                }
-                let __bt_child_status = #tick_selected;
-                #s.on_child(__bt_child_status)
-            });
-            let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
-            let halt_body = quote! {
-                if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
-                    #halt_running
-                }
-            };
-            code.methods = node_methods(g, node, body, halt_body);
-            code
-        }
-        Flow::TryCatch { catch_on_halt } => {
-            // The tick in straight-line form (`TryCatch::first`, `on_child`: the guarded steps
-            // of `composite.rs`, the catch child last and unguarded, which a failure jumps to);
-            // the halt in the `Step` form, which may tick the catch child.
-            let mut halt_rule = StepRule::with_params(&state, None, quote!(#len, #catch_on_halt));
-            halt_rule.halt_may_tick = true;
-            // A halt ticks the catch child afresh, if it ticks it.
-            halt_rule.halt_locals = passed_flags(g, node, quote!(false), quote!(0));
-            let (_, halt_body) = rule_bodies(g, node, halt_rule);
-            // A labelled block, not a `loop`: the walk only moves forward (`Flow::Tick` names a
-            // later child), and LLVM would hoist the later children's arithmetic out of a loop
-            // into every tick.
-            let last = len - 1;
-            let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
-            let steps = node.children.iter().enumerate().map(|(position, &id)| {
-                let tick = tick_child(g, id);
-                let next = if position == last {
-                    quote!(::core::unreachable!(
-                        "TryCatch's rule asked for a child after its last"
-                    ))
-                } else {
-                    quote!(__bt_child = __bt_next)
-                };
-                let step = quote! {
-                    let __bt_child_status = #tick;
-                    match #s.on_child(#position, __bt_child_status, #len) {
-                        __bt::__private::Flow::Tick(__bt_next) => #next,
-                        __bt::__private::Flow::Return(__bt_status)
-                        | __bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                            break #label __bt_status
-                        }
-                    }
-                };
-                if position == last {
-                    quote!({ #step })
-                } else {
-                    quote!(if __bt_child == #position { #step })
-                }
-            });
-            let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
-            let body = quote!({
-                #declare
-                let mut __bt_child: ::core::primitive::usize = #s.first(#len);
-                #flags
-                #label: { #(#steps)* }
-            });
-            code.methods = node_methods(g, node, body, halt_body);
-            code
-        }
+        Flow::Switch { entry, cases } => switch(g, node, &state, entry, cases),
+        Flow::TryCatch { catch_on_halt } => try_catch(g, node, &state, *catch_on_halt),
         Flow::BinarySelector { condition, dynamic } => {
-            // Straight-line (`BinarySelector::select`, `on_child`): halt the running child if the
-            // tick moves away from it, then tick the chosen one. Static: the condition is only
-            // read when the node starts.
-            let test = test(condition);
-            let value = if *dynamic {
-                test
-            } else {
-                quote!(#s.running().is_none() && #test)
-            };
-            let select = quote!(#s.select(__bt_condition, #dynamic));
-            let body = quote! {
-                let __bt_condition: ::core::primitive::bool = #value;
-                let (__bt_previous, __bt_chosen) = #select;
-            };
-            code.methods = select_one(g, node, &state, body, false);
-            code
+            binary_selector(g, node, &state, condition, *dynamic)
         }
         Flow::IndexSwitch {
             index,
             out_of_range,
             dynamic,
-        } => {
-            // Straight-line (`IndexSwitch::select`, `on_child`), as BinarySelector; an index out
-            // of range may answer without a child.
-            let bb = bb();
-            let case = quote_spanned!(index.span()=> __bt::__private::case_index(#bb, #index));
-            let value = if *dynamic {
-                case
-            } else {
-                quote!(if #s.running().is_none() { #case } else { 0 })
-            };
-            let mode = quote!(#rules::OutOfRange::#out_of_range);
-            let select = quote!(#s.select(__bt_index, #len, #mode, #dynamic));
-            let body = quote! {
-                let __bt_index: ::core::primitive::i64 = #value;
-                let (__bt_previous, __bt_chosen) = #select;
-            };
-            code.methods = select_one(g, node, &state, body, true);
-            code
+        } => index_switch(g, node, &state, index, out_of_range, *dynamic),
+    };
+    code
+}
+
+/// `IfThenElse` in straight-line form (`IfThenElse::first`, `on_condition`, `on_branch`,
+/// `stop`): the condition, then the branch it chose, in a labelled block (the walk only moves
+/// forward); the last child is unguarded, as every earlier step that does not leave the block
+/// moves on to it.
+fn if_then_else(g: &Gen, node: &Node, state: &State) -> TokenStream {
+    let (s, declare) = (&state.access, &state.declare_local);
+    let len = node.children.len();
+    let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
+    let tick = |index: usize| tick_child(g, node.children[index]);
+    let condition = tick(0);
+    let branches = (1..len).map(|index| {
+        let tick = tick(index);
+        let step = quote! {
+            let __bt_child_status = #tick;
+            break #label #s.on_branch(__bt_child_status);
+        };
+        walk_step(step, index, len)
+    });
+    let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
+    let body = quote!({
+        #declare
+        let mut __bt_child: ::core::primitive::usize = #s.first();
+        #flags
+        #label: {
+            if __bt_child == 0 {
+                let __bt_child_status = #condition;
+                match #s.on_condition(__bt_child_status, #len) {
+                    ::core::result::Result::Ok(__bt_branch) => __bt_child = __bt_branch,
+                    ::core::result::Result::Err(__bt_status) => break #label __bt_status,
+                }
+            }
+            #(#branches)*
         }
+    });
+    let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
+    let halt_body = quote! {
+        let __bt_running: ::core::primitive::usize = #s.stop();
+        #halt_running
+    };
+    node_methods(g, node, body, halt_body)
+}
+
+/// `Switch` in straight-line form (`Switch::select`, `on_child`): the first case equal to the
+/// entry's value, else the default (the last child), each comparison spanned at its case, so
+/// that rustc reports a type mismatch there; then the halt of the child that ran before if it is
+/// another, and the tick of the selected one.
+fn switch(g: &Gen, node: &Node, state: &State, entry: &Ident, cases: &[Expr]) -> TokenStream {
+    let (s, declare) = (&state.access, &state.declare_local);
+    let default = cases.len();
+    // The local comes from the macro's own tokens: from a `macro_rules!` fragment the
+    // case's span has another hygiene context, where it would not resolve.
+    let value = quote!(__bt_value);
+    let arms = cases.iter().enumerate().map(|(position, case)| {
+        let test = case_test(case, &value);
+        quote_spanned!(case.span()=> if #test { #position } else)
+    });
+    let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
+    let value = if tracked {
+        quote!(&*self.__bt_bb.#entry)
+    } else {
+        quote!(&self.__bt_bb.#entry)
+    };
+    let selected = quote!({
+        let __bt_value = #value;
+        #(#arms)* { #default }
+    });
+    let halt_previous = by_position(g, node, quote!(__bt_previous), halt_arm);
+    let tick_selected = by_position(g, node, quote!(__bt_selected), tick_arm);
+    let flags = passed_flags(
+        g,
+        node,
+        quote! {
+            #s.is_running()
+        },
+        quote! {
+            match #s.running() {
+                ::core::option::Option::Some(__bt_running) => __bt_running,
+                ::core::option::Option::None => 0,
+            }
+        },
+    );
+    let body = quote!({
+        #declare
+        #flags
+        let __bt_selected: ::core::primitive::usize = #selected;
+        if let ::core::option::Option::Some(__bt_previous) = #s.select(__bt_selected) {
+            #halt_previous
+        }
+        let __bt_child_status = #tick_selected;
+        #s.on_child(__bt_child_status)
+    });
+    let halt_running = by_position(g, node, quote!(__bt_running), halt_arm);
+    let halt_body = quote! {
+        if let ::core::option::Option::Some(__bt_running) = #s.take_running() {
+            #halt_running
+        }
+    };
+    node_methods(g, node, body, halt_body)
+}
+
+/// `TryCatch`: the tick in straight-line form (`TryCatch::first`, `on_child`: the guarded steps
+/// of `composite.rs`, the catch child last and unguarded, which a failure jumps to); the halt in
+/// the `Step` form, which may tick the catch child.
+fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenStream {
+    let (s, declare) = (&state.access, &state.declare_local);
+    let len = node.children.len();
+    let mut halt_rule = StepRule::with_params(state, None, quote!(#len, #catch_on_halt));
+    halt_rule.halt_may_tick = true;
+    // A halt ticks the catch child afresh, if it ticks it.
+    halt_rule.halt_locals = passed_flags(g, node, quote!(false), quote!(0));
+    let (_, halt_body) = rule_bodies(g, node, halt_rule);
+    // A labelled block, not a `loop`: the walk only moves forward (`Flow::Tick` names a
+    // later child), and LLVM would hoist the later children's arithmetic out of a loop
+    // into every tick.
+    let last = len - 1;
+    let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
+    let steps = node.children.iter().enumerate().map(|(position, &id)| {
+        let tick = tick_child(g, id);
+        let next = if position == last {
+            quote!(::core::unreachable!(
+                "TryCatch's rule asked for a child after its last"
+            ))
+        } else {
+            quote!(__bt_child = __bt_next)
+        };
+        let step = quote! {
+            let __bt_child_status = #tick;
+            match #s.on_child(#position, __bt_child_status, #len) {
+                __bt::__private::Flow::Tick(__bt_next) => #next,
+                __bt::__private::Flow::Return(__bt_status)
+                | __bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                    break #label __bt_status
+                }
+            }
+        };
+        walk_step(step, position, len)
+    });
+    let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
+    let body = quote!({
+        #declare
+        let mut __bt_child: ::core::primitive::usize = #s.first(#len);
+        #flags
+        #label: { #(#steps)* }
+    });
+    node_methods(g, node, body, halt_body)
+}
+
+/// `BinarySelector` in straight-line form (`BinarySelector::select`, `on_child`): halt the
+/// running child if the tick moves away from it, then tick the chosen one. Static: the condition
+/// is only read when the node starts.
+fn binary_selector(
+    g: &Gen,
+    node: &Node,
+    state: &State,
+    condition: &ExprClosure,
+    dynamic: bool,
+) -> TokenStream {
+    let s = &state.access;
+    let test = test(condition);
+    let value = if dynamic {
+        test
+    } else {
+        quote!(#s.running().is_none() && #test)
+    };
+    let select = quote!(#s.select(__bt_condition, #dynamic));
+    let body = quote! {
+        let __bt_condition: ::core::primitive::bool = #value;
+        let (__bt_previous, __bt_chosen) = #select;
+    };
+    select_one(g, node, state, body, false)
+}
+
+/// `IndexSwitch` in straight-line form (`IndexSwitch::select`, `on_child`), as
+/// `BinarySelector`; an index out of range may answer without a child.
+fn index_switch(
+    g: &Gen,
+    node: &Node,
+    state: &State,
+    index: &ExprClosure,
+    out_of_range: &Word<OutOfRange>,
+    dynamic: bool,
+) -> TokenStream {
+    let (s, len, rules) = (&state.access, node.children.len(), rules());
+    let bb = bb();
+    let case = quote_spanned!(index.span()=> __bt::__private::case_index(#bb, #index));
+    let value = if dynamic {
+        case
+    } else {
+        quote!(if #s.running().is_none() { #case } else { 0 })
+    };
+    let out_of_range = out_of_range.ident();
+    let mode = quote!(#rules::OutOfRange::#out_of_range);
+    let select = quote!(#s.select(__bt_index, #len, #mode, #dynamic));
+    let body = quote! {
+        let __bt_index: ::core::primitive::i64 = #value;
+        let (__bt_previous, __bt_chosen) = #select;
+    };
+    select_one(g, node, state, body, true)
+}
+
+/// The step of the child at `position` in a labelled walk over `len` children that only moves
+/// forward: under `if __bt_child == position`, but the last one, which every earlier step that
+/// does not leave the block moves on to.
+fn walk_step(step: TokenStream, position: usize, len: usize) -> TokenStream {
+    if position == len - 1 {
+        quote!({ #step })
+    } else {
+        quote!(if __bt_child == #position { #step })
     }
 }
 
@@ -274,7 +307,7 @@ fn while_do_else(g: &Gen, node: &Node) -> TokenStream {
 fn select_one(
     g: &Gen,
     node: &Node,
-    state: &super::State,
+    state: &State,
     select: TokenStream,
     fallible: bool,
 ) -> TokenStream {

@@ -11,6 +11,7 @@ use super::{
     bounded_counter, gate, halt_child, limit_counter, nc, node_methods, outcome, running_flag,
     small_index, state, tick_child, Gen, NodeCode,
 };
+use crate::kinds::{Status, Until, Word};
 use crate::model::{Limit, Loop, Node, Quantity};
 
 pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
@@ -148,11 +149,12 @@ fn queue_loop(
     node: &Node,
     queue: &Ident,
     value: Option<&Ident>,
-    if_empty: &Ident,
+    if_empty: &Word<Status>,
     tick: TokenStream,
     halt: TokenStream,
 ) -> (TokenStream, TokenStream) {
     let child_running = running_flag(g, node.children[0]);
+    let if_empty = if_empty.ident();
     let bb = g.tree.blackboard.as_ref();
     // `self` comes from the macro's own tokens, the queue's field through a closure at
     // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
@@ -197,7 +199,7 @@ struct Walk<'a> {
     list: &'a Ident,
     element: &'a Ident,
     index: Option<&'a Ident>,
-    until: &'a Ident,
+    until: &'a Word<Until>,
     max: &'a Limit,
     reset_index: bool,
 }
@@ -220,7 +222,7 @@ fn iterate(
         max,
         reset_index,
     } = walk;
-    let nc = nc();
+    let (nc, until) = (nc(), until.ident());
     let counter = bounded_counter(max);
     let state = state(g, node, quote!(#nc::Iterate<#counter>), code);
     let s = &state.access;

@@ -8,6 +8,7 @@ use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 
 use super::{leaf, public_id, Gen};
+use crate::kinds::{Abort, CountWhen, Filtered, IfGuarded, OutOfRange, Until, Word};
 use crate::model::{
     Alternative, Category, Conditions, Decorator, Flow, Kind, Leaf, Limit, Loop, Node, Parallel,
     Quantity, Selector, Time, Tree, UtilityValue, Value,
@@ -376,10 +377,9 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
             pair("intCase", body(index)),
             pair(
                 "outOfRangeMode",
-                if out_of_range == "Loop" {
-                    "LoopIndex".into()
-                } else {
-                    "ReturnFailure".into()
+                match out_of_range.value {
+                    OutOfRange::Loop => "LoopIndex".into(),
+                    OutOfRange::Fail => "ReturnFailure".into(),
                 },
             ),
             pair("dynamic", dynamic.to_string()),
@@ -442,23 +442,22 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
             pair("maxCount", limit(times)),
             pair(
                 "policy",
-                match count.to_string().as_str() {
-                    "Success" => "SuccessOnly".into(),
-                    "Failure" => "FailureOnly".into(),
-                    _ => "SuccessOrFailure".into(),
+                match count.value {
+                    CountWhen::Success => "SuccessOnly".into(),
+                    CountWhen::Failure => "FailureOnly".into(),
+                    CountWhen::Completed => "SuccessOrFailure".into(),
                 },
             ),
-            pair("inactiveWhenLimited", (filtered == "Skipped").to_string()),
+            inactive_when_limited(filtered),
         ],
         Decorator::Limiter(max) => vec![pair(attr::MAX_LOOP, limit(max))],
         Decorator::Guard { token, if_guarded } => vec![
             pair("token", body(token)),
             pair(
                 "ifGuarded",
-                if if_guarded == "Running" {
-                    "WaitUntilReleased".into()
-                } else {
-                    "ReturnFailure".into()
+                match if_guarded.value {
+                    IfGuarded::Running => "WaitUntilReleased".into(),
+                    IfGuarded::Failure => "ReturnFailure".into(),
                 },
             ),
         ],
@@ -472,11 +471,11 @@ fn decorator_params(decorator: &Decorator) -> Vec<(String, String)> {
             pair("condition", body(condition)),
             pair(
                 "flowAbortMode",
-                match abort.to_string().as_str() {
-                    "self" => "Self".into(),
-                    "lower" => "LowerPriority".into(),
-                    "both" => "Both".into(),
-                    _ => "None".into(),
+                match abort.value {
+                    Abort::SelfBranch => "Self".into(),
+                    Abort::LowerPriority => "LowerPriority".into(),
+                    Abort::Both => "Both".into(),
+                    Abort::None => "None".into(),
                 },
             ),
         ],
@@ -492,9 +491,18 @@ fn time_params(time: &Time) -> Vec<(String, String)> {
         Time::Cooldown { ms, filtered } => vec![
             pair("filterMode", "CoolDown".into()),
             pair("coolDownTime", seconds(ms)),
-            pair("inactiveWhenLimited", (filtered == "Skipped").to_string()),
+            inactive_when_limited(filtered),
         ],
     }
+}
+
+/// NodeCanvas's filter `inactiveWhenLimited`: a filtered tick answers `Skipped` (else `Failure`).
+fn inactive_when_limited(filtered: &Word<Filtered>) -> (String, String) {
+    let skipped = match filtered.value {
+        Filtered::Skipped => true,
+        Filtered::Failure => false,
+    };
+    pair("inactiveWhenLimited", skipped.to_string())
 }
 
 fn loop_params(looping: &Loop) -> Vec<(String, String)> {
@@ -542,10 +550,9 @@ fn loop_params(looping: &Loop) -> Vec<(String, String)> {
             }
             params.push(pair(
                 "terminationCondition",
-                if until == "Never" {
-                    "None".into()
-                } else {
-                    until.to_string()
+                match until.value {
+                    Until::Never => "None".into(),
+                    Until::FirstSuccess | Until::FirstFailure => until.to_string(),
                 },
             ));
             params.push(pair("maxIteration", limit(max)));

@@ -41,9 +41,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use crate::kinds::Memory;
+use crate::kinds::{Memory, Word, WordSet};
 use crate::model::{Header, Kind, Limit, Node, Quantity, SubTree, Tree};
-use crate::plan::Plan;
+use crate::plan::{self, Plan};
 
 /// The whole generated tree: the blackboard struct, the tree struct with its API and one tick
 /// (and halt) function per node, compile-time checks, and the unused-entry warnings.
@@ -330,14 +330,14 @@ fn test(closure: &syn::ExprClosure) -> TokenStream {
 }
 
 /// A `Status` variant named by a word parameter.
-fn status(word: &Ident) -> TokenStream {
-    let rules = rules();
+fn status<W: WordSet>(word: &Word<W>) -> TokenStream {
+    let (rules, word) = (rules(), word.ident());
     quote!(#rules::Status::#word)
 }
 
 /// An `Outcome` variant named by a word parameter.
-fn outcome(word: &Ident) -> TokenStream {
-    let rules = rules();
+fn outcome<W: WordSet>(word: &Word<W>) -> TokenStream {
+    let (rules, word) = (rules(), word.ident());
     quote!(#rules::Outcome::#word)
 }
 
@@ -555,17 +555,9 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
     let parent = g.tree.nodes[child].parent;
     let mark = match parent.and_then(|parent| g.plan.active_slot[parent]) {
         Some(slot) => quote!(self.__bt_active.set(#slot, true);),
-        // A parent that cannot run is not halted after the error; the only one whose state
-        // outlives the tick and holds a position within the aborted activation is a
-        // `FlipSelector` (its order is its memory): rewind it, so that the next tick starts
-        // afresh (SequenceWithMemory keeps its position on purpose).
+        // A parent that cannot run is not halted after the error: rewind what must be.
         None => match parent.map(|parent| &g.tree.nodes[parent]) {
-            Some(parent)
-                if matches!(
-                    &parent.kind,
-                    Kind::Selector(crate::model::Selector::FlipSelector)
-                ) =>
-            {
+            Some(parent) if plan::facts(&parent.kind).rewound_after_error => {
                 let state = state_field(parent.id);
                 quote!(let _ = self.#state.halt();)
             }
@@ -691,93 +683,110 @@ fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
 /// `body` that computes its status and the `halt_body` that stops its running descendants.
 /// Pre- and post-conditions wrap the body here, once for every kind of node.
 fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream) -> TokenStream {
-    let context = &g.tree.header.context;
-    let lifetimes = &g.tree.header.context_lifetimes;
-    let (ctx, observer) = (ctx(), observer());
-    let id = node.id;
-    let public = public_id(g.tree, id);
-    let tick = tick_fn(id);
-    let slot = g.plan.active_slot[id];
-    let active = match slot {
-        Some(slot) => quote!(::core::option::Option::Some(self.__bt_active.flag(#slot))),
-        None => quote!(::core::option::Option::None),
-    };
-    let conditions = &node.conditions;
-    // A decorator whose child takes its running flag from it (`Plan::flag_from_parent`): the
-    // child is running exactly when the decorator is, read before the rule runs.
+    let body = with_passed_flag(g, node, body);
+    let body = with_postconditions(node, with_preconditions(g, node, body));
+    let mut methods = tick_method(g, node, body);
+    if g.plan.may_run[node.id] {
+        methods.extend(halt_method(g, node, halt_body));
+    }
+    methods
+}
+
+/// `body`, after the locals from which the child of a decorator takes its running flag
+/// (`Plan::flag_from_parent`): the child is running exactly when the decorator is, read before
+/// the rule runs.
+fn with_passed_flag(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
     let passes_flag = matches!(node.kind, Kind::Decorator(_) | Kind::Time(_))
         && (node.children.iter()).any(|&child| g.plan.flag_from_parent[child]);
-    let body = if passes_flag {
-        let (was_running, first) = parent_locals();
-        let running = running_flag(g, id);
-        quote!({
-            let #was_running: ::core::primitive::bool = #running;
-            let #first: ::core::primitive::usize = 0;
-            #body
-        })
-    } else {
-        body
+    if !passes_flag {
+        return body;
+    }
+    let (was_running, first) = parent_locals();
+    let running = running_flag(g, node.id);
+    quote!({
+        let #was_running: ::core::primitive::bool = #running;
+        let #first: ::core::primitive::usize = 0;
+        #body
+    })
+}
+
+/// `body` behind the pre-conditions' gate, only when one of them is written (unwritten ones would
+/// be bt-core's `never` or `always`: a call that changes nothing, and instances of its helpers
+/// per blackboard type).
+fn with_preconditions(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
+    let (id, conditions) = (node.id, &node.conditions);
+    if !conditions.has_pre() {
+        return body;
+    }
+    let running = running_flag(g, id);
+    let halt_self = match g.plan.may_run[id] {
+        true => {
+            let (halt, ctx, observer) = (halt_fn(id), ctx(), observer());
+            quote!(self.#halt(#ctx, #observer);)
+        }
+        false => TokenStream::new(),
     };
-    // The pre-conditions' gate and the post-conditions' call, each only when one of its
-    // conditions is written (unwritten ones would be bt-core's `never`, `always` or `nothing`:
-    // a call that changes nothing, and instances of its helpers per blackboard type).
-    let body = if conditions.has_pre() {
-        let running = running_flag(g, id);
-        let halt_self = match g.plan.may_run[id] {
-            true => {
-                let halt = halt_fn(id);
-                quote!(self.#halt(#ctx, #observer);)
-            }
-            false => TokenStream::new(),
-        };
-        let (failure_if, success_if, skip_if) = (
-            bb_test(&conditions.failure_if, false),
-            bb_test(&conditions.success_if, false),
-            bb_test(&conditions.skip_if, false),
-        );
-        let run_while = bb_test(&conditions.run_while, true);
-        quote! {
-            match __bt::__private::preconditions(
-                #running, &self.__bt_bb, #failure_if, #success_if, #skip_if, #run_while,
-            ) {
-                __bt::__private::Gate::Tick => #body,
-                __bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-                __bt::__private::Gate::HaltAndSkip => {
-                    #halt_self
-                    __bt::__private::Status::Skipped
-                }
+    let (failure_if, success_if, skip_if) = (
+        bb_test(&conditions.failure_if, false),
+        bb_test(&conditions.success_if, false),
+        bb_test(&conditions.skip_if, false),
+    );
+    let run_while = bb_test(&conditions.run_while, true);
+    quote! {
+        match __bt::__private::preconditions(
+            #running, &self.__bt_bb, #failure_if, #success_if, #skip_if, #run_while,
+        ) {
+            __bt::__private::Gate::Tick => #body,
+            __bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
+            __bt::__private::Gate::HaltAndSkip => {
+                #halt_self
+                __bt::__private::Status::Skipped
             }
         }
-    } else {
-        body
-    };
-    let body = if conditions.has_post() {
-        let (on_success, on_failure, post) = (
-            bb_run(&conditions.on_success),
-            bb_run(&conditions.on_failure),
-            bb_run(&conditions.post),
+    }
+}
+
+/// `body`, then the post-conditions' call, only when one of them is written (unwritten ones
+/// would be bt-core's `nothing`: see [`with_preconditions`]).
+fn with_postconditions(node: &Node, body: TokenStream) -> TokenStream {
+    let conditions = &node.conditions;
+    if !conditions.has_post() {
+        return body;
+    }
+    let (on_success, on_failure, post) = (
+        bb_run(&conditions.on_success),
+        bb_run(&conditions.on_failure),
+        bb_run(&conditions.post),
+    );
+    quote! {{
+        let __bt_gated = #body;
+        __bt::__private::postconditions(
+            __bt_gated, &mut self.__bt_bb, #on_success, #on_failure, #post,
         );
-        quote! {{
-            let __bt_gated = #body;
-            __bt::__private::postconditions(
-                __bt_gated, &mut self.__bt_bb, #on_success, #on_failure, #post,
-            );
-            __bt_gated
-        }}
-    } else {
-        body
-    };
+        __bt_gated
+    }}
+}
+
+/// Node `node`'s tick function, around `body`.
+fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
+    let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
+    let (ctx, observer) = (ctx(), observer());
+    let id = node.id;
+    let (public, tick) = (public_id(g.tree, id), tick_fn(id));
     let inline = if g.plan.outlined[id] {
         quote!(#[inline(never)])
     } else {
         quote!(#[inline])
     };
     // The status through `finish` (with the node's own running flag) or `done` (without).
-    let finish = match slot {
-        Some(_) => quote! {{
-            let __bt_status: __bt::__private::Status = #body;
-            __bt::__private::finish(#active, #public, __bt_status, #observer)
-        }},
+    let finish = match g.plan.active_slot[id] {
+        Some(slot) => {
+            let active = quote!(::core::option::Option::Some(self.__bt_active.flag(#slot)));
+            quote! {{
+                let __bt_status: __bt::__private::Status = #body;
+                __bt::__private::finish(#active, #public, __bt_status, #observer)
+            }}
+        }
         None => quote!(__bt::__private::done(#public, #body, #observer)),
     };
     let (answer, finish) = match g.error() {
@@ -794,7 +803,7 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         }
         false => TokenStream::new(),
     };
-    let mut methods = quote! {
+    quote! {
         #inline
         fn #tick<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
             &mut self,
@@ -804,55 +813,60 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         ) -> #answer {
             #finish
         }
-    };
-    if g.plan.may_run[id] {
-        let halt = halt_fn(id);
-        // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
-        // that is the node's rule state, by the rule's `halt` in `halt_body`; a flag passed by
-        // the parent, by the parent's rule's `halt` (which moves its cursor); a resumed leaf's,
-        // the resume code, here.
-        let halted = match (slot, g.plan.resume_code(id)) {
-            (Some(slot), _) => {
-                quote!(__bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
-            }
-            (None, Some(_)) => quote! {
-                self.__bt_resume.halted();
-                __bt::__private::halted_unflagged(#public, #observer);
-            },
-            (None, None) => quote!(__bt::__private::halted_unflagged(#public, #observer);),
-        };
-        let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
-        let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
-            quote!(__bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
-        } else {
-            TokenStream::new()
-        };
-        let halt_running = quote! {
-            #halt_body
-            #halted
-            #hooks
-        };
-        let halt_running = match g.plan.flag_from_parent[id] {
-            // Only the parent's halt calls this one, for the child at its cursor while the
-            // parent is running: the child is running.
-            true => halt_running,
-            false => {
-                let running = running_flag(g, id);
-                quote!(if #running { #halt_running })
-            }
-        };
-        methods.extend(quote! {
-            #[inline]
-            fn #halt<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
-                &mut self,
-                #ctx: &mut #context,
-                #observer: &mut __BtO,
-            ) {
-                #halt_running
-            }
-        });
     }
-    methods
+}
+
+/// Node `node`'s halt function, around the `halt_body` that stops its running descendants.
+fn halt_method(g: &Gen, node: &Node, halt_body: TokenStream) -> TokenStream {
+    let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
+    let (ctx, observer) = (ctx(), observer());
+    let (id, conditions) = (node.id, &node.conditions);
+    let (public, slot) = (public_id(g.tree, id), g.plan.active_slot[id]);
+    let halt = halt_fn(id);
+    // The root's flag, when it is the tree's status, is cleared by the tree's halt; a flag
+    // that is the node's rule state, by the rule's `halt` in `halt_body`; a flag passed by
+    // the parent, by the parent's rule's `halt` (which moves its cursor); a resumed leaf's,
+    // the resume code, here.
+    let halted = match (slot, g.plan.resume_code(id)) {
+        (Some(slot), _) => {
+            quote!(__bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
+        }
+        (None, Some(_)) => quote! {
+            self.__bt_resume.halted();
+            __bt::__private::halted_unflagged(#public, #observer);
+        },
+        (None, None) => quote!(__bt::__private::halted_unflagged(#public, #observer);),
+    };
+    let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
+    let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
+        quote!(__bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
+    } else {
+        TokenStream::new()
+    };
+    let halt_running = quote! {
+        #halt_body
+        #halted
+        #hooks
+    };
+    let halt_running = match g.plan.flag_from_parent[id] {
+        // Only the parent's halt calls this one, for the child at its cursor while the
+        // parent is running: the child is running.
+        true => halt_running,
+        false => {
+            let running = running_flag(g, id);
+            quote!(if #running { #halt_running })
+        }
+    };
+    quote! {
+        #[inline]
+        fn #halt<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+            &mut self,
+            #ctx: &mut #context,
+            #observer: &mut __BtO,
+        ) {
+            #halt_running
+        }
+    }
 }
 
 /// Node `id`'s id as the tree reports it (to observers, in `NODES`): its pre-order position,

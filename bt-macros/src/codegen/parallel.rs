@@ -52,6 +52,7 @@ pub(super) fn generate(g: &Gen, node: &Node, parallel: &Parallel) -> NodeCode {
         Parallel::Parallel { .. } => straight_line(g, node, &state, params),
         Parallel::ParallelAll { .. } => parallel_all(g, node, &state, params),
         Parallel::PolicyParallel { policy, repeat } => {
+            let policy = policy.ident();
             let policy = quote!(#rules::ParallelPolicy::#policy);
             policy_parallel(g, node, &state, policy, *repeat)
         }

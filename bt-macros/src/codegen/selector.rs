@@ -14,8 +14,9 @@ use syn::spanned::Spanned;
 
 use super::step::{rule_bodies, StepRule};
 use super::{bb, ctx, node_methods, rules, small_index, state, Gen, NodeCode, State};
-use crate::model::{Decorator, Kind, Leaf, Node, Selector, UtilityValue};
-use crate::text;
+use crate::kinds::{Abort, Word};
+use crate::model::{Decorator, Kind, Node, Selector, UtilityValue};
+use crate::{plan, text};
 
 pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
     let mut code = NodeCode::default();
@@ -70,12 +71,8 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
         Selector::StepSequencer => StepRule::with_params(&state, None, quote!(#len)),
         Selector::DynamicSequence | Selector::DynamicSelector => {
             // Which children are conditions, re-checked every tick (decision 9).
-            let flags = node.children.iter().map(|&child| {
-                matches!(
-                    g.tree.nodes[child].kind,
-                    Kind::Leaf(Leaf::Condition(_) | Leaf::ScriptCondition(_))
-                )
-            });
+            let flags = (node.children.iter())
+                .map(|&child| plan::facts(&g.tree.nodes[child].kind).rechecked);
             StepRule::with_params(&state, None, quote!(&[#(#flags),*]))
         }
         Selector::ObserverSelector
@@ -236,13 +233,9 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     let s = &state.access;
     let declare = &state.declare_local;
     let len = node.children.len();
-    let modes: Vec<Option<(&syn::ExprClosure, &Ident)>> = (node.children.iter())
-        .map(|&child| observe(g, child).map(|(condition, abort, _)| (condition, abort)))
+    let modes: Vec<Option<(&syn::ExprClosure, Abort)>> = (node.children.iter())
+        .map(|&child| observe(g, child).map(|(condition, abort, _)| (condition, abort.value)))
         .collect();
-    let watches = |abort: &Ident, what: &str| match abort.to_string().as_str() {
-        "both" => true,
-        mode => mode == what,
-    };
     let tick_at = |position: TokenStream| {
         let arms = node.children.iter().enumerate().map(|(index, &id)| {
             let tick = super::tick_child(g, id);
@@ -267,7 +260,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     // While `__bt_running` runs: the `lower` guards before it, in order.
     let lower = modes.iter().enumerate().filter_map(|(index, mode)| {
         let (condition, abort) = (*mode)?;
-        if !watches(abort, "lower") || index + 1 == len {
+        if !abort.watches_lower() || index + 1 == len {
             return None;
         }
         let value = super::test(condition);
@@ -283,7 +276,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     // Then its own `self` guard.
     let own = modes.iter().enumerate().filter_map(|(index, mode)| {
         let (condition, abort) = (*mode)?;
-        if !watches(abort, "self") {
+        if !abort.watches_self() {
             return None;
         }
         let value = super::test(condition);
@@ -372,7 +365,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
 }
 
 /// The `Observe` node `id`: its condition, its abort mode and whether its parent owns it.
-fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Ident, bool)> {
+fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Word<Abort>, bool)> {
     match &g.tree.nodes[id].kind {
         Kind::Decorator(Decorator::Observe {
             condition,
@@ -390,13 +383,13 @@ pub(super) fn guard(condition: &syn::ExprClosure) -> TokenStream {
 }
 
 /// `abort = none | self | lower | both` as bt-core's `AbortMode`.
-pub(super) fn abort_mode(abort: &Ident) -> TokenStream {
+pub(super) fn abort_mode(abort: Abort) -> TokenStream {
     let rules = rules();
-    let mode = match abort.to_string().as_str() {
-        "self" => quote!(SelfBranch),
-        "lower" => quote!(LowerPriority),
-        "both" => quote!(Both),
-        _ => quote!(None),
+    let mode = match abort {
+        Abort::SelfBranch => quote!(SelfBranch),
+        Abort::LowerPriority => quote!(LowerPriority),
+        Abort::Both => quote!(Both),
+        Abort::None => quote!(None),
     };
     quote!(#rules::AbortMode::#mode)
 }
@@ -437,7 +430,7 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
     }
     let field = Ident::new("__bt_rng", Span::call_site());
     let first = (g.tree.nodes.iter())
-        .find(|node| is_random(node))
+        .find(|node| node.spec.is_some_and(|spec| spec.random))
         .map(|node| node.id);
     if first == Some(node.id) {
         let rules = rules();
@@ -463,18 +456,6 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
         });
     }
     quote!(&mut self.#field)
-}
-
-/// The nodes that draw random numbers.
-pub(super) fn is_random(node: &Node) -> bool {
-    matches!(
-        node.kind,
-        Kind::Selector(
-            Selector::RandomSequence
-                | Selector::RandomSelector
-                | Selector::ProbabilitySelector { .. }
-        )
-    )
 }
 
 /// A child's `#[weight(..)]` or `#[score(..)]`, as a parameter of the child: a closure as

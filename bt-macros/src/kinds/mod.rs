@@ -1,6 +1,7 @@
 //! Every node kind of the DSL, once: its name (and aliases), the grammar of its arguments, how
 //! many children it takes, and the facts the later stages need (can it answer `Running`, may a
-//! tick resume straight through it, does its state outlive an activation). The parser, the model
+//! tick resume straight through it, does its state outlive an activation, does it draw random
+//! numbers), and the words its word-valued parameters take (`words`). The parser, the model
 //! and the planner all read this table; nothing else lists kinds.
 //!
 //! The facts restate bt-core's rules for the planner. The tests at the bottom drive each rule
@@ -9,8 +10,13 @@
 use crate::args::Grammar;
 
 mod table;
+mod words;
 
 pub use table::{KINDS, OBSERVER_SELECTOR, UNSUPPORTED};
+pub use words::{
+    Abort, CountWhen, Else, Filtered, IfGuarded, OutOfRange, Outcome, Policy, Status, Until, Word,
+    WordSet,
+};
 
 /// One node kind.
 pub struct KindSpec {
@@ -38,6 +44,9 @@ pub struct KindSpec {
     pub memory: Memory,
     /// Its category in the tree's metadata.
     pub category: Category,
+    /// Whether its rule draws random numbers: the tree then holds a generator, or draws from
+    /// its context's (`rng = context`).
+    pub random: bool,
 }
 
 /// Which model node a kind builds: its family, and the kind within it. The model lowers each
@@ -93,10 +102,27 @@ impl Composite {
     /// running child, answers `Running` exactly when the child at its cursor does, and answers
     /// `Skipped` only when every child of the activation skipped.
     pub fn walks_from_cursor(self) -> bool {
-        matches!(
-            self,
-            Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory
-        )
+        match self {
+            Composite::Sequence | Composite::Fallback | Composite::SequenceWithMemory => true,
+            Composite::ReactiveSequence
+            | Composite::ReactiveFallback
+            | Composite::AsyncSequence
+            | Composite::AsyncFallback => false,
+        }
+    }
+
+    /// Whether the rule counts something within one tick, in a local of the tick passed to every
+    /// `on_child` (the reactive composites' skipped children: `bt_core::control::ReactiveTick`),
+    /// and starts every tick at its first child.
+    pub fn is_reactive(self) -> bool {
+        match self {
+            Composite::ReactiveSequence | Composite::ReactiveFallback => true,
+            Composite::Sequence
+            | Composite::SequenceWithMemory
+            | Composite::Fallback
+            | Composite::AsyncSequence
+            | Composite::AsyncFallback => false,
+        }
     }
 }
 
@@ -202,6 +228,28 @@ pub enum LeafKind {
     Wait,
     /// behavior3's `ERROR`.
     Error,
+}
+
+impl LeafKind {
+    /// Whether the leaf is the user's own: a type with ports, or a closure over the context
+    /// (whose first parameter is then the context, not the blackboard).
+    pub fn is_users(self) -> bool {
+        match self {
+            LeafKind::Condition | LeafKind::Action | LeafKind::StatefulAction => true,
+            LeafKind::AlwaysSuccess
+            | LeafKind::AlwaysFailure
+            | LeafKind::AlwaysRunning
+            | LeafKind::SetBlackboard
+            | LeafKind::UnsetBlackboard
+            | LeafKind::Script
+            | LeafKind::ScriptCondition
+            | LeafKind::WasEntryUpdated
+            | LeafKind::SubTree
+            | LeafKind::Sleep
+            | LeafKind::Wait
+            | LeafKind::Error => false,
+        }
+    }
 }
 
 /// How many children a kind takes.

@@ -1,6 +1,10 @@
 //! The table of kinds, and the parameters of each: named, typed and defaulted here, read by name
 //! in the model (`model::Params`).
 
+use super::words::{
+    Abort, CountWhen, Else, Filtered, IfGuarded, OutOfRange, Outcome, Policy, Status, Until,
+    WordSet,
+};
 use super::{
     Arity, Category, Composite, CustomKind, DecoratorKind, FlowKind, KindSpec, LeafKind, LoopKind,
     Memory, ParallelKind, Running, SelectorKind, Shape, TimeKind,
@@ -29,6 +33,7 @@ const fn leaf(
         passes_running: false,
         memory: Activation,
         category,
+        random: false,
     }
 }
 
@@ -47,6 +52,7 @@ const fn composite(
         passes_running,
         memory,
         category: C::Control,
+        random: false,
     }
 }
 
@@ -78,6 +84,7 @@ const fn control(
         passes_running: false,
         memory,
         category: C::Control,
+        random: false,
     }
 }
 
@@ -99,6 +106,7 @@ const fn decorator(
         passes_running,
         memory,
         category: C::Decorator,
+        random: false,
     }
 }
 
@@ -106,6 +114,14 @@ const fn decorator(
 const fn passes(spec: KindSpec) -> KindSpec {
     KindSpec {
         passes_running: true,
+        ..spec
+    }
+}
+
+/// A row whose rule draws random numbers (`KindSpec::random`).
+const fn draws(spec: KindSpec) -> KindSpec {
+    KindSpec {
+        random: true,
         ..spec
     }
 }
@@ -137,11 +153,9 @@ const fn params(params: &'static [Param]) -> Grammar {
 use Default::{Absent, Required};
 use ParamKind as P;
 
-const OUTCOMES: &[&str] = &["Success", "Failure"];
-const FILTERED: &[&str] = &["Skipped", "Failure"];
-const fn word(default: &'static str) -> Default {
-    Default::Word(default)
-}
+const STATUS: ParamKind = P::Status(Status::WORDS);
+const OUTCOME: ParamKind = P::Word(Outcome::WORDS);
+const FILTERED: ParamKind = P::Word(Filtered::WORDS);
 
 // One count, duration, entry or closure: the parameters of many kinds.
 const COUNT: &[Param] = &[positional("count", P::Count, Required)];
@@ -159,8 +173,8 @@ const PARALLEL_ALL: &[Param] = &[positional("max_failures", P::Int, Default::Int
 const POLICY_PARALLEL: &[Param] = &[
     positional(
         "policy",
-        P::Word(&["FirstFailure", "FirstSuccess", "FirstSuccessOrFailure"]),
-        word("FirstFailure"),
+        P::Word(Policy::WORDS),
+        Policy::FirstFailure.by_default(),
     ),
     named("repeat", P::Bool, Default::Bool(false)),
 ];
@@ -172,7 +186,11 @@ const BINARY: &[Param] = &[
 ];
 const INDEX_SWITCH: &[Param] = &[
     positional("index", P::Closure, Required),
-    named("out_of_range", P::Word(&["Fail", "Loop"]), word("Fail")),
+    named(
+        "out_of_range",
+        P::Word(OutOfRange::WORDS),
+        OutOfRange::Fail.by_default(),
+    ),
     named("dynamic", P::Bool, Default::Bool(false)),
 ];
 const PROBABILITY: &[Param] = &[named("fail", P::Expr, Absent)];
@@ -180,62 +198,54 @@ const PRIORITY: &[Param] = &[named("dynamic", P::Bool, Default::Bool(false))];
 const RUN_ONCE: &[Param] = &[named("then_skip", P::Bool, Default::Bool(true))];
 const PRECONDITION: &[Param] = &[
     positional("condition", P::Closure, Required),
-    named("else", P::Status, word("Failure")),
+    named("else", STATUS, Status::Failure.by_default()),
 ];
 const CONDITIONAL: &[Param] = &[
     positional("condition", P::Closure, Required),
     named("dynamic", P::Bool, Default::Bool(false)),
-    named("else", P::Word(&["Failure", "Success"]), word("Failure")),
+    named("else", P::Word(Else::WORDS), Else::Failure.by_default()),
 ];
 const FILTER: &[Param] = &[
     positional("times", P::Count, Required),
     named(
         "count",
-        P::Word(&["Completed", "Success", "Failure"]),
-        word("Completed"),
+        P::Word(CountWhen::WORDS),
+        CountWhen::Completed.by_default(),
     ),
-    named("filtered", P::Word(FILTERED), word("Skipped")),
+    named("filtered", FILTERED, Filtered::Skipped.by_default()),
 ];
 const GUARD: &[Param] = &[
     positional("token", P::ContextClosure, Required),
     named(
         "if_guarded",
-        P::Word(&["Failure", "Running"]),
-        word("Failure"),
+        P::Word(IfGuarded::WORDS),
+        IfGuarded::Failure.by_default(),
     ),
 ];
 const REMAP: &[Param] = &[
-    named("success", P::Word(OUTCOMES), word("Success")),
-    named("failure", P::Word(OUTCOMES), word("Failure")),
+    named("success", OUTCOME, Outcome::Success.by_default()),
+    named("failure", OUTCOME, Outcome::Failure.by_default()),
 ];
 const OBSERVE: &[Param] = &[
     positional("condition", P::Closure, Required),
-    named(
-        "abort",
-        P::Word(&["none", "self", "lower", "both"]),
-        word("none"),
-    ),
+    named("abort", P::Word(Abort::WORDS), Abort::None.by_default()),
 ];
 const COOLDOWN: &[Param] = &[
     positional("ms", P::Duration, Required),
-    named("filtered", P::Word(FILTERED), word("Skipped")),
+    named("filtered", FILTERED, Filtered::Skipped.by_default()),
 ];
 const MAX_LOOP: &[Param] = &[positional("max_loop", P::Count, Required)];
-const REPEAT_UNTIL: &[Param] = &[positional("status", P::Word(OUTCOMES), Required)];
+const REPEAT_UNTIL: &[Param] = &[positional("status", OUTCOME, Required)];
 const LOOP: &[Param] = &[
     positional("queue", P::Entry, Required),
     named("value", P::Entry, Absent),
-    named("if_empty", P::Status, word("Success")),
+    named("if_empty", STATUS, Status::Success.by_default()),
 ];
 const ITERATE: &[Param] = &[
     positional("list", P::Entry, Required),
     named("element", P::Entry, Required),
     named("index", P::Entry, Absent),
-    named(
-        "until",
-        P::Word(&["Never", "FirstSuccess", "FirstFailure"]),
-        word("Never"),
-    ),
+    named("until", P::Word(Until::WORDS), Until::Never.by_default()),
     named("max", P::Count, Absent),
     named("reset_index", P::Bool, Default::Bool(true)),
 ];
@@ -267,7 +277,8 @@ use TimeKind as T;
 /// The table, by family. Columns: names (aliases after the first), kind, arguments; then, for
 /// leaves, when it can run and its category; for composites, whether it passes `Running` and its
 /// memory; for the `Step` composites, arity, when it runs and memory; for nodes of one child,
-/// when it runs, whether it passes `Running`, its memory.
+/// when it runs, whether it passes `Running`, its memory. A row in [`passes`] passes `Running`
+/// (for the `Step` composites), one in [`draws`] draws random numbers.
 #[rustfmt::skip]
 pub const KINDS: &[KindSpec] = &[
     // Leaves.
@@ -306,9 +317,9 @@ pub const KINDS: &[KindSpec] = &[
     // (checked in the tests); the others re-read their inputs or re-check children first
     // (PrioritySelector with `dynamic = true`; without it, it resumes its running child).
     // FlipSelector's order and StepSequencer's position outlive activations (decision 13).
-    passes(control(&["RandomSequence"],      Sel(S::RandomSequence),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation)),
-    passes(control(&["RandomSelector"],      Sel(S::RandomSelector),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation)),
-    passes(control(&["ProbabilitySelector"], Sel(S::ProbabilitySelector), params(PROBABILITY), AtLeastOne, R::IfChildCan, Activation)),
+    passes(draws(control(&["RandomSequence"],      Sel(S::RandomSequence),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation))),
+    passes(draws(control(&["RandomSelector"],      Sel(S::RandomSelector),      Grammar::None,       AtLeastOne, R::IfChildCan, Activation))),
+    passes(draws(control(&["ProbabilitySelector"], Sel(S::ProbabilitySelector), params(PROBABILITY), AtLeastOne, R::IfChildCan, Activation))),
     control(&["PrioritySelector"],           Sel(S::PrioritySelector),    params(PRIORITY),    AtLeastOne, R::IfChildCan, Activation),
     passes(control(&["FlipSelector"],        Sel(S::FlipSelector),        Grammar::None,       AtLeastOne, R::IfChildCan, Kept)),
     passes(control(&["StepSequencer"],       Sel(S::StepSequencer),       Grammar::None,       AtLeastOne, R::IfChildCan, Kept)),

@@ -880,6 +880,29 @@ fn nodecanvas_control_facts_hold_for_their_rules() {
     assert_eq!(checked, 13);
 }
 
+/// A kind draws random numbers (`KindSpec::random`) exactly when its rule's choices depend on
+/// the generator: ticked with the same answers and inputs but generators seeded apart, it ticks
+/// other children or answers otherwise, now and then. Only the `Step` composites' rules take a
+/// generator.
+#[test]
+fn random_facts_hold_for_their_rules() {
+    let mut draw = Draw(0x2545_F491_4F6C_DD1D);
+    for spec in KINDS.iter().chain([&super::OBSERVER_SELECTOR]) {
+        let draws = nodecanvas_rules(spec.shape).into_iter().any(|rule| {
+            (0..200).any(|seed| {
+                let answers: Vec<Status> = (0..rule.len()).map(|_| draw.status(true)).collect();
+                let x = draw.0;
+                let tick = |seed| {
+                    let mut rng = rules::SmallRng::seed(seed);
+                    nc_tick(&mut *rule.fresh(), &answers, x, &mut rng)
+                };
+                tick(seed) != tick(seed + 1_000)
+            })
+        });
+        assert_eq!(draws, spec.random, "{:?}", spec.shape);
+    }
+}
+
 /// Whether the NodeCanvas composites that do not pass `Running` indeed could not: each one (in
 /// one of its modes at least) changes something, re-reads an input or ticks another child when
 /// resumed, now and then.
@@ -1019,7 +1042,7 @@ fn every_kind_lowers_from_its_parameters() {
             ParamKind::Count => "3".to_owned(),
             ParamKind::Expr => "1.0".to_owned(),
             ParamKind::Bool => "true".to_owned(),
-            ParamKind::Status => "Failure".to_owned(),
+            ParamKind::Status(_) => "Failure".to_owned(),
             ParamKind::Entry => format!("{{{param}}}"),
             ParamKind::Closure => "|bb| true".to_owned(),
             ParamKind::Word(words) => words[0].to_owned(),

@@ -11,7 +11,7 @@ use syn::{Ident, Type};
 use super::{attr, Blackboard, PortBinding, SubTree, Value};
 use crate::args::Target;
 use crate::ctxt::Ctxt;
-use crate::kinds::{self, Arity};
+use crate::kinds::{self, Arity, Shape};
 use crate::parse::{Case, Children, NodeSyntax};
 
 /// Resolves `{entry}` against the blackboard, reporting unknown entries.
@@ -500,10 +500,8 @@ pub fn mention(node: &NodeSyntax, out: &mut Mentions) {
     }
     idents(node.arg_tokens.clone(), &mut out.names);
     // An inline leaf's closure takes the context first (and only, with one parameter).
-    let leaf = matches!(
-        node.kind.to_string().as_str(),
-        "Condition" | "Action" | "StatefulAction"
-    );
+    let leaf = kinds::lookup(&node.kind.to_string())
+        .is_some_and(|spec| matches!(spec.shape, Shape::Leaf(leaf) if leaf.is_users()));
     out.escaped |= escapes(node.arg_tokens.clone(), leaf);
 }
 

@@ -7,7 +7,7 @@ use syn::{Expr, ExprClosure, Ident};
 
 use super::attr::UtilityValue;
 use super::{check, Lower, Params};
-use crate::kinds::{FlowKind, ParallelKind, SelectorKind};
+use crate::kinds::{FlowKind, OutOfRange, ParallelKind, Policy, SelectorKind, Word};
 
 /// The selectors: NodeCanvas's composites, and the observer selector.
 // The variants are the kinds as users write them (`RandomSelector`, `MaxTime`).
@@ -57,7 +57,7 @@ pub enum Flow {
     /// `IndexSwitch(|bb| index, out_of_range = Fail | Loop, dynamic = bool)`.
     IndexSwitch {
         index: Box<ExprClosure>,
-        out_of_range: Ident,
+        out_of_range: Word<OutOfRange>,
         dynamic: bool,
     },
 }
@@ -76,7 +76,7 @@ pub enum Parallel {
     },
     /// `PolicyParallel(policy = FirstFailure | FirstSuccess | FirstSuccessOrFailure, repeat = ..)`.
     PolicyParallel {
-        policy: Ident,
+        policy: Word<Policy>,
         repeat: bool,
     },
 }

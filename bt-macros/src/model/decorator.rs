@@ -4,7 +4,10 @@
 use syn::{ExprClosure, Ident};
 
 use super::{check, Limit, Lower, Params, Quantity};
-use crate::kinds::{DecoratorKind, LoopKind, TimeKind};
+use crate::kinds::{
+    Abort, CountWhen, DecoratorKind, Else, Filtered, IfGuarded, LoopKind, Outcome, Status,
+    TimeKind, Until, Word,
+};
 
 /// The decorators that are neither time nor loops.
 pub enum Decorator {
@@ -22,7 +25,7 @@ pub enum Decorator {
     /// `Precondition(|bb| condition, else = Status)`.
     Precondition {
         condition: Box<ExprClosure>,
-        otherwise: Ident,
+        otherwise: Word<Status>,
     },
     /// `Interrupt(|bb| condition)`.
     Interrupt(Box<ExprClosure>),
@@ -30,15 +33,15 @@ pub enum Decorator {
     Conditional {
         condition: Box<ExprClosure>,
         dynamic: bool,
-        otherwise: Ident,
+        otherwise: Word<Else>,
     },
     /// `WaitUntil(|bb| condition)`.
     WaitUntil(Box<ExprClosure>),
     /// `Filter(times, count = Completed | Success | Failure, filtered = Skipped | Failure)`.
     Filter {
         times: Limit,
-        count: Ident,
-        filtered: Ident,
+        count: Word<CountWhen>,
+        filtered: Word<Filtered>,
     },
     /// behavior3's `Limiter(max_loop)`.
     Limiter(Limit),
@@ -46,19 +49,19 @@ pub enum Decorator {
     /// `Guard(|ctx| &mut ctx.token, if_guarded = Failure | Running)`.
     Guard {
         token: Box<ExprClosure>,
-        if_guarded: Ident,
+        if_guarded: Word<IfGuarded>,
     },
     /// `Remap(success = .., failure = ..)`.
     Remap {
-        success: Ident,
-        failure: Ident,
+        success: Word<Outcome>,
+        failure: Word<Outcome>,
     },
     /// `Observe(|bb| condition, abort = none | self | lower | both)`. `guarded`: a child of an
     /// observer selector, which evaluates the condition; the node itself passes its child's status
     /// through.
     Observe {
         condition: Box<ExprClosure>,
-        abort: Ident,
+        abort: Word<Abort>,
         guarded: bool,
     },
 }
@@ -76,7 +79,7 @@ pub enum Time {
     /// `Cooldown(ms, filtered = Skipped | Failure)`.
     Cooldown {
         ms: Quantity,
-        filtered: Ident,
+        filtered: Word<Filtered>,
     },
 }
 
@@ -91,19 +94,19 @@ pub enum Loop {
     /// NodeCanvas's `RepeatTimes(n)`.
     RepeatTimes(Limit),
     /// `RepeatUntil(Success | Failure)`.
-    RepeatUntil(Ident),
+    RepeatUntil(Word<Outcome>),
     /// `Loop(queue, value = {entry}, if_empty = Status)`.
     Loop {
         queue: Ident,
         value: Option<Ident>,
-        if_empty: Ident,
+        if_empty: Word<Status>,
     },
     /// `Iterate(list, element = {entry}, index = {entry}, until = .., max = n, reset_index = ..)`.
     Iterate {
         list: Ident,
         element: Ident,
         index: Option<Ident>,
-        until: Ident,
+        until: Word<Until>,
         /// `None`: no limit.
         max: Limit,
         reset_index: bool,

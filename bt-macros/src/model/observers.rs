@@ -9,11 +9,6 @@ use super::{Composite, Decorator, Kind, Selector, Tree};
 use crate::ctxt::Ctxt;
 use crate::kinds::{self, SelectorKind, Shape};
 
-/// Whether an `Observe`'s abort mode watches lower-priority siblings (`lower`, `both`).
-fn watches_lower(abort: &Ident) -> bool {
-    abort == "lower" || abort == "both"
-}
-
 /// The checks across nodes, after lowering: utility attributes against their parents, and the
 /// observer selectors.
 pub(super) fn resolve(cx: &Ctxt, tree: &mut Tree) {
@@ -99,7 +94,7 @@ fn observers(cx: &Ctxt, tree: &mut Tree) {
         let Kind::Decorator(Decorator::Observe { abort, .. }) = &node.kind else {
             continue;
         };
-        if !watches_lower(abort) {
+        if !abort.value.watches_lower() {
             continue;
         }
         let parent = node.parent.map(|parent| &tree.nodes[parent]);
@@ -121,7 +116,7 @@ fn observers(cx: &Ctxt, tree: &mut Tree) {
             None => "this `Observe` is the root".to_owned(),
         };
         cx.error_spanned_by(
-            abort,
+            abort.ident(),
             format!(
                 "`abort = {abort}` only fits a direct child of a `Fallback` (or `Selector`), and {here}: it watches this branch while a lower-priority sibling runs; use `abort = self` or `abort = none` here"
             ),

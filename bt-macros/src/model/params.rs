@@ -6,8 +6,8 @@
 use proc_macro2::Span;
 use syn::{Expr, ExprClosure, Ident};
 
-use crate::args::{Default, Param, ParamValue};
-use crate::kinds::KindSpec;
+use crate::args::{Default, Param, ParamKind, ParamValue};
+use crate::kinds::{KindSpec, Word, WordSet};
 
 use super::{Limit, Quantity};
 
@@ -59,13 +59,26 @@ impl<'k> Params<'k> {
         }
     }
 
-    /// A word or a status (a default spanned at the node's kind).
-    pub fn word(&mut self, name: &str) -> Option<Ident> {
-        match self.take(name) {
-            (Some(ParamValue::Word(word) | ParamValue::Status(word)), _) => Some(word),
-            (_, Default::Word(word)) => Some(Ident::new(word, self.kind.span())),
-            _ => None,
-        }
+    /// A word of the set `W`, or a status (a default spanned at the node's kind): the grammar
+    /// and the default give the word's position in the parameter's set, which the table takes
+    /// from `W`.
+    pub fn word<W: WordSet>(&mut self, name: &str) -> Option<Word<W>> {
+        debug_assert!(
+            (self.list.iter()).any(|param| param.name == name
+                && matches!(param.value, ParamKind::Word(words) | ParamKind::Status(words) if words == W::WORDS)),
+            "`{}`'s parameter `{name}` is not a word of {:?}",
+            self.kind,
+            W::WORDS
+        );
+        let (value, span) = match self.take(name) {
+            (Some(ParamValue::Word(index, span)), _) => (W::ALL[index], span),
+            (_, Default::Word(words, index)) => {
+                debug_assert_eq!(words, W::WORDS, "the default of `{}`'s `{name}`", self.kind);
+                (W::ALL[index], self.kind.span())
+            }
+            _ => return None,
+        };
+        Some(Word { value, span })
     }
 
     pub fn duration(&mut self, name: &str) -> Option<Quantity> {
