@@ -944,20 +944,6 @@ struct __BtSlotsNavigate<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::
     tree: &'__bt_t mut Navigate,
     observer: &'__bt_t mut __BtChildO,
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RecoveryNode>::__BT_PORTS
-    },
-    &["number_of_retries"],
-);
-const _: () = __bt::__private::check_children(
-    "RecoveryNode",
-    <RecoveryNode as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <RecoveryNode as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
-    2usize,
-);
 impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
     type Node = RecoveryNode;
@@ -1017,20 +1003,6 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
         }
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <PipelineSequence>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_children(
-    "PipelineSequence",
-    <PipelineSequence as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <PipelineSequence as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
-    2usize,
-);
 impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
     type Node = PipelineSequence;
@@ -1090,14 +1062,6 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
         }
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RateController>::__BT_PORTS
-    },
-    &["hz"],
-);
 impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<1usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
     type Node = RateController;
@@ -1150,36 +1114,6 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
         }
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <ComputePath>::__BT_PORTS
-    },
-    &["goal", "path"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FollowPath>::__BT_PORTS
-    },
-    &["path"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RoundRobin>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_children(
-    "RoundRobin",
-    <RoundRobin as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <RoundRobin as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
-    2usize,
-);
 impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
     type Node = RoundRobin;
@@ -1238,6 +1172,72 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
         }
     }
 }
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <RecoveryNode>::__BT_PORTS
+    },
+    &["number_of_retries"],
+);
+const _: () = __bt::__private::check_children(
+    "RecoveryNode",
+    <RecoveryNode as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <RecoveryNode as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <PipelineSequence>::__BT_PORTS
+    },
+    &[],
+);
+const _: () = __bt::__private::check_children(
+    "PipelineSequence",
+    <PipelineSequence as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <PipelineSequence as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <RateController>::__BT_PORTS
+    },
+    &["hz"],
+);
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <ComputePath>::__BT_PORTS
+    },
+    &["goal", "path"],
+);
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <FollowPath>::__BT_PORTS
+    },
+    &["path"],
+);
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <RoundRobin>::__BT_PORTS
+    },
+    &[],
+);
+const _: () = __bt::__private::check_children(
+    "RoundRobin",
+    <RoundRobin as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <RoundRobin as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
 const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]

@@ -727,28 +727,6 @@ struct __BtSlotsSentry<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::us
     tree: &'__bt_t mut Sentry,
     observer: &'__bt_t mut __BtChildO,
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Walk>::__BT_PORTS
-    },
-    &["to"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RoundRobin>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_children(
-    "RoundRobin",
-    <RoundRobin as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <RoundRobin as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
-    2usize,
-);
 impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
 for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
     type Node = RoundRobin;
@@ -806,6 +784,28 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
         }
     }
 }
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <Walk>::__BT_PORTS
+    },
+    &["to"],
+);
+const _: () = __bt::__private::check_required(
+    {
+        #[allow(unused_imports)]
+        use __bt::__private::NoPorts as _;
+        <RoundRobin>::__BT_PORTS
+    },
+    &[],
+);
+const _: () = __bt::__private::check_children(
+    "RoundRobin",
+    <RoundRobin as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
+    <RoundRobin as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    2usize,
+);
 const _: () = __bt::__private::check_required(
     {
         #[allow(unused_imports)]

@@ -220,6 +220,23 @@ mod tests {
     }
 
     #[test]
+    fn a_type_check_is_written_once_per_type_and_bound_ports() {
+        let text = expand(quote!(tree T for W {
+            Sequence {
+                Condition(IsOk), Condition(IsOk), Condition(IsOk),
+                Action(Go, speed = 1.0), Action(Go, speed = 2.0), Action(Go),
+                Control(Pipe) { Condition(IsOk) }, Control(Pipe) { Condition(IsOk) },
+                Control(Pipe) { Condition(IsOk), Condition(IsOk) },
+            }
+        }));
+        let count = |what: &str| text.matches(what).count();
+        // `IsOk` with nothing bound, `Go` with `speed` and without, `Pipe` without.
+        assert_eq!(count("check_required ("), 4, "{text}");
+        // `Pipe` with one child and with two.
+        assert_eq!(count("check_children ("), 2, "{text}");
+    }
+
+    #[test]
     fn nodes_that_cannot_run_keep_no_state_between_ticks() {
         let text = expand(quote!(tree T for () { Sequence { AlwaysSuccess, AlwaysFailure } }));
         assert!(!text.contains("__bt_state_0 :"), "{text}");

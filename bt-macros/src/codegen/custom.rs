@@ -26,7 +26,7 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     let leaf = &custom.node;
     let ty = &leaf.ty;
     let count = node.children.len();
-    super::leaf::add_check(g, &mut code, ty, super::leaf::required_check(node, leaf));
+    code.checks.push(super::leaf::required_check(g, node, leaf));
     if custom.kind == CustomKind::Control {
         // The same trait path as the calls', so that a type without the trait gets one error.
         let context = static_lifetimes(g.tree.header.context.to_token_stream());
@@ -40,8 +40,14 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
                 #count,
             )
         );
-        let generic = g.tree.header.names_type_param(quote!(#ty #node_trait));
-        super::leaf::add_check_if(&mut code, generic, ty.span(), check);
+        let key = format!("children {check}");
+        code.checks.push(super::leaf::Check::about(
+            g,
+            quote!(#ty #node_trait),
+            ty.span(),
+            key,
+            check,
+        ));
     }
     let init = match &leaf.init {
         Some(init) => quote_spanned!(init.span()=> #init),

@@ -351,41 +351,62 @@ pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
 }
 
 /// A compile-time check that every required input of the leaf type is bound; for a node of an
-/// XML tree, its message starts with where the element is.
-pub(super) fn required_check(node: &Node, leaf: &LeafType) -> TokenStream {
+/// XML tree, its message starts with where the element is. Nodes of one type with the same
+/// bound ports pass or fail it together, so it is written once for them (`Check::key`), with the
+/// first node's place: a wide tree of one leaf type has one check, not one per leaf.
+pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Check {
     let ty = &leaf.ty;
     let ports = ports_of(ty);
-    let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
-    match &node.xml_origin {
+    let bound: Vec<String> = leaf
+        .bindings
+        .iter()
+        .map(|binding| binding.port.to_string())
+        .collect();
+    let key = format!("required {} {bound:?}", ty.to_token_stream());
+    let tokens = match &node.xml_origin {
         Some(at) => quote_spanned!(ty.span()=>
             __bt::__private::check_required_at(#at, #ports, &[#(#bound),*])
         ),
         None => quote_spanned!(ty.span()=>
             __bt::__private::check_required(#ports, &[#(#bound),*])
         ),
-    }
+    };
+    Check::about(g, ty.to_token_stream(), ty.span(), key, tokens)
 }
 
-/// A compile-time check about the node type `ty` (a `()` constant expression): a module-level
-/// `const _`, or, when `ty` names the tree's type parameters, a check of the generic tree's
-/// impl, evaluated where the tree is built with its arguments.
-pub(super) fn add_check(g: &Gen, code: &mut NodeCode, ty: &syn::Type, check: TokenStream) {
-    let generic = g.tree.header.names_type_param(ty.to_token_stream());
-    add_check_if(code, generic, ty.span(), check);
+/// A compile-time check about a node's type (a `()` constant expression): a module-level
+/// `const _`, or, when the type names the tree's type parameters, a check of the generic tree's
+/// impl, evaluated where the tree is built with its arguments (`codegen::tree` writes them).
+pub(super) struct Check {
+    /// What the check depends on: checks with the same key pass or fail together, and only the
+    /// first is written.
+    pub key: String,
+    pub generic: bool,
+    pub span: Span,
+    pub tokens: TokenStream,
 }
 
-pub(super) fn add_check_if(code: &mut NodeCode, generic: bool, span: Span, check: TokenStream) {
-    if generic {
-        code.generic_checks.push(check);
-    } else {
-        code.items
-            .extend(quote_spanned!(span=> const _: () = #check;));
+impl Check {
+    /// The check `tokens` about the type (or types) `about`, spanned at `span`.
+    pub fn about(
+        g: &Gen,
+        about: TokenStream,
+        span: Span,
+        key: String,
+        tokens: TokenStream,
+    ) -> Self {
+        Check {
+            key,
+            generic: g.tree.header.names_type_param(about),
+            span,
+            tokens,
+        }
     }
 }
 
 /// Adds the leaf's field (built with its initialiser or `Default`) and returns its name.
 fn field(g: &Gen, node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
-    add_check(g, code, &leaf.ty, required_check(node, leaf));
+    code.checks.push(required_check(g, node, leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;
     let init = match &leaf.init {

@@ -54,13 +54,13 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let mut methods = TokenStream::new();
     let mut items = TokenStream::new();
     let mut tree_halt = TokenStream::new();
-    let mut generic_checks = Vec::new();
+    let mut checks = Vec::new();
     let saving = snapshot::Derives::of(&tree.header.attrs).any();
     let mut saved = Vec::new();
     for node in &tree.nodes {
         let code = node_code(&g, node);
         items.extend(code.items);
-        generic_checks.extend(code.generic_checks);
+        checks.extend(code.checks);
         tree_halt.extend(code.tree_halt);
         for (name, ty, init) in code.fields {
             if saving {
@@ -74,6 +74,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         }
         methods.extend(code.methods);
     }
+    let generic_checks = write_checks(checks, &mut items);
     let slots = plan.active_slots();
     let flags = quote!(__bt::__private::BoolFlags<#slots>);
     let bb = blackboard::blackboard_type(tree);
@@ -281,15 +282,34 @@ impl Gen<'_> {
 struct NodeCode {
     fields: Vec<(Ident, TokenStream, TokenStream)>,
     methods: TokenStream,
-    /// Module-level items (compile-time checks).
+    /// Module-level items.
     items: TokenStream,
-    /// Compile-time checks (`()` constant expressions) that name the tree's type parameters:
-    /// evaluated by the generic tree's `new` (`api.rs`).
-    generic_checks: Vec<TokenStream>,
+    /// Compile-time checks about the node's types.
+    checks: Vec<leaf::Check>,
     /// Run by the tree's `halt` after halting the root: clears per-activation memory that an idle
     /// node can still hold (a loop count kept across a skip), as BehaviorTree.CPP's `haltTree`
     /// halts every node.
     tree_halt: TokenStream,
+}
+
+/// Writes each distinct check once (the first of those with its key): a module-level `const _`
+/// into `items`, or, for a check that names the tree's type parameters, into the returned list,
+/// evaluated by the generic tree's `new` (`api.rs`).
+fn write_checks(checks: Vec<leaf::Check>, items: &mut TokenStream) -> Vec<TokenStream> {
+    let mut written = std::collections::HashSet::new();
+    let mut generic = Vec::new();
+    for check in checks {
+        if !written.insert(check.key) {
+            continue;
+        }
+        let (span, tokens) = (check.span, check.tokens);
+        if check.generic {
+            generic.push(tokens);
+        } else {
+            items.extend(quote_spanned!(span=> const _: () = #tokens;));
+        }
+    }
+    generic
 }
 
 fn node_code(g: &Gen, node: &Node) -> NodeCode {
