@@ -147,23 +147,17 @@ use ::bt::__root::*;
 #[rustfmt::skip]
 /// The sniper of seed 000: shoot a visible enemy when loaded, otherwise patrol.
 struct Sniper {
-    __bt_state_0: __bt::__private::Fallback<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
-    __bt_state_1: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_0: __bt::Fallback<::core::primitive::u8, __bt::NoSkips>,
+    __bt_state_1: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_2: IsEnemyVisible,
     __bt_leaf_3: IsRifleLoaded,
     __bt_leaf_4: AimAtEnemy,
     __bt_leaf_5: Shoot,
     __bt_leaf_6: Patrol,
-    __bt_resume: __bt::__private::Resume<::core::primitive::u8>,
+    __bt_resume: __bt::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: __bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[rustfmt::skip]
 #[allow(
@@ -179,121 +173,83 @@ impl Sniper {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("Fallback", "Fallback", 0, 0),
             control("Snipe", "Sequence", 0, 1),
             typed(
                 condition("isEnemyVisible", "Condition", 1, 2),
                 "IsEnemyVisible",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <IsEnemyVisible>::__BT_PORTS
-                },
+                <IsEnemyVisible>::__BT_PORTS,
             ),
             typed(
                 condition("isRifleLoaded", "Condition", 1, 2),
                 "IsRifleLoaded",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <IsRifleLoaded>::__BT_PORTS
-                },
+                <IsRifleLoaded>::__BT_PORTS,
             ),
             typed(
                 action("AimAtEnemy", "StatefulAction", 1, 2),
                 "AimAtEnemy",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <AimAtEnemy>::__BT_PORTS
-                },
+                <AimAtEnemy>::__BT_PORTS,
             ),
-            typed(
-                action("Shoot", "Action", 1, 2),
-                "Shoot",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Shoot>::__BT_PORTS
-                },
-            ),
-            typed(
-                action("Patrol", "Action", 0, 1),
-                "Patrol",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Patrol>::__BT_PORTS
-                },
-            ),
+            typed(action("Shoot", "Action", 1, 2), "Shoot", <Shoot>::__BT_PORTS),
+            typed(action("Patrol", "Action", 0, 1), "Patrol", <Patrol>::__BT_PORTS),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Sniper", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Sniper", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::Fallback<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
-            __bt_state_1: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_0: <__bt::Fallback<::core::primitive::u8, __bt::NoSkips>>::new(),
+            __bt_state_1: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_2: <IsEnemyVisible as ::core::default::Default>::default(),
             __bt_leaf_3: <IsRifleLoaded as ::core::default::Default>::default(),
             __bt_leaf_4: <AimAtEnemy as ::core::default::Default>::default(),
             __bt_leaf_5: <Shoot as ::core::default::Default>::default(),
             __bt_leaf_6: <Patrol as ::core::default::Default>::default(),
-            __bt_resume: __bt::__private::Resume::new(),
+            __bt_resume: __bt::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
-                        __bt::__private::Status::Running => {
-                            __bt::__private::still_running_from(
-                                Self::NODES,
-                                1,
-                                __bt_observer,
-                            );
-                            return __bt::__private::Status::Running;
+                        __bt::Status::Running => {
+                            __bt::still_running_from(Self::NODES, 1, __bt_observer);
+                            return __bt::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
@@ -310,19 +266,19 @@ impl Sniper {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
@@ -341,19 +297,19 @@ impl Sniper {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline(never)]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -362,7 +318,7 @@ impl Sniper {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(
@@ -370,7 +326,7 @@ impl Sniper {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -382,7 +338,7 @@ impl Sniper {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_6(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -405,12 +361,12 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -420,17 +376,17 @@ impl Sniper {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
@@ -438,11 +394,11 @@ impl Sniper {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(0usize, __bt_child_status, 4usize),
@@ -454,7 +410,7 @@ impl Sniper {
                         if __bt_child == 1usize {
                             let __bt_child_status = self
                                 .__bt_tick_3(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(1usize, __bt_child_status, 4usize),
@@ -474,7 +430,7 @@ impl Sniper {
                                 };
                                 self.__bt_resume.ticked(1, __bt_leaf_status)
                             };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(2usize, __bt_child_status, 4usize),
@@ -486,7 +442,7 @@ impl Sniper {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_5(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(3usize, __bt_child_status, 4usize),
@@ -509,7 +465,7 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -522,53 +478,47 @@ impl Sniper {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
-            __bt::__private::check::<
-                World,
-                IsEnemyVisible,
-            >(&mut self.__bt_leaf_2, __bt_ctx),
+            __bt::check::<World, IsEnemyVisible>(&mut self.__bt_leaf_2, __bt_ctx),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
-            __bt::__private::check::<
-                World,
-                IsRifleLoaded,
-            >(&mut self.__bt_leaf_3, __bt_ctx),
+            __bt::check::<World, IsRifleLoaded>(&mut self.__bt_leaf_3, __bt_ctx),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_resume_4<__BtO: __bt::__private::Observer>(
+    fn __bt_resume_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
-            __bt::__private::stateful::<
+            __bt::stateful::<
                 World,
                 AimAtEnemy,
             >(
                 &mut self.__bt_leaf_4,
                 __bt_ctx,
-                __bt::__private::StatefulCall::Tick {
+                __bt::StatefulCall::Tick {
                     running: true,
                 },
             ),
@@ -576,22 +526,22 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
             {
                 let __bt_running: bool = self.__bt_resume.is(1);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     AimAtEnemy,
                 >(
                     &mut self.__bt_leaf_4,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -600,41 +550,41 @@ impl Sniper {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 AimAtEnemy,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::__private::StatefulCall::Halt);
+            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
             self.__bt_resume.halted();
-            __bt::__private::halted_unflagged(4, __bt_observer);
+            __bt::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
-            __bt::__private::execute::<World, Shoot>(&mut self.__bt_leaf_5, __bt_ctx),
+            __bt::execute::<World, Shoot>(&mut self.__bt_leaf_5, __bt_ctx),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
-            __bt::__private::execute::<World, Patrol>(&mut self.__bt_leaf_6, __bt_ctx),
+            __bt::execute::<World, Patrol>(&mut self.__bt_leaf_6, __bt_ctx),
             __bt_observer,
         )
     }
@@ -646,17 +596,17 @@ impl ::core::default::Default for Sniper {
     }
 }
 #[rustfmt::skip]
-impl __bt::__private::TreeBase for Sniper {
+impl __bt::TreeBase for Sniper {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = ();
-    const NODES: &'static [__bt::__private::NodeInfo] = <Sniper>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Sniper>::NODES;
     #[inline]
     fn new() -> Self {
         <Sniper>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Sniper>::status(self)
     }
     #[inline]
@@ -669,17 +619,17 @@ impl __bt::__private::TreeBase for Sniper {
     }
 }
 #[rustfmt::skip]
-impl __bt::__private::Tree<World> for Sniper {
+impl __bt::Tree<World> for Sniper {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Sniper>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -689,9 +639,9 @@ impl __bt::__private::Tree<World> for Sniper {
 }
 #[rustfmt::skip]
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Sniper {
+impl __bt::Subtree<World> for Sniper {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -702,50 +652,15 @@ impl __bt::__private::Subtree<World> for Sniper {
     }
 }
 #[rustfmt::skip]
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <IsEnemyVisible>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<IsEnemyVisible>::__BT_PORTS, &[]);
 #[rustfmt::skip]
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <IsRifleLoaded>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<IsRifleLoaded>::__BT_PORTS, &[]);
 #[rustfmt::skip]
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <AimAtEnemy>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<AimAtEnemy>::__BT_PORTS, &[]);
 #[rustfmt::skip]
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Shoot>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Shoot>::__BT_PORTS, &[]);
 #[rustfmt::skip]
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Patrol>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Patrol>::__BT_PORTS, &[]);
 // ---- end of the expansion ----
 
 /// Changes the world before tick `tick` and describes the change.

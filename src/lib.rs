@@ -1908,12 +1908,14 @@ pub mod __macros {
     pub use bt_macros::{behavior_tree_at, nodes_at};
 }
 
-/// The name a tree's generated code reaches this crate by: every tree's code starts with
-/// `use $crate::__root::*;` and writes its paths as `__bt::..` (a glob, so that trees of one
-/// module may each import it).
+/// What a tree's generated code has in scope: every tree's code starts with
+/// `use $crate::__root::*;` (a glob, so that trees of one module may each import it), and
+/// writes its paths as `__bt::..`, this crate's private API for it. `NoPorts` gives every type an
+/// empty port list, which `#[derive(Ports)]`'s inherent items take the place of.
 #[doc(hidden)]
 pub mod __root {
-    pub use crate as __bt;
+    pub use crate::__private as __bt;
+    pub use crate::__private::NoPorts as _;
 }
 
 /// The README's code blocks, compiled and run as doctests.

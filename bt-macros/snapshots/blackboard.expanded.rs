@@ -6,7 +6,7 @@ use ::bt::__root::*;
 struct RobotBlackboard {
     /// Where to go.
     pub goal: (i32, i32),
-    pub seen: __bt::__private::Tracked<u32>,
+    pub seen: __bt::Tracked<u32>,
     pub note: Option<u32>,
 }
 impl RobotBlackboard {
@@ -14,9 +14,7 @@ impl RobotBlackboard {
     pub fn new() -> Self {
         Self {
             goal: (0, 0),
-            seen: __bt::__private::Tracked::new(
-                <u32 as ::core::default::Default>::default(),
-            ),
+            seen: __bt::Tracked::new(<u32 as ::core::default::Default>::default()),
             note: <Option<u32> as ::core::default::Default>::default(),
         }
     }
@@ -26,42 +24,24 @@ impl ::core::default::Default for RobotBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-    ),
-> for RobotBlackboard {
+impl __bt::HasEntry<(__bt::C<'g'>, __bt::C<'o'>, __bt::C<'a'>, __bt::C<'l'>)>
+for RobotBlackboard {
     type Entry = (i32, i32);
     #[inline(always)]
     fn entry(&mut self) -> &mut (i32, i32) {
         &mut self.goal
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'n'>,
-    ),
-> for RobotBlackboard {
-    type Entry = __bt::__private::Tracked<u32>;
+impl __bt::HasEntry<(__bt::C<'s'>, __bt::C<'e'>, __bt::C<'e'>, __bt::C<'n'>)>
+for RobotBlackboard {
+    type Entry = __bt::Tracked<u32>;
     #[inline(always)]
-    fn entry(&mut self) -> &mut __bt::__private::Tracked<u32> {
+    fn entry(&mut self) -> &mut __bt::Tracked<u32> {
         &mut self.seen
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'e'>,
-    ),
-> for RobotBlackboard {
+impl __bt::HasEntry<(__bt::C<'n'>, __bt::C<'o'>, __bt::C<'t'>, __bt::C<'e'>)>
+for RobotBlackboard {
     type Entry = Option<u32>;
     #[inline(always)]
     fn entry(&mut self) -> &mut Option<u32> {
@@ -79,61 +59,46 @@ pub mod __bt_entries_RobotBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct note;
 }
-impl __bt::__private::EntryKey for __bt_entries_RobotBlackboard::goal {
-    type Key = (
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-    );
+impl __bt::EntryKey for __bt_entries_RobotBlackboard::goal {
+    type Key = (__bt::C<'g'>, __bt::C<'o'>, __bt::C<'a'>, __bt::C<'l'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_RobotBlackboard::seen {
-    type Key = (
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'n'>,
-    );
+impl __bt::EntryKey for __bt_entries_RobotBlackboard::seen {
+    type Key = (__bt::C<'s'>, __bt::C<'e'>, __bt::C<'e'>, __bt::C<'n'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_RobotBlackboard::note {
-    type Key = (
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'e'>,
-    );
+impl __bt::EntryKey for __bt_entries_RobotBlackboard::note {
+    type Key = (__bt::C<'n'>, __bt::C<'o'>, __bt::C<'t'>, __bt::C<'e'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for RobotBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for RobotBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_RobotBlackboard::goal>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_RobotBlackboard::goal>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_RobotBlackboard::goal,
-    >>::Entry: __bt::__private::SameEntry<(i32, i32)>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_RobotBlackboard::seen>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<(i32, i32)>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_RobotBlackboard::seen>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_RobotBlackboard::seen,
-    >>::Entry: __bt::__private::SameEntry<__bt::__private::Tracked<u32>>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_RobotBlackboard::note>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<__bt::Tracked<u32>>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_RobotBlackboard::note>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_RobotBlackboard::note,
-    >>::Entry: __bt::__private::SameEntry<Option<u32>>,
+    >>::Entry: __bt::SameEntry<Option<u32>>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_RobotBlackboard::goal,
             >::entry(__bt_parent),
             &mut self.goal,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_RobotBlackboard::seen,
             >::entry(__bt_parent),
             &mut self.seen,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_RobotBlackboard::note,
             >::entry(__bt_parent),
             &mut self.note,
@@ -142,15 +107,12 @@ where
 }
 /// A blackboard, ports, the blackboard nodes and pre/post-conditions.
 struct Robot {
-    __bt_state_0: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_0: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_1: Plan,
     __bt_leaf_2: Drive,
     __bt_bb: RobotBlackboard,
-    __bt_active: __bt::__private::BoolFlags<1usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<1usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -165,20 +127,12 @@ impl Robot {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("Sequence", "Sequence", 0, 0),
             with_params(
-                typed(
-                    action("Plan", "Action", 0, 1),
-                    "Plan",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <Plan>::__BT_PORTS
-                    },
-                ),
+                typed(action("Plan", "Action", 0, 1), "Plan", <Plan>::__BT_PORTS),
                 &[
                     ("goal", "{goal}"),
                     ("speed", "2"),
@@ -191,11 +145,7 @@ impl Robot {
                 typed(
                     action("Drive", "StatefulAction", 0, 1),
                     "Drive",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <Drive>::__BT_PORTS
-                    },
+                    <Drive>::__BT_PORTS,
                 ),
                 &[
                     ("target", "{goal}"),
@@ -220,48 +170,45 @@ impl Robot {
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Robot", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Robot", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_0: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_1: <Plan as ::core::default::Default>::default(),
             __bt_leaf_2: <Drive as ::core::default::Default>::default(),
             __bt_bb: <RobotBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<1usize>>::new(),
+            __bt_active: <__bt::BoolFlags<1usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -272,19 +219,19 @@ impl Robot {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -302,16 +249,16 @@ impl Robot {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -319,11 +266,11 @@ impl Robot {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 7usize),
@@ -335,7 +282,7 @@ impl Robot {
                         if __bt_child == 1usize {
                             let __bt_child_status = self
                                 .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 7usize),
@@ -347,7 +294,7 @@ impl Robot {
                         if __bt_child == 2usize {
                             let __bt_child_status = self
                                 .__bt_tick_3(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(2usize, __bt_child_status, 7usize),
@@ -359,7 +306,7 @@ impl Robot {
                         if __bt_child == 3usize {
                             let __bt_child_status = self
                                 .__bt_tick_4(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(3usize, __bt_child_status, 7usize),
@@ -371,7 +318,7 @@ impl Robot {
                         if __bt_child == 4usize {
                             let __bt_child_status = self
                                 .__bt_tick_5(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(4usize, __bt_child_status, 7usize),
@@ -383,7 +330,7 @@ impl Robot {
                         if __bt_child == 5usize {
                             let __bt_child_status = self
                                 .__bt_tick_6(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(5usize, __bt_child_status, 7usize),
@@ -395,7 +342,7 @@ impl Robot {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_7(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(6usize, __bt_child_status, 7usize),
@@ -418,12 +365,12 @@ impl Robot {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -433,36 +380,30 @@ impl Robot {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
-                let __bt_gated = match __bt::__private::preconditions(
+                let __bt_gated = match __bt::preconditions(
                     false,
                     &self.__bt_bb,
-                    __bt::__private::never,
-                    __bt::__private::never,
+                    __bt::never,
+                    __bt::never,
                     |bb| bb.goal.0 > 3,
-                    __bt::__private::always,
+                    __bt::always,
                 ) {
-                    __bt::__private::Gate::Tick => {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
+                    __bt::Gate::Tick => {
                         let __bt_bound: u64 = const {
-                            __bt::__private::bound_ports(
-                                {
-                                    #[allow(unused_imports)]
-                                    use __bt::__private::NoPorts as _;
-                                    <Plan>::__BT_PORTS
-                                },
+                            __bt::bound_ports(
+                                <Plan>::__BT_PORTS,
                                 &["goal", "speed", "seen"],
                             )
                         };
@@ -474,63 +415,61 @@ impl Robot {
                                     {
                                         let __bt_entry = &mut (*__bt_bb).goal;
                                         let __bt_port = &mut (*__bt_leaf).goal;
-                                        __bt::__private::bind_entry(
+                                        __bt::bind_entry(
                                             __bt_entry,
                                             __bt_port,
-                                            __bt::__private::PortStep::Load,
+                                            __bt::PortStep::Load,
                                         );
                                     }
                                     {
                                         let __bt_entry = &mut (*__bt_bb).seen;
                                         let __bt_port = &mut (*__bt_leaf).seen;
-                                        __bt::__private::bind_entry(
+                                        __bt::bind_entry(
                                             __bt_entry,
                                             __bt_port,
-                                            __bt::__private::PortStep::Load,
+                                            __bt::PortStep::Load,
                                         );
                                     }
-                                    __bt::__private::bind_value(
+                                    __bt::bind_value(
                                         2,
                                         &mut *__bt_leaf,
                                         |__bt_of| &mut __bt_of.speed,
                                     );
-                                    let __bt_result = __bt::__private::execute::<
+                                    let __bt_result = __bt::execute::<
                                         World,
                                         Plan,
                                     >(&mut *__bt_leaf, __bt_ctx);
                                     {
                                         let __bt_entry = &mut (*__bt_bb).goal;
                                         let __bt_port = &mut (*__bt_leaf).goal;
-                                        __bt::__private::bind_entry(
+                                        __bt::bind_entry(
                                             __bt_entry,
                                             __bt_port,
-                                            __bt::__private::PortStep::Store,
+                                            __bt::PortStep::Store,
                                         );
                                     }
                                     {
                                         let __bt_entry = &mut (*__bt_bb).seen;
                                         let __bt_port = &mut (*__bt_leaf).seen;
-                                        __bt::__private::bind_entry(
+                                        __bt::bind_entry(
                                             __bt_entry,
                                             __bt_port,
-                                            __bt::__private::PortStep::Store,
+                                            __bt::PortStep::Store,
                                         );
                                     }
                                     __bt_result
                                 },
                             )
                     }
-                    __bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-                    __bt::__private::Gate::HaltAndSkip => {
-                        __bt::__private::Status::Skipped
-                    }
+                    __bt::Gate::Answer(__bt_answer) => __bt_answer,
+                    __bt::Gate::HaltAndSkip => __bt::Status::Skipped,
                 };
-                __bt::__private::postconditions(
+                __bt::postconditions(
                     __bt_gated,
                     &mut self.__bt_bb,
                     |bb| bb.seen.set(1),
-                    __bt::__private::nothing,
-                    __bt::__private::nothing,
+                    __bt::nothing,
+                    __bt::nothing,
                 );
                 __bt_gated
             },
@@ -538,35 +477,26 @@ impl Robot {
         )
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
-                let __bt_gated = match __bt::__private::preconditions(
+            let __bt_status: __bt::Status = {
+                let __bt_gated = match __bt::preconditions(
                     self.__bt_active.get(0usize),
                     &self.__bt_bb,
-                    __bt::__private::never,
-                    __bt::__private::never,
-                    __bt::__private::never,
+                    __bt::never,
+                    __bt::never,
+                    __bt::never,
                     |bb| *bb.seen < 10,
                 ) {
-                    __bt::__private::Gate::Tick => {
+                    __bt::Gate::Tick => {
                         let __bt_running: bool = self.__bt_active.get(0usize);
                         {
-                            #[allow(unused_imports)]
-                            use __bt::__private::NoPorts as _;
                             let __bt_bound: u64 = const {
-                                __bt::__private::bound_ports(
-                                    {
-                                        #[allow(unused_imports)]
-                                        use __bt::__private::NoPorts as _;
-                                        <Drive>::__BT_PORTS
-                                    },
-                                    &["target"],
-                                )
+                                __bt::bound_ports(<Drive>::__BT_PORTS, &["target"])
                             };
                             self.__bt_leaf_2
                                 .__bt_frame(
@@ -576,29 +506,29 @@ impl Robot {
                                         {
                                             let __bt_entry = &mut (*__bt_bb).goal;
                                             let __bt_port = &mut (*__bt_leaf).target;
-                                            __bt::__private::bind_entry(
+                                            __bt::bind_entry(
                                                 __bt_entry,
                                                 __bt_port,
-                                                __bt::__private::PortStep::Load,
+                                                __bt::PortStep::Load,
                                             );
                                         }
-                                        let __bt_result = __bt::__private::stateful::<
+                                        let __bt_result = __bt::stateful::<
                                             World,
                                             Drive,
                                         >(
                                             &mut *__bt_leaf,
                                             __bt_ctx,
-                                            __bt::__private::StatefulCall::Tick {
+                                            __bt::StatefulCall::Tick {
                                                 running: __bt_running,
                                             },
                                         );
                                         {
                                             let __bt_entry = &mut (*__bt_bb).goal;
                                             let __bt_port = &mut (*__bt_leaf).target;
-                                            __bt::__private::bind_entry(
+                                            __bt::bind_entry(
                                                 __bt_entry,
                                                 __bt_port,
-                                                __bt::__private::PortStep::Store,
+                                                __bt::PortStep::Store,
                                             );
                                         }
                                         __bt_result
@@ -606,22 +536,22 @@ impl Robot {
                                 )
                         }
                     }
-                    __bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-                    __bt::__private::Gate::HaltAndSkip => {
+                    __bt::Gate::Answer(__bt_answer) => __bt_answer,
+                    __bt::Gate::HaltAndSkip => {
                         self.__bt_halt_2(__bt_ctx, __bt_observer);
-                        __bt::__private::Status::Skipped
+                        __bt::Status::Skipped
                     }
                 };
-                __bt::__private::postconditions(
+                __bt::postconditions(
                     __bt_gated,
                     &mut self.__bt_bb,
-                    __bt::__private::nothing,
-                    __bt::__private::nothing,
+                    __bt::nothing,
+                    __bt::nothing,
                     |bb| bb.goal = (1, 1),
                 );
                 __bt_gated
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 2,
                 __bt_status,
@@ -630,24 +560,15 @@ impl Robot {
         }
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
             let _ = {
-                #[allow(unused_imports)]
-                use __bt::__private::NoPorts as _;
                 let __bt_bound: u64 = const {
-                    __bt::__private::bound_ports(
-                        {
-                            #[allow(unused_imports)]
-                            use __bt::__private::NoPorts as _;
-                            <Drive>::__BT_PORTS
-                        },
-                        &["target"],
-                    )
+                    __bt::bound_ports(<Drive>::__BT_PORTS, &["target"])
                 };
                 self.__bt_leaf_2
                     .__bt_frame(
@@ -657,103 +578,93 @@ impl Robot {
                             {
                                 let __bt_entry = &mut (*__bt_bb).goal;
                                 let __bt_port = &mut (*__bt_leaf).target;
-                                __bt::__private::bind_entry(
+                                __bt::bind_entry(
                                     __bt_entry,
                                     __bt_port,
-                                    __bt::__private::PortStep::Load,
+                                    __bt::PortStep::Load,
                                 );
                             }
-                            let __bt_result = __bt::__private::stateful::<
+                            let __bt_result = __bt::stateful::<
                                 World,
                                 Drive,
-                            >(
-                                &mut *__bt_leaf,
-                                __bt_ctx,
-                                __bt::__private::StatefulCall::Halt,
-                            );
+                            >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt);
                             {
                                 let __bt_entry = &mut (*__bt_bb).goal;
                                 let __bt_port = &mut (*__bt_leaf).target;
-                                __bt::__private::bind_entry(
+                                __bt::bind_entry(
                                     __bt_entry,
                                     __bt_port,
-                                    __bt::__private::PortStep::Store,
+                                    __bt::PortStep::Store,
                                 );
                             }
                             __bt_result
                         },
                     )
             };
-            __bt::__private::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
-            __bt::__private::after_halt(
-                &mut self.__bt_bb,
-                __bt::__private::nothing,
-                |bb| bb.goal = (1, 1),
-            );
+            __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
+            __bt::after_halt(&mut self.__bt_bb, __bt::nothing, |bb| bb.goal = (1, 1));
         }
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
-            __bt::__private::set(&mut self.__bt_bb, |__bt_of| &mut __bt_of.goal, (2, 2)),
+            __bt::set(&mut self.__bt_bb, |__bt_of| &mut __bt_of.goal, (2, 2)),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
-            __bt::__private::unset(&mut self.__bt_bb, |__bt_of| &mut __bt_of.note),
+            __bt::unset(&mut self.__bt_bb, |__bt_of| &mut __bt_of.note),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
-                __bt::__private::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
-                __bt::__private::Status::Success
+                __bt::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
+                __bt::Status::Success
             },
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
-            __bt::__private::Status::from_bool(
-                __bt::__private::test(&self.__bt_bb, |bb| bb.goal.0 == 2),
-            ),
+            __bt::Status::from_bool(__bt::test(&self.__bt_bb, |bb| bb.goal.0 == 2)),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 let bb = &self.__bt_bb;
                 w.ok && bb.goal.0 > 0
@@ -767,17 +678,17 @@ impl ::core::default::Default for Robot {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Robot {
+impl __bt::TreeBase for Robot {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = RobotBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Robot>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Robot>::NODES;
     #[inline]
     fn new() -> Self {
         <Robot>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Robot>::status(self)
     }
     #[inline]
@@ -789,17 +700,17 @@ impl __bt::__private::TreeBase for Robot {
         <Robot>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Robot {
+impl __bt::Tree<World> for Robot {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Robot>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -808,9 +719,9 @@ impl __bt::__private::Tree<World> for Robot {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Robot {
+impl __bt::Subtree<World> for Robot {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -819,19 +730,5 @@ impl __bt::__private::Subtree<World> for Robot {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Plan>::__BT_PORTS
-    },
-    &["goal", "speed", "seen"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Drive>::__BT_PORTS
-    },
-    &["target"],
-);
+const _: () = __bt::check_required(<Plan>::__BT_PORTS, &["goal", "speed", "seen"]);
+const _: () = __bt::check_required(<Drive>::__BT_PORTS, &["target"]);

@@ -21,28 +21,16 @@ impl ::core::default::Default for NavigateBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-    ),
-> for NavigateBlackboard {
+impl __bt::HasEntry<(__bt::C<'g'>, __bt::C<'o'>, __bt::C<'a'>, __bt::C<'l'>)>
+for NavigateBlackboard {
     type Entry = f64;
     #[inline(always)]
     fn entry(&mut self) -> &mut f64 {
         &mut self.goal
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'h'>,
-    ),
-> for NavigateBlackboard {
+impl __bt::HasEntry<(__bt::C<'p'>, __bt::C<'a'>, __bt::C<'t'>, __bt::C<'h'>)>
+for NavigateBlackboard {
     type Entry = f64;
     #[inline(always)]
     fn entry(&mut self) -> &mut f64 {
@@ -58,43 +46,33 @@ pub mod __bt_entries_NavigateBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct path;
 }
-impl __bt::__private::EntryKey for __bt_entries_NavigateBlackboard::goal {
-    type Key = (
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-    );
+impl __bt::EntryKey for __bt_entries_NavigateBlackboard::goal {
+    type Key = (__bt::C<'g'>, __bt::C<'o'>, __bt::C<'a'>, __bt::C<'l'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_NavigateBlackboard::path {
-    type Key = (
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'h'>,
-    );
+impl __bt::EntryKey for __bt_entries_NavigateBlackboard::path {
+    type Key = (__bt::C<'p'>, __bt::C<'a'>, __bt::C<'t'>, __bt::C<'h'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for NavigateBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for NavigateBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_NavigateBlackboard::goal>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_NavigateBlackboard::goal>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_NavigateBlackboard::goal,
-    >>::Entry: __bt::__private::SameEntry<f64>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_NavigateBlackboard::path>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<f64>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_NavigateBlackboard::path>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_NavigateBlackboard::path,
-    >>::Entry: __bt::__private::SameEntry<f64>,
+    >>::Entry: __bt::SameEntry<f64>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_NavigateBlackboard::goal,
             >::entry(__bt_parent),
             &mut self.goal,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_NavigateBlackboard::path,
             >::entry(__bt_parent),
             &mut self.path,
@@ -105,19 +83,19 @@ where
 /// controller with a port, and a round robin.
 pub struct Navigate {
     __bt_leaf_0: RecoveryNode,
-    __bt_user_0: [::core::option::Option<__bt::__private::Status>; 2usize],
+    __bt_user_0: [::core::option::Option<__bt::Status>; 2usize],
     __bt_leaf_1: PipelineSequence,
-    __bt_user_1: [::core::option::Option<__bt::__private::Status>; 2usize],
+    __bt_user_1: [::core::option::Option<__bt::Status>; 2usize],
     __bt_leaf_2: RateController,
-    __bt_user_2: [::core::option::Option<__bt::__private::Status>; 1usize],
+    __bt_user_2: [::core::option::Option<__bt::Status>; 1usize],
     __bt_leaf_3: ComputePath,
     __bt_leaf_4: FollowPath,
     __bt_leaf_5: RoundRobin,
-    __bt_user_5: [::core::option::Option<__bt::__private::Status>; 2usize],
+    __bt_user_5: [::core::option::Option<__bt::Status>; 2usize],
     __bt_leaf_7: Spin,
     __bt_bb: NavigateBlackboard,
-    __bt_active: __bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -132,39 +110,27 @@ impl Navigate {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             with_params(
                 typed(
                     control("RecoveryNode", "Control", 0, 0),
                     "RecoveryNode",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <RecoveryNode>::__BT_PORTS
-                    },
+                    <RecoveryNode>::__BT_PORTS,
                 ),
                 &[("number_of_retries", "2")],
             ),
             typed(
                 control("PipelineSequence", "Control", 0, 1),
                 "PipelineSequence",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <PipelineSequence>::__BT_PORTS
-                },
+                <PipelineSequence>::__BT_PORTS,
             ),
             with_params(
                 typed(
                     decorator("RateController", "Decorator", 1, 2),
                     "RateController",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <RateController>::__BT_PORTS
-                    },
+                    <RateController>::__BT_PORTS,
                 ),
                 &[("hz", "1.0")],
             ),
@@ -172,11 +138,7 @@ impl Navigate {
                 typed(
                     action("ComputePath", "Action", 2, 3),
                     "ComputePath",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <ComputePath>::__BT_PORTS
-                    },
+                    <ComputePath>::__BT_PORTS,
                 ),
                 &[("goal", "{goal}"), ("path", "{path}")],
             ),
@@ -184,91 +146,75 @@ impl Navigate {
                 typed(
                     action("FollowPath", "StatefulAction", 1, 2),
                     "FollowPath",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <FollowPath>::__BT_PORTS
-                    },
+                    <FollowPath>::__BT_PORTS,
                 ),
                 &[("path", "{path}")],
             ),
             typed(
                 control("RoundRobin", "Control", 0, 1),
                 "RoundRobin",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <RoundRobin>::__BT_PORTS
-                },
+                <RoundRobin>::__BT_PORTS,
             ),
             action("Action", "Action", 5, 2),
-            typed(
-                action("Spin", "StatefulAction", 5, 2),
-                "Spin",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Spin>::__BT_PORTS
-                },
-            ),
+            typed(action("Spin", "StatefulAction", 5, 2), "Spin", <Spin>::__BT_PORTS),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Navigate", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Navigate", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
             __bt_leaf_0: <RecoveryNode as ::core::default::Default>::default(),
             __bt_user_0: <[::core::option::Option<
-                __bt::__private::Status,
-            >; 2usize] as __bt::__private::Lasts>::IDLE,
+                __bt::Status,
+            >; 2usize] as __bt::Lasts>::IDLE,
             __bt_leaf_1: <PipelineSequence as ::core::default::Default>::default(),
             __bt_user_1: <[::core::option::Option<
-                __bt::__private::Status,
-            >; 2usize] as __bt::__private::Lasts>::IDLE,
+                __bt::Status,
+            >; 2usize] as __bt::Lasts>::IDLE,
             __bt_leaf_2: <RateController as ::core::default::Default>::default(),
             __bt_user_2: <[::core::option::Option<
-                __bt::__private::Status,
-            >; 1usize] as __bt::__private::Lasts>::IDLE,
+                __bt::Status,
+            >; 1usize] as __bt::Lasts>::IDLE,
             __bt_leaf_3: <ComputePath as ::core::default::Default>::default(),
             __bt_leaf_4: <FollowPath as ::core::default::Default>::default(),
             __bt_leaf_5: <RoundRobin as ::core::default::Default>::default(),
             __bt_user_5: <[::core::option::Option<
-                __bt::__private::Status,
-            >; 2usize] as __bt::__private::Lasts>::IDLE,
+                __bt::Status,
+            >; 2usize] as __bt::Lasts>::IDLE,
             __bt_leaf_7: <Spin as ::core::default::Default>::default(),
             __bt_bb: <NavigateBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -279,19 +225,19 @@ impl Navigate {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -309,23 +255,23 @@ impl Navigate {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_start: ::core::primitive::bool = !__bt::__private::root_running(
+                let __bt_start: ::core::primitive::bool = !__bt::root_running(
                     self.__bt_status,
                 );
                 let __bt_answer = {
-                    let mut __bt_kids = __bt::__private::Kids::<
+                    let mut __bt_kids = __bt::Kids::<
                         _,
                         ::core::convert::Infallible,
                         2usize,
@@ -335,7 +281,7 @@ impl Navigate {
                     });
                     {
                         let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
-                        __bt::__private::bind_value(
+                        __bt::bind_value(
                             2,
                             &mut *__bt_leaf,
                             |__bt_of| &mut __bt_of.number_of_retries,
@@ -343,12 +289,12 @@ impl Navigate {
                     }
                     __bt_kids.load_ports();
                     if __bt_start {
-                        <RecoveryNode as __bt::__private::ControlNode<
+                        <RecoveryNode as __bt::ControlNode<
                             World,
                         >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
                     let __bt_said = ::core::result::Result::Ok(
-                        <RecoveryNode as __bt::__private::ControlNode<
+                        <RecoveryNode as __bt::ControlNode<
                             World,
                         >>::tick(&mut __bt_kids, __bt_ctx),
                     );
@@ -357,8 +303,7 @@ impl Navigate {
                 match __bt_answer {
                     ::core::result::Result::Ok(__bt_status) => __bt_status,
                     ::core::result::Result::Err(
-                        __bt::__private::Aborted::Child(__bt_error)
-                        | __bt::__private::Aborted::Own(__bt_error),
+                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
                     ) => match __bt_error {}
                 }
             },
@@ -366,14 +311,14 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             {
-                let mut __bt_kids = __bt::__private::Kids::<
+                let mut __bt_kids = __bt::Kids::<
                     _,
                     ::core::convert::Infallible,
                     2usize,
@@ -384,38 +329,38 @@ impl Navigate {
                 __bt_kids.end_activation(__bt_ctx);
                 {
                     let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
-                    __bt::__private::bind_value(
+                    __bt::bind_value(
                         2,
                         &mut *__bt_leaf,
                         |__bt_of| &mut __bt_of.number_of_retries,
                     );
                 }
                 __bt_kids.load_ports();
-                <RecoveryNode as __bt::__private::ControlNode<
+                <RecoveryNode as __bt::ControlNode<
                     World,
                 >>::on_halted(&mut *__bt_kids, __bt_ctx);
                 __bt_kids.store_ports();
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
-                let __bt_start: ::core::primitive::bool = __bt::__private::Lasts::get(
+                let __bt_start: ::core::primitive::bool = __bt::Lasts::get(
                         &self.__bt_user_0,
                         0usize,
                     )
                     .is_none();
                 let __bt_answer = {
-                    let mut __bt_kids = __bt::__private::Kids::<
+                    let mut __bt_kids = __bt::Kids::<
                         _,
                         ::core::convert::Infallible,
                         2usize,
@@ -425,12 +370,12 @@ impl Navigate {
                     });
                     __bt_kids.load_ports();
                     if __bt_start {
-                        <PipelineSequence as __bt::__private::ControlNode<
+                        <PipelineSequence as __bt::ControlNode<
                             World,
                         >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
                     let __bt_said = ::core::result::Result::Ok(
-                        <PipelineSequence as __bt::__private::ControlNode<
+                        <PipelineSequence as __bt::ControlNode<
                             World,
                         >>::tick(&mut __bt_kids, __bt_ctx),
                     );
@@ -439,8 +384,7 @@ impl Navigate {
                 match __bt_answer {
                     ::core::result::Result::Ok(__bt_status) => __bt_status,
                     ::core::result::Result::Err(
-                        __bt::__private::Aborted::Child(__bt_error)
-                        | __bt::__private::Aborted::Own(__bt_error),
+                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
                     ) => match __bt_error {}
                 }
             },
@@ -448,13 +392,13 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::__private::Kids::<
+            let mut __bt_kids = __bt::Kids::<
                 _,
                 ::core::convert::Infallible,
                 2usize,
@@ -464,30 +408,30 @@ impl Navigate {
             });
             __bt_kids.end_activation(__bt_ctx);
             __bt_kids.load_ports();
-            <PipelineSequence as __bt::__private::ControlNode<
+            <PipelineSequence as __bt::ControlNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        __bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
-                let __bt_start: ::core::primitive::bool = __bt::__private::Lasts::get(
+                let __bt_start: ::core::primitive::bool = __bt::Lasts::get(
                         &self.__bt_user_1,
                         0usize,
                     )
                     .is_none();
                 let __bt_answer = {
-                    let mut __bt_kids = __bt::__private::Kids::<
+                    let mut __bt_kids = __bt::Kids::<
                         _,
                         ::core::convert::Infallible,
                         1usize,
@@ -497,7 +441,7 @@ impl Navigate {
                     });
                     {
                         let __bt_leaf: &mut RateController = &mut __bt_kids;
-                        __bt::__private::bind_value(
+                        __bt::bind_value(
                             1.0,
                             &mut *__bt_leaf,
                             |__bt_of| &mut __bt_of.hz,
@@ -505,12 +449,12 @@ impl Navigate {
                     }
                     __bt_kids.load_ports();
                     if __bt_start {
-                        <RateController as __bt::__private::DecoratorNode<
+                        <RateController as __bt::DecoratorNode<
                             World,
                         >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
                     let __bt_said = ::core::result::Result::Ok(
-                        <RateController as __bt::__private::DecoratorNode<
+                        <RateController as __bt::DecoratorNode<
                             World,
                         >>::tick(&mut __bt_kids, __bt_ctx),
                     );
@@ -519,8 +463,7 @@ impl Navigate {
                 match __bt_answer {
                     ::core::result::Result::Ok(__bt_status) => __bt_status,
                     ::core::result::Result::Err(
-                        __bt::__private::Aborted::Child(__bt_error)
-                        | __bt::__private::Aborted::Own(__bt_error),
+                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
                     ) => match __bt_error {}
                 }
             },
@@ -528,13 +471,13 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::__private::Kids::<
+            let mut __bt_kids = __bt::Kids::<
                 _,
                 ::core::convert::Infallible,
                 1usize,
@@ -545,40 +488,27 @@ impl Navigate {
             __bt_kids.end_activation(__bt_ctx);
             {
                 let __bt_leaf: &mut RateController = &mut __bt_kids;
-                __bt::__private::bind_value(
-                    1.0,
-                    &mut *__bt_leaf,
-                    |__bt_of| &mut __bt_of.hz,
-                );
+                __bt::bind_value(1.0, &mut *__bt_leaf, |__bt_of| &mut __bt_of.hz);
             }
             __bt_kids.load_ports();
-            <RateController as __bt::__private::DecoratorNode<
+            <RateController as __bt::DecoratorNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        __bt::__private::halted_unflagged(2, __bt_observer);
+        __bt::halted_unflagged(2, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
-                #[allow(unused_imports)]
-                use __bt::__private::NoPorts as _;
                 let __bt_bound: u64 = const {
-                    __bt::__private::bound_ports(
-                        {
-                            #[allow(unused_imports)]
-                            use __bt::__private::NoPorts as _;
-                            <ComputePath>::__BT_PORTS
-                        },
-                        &["goal", "path"],
-                    )
+                    __bt::bound_ports(<ComputePath>::__BT_PORTS, &["goal", "path"])
                 };
                 self.__bt_leaf_3
                     .__bt_frame(
@@ -588,41 +518,41 @@ impl Navigate {
                             {
                                 let __bt_entry = &mut (*__bt_bb).goal;
                                 let __bt_port = &mut (*__bt_leaf).goal;
-                                __bt::__private::bind_entry(
+                                __bt::bind_entry(
                                     __bt_entry,
                                     __bt_port,
-                                    __bt::__private::PortStep::Load,
+                                    __bt::PortStep::Load,
                                 );
                             }
                             {
                                 let __bt_entry = &mut (*__bt_bb).path;
                                 let __bt_port = &mut (*__bt_leaf).path;
-                                __bt::__private::bind_entry(
+                                __bt::bind_entry(
                                     __bt_entry,
                                     __bt_port,
-                                    __bt::__private::PortStep::Load,
+                                    __bt::PortStep::Load,
                                 );
                             }
-                            let __bt_result = __bt::__private::execute::<
+                            let __bt_result = __bt::execute::<
                                 World,
                                 ComputePath,
                             >(&mut *__bt_leaf, __bt_ctx);
                             {
                                 let __bt_entry = &mut (*__bt_bb).goal;
                                 let __bt_port = &mut (*__bt_leaf).goal;
-                                __bt::__private::bind_entry(
+                                __bt::bind_entry(
                                     __bt_entry,
                                     __bt_port,
-                                    __bt::__private::PortStep::Store,
+                                    __bt::PortStep::Store,
                                 );
                             }
                             {
                                 let __bt_entry = &mut (*__bt_bb).path;
                                 let __bt_port = &mut (*__bt_leaf).path;
-                                __bt::__private::bind_entry(
+                                __bt::bind_entry(
                                     __bt_entry,
                                     __bt_port,
-                                    __bt::__private::PortStep::Store,
+                                    __bt::PortStep::Store,
                                 );
                             }
                             __bt_result
@@ -633,28 +563,19 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
             {
                 let __bt_running: bool = __bt_resumed;
                 {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
                     let __bt_bound: u64 = const {
-                        __bt::__private::bound_ports(
-                            {
-                                #[allow(unused_imports)]
-                                use __bt::__private::NoPorts as _;
-                                <FollowPath>::__BT_PORTS
-                            },
-                            &["path"],
-                        )
+                        __bt::bound_ports(<FollowPath>::__BT_PORTS, &["path"])
                     };
                     self.__bt_leaf_4
                         .__bt_frame(
@@ -664,29 +585,29 @@ impl Navigate {
                                 {
                                     let __bt_entry = &mut (*__bt_bb).path;
                                     let __bt_port = &mut (*__bt_leaf).path;
-                                    __bt::__private::bind_entry(
+                                    __bt::bind_entry(
                                         __bt_entry,
                                         __bt_port,
-                                        __bt::__private::PortStep::Load,
+                                        __bt::PortStep::Load,
                                     );
                                 }
-                                let __bt_result = __bt::__private::stateful::<
+                                let __bt_result = __bt::stateful::<
                                     World,
                                     FollowPath,
                                 >(
                                     &mut *__bt_leaf,
                                     __bt_ctx,
-                                    __bt::__private::StatefulCall::Tick {
+                                    __bt::StatefulCall::Tick {
                                         running: __bt_running,
                                     },
                                 );
                                 {
                                     let __bt_entry = &mut (*__bt_bb).path;
                                     let __bt_port = &mut (*__bt_leaf).path;
-                                    __bt::__private::bind_entry(
+                                    __bt::bind_entry(
                                         __bt_entry,
                                         __bt_port,
-                                        __bt::__private::PortStep::Store,
+                                        __bt::PortStep::Store,
                                     );
                                 }
                                 __bt_result
@@ -698,23 +619,14 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         let _ = {
-            #[allow(unused_imports)]
-            use __bt::__private::NoPorts as _;
             let __bt_bound: u64 = const {
-                __bt::__private::bound_ports(
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <FollowPath>::__BT_PORTS
-                    },
-                    &["path"],
-                )
+                __bt::bound_ports(<FollowPath>::__BT_PORTS, &["path"])
             };
             self.__bt_leaf_4
                 .__bt_frame(
@@ -724,52 +636,48 @@ impl Navigate {
                         {
                             let __bt_entry = &mut (*__bt_bb).path;
                             let __bt_port = &mut (*__bt_leaf).path;
-                            __bt::__private::bind_entry(
+                            __bt::bind_entry(
                                 __bt_entry,
                                 __bt_port,
-                                __bt::__private::PortStep::Load,
+                                __bt::PortStep::Load,
                             );
                         }
-                        let __bt_result = __bt::__private::stateful::<
+                        let __bt_result = __bt::stateful::<
                             World,
                             FollowPath,
-                        >(
-                            &mut *__bt_leaf,
-                            __bt_ctx,
-                            __bt::__private::StatefulCall::Halt,
-                        );
+                        >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt);
                         {
                             let __bt_entry = &mut (*__bt_bb).path;
                             let __bt_port = &mut (*__bt_leaf).path;
-                            __bt::__private::bind_entry(
+                            __bt::bind_entry(
                                 __bt_entry,
                                 __bt_port,
-                                __bt::__private::PortStep::Store,
+                                __bt::PortStep::Store,
                             );
                         }
                         __bt_result
                     },
                 )
         };
-        __bt::__private::halted_unflagged(4, __bt_observer);
+        __bt::halted_unflagged(4, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
-                let __bt_start: ::core::primitive::bool = __bt::__private::Lasts::get(
+                let __bt_start: ::core::primitive::bool = __bt::Lasts::get(
                         &self.__bt_user_0,
                         1usize,
                     )
                     .is_none();
                 let __bt_answer = {
-                    let mut __bt_kids = __bt::__private::Kids::<
+                    let mut __bt_kids = __bt::Kids::<
                         _,
                         ::core::convert::Infallible,
                         2usize,
@@ -779,12 +687,12 @@ impl Navigate {
                     });
                     __bt_kids.load_ports();
                     if __bt_start {
-                        <RoundRobin as __bt::__private::ControlNode<
+                        <RoundRobin as __bt::ControlNode<
                             World,
                         >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
                     let __bt_said = ::core::result::Result::Ok(
-                        <RoundRobin as __bt::__private::ControlNode<
+                        <RoundRobin as __bt::ControlNode<
                             World,
                         >>::tick(&mut __bt_kids, __bt_ctx),
                     );
@@ -793,8 +701,7 @@ impl Navigate {
                 match __bt_answer {
                     ::core::result::Result::Ok(__bt_status) => __bt_status,
                     ::core::result::Result::Err(
-                        __bt::__private::Aborted::Child(__bt_error)
-                        | __bt::__private::Aborted::Own(__bt_error),
+                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
                     ) => match __bt_error {}
                 }
             },
@@ -802,13 +709,13 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::__private::Kids::<
+            let mut __bt_kids = __bt::Kids::<
                 _,
                 ::core::convert::Infallible,
                 2usize,
@@ -818,22 +725,22 @@ impl Navigate {
             });
             __bt_kids.end_activation(__bt_ctx);
             __bt_kids.load_ports();
-            <RoundRobin as __bt::__private::ControlNode<
+            <RoundRobin as __bt::ControlNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        __bt::__private::halted_unflagged(5, __bt_observer);
+        __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
-            __bt::__private::answer({
+            __bt::answer({
                 let world = &mut *__bt_ctx;
                 {
                     world.cleared += 1;
@@ -844,23 +751,23 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Spin,
                 >(
                     &mut self.__bt_leaf_7,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -869,16 +776,16 @@ impl Navigate {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             World,
             Spin,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(7, __bt_observer);
+        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(7, __bt_observer);
     }
 }
 impl ::core::default::Default for Navigate {
@@ -886,17 +793,17 @@ impl ::core::default::Default for Navigate {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Navigate {
+impl __bt::TreeBase for Navigate {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = NavigateBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Navigate>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Navigate>::NODES;
     #[inline]
     fn new() -> Self {
         <Navigate>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Navigate>::status(self)
     }
     #[inline]
@@ -908,17 +815,17 @@ impl __bt::__private::TreeBase for Navigate {
         <Navigate>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Navigate {
+impl __bt::Tree<World> for Navigate {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Navigate>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -927,9 +834,9 @@ impl __bt::__private::Tree<World> for Navigate {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Navigate {
+impl __bt::Subtree<World> for Navigate {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -944,7 +851,7 @@ struct __BtSlotsNavigate<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::
     tree: &'__bt_t mut Navigate,
     observer: &'__bt_t mut __BtChildO,
 }
-impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
+impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
     type Node = RecoveryNode;
     #[inline(always)]
@@ -955,22 +862,17 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
     fn node_mut(&mut self) -> &mut RecoveryNode {
         &mut self.tree.__bt_leaf_0
     }
-    type Lasts = [::core::option::Option<__bt::__private::Status>; 2usize];
+    type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
         &self.tree.__bt_user_0
     }
     #[inline(always)]
-    fn lasts_mut(
-        &mut self,
-    ) -> &mut [::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
         &mut self.tree.__bt_user_0
     }
 }
-impl<
-    '__bt_t,
-    __BtChildO: __bt::__private::Observer,
-> __bt::__private::ChildSlots<World, 2usize>
+impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
@@ -979,7 +881,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
         __bt_ctx: &mut World,
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         match __bt_index {
             0usize => {
                 ::core::result::Result::Ok(
@@ -991,7 +893,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
                     self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
                 )
             }
-            _ => __bt::__private::no_such_child(__bt_index, 2usize),
+            _ => __bt::no_such_child(__bt_index, 2usize),
         }
     }
     #[inline(always)]
@@ -1003,7 +905,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
         }
     }
 }
-impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
+impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
     type Node = PipelineSequence;
     #[inline(always)]
@@ -1014,22 +916,17 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
     fn node_mut(&mut self) -> &mut PipelineSequence {
         &mut self.tree.__bt_leaf_1
     }
-    type Lasts = [::core::option::Option<__bt::__private::Status>; 2usize];
+    type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
         &self.tree.__bt_user_1
     }
     #[inline(always)]
-    fn lasts_mut(
-        &mut self,
-    ) -> &mut [::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
         &mut self.tree.__bt_user_1
     }
 }
-impl<
-    '__bt_t,
-    __BtChildO: __bt::__private::Observer,
-> __bt::__private::ChildSlots<World, 2usize>
+impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
@@ -1038,7 +935,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
         __bt_ctx: &mut World,
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         match __bt_index {
             0usize => {
                 ::core::result::Result::Ok(
@@ -1050,7 +947,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
                     self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
                 )
             }
-            _ => __bt::__private::no_such_child(__bt_index, 2usize),
+            _ => __bt::no_such_child(__bt_index, 2usize),
         }
     }
     #[inline(always)]
@@ -1062,7 +959,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
         }
     }
 }
-impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<1usize>
+impl<'__bt_t, __BtChildO> __bt::NodeSlots<1usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
     type Node = RateController;
     #[inline(always)]
@@ -1073,22 +970,17 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
     fn node_mut(&mut self) -> &mut RateController {
         &mut self.tree.__bt_leaf_2
     }
-    type Lasts = [::core::option::Option<__bt::__private::Status>; 1usize];
+    type Lasts = [::core::option::Option<__bt::Status>; 1usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::__private::Status>; 1usize] {
+    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 1usize] {
         &self.tree.__bt_user_2
     }
     #[inline(always)]
-    fn lasts_mut(
-        &mut self,
-    ) -> &mut [::core::option::Option<__bt::__private::Status>; 1usize] {
+    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 1usize] {
         &mut self.tree.__bt_user_2
     }
 }
-impl<
-    '__bt_t,
-    __BtChildO: __bt::__private::Observer,
-> __bt::__private::ChildSlots<World, 1usize>
+impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 1usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
@@ -1097,14 +989,14 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
         __bt_ctx: &mut World,
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         match __bt_index {
             0usize => {
                 ::core::result::Result::Ok(
                     self.tree.__bt_tick_3(__bt_ctx, self.observer),
                 )
             }
-            _ => __bt::__private::no_such_child(__bt_index, 1usize),
+            _ => __bt::no_such_child(__bt_index, 1usize),
         }
     }
     #[inline(always)]
@@ -1114,7 +1006,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
         }
     }
 }
-impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
+impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
     type Node = RoundRobin;
     #[inline(always)]
@@ -1125,22 +1017,17 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
     fn node_mut(&mut self) -> &mut RoundRobin {
         &mut self.tree.__bt_leaf_5
     }
-    type Lasts = [::core::option::Option<__bt::__private::Status>; 2usize];
+    type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
         &self.tree.__bt_user_5
     }
     #[inline(always)]
-    fn lasts_mut(
-        &mut self,
-    ) -> &mut [::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
         &mut self.tree.__bt_user_5
     }
 }
-impl<
-    '__bt_t,
-    __BtChildO: __bt::__private::Observer,
-> __bt::__private::ChildSlots<World, 2usize>
+impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
 for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
@@ -1149,7 +1036,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
         __bt_ctx: &mut World,
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         match __bt_index {
             0usize => {
                 ::core::result::Result::Ok(
@@ -1161,7 +1048,7 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
                     self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
                 )
             }
-            _ => __bt::__private::no_such_child(__bt_index, 2usize),
+            _ => __bt::no_such_child(__bt_index, 2usize),
         }
     }
     #[inline(always)]
@@ -1172,77 +1059,28 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
         }
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RecoveryNode>::__BT_PORTS
-    },
-    &["number_of_retries"],
-);
-const _: () = __bt::__private::check_children(
+const _: () = __bt::check_required(<RecoveryNode>::__BT_PORTS, &["number_of_retries"]);
+const _: () = __bt::check_children(
     "RecoveryNode",
-    <RecoveryNode as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <RecoveryNode as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    <RecoveryNode as __bt::ControlNode<World>>::MIN_CHILDREN,
+    <RecoveryNode as __bt::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <PipelineSequence>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_children(
+const _: () = __bt::check_required(<PipelineSequence>::__BT_PORTS, &[]);
+const _: () = __bt::check_children(
     "PipelineSequence",
-    <PipelineSequence as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <PipelineSequence as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    <PipelineSequence as __bt::ControlNode<World>>::MIN_CHILDREN,
+    <PipelineSequence as __bt::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RateController>::__BT_PORTS
-    },
-    &["hz"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <ComputePath>::__BT_PORTS
-    },
-    &["goal", "path"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FollowPath>::__BT_PORTS
-    },
-    &["path"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RoundRobin>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_children(
+const _: () = __bt::check_required(<RateController>::__BT_PORTS, &["hz"]);
+const _: () = __bt::check_required(<ComputePath>::__BT_PORTS, &["goal", "path"]);
+const _: () = __bt::check_required(<FollowPath>::__BT_PORTS, &["path"]);
+const _: () = __bt::check_required(<RoundRobin>::__BT_PORTS, &[]);
+const _: () = __bt::check_children(
     "RoundRobin",
-    <RoundRobin as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <RoundRobin as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    <RoundRobin as __bt::ControlNode<World>>::MIN_CHILDREN,
+    <RoundRobin as __bt::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Spin>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Spin>::__BT_PORTS, &[]);

@@ -4,15 +4,13 @@
 use ::bt::__root::*;
 ///The blackboard of [`Decorated`]: one field per entry.
 struct DecoratedBlackboard {
-    pub target: __bt::__private::Tracked<u32>,
+    pub target: __bt::Tracked<u32>,
 }
 impl DecoratedBlackboard {
     /// Every entry at its initial value.
     pub fn new() -> Self {
         Self {
-            target: __bt::__private::Tracked::new(
-                <u32 as ::core::default::Default>::default(),
-            ),
+            target: __bt::Tracked::new(<u32 as ::core::default::Default>::default()),
         }
     }
 }
@@ -21,19 +19,12 @@ impl ::core::default::Default for DecoratedBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'t'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'t'>, __bt::C<'a'>, __bt::C<'r'>, __bt::C<'g'>, __bt::C<'e'>, __bt::C<'t'>),
 > for DecoratedBlackboard {
-    type Entry = __bt::__private::Tracked<u32>;
+    type Entry = __bt::Tracked<u32>;
     #[inline(always)]
-    fn entry(&mut self) -> &mut __bt::__private::Tracked<u32> {
+    fn entry(&mut self) -> &mut __bt::Tracked<u32> {
         &mut self.target
     }
 }
@@ -44,27 +35,27 @@ pub mod __bt_entries_DecoratedBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct target;
 }
-impl __bt::__private::EntryKey for __bt_entries_DecoratedBlackboard::target {
+impl __bt::EntryKey for __bt_entries_DecoratedBlackboard::target {
     type Key = (
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'t'>,
+        __bt::C<'t'>,
+        __bt::C<'a'>,
+        __bt::C<'r'>,
+        __bt::C<'g'>,
+        __bt::C<'e'>,
+        __bt::C<'t'>,
     );
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for DecoratedBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for DecoratedBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_DecoratedBlackboard::target>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_DecoratedBlackboard::target>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_DecoratedBlackboard::target,
-    >>::Entry: __bt::__private::SameEntry<__bt::__private::Tracked<u32>>,
+    >>::Entry: __bt::SameEntry<__bt::Tracked<u32>>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_DecoratedBlackboard::target,
             >::entry(__bt_parent),
             &mut self.target,
@@ -73,20 +64,20 @@ where
 }
 /// Every decorator, and the two reactive composites.
 struct Decorated {
-    __bt_state_0: __bt::__private::ReactiveFallback<::core::primitive::u8>,
+    __bt_state_0: __bt::ReactiveFallback<::core::primitive::u8>,
     __bt_leaf_2: IsEnemyVisible,
-    __bt_state_3: __bt::__private::ReactiveSequence<::core::primitive::u8>,
-    __bt_state_5: __bt::__private::Repeat<::core::primitive::u8>,
+    __bt_state_3: __bt::ReactiveSequence<::core::primitive::u8>,
+    __bt_state_5: __bt::Repeat<::core::primitive::u8>,
     __bt_leaf_6: Walk,
-    __bt_state_8: __bt::__private::RetryUntilSuccessful<::core::primitive::u8>,
+    __bt_state_8: __bt::RetryUntilSuccessful<::core::primitive::u8>,
     __bt_leaf_9: Shoot,
-    __bt_state_11: __bt::__private::RunOnce,
-    __bt_state_13: __bt::__private::EntryUpdated,
-    __bt_state_14: __bt::__private::EntryUpdated,
-    __bt_state_15: __bt::__private::EntryUpdated,
+    __bt_state_11: __bt::RunOnce,
+    __bt_state_13: __bt::EntryUpdated,
+    __bt_state_14: __bt::EntryUpdated,
+    __bt_state_15: __bt::EntryUpdated,
     __bt_bb: DecoratedBlackboard,
-    __bt_active: __bt::__private::BoolFlags<6usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<6usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -101,46 +92,26 @@ impl Decorated {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("ReactiveFallback", "ReactiveFallback", 0, 0),
             decorator("Inverter", "Inverter", 0, 1),
             typed(
                 condition("IsEnemyVisible", "Condition", 1, 2),
                 "IsEnemyVisible",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <IsEnemyVisible>::__BT_PORTS
-                },
+                <IsEnemyVisible>::__BT_PORTS,
             ),
             control("ReactiveSequence", "ReactiveSequence", 0, 1),
             decorator("ForceSuccess", "ForceSuccess", 3, 2),
             with_params(decorator("Repeat", "Repeat", 4, 3), &[("num_cycles", "3")]),
-            typed(
-                action("Walk", "StatefulAction", 5, 4),
-                "Walk",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Walk>::__BT_PORTS
-                },
-            ),
+            typed(action("Walk", "StatefulAction", 5, 4), "Walk", <Walk>::__BT_PORTS),
             decorator("ForceFailure", "ForceFailure", 3, 2),
             with_params(
                 decorator("RetryUntilSuccessful", "RetryUntilSuccessful", 7, 3),
                 &[("num_attempts", "-1")],
             ),
-            typed(
-                action("Shoot", "Action", 8, 4),
-                "Shoot",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Shoot>::__BT_PORTS
-                },
-            ),
+            typed(action("Shoot", "Action", 8, 4), "Shoot", <Shoot>::__BT_PORTS),
             decorator("KeepRunningUntilFailure", "KeepRunningUntilFailure", 0, 1),
             with_params(
                 decorator("RunOnce", "RunOnce", 10, 2),
@@ -162,59 +133,53 @@ impl Decorated {
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Decorated", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Decorated", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::ReactiveFallback<
-                ::core::primitive::u8,
-            >>::new(),
+            __bt_state_0: <__bt::ReactiveFallback<::core::primitive::u8>>::new(),
             __bt_leaf_2: <IsEnemyVisible as ::core::default::Default>::default(),
-            __bt_state_3: <__bt::__private::ReactiveSequence<
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_5: <__bt::__private::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_3: <__bt::ReactiveSequence<::core::primitive::u8>>::new(),
+            __bt_state_5: <__bt::Repeat<::core::primitive::u8>>::new(),
             __bt_leaf_6: <Walk as ::core::default::Default>::default(),
-            __bt_state_8: <__bt::__private::RetryUntilSuccessful<
-                ::core::primitive::u8,
-            >>::new(),
+            __bt_state_8: <__bt::RetryUntilSuccessful<::core::primitive::u8>>::new(),
             __bt_leaf_9: <Shoot as ::core::default::Default>::default(),
-            __bt_state_11: <__bt::__private::RunOnce>::new(),
-            __bt_state_13: <__bt::__private::EntryUpdated>::new(),
-            __bt_state_14: <__bt::__private::EntryUpdated>::new(),
-            __bt_state_15: __bt::__private::EntryUpdated::new(),
+            __bt_state_11: <__bt::RunOnce>::new(),
+            __bt_state_13: <__bt::EntryUpdated>::new(),
+            __bt_state_14: <__bt::EntryUpdated>::new(),
+            __bt_state_15: __bt::EntryUpdated::new(),
             __bt_bb: <DecoratedBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<6usize>>::new(),
+            __bt_active: <__bt::BoolFlags<6usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -225,19 +190,19 @@ impl Decorated {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_state_5.halt();
@@ -257,29 +222,29 @@ impl Decorated {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let mut __bt_tick = __bt::__private::ReactiveTick::new();
+                let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -296,7 +261,7 @@ impl Decorated {
                         if __bt_child == 1usize {
                             let __bt_child_status = self
                                 .__bt_tick_3(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -313,7 +278,7 @@ impl Decorated {
                         if __bt_child == 2usize {
                             let __bt_child_status = self
                                 .__bt_tick_10(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -330,7 +295,7 @@ impl Decorated {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_13(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -364,12 +329,12 @@ impl Decorated {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -385,56 +350,53 @@ impl Decorated {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
-            __bt::__private::inverter(self.__bt_tick_2(__bt_ctx, __bt_observer)),
+            __bt::inverter(self.__bt_tick_2(__bt_ctx, __bt_observer)),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
-            __bt::__private::check::<
-                World,
-                IsEnemyVisible,
-            >(&mut self.__bt_leaf_2, __bt_ctx),
+            __bt::check::<World, IsEnemyVisible>(&mut self.__bt_leaf_2, __bt_ctx),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
-                let mut __bt_tick = __bt::__private::ReactiveTick::new();
+                let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_3.start();
                 {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_4(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_3
                                     .on_child(
@@ -451,7 +413,7 @@ impl Decorated {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_7(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_3
                                     .on_child(
@@ -482,7 +444,7 @@ impl Decorated {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -500,22 +462,22 @@ impl Decorated {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(3, __bt_observer);
+            __bt::halted_unflagged(3, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_was_running: ::core::primitive::bool = self
                     .__bt_active
                     .get(0usize);
                 let __bt_first: ::core::primitive::usize = 0;
-                __bt::__private::force_success(
+                __bt::force_success(
                     self
                         .__bt_tick_5(
                             __bt_ctx,
@@ -524,7 +486,7 @@ impl Decorated {
                         ),
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 4,
                 __bt_status,
@@ -533,24 +495,24 @@ impl Decorated {
         }
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
-            __bt::__private::halted(self.__bt_active.flag(0usize), 4, __bt_observer);
+            __bt::halted(self.__bt_active.flag(0usize), 4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
                 match self.__bt_state_5.start(::core::option::Option::Some(3usize)) {
@@ -570,36 +532,36 @@ impl Decorated {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_6(__bt_ctx, __bt_observer);
         self.__bt_state_5.halt();
-        __bt::__private::halted_unflagged(5, __bt_observer);
+        __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(1usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Walk,
                 >(
                     &mut self.__bt_leaf_6,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
                 6,
                 __bt_status,
@@ -608,32 +570,32 @@ impl Decorated {
         }
     }
     #[inline]
-    fn __bt_halt_6<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Walk,
-            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(1usize), 6, __bt_observer);
+            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(1usize), 6, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_was_running: ::core::primitive::bool = self
                     .__bt_active
                     .get(2usize);
                 let __bt_first: ::core::primitive::usize = 0;
-                __bt::__private::force_failure(
+                __bt::force_failure(
                     self
                         .__bt_tick_8(
                             __bt_ctx,
@@ -642,7 +604,7 @@ impl Decorated {
                         ),
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
                 7,
                 __bt_status,
@@ -651,24 +613,24 @@ impl Decorated {
         }
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
-            __bt::__private::halted(self.__bt_active.flag(2usize), 7, __bt_observer);
+            __bt::halted(self.__bt_active.flag(2usize), 7, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             8,
             {
                 match self.__bt_state_8.start(::core::option::Option::None) {
@@ -685,37 +647,37 @@ impl Decorated {
         )
     }
     #[inline]
-    fn __bt_halt_8<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_state_8.halt();
-        __bt::__private::halted_unflagged(8, __bt_observer);
+        __bt::halted_unflagged(8, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_9<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_9<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             9,
-            __bt::__private::execute::<World, Shoot>(&mut self.__bt_leaf_9, __bt_ctx),
+            __bt::execute::<World, Shoot>(&mut self.__bt_leaf_9, __bt_ctx),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_tick_10<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = __bt::__private::keep_running_until_failure(
+            let __bt_status: __bt::Status = __bt::keep_running_until_failure(
                 self.__bt_tick_11(__bt_ctx, __bt_observer),
             );
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(3usize)),
                 10,
                 __bt_status,
@@ -724,22 +686,22 @@ impl Decorated {
         }
     }
     #[inline]
-    fn __bt_halt_10<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            __bt::__private::halted(self.__bt_active.flag(3usize), 10, __bt_observer);
+            __bt::halted(self.__bt_active.flag(3usize), 10, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_11<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             11,
             match self.__bt_state_11.start(false) {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
@@ -752,26 +714,26 @@ impl Decorated {
         )
     }
     #[inline]
-    fn __bt_tick_12<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(12, __bt::__private::Status::Success, __bt_observer)
+    ) -> __bt::Status {
+        __bt::done(12, __bt::Status::Success, __bt_observer)
     }
     #[inline]
-    fn __bt_tick_13<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = match self
+            let __bt_status: __bt::Status = match self
                 .__bt_state_13
                 .start(
                     self.__bt_active.get(5usize),
                     self.__bt_bb.target.version(),
-                    __bt::__private::Status::Skipped,
+                    __bt::Status::Skipped,
                 )
             {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
@@ -779,7 +741,7 @@ impl Decorated {
                     self.__bt_tick_14(__bt_ctx, __bt_observer)
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(4usize)),
                 13,
                 __bt_status,
@@ -788,37 +750,33 @@ impl Decorated {
         }
     }
     #[inline]
-    fn __bt_halt_13<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(4usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
-            __bt::__private::halted(self.__bt_active.flag(4usize), 13, __bt_observer);
+            __bt::halted(self.__bt_active.flag(4usize), 13, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_14<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = match self
+            let __bt_status: __bt::Status = match self
                 .__bt_state_14
-                .start(
-                    false,
-                    self.__bt_bb.target.version(),
-                    __bt::__private::Status::Running,
-                )
+                .start(false, self.__bt_bb.target.version(), __bt::Status::Running)
             {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
                 ::core::option::Option::None => {
                     self.__bt_tick_15(__bt_ctx, __bt_observer)
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(5usize)),
                 14,
                 __bt_status,
@@ -827,24 +785,24 @@ impl Decorated {
         }
     }
     #[inline]
-    fn __bt_halt_14<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(5usize) {
-            __bt::__private::halted(self.__bt_active.flag(5usize), 14, __bt_observer);
+            __bt::halted(self.__bt_active.flag(5usize), 14, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_15<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_15<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             15,
-            __bt::__private::Status::from_bool(
+            __bt::Status::from_bool(
                 self.__bt_state_15.was_updated(self.__bt_bb.target.version()),
             ),
             __bt_observer,
@@ -856,17 +814,17 @@ impl ::core::default::Default for Decorated {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Decorated {
+impl __bt::TreeBase for Decorated {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = DecoratedBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Decorated>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Decorated>::NODES;
     #[inline]
     fn new() -> Self {
         <Decorated>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Decorated>::status(self)
     }
     #[inline]
@@ -878,17 +836,17 @@ impl __bt::__private::TreeBase for Decorated {
         <Decorated>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Decorated {
+impl __bt::Tree<World> for Decorated {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Decorated>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -897,9 +855,9 @@ impl __bt::__private::Tree<World> for Decorated {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Decorated {
+impl __bt::Subtree<World> for Decorated {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -908,27 +866,6 @@ impl __bt::__private::Subtree<World> for Decorated {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <IsEnemyVisible>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Walk>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Shoot>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<IsEnemyVisible>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Walk>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Shoot>::__BT_PORTS, &[]);

@@ -21,15 +21,8 @@ impl ::core::default::Default for ForagerBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'h'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'t'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'t'>, __bt::C<'h'>, __bt::C<'r'>, __bt::C<'e'>, __bt::C<'a'>, __bt::C<'t'>),
 > for ForagerBlackboard {
     type Entry = bool;
     #[inline(always)]
@@ -37,15 +30,8 @@ impl __bt::__private::HasEntry<
         &mut self.threat
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'h'>,
-        __bt::__private::C<'u'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'y'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'h'>, __bt::C<'u'>, __bt::C<'n'>, __bt::C<'g'>, __bt::C<'r'>, __bt::C<'y'>),
 > for ForagerBlackboard {
     type Entry = bool;
     #[inline(always)]
@@ -62,47 +48,47 @@ pub mod __bt_entries_ForagerBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct hungry;
 }
-impl __bt::__private::EntryKey for __bt_entries_ForagerBlackboard::threat {
+impl __bt::EntryKey for __bt_entries_ForagerBlackboard::threat {
     type Key = (
-        __bt::__private::C<'t'>,
-        __bt::__private::C<'h'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'t'>,
+        __bt::C<'t'>,
+        __bt::C<'h'>,
+        __bt::C<'r'>,
+        __bt::C<'e'>,
+        __bt::C<'a'>,
+        __bt::C<'t'>,
     );
 }
-impl __bt::__private::EntryKey for __bt_entries_ForagerBlackboard::hungry {
+impl __bt::EntryKey for __bt_entries_ForagerBlackboard::hungry {
     type Key = (
-        __bt::__private::C<'h'>,
-        __bt::__private::C<'u'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'y'>,
+        __bt::C<'h'>,
+        __bt::C<'u'>,
+        __bt::C<'n'>,
+        __bt::C<'g'>,
+        __bt::C<'r'>,
+        __bt::C<'y'>,
     );
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for ForagerBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for ForagerBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_ForagerBlackboard::threat>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_ForagerBlackboard::threat>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_ForagerBlackboard::threat,
-    >>::Entry: __bt::__private::SameEntry<bool>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_ForagerBlackboard::hungry>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<bool>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_ForagerBlackboard::hungry>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_ForagerBlackboard::hungry,
-    >>::Entry: __bt::__private::SameEntry<bool>,
+    >>::Entry: __bt::SameEntry<bool>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_ForagerBlackboard::threat,
             >::entry(__bt_parent),
             &mut self.threat,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_ForagerBlackboard::hungry,
             >::entry(__bt_parent),
             &mut self.hungry,
@@ -112,35 +98,29 @@ where
 /// The foraging NPC of `benches/trees/field.rs` (issue 27): an observer selector, Cooldown,
 /// ProbabilitySelector, RepeatTimes and RepeatUntil.
 pub struct Forager {
-    __bt_state_0: __bt::__private::ReactiveSequence<::core::primitive::u8>,
-    __bt_state_2: __bt::__private::ObserverSelector<
-        { __bt::__private::bitset_bytes(3usize) },
+    __bt_state_0: __bt::ReactiveSequence<::core::primitive::u8>,
+    __bt_state_2: __bt::ObserverSelector<
+        { __bt::bitset_bytes(3usize) },
         ::core::primitive::u8,
     >,
-    __bt_state_4: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_4: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_5: FieldTask<5>,
-    __bt_state_8: __bt::__private::nodecanvas::Cooldown,
+    __bt_state_8: __bt::nodecanvas::Cooldown,
     __bt_leaf_9: FieldTask<9>,
-    __bt_state_10: __bt::__private::ProbabilitySelector<
-        { __bt::__private::bitset_bytes(3usize) },
+    __bt_state_10: __bt::ProbabilitySelector<
+        { __bt::bitset_bytes(3usize) },
         ::core::primitive::u8,
     >,
-    __bt_rng: __bt::__private::SmallRng,
-    __bt_state_11: __bt::__private::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_rng: __bt::SmallRng,
+    __bt_state_11: __bt::nodecanvas::Repeat<::core::primitive::u8>,
     __bt_leaf_12: FieldTask<12>,
-    __bt_state_13: __bt::__private::nodecanvas::Repeat<::core::primitive::u8>,
-    __bt_state_14: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_13: __bt::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_14: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_16: FieldTask<16>,
     __bt_leaf_17: FieldTask<17>,
     __bt_bb: ForagerBlackboard,
-    __bt_active: __bt::__private::BoolFlags<2usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<2usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -155,8 +135,8 @@ impl Forager {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("ReactiveSequence", "ReactiveSequence", 0, 0),
             action("Action", "Action", 0, 1),
@@ -169,11 +149,7 @@ impl Forager {
             typed(
                 action("FieldTask<5>", "StatefulAction", 4, 4),
                 "FieldTask<5>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<5>>::__BT_PORTS
-                },
+                <FieldTask<5>>::__BT_PORTS,
             ),
             action("Action", "Action", 4, 4),
             with_params(
@@ -191,11 +167,7 @@ impl Forager {
             typed(
                 action("FieldTask<9>", "StatefulAction", 8, 4),
                 "FieldTask<9>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<9>>::__BT_PORTS
-                },
+                <FieldTask<9>>::__BT_PORTS,
             ),
             control("ProbabilitySelector", "ProbabilitySelector", 2, 2),
             with_params(
@@ -205,11 +177,7 @@ impl Forager {
             typed(
                 action("FieldTask<12>", "StatefulAction", 11, 4),
                 "FieldTask<12>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<12>>::__BT_PORTS
-                },
+                <FieldTask<12>>::__BT_PORTS,
             ),
             with_params(
                 decorator("RepeatUntil", "RepeatUntil", 10, 3),
@@ -224,97 +192,75 @@ impl Forager {
             typed(
                 action("FieldTask<16>", "StatefulAction", 14, 5),
                 "FieldTask<16>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<16>>::__BT_PORTS
-                },
+                <FieldTask<16>>::__BT_PORTS,
             ),
             with_params(
                 typed(
                     action("FieldTask<17>", "StatefulAction", 10, 3),
                     "FieldTask<17>",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <FieldTask<17>>::__BT_PORTS
-                    },
+                    <FieldTask<17>>::__BT_PORTS,
                 ),
                 &[("weight", "1")],
             ),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Forager", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Forager", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::ReactiveSequence<
+            __bt_state_0: <__bt::ReactiveSequence<::core::primitive::u8>>::new(),
+            __bt_state_2: <__bt::ObserverSelector<
+                { __bt::bitset_bytes(3usize) },
                 ::core::primitive::u8,
             >>::new(),
-            __bt_state_2: <__bt::__private::ObserverSelector<
-                { __bt::__private::bitset_bytes(3usize) },
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_4: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_4: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_5: <FieldTask<5> as ::core::default::Default>::default(),
-            __bt_state_8: <__bt::__private::nodecanvas::Cooldown>::new(),
+            __bt_state_8: <__bt::nodecanvas::Cooldown>::new(),
             __bt_leaf_9: <FieldTask<9> as ::core::default::Default>::default(),
-            __bt_state_10: <__bt::__private::ProbabilitySelector<
-                { __bt::__private::bitset_bytes(3usize) },
+            __bt_state_10: <__bt::ProbabilitySelector<
+                { __bt::bitset_bytes(3usize) },
                 ::core::primitive::u8,
             >>::new(),
-            __bt_rng: __bt::__private::SmallRng::seed(
-                __bt::__private::SmallRng::DEFAULT_SEED,
-            ),
-            __bt_state_11: <__bt::__private::nodecanvas::Repeat<
-                ::core::primitive::u8,
-            >>::new(),
+            __bt_rng: __bt::SmallRng::seed(__bt::SmallRng::DEFAULT_SEED),
+            __bt_state_11: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
             __bt_leaf_12: <FieldTask<12> as ::core::default::Default>::default(),
-            __bt_state_13: <__bt::__private::nodecanvas::Repeat<
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_14: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_13: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_14: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_16: <FieldTask<16> as ::core::default::Default>::default(),
             __bt_leaf_17: <FieldTask<17> as ::core::default::Default>::default(),
             __bt_bb: <ForagerBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<2usize>>::new(),
+            __bt_active: <__bt::BoolFlags<2usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut FieldWorld) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut FieldWorld) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -325,19 +271,19 @@ impl Forager {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut FieldWorld) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -355,29 +301,29 @@ impl Forager {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let mut __bt_tick = __bt::__private::ReactiveTick::new();
+                let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -394,7 +340,7 @@ impl Forager {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -422,12 +368,12 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -437,18 +383,18 @@ impl Forager {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 let bb = &mut self.__bt_bb;
                 {
@@ -462,19 +408,19 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
                 let mut __bt_at: ::core::primitive::usize = 0;
                 let mut __bt_passed: ::core::primitive::bool = false;
                 let __bt_was_running: ::core::primitive::bool = false;
                 let __bt_first: ::core::primitive::usize = 0;
-                let __bt_resumed: ::core::option::Option<__bt::__private::Status> = loop {
+                let __bt_resumed: ::core::option::Option<__bt::Status> = loop {
                     let ::core::option::Option::Some(__bt_running) = self
                         .__bt_state_2
                         .begin() else {
@@ -488,7 +434,7 @@ impl Forager {
                             .watch_lower(
                                 0usize,
                                 __bt_running,
-                                __bt::__private::test(&self.__bt_bb, |bb| bb.threat),
+                                __bt::test(&self.__bt_bb, |bb| bb.threat),
                             )
                     {
                         match __bt_running {
@@ -513,7 +459,7 @@ impl Forager {
                             .watch_lower(
                                 1usize,
                                 __bt_running,
-                                __bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
+                                __bt::test(&self.__bt_bb, |bb| bb.hungry),
                             )
                     {
                         match __bt_running {
@@ -562,7 +508,7 @@ impl Forager {
                                         .__bt_state_2
                                         .enter_guard(
                                             0usize,
-                                            __bt::__private::test(&self.__bt_bb, |bb| bb.threat),
+                                            __bt::test(&self.__bt_bb, |bb| bb.threat),
                                         )
                                 {
                                     let __bt_child_status = self
@@ -585,7 +531,7 @@ impl Forager {
                                         .__bt_state_2
                                         .enter_guard(
                                             1usize,
-                                            __bt::__private::test(&self.__bt_bb, |bb| bb.hungry),
+                                            __bt::test(&self.__bt_bb, |bb| bb.hungry),
                                         )
                                 {
                                     let __bt_child_status = self
@@ -621,7 +567,7 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -644,17 +590,17 @@ impl Forager {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(2, __bt_observer);
+            __bt::halted_unflagged(2, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -669,22 +615,22 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_4(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(3, __bt_observer);
+        __bt::halted_unflagged(3, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -694,7 +640,7 @@ impl Forager {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_5(
@@ -702,7 +648,7 @@ impl Forager {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -714,7 +660,7 @@ impl Forager {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_6(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -737,7 +683,7 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -750,26 +696,26 @@ impl Forager {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(4, __bt_observer);
+        __bt::halted_unflagged(4, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<5>,
                 >(
                     &mut self.__bt_leaf_5,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -778,26 +724,26 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<5>,
-        >(&mut self.__bt_leaf_5, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(5, __bt_observer);
+        >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 w.act(6)
             }),
@@ -805,13 +751,13 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -826,35 +772,31 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_8(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(7, __bt_observer);
+        __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             8,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
+                    let __bt_now = __bt::now_nanos::<FieldWorld>(__bt_ctx);
                     match self
                         .__bt_state_8
-                        .start(
-                            __bt_now,
-                            __bt::__private::ms(100u64),
-                            __bt::__private::Status::Skipped,
-                        )
+                        .start(__bt_now, __bt::ms(100u64), __bt::Status::Skipped)
                     {
                         ::core::option::Option::Some(__bt_status) => __bt_status,
                         ::core::option::Option::None => {
@@ -873,32 +815,32 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_8<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_9(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(8, __bt_observer);
+        __bt::halted_unflagged(8, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_9<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_9<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             9,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<9>,
                 >(
                     &mut self.__bt_leaf_9,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -907,43 +849,43 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_9<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_9<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<9>,
-        >(&mut self.__bt_leaf_9, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(9, __bt_observer);
+        >(&mut self.__bt_leaf_9, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(9, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
     /// seeds it with `bt::SmallRng::DEFAULT_SEED`): the same seed and the same ticks give
     /// the same choices.
     pub fn seeded(seed: ::core::primitive::u64) -> Self {
         let mut tree = Self::new();
-        tree.__bt_rng = __bt::__private::SmallRng::seed(seed);
+        tree.__bt_rng = __bt::SmallRng::seed(seed);
         tree
     }
     /// Seeds the generator the random nodes draw from again; nothing else changes.
     pub fn reseed(&mut self, seed: ::core::primitive::u64) {
-        self.__bt_rng = __bt::__private::SmallRng::seed(seed);
+        self.__bt_rng = __bt::SmallRng::seed(seed);
     }
     #[inline]
-    fn __bt_tick_10<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             10,
             {
                 let __bt_weights: [::core::primitive::f32; 3usize] = [3.0, 2.0, 1.0];
                 let __bt_fail: ::core::primitive::f32 = 0.0;
                 let mut __bt_next: ::core::result::Result<
                     ::core::primitive::usize,
-                    __bt::__private::Status,
+                    __bt::Status,
                 > = match self.__bt_state_10.running() {
                     ::core::option::Option::Some(__bt_child) => {
                         let __bt_child_status = match __bt_child {
@@ -1036,7 +978,7 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_10<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1059,60 +1001,60 @@ impl Forager {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(10, __bt_observer);
+            __bt::halted_unflagged(10, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_11<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             11,
             {
                 let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
                 self.__bt_state_11
                     .on_child(
                         __bt_child_status,
-                        __bt::__private::nodecanvas::RepeatMode::Times(3usize),
+                        __bt::nodecanvas::RepeatMode::Times(3usize),
                     )
             },
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_halt_11<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_12(__bt_ctx, __bt_observer);
         self.__bt_state_11.halt();
-        __bt::__private::halted_unflagged(11, __bt_observer);
+        __bt::halted_unflagged(11, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_12<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(0usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<12>,
                 >(
                     &mut self.__bt_leaf_12,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 12,
                 __bt_status,
@@ -1121,59 +1063,57 @@ impl Forager {
         }
     }
     #[inline]
-    fn __bt_halt_12<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 FieldWorld,
                 FieldTask<12>,
-            >(&mut self.__bt_leaf_12, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(0usize), 12, __bt_observer);
+            >(&mut self.__bt_leaf_12, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(0usize), 12, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_13<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             13,
             {
                 let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
                 self.__bt_state_13
                     .on_child(
                         __bt_child_status,
-                        __bt::__private::nodecanvas::RepeatMode::Until(
-                            __bt::__private::Outcome::Failure,
-                        ),
+                        __bt::nodecanvas::RepeatMode::Until(__bt::Outcome::Failure),
                     )
             },
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_halt_13<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_14(__bt_ctx, __bt_observer);
         self.__bt_state_13.halt();
-        __bt::__private::halted_unflagged(13, __bt_observer);
+        __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_14<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_was_running: ::core::primitive::bool = self
                     .__bt_active
                     .get(1usize);
@@ -1185,11 +1125,11 @@ impl Forager {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_15(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_14
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -1205,7 +1145,7 @@ impl Forager {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_14
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -1224,7 +1164,7 @@ impl Forager {
                     __bt_status
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
                 14,
                 __bt_status,
@@ -1233,7 +1173,7 @@ impl Forager {
         }
     }
     #[inline]
-    fn __bt_halt_14<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1248,18 +1188,18 @@ impl Forager {
                     _ => {}
                 }
             }
-            __bt::__private::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
+            __bt::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_15<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_15<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             15,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(15)
             }),
@@ -1267,23 +1207,23 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_tick_16<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_16<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             16,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<16>,
                 >(
                     &mut self.__bt_leaf_16,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1292,35 +1232,35 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_16<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_16<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<16>,
-        >(&mut self.__bt_leaf_16, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(16, __bt_observer);
+        >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(16, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_17<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_17<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             17,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<17>,
                 >(
                     &mut self.__bt_leaf_17,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1329,16 +1269,16 @@ impl Forager {
         )
     }
     #[inline]
-    fn __bt_halt_17<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_17<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<17>,
-        >(&mut self.__bt_leaf_17, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(17, __bt_observer);
+        >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(17, __bt_observer);
     }
 }
 impl ::core::default::Default for Forager {
@@ -1346,17 +1286,17 @@ impl ::core::default::Default for Forager {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Forager {
+impl __bt::TreeBase for Forager {
     type Context = FieldWorld;
     type Error = ::core::convert::Infallible;
     type Blackboard = ForagerBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Forager>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Forager>::NODES;
     #[inline]
     fn new() -> Self {
         <Forager>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Forager>::status(self)
     }
     #[inline]
@@ -1368,17 +1308,17 @@ impl __bt::__private::TreeBase for Forager {
         <Forager>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<FieldWorld> for Forager {
+impl __bt::Tree<FieldWorld> for Forager {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Forager>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1387,9 +1327,9 @@ impl __bt::__private::Tree<FieldWorld> for Forager {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<FieldWorld> for Forager {
+impl __bt::Subtree<FieldWorld> for Forager {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1398,43 +1338,8 @@ impl __bt::__private::Subtree<FieldWorld> for Forager {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<5>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<9>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<12>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<16>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<17>>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<FieldTask<5>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<9>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<12>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<16>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<17>>::__BT_PORTS, &[]);

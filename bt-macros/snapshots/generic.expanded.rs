@@ -26,16 +26,8 @@ where
         Self::new()
     }
 }
-impl<
-    W: Senses,
-> __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'t'>,
-    ),
-> for PostBlackboard<W>
+impl<W: Senses> __bt::HasEntry<(__bt::C<'l'>, __bt::C<'a'>, __bt::C<'s'>, __bt::C<'t'>)>
+for PostBlackboard<W>
 where
     W: Default,
 {
@@ -52,28 +44,21 @@ pub mod __bt_entries_PostBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct last;
 }
-impl __bt::__private::EntryKey for __bt_entries_PostBlackboard::last {
-    type Key = (
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'t'>,
-    );
+impl __bt::EntryKey for __bt_entries_PostBlackboard::last {
+    type Key = (__bt::C<'l'>, __bt::C<'a'>, __bt::C<'s'>, __bt::C<'t'>);
 }
-impl<W: Senses, __BtP> __bt::__private::AutoRemap<__BtP> for PostBlackboard<W>
+impl<W: Senses, __BtP> __bt::AutoRemap<__BtP> for PostBlackboard<W>
 where
     W: Default,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_PostBlackboard::last>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_PostBlackboard::last>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_PostBlackboard::last,
-    >>::Entry: __bt::__private::SameEntry<Option<W::Id>>,
+    >>::Entry: __bt::SameEntry<Option<W::Id>>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
-                __bt_entries_PostBlackboard::last,
-            >::entry(__bt_parent),
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<__bt_entries_PostBlackboard::last>::entry(__bt_parent),
             &mut self.last,
         );
     }
@@ -85,14 +70,11 @@ pub struct Post<W: Senses>
 where
     W: Default,
 {
-    __bt_state_0: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_0: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_2: Guard<W>,
     __bt_bb: PostBlackboard<W>,
-    __bt_active: __bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
     __bt_params: ::core::marker::PhantomData<(fn() -> W,)>,
 }
 #[allow(
@@ -111,71 +93,68 @@ where
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = &{
-        use __bt::__private::nodes::*;
-        let mut __bt_nodes = [__bt::__private::NO_NODE; (3 + __bt_node_count_Guard)];
+    pub const NODES: &'static [__bt::NodeInfo] = &{
+        use __bt::nodes::*;
+        let mut __bt_nodes = [__bt::NO_NODE; (3 + __bt_node_count_Guard)];
         __bt_nodes[0] = control("Sequence", "Sequence", 0, 0);
         __bt_nodes[1] = condition("Condition", "Condition", 0, 1);
         __bt_nodes[2] = with_params(
             typed(subtree("Guard<W>", "SubTree", 0, 1), "Guard<W>", &[]),
             &[("target", "{last}")],
         );
-        __bt_nodes = __bt::__private::splice(
+        __bt_nodes = __bt::splice(
             __bt_nodes,
-            <Guard<W> as __bt::__private::Subtree<Npc<'static, W>>>::__NODES,
+            <Guard<W> as __bt::Subtree<Npc<'static, W>>>::__NODES,
             2,
             1usize,
         );
         __bt_nodes
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Post", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Post", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_0: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_2: {
                 let mut __bt_child: Guard<W> = <Guard<
                     W,
-                > as __bt::__private::Subtree<Npc<'static, W>>>::__new();
+                > as __bt::Subtree<Npc<'static, W>>>::__new();
                 __bt_child
             },
             __bt_bb: <PostBlackboard<W> as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
             __bt_params: ::core::marker::PhantomData,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick<'a>(&mut self, __bt_ctx: &mut Npc<'a, W>) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick<'a>(&mut self, __bt_ctx: &mut Npc<'a, W>) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<'a, __BtO: __bt::__private::Observer>(
+    pub fn tick_with<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -186,22 +165,22 @@ where
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt<'a>(&mut self, __bt_ctx: &mut Npc<'a, W>) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<'a, __BtO: __bt::__private::Observer>(
+    pub fn halt_with<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
-        __bt::__private::subtree::<
+        __bt::subtree::<
             Npc<'a, W>,
             Guard<W>,
             _,
@@ -210,7 +189,7 @@ where
             __bt_ctx,
             __bt_observer,
             2 + 1,
-            __bt::__private::SubtreeCall::Reset,
+            __bt::SubtreeCall::Reset,
         );
         self.__bt_status = ::core::option::Option::None;
     }
@@ -227,19 +206,19 @@ where
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<'a, __BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -248,11 +227,11 @@ where
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -268,7 +247,7 @@ where
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -291,12 +270,12 @@ where
         )
     }
     #[inline]
-    fn __bt_halt_0<'a, __BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -306,18 +285,18 @@ where
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<'a, __BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let npc = &*__bt_ctx;
                 npc.alert
             }),
@@ -325,16 +304,16 @@ where
         )
     }
     #[inline]
-    fn __bt_tick_2<'a, __BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
-                __bt::__private::trade_entry::<
+                __bt::trade_entry::<
                     Npc<'a, W>,
                     Guard<W>,
                     _,
@@ -346,7 +325,7 @@ where
                     |__bt_of| &mut __bt_of.last,
                     |__bt_of| &mut __bt_of.target,
                 );
-                let __bt_result = __bt::__private::subtree::<
+                let __bt_result = __bt::subtree::<
                     Npc<'a, W>,
                     Guard<W>,
                     _,
@@ -355,9 +334,9 @@ where
                     __bt_ctx,
                     __bt_observer,
                     2 + 1,
-                    __bt::__private::SubtreeCall::Tick,
+                    __bt::SubtreeCall::Tick,
                 );
-                __bt::__private::trade_entry::<
+                __bt::trade_entry::<
                     Npc<'a, W>,
                     Guard<W>,
                     _,
@@ -375,12 +354,12 @@ where
         )
     }
     #[inline]
-    fn __bt_halt_2<'a, __BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<'a, __BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
     ) {
-        __bt::__private::trade_entry::<
+        __bt::trade_entry::<
             Npc<'a, W>,
             Guard<W>,
             _,
@@ -392,7 +371,7 @@ where
             |__bt_of| &mut __bt_of.last,
             |__bt_of| &mut __bt_of.target,
         );
-        __bt::__private::subtree::<
+        __bt::subtree::<
             Npc<'a, W>,
             Guard<W>,
             _,
@@ -401,9 +380,9 @@ where
             __bt_ctx,
             __bt_observer,
             2 + 1,
-            __bt::__private::SubtreeCall::Halt,
+            __bt::SubtreeCall::Halt,
         );
-        __bt::__private::trade_entry::<
+        __bt::trade_entry::<
             Npc<'a, W>,
             Guard<W>,
             _,
@@ -415,7 +394,7 @@ where
             |__bt_of| &mut __bt_of.last,
             |__bt_of| &mut __bt_of.target,
         );
-        __bt::__private::halted_unflagged(2, __bt_observer);
+        __bt::halted_unflagged(2, __bt_observer);
     }
 }
 impl<W: Senses> ::core::default::Default for Post<W>
@@ -426,20 +405,20 @@ where
         Self::new()
     }
 }
-impl<W: Senses> __bt::__private::TreeBase for Post<W>
+impl<W: Senses> __bt::TreeBase for Post<W>
 where
     W: Default,
 {
     type Context = Npc<'static, W>;
     type Error = ::core::convert::Infallible;
     type Blackboard = PostBlackboard<W>;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Post<W>>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Post<W>>::NODES;
     #[inline]
     fn new() -> Self {
         <Post<W>>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Post<W>>::status(self)
     }
     #[inline]
@@ -451,20 +430,20 @@ where
         <Post<W>>::blackboard_mut(self)
     }
 }
-impl<'a, W: Senses> __bt::__private::Tree<Npc<'a, W>> for Post<W>
+impl<'a, W: Senses> __bt::Tree<Npc<'a, W>> for Post<W>
 where
     W: Default,
 {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Post<W>>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,
@@ -473,12 +452,12 @@ where
     }
 }
 #[allow(unused_variables)]
-impl<'a, W: Senses> __bt::__private::Subtree<Npc<'a, W>> for Post<W>
+impl<'a, W: Senses> __bt::Subtree<Npc<'a, W>> for Post<W>
 where
     W: Default,
 {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut Npc<'a, W>,
         __bt_observer: &mut __BtO,

@@ -21,14 +21,8 @@ impl ::core::default::Default for GuardedBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'m'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'a'>, __bt::C<'l'>, __bt::C<'a'>, __bt::C<'r'>, __bt::C<'m'>),
 > for GuardedBlackboard {
     type Entry = bool;
     #[inline(always)]
@@ -36,14 +30,8 @@ impl __bt::__private::HasEntry<
         &mut self.alarm
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'n'>,
-    ),
-> for GuardedBlackboard {
+impl __bt::HasEntry<(__bt::C<'o'>, __bt::C<'p'>, __bt::C<'e'>, __bt::C<'n'>)>
+for GuardedBlackboard {
     type Entry = bool;
     #[inline(always)]
     fn entry(&mut self) -> &mut bool {
@@ -59,44 +47,33 @@ pub mod __bt_entries_GuardedBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct open;
 }
-impl __bt::__private::EntryKey for __bt_entries_GuardedBlackboard::alarm {
-    type Key = (
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'m'>,
-    );
+impl __bt::EntryKey for __bt_entries_GuardedBlackboard::alarm {
+    type Key = (__bt::C<'a'>, __bt::C<'l'>, __bt::C<'a'>, __bt::C<'r'>, __bt::C<'m'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_GuardedBlackboard::open {
-    type Key = (
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'n'>,
-    );
+impl __bt::EntryKey for __bt_entries_GuardedBlackboard::open {
+    type Key = (__bt::C<'o'>, __bt::C<'p'>, __bt::C<'e'>, __bt::C<'n'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for GuardedBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for GuardedBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_GuardedBlackboard::alarm>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_GuardedBlackboard::alarm>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_GuardedBlackboard::alarm,
-    >>::Entry: __bt::__private::SameEntry<bool>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_GuardedBlackboard::open>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<bool>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_GuardedBlackboard::open>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_GuardedBlackboard::open,
-    >>::Entry: __bt::__private::SameEntry<bool>,
+    >>::Entry: __bt::SameEntry<bool>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_GuardedBlackboard::alarm,
             >::entry(__bt_parent),
             &mut self.alarm,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_GuardedBlackboard::open,
             >::entry(__bt_parent),
             &mut self.open,
@@ -106,15 +83,15 @@ where
 /// NodeCanvas's and Unreal's condition decorators, each in straight-line form: `Interrupt`,
 /// `Conditional` (static and dynamic) and a standalone `Observe` that watches its own branch.
 struct Guarded {
-    __bt_state_0: __bt::__private::Sequence<::core::primitive::u8>,
+    __bt_state_0: __bt::Sequence<::core::primitive::u8>,
     __bt_leaf_2: Patrol,
     __bt_leaf_4: Enter,
     __bt_leaf_6: Rest,
-    __bt_state_7: __bt::__private::ConditionalAbort,
+    __bt_state_7: __bt::ConditionalAbort,
     __bt_leaf_8: Search,
     __bt_bb: GuardedBlackboard,
-    __bt_active: __bt::__private::BoolFlags<4usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<4usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -129,8 +106,8 @@ impl Guarded {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("Sequence", "Sequence", 0, 0),
             with_params(
@@ -140,11 +117,7 @@ impl Guarded {
             typed(
                 action("Patrol", "StatefulAction", 1, 2),
                 "Patrol",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Patrol>::__BT_PORTS
-                },
+                <Patrol>::__BT_PORTS,
             ),
             with_params(
                 decorator("Conditional", "Conditional", 0, 1),
@@ -154,15 +127,7 @@ impl Guarded {
                     ("conditionFailReturn", "Failure"),
                 ],
             ),
-            typed(
-                action("Enter", "StatefulAction", 3, 2),
-                "Enter",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Enter>::__BT_PORTS
-                },
-            ),
+            typed(action("Enter", "StatefulAction", 3, 2), "Enter", <Enter>::__BT_PORTS),
             with_params(
                 decorator("Conditional", "Conditional", 0, 1),
                 &[
@@ -171,15 +136,7 @@ impl Guarded {
                     ("conditionFailReturn", "Success"),
                 ],
             ),
-            typed(
-                action("Rest", "StatefulAction", 5, 2),
-                "Rest",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Rest>::__BT_PORTS
-                },
-            ),
+            typed(action("Rest", "StatefulAction", 5, 2), "Rest", <Rest>::__BT_PORTS),
             with_params(
                 decorator("Observe", "Observe", 0, 1),
                 &[("condition", "bb.open"), ("flowAbortMode", "Self")],
@@ -187,57 +144,53 @@ impl Guarded {
             typed(
                 action("Search", "StatefulAction", 7, 2),
                 "Search",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Search>::__BT_PORTS
-                },
+                <Search>::__BT_PORTS,
             ),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Guarded", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Guarded", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_0: <__bt::Sequence<::core::primitive::u8>>::new(),
             __bt_leaf_2: <Patrol as ::core::default::Default>::default(),
             __bt_leaf_4: <Enter as ::core::default::Default>::default(),
             __bt_leaf_6: <Rest as ::core::default::Default>::default(),
-            __bt_state_7: <__bt::__private::ConditionalAbort>::new(),
+            __bt_state_7: <__bt::ConditionalAbort>::new(),
             __bt_leaf_8: <Search as ::core::default::Default>::default(),
             __bt_bb: <GuardedBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<4usize>>::new(),
+            __bt_active: <__bt::BoolFlags<4usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -248,19 +201,19 @@ impl Guarded {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -278,19 +231,19 @@ impl Guarded {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -299,7 +252,7 @@ impl Guarded {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(
@@ -307,7 +260,7 @@ impl Guarded {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 4usize),
@@ -323,7 +276,7 @@ impl Guarded {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 4usize),
@@ -339,7 +292,7 @@ impl Guarded {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 2usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(2usize, __bt_child_status, 4usize),
@@ -351,7 +304,7 @@ impl Guarded {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_7(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(3usize, __bt_child_status, 4usize),
@@ -383,12 +336,12 @@ impl Guarded {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -407,21 +360,21 @@ impl Guarded {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
-                let __bt_check: ::core::option::Option<__bt::__private::Status> = __bt::__private::nodecanvas::Interrupt::check(
-                    __bt::__private::test(&self.__bt_bb, |bb| bb.alarm),
+                let __bt_check: ::core::option::Option<__bt::Status> = __bt::nodecanvas::Interrupt::check(
+                    __bt::test(&self.__bt_bb, |bb| bb.alarm),
                 );
                 match __bt_check {
                     ::core::option::Option::Some(__bt_status) => {
@@ -437,35 +390,35 @@ impl Guarded {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_2(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(0usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Patrol,
                 >(
                     &mut self.__bt_leaf_2,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 2,
                 __bt_status,
@@ -474,34 +427,34 @@ impl Guarded {
         }
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Patrol,
-            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
+            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
-                let __bt_check: ::core::option::Option<__bt::__private::Status> = __bt::__private::nodecanvas::Conditional::check(
+                let __bt_check: ::core::option::Option<__bt::Status> = __bt::nodecanvas::Conditional::check(
                     self.__bt_active.get(1usize),
-                    || __bt::__private::test(&self.__bt_bb, |bb| bb.open),
+                    || __bt::test(&self.__bt_bb, |bb| bb.open),
                     false,
-                    __bt::__private::Outcome::Failure,
+                    __bt::Outcome::Failure,
                 );
                 match __bt_check {
                     ::core::option::Option::Some(__bt_status) => {
@@ -517,35 +470,35 @@ impl Guarded {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_4(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(3, __bt_observer);
+        __bt::halted_unflagged(3, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(1usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Enter,
                 >(
                     &mut self.__bt_leaf_4,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
                 4,
                 __bt_status,
@@ -554,34 +507,34 @@ impl Guarded {
         }
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Enter,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(1usize), 4, __bt_observer);
+            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(1usize), 4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
-                let __bt_check: ::core::option::Option<__bt::__private::Status> = __bt::__private::nodecanvas::Conditional::check(
+                let __bt_check: ::core::option::Option<__bt::Status> = __bt::nodecanvas::Conditional::check(
                     self.__bt_active.get(2usize),
-                    || __bt::__private::test(&self.__bt_bb, |bb| !bb.alarm),
+                    || __bt::test(&self.__bt_bb, |bb| !bb.alarm),
                     true,
-                    __bt::__private::Outcome::Success,
+                    __bt::Outcome::Success,
                 );
                 match __bt_check {
                     ::core::option::Option::Some(__bt_status) => {
@@ -597,35 +550,35 @@ impl Guarded {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_6(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(5, __bt_observer);
+        __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(2usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Rest,
                 >(
                     &mut self.__bt_leaf_6,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
                 6,
                 __bt_status,
@@ -634,34 +587,34 @@ impl Guarded {
         }
     }
     #[inline]
-    fn __bt_halt_6<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Rest,
-            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(2usize), 6, __bt_observer);
+            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(2usize), 6, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 {
-                    let __bt_check: ::core::option::Option<__bt::__private::Status> = if self
+                    let __bt_check: ::core::option::Option<__bt::Status> = if self
                         .__bt_state_7
-                        .checks(__bt::__private::AbortMode::SelfBranch)
+                        .checks(__bt::AbortMode::SelfBranch)
                     {
-                        let __bt_condition: __bt::__private::Status = __bt::__private::guard(
+                        let __bt_condition: __bt::Status = __bt::guard(
                             &self.__bt_bb,
                             |bb| bb.open,
                         );
@@ -686,7 +639,7 @@ impl Guarded {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -695,30 +648,30 @@ impl Guarded {
             if self.__bt_state_7.take_running() {
                 self.__bt_halt_8(__bt_ctx, __bt_observer);
             }
-            __bt::__private::halted_unflagged(7, __bt_observer);
+            __bt::halted_unflagged(7, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(3usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Search,
                 >(
                     &mut self.__bt_leaf_8,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(3usize)),
                 8,
                 __bt_status,
@@ -727,17 +680,17 @@ impl Guarded {
         }
     }
     #[inline]
-    fn __bt_halt_8<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Search,
-            >(&mut self.__bt_leaf_8, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(3usize), 8, __bt_observer);
+            >(&mut self.__bt_leaf_8, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(3usize), 8, __bt_observer);
         }
     }
 }
@@ -746,17 +699,17 @@ impl ::core::default::Default for Guarded {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Guarded {
+impl __bt::TreeBase for Guarded {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = GuardedBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Guarded>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Guarded>::NODES;
     #[inline]
     fn new() -> Self {
         <Guarded>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Guarded>::status(self)
     }
     #[inline]
@@ -768,17 +721,17 @@ impl __bt::__private::TreeBase for Guarded {
         <Guarded>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Guarded {
+impl __bt::Tree<World> for Guarded {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Guarded>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -787,9 +740,9 @@ impl __bt::__private::Tree<World> for Guarded {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Guarded {
+impl __bt::Subtree<World> for Guarded {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -798,35 +751,7 @@ impl __bt::__private::Subtree<World> for Guarded {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Patrol>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Enter>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Rest>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Search>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Patrol>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Enter>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Rest>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Search>::__BT_PORTS, &[]);

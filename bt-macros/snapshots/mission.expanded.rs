@@ -19,14 +19,8 @@ impl ::core::default::Default for MissionBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'m'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'d'>,
-        __bt::__private::C<'e'>,
-    ),
-> for MissionBlackboard {
+impl __bt::HasEntry<(__bt::C<'m'>, __bt::C<'o'>, __bt::C<'d'>, __bt::C<'e'>)>
+for MissionBlackboard {
     type Entry = Mode;
     #[inline(always)]
     fn entry(&mut self) -> &mut Mode {
@@ -40,25 +34,20 @@ pub mod __bt_entries_MissionBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct mode;
 }
-impl __bt::__private::EntryKey for __bt_entries_MissionBlackboard::mode {
-    type Key = (
-        __bt::__private::C<'m'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'d'>,
-        __bt::__private::C<'e'>,
-    );
+impl __bt::EntryKey for __bt_entries_MissionBlackboard::mode {
+    type Key = (__bt::C<'m'>, __bt::C<'o'>, __bt::C<'d'>, __bt::C<'e'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for MissionBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for MissionBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_MissionBlackboard::mode>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_MissionBlackboard::mode>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_MissionBlackboard::mode,
-    >>::Entry: __bt::__private::SameEntry<Mode>,
+    >>::Entry: __bt::SameEntry<Mode>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_MissionBlackboard::mode,
             >::entry(__bt_parent),
             &mut self.mode,
@@ -68,46 +57,31 @@ where
 /// The robot mission of `benches/trees/field.rs` (issue 27): Switch, Parallel, Timeout, Delay,
 /// TryCatch and stateful actions.
 pub struct Mission {
-    __bt_state_0: __bt::__private::ReactiveSequence<::core::primitive::u8>,
-    __bt_state_2: __bt::__private::Switch<::core::primitive::u8>,
-    __bt_state_3: __bt::__private::Timeout,
-    __bt_state_4: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_0: __bt::ReactiveSequence<::core::primitive::u8>,
+    __bt_state_2: __bt::Switch<::core::primitive::u8>,
+    __bt_state_3: __bt::Timeout,
+    __bt_state_4: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_6: FieldTask<6>,
     __bt_leaf_7: FieldTask<7>,
-    __bt_state_9: __bt::__private::Parallel<
-        ::core::primitive::u8,
-        { __bt::__private::bitset_words(4usize) },
-    >,
-    __bt_state_10: __bt::__private::Delay,
+    __bt_state_9: __bt::Parallel<::core::primitive::u8, { __bt::bitset_words(4usize) }>,
+    __bt_state_10: __bt::Delay,
     __bt_leaf_11: FieldTask<11>,
-    __bt_state_12: __bt::__private::Timeout,
+    __bt_state_12: __bt::Timeout,
     __bt_leaf_13: FieldTask<13>,
-    __bt_state_14: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_14: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_16: FieldTask<16>,
     __bt_leaf_17: Logger<17>,
-    __bt_state_18: __bt::__private::TryCatch<::core::primitive::u8>,
+    __bt_state_18: __bt::TryCatch<::core::primitive::u8>,
     __bt_leaf_20: FieldTask<20>,
-    __bt_state_21: __bt::__private::Timeout,
+    __bt_state_21: __bt::Timeout,
     __bt_leaf_22: FieldTask<22>,
-    __bt_state_24: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_24: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_26: FieldTask<26>,
-    __bt_state_27: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_27: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_29: FieldTask<29>,
     __bt_bb: MissionBlackboard,
-    __bt_active: __bt::__private::BoolFlags<3usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<3usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -122,8 +96,8 @@ impl Mission {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("ReactiveSequence", "ReactiveSequence", 0, 0),
             action("Action", "Action", 0, 1),
@@ -142,20 +116,12 @@ impl Mission {
             typed(
                 action("FieldTask<6>", "StatefulAction", 4, 4),
                 "FieldTask<6>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<6>>::__BT_PORTS
-                },
+                <FieldTask<6>>::__BT_PORTS,
             ),
             typed(
                 action("FieldTask<7>", "StatefulAction", 4, 4),
                 "FieldTask<7>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<7>>::__BT_PORTS
-                },
+                <FieldTask<7>>::__BT_PORTS,
             ),
             action("Action", "Action", 4, 4),
             with_params(
@@ -166,41 +132,25 @@ impl Mission {
             typed(
                 action("FieldTask<11>", "StatefulAction", 10, 4),
                 "FieldTask<11>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<11>>::__BT_PORTS
-                },
+                <FieldTask<11>>::__BT_PORTS,
             ),
             with_params(decorator("Timeout", "Timeout", 9, 3), &[("msec", "40")]),
             typed(
                 action("FieldTask<13>", "StatefulAction", 12, 4),
                 "FieldTask<13>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<13>>::__BT_PORTS
-                },
+                <FieldTask<13>>::__BT_PORTS,
             ),
             control("Sequence", "Sequence", 9, 3),
             condition("Condition", "Condition", 14, 4),
             typed(
                 action("FieldTask<16>", "StatefulAction", 14, 4),
                 "FieldTask<16>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<16>>::__BT_PORTS
-                },
+                <FieldTask<16>>::__BT_PORTS,
             ),
             typed(
                 action("Logger<17>", "StatefulAction", 9, 3),
                 "Logger<17>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Logger<17>>::__BT_PORTS
-                },
+                <Logger<17>>::__BT_PORTS,
             ),
             with_params(
                 control("TryCatch", "TryCatch", 2, 2),
@@ -210,21 +160,13 @@ impl Mission {
             typed(
                 action("FieldTask<20>", "StatefulAction", 18, 3),
                 "FieldTask<20>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<20>>::__BT_PORTS
-                },
+                <FieldTask<20>>::__BT_PORTS,
             ),
             with_params(decorator("Timeout", "Timeout", 18, 3), &[("msec", "80")]),
             typed(
                 action("FieldTask<22>", "StatefulAction", 21, 4),
                 "FieldTask<22>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<22>>::__BT_PORTS
-                },
+                <FieldTask<22>>::__BT_PORTS,
             ),
             action("Action", "Action", 18, 3),
             control("Sequence", "Sequence", 18, 3),
@@ -232,101 +174,79 @@ impl Mission {
             typed(
                 action("FieldTask<26>", "StatefulAction", 24, 4),
                 "FieldTask<26>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<26>>::__BT_PORTS
-                },
+                <FieldTask<26>>::__BT_PORTS,
             ),
             control("Sequence", "Sequence", 2, 2),
             condition("Condition", "Condition", 27, 3),
             typed(
                 action("FieldTask<29>", "StatefulAction", 27, 3),
                 "FieldTask<29>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<29>>::__BT_PORTS
-                },
+                <FieldTask<29>>::__BT_PORTS,
             ),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Mission", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Mission", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::ReactiveSequence<
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_2: <__bt::__private::Switch<::core::primitive::u8>>::new(),
-            __bt_state_3: <__bt::__private::Timeout>::new(),
-            __bt_state_4: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_0: <__bt::ReactiveSequence<::core::primitive::u8>>::new(),
+            __bt_state_2: <__bt::Switch<::core::primitive::u8>>::new(),
+            __bt_state_3: <__bt::Timeout>::new(),
+            __bt_state_4: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_6: <FieldTask<6> as ::core::default::Default>::default(),
             __bt_leaf_7: <FieldTask<7> as ::core::default::Default>::default(),
-            __bt_state_9: <__bt::__private::Parallel<
+            __bt_state_9: <__bt::Parallel<
                 ::core::primitive::u8,
-                { __bt::__private::bitset_words(4usize) },
+                { __bt::bitset_words(4usize) },
             >>::new(),
-            __bt_state_10: <__bt::__private::Delay>::new(),
+            __bt_state_10: <__bt::Delay>::new(),
             __bt_leaf_11: <FieldTask<11> as ::core::default::Default>::default(),
-            __bt_state_12: <__bt::__private::Timeout>::new(),
+            __bt_state_12: <__bt::Timeout>::new(),
             __bt_leaf_13: <FieldTask<13> as ::core::default::Default>::default(),
-            __bt_state_14: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_14: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_16: <FieldTask<16> as ::core::default::Default>::default(),
             __bt_leaf_17: <Logger<17> as ::core::default::Default>::default(),
-            __bt_state_18: <__bt::__private::TryCatch<::core::primitive::u8>>::new(),
+            __bt_state_18: <__bt::TryCatch<::core::primitive::u8>>::new(),
             __bt_leaf_20: <FieldTask<20> as ::core::default::Default>::default(),
-            __bt_state_21: <__bt::__private::Timeout>::new(),
+            __bt_state_21: <__bt::Timeout>::new(),
             __bt_leaf_22: <FieldTask<22> as ::core::default::Default>::default(),
-            __bt_state_24: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_24: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_26: <FieldTask<26> as ::core::default::Default>::default(),
-            __bt_state_27: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_27: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_29: <FieldTask<29> as ::core::default::Default>::default(),
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<3usize>>::new(),
+            __bt_active: <__bt::BoolFlags<3usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut FieldWorld) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut FieldWorld) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -337,19 +257,19 @@ impl Mission {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut FieldWorld) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -367,29 +287,29 @@ impl Mission {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let mut __bt_tick = __bt::__private::ReactiveTick::new();
+                let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -406,7 +326,7 @@ impl Mission {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -434,12 +354,12 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -449,18 +369,18 @@ impl Mission {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 let bb = &mut self.__bt_bb;
                 {
@@ -473,12 +393,12 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -552,7 +472,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -577,16 +497,16 @@ impl Mission {
                     }
                 }
             }
-            __bt::__private::halted_unflagged(2, __bt_observer);
+            __bt::halted_unflagged(2, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -597,12 +517,12 @@ impl Mission {
                     if self
                         .__bt_state_3
                         .expired(
-                            __bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                            __bt::__private::ms(80u64),
+                            __bt::now_nanos::<FieldWorld>(__bt_ctx),
+                            __bt::ms(80u64),
                         )
                     {
                         self.__bt_halt_4(__bt_ctx, __bt_observer);
-                        __bt::__private::Status::Failure
+                        __bt::Status::Failure
                     } else {
                         let __bt_child_status = self
                             .__bt_tick_4(
@@ -618,7 +538,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -626,17 +546,17 @@ impl Mission {
         if self.__bt_state_3.is_running() {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             self.__bt_state_3.stop();
-            __bt::__private::halted_unflagged(3, __bt_observer);
+            __bt::halted_unflagged(3, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -646,11 +566,11 @@ impl Mission {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_5(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
                                     .on_child(0usize, __bt_child_status, 4usize),
@@ -666,7 +586,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
                                     .on_child(1usize, __bt_child_status, 4usize),
@@ -682,7 +602,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 2usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
                                     .on_child(2usize, __bt_child_status, 4usize),
@@ -694,7 +614,7 @@ impl Mission {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_8(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
                                     .on_child(3usize, __bt_child_status, 4usize),
@@ -720,7 +640,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -736,17 +656,17 @@ impl Mission {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(4, __bt_observer);
+        __bt::halted_unflagged(4, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(5)
             }),
@@ -754,23 +674,23 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<6>,
                 >(
                     &mut self.__bt_leaf_6,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -779,35 +699,35 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_6<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<6>,
-        >(&mut self.__bt_leaf_6, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(6, __bt_observer);
+        >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(6, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<7>,
                 >(
                     &mut self.__bt_leaf_7,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -816,26 +736,26 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<7>,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(7, __bt_observer);
+        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             8,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 w.act(8)
             }),
@@ -843,17 +763,17 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_9<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_9<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             9,
             {
                 let __bt_config = {
-                    const __BT_CONFIG: __bt::__private::ParallelConfig = __bt::__private::ParallelConfig::new(
+                    const __BT_CONFIG: __bt::ParallelConfig = __bt::ParallelConfig::new(
                         4usize,
                         2i32,
                         2i32,
@@ -861,7 +781,7 @@ impl Mission {
                     __BT_CONFIG
                 };
                 self.__bt_state_9.begin();
-                let __bt_verdict: ::core::option::Option<__bt::__private::Status> = loop {
+                let __bt_verdict: ::core::option::Option<__bt::Status> = loop {
                     if !self.__bt_state_9.is_completed(0usize) {
                         let __bt_child_status = self
                             .__bt_tick_10(__bt_ctx, __bt_observer);
@@ -928,7 +848,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_9<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_9<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -946,22 +866,19 @@ impl Mission {
             self.__bt_halt_17(__bt_ctx, __bt_observer);
         }
         self.__bt_state_9.finish();
-        __bt::__private::halted_unflagged(9, __bt_observer);
+        __bt::halted_unflagged(9, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_10<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             10,
             match self
                 .__bt_state_10
-                .start(
-                    __bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                    __bt::__private::ms(50u64),
-                )
+                .start(__bt::now_nanos::<FieldWorld>(__bt_ctx), __bt::ms(50u64))
             {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
                 ::core::option::Option::None => {
@@ -973,7 +890,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_10<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -981,30 +898,30 @@ impl Mission {
         if self.__bt_state_10.is_running() {
             self.__bt_halt_11(__bt_ctx, __bt_observer);
             self.__bt_state_10.halt();
-            __bt::__private::halted_unflagged(10, __bt_observer);
+            __bt::halted_unflagged(10, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_11<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(0usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<11>,
                 >(
                     &mut self.__bt_leaf_11,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 11,
                 __bt_status,
@@ -1013,26 +930,26 @@ impl Mission {
         }
     }
     #[inline]
-    fn __bt_halt_11<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 FieldWorld,
                 FieldTask<11>,
-            >(&mut self.__bt_leaf_11, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(0usize), 11, __bt_observer);
+            >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(0usize), 11, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_12<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             12,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -1043,12 +960,12 @@ impl Mission {
                     if self
                         .__bt_state_12
                         .expired(
-                            __bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                            __bt::__private::ms(40u64),
+                            __bt::now_nanos::<FieldWorld>(__bt_ctx),
+                            __bt::ms(40u64),
                         )
                     {
                         self.__bt_halt_13(__bt_ctx, __bt_observer);
-                        __bt::__private::Status::Failure
+                        __bt::Status::Failure
                     } else {
                         let __bt_child_status = self
                             .__bt_tick_13(
@@ -1064,7 +981,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_12<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1072,27 +989,27 @@ impl Mission {
         if self.__bt_state_12.is_running() {
             self.__bt_halt_13(__bt_ctx, __bt_observer);
             self.__bt_state_12.stop();
-            __bt::__private::halted_unflagged(12, __bt_observer);
+            __bt::halted_unflagged(12, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_13<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             13,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<13>,
                 >(
                     &mut self.__bt_leaf_13,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1101,25 +1018,25 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_13<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<13>,
-        >(&mut self.__bt_leaf_13, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(13, __bt_observer);
+        >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_14<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_was_running: ::core::primitive::bool = self
                     .__bt_active
                     .get(1usize);
@@ -1131,11 +1048,11 @@ impl Mission {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_15(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_14
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -1151,7 +1068,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_14
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -1170,7 +1087,7 @@ impl Mission {
                     __bt_status
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
                 14,
                 __bt_status,
@@ -1179,7 +1096,7 @@ impl Mission {
         }
     }
     #[inline]
-    fn __bt_halt_14<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1194,18 +1111,18 @@ impl Mission {
                     _ => {}
                 }
             }
-            __bt::__private::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
+            __bt::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_15<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_15<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             15,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(15)
             }),
@@ -1213,23 +1130,23 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_16<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_16<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             16,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<16>,
                 >(
                     &mut self.__bt_leaf_16,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1238,38 +1155,38 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_16<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_16<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<16>,
-        >(&mut self.__bt_leaf_16, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(16, __bt_observer);
+        >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(16, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_17<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_17<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(2usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     Logger<17>,
                 >(
                     &mut self.__bt_leaf_17,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
                 17,
                 __bt_status,
@@ -1278,27 +1195,27 @@ impl Mission {
         }
     }
     #[inline]
-    fn __bt_halt_17<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_17<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 FieldWorld,
                 Logger<17>,
-            >(&mut self.__bt_leaf_17, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(2usize), 17, __bt_observer);
+            >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(2usize), 17, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_18<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_18<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             18,
             {
                 let mut __bt_child: ::core::primitive::usize = self
@@ -1314,14 +1231,11 @@ impl Mission {
                             .__bt_state_18
                             .on_child(0usize, __bt_child_status, 5usize)
                         {
-                            __bt::__private::Flow::Tick(__bt_next) => {
-                                __bt_child = __bt_next;
+                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                            __bt::Flow::Return(__bt_status)
+                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                                break '__bt_walk __bt_status;
                             }
-                            __bt::__private::Flow::Return(__bt_status)
-                            | __bt::__private::Flow::HaltAndReturn {
-                                status: __bt_status,
-                                ..
-                            } => break '__bt_walk __bt_status,
                         }
                     }
                     if __bt_child == 1usize {
@@ -1335,14 +1249,11 @@ impl Mission {
                             .__bt_state_18
                             .on_child(1usize, __bt_child_status, 5usize)
                         {
-                            __bt::__private::Flow::Tick(__bt_next) => {
-                                __bt_child = __bt_next;
+                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                            __bt::Flow::Return(__bt_status)
+                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                                break '__bt_walk __bt_status;
                             }
-                            __bt::__private::Flow::Return(__bt_status)
-                            | __bt::__private::Flow::HaltAndReturn {
-                                status: __bt_status,
-                                ..
-                            } => break '__bt_walk __bt_status,
                         }
                     }
                     if __bt_child == 2usize {
@@ -1352,14 +1263,11 @@ impl Mission {
                             .__bt_state_18
                             .on_child(2usize, __bt_child_status, 5usize)
                         {
-                            __bt::__private::Flow::Tick(__bt_next) => {
-                                __bt_child = __bt_next;
+                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                            __bt::Flow::Return(__bt_status)
+                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                                break '__bt_walk __bt_status;
                             }
-                            __bt::__private::Flow::Return(__bt_status)
-                            | __bt::__private::Flow::HaltAndReturn {
-                                status: __bt_status,
-                                ..
-                            } => break '__bt_walk __bt_status,
                         }
                     }
                     if __bt_child == 3usize {
@@ -1369,14 +1277,11 @@ impl Mission {
                             .__bt_state_18
                             .on_child(3usize, __bt_child_status, 5usize)
                         {
-                            __bt::__private::Flow::Tick(__bt_next) => {
-                                __bt_child = __bt_next;
+                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
+                            __bt::Flow::Return(__bt_status)
+                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                                break '__bt_walk __bt_status;
                             }
-                            __bt::__private::Flow::Return(__bt_status)
-                            | __bt::__private::Flow::HaltAndReturn {
-                                status: __bt_status,
-                                ..
-                            } => break '__bt_walk __bt_status,
                         }
                     }
                     {
@@ -1390,16 +1295,15 @@ impl Mission {
                             .__bt_state_18
                             .on_child(4usize, __bt_child_status, 5usize)
                         {
-                            __bt::__private::Flow::Tick(__bt_next) => {
+                            __bt::Flow::Tick(__bt_next) => {
                                 ::core::unreachable!(
                                     "TryCatch's rule asked for a child after its last"
                                 )
                             }
-                            __bt::__private::Flow::Return(__bt_status)
-                            | __bt::__private::Flow::HaltAndReturn {
-                                status: __bt_status,
-                                ..
-                            } => break '__bt_walk __bt_status,
+                            __bt::Flow::Return(__bt_status)
+                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                                break '__bt_walk __bt_status;
+                            }
                         }
                     }
                 }
@@ -1408,7 +1312,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_18<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_18<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1416,13 +1320,11 @@ impl Mission {
         let __bt_was_running: ::core::primitive::bool = false;
         let __bt_first: ::core::primitive::usize = 0;
         let _ = {
-            let mut __bt_step: __bt::__private::Step = self
-                .__bt_state_18
-                .halt(5usize, false);
+            let mut __bt_step: __bt::Step = self.__bt_state_18.halt(5usize, false);
             loop {
                 let __bt_event = match __bt_step {
-                    __bt::__private::Step::Tick(__bt_child) => {
-                        __bt::__private::Event::Child(
+                    __bt::Step::Tick(__bt_child) => {
+                        __bt::Event::Child(
                             __bt_child,
                             match __bt_child {
                                 0usize => self.__bt_tick_19(__bt_ctx, __bt_observer),
@@ -1445,7 +1347,7 @@ impl Mission {
                             },
                         )
                     }
-                    __bt::__private::Step::Halt(__bt_child) => {
+                    __bt::Step::Halt(__bt_child) => {
                         match __bt_child {
                             1usize => {
                                 self.__bt_halt_20(__bt_ctx, __bt_observer);
@@ -1458,24 +1360,24 @@ impl Mission {
                             }
                             _ => {}
                         }
-                        __bt::__private::Event::Halted(__bt_child)
+                        __bt::Event::Halted(__bt_child)
                     }
-                    __bt::__private::Step::Return(__bt_status) => break __bt_status,
+                    __bt::Step::Return(__bt_status) => break __bt_status,
                 };
                 __bt_step = self.__bt_state_18.next(__bt_event, 5usize, false);
             }
         };
-        __bt::__private::halted_unflagged(18, __bt_observer);
+        __bt::halted_unflagged(18, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_19<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_19<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             19,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(19)
             }),
@@ -1483,23 +1385,23 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_20<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_20<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             20,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<20>,
                 >(
                     &mut self.__bt_leaf_20,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1508,24 +1410,24 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_20<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_20<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<20>,
-        >(&mut self.__bt_leaf_20, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(20, __bt_observer);
+        >(&mut self.__bt_leaf_20, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(20, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_21<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_21<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             21,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -1536,12 +1438,12 @@ impl Mission {
                     if self
                         .__bt_state_21
                         .expired(
-                            __bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                            __bt::__private::ms(80u64),
+                            __bt::now_nanos::<FieldWorld>(__bt_ctx),
+                            __bt::ms(80u64),
                         )
                     {
                         self.__bt_halt_22(__bt_ctx, __bt_observer);
-                        __bt::__private::Status::Failure
+                        __bt::Status::Failure
                     } else {
                         let __bt_child_status = self
                             .__bt_tick_22(
@@ -1557,7 +1459,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_21<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_21<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1565,27 +1467,27 @@ impl Mission {
         if self.__bt_state_21.is_running() {
             self.__bt_halt_22(__bt_ctx, __bt_observer);
             self.__bt_state_21.stop();
-            __bt::__private::halted_unflagged(21, __bt_observer);
+            __bt::halted_unflagged(21, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_22<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_22<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             22,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<22>,
                 >(
                     &mut self.__bt_leaf_22,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1594,26 +1496,26 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_22<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_22<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<22>,
-        >(&mut self.__bt_leaf_22, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(22, __bt_observer);
+        >(&mut self.__bt_leaf_22, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(22, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_23<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_23<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             23,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 w.act(23)
             }),
@@ -1621,13 +1523,13 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_24<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_24<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             24,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -1639,11 +1541,11 @@ impl Mission {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_25(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_24
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -1659,7 +1561,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_24
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -1682,7 +1584,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_24<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_24<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1695,17 +1597,17 @@ impl Mission {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(24, __bt_observer);
+        __bt::halted_unflagged(24, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_25<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_25<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             25,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 w.act(25)
             }),
@@ -1713,23 +1615,23 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_26<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_26<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             26,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<26>,
                 >(
                     &mut self.__bt_leaf_26,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1738,25 +1640,25 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_26<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_26<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<26>,
-        >(&mut self.__bt_leaf_26, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(26, __bt_observer);
+        >(&mut self.__bt_leaf_26, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(26, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_27<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_27<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             27,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -1768,11 +1670,11 @@ impl Mission {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_28(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_27
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -1788,7 +1690,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_27
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -1811,7 +1713,7 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_27<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_27<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1824,17 +1726,17 @@ impl Mission {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(27, __bt_observer);
+        __bt::halted_unflagged(27, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_28<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_28<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             28,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(28)
             }),
@@ -1842,23 +1744,23 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_tick_29<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_29<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             29,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<29>,
                 >(
                     &mut self.__bt_leaf_29,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1867,16 +1769,16 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_29<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_29<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<29>,
-        >(&mut self.__bt_leaf_29, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(29, __bt_observer);
+        >(&mut self.__bt_leaf_29, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(29, __bt_observer);
     }
 }
 impl ::core::default::Default for Mission {
@@ -1884,17 +1786,17 @@ impl ::core::default::Default for Mission {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Mission {
+impl __bt::TreeBase for Mission {
     type Context = FieldWorld;
     type Error = ::core::convert::Infallible;
     type Blackboard = MissionBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Mission>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Mission>::NODES;
     #[inline]
     fn new() -> Self {
         <Mission>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Mission>::status(self)
     }
     #[inline]
@@ -1906,17 +1808,17 @@ impl __bt::__private::TreeBase for Mission {
         <Mission>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<FieldWorld> for Mission {
+impl __bt::Tree<FieldWorld> for Mission {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Mission>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1925,9 +1827,9 @@ impl __bt::__private::Tree<FieldWorld> for Mission {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<FieldWorld> for Mission {
+impl __bt::Subtree<FieldWorld> for Mission {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1936,83 +1838,13 @@ impl __bt::__private::Subtree<FieldWorld> for Mission {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<6>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<7>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<11>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<13>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<16>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Logger<17>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<20>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<22>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<26>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<29>>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<FieldTask<6>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<7>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<11>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<13>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<16>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Logger<17>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<20>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<22>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<26>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<29>>::__BT_PORTS, &[]);

@@ -21,15 +21,8 @@ impl ::core::default::Default for CanvasBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'h'>,
-        __bt::__private::C<'u'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'r'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'h'>, __bt::C<'u'>, __bt::C<'n'>, __bt::C<'g'>, __bt::C<'e'>, __bt::C<'r'>),
 > for CanvasBlackboard {
     type Entry = f32;
     #[inline(always)]
@@ -37,14 +30,8 @@ impl __bt::__private::HasEntry<
         &mut self.hunger
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'m'>,
-        __bt::__private::C<'y'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'e'>, __bt::C<'n'>, __bt::C<'e'>, __bt::C<'m'>, __bt::C<'y'>),
 > for CanvasBlackboard {
     type Entry = bool;
     #[inline(always)]
@@ -61,46 +48,40 @@ pub mod __bt_entries_CanvasBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct enemy;
 }
-impl __bt::__private::EntryKey for __bt_entries_CanvasBlackboard::hunger {
+impl __bt::EntryKey for __bt_entries_CanvasBlackboard::hunger {
     type Key = (
-        __bt::__private::C<'h'>,
-        __bt::__private::C<'u'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'r'>,
+        __bt::C<'h'>,
+        __bt::C<'u'>,
+        __bt::C<'n'>,
+        __bt::C<'g'>,
+        __bt::C<'e'>,
+        __bt::C<'r'>,
     );
 }
-impl __bt::__private::EntryKey for __bt_entries_CanvasBlackboard::enemy {
-    type Key = (
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'m'>,
-        __bt::__private::C<'y'>,
-    );
+impl __bt::EntryKey for __bt_entries_CanvasBlackboard::enemy {
+    type Key = (__bt::C<'e'>, __bt::C<'n'>, __bt::C<'e'>, __bt::C<'m'>, __bt::C<'y'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for CanvasBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for CanvasBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_CanvasBlackboard::hunger>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_CanvasBlackboard::hunger>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_CanvasBlackboard::hunger,
-    >>::Entry: __bt::__private::SameEntry<f32>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_CanvasBlackboard::enemy>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<f32>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_CanvasBlackboard::enemy>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_CanvasBlackboard::enemy,
-    >>::Entry: __bt::__private::SameEntry<bool>,
+    >>::Entry: __bt::SameEntry<bool>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_CanvasBlackboard::hunger,
             >::entry(__bt_parent),
             &mut self.hunger,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_CanvasBlackboard::enemy,
             >::entry(__bt_parent),
             &mut self.enemy,
@@ -112,24 +93,24 @@ where
 /// from the tree's own generator, and a selector whose first child aborts lower-priority
 /// branches.
 struct Canvas {
-    __bt_state_0: __bt::__private::ObserverSelector<
-        { __bt::__private::bitset_bytes(2usize) },
+    __bt_state_0: __bt::ObserverSelector<
+        { __bt::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
     __bt_leaf_2: Attack,
-    __bt_state_3: __bt::__private::PrioritySelector<2usize, ::core::primitive::u8>,
-    __bt_state_4: __bt::__private::nodecanvas::Cooldown,
+    __bt_state_3: __bt::PrioritySelector<2usize, ::core::primitive::u8>,
+    __bt_state_4: __bt::nodecanvas::Cooldown,
     __bt_leaf_5: Eat,
-    __bt_state_6: __bt::__private::ProbabilitySelector<
-        { __bt::__private::bitset_bytes(2usize) },
+    __bt_state_6: __bt::ProbabilitySelector<
+        { __bt::bitset_bytes(2usize) },
         ::core::primitive::u8,
     >,
-    __bt_rng: __bt::__private::SmallRng,
+    __bt_rng: __bt::SmallRng,
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: __bt::__private::BoolFlags<1usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<1usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -144,8 +125,8 @@ impl Canvas {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("Selector", "Selector", 0, 0),
             with_params(
@@ -155,11 +136,7 @@ impl Canvas {
             typed(
                 action("Attack", "StatefulAction", 1, 2),
                 "Attack",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Attack>::__BT_PORTS
-                },
+                <Attack>::__BT_PORTS,
             ),
             with_params(
                 control("PrioritySelector", "PrioritySelector", 0, 1),
@@ -174,15 +151,7 @@ impl Canvas {
                     ("score", "hunger"),
                 ],
             ),
-            typed(
-                action("Eat", "StatefulAction", 4, 3),
-                "Eat",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Eat>::__BT_PORTS
-                },
-            ),
+            typed(action("Eat", "StatefulAction", 4, 3), "Eat", <Eat>::__BT_PORTS),
             with_params(
                 control("ProbabilitySelector", "ProbabilitySelector", 3, 2),
                 &[("score", "0.3")],
@@ -191,85 +160,68 @@ impl Canvas {
                 typed(
                     action("Wander", "StatefulAction", 6, 3),
                     "Wander",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <Wander>::__BT_PORTS
-                    },
+                    <Wander>::__BT_PORTS,
                 ),
                 &[("weight", "2")],
             ),
             with_params(
-                typed(
-                    action("Idle", "Action", 6, 3),
-                    "Idle",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <Idle>::__BT_PORTS
-                    },
-                ),
+                typed(action("Idle", "Action", 6, 3), "Idle", <Idle>::__BT_PORTS),
                 &[("weight", "1.0 - hunger")],
             ),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Canvas", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Canvas", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::ObserverSelector<
-                { __bt::__private::bitset_bytes(2usize) },
+            __bt_state_0: <__bt::ObserverSelector<
+                { __bt::bitset_bytes(2usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_leaf_2: <Attack as ::core::default::Default>::default(),
-            __bt_state_3: <__bt::__private::PrioritySelector<
-                2usize,
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_4: <__bt::__private::nodecanvas::Cooldown>::new(),
+            __bt_state_3: <__bt::PrioritySelector<2usize, ::core::primitive::u8>>::new(),
+            __bt_state_4: <__bt::nodecanvas::Cooldown>::new(),
             __bt_leaf_5: <Eat as ::core::default::Default>::default(),
-            __bt_state_6: <__bt::__private::ProbabilitySelector<
-                { __bt::__private::bitset_bytes(2usize) },
+            __bt_state_6: <__bt::ProbabilitySelector<
+                { __bt::bitset_bytes(2usize) },
                 ::core::primitive::u8,
             >>::new(),
-            __bt_rng: __bt::__private::SmallRng::seed(
-                __bt::__private::SmallRng::DEFAULT_SEED,
-            ),
+            __bt_rng: __bt::SmallRng::seed(__bt::SmallRng::DEFAULT_SEED),
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<1usize>>::new(),
+            __bt_active: <__bt::BoolFlags<1usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -280,19 +232,19 @@ impl Canvas {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -310,23 +262,23 @@ impl Canvas {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
                 let mut __bt_at: ::core::primitive::usize = 0;
                 let mut __bt_passed: ::core::primitive::bool = false;
                 let __bt_was_running: ::core::primitive::bool = false;
                 let __bt_first: ::core::primitive::usize = 0;
-                let __bt_resumed: ::core::option::Option<__bt::__private::Status> = loop {
+                let __bt_resumed: ::core::option::Option<__bt::Status> = loop {
                     let ::core::option::Option::Some(__bt_running) = self
                         .__bt_state_0
                         .begin() else {
@@ -340,7 +292,7 @@ impl Canvas {
                             .watch_lower(
                                 0usize,
                                 __bt_running,
-                                __bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
+                                __bt::test(&self.__bt_bb, |bb| bb.enemy),
                             )
                     {
                         match __bt_running {
@@ -385,7 +337,7 @@ impl Canvas {
                                         .__bt_state_0
                                         .enter_guard(
                                             0usize,
-                                            __bt::__private::test(&self.__bt_bb, |bb| bb.enemy),
+                                            __bt::test(&self.__bt_bb, |bb| bb.enemy),
                                         )
                                 {
                                     let __bt_child_status = self
@@ -425,12 +377,12 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self
                 .__bt_state_0
                 .take_running()
@@ -445,17 +397,17 @@ impl Canvas {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -470,32 +422,32 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_2(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Attack,
                 >(
                     &mut self.__bt_leaf_2,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -504,25 +456,25 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             World,
             Attack,
-        >(&mut self.__bt_leaf_2, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(2, __bt_observer);
+        >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(2, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
                 let mut __bt_child: ::core::primitive::usize = match self
@@ -532,7 +484,7 @@ impl Canvas {
                     ::core::option::Option::Some(__bt_running) => __bt_running,
                     ::core::option::Option::None => {
                         let __bt_weights: [::core::primitive::f32; 2usize] = [
-                            __bt::__private::utility(&self.__bt_bb, |bb| bb.hunger),
+                            __bt::utility(&self.__bt_bb, |bb| bb.hunger),
                             ::core::convert::identity::<::core::primitive::f32>(0.3),
                         ];
                         self.__bt_state_3.begin(&__bt_weights)
@@ -553,7 +505,7 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -572,29 +524,25 @@ impl Canvas {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(3, __bt_observer);
+        __bt::halted_unflagged(3, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_was_running: ::core::primitive::bool = self
                     .__bt_active
                     .get(0usize);
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::__private::now_nanos::<World>(__bt_ctx);
+                    let __bt_now = __bt::now_nanos::<World>(__bt_ctx);
                     match self
                         .__bt_state_4
-                        .start(
-                            __bt_now,
-                            __bt::__private::ms(500u64),
-                            __bt::__private::Status::Skipped,
-                        )
+                        .start(__bt_now, __bt::ms(500u64), __bt::Status::Skipped)
                     {
                         ::core::option::Option::Some(__bt_status) => __bt_status,
                         ::core::option::Option::None => {
@@ -609,7 +557,7 @@ impl Canvas {
                     }
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 4,
                 __bt_status,
@@ -618,34 +566,34 @@ impl Canvas {
         }
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
-            __bt::__private::halted(self.__bt_active.flag(0usize), 4, __bt_observer);
+            __bt::halted(self.__bt_active.flag(0usize), 4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Eat,
                 >(
                     &mut self.__bt_leaf_5,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -654,46 +602,46 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             World,
             Eat,
-        >(&mut self.__bt_leaf_5, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(5, __bt_observer);
+        >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(5, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
     /// seeds it with `bt::SmallRng::DEFAULT_SEED`): the same seed and the same ticks give
     /// the same choices.
     pub fn seeded(seed: ::core::primitive::u64) -> Self {
         let mut tree = Self::new();
-        tree.__bt_rng = __bt::__private::SmallRng::seed(seed);
+        tree.__bt_rng = __bt::SmallRng::seed(seed);
         tree
     }
     /// Seeds the generator the random nodes draw from again; nothing else changes.
     pub fn reseed(&mut self, seed: ::core::primitive::u64) {
-        self.__bt_rng = __bt::__private::SmallRng::seed(seed);
+        self.__bt_rng = __bt::SmallRng::seed(seed);
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
             {
                 let __bt_weights: [::core::primitive::f32; 2usize] = [
                     2.0,
-                    __bt::__private::utility(&self.__bt_bb, |bb| 1.0 - bb.hunger),
+                    __bt::utility(&self.__bt_bb, |bb| 1.0 - bb.hunger),
                 ];
                 let __bt_fail: ::core::primitive::f32 = 0.0;
                 let mut __bt_next: ::core::result::Result<
                     ::core::primitive::usize,
-                    __bt::__private::Status,
+                    __bt::Status,
                 > = match self.__bt_state_6.running() {
                     ::core::option::Option::Some(__bt_child) => {
                         let __bt_child_status = match __bt_child {
@@ -760,7 +708,7 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_6<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -777,27 +725,27 @@ impl Canvas {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(6, __bt_observer);
+            __bt::halted_unflagged(6, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Wander,
                 >(
                     &mut self.__bt_leaf_7,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -806,26 +754,26 @@ impl Canvas {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             World,
             Wander,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(7, __bt_observer);
+        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             8,
-            __bt::__private::execute::<World, Idle>(&mut self.__bt_leaf_8, __bt_ctx),
+            __bt::execute::<World, Idle>(&mut self.__bt_leaf_8, __bt_ctx),
             __bt_observer,
         )
     }
@@ -835,17 +783,17 @@ impl ::core::default::Default for Canvas {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Canvas {
+impl __bt::TreeBase for Canvas {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = CanvasBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Canvas>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Canvas>::NODES;
     #[inline]
     fn new() -> Self {
         <Canvas>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Canvas>::status(self)
     }
     #[inline]
@@ -857,17 +805,17 @@ impl __bt::__private::TreeBase for Canvas {
         <Canvas>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Canvas {
+impl __bt::Tree<World> for Canvas {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Canvas>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -876,9 +824,9 @@ impl __bt::__private::Tree<World> for Canvas {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Canvas {
+impl __bt::Subtree<World> for Canvas {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -887,35 +835,7 @@ impl __bt::__private::Subtree<World> for Canvas {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Attack>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Eat>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Wander>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Idle>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Attack>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Eat>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Wander>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Idle>::__BT_PORTS, &[]);

@@ -21,23 +21,15 @@ impl ::core::default::Default for PatrolBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'z'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'e'>,
-    ),
-> for PatrolBlackboard {
+impl __bt::HasEntry<(__bt::C<'z'>, __bt::C<'o'>, __bt::C<'n'>, __bt::C<'e'>)>
+for PatrolBlackboard {
     type Entry = u8;
     #[inline(always)]
     fn entry(&mut self) -> &mut u8 {
         &mut self.zone
     }
 }
-impl __bt::__private::HasEntry<
-    (__bt::__private::C<'l'>, __bt::__private::C<'o'>, __bt::__private::C<'w'>),
-> for PatrolBlackboard {
+impl __bt::HasEntry<(__bt::C<'l'>, __bt::C<'o'>, __bt::C<'w'>)> for PatrolBlackboard {
     type Entry = bool;
     #[inline(always)]
     fn entry(&mut self) -> &mut bool {
@@ -53,42 +45,33 @@ pub mod __bt_entries_PatrolBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct low;
 }
-impl __bt::__private::EntryKey for __bt_entries_PatrolBlackboard::zone {
-    type Key = (
-        __bt::__private::C<'z'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'n'>,
-        __bt::__private::C<'e'>,
-    );
+impl __bt::EntryKey for __bt_entries_PatrolBlackboard::zone {
+    type Key = (__bt::C<'z'>, __bt::C<'o'>, __bt::C<'n'>, __bt::C<'e'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_PatrolBlackboard::low {
-    type Key = (
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'w'>,
-    );
+impl __bt::EntryKey for __bt_entries_PatrolBlackboard::low {
+    type Key = (__bt::C<'l'>, __bt::C<'o'>, __bt::C<'w'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for PatrolBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for PatrolBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_PatrolBlackboard::zone>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_PatrolBlackboard::zone>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_PatrolBlackboard::zone,
-    >>::Entry: __bt::__private::SameEntry<u8>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_PatrolBlackboard::low>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<u8>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_PatrolBlackboard::low>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_PatrolBlackboard::low,
-    >>::Entry: __bt::__private::SameEntry<bool>,
+    >>::Entry: __bt::SameEntry<bool>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_PatrolBlackboard::zone,
             >::entry(__bt_parent),
             &mut self.zone,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_PatrolBlackboard::low,
             >::entry(__bt_parent),
             &mut self.low,
@@ -98,45 +81,34 @@ where
 /// The warehouse patrol of `benches/trees/field.rs` (issue 27): WhileDoElse, IndexSwitch,
 /// BinarySelector, ParallelAll, PolicyParallel, MaxTime, Deadline, Wait and NodeCanvas's repeats.
 pub struct Patrol {
-    __bt_state_0: __bt::__private::ReactiveSequence<::core::primitive::u8>,
-    __bt_state_4: __bt::__private::IndexSwitch<::core::primitive::u8>,
-    __bt_state_5: __bt::__private::MaxTime,
-    __bt_state_6: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_0: __bt::ReactiveSequence<::core::primitive::u8>,
+    __bt_state_4: __bt::IndexSwitch<::core::primitive::u8>,
+    __bt_state_5: __bt::MaxTime,
+    __bt_state_6: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_7: FieldTask<7>,
-    __bt_state_8: __bt::__private::Wait,
-    __bt_state_10: __bt::__private::ParallelAll<
+    __bt_state_8: __bt::Wait,
+    __bt_state_10: __bt::ParallelAll<
         ::core::primitive::u8,
-        { __bt::__private::bitset_words(3usize) },
+        { __bt::bitset_words(3usize) },
     >,
     __bt_leaf_11: FieldTask<11>,
-    __bt_state_12: __bt::__private::nodecanvas::Timeout,
+    __bt_state_12: __bt::nodecanvas::Timeout,
     __bt_leaf_13: FieldTask<13>,
-    __bt_state_14: __bt::__private::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_14: __bt::nodecanvas::Repeat<::core::primitive::u8>,
     __bt_leaf_15: FieldTask<15>,
-    __bt_state_16: __bt::__private::BinarySelector,
-    __bt_state_17: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_16: __bt::BinarySelector,
+    __bt_state_17: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_19: FieldTask<19>,
-    __bt_state_20: __bt::__private::PolicyParallel<
-        { __bt::__private::bitset_bytes(2usize) },
-    >,
+    __bt_state_20: __bt::PolicyParallel<{ __bt::bitset_bytes(2usize) }>,
     __bt_leaf_21: FieldTask<21>,
-    __bt_state_22: __bt::__private::nodecanvas::Repeat<::core::primitive::u8>,
-    __bt_state_23: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
+    __bt_state_22: __bt::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_23: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_25: FieldTask<25>,
-    __bt_state_26: __bt::__private::nodecanvas::Timeout,
+    __bt_state_26: __bt::nodecanvas::Timeout,
     __bt_leaf_27: FieldTask<27>,
     __bt_bb: PatrolBlackboard,
-    __bt_active: __bt::__private::BoolFlags<5usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<5usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -151,8 +123,8 @@ impl Patrol {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("ReactiveSequence", "ReactiveSequence", 0, 0),
             action("Action", "Action", 0, 1),
@@ -171,11 +143,7 @@ impl Patrol {
             typed(
                 action("FieldTask<7>", "StatefulAction", 6, 5),
                 "FieldTask<7>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<7>>::__BT_PORTS
-                },
+                <FieldTask<7>>::__BT_PORTS,
             ),
             with_params(action("Wait", "Wait", 6, 5), &[("milliseconds", "20")]),
             action("Action", "Action", 6, 5),
@@ -186,11 +154,7 @@ impl Patrol {
             typed(
                 action("FieldTask<11>", "StatefulAction", 10, 4),
                 "FieldTask<11>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<11>>::__BT_PORTS
-                },
+                <FieldTask<11>>::__BT_PORTS,
             ),
             with_params(
                 decorator("Deadline", "Deadline", 10, 4),
@@ -199,11 +163,7 @@ impl Patrol {
             typed(
                 action("FieldTask<13>", "StatefulAction", 12, 5),
                 "FieldTask<13>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<13>>::__BT_PORTS
-                },
+                <FieldTask<13>>::__BT_PORTS,
             ),
             with_params(
                 decorator("RepeatTimes", "RepeatTimes", 10, 4),
@@ -212,11 +172,7 @@ impl Patrol {
             typed(
                 action("FieldTask<15>", "StatefulAction", 14, 5),
                 "FieldTask<15>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<15>>::__BT_PORTS
-                },
+                <FieldTask<15>>::__BT_PORTS,
             ),
             with_params(
                 control("BinarySelector", "BinarySelector", 4, 3),
@@ -227,11 +183,7 @@ impl Patrol {
             typed(
                 action("FieldTask<19>", "StatefulAction", 17, 5),
                 "FieldTask<19>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<19>>::__BT_PORTS
-                },
+                <FieldTask<19>>::__BT_PORTS,
             ),
             with_params(
                 control("PolicyParallel", "PolicyParallel", 16, 4),
@@ -240,11 +192,7 @@ impl Patrol {
             typed(
                 action("FieldTask<21>", "StatefulAction", 20, 5),
                 "FieldTask<21>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<21>>::__BT_PORTS
-                },
+                <FieldTask<21>>::__BT_PORTS,
             ),
             with_params(
                 decorator("RepeatUntil", "RepeatUntil", 20, 5),
@@ -255,103 +203,78 @@ impl Patrol {
             typed(
                 action("FieldTask<25>", "StatefulAction", 23, 7),
                 "FieldTask<25>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<25>>::__BT_PORTS
-                },
+                <FieldTask<25>>::__BT_PORTS,
             ),
             with_params(decorator("Deadline", "Deadline", 2, 2), &[("timeout", "0.06")]),
             typed(
                 action("FieldTask<27>", "StatefulAction", 26, 3),
                 "FieldTask<27>",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <FieldTask<27>>::__BT_PORTS
-                },
+                <FieldTask<27>>::__BT_PORTS,
             ),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Patrol", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Patrol", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::ReactiveSequence<
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_4: <__bt::__private::IndexSwitch<::core::primitive::u8>>::new(),
-            __bt_state_5: <__bt::__private::MaxTime>::new(),
-            __bt_state_6: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_0: <__bt::ReactiveSequence<::core::primitive::u8>>::new(),
+            __bt_state_4: <__bt::IndexSwitch<::core::primitive::u8>>::new(),
+            __bt_state_5: <__bt::MaxTime>::new(),
+            __bt_state_6: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_7: <FieldTask<7> as ::core::default::Default>::default(),
-            __bt_state_8: __bt::__private::Wait::new(),
-            __bt_state_10: <__bt::__private::ParallelAll<
+            __bt_state_8: __bt::Wait::new(),
+            __bt_state_10: <__bt::ParallelAll<
                 ::core::primitive::u8,
-                { __bt::__private::bitset_words(3usize) },
+                { __bt::bitset_words(3usize) },
             >>::new(),
             __bt_leaf_11: <FieldTask<11> as ::core::default::Default>::default(),
-            __bt_state_12: <__bt::__private::nodecanvas::Timeout>::new(),
+            __bt_state_12: <__bt::nodecanvas::Timeout>::new(),
             __bt_leaf_13: <FieldTask<13> as ::core::default::Default>::default(),
-            __bt_state_14: <__bt::__private::nodecanvas::Repeat<
-                ::core::primitive::u8,
-            >>::new(),
+            __bt_state_14: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
             __bt_leaf_15: <FieldTask<15> as ::core::default::Default>::default(),
-            __bt_state_16: <__bt::__private::BinarySelector>::new(),
-            __bt_state_17: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_16: <__bt::BinarySelector>::new(),
+            __bt_state_17: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_19: <FieldTask<19> as ::core::default::Default>::default(),
-            __bt_state_20: <__bt::__private::PolicyParallel<
-                { __bt::__private::bitset_bytes(2usize) },
-            >>::new(),
+            __bt_state_20: <__bt::PolicyParallel<{ __bt::bitset_bytes(2usize) }>>::new(),
             __bt_leaf_21: <FieldTask<21> as ::core::default::Default>::default(),
-            __bt_state_22: <__bt::__private::nodecanvas::Repeat<
-                ::core::primitive::u8,
-            >>::new(),
-            __bt_state_23: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
+            __bt_state_22: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_23: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_25: <FieldTask<25> as ::core::default::Default>::default(),
-            __bt_state_26: <__bt::__private::nodecanvas::Timeout>::new(),
+            __bt_state_26: <__bt::nodecanvas::Timeout>::new(),
             __bt_leaf_27: <FieldTask<27> as ::core::default::Default>::default(),
             __bt_bb: <PatrolBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<5usize>>::new(),
+            __bt_active: <__bt::BoolFlags<5usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut FieldWorld) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut FieldWorld) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -362,19 +285,19 @@ impl Patrol {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut FieldWorld) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -392,29 +315,29 @@ impl Patrol {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let mut __bt_tick = __bt::__private::ReactiveTick::new();
+                let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -431,7 +354,7 @@ impl Patrol {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(
@@ -459,12 +382,12 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -474,18 +397,18 @@ impl Patrol {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 let bb = &mut self.__bt_bb;
                 {
@@ -499,25 +422,22 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
-                let __bt_condition: __bt::__private::Status = self
+            let __bt_status: __bt::Status = {
+                let __bt_condition: __bt::Status = self
                     .__bt_tick_3(__bt_ctx, __bt_observer);
-                if __bt::__private::WhileDoElse::halts(__bt_condition, 1usize) {
+                if __bt::WhileDoElse::halts(__bt_condition, 1usize) {
                     self.__bt_halt_4(__bt_ctx, __bt_observer);
                 }
-                if __bt::__private::WhileDoElse::halts(__bt_condition, 2usize) {
+                if __bt::WhileDoElse::halts(__bt_condition, 2usize) {
                     self.__bt_halt_26(__bt_ctx, __bt_observer);
                 }
-                match __bt::__private::WhileDoElse::on_condition(
-                    __bt_condition,
-                    3usize,
-                ) {
+                match __bt::WhileDoElse::on_condition(__bt_condition, 3usize) {
                     ::core::result::Result::Ok(1) => {
                         self.__bt_tick_4(__bt_ctx, __bt_observer)
                     }
@@ -527,7 +447,7 @@ impl Patrol {
                     ::core::result::Result::Err(__bt_status) => __bt_status,
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
                 2,
                 __bt_status,
@@ -536,7 +456,7 @@ impl Patrol {
         }
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -544,18 +464,18 @@ impl Patrol {
         if self.__bt_active.get(0usize) {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             self.__bt_halt_26(__bt_ctx, __bt_observer);
-            __bt::__private::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
+            __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.clear(3)
             }),
@@ -563,12 +483,12 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -586,18 +506,13 @@ impl Patrol {
                     .running()
                     .is_none()
                 {
-                    __bt::__private::case_index(&self.__bt_bb, |bb| bb.zone)
+                    __bt::case_index(&self.__bt_bb, |bb| bb.zone)
                 } else {
                     0
                 };
                 let (__bt_previous, __bt_chosen) = self
                     .__bt_state_4
-                    .select(
-                        __bt_index,
-                        3usize,
-                        __bt::__private::OutOfRange::Fail,
-                        false,
-                    );
+                    .select(__bt_index, 3usize, __bt::OutOfRange::Fail, false);
                 if let ::core::option::Option::Some(__bt_previous) = __bt_previous {
                     match __bt_previous {
                         0usize => {
@@ -633,7 +548,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -655,16 +570,16 @@ impl Patrol {
                     }
                 }
             }
-            __bt::__private::halted_unflagged(4, __bt_observer);
+            __bt::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -674,10 +589,7 @@ impl Patrol {
                 {
                     let __bt_over = self
                         .__bt_state_5
-                        .begin(
-                            __bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                            __bt::__private::ms(90u64),
-                        );
+                        .begin(__bt::now_nanos::<FieldWorld>(__bt_ctx), __bt::ms(90u64));
                     let __bt_child_status = self
                         .__bt_tick_6(
                             __bt_ctx,
@@ -697,7 +609,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -705,17 +617,17 @@ impl Patrol {
         if self.__bt_state_5.is_running() {
             self.__bt_halt_6(__bt_ctx, __bt_observer);
             self.__bt_state_5.stop();
-            __bt::__private::halted_unflagged(5, __bt_observer);
+            __bt::halted_unflagged(5, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -725,7 +637,7 @@ impl Patrol {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_7(
@@ -733,7 +645,7 @@ impl Patrol {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_6
                                     .on_child(0usize, __bt_child_status, 3usize),
@@ -749,7 +661,7 @@ impl Patrol {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_6
                                     .on_child(1usize, __bt_child_status, 3usize),
@@ -761,7 +673,7 @@ impl Patrol {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_9(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_6
                                     .on_child(2usize, __bt_child_status, 3usize),
@@ -787,7 +699,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_6<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -803,26 +715,26 @@ impl Patrol {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(6, __bt_observer);
+        __bt::halted_unflagged(6, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<7>,
                 >(
                     &mut self.__bt_leaf_7,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -831,53 +743,50 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<7>,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(7, __bt_observer);
+        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             8,
             self
                 .__bt_state_8
-                .tick(
-                    __bt::__private::now_nanos::<FieldWorld>(__bt_ctx),
-                    __bt::__private::ms(20u64),
-                ),
+                .tick(__bt::now_nanos::<FieldWorld>(__bt_ctx), __bt::ms(20u64)),
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_halt_8<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_state_8.halt();
-        __bt::__private::halted_unflagged(8, __bt_observer);
+        __bt::halted_unflagged(8, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_9<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_9<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             9,
-            __bt::__private::answer({
+            __bt::answer({
                 let w = &mut *__bt_ctx;
                 w.act(9)
             }),
@@ -885,13 +794,13 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_tick_10<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             10,
             {
                 self.__bt_state_10.begin();
@@ -909,7 +818,7 @@ impl Patrol {
                 }
                 self.__bt_state_10
                     .end({
-                        const __BT_CONFIG: __bt::__private::ParallelAllConfig = __bt::__private::ParallelAllConfig::new(
+                        const __BT_CONFIG: __bt::ParallelAllConfig = __bt::ParallelAllConfig::new(
                             3usize,
                             2i32,
                         );
@@ -920,7 +829,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_10<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_10<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -935,29 +844,29 @@ impl Patrol {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
         }
         self.__bt_state_10.finish();
-        __bt::__private::halted_unflagged(10, __bt_observer);
+        __bt::halted_unflagged(10, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_11<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(1usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<11>,
                 >(
                     &mut self.__bt_leaf_11,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
                 11,
                 __bt_status,
@@ -966,26 +875,26 @@ impl Patrol {
         }
     }
     #[inline]
-    fn __bt_halt_11<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_11<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 FieldWorld,
                 FieldTask<11>,
-            >(&mut self.__bt_leaf_11, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(1usize), 11, __bt_observer);
+            >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(1usize), 11, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_12<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             12,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -993,8 +902,8 @@ impl Patrol {
                     .is_running();
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
-                    self.__bt_state_12.begin(__bt_now, __bt::__private::ms(40u64));
+                    let __bt_now = __bt::now_nanos::<FieldWorld>(__bt_ctx);
+                    self.__bt_state_12.begin(__bt_now, __bt::ms(40u64));
                     let __bt_child_status = self
                         .__bt_tick_13(
                             __bt_ctx,
@@ -1014,7 +923,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_12<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_12<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1022,27 +931,27 @@ impl Patrol {
         if self.__bt_state_12.is_running() {
             self.__bt_halt_13(__bt_ctx, __bt_observer);
             self.__bt_state_12.stop();
-            __bt::__private::halted_unflagged(12, __bt_observer);
+            __bt::halted_unflagged(12, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_13<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             13,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<13>,
                 >(
                     &mut self.__bt_leaf_13,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1051,33 +960,33 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_13<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_13<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<13>,
-        >(&mut self.__bt_leaf_13, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(13, __bt_observer);
+        >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_14<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_child_status = self.__bt_tick_15(__bt_ctx, __bt_observer);
                 self.__bt_state_14
                     .on_child(
                         __bt_child_status,
-                        __bt::__private::nodecanvas::RepeatMode::Times(2usize),
+                        __bt::nodecanvas::RepeatMode::Times(2usize),
                     )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
                 14,
                 __bt_status,
@@ -1086,7 +995,7 @@ impl Patrol {
         }
     }
     #[inline]
-    fn __bt_halt_14<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_14<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1094,30 +1003,30 @@ impl Patrol {
         if self.__bt_active.get(2usize) {
             self.__bt_halt_15(__bt_ctx, __bt_observer);
             self.__bt_state_14.halt();
-            __bt::__private::halted(self.__bt_active.flag(2usize), 14, __bt_observer);
+            __bt::halted(self.__bt_active.flag(2usize), 14, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_15<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_15<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(3usize);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<15>,
                 >(
                     &mut self.__bt_leaf_15,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(3usize)),
                 15,
                 __bt_status,
@@ -1126,26 +1035,26 @@ impl Patrol {
         }
     }
     #[inline]
-    fn __bt_halt_15<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_15<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 FieldWorld,
                 FieldTask<15>,
-            >(&mut self.__bt_leaf_15, __bt_ctx, __bt::__private::StatefulCall::Halt);
-            __bt::__private::halted(self.__bt_active.flag(3usize), 15, __bt_observer);
+            >(&mut self.__bt_leaf_15, __bt_ctx, __bt::StatefulCall::Halt);
+            __bt::halted(self.__bt_active.flag(3usize), 15, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_16<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_16<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             16,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -1158,7 +1067,7 @@ impl Patrol {
                     ::core::option::Option::Some(__bt_running) => __bt_running,
                     ::core::option::Option::None => 0,
                 };
-                let __bt_condition: ::core::primitive::bool = __bt::__private::test(
+                let __bt_condition: ::core::primitive::bool = __bt::test(
                     &self.__bt_bb,
                     |bb| bb.low,
                 );
@@ -1199,7 +1108,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_16<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_16<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1218,17 +1127,17 @@ impl Patrol {
                     }
                 }
             }
-            __bt::__private::halted_unflagged(16, __bt_observer);
+            __bt::halted_unflagged(16, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_17<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_17<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             17,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -1240,11 +1149,11 @@ impl Patrol {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_18(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_17
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -1260,7 +1169,7 @@ impl Patrol {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_17
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -1283,7 +1192,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_17<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_17<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1296,17 +1205,17 @@ impl Patrol {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(17, __bt_observer);
+        __bt::halted_unflagged(17, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_18<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_18<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             18,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(18)
             }),
@@ -1314,23 +1223,23 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_tick_19<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_19<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             19,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<19>,
                 >(
                     &mut self.__bt_leaf_19,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1339,25 +1248,25 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_19<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_19<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<19>,
-        >(&mut self.__bt_leaf_19, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(19, __bt_observer);
+        >(&mut self.__bt_leaf_19, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(19, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_20<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_20<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             20,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -1372,7 +1281,7 @@ impl Patrol {
                         .on_child(
                             0usize,
                             __bt_child_status,
-                            __bt::__private::ParallelPolicy::FirstFailure,
+                            __bt::ParallelPolicy::FirstFailure,
                         );
                 }
                 if self.__bt_state_20.is_ticked(1usize, false) {
@@ -1386,12 +1295,10 @@ impl Patrol {
                         .on_child(
                             1usize,
                             __bt_child_status,
-                            __bt::__private::ParallelPolicy::FirstFailure,
+                            __bt::ParallelPolicy::FirstFailure,
                         );
                 }
-                match self
-                    .__bt_state_20
-                    .end(2usize, __bt::__private::ParallelPolicy::FirstFailure)
+                match self.__bt_state_20.end(2usize, __bt::ParallelPolicy::FirstFailure)
                 {
                     ::core::option::Option::Some(__bt_result) => {
                         if self.__bt_state_20.is_ticked(0usize, false) {
@@ -1403,14 +1310,14 @@ impl Patrol {
                         self.__bt_state_20.finish();
                         __bt_result
                     }
-                    ::core::option::Option::None => __bt::__private::Status::Running,
+                    ::core::option::Option::None => __bt::Status::Running,
                 }
             },
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_halt_20<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_20<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1422,26 +1329,26 @@ impl Patrol {
             self.__bt_halt_22(__bt_ctx, __bt_observer);
         }
         self.__bt_state_20.finish();
-        __bt::__private::halted_unflagged(20, __bt_observer);
+        __bt::halted_unflagged(20, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_21<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_21<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             21,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<21>,
                 >(
                     &mut self.__bt_leaf_21,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1450,57 +1357,55 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_21<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_21<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<21>,
-        >(&mut self.__bt_leaf_21, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(21, __bt_observer);
+        >(&mut self.__bt_leaf_21, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(21, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_22<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_22<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             22,
             {
                 let __bt_child_status = self.__bt_tick_23(__bt_ctx, __bt_observer);
                 self.__bt_state_22
                     .on_child(
                         __bt_child_status,
-                        __bt::__private::nodecanvas::RepeatMode::Until(
-                            __bt::__private::Outcome::Failure,
-                        ),
+                        __bt::nodecanvas::RepeatMode::Until(__bt::Outcome::Failure),
                     )
             },
             __bt_observer,
         )
     }
     #[inline]
-    fn __bt_halt_22<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_22<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_23(__bt_ctx, __bt_observer);
         self.__bt_state_22.halt();
-        __bt::__private::halted_unflagged(22, __bt_observer);
+        __bt::halted_unflagged(22, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_23<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_23<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
-            let __bt_status: __bt::__private::Status = {
+            let __bt_status: __bt::Status = {
                 let __bt_was_running: ::core::primitive::bool = self
                     .__bt_active
                     .get(4usize);
@@ -1512,11 +1417,11 @@ impl Patrol {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_24(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_23
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -1532,7 +1437,7 @@ impl Patrol {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_23
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -1551,7 +1456,7 @@ impl Patrol {
                     __bt_status
                 }
             };
-            __bt::__private::finish(
+            __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(4usize)),
                 23,
                 __bt_status,
@@ -1560,7 +1465,7 @@ impl Patrol {
         }
     }
     #[inline]
-    fn __bt_halt_23<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_23<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1575,18 +1480,18 @@ impl Patrol {
                     _ => {}
                 }
             }
-            __bt::__private::halted(self.__bt_active.flag(4usize), 23, __bt_observer);
+            __bt::halted(self.__bt_active.flag(4usize), 23, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_24<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_24<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             24,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let w = &*__bt_ctx;
                 w.cond(24)
             }),
@@ -1594,23 +1499,23 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_tick_25<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_25<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             25,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<25>,
                 >(
                     &mut self.__bt_leaf_25,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1619,24 +1524,24 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_25<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_25<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<25>,
-        >(&mut self.__bt_leaf_25, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(25, __bt_observer);
+        >(&mut self.__bt_leaf_25, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(25, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_26<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_26<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             26,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -1644,8 +1549,8 @@ impl Patrol {
                     .is_running();
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::__private::now_nanos::<FieldWorld>(__bt_ctx);
-                    self.__bt_state_26.begin(__bt_now, __bt::__private::ms(60u64));
+                    let __bt_now = __bt::now_nanos::<FieldWorld>(__bt_ctx);
+                    self.__bt_state_26.begin(__bt_now, __bt::ms(60u64));
                     let __bt_child_status = self
                         .__bt_tick_27(
                             __bt_ctx,
@@ -1665,7 +1570,7 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_26<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_26<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1673,27 +1578,27 @@ impl Patrol {
         if self.__bt_state_26.is_running() {
             self.__bt_halt_27(__bt_ctx, __bt_observer);
             self.__bt_state_26.stop();
-            __bt::__private::halted_unflagged(26, __bt_observer);
+            __bt::halted_unflagged(26, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_27<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_27<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             27,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     FieldWorld,
                     FieldTask<27>,
                 >(
                     &mut self.__bt_leaf_27,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -1702,16 +1607,16 @@ impl Patrol {
         )
     }
     #[inline]
-    fn __bt_halt_27<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_27<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::__private::stateful::<
+        let _ = __bt::stateful::<
             FieldWorld,
             FieldTask<27>,
-        >(&mut self.__bt_leaf_27, __bt_ctx, __bt::__private::StatefulCall::Halt);
-        __bt::__private::halted_unflagged(27, __bt_observer);
+        >(&mut self.__bt_leaf_27, __bt_ctx, __bt::StatefulCall::Halt);
+        __bt::halted_unflagged(27, __bt_observer);
     }
 }
 impl ::core::default::Default for Patrol {
@@ -1719,17 +1624,17 @@ impl ::core::default::Default for Patrol {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Patrol {
+impl __bt::TreeBase for Patrol {
     type Context = FieldWorld;
     type Error = ::core::convert::Infallible;
     type Blackboard = PatrolBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Patrol>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Patrol>::NODES;
     #[inline]
     fn new() -> Self {
         <Patrol>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Patrol>::status(self)
     }
     #[inline]
@@ -1741,17 +1646,17 @@ impl __bt::__private::TreeBase for Patrol {
         <Patrol>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<FieldWorld> for Patrol {
+impl __bt::Tree<FieldWorld> for Patrol {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Patrol>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1760,9 +1665,9 @@ impl __bt::__private::Tree<FieldWorld> for Patrol {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<FieldWorld> for Patrol {
+impl __bt::Subtree<FieldWorld> for Patrol {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
@@ -1771,67 +1676,11 @@ impl __bt::__private::Subtree<FieldWorld> for Patrol {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<7>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<11>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<13>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<15>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<19>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<21>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<25>>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <FieldTask<27>>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<FieldTask<7>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<11>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<13>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<15>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<19>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<21>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<25>>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<FieldTask<27>>::__BT_PORTS, &[]);

@@ -4,24 +4,18 @@
 use ::bt::__root::*;
 /// A memory tree whose deep stateful leaves a tick resumes directly.
 struct Errands {
-    __bt_state_0: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
-    __bt_state_1: __bt::__private::Fallback<::core::primitive::u8>,
+    __bt_state_0: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
+    __bt_state_1: __bt::Fallback<::core::primitive::u8>,
     __bt_leaf_2: Fetch,
     __bt_leaf_4: Search,
-    __bt_state_5: __bt::__private::Sequence<
-        ::core::primitive::u8,
-        __bt::__private::NoSkips,
-    >,
-    __bt_state_6: __bt::__private::Repeat<::core::primitive::u8>,
+    __bt_state_5: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
+    __bt_state_6: __bt::Repeat<::core::primitive::u8>,
     __bt_leaf_7: Deliver,
     __bt_leaf_8: IsHome,
-    __bt_resume: __bt::__private::Resume<::core::primitive::u8>,
+    __bt_resume: __bt::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: __bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -36,142 +30,100 @@ impl Errands {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("Sequence", "Sequence", 0, 0),
             control("Fallback", "Fallback", 0, 1),
-            typed(
-                action("Fetch", "StatefulAction", 1, 2),
-                "Fetch",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Fetch>::__BT_PORTS
-                },
-            ),
+            typed(action("Fetch", "StatefulAction", 1, 2), "Fetch", <Fetch>::__BT_PORTS),
             decorator("Inverter", "Inverter", 1, 2),
             typed(
                 action("Search", "StatefulAction", 3, 3),
                 "Search",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Search>::__BT_PORTS
-                },
+                <Search>::__BT_PORTS,
             ),
             control("Sequence", "Sequence", 0, 1),
             with_params(decorator("Repeat", "Repeat", 5, 2), &[("num_cycles", "2")]),
             typed(
                 action("Deliver", "StatefulAction", 6, 3),
                 "Deliver",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Deliver>::__BT_PORTS
-                },
+                <Deliver>::__BT_PORTS,
             ),
-            typed(
-                condition("IsHome", "Condition", 5, 2),
-                "IsHome",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <IsHome>::__BT_PORTS
-                },
-            ),
+            typed(condition("IsHome", "Condition", 5, 2), "IsHome", <IsHome>::__BT_PORTS),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Errands", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Errands", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
-            __bt_state_1: <__bt::__private::Fallback<::core::primitive::u8>>::new(),
+            __bt_state_0: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
+            __bt_state_1: <__bt::Fallback<::core::primitive::u8>>::new(),
             __bt_leaf_2: <Fetch as ::core::default::Default>::default(),
             __bt_leaf_4: <Search as ::core::default::Default>::default(),
-            __bt_state_5: <__bt::__private::Sequence<
-                ::core::primitive::u8,
-                __bt::__private::NoSkips,
-            >>::new(),
-            __bt_state_6: <__bt::__private::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_5: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
+            __bt_state_6: <__bt::Repeat<::core::primitive::u8>>::new(),
             __bt_leaf_7: <Deliver as ::core::default::Default>::default(),
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),
-            __bt_resume: __bt::__private::Resume::new(),
+            __bt_resume: __bt::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
                     match self.__bt_resume_2(__bt_ctx, __bt_observer) {
-                        __bt::__private::Status::Running => {
-                            __bt::__private::still_running_from(
-                                Self::NODES,
-                                1,
-                                __bt_observer,
-                            );
-                            return __bt::__private::Status::Running;
+                        __bt::Status::Running => {
+                            __bt::still_running_from(Self::NODES, 1, __bt_observer);
+                            return __bt::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
                 }
                 2 => {
                     match self.__bt_resume_4(__bt_ctx, __bt_observer) {
-                        __bt::__private::Status::Running => {
-                            __bt::__private::still_running_from(
-                                Self::NODES,
-                                3,
-                                __bt_observer,
-                            );
-                            return __bt::__private::Status::Running;
+                        __bt::Status::Running => {
+                            __bt::still_running_from(Self::NODES, 3, __bt_observer);
+                            return __bt::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
                 }
                 3 => {
                     match self.__bt_resume_7(__bt_ctx, __bt_observer) {
-                        __bt::__private::Status::Running => {
-                            __bt::__private::still_running_from(
-                                Self::NODES,
-                                6,
-                                __bt_observer,
-                            );
-                            return __bt::__private::Status::Running;
+                        __bt::Status::Running => {
+                            __bt::still_running_from(Self::NODES, 6, __bt_observer);
+                            return __bt::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
@@ -188,19 +140,19 @@ impl Errands {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_resume.clear();
@@ -220,19 +172,19 @@ impl Errands {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline(never)]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -241,7 +193,7 @@ impl Errands {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(
@@ -249,7 +201,7 @@ impl Errands {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -265,7 +217,7 @@ impl Errands {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -291,12 +243,12 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -309,17 +261,17 @@ impl Errands {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -329,7 +281,7 @@ impl Errands {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = {
                                 let __bt_leaf_status = match self.__bt_resume.take_handed()
@@ -341,7 +293,7 @@ impl Errands {
                                 };
                                 self.__bt_resume.ticked(1, __bt_leaf_status)
                             };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -357,7 +309,7 @@ impl Errands {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -383,7 +335,7 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -399,23 +351,23 @@ impl Errands {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_2<__BtO: __bt::__private::Observer>(
+    fn __bt_resume_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
-            __bt::__private::stateful::<
+            __bt::stateful::<
                 World,
                 Fetch,
             >(
                 &mut self.__bt_leaf_2,
                 __bt_ctx,
-                __bt::__private::StatefulCall::Tick {
+                __bt::StatefulCall::Tick {
                     running: true,
                 },
             ),
@@ -423,22 +375,22 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
                 let __bt_running: bool = self.__bt_resume.is(1);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Fetch,
                 >(
                     &mut self.__bt_leaf_2,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -447,30 +399,30 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Fetch,
-            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::__private::StatefulCall::Halt);
+            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt);
             self.__bt_resume.halted();
-            __bt::__private::halted_unflagged(2, __bt_observer);
+            __bt::halted_unflagged(2, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
-            __bt::__private::inverter({
+            __bt::inverter({
                 let __bt_leaf_status = match self.__bt_resume.take_handed() {
                     ::core::option::Option::Some(__bt_handed) => __bt_handed,
                     ::core::option::Option::None => {
@@ -483,29 +435,29 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_4(__bt_ctx, __bt_observer);
-        __bt::__private::halted_unflagged(3, __bt_observer);
+        __bt::halted_unflagged(3, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_4<__BtO: __bt::__private::Observer>(
+    fn __bt_resume_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
-            __bt::__private::stateful::<
+            __bt::stateful::<
                 World,
                 Search,
             >(
                 &mut self.__bt_leaf_4,
                 __bt_ctx,
-                __bt::__private::StatefulCall::Tick {
+                __bt::StatefulCall::Tick {
                     running: true,
                 },
             ),
@@ -513,22 +465,22 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
             {
                 let __bt_running: bool = self.__bt_resume.is(2);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Search,
                 >(
                     &mut self.__bt_leaf_4,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -537,28 +489,28 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_4<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(2) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Search,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::__private::StatefulCall::Halt);
+            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
             self.__bt_resume.halted();
-            __bt::__private::halted_unflagged(4, __bt_observer);
+            __bt::halted_unflagged(4, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
             {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
@@ -568,7 +520,7 @@ impl Errands {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_6(
@@ -576,7 +528,7 @@ impl Errands {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_5
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -588,7 +540,7 @@ impl Errands {
                         {
                             let __bt_child_status = self
                                 .__bt_tick_8(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_5
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -611,7 +563,7 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_5<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -624,16 +576,16 @@ impl Errands {
                 _ => {}
             }
         }
-        __bt::__private::halted_unflagged(5, __bt_observer);
+        __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_6<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             6,
             {
                 match self.__bt_state_6.start(::core::option::Option::Some(2usize)) {
@@ -660,30 +612,30 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_6<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_6<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         self.__bt_halt_7(__bt_ctx, __bt_observer);
         self.__bt_state_6.halt();
-        __bt::__private::halted_unflagged(6, __bt_observer);
+        __bt::halted_unflagged(6, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_7<__BtO: __bt::__private::Observer>(
+    fn __bt_resume_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
-            __bt::__private::stateful::<
+            __bt::stateful::<
                 World,
                 Deliver,
             >(
                 &mut self.__bt_leaf_7,
                 __bt_ctx,
-                __bt::__private::StatefulCall::Tick {
+                __bt::StatefulCall::Tick {
                     running: true,
                 },
             ),
@@ -691,22 +643,22 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_tick_7<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             7,
             {
                 let __bt_running: bool = self.__bt_resume.is(3);
-                __bt::__private::stateful::<
+                __bt::stateful::<
                     World,
                     Deliver,
                 >(
                     &mut self.__bt_leaf_7,
                     __bt_ctx,
-                    __bt::__private::StatefulCall::Tick {
+                    __bt::StatefulCall::Tick {
                         running: __bt_running,
                     },
                 )
@@ -715,29 +667,29 @@ impl Errands {
         )
     }
     #[inline]
-    fn __bt_halt_7<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(3) {
-            let _ = __bt::__private::stateful::<
+            let _ = __bt::stateful::<
                 World,
                 Deliver,
-            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::__private::StatefulCall::Halt);
+            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
             self.__bt_resume.halted();
-            __bt::__private::halted_unflagged(7, __bt_observer);
+            __bt::halted_unflagged(7, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_8<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_8<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             8,
-            __bt::__private::check::<World, IsHome>(&mut self.__bt_leaf_8, __bt_ctx),
+            __bt::check::<World, IsHome>(&mut self.__bt_leaf_8, __bt_ctx),
             __bt_observer,
         )
     }
@@ -747,17 +699,17 @@ impl ::core::default::Default for Errands {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Errands {
+impl __bt::TreeBase for Errands {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = ();
-    const NODES: &'static [__bt::__private::NodeInfo] = <Errands>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Errands>::NODES;
     #[inline]
     fn new() -> Self {
         <Errands>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Errands>::status(self)
     }
     #[inline]
@@ -769,17 +721,17 @@ impl __bt::__private::TreeBase for Errands {
         <Errands>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Errands {
+impl __bt::Tree<World> for Errands {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Errands>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -788,9 +740,9 @@ impl __bt::__private::Tree<World> for Errands {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Errands {
+impl __bt::Subtree<World> for Errands {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -800,35 +752,7 @@ impl __bt::__private::Subtree<World> for Errands {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Fetch>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Search>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Deliver>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <IsHome>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Fetch>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Search>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<Deliver>::__BT_PORTS, &[]);
+const _: () = __bt::check_required(<IsHome>::__BT_PORTS, &[]);

@@ -5,16 +5,14 @@ use ::bt::__root::*;
 ///The blackboard of [`Sentry`]: one field per entry.
 #[derive(Debug)]
 pub struct SentryBlackboard {
-    pub alarm: __bt::__private::Tracked<u32>,
+    pub alarm: __bt::Tracked<u32>,
     pub post: (i32, i32),
 }
 impl SentryBlackboard {
     /// Every entry at its initial value.
     pub fn new() -> Self {
         Self {
-            alarm: __bt::__private::Tracked::new(
-                <u32 as ::core::default::Default>::default(),
-            ),
+            alarm: __bt::Tracked::new(<u32 as ::core::default::Default>::default()),
             post: <(i32, i32) as ::core::default::Default>::default(),
         }
     }
@@ -24,29 +22,17 @@ impl ::core::default::Default for SentryBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'m'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'a'>, __bt::C<'l'>, __bt::C<'a'>, __bt::C<'r'>, __bt::C<'m'>),
 > for SentryBlackboard {
-    type Entry = __bt::__private::Tracked<u32>;
+    type Entry = __bt::Tracked<u32>;
     #[inline(always)]
-    fn entry(&mut self) -> &mut __bt::__private::Tracked<u32> {
+    fn entry(&mut self) -> &mut __bt::Tracked<u32> {
         &mut self.alarm
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'t'>,
-    ),
-> for SentryBlackboard {
+impl __bt::HasEntry<(__bt::C<'p'>, __bt::C<'o'>, __bt::C<'s'>, __bt::C<'t'>)>
+for SentryBlackboard {
     type Entry = (i32, i32);
     #[inline(always)]
     fn entry(&mut self) -> &mut (i32, i32) {
@@ -62,44 +48,33 @@ pub mod __bt_entries_SentryBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct post;
 }
-impl __bt::__private::EntryKey for __bt_entries_SentryBlackboard::alarm {
-    type Key = (
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'r'>,
-        __bt::__private::C<'m'>,
-    );
+impl __bt::EntryKey for __bt_entries_SentryBlackboard::alarm {
+    type Key = (__bt::C<'a'>, __bt::C<'l'>, __bt::C<'a'>, __bt::C<'r'>, __bt::C<'m'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_SentryBlackboard::post {
-    type Key = (
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'t'>,
-    );
+impl __bt::EntryKey for __bt_entries_SentryBlackboard::post {
+    type Key = (__bt::C<'p'>, __bt::C<'o'>, __bt::C<'s'>, __bt::C<'t'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for SentryBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for SentryBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_SentryBlackboard::alarm>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_SentryBlackboard::alarm>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_SentryBlackboard::alarm,
-    >>::Entry: __bt::__private::SameEntry<__bt::__private::Tracked<u32>>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_SentryBlackboard::post>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<__bt::Tracked<u32>>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_SentryBlackboard::post>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_SentryBlackboard::post,
-    >>::Entry: __bt::__private::SameEntry<(i32, i32)>,
+    >>::Entry: __bt::SameEntry<(i32, i32)>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_SentryBlackboard::alarm,
             >::entry(__bt_parent),
             &mut self.alarm,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_SentryBlackboard::post,
             >::entry(__bt_parent),
             &mut self.post,
@@ -110,15 +85,15 @@ where
 /// `Serialize` and `Deserialize`.
 #[derive(Debug)]
 pub struct Sentry {
-    __bt_state_0: __bt::__private::Sequence<::core::primitive::u8>,
-    __bt_state_1: __bt::__private::Timeout,
+    __bt_state_0: __bt::Sequence<::core::primitive::u8>,
+    __bt_state_1: __bt::Timeout,
     __bt_leaf_2: Walk,
     __bt_leaf_3: RoundRobin,
-    __bt_user_3: [::core::option::Option<__bt::__private::Status>; 2usize],
+    __bt_user_3: [::core::option::Option<__bt::Status>; 2usize],
     __bt_leaf_5: Shout,
     __bt_bb: SentryBlackboard,
-    __bt_active: __bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -133,8 +108,8 @@ impl Sentry {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = {
-        use __bt::__private::nodes::*;
+    pub const NODES: &'static [__bt::NodeInfo] = {
+        use __bt::nodes::*;
         &[
             control("Sequence", "Sequence", 0, 0),
             with_params(decorator("Timeout", "Timeout", 0, 1), &[("msec", "500")]),
@@ -142,80 +117,64 @@ impl Sentry {
                 typed(
                     action("Walk", "StatefulAction", 1, 2),
                     "Walk",
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <Walk>::__BT_PORTS
-                    },
+                    <Walk>::__BT_PORTS,
                 ),
                 &[("to", "{post}")],
             ),
             typed(
                 control("RoundRobin", "Control", 0, 1),
                 "RoundRobin",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <RoundRobin>::__BT_PORTS
-                },
+                <RoundRobin>::__BT_PORTS,
             ),
             condition("Condition", "Condition", 3, 2),
-            typed(
-                action("Shout", "Action", 3, 2),
-                "Shout",
-                {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
-                    <Shout>::__BT_PORTS
-                },
-            ),
+            typed(action("Shout", "Action", 3, 2), "Shout", <Shout>::__BT_PORTS),
         ]
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Sentry", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Sentry", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::Sequence<::core::primitive::u8>>::new(),
-            __bt_state_1: <__bt::__private::Timeout>::new(),
+            __bt_state_0: <__bt::Sequence<::core::primitive::u8>>::new(),
+            __bt_state_1: <__bt::Timeout>::new(),
             __bt_leaf_2: <Walk as ::core::default::Default>::default(),
             __bt_leaf_3: <RoundRobin as ::core::default::Default>::default(),
             __bt_user_3: <[::core::option::Option<
-                __bt::__private::Status,
-            >; 2usize] as __bt::__private::Lasts>::IDLE,
+                __bt::Status,
+            >; 2usize] as __bt::Lasts>::IDLE,
             __bt_leaf_5: <Shout as ::core::default::Default>::default(),
             __bt_bb: <SentryBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -226,19 +185,19 @@ impl Sentry {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::None;
@@ -256,19 +215,19 @@ impl Sentry {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -277,11 +236,11 @@ impl Sentry {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -297,7 +256,7 @@ impl Sentry {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -323,12 +282,12 @@ impl Sentry {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -341,16 +300,16 @@ impl Sentry {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
                 let __bt_was_running: ::core::primitive::bool = self
@@ -360,13 +319,10 @@ impl Sentry {
                 {
                     if self
                         .__bt_state_1
-                        .expired(
-                            __bt::__private::now_nanos::<World>(__bt_ctx),
-                            __bt::__private::ms(500u64),
-                        )
+                        .expired(__bt::now_nanos::<World>(__bt_ctx), __bt::ms(500u64))
                     {
                         self.__bt_halt_2(__bt_ctx, __bt_observer);
-                        __bt::__private::Status::Failure
+                        __bt::Status::Failure
                     } else {
                         let __bt_child_status = self
                             .__bt_tick_2(
@@ -382,7 +338,7 @@ impl Sentry {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -390,32 +346,23 @@ impl Sentry {
         if self.__bt_state_1.is_running() {
             self.__bt_halt_2(__bt_ctx, __bt_observer);
             self.__bt_state_1.stop();
-            __bt::__private::halted_unflagged(1, __bt_observer);
+            __bt::halted_unflagged(1, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             2,
             {
                 let __bt_running: bool = __bt_resumed;
                 {
-                    #[allow(unused_imports)]
-                    use __bt::__private::NoPorts as _;
                     let __bt_bound: u64 = const {
-                        __bt::__private::bound_ports(
-                            {
-                                #[allow(unused_imports)]
-                                use __bt::__private::NoPorts as _;
-                                <Walk>::__BT_PORTS
-                            },
-                            &["to"],
-                        )
+                        __bt::bound_ports(<Walk>::__BT_PORTS, &["to"])
                     };
                     self.__bt_leaf_2
                         .__bt_frame(
@@ -425,29 +372,29 @@ impl Sentry {
                                 {
                                     let __bt_entry = &mut (*__bt_bb).post;
                                     let __bt_port = &mut (*__bt_leaf).to;
-                                    __bt::__private::bind_entry(
+                                    __bt::bind_entry(
                                         __bt_entry,
                                         __bt_port,
-                                        __bt::__private::PortStep::Load,
+                                        __bt::PortStep::Load,
                                     );
                                 }
-                                let __bt_result = __bt::__private::stateful::<
+                                let __bt_result = __bt::stateful::<
                                     World,
                                     Walk,
                                 >(
                                     &mut *__bt_leaf,
                                     __bt_ctx,
-                                    __bt::__private::StatefulCall::Tick {
+                                    __bt::StatefulCall::Tick {
                                         running: __bt_running,
                                     },
                                 );
                                 {
                                     let __bt_entry = &mut (*__bt_bb).post;
                                     let __bt_port = &mut (*__bt_leaf).to;
-                                    __bt::__private::bind_entry(
+                                    __bt::bind_entry(
                                         __bt_entry,
                                         __bt_port,
-                                        __bt::__private::PortStep::Store,
+                                        __bt::PortStep::Store,
                                     );
                                 }
                                 __bt_result
@@ -459,23 +406,14 @@ impl Sentry {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         let _ = {
-            #[allow(unused_imports)]
-            use __bt::__private::NoPorts as _;
             let __bt_bound: u64 = const {
-                __bt::__private::bound_ports(
-                    {
-                        #[allow(unused_imports)]
-                        use __bt::__private::NoPorts as _;
-                        <Walk>::__BT_PORTS
-                    },
-                    &["to"],
-                )
+                __bt::bound_ports(<Walk>::__BT_PORTS, &["to"])
             };
             self.__bt_leaf_2
                 .__bt_frame(
@@ -485,48 +423,44 @@ impl Sentry {
                         {
                             let __bt_entry = &mut (*__bt_bb).post;
                             let __bt_port = &mut (*__bt_leaf).to;
-                            __bt::__private::bind_entry(
+                            __bt::bind_entry(
                                 __bt_entry,
                                 __bt_port,
-                                __bt::__private::PortStep::Load,
+                                __bt::PortStep::Load,
                             );
                         }
-                        let __bt_result = __bt::__private::stateful::<
+                        let __bt_result = __bt::stateful::<
                             World,
                             Walk,
-                        >(
-                            &mut *__bt_leaf,
-                            __bt_ctx,
-                            __bt::__private::StatefulCall::Halt,
-                        );
+                        >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt);
                         {
                             let __bt_entry = &mut (*__bt_bb).post;
                             let __bt_port = &mut (*__bt_leaf).to;
-                            __bt::__private::bind_entry(
+                            __bt::bind_entry(
                                 __bt_entry,
                                 __bt_port,
-                                __bt::__private::PortStep::Store,
+                                __bt::PortStep::Store,
                             );
                         }
                         __bt_result
                     },
                 )
         };
-        __bt::__private::halted_unflagged(2, __bt_observer);
+        __bt::halted_unflagged(2, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_3<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             3,
             {
                 let __bt_start: ::core::primitive::bool = !__bt_resumed;
                 let __bt_answer = {
-                    let mut __bt_kids = __bt::__private::Kids::<
+                    let mut __bt_kids = __bt::Kids::<
                         _,
                         ::core::convert::Infallible,
                         2usize,
@@ -536,12 +470,12 @@ impl Sentry {
                     });
                     __bt_kids.load_ports();
                     if __bt_start {
-                        <RoundRobin as __bt::__private::ControlNode<
+                        <RoundRobin as __bt::ControlNode<
                             World,
                         >>::on_start(&mut *__bt_kids, __bt_ctx);
                     }
                     let __bt_said = ::core::result::Result::Ok(
-                        <RoundRobin as __bt::__private::ControlNode<
+                        <RoundRobin as __bt::ControlNode<
                             World,
                         >>::tick(&mut __bt_kids, __bt_ctx),
                     );
@@ -550,8 +484,7 @@ impl Sentry {
                 match __bt_answer {
                     ::core::result::Result::Ok(__bt_status) => __bt_status,
                     ::core::result::Result::Err(
-                        __bt::__private::Aborted::Child(__bt_error)
-                        | __bt::__private::Aborted::Own(__bt_error),
+                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
                     ) => match __bt_error {}
                 }
             },
@@ -559,13 +492,13 @@ impl Sentry {
         )
     }
     #[inline]
-    fn __bt_halt_3<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_3<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::__private::Kids::<
+            let mut __bt_kids = __bt::Kids::<
                 _,
                 ::core::convert::Infallible,
                 2usize,
@@ -575,22 +508,22 @@ impl Sentry {
             });
             __bt_kids.end_activation(__bt_ctx);
             __bt_kids.load_ports();
-            <RoundRobin as __bt::__private::ControlNode<
+            <RoundRobin as __bt::ControlNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
             __bt_kids.store_ports();
         }
-        __bt::__private::halted_unflagged(3, __bt_observer);
+        __bt::halted_unflagged(3, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_4<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             4,
-            __bt::__private::Status::from_bool({
+            __bt::Status::from_bool({
                 let world = &*__bt_ctx;
                 world.quiet
             }),
@@ -598,14 +531,14 @@ impl Sentry {
         )
     }
     #[inline]
-    fn __bt_tick_5<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             5,
-            __bt::__private::execute::<World, Shout>(&mut self.__bt_leaf_5, __bt_ctx),
+            __bt::execute::<World, Shout>(&mut self.__bt_leaf_5, __bt_ctx),
             __bt_observer,
         )
     }
@@ -615,17 +548,17 @@ impl ::core::default::Default for Sentry {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Sentry {
+impl __bt::TreeBase for Sentry {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = SentryBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Sentry>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Sentry>::NODES;
     #[inline]
     fn new() -> Self {
         <Sentry>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Sentry>::status(self)
     }
     #[inline]
@@ -637,17 +570,17 @@ impl __bt::__private::TreeBase for Sentry {
         <Sentry>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Sentry {
+impl __bt::Tree<World> for Sentry {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Sentry>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -656,9 +589,9 @@ impl __bt::__private::Tree<World> for Sentry {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Sentry {
+impl __bt::Subtree<World> for Sentry {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -667,59 +600,55 @@ impl __bt::__private::Subtree<World> for Sentry {
         self.__bt_status = ::core::option::Option::None;
     }
 }
-__bt::__private::snapshot_impls! {
-    #[automatically_derived] impl __bt::__private::serde::Serialize for Sentry { fn
-    serialize < __BtS : __bt::__private::serde::Serializer > (& self, __bt_serializer :
-    __BtS,) -> ::core::result::Result < __BtS::Ok, __BtS::Error > { let mut __bt_save =
-    __bt::__private::snapshot::Save::new(__bt_serializer, "Sentry", 10usize); __bt_save
-    .field(& 10702638541241295614u64); __bt_save.field(& self.__bt_status); __bt_save
-    .field(& self.__bt_active); __bt_save.field(& self.__bt_bb); __bt_save.field(& self
-    .__bt_state_0); __bt_save.field(& self.__bt_state_1); __bt_save.field(& self
-    .__bt_leaf_2); __bt_save.field(& self.__bt_leaf_3); __bt_save.array(& self
-    .__bt_user_3); __bt_save.field(& self.__bt_leaf_5); __bt_save.end() } }
-    #[automatically_derived] impl < '__bt_de > __bt::__private::snapshot::Fields <
-    '__bt_de > for Sentry { const NAME : & 'static ::core::primitive::str = "Sentry";
-    const LEN : ::core::primitive::usize = 10usize; const SHAPE : ::core::primitive::u64
-    = 10702638541241295614u64; fn from_seq < __BtA :
-    __bt::__private::serde::de::SeqAccess < '__bt_de >> (__bt_seq : & mut __BtA,) ->
-    ::core::result::Result < Self, __BtA::Error > { let mut __bt_tree = Self::new(); let
-    mut __bt_read = __bt::__private::snapshot::Read::new(__bt_seq, "Sentry", 10usize, 1);
-    __bt_read.field(& mut __bt_tree.__bt_status); __bt_read.field(& mut __bt_tree
-    .__bt_active); __bt_read.field(& mut __bt_tree.__bt_bb); __bt_read.field(& mut
-    __bt_tree.__bt_state_0); __bt_read.field(& mut __bt_tree.__bt_state_1); __bt_read
-    .field(& mut __bt_tree.__bt_leaf_2); __bt_read.field(& mut __bt_tree.__bt_leaf_3);
-    __bt_read.array(& mut __bt_tree.__bt_user_3); __bt_read.field(& mut __bt_tree
-    .__bt_leaf_5); __bt_read.end(__bt_tree) } } #[automatically_derived] impl < '__bt_de
-    > __bt::__private::serde::Deserialize < '__bt_de > for Sentry { fn deserialize <
-    __BtD : __bt::__private::serde::Deserializer < '__bt_de >> (__bt_deserializer :
-    __BtD,) -> ::core::result::Result < Self, __BtD::Error > {
-    __bt::__private::snapshot::restore(__bt_deserializer) } } #[automatically_derived]
-    impl __bt::__private::serde::Serialize for SentryBlackboard { fn serialize < __BtS :
-    __bt::__private::serde::Serializer > (& self, __bt_serializer : __BtS,) ->
+__bt::snapshot_impls! {
+    #[automatically_derived] impl __bt::serde::Serialize for Sentry { fn serialize <
+    __BtS : __bt::serde::Serializer > (& self, __bt_serializer : __BtS,) ->
     ::core::result::Result < __BtS::Ok, __BtS::Error > { let mut __bt_save =
-    __bt::__private::snapshot::SaveStruct::new(__bt_serializer, "SentryBlackboard",
-    2usize); __bt_save.entry("alarm", & self.alarm); __bt_save.entry("post", & self
-    .post); __bt_save.end() } } #[automatically_derived] impl < '__bt_de >
-    __bt::__private::snapshot::Fields < '__bt_de > for SentryBlackboard { const NAME : &
-    'static ::core::primitive::str = "SentryBlackboard"; const LEN :
-    ::core::primitive::usize = 2usize; const SHAPE : ::core::primitive::u64 = 0; fn
-    from_seq < __BtA : __bt::__private::serde::de::SeqAccess < '__bt_de >> (__bt_seq : &
-    mut __BtA,) -> ::core::result::Result < Self, __BtA::Error > { let mut __bt_bb =
-    Self::new(); let mut __bt_read = __bt::__private::snapshot::Read::new(__bt_seq,
-    "SentryBlackboard", 2usize, 0); __bt_read.field(& mut __bt_bb.alarm); __bt_read
-    .field(& mut __bt_bb.post); __bt_read.end(__bt_bb) } fn from_map < __BtA :
-    __bt::__private::serde::de::MapAccess < '__bt_de >> (__bt_map : & mut __BtA,) ->
-    ::core::result::Result < Self, __BtA::Error > { let mut __bt_bb = Self::new(); let
-    mut __bt_read = __bt::__private::snapshot::ReadMap::new(__bt_map, & ["alarm",
-    "post"]); while let ::core::option::Option::Some(__bt_index) = __bt_read.key() {
-    match __bt_index { 0usize => __bt_read.value(& mut __bt_bb.alarm), 1usize =>
-    __bt_read.value(& mut __bt_bb.post), _ => __bt_read.skip(), } } __bt_read
-    .end(__bt_bb) } } #[automatically_derived] impl < '__bt_de >
-    __bt::__private::serde::Deserialize < '__bt_de > for SentryBlackboard { fn
-    deserialize < __BtD : __bt::__private::serde::Deserializer < '__bt_de >>
+    __bt::snapshot::Save::new(__bt_serializer, "Sentry", 10usize); __bt_save.field(&
+    4165352588971304475u64); __bt_save.field(& self.__bt_status); __bt_save.field(& self
+    .__bt_active); __bt_save.field(& self.__bt_bb); __bt_save.field(& self.__bt_state_0);
+    __bt_save.field(& self.__bt_state_1); __bt_save.field(& self.__bt_leaf_2); __bt_save
+    .field(& self.__bt_leaf_3); __bt_save.array(& self.__bt_user_3); __bt_save.field(&
+    self.__bt_leaf_5); __bt_save.end() } } #[automatically_derived] impl < '__bt_de >
+    __bt::snapshot::Fields < '__bt_de > for Sentry { const NAME : & 'static
+    ::core::primitive::str = "Sentry"; const LEN : ::core::primitive::usize = 10usize;
+    const SHAPE : ::core::primitive::u64 = 4165352588971304475u64; fn from_seq < __BtA :
+    __bt::serde::de::SeqAccess < '__bt_de >> (__bt_seq : & mut __BtA,) ->
+    ::core::result::Result < Self, __BtA::Error > { let mut __bt_tree = Self::new(); let
+    mut __bt_read = __bt::snapshot::Read::new(__bt_seq, "Sentry", 10usize, 1); __bt_read
+    .field(& mut __bt_tree.__bt_status); __bt_read.field(& mut __bt_tree.__bt_active);
+    __bt_read.field(& mut __bt_tree.__bt_bb); __bt_read.field(& mut __bt_tree
+    .__bt_state_0); __bt_read.field(& mut __bt_tree.__bt_state_1); __bt_read.field(& mut
+    __bt_tree.__bt_leaf_2); __bt_read.field(& mut __bt_tree.__bt_leaf_3); __bt_read
+    .array(& mut __bt_tree.__bt_user_3); __bt_read.field(& mut __bt_tree.__bt_leaf_5);
+    __bt_read.end(__bt_tree) } } #[automatically_derived] impl < '__bt_de >
+    __bt::serde::Deserialize < '__bt_de > for Sentry { fn deserialize < __BtD :
+    __bt::serde::Deserializer < '__bt_de >> (__bt_deserializer : __BtD,) ->
+    ::core::result::Result < Self, __BtD::Error > {
+    __bt::snapshot::restore(__bt_deserializer) } } #[automatically_derived] impl
+    __bt::serde::Serialize for SentryBlackboard { fn serialize < __BtS :
+    __bt::serde::Serializer > (& self, __bt_serializer : __BtS,) ->
+    ::core::result::Result < __BtS::Ok, __BtS::Error > { let mut __bt_save =
+    __bt::snapshot::SaveStruct::new(__bt_serializer, "SentryBlackboard", 2usize);
+    __bt_save.entry("alarm", & self.alarm); __bt_save.entry("post", & self.post);
+    __bt_save.end() } } #[automatically_derived] impl < '__bt_de > __bt::snapshot::Fields
+    < '__bt_de > for SentryBlackboard { const NAME : & 'static ::core::primitive::str =
+    "SentryBlackboard"; const LEN : ::core::primitive::usize = 2usize; const SHAPE :
+    ::core::primitive::u64 = 0; fn from_seq < __BtA : __bt::serde::de::SeqAccess <
+    '__bt_de >> (__bt_seq : & mut __BtA,) -> ::core::result::Result < Self, __BtA::Error
+    > { let mut __bt_bb = Self::new(); let mut __bt_read =
+    __bt::snapshot::Read::new(__bt_seq, "SentryBlackboard", 2usize, 0); __bt_read.field(&
+    mut __bt_bb.alarm); __bt_read.field(& mut __bt_bb.post); __bt_read.end(__bt_bb) } fn
+    from_map < __BtA : __bt::serde::de::MapAccess < '__bt_de >> (__bt_map : & mut __BtA,)
+    -> ::core::result::Result < Self, __BtA::Error > { let mut __bt_bb = Self::new(); let
+    mut __bt_read = __bt::snapshot::ReadMap::new(__bt_map, & ["alarm", "post"]); while
+    let ::core::option::Option::Some(__bt_index) = __bt_read.key() { match __bt_index {
+    0usize => __bt_read.value(& mut __bt_bb.alarm), 1usize => __bt_read.value(& mut
+    __bt_bb.post), _ => __bt_read.skip(), } } __bt_read.end(__bt_bb) } }
+    #[automatically_derived] impl < '__bt_de > __bt::serde::Deserialize < '__bt_de > for
+    SentryBlackboard { fn deserialize < __BtD : __bt::serde::Deserializer < '__bt_de >>
     (__bt_deserializer : __BtD,) -> ::core::result::Result < Self, __BtD::Error > {
-    __bt::__private::snapshot::restore_blackboard(__bt_deserializer, & ["alarm", "post"])
-    } }
+    __bt::snapshot::restore_blackboard(__bt_deserializer, & ["alarm", "post"]) } }
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
@@ -727,7 +656,7 @@ struct __BtSlotsSentry<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::us
     tree: &'__bt_t mut Sentry,
     observer: &'__bt_t mut __BtChildO,
 }
-impl<'__bt_t, __BtChildO> __bt::__private::NodeSlots<2usize>
+impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
 for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
     type Node = RoundRobin;
     #[inline(always)]
@@ -738,22 +667,17 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
     fn node_mut(&mut self) -> &mut RoundRobin {
         &mut self.tree.__bt_leaf_3
     }
-    type Lasts = [::core::option::Option<__bt::__private::Status>; 2usize];
+    type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
         &self.tree.__bt_user_3
     }
     #[inline(always)]
-    fn lasts_mut(
-        &mut self,
-    ) -> &mut [::core::option::Option<__bt::__private::Status>; 2usize] {
+    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
         &mut self.tree.__bt_user_3
     }
 }
-impl<
-    '__bt_t,
-    __BtChildO: __bt::__private::Observer,
-> __bt::__private::ChildSlots<World, 2usize>
+impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
 for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
@@ -762,7 +686,7 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
         __bt_ctx: &mut World,
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         match __bt_index {
             0usize => {
                 ::core::result::Result::Ok(
@@ -774,7 +698,7 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
                     self.tree.__bt_tick_5(__bt_ctx, self.observer),
                 )
             }
-            _ => __bt::__private::no_such_child(__bt_index, 2usize),
+            _ => __bt::no_such_child(__bt_index, 2usize),
         }
     }
     #[inline(always)]
@@ -784,36 +708,15 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
         }
     }
 }
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Walk>::__BT_PORTS
-    },
-    &["to"],
-);
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <RoundRobin>::__BT_PORTS
-    },
-    &[],
-);
-const _: () = __bt::__private::check_children(
+const _: () = __bt::check_required(<Walk>::__BT_PORTS, &["to"]);
+const _: () = __bt::check_required(<RoundRobin>::__BT_PORTS, &[]);
+const _: () = __bt::check_children(
     "RoundRobin",
-    <RoundRobin as __bt::__private::ControlNode<World>>::MIN_CHILDREN,
-    <RoundRobin as __bt::__private::ControlNode<World>>::MAX_CHILDREN,
+    <RoundRobin as __bt::ControlNode<World>>::MIN_CHILDREN,
+    <RoundRobin as __bt::ControlNode<World>>::MAX_CHILDREN,
     2usize,
 );
-const _: () = __bt::__private::check_required(
-    {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <Shout>::__BT_PORTS
-    },
-    &[],
-);
+const _: () = __bt::check_required(<Shout>::__BT_PORTS, &[]);
 const _: () = {
     #[deprecated(
         note = "blackboard entry `alarm` is not used by any node of tree `Sentry`: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"

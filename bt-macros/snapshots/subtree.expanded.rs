@@ -21,28 +21,16 @@ impl ::core::default::Default for MissionBlackboard {
         Self::new()
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-    ),
-> for MissionBlackboard {
+impl __bt::HasEntry<(__bt::C<'g'>, __bt::C<'o'>, __bt::C<'a'>, __bt::C<'l'>)>
+for MissionBlackboard {
     type Entry = (i32, i32);
     #[inline(always)]
     fn entry(&mut self) -> &mut (i32, i32) {
         &mut self.goal
     }
 }
-impl __bt::__private::HasEntry<
-    (
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'d'>,
-    ),
+impl __bt::HasEntry<
+    (__bt::C<'s'>, __bt::C<'p'>, __bt::C<'e'>, __bt::C<'e'>, __bt::C<'d'>),
 > for MissionBlackboard {
     type Entry = f32;
     #[inline(always)]
@@ -59,44 +47,33 @@ pub mod __bt_entries_MissionBlackboard {
     /// The name of an entry, for the errors of a subtree's `..`.
     pub struct speed;
 }
-impl __bt::__private::EntryKey for __bt_entries_MissionBlackboard::goal {
-    type Key = (
-        __bt::__private::C<'g'>,
-        __bt::__private::C<'o'>,
-        __bt::__private::C<'a'>,
-        __bt::__private::C<'l'>,
-    );
+impl __bt::EntryKey for __bt_entries_MissionBlackboard::goal {
+    type Key = (__bt::C<'g'>, __bt::C<'o'>, __bt::C<'a'>, __bt::C<'l'>);
 }
-impl __bt::__private::EntryKey for __bt_entries_MissionBlackboard::speed {
-    type Key = (
-        __bt::__private::C<'s'>,
-        __bt::__private::C<'p'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'e'>,
-        __bt::__private::C<'d'>,
-    );
+impl __bt::EntryKey for __bt_entries_MissionBlackboard::speed {
+    type Key = (__bt::C<'s'>, __bt::C<'p'>, __bt::C<'e'>, __bt::C<'e'>, __bt::C<'d'>);
 }
-impl<__BtP> __bt::__private::AutoRemap<__BtP> for MissionBlackboard
+impl<__BtP> __bt::AutoRemap<__BtP> for MissionBlackboard
 where
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_MissionBlackboard::goal>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    __BtP: __bt::HasNamedEntry<__bt_entries_MissionBlackboard::goal>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_MissionBlackboard::goal,
-    >>::Entry: __bt::__private::SameEntry<(i32, i32)>,
-    __BtP: __bt::__private::HasNamedEntry<__bt_entries_MissionBlackboard::speed>,
-    <__BtP as __bt::__private::HasNamedEntry<
+    >>::Entry: __bt::SameEntry<(i32, i32)>,
+    __BtP: __bt::HasNamedEntry<__bt_entries_MissionBlackboard::speed>,
+    <__BtP as __bt::HasNamedEntry<
         __bt_entries_MissionBlackboard::speed,
-    >>::Entry: __bt::__private::SameEntry<f32>,
+    >>::Entry: __bt::SameEntry<f32>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_MissionBlackboard::goal,
             >::entry(__bt_parent),
             &mut self.goal,
         );
-        __bt::__private::SameEntry::trade(
-            __bt::__private::HasNamedEntry::<
+        __bt::SameEntry::trade(
+            __bt::HasNamedEntry::<
                 __bt_entries_MissionBlackboard::speed,
             >::entry(__bt_parent),
             &mut self.speed,
@@ -105,12 +82,12 @@ where
 }
 /// Two subtrees: one with explicit remaps and an initial value, one sharing every entry by name.
 struct Mission {
-    __bt_state_0: __bt::__private::SequenceWithMemory<::core::primitive::u8>,
+    __bt_state_0: __bt::SequenceWithMemory<::core::primitive::u8>,
     __bt_leaf_1: Drive,
     __bt_leaf_2: Patrol,
     __bt_bb: MissionBlackboard,
-    __bt_active: __bt::__private::BoolFlags<0usize>,
-    __bt_status: ::core::option::Option<__bt::__private::Status>,
+    __bt_active: __bt::BoolFlags<0usize>,
+    __bt_status: ::core::option::Option<__bt::Status>,
 }
 #[allow(
     dead_code,
@@ -125,58 +102,54 @@ impl Mission {
     /// Number of nodes in the tree (ids are `0..NODE_COUNT`, in pre-order).
     pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
     /// Metadata of every node, indexed by node id.
-    pub const NODES: &'static [__bt::__private::NodeInfo] = &{
-        use __bt::__private::nodes::*;
-        let mut __bt_nodes = [__bt::__private::NO_NODE; (3
-            + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT
-            + <Patrol as __bt::__private::Subtree<World>>::__NODE_COUNT)];
+    pub const NODES: &'static [__bt::NodeInfo] = &{
+        use __bt::nodes::*;
+        let mut __bt_nodes = [__bt::NO_NODE; (3
+            + <Drive as __bt::Subtree<World>>::__NODE_COUNT
+            + <Patrol as __bt::Subtree<World>>::__NODE_COUNT)];
         __bt_nodes[0] = control("SequenceWithMemory", "SequenceWithMemory", 0, 0);
         __bt_nodes[1] = with_params(
             typed(subtree("Drive", "SubTree", 0, 1), "Drive", &[]),
             &[("target", "{goal}"), ("speed", "{speed}"), ("gain", "0.5")],
         );
-        __bt_nodes[(2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT)] = with_params(
+        __bt_nodes[(2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT)] = with_params(
             typed(subtree("Patrol", "SubTree", 0, 1), "Patrol", &[]),
             &[("_autoremap", "true")],
         );
-        __bt_nodes = __bt::__private::splice(
+        __bt_nodes = __bt::splice(
             __bt_nodes,
-            <Drive as __bt::__private::Subtree<World>>::__NODES,
+            <Drive as __bt::Subtree<World>>::__NODES,
             1,
             1usize,
         );
-        __bt_nodes = __bt::__private::splice(
+        __bt_nodes = __bt::splice(
             __bt_nodes,
-            <Patrol as __bt::__private::Subtree<World>>::__NODES,
-            (2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT),
+            <Patrol as __bt::Subtree<World>>::__NODES,
+            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT),
             1usize,
         );
         __bt_nodes
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-    pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-        __bt::__private::export::dot(Self::NODES)
+    pub fn to_dot() -> __bt::export::Dot<'static> {
+        __bt::export::dot(Self::NODES)
     }
     /// The tree as a Mermaid flowchart.
-    pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-        __bt::__private::export::mermaid(Self::NODES)
+    pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+        __bt::export::mermaid(Self::NODES)
     }
     /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
     /// types' ports: what Groot2 opens.
-    pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-        __bt::__private::export::xml("Mission", Self::NODES)
+    pub fn to_xml() -> __bt::export::Xml<'static> {
+        __bt::export::xml("Mission", Self::NODES)
     }
     /// A tree at rest: nothing running, every leaf built.
     pub fn new() -> Self {
         Self {
-            __bt_state_0: <__bt::__private::SequenceWithMemory<
-                ::core::primitive::u8,
-            >>::new(),
+            __bt_state_0: <__bt::SequenceWithMemory<::core::primitive::u8>>::new(),
             __bt_leaf_1: {
-                let mut __bt_child: Drive = <Drive as __bt::__private::Subtree<
-                    World,
-                >>::__new();
-                __bt::__private::initial_entry::<
+                let mut __bt_child: Drive = <Drive as __bt::Subtree<World>>::__new();
+                __bt::initial_entry::<
                     World,
                     Drive,
                     _,
@@ -185,32 +158,30 @@ impl Mission {
                 __bt_child
             },
             __bt_leaf_2: {
-                let mut __bt_child: Patrol = <Patrol as __bt::__private::Subtree<
-                    World,
-                >>::__new();
+                let mut __bt_child: Patrol = <Patrol as __bt::Subtree<World>>::__new();
                 __bt_child
             },
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: <__bt::__private::BoolFlags<0usize>>::new(),
+            __bt_active: <__bt::BoolFlags<0usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
     /// Ticks the root once.
     #[inline]
-    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::__private::Status {
-        self.tick_with(__bt_ctx, &mut __bt::__private::NoObserver)
+    pub fn tick(&mut self, __bt_ctx: &mut World) -> __bt::Status {
+        self.tick_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Ticks the root once, reporting every node's result to `observer`.
     #[inline]
-    pub fn tick_with<__BtO: __bt::__private::Observer>(
+    pub fn tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
+    ) -> __bt::Status {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         let __bt_status = self.__bt_tick_0(__bt_ctx, __bt_observer);
         self.__bt_status = ::core::option::Option::Some(__bt_status);
@@ -221,22 +192,22 @@ impl Mission {
     /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
     #[inline]
     pub fn halt(&mut self, __bt_ctx: &mut World) {
-        self.halt_with(__bt_ctx, &mut __bt::__private::NoObserver)
+        self.halt_with(__bt_ctx, &mut __bt::NoObserver)
     }
     /// Halts every running node, reporting each halt to `observer`.
     #[inline]
-    pub fn halt_with<__BtO: __bt::__private::Observer>(
+    pub fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
         {
             #[allow(unused_imports)]
-            use __bt::__private::{NoClock as _, TellClock as _};
-            (&__bt::__private::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
+            use __bt::{NoClock as _, TellClock as _};
+            (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
-        __bt::__private::subtree::<
+        __bt::subtree::<
             World,
             Drive,
             _,
@@ -245,9 +216,9 @@ impl Mission {
             __bt_ctx,
             __bt_observer,
             1 + 1,
-            __bt::__private::SubtreeCall::Reset,
+            __bt::SubtreeCall::Reset,
         );
-        __bt::__private::subtree::<
+        __bt::subtree::<
             World,
             Patrol,
             _,
@@ -255,8 +226,8 @@ impl Mission {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             __bt_observer,
-            (2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
-            __bt::__private::SubtreeCall::Reset,
+            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
+            __bt::SubtreeCall::Reset,
         );
         self.__bt_status = ::core::option::Option::None;
     }
@@ -273,19 +244,19 @@ impl Mission {
     /// The root's status on the last tick; `None` before the first tick and after a
     /// halt.
     #[inline]
-    pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
     #[inline]
-    fn __bt_tick_0<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::__private::root_running(
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
                     self.__bt_status,
                 );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
@@ -294,7 +265,7 @@ impl Mission {
                     let (
                         __bt_halt,
                         __bt_status,
-                    ): (::core::primitive::usize, __bt::__private::Status) = loop {
+                    ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             let __bt_child_status = self
                                 .__bt_tick_1(
@@ -302,7 +273,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 0usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(0usize, __bt_child_status, 2usize),
@@ -318,7 +289,7 @@ impl Mission {
                                     __bt_observer,
                                     __bt_was_running && __bt_first == 1usize,
                                 );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
                                     .on_child(1usize, __bt_child_status, 2usize),
@@ -344,12 +315,12 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_0<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_0<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if __bt::__private::root_running(self.__bt_status) {
+        if __bt::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -362,20 +333,20 @@ impl Mission {
                     _ => {}
                 }
             }
-            __bt::__private::halted_unflagged(0, __bt_observer);
+            __bt::halted_unflagged(0, __bt_observer);
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
+    ) -> __bt::Status {
+        __bt::done(
             1,
             {
-                __bt::__private::trade_entry::<
+                __bt::trade_entry::<
                     World,
                     Drive,
                     _,
@@ -387,7 +358,7 @@ impl Mission {
                     |__bt_of| &mut __bt_of.goal,
                     |__bt_of| &mut __bt_of.target,
                 );
-                __bt::__private::trade_entry::<
+                __bt::trade_entry::<
                     World,
                     Drive,
                     _,
@@ -399,7 +370,7 @@ impl Mission {
                     |__bt_of| &mut __bt_of.speed,
                     |__bt_of| &mut __bt_of.speed,
                 );
-                let __bt_result = __bt::__private::subtree::<
+                let __bt_result = __bt::subtree::<
                     World,
                     Drive,
                     _,
@@ -408,9 +379,9 @@ impl Mission {
                     __bt_ctx,
                     __bt_observer,
                     1 + 1,
-                    __bt::__private::SubtreeCall::Tick,
+                    __bt::SubtreeCall::Tick,
                 );
-                __bt::__private::trade_entry::<
+                __bt::trade_entry::<
                     World,
                     Drive,
                     _,
@@ -422,7 +393,7 @@ impl Mission {
                     |__bt_of| &mut __bt_of.goal,
                     |__bt_of| &mut __bt_of.target,
                 );
-                __bt::__private::trade_entry::<
+                __bt::trade_entry::<
                     World,
                     Drive,
                     _,
@@ -440,12 +411,12 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_1<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_1<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        __bt::__private::trade_entry::<
+        __bt::trade_entry::<
             World,
             Drive,
             _,
@@ -457,7 +428,7 @@ impl Mission {
             |__bt_of| &mut __bt_of.goal,
             |__bt_of| &mut __bt_of.target,
         );
-        __bt::__private::trade_entry::<
+        __bt::trade_entry::<
             World,
             Drive,
             _,
@@ -469,7 +440,7 @@ impl Mission {
             |__bt_of| &mut __bt_of.speed,
             |__bt_of| &mut __bt_of.speed,
         );
-        __bt::__private::subtree::<
+        __bt::subtree::<
             World,
             Drive,
             _,
@@ -478,9 +449,9 @@ impl Mission {
             __bt_ctx,
             __bt_observer,
             1 + 1,
-            __bt::__private::SubtreeCall::Halt,
+            __bt::SubtreeCall::Halt,
         );
-        __bt::__private::trade_entry::<
+        __bt::trade_entry::<
             World,
             Drive,
             _,
@@ -492,7 +463,7 @@ impl Mission {
             |__bt_of| &mut __bt_of.goal,
             |__bt_of| &mut __bt_of.target,
         );
-        __bt::__private::trade_entry::<
+        __bt::trade_entry::<
             World,
             Drive,
             _,
@@ -504,19 +475,19 @@ impl Mission {
             |__bt_of| &mut __bt_of.speed,
             |__bt_of| &mut __bt_of.speed,
         );
-        __bt::__private::halted_unflagged(1, __bt_observer);
+        __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_2<__BtO: __bt::__private::Observer>(
+    fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
         __bt_resumed: ::core::primitive::bool,
-    ) -> __bt::__private::Status {
-        __bt::__private::done(
-            (2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT),
+    ) -> __bt::Status {
+        __bt::done(
+            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT),
             {
-                __bt::__private::trade_all::<
+                __bt::trade_all::<
                     World,
                     Patrol,
                     MissionBlackboard,
@@ -524,7 +495,7 @@ impl Mission {
                     ::core::convert::identity(&mut self.__bt_bb),
                     ::core::convert::identity(&mut self.__bt_leaf_2),
                 );
-                let __bt_result = __bt::__private::subtree::<
+                let __bt_result = __bt::subtree::<
                     World,
                     Patrol,
                     _,
@@ -532,10 +503,10 @@ impl Mission {
                     &mut self.__bt_leaf_2,
                     __bt_ctx,
                     __bt_observer,
-                    (2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
-                    __bt::__private::SubtreeCall::Tick,
+                    (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
+                    __bt::SubtreeCall::Tick,
                 );
-                __bt::__private::trade_all::<
+                __bt::trade_all::<
                     World,
                     Patrol,
                     MissionBlackboard,
@@ -549,12 +520,12 @@ impl Mission {
         )
     }
     #[inline]
-    fn __bt_halt_2<__BtO: __bt::__private::Observer>(
+    fn __bt_halt_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        __bt::__private::trade_all::<
+        __bt::trade_all::<
             World,
             Patrol,
             MissionBlackboard,
@@ -562,7 +533,7 @@ impl Mission {
             ::core::convert::identity(&mut self.__bt_bb),
             ::core::convert::identity(&mut self.__bt_leaf_2),
         );
-        __bt::__private::subtree::<
+        __bt::subtree::<
             World,
             Patrol,
             _,
@@ -570,10 +541,10 @@ impl Mission {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             __bt_observer,
-            (2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT) + 1,
-            __bt::__private::SubtreeCall::Halt,
+            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
+            __bt::SubtreeCall::Halt,
         );
-        __bt::__private::trade_all::<
+        __bt::trade_all::<
             World,
             Patrol,
             MissionBlackboard,
@@ -581,8 +552,8 @@ impl Mission {
             ::core::convert::identity(&mut self.__bt_bb),
             ::core::convert::identity(&mut self.__bt_leaf_2),
         );
-        __bt::__private::halted_unflagged(
-            (2 + <Drive as __bt::__private::Subtree<World>>::__NODE_COUNT),
+        __bt::halted_unflagged(
+            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT),
             __bt_observer,
         );
     }
@@ -592,17 +563,17 @@ impl ::core::default::Default for Mission {
         Self::new()
     }
 }
-impl __bt::__private::TreeBase for Mission {
+impl __bt::TreeBase for Mission {
     type Context = World;
     type Error = ::core::convert::Infallible;
     type Blackboard = MissionBlackboard;
-    const NODES: &'static [__bt::__private::NodeInfo] = <Mission>::NODES;
+    const NODES: &'static [__bt::NodeInfo] = <Mission>::NODES;
     #[inline]
     fn new() -> Self {
         <Mission>::new()
     }
     #[inline]
-    fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+    fn status(&self) -> ::core::option::Option<__bt::Status> {
         <Mission>::status(self)
     }
     #[inline]
@@ -614,17 +585,17 @@ impl __bt::__private::TreeBase for Mission {
         <Mission>::blackboard_mut(self)
     }
 }
-impl __bt::__private::Tree<World> for Mission {
+impl __bt::Tree<World> for Mission {
     #[inline]
-    fn try_tick_with<__BtO: __bt::__private::Observer>(
+    fn try_tick_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
-    ) -> ::core::result::Result<__bt::__private::Status, ::core::convert::Infallible> {
+    ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
         ::core::result::Result::Ok(<Mission>::tick_with(self, __bt_ctx, __bt_observer))
     }
     #[inline]
-    fn halt_with<__BtO: __bt::__private::Observer>(
+    fn halt_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
@@ -633,9 +604,9 @@ impl __bt::__private::Tree<World> for Mission {
     }
 }
 #[allow(unused_variables)]
-impl __bt::__private::Subtree<World> for Mission {
+impl __bt::Subtree<World> for Mission {
     #[inline]
-    fn halt_root_with<__BtO: __bt::__private::Observer>(
+    fn halt_root_with<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,

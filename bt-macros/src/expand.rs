@@ -207,9 +207,7 @@ mod tests {
         let text = expand(quote!(tree Wide for () { Sequence { #(#children)* } }));
         // (`AlwaysSuccess` never skips: nothing to count.)
         assert!(
-            text.contains(
-                "Sequence < :: core :: primitive :: u16 , __bt :: __private :: NoSkips >"
-            ),
+            text.contains("Sequence < :: core :: primitive :: u16 , __bt :: NoSkips >"),
             "{text}"
         );
         let text = expand(quote!(tree Narrow for () { Sequence { StatefulAction(A) } }));
@@ -241,7 +239,7 @@ mod tests {
         let text = expand(quote!(tree T for () { Sequence { AlwaysSuccess, AlwaysFailure } }));
         assert!(!text.contains("__bt_state_0 :"), "{text}");
         assert!(
-            text.contains("__bt_active : __bt :: __private :: BoolFlags < 0usize >"),
+            text.contains("__bt_active : __bt :: BoolFlags < 0usize >"),
             "{text}"
         );
         let text = expand(quote!(tree T for () { Sequence { StatefulAction(Walk) } }));

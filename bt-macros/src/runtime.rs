@@ -1,6 +1,7 @@
 //! The name the generated code reaches the runtime by. Code generation writes `__bt::..`
-//! everywhere (`__bt::__private::finish`, `__bt::Status`), and the output starts with a glob
-//! import that brings `__bt`, the facade crate's root, into scope:
+//! everywhere (`__bt::finish`, `__bt::Status`), and the output starts with a glob
+//! import that brings `__bt`, the facade's `__private` module (bt-core's, re-exported), into
+//! scope:
 //!
 //! ```text
 //! #[doc(hidden)]
@@ -20,7 +21,10 @@
 //!
 //! Why a glob: a module may hold several trees, each importing the name. Two named imports of
 //! one name are an error (E0252); two glob imports of the same item are not. The glob brings in
-//! only `__bt` (the facade's `__root` module holds nothing else). A module the output opens
+//! `__bt` and, unnamed, the trait `NoPorts`, whose empty port list any type has unless
+//! `#[derive(Ports)]` gave it its own (`<T>::__BT_PORTS`); the facade's `__root` module holds
+//! nothing else. `__bt` is the private module rather than the crate's root so that each path is
+//! three tokens shorter (`__bt::done`, not `__bt::__private::done`). A module the output opens
 //! would need the import again; the output opens none that names the runtime (the blackboard's
 //! entry-name markers are plain structs, their impls outside the module).
 //!

@@ -261,14 +261,14 @@ fn call_path(func: &syn::Expr) -> Option<Vec<String>> {
     }
 }
 
-/// The name of a function of `bt::script` that `func` calls (`__bt::__private::script::add`),
+/// The name of a function of `bt::script` that `func` calls (`__bt::script::add`),
 /// which the translation writes for integer arithmetic.
 fn script_fn(func: &syn::Expr) -> Option<&'static str> {
     let path = call_path(func)?;
-    let [bt, private, script, name] = &path[..] else {
+    let [bt, script, name] = &path[..] else {
         return None;
     };
-    if *bt != crate::runtime::NAME || *private != "__private" || *script != "script" {
+    if *bt != crate::runtime::NAME || *script != "script" {
         return None;
     }
     [
@@ -386,15 +386,13 @@ fn script_expr(e: &syn::Expr, bb: &syn::Ident) -> Option<String> {
             let path = call_path(&call.func)?;
             let path: Vec<&str> = path.iter().map(String::as_str).collect();
             match (&path[..], call.args.len()) {
-                ([bt, "__private", "scripting_enum"], 2) if *bt == crate::runtime::NAME => {
-                    match &call.args[0] {
-                        syn::Expr::Lit(syn::ExprLit {
-                            lit: syn::Lit::Str(name),
-                            ..
-                        }) => name.value(),
-                        _ => return None,
-                    }
-                }
+                ([bt, "scripting_enum"], 2) if *bt == crate::runtime::NAME => match &call.args[0] {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(name),
+                        ..
+                    }) => name.value(),
+                    _ => return None,
+                },
                 (["core", "convert", "Into", "into"] | ["core", "clone", "Clone", "clone"], 1) => {
                     match &call.args[0] {
                         syn::Expr::Reference(reference) => script_expr(&reference.expr, bb)?,

@@ -129,12 +129,12 @@ impl Api<'_> {
             None => quote!(::core::result::Result::Ok(<#this>::tick_with(self, #ctx, #observer))),
         };
         let mut trait_impls = quote! {
-            impl #impl_generics __bt::__private::TreeBase for #this #where_clause {
+            impl #impl_generics __bt::TreeBase for #this #where_clause {
                 type Context = #static_context;
                 type Error = #error;
                 type Blackboard = #blackboard;
 
-                const NODES: &'static [__bt::__private::NodeInfo] = <#this>::NODES;
+                const NODES: &'static [__bt::NodeInfo] = <#this>::NODES;
 
                 #[inline]
                 fn new() -> Self {
@@ -142,7 +142,7 @@ impl Api<'_> {
                 }
 
                 #[inline]
-                fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+                fn status(&self) -> ::core::option::Option<__bt::Status> {
                     <#this>::status(self)
                 }
 
@@ -157,18 +157,18 @@ impl Api<'_> {
                 }
             }
 
-            impl #trait_generics __bt::__private::Tree<#context> for #this #where_clause {
+            impl #trait_generics __bt::Tree<#context> for #this #where_clause {
                 #[inline]
-                fn try_tick_with<__BtO: __bt::__private::Observer>(
+                fn try_tick_with<__BtO: __bt::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
-                ) -> ::core::result::Result<__bt::__private::Status, #error> {
+                ) -> ::core::result::Result<__bt::Status, #error> {
                     #try_tick
                 }
 
                 #[inline]
-                fn halt_with<__BtO: __bt::__private::Observer>(
+                fn halt_with<__BtO: __bt::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
@@ -181,9 +181,9 @@ impl Api<'_> {
             // `Subtree` ticks infallibly.
             trait_impls.extend(quote! {
                 #[allow(unused_variables)]
-                impl #trait_generics __bt::__private::Subtree<#context> for #this #where_clause {
+                impl #trait_generics __bt::Subtree<#context> for #this #where_clause {
                     #[inline]
-                    fn halt_root_with<__BtO: __bt::__private::Observer>(
+                    fn halt_root_with<__BtO: __bt::Observer>(
                         &mut self,
                         #ctx: &mut #context,
                         #observer: &mut __BtO,
@@ -208,9 +208,9 @@ impl Api<'_> {
         }
         // `BehaviorTree` is bt-core's impl for every tree whose `Tree` impl cannot fail.
         let (answer, tick_doc) = match &self.header.error {
-            None => (quote!(__bt::__private::Status), " Ticks the root once.".to_owned()),
+            None => (quote!(__bt::Status), " Ticks the root once.".to_owned()),
             Some(error) => (
-                quote!(::core::result::Result<__bt::__private::Status, #error>),
+                quote!(::core::result::Result<__bt::Status, #error>),
                 " Ticks the root once. A leaf's error aborts the tick: every running node is halted (as by `halt`), the error is returned, and the next tick starts afresh.".to_owned(),
             ),
         };
@@ -237,22 +237,22 @@ impl Api<'_> {
                 pub const NODE_COUNT: ::core::primitive::usize = Self::NODES.len();
 
                 /// Metadata of every node, indexed by node id.
-                pub const NODES: &'static [__bt::__private::NodeInfo] = #nodes;
+                pub const NODES: &'static [__bt::NodeInfo] = #nodes;
 
                 /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
-                pub fn to_dot() -> __bt::__private::export::Dot<'static> {
-                    __bt::__private::export::dot(Self::NODES)
+                pub fn to_dot() -> __bt::export::Dot<'static> {
+                    __bt::export::dot(Self::NODES)
                 }
 
                 /// The tree as a Mermaid flowchart.
-                pub fn to_mermaid() -> __bt::__private::export::Mermaid<'static> {
-                    __bt::__private::export::mermaid(Self::NODES)
+                pub fn to_mermaid() -> __bt::export::Mermaid<'static> {
+                    __bt::export::mermaid(Self::NODES)
                 }
 
                 /// The tree as BehaviorTree.CPP v4 XML, with a `TreeNodesModel` of its leaf
                 /// types' ports: what Groot2 opens.
-                pub fn to_xml() -> __bt::__private::export::Xml<'static> {
-                    __bt::__private::export::xml(#name_text, Self::NODES)
+                pub fn to_xml() -> __bt::export::Xml<'static> {
+                    __bt::export::xml(#name_text, Self::NODES)
                 }
 
                 /// A tree at rest: nothing running, every leaf built.
@@ -266,12 +266,12 @@ impl Api<'_> {
                 #[doc = #tick_doc]
                 #[inline]
                 pub fn tick<#(#lifetimes),*>(&mut self, #ctx: &mut #context) -> #answer {
-                    self.tick_with(#ctx, &mut __bt::__private::NoObserver)
+                    self.tick_with(#ctx, &mut __bt::NoObserver)
                 }
 
                 /// Ticks the root once, reporting every node's result to `observer`.
                 #[inline]
-                pub fn tick_with<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+                pub fn tick_with<#(#lifetimes,)* __BtO: __bt::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
@@ -284,12 +284,12 @@ impl Api<'_> {
                 /// (a count kept across a skip); SequenceWithMemory and RunOnce keep their memory.
                 #[inline]
                 pub fn halt<#(#lifetimes),*>(&mut self, #ctx: &mut #context) {
-                    self.halt_with(#ctx, &mut __bt::__private::NoObserver)
+                    self.halt_with(#ctx, &mut __bt::NoObserver)
                 }
 
                 /// Halts every running node, reporting each halt to `observer`.
                 #[inline]
-                pub fn halt_with<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+                pub fn halt_with<#(#lifetimes,)* __BtO: __bt::Observer>(
                     &mut self,
                     #ctx: &mut #context,
                     #observer: &mut __BtO,
@@ -312,7 +312,7 @@ impl Api<'_> {
                 /// The root's status on the last tick; `None` before the first tick and after a
                 /// halt.
                 #[inline]
-                pub fn status(&self) -> ::core::option::Option<__bt::__private::Status> {
+                pub fn status(&self) -> ::core::option::Option<__bt::Status> {
                     #status
                 }
 

@@ -56,7 +56,7 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
         let (name, ty) = (&entry.name, &entry.ty);
         let attrs = &entry.attrs;
         if entry.tracked {
-            quote!(#(#attrs)* pub #name: __bt::__private::Tracked<#ty>)
+            quote!(#(#attrs)* pub #name: __bt::Tracked<#ty>)
         } else {
             quote!(#(#attrs)* pub #name: #ty)
         }
@@ -68,7 +68,7 @@ pub(super) fn blackboard_struct(tree: &Tree) -> TokenStream {
             None => quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default()),
         };
         if entry.tracked {
-            quote!(#name: __bt::__private::Tracked::new(#value))
+            quote!(#name: __bt::Tracked::new(#value))
         } else {
             quote!(#name: #value)
         }
@@ -163,15 +163,15 @@ fn blackboard_autoremap(
         let field = &entry.name;
         let chars = field.to_string();
         let chars = chars.chars();
-        let key = quote!((#(__bt::__private::C<#chars>,)*));
+        let key = quote!((#(__bt::C<#chars>,)*));
         let ty = &entry.ty;
         let ty = if entry.tracked {
-            quote!(__bt::__private::Tracked<#ty>)
+            quote!(__bt::Tracked<#ty>)
         } else {
             quote!(#ty)
         };
         has_entry.extend(quote! {
-            impl #impl_generics __bt::__private::HasEntry<#key> for #this #where_clause {
+            impl #impl_generics __bt::HasEntry<#key> for #this #where_clause {
                 type Entry = #ty;
 
                 #[inline(always)]
@@ -187,19 +187,19 @@ fn blackboard_autoremap(
         let marker = quote!(#names::#field);
         // Outside the module, where the runtime's name is imported (`crate::runtime`).
         marker_keys.extend(quote! {
-            impl __bt::__private::EntryKey for #marker {
+            impl __bt::EntryKey for #marker {
                 type Key = #key;
             }
         });
         // At the entry's name: rustc shows where a bound that a parent's `..` misses was
         // introduced, so a missing entry or one of another type is pointed at by name.
         bounds.push(quote_spanned! {field.span()=>
-            #parent: __bt::__private::HasNamedEntry<#marker>,
-            <#parent as __bt::__private::HasNamedEntry<#marker>>::Entry: __bt::__private::SameEntry<#ty>
+            #parent: __bt::HasNamedEntry<#marker>,
+            <#parent as __bt::HasNamedEntry<#marker>>::Entry: __bt::SameEntry<#ty>
         });
         trades.push(quote! {
-            __bt::__private::SameEntry::trade(
-                __bt::__private::HasNamedEntry::<#marker>::entry(#parent_bb),
+            __bt::SameEntry::trade(
+                __bt::HasNamedEntry::<#marker>::entry(#parent_bb),
                 &mut self.#field,
             );
         });
@@ -219,7 +219,7 @@ fn blackboard_autoremap(
         return quote! {
             #has_entry
 
-            impl<#params> __bt::__private::AutoRemap<#parent> for #this
+            impl<#params> __bt::AutoRemap<#parent> for #this
             where
                 #tree_bounds
                 #(#bounds,)*
@@ -240,7 +240,7 @@ fn blackboard_autoremap(
     .zip(&chunks)
     .map(|((bounds, trades), chunk)| {
         quote! {
-            impl<#params> __bt::__private::AutoRemapChunk<#parent, #chunk> for #this
+            impl<#params> __bt::AutoRemapChunk<#parent, #chunk> for #this
             where
                 #tree_bounds
                 #(#bounds,)*
@@ -256,14 +256,14 @@ fn blackboard_autoremap(
         #has_entry
         #(#chunk_impls)*
 
-        impl<#params> __bt::__private::AutoRemap<#parent> for #this
+        impl<#params> __bt::AutoRemap<#parent> for #this
         where
             #tree_bounds
-            #(Self: __bt::__private::AutoRemapChunk<#parent, #chunks>,)*
+            #(Self: __bt::AutoRemapChunk<#parent, #chunks>,)*
         {
             #[inline(always)]
             fn trade_all(&mut self, #parent_bb: &mut #parent) {
-                #(__bt::__private::AutoRemapChunk::<#parent, #chunks>::trade_chunk(self, #parent_bb);)*
+                #(__bt::AutoRemapChunk::<#parent, #chunks>::trade_chunk(self, #parent_bb);)*
             }
         }
     }
@@ -300,17 +300,17 @@ pub(super) fn unused_entry_warnings(tree: &Tree) -> TokenStream {
         if let Some(child) = &shared_with {
             let chars = entry.to_string();
             let chars = chars.chars();
-            let key = quote!((#(__bt::__private::C<#chars>,)*));
+            let key = quote!((#(__bt::C<#chars>,)*));
             let probe = quote_spanned! {entry.span()=>
-                (&__bt::__private::SharedEntryProbe::<
-                    <#child as __bt::__private::TreeBase>::Blackboard,
+                (&__bt::SharedEntryProbe::<
+                    <#child as __bt::TreeBase>::Blackboard,
                     #key,
                 >::new()).unused_blackboard_entry()
             };
             return quote! {
                 const _: () = {
                     #[allow(unused_imports)]
-                    use __bt::__private::{NotSharedWithSubtree as _, SharedWithSubtree as _};
+                    use __bt::{NotSharedWithSubtree as _, SharedWithSubtree as _};
                     let _ = || #probe;
                 };
             };

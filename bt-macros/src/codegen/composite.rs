@@ -43,8 +43,8 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     let counts_skips = !composite.walks_from_cursor()
         || (node.children.iter()).all(|&child| g.plan.may_skip[child]);
     let ty = match counts_skips {
-        true => quote!(__bt::__private::#rule<#index>),
-        false => quote!(__bt::__private::#rule<#index, __bt::__private::NoSkips>),
+        true => quote!(__bt::#rule<#index>),
+        false => quote!(__bt::#rule<#index, __bt::NoSkips>),
     };
     let state = state(g, node, ty, &mut code);
     // What the rule counts within one tick, if anything: a local of the tick, passed to every
@@ -71,7 +71,7 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     let declare_tick = match tick_local {
         true => {
             let tick = tick_var();
-            quote!(let mut #tick = __bt::__private::ReactiveTick::new();)
+            quote!(let mut #tick = __bt::ReactiveTick::new();)
         }
         false => TokenStream::new(),
     };
@@ -134,7 +134,7 @@ impl Walk<'_> {
     ) -> TokenStream {
         let on_child = self.on_child(position);
         quote! {
-            if let ::core::option::Option::Some(__bt_end) = __bt::__private::advance(#on_child, &mut #next) {
+            if let ::core::option::Option::Some(__bt_end) = __bt::advance(#on_child, &mut #next) {
                 #exit __bt_end;
             }
         }
@@ -145,7 +145,7 @@ impl Walk<'_> {
     fn halt_tail(&self, steps: TokenStream) -> TokenStream {
         let halt_named = self.halt_by_position(quote!(__bt_halt));
         quote! {{
-            let (__bt_halt, __bt_status): (::core::primitive::usize, __bt::__private::Status) = #steps;
+            let (__bt_halt, __bt_status): (::core::primitive::usize, __bt::Status) = #steps;
             #halt_named
             __bt_status
         }}

@@ -33,7 +33,7 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
         let node_trait = node_trait(g, custom, context);
         let name = crate::text::source(ty.to_token_stream());
         let check = quote_spanned!(ty.span()=>
-            __bt::__private::check_children(
+            __bt::check_children(
                 #name,
                 #node_trait::MIN_CHILDREN,
                 #node_trait::MAX_CHILDREN,
@@ -58,7 +58,7 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     code.fields.push((
         state_field(node.id),
         lasts.clone(),
-        quote!(<#lasts as __bt::__private::Lasts>::IDLE),
+        quote!(<#lasts as __bt::Lasts>::IDLE),
     ));
     let slots = slots(g, node, custom);
     let body = tick_body(g, node, custom, &slots);
@@ -121,7 +121,7 @@ fn state_field(id: usize) -> Ident {
 
 /// The type of `count` children's last statuses: a byte each (`bt_core::custom::Lasts` says why).
 fn lasts_type(count: usize) -> TokenStream {
-    quote!([::core::option::Option<__bt::__private::Status>; #count])
+    quote!([::core::option::Option<__bt::Status>; #count])
 }
 
 /// `node`'s parent and its position there, when the parent is a user node.
@@ -142,7 +142,7 @@ fn node_trait(g: &Gen, custom: &Custom, context: TokenStream) -> TokenStream {
         (CustomKind::Control, Some(error)) => quote!(TryControlNode<#context, #error>),
         (CustomKind::Decorator, Some(error)) => quote!(TryDecoratorNode<#context, #error>),
     };
-    quote_spanned!(ty.span()=> <#ty as __bt::__private::#name>)
+    quote_spanned!(ty.span()=> <#ty as __bt::#name>)
 }
 
 /// The node's tick over the handle `__bt_kids`, as a `Result` (`Ok` in a tree without an error
@@ -224,7 +224,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let (params, args) = (slots_params(g.tree), slots_args(g.tree));
     let where_clause = &g.tree.header.generics.where_clause;
     let items = quote! {
-        impl<'__bt_t, #params __BtChildO> __bt::__private::NodeSlots<#count>
+        impl<'__bt_t, #params __BtChildO> __bt::NodeSlots<#count>
             for #slots<'__bt_t, #args __BtChildO, #id>
         #where_clause
         {
@@ -249,8 +249,8 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             #store
             #load
         }
-        impl<'__bt_t, #(#lifetimes,)* #params __BtChildO: __bt::__private::Observer>
-            __bt::__private::ChildSlots<#context, #count> for #slots<'__bt_t, #args __BtChildO, #id>
+        impl<'__bt_t, #(#lifetimes,)* #params __BtChildO: __bt::Observer>
+            __bt::ChildSlots<#context, #count> for #slots<'__bt_t, #args __BtChildO, #id>
         #where_clause
         {
             type Error = #error;
@@ -260,10 +260,10 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
                 #ctx: &mut #context,
                 __bt_index: ::core::primitive::usize,
                 __bt_running: ::core::primitive::bool,
-            ) -> ::core::result::Result<__bt::__private::Status, #error> {
+            ) -> ::core::result::Result<__bt::Status, #error> {
                 match __bt_index {
                     #(#ticks)*
-                    _ => __bt::__private::no_such_child(__bt_index, #count),
+                    _ => __bt::no_such_child(__bt_index, #count),
                 }
             }
             #[inline(always)]
@@ -276,7 +276,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
         }
     };
     let inferred = (g.tree.header.generics.type_params()).map(|_| quote!(_,));
-    let handle = quote!(__bt::__private::Kids::<_, #error, #count>::new(#slots::<#(#inferred)* _, #id> {
+    let handle = quote!(__bt::Kids::<_, #error, #count>::new(#slots::<#(#inferred)* _, #id> {
         tree: &mut *self,
         observer: &mut *#observer,
     }));
@@ -308,7 +308,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
     let enter = match user_parent(g, node) {
         Some((parent, position)) => {
             let parent_state = state_field(parent);
-            quote!(__bt::__private::Lasts::get(&self.#parent_state, #position).is_none())
+            quote!(__bt::Lasts::get(&self.#parent_state, #position).is_none())
         }
         None => {
             let running = super::running_flag(g, node.id);
@@ -318,8 +318,8 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
     let failed = match g.error() {
         None => quote! {
             ::core::result::Result::Err(
-                __bt::__private::Aborted::Child(__bt_error)
-                | __bt::__private::Aborted::Own(__bt_error),
+                __bt::Aborted::Child(__bt_error)
+                | __bt::Aborted::Own(__bt_error),
             ) => match __bt_error {},
         },
         Some(_) => {
@@ -336,12 +336,12 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
                 id => aborted(g, id),
             };
             quote! {
-                ::core::result::Result::Err(__bt::__private::Aborted::Child(__bt_error)) => {
+                ::core::result::Result::Err(__bt::Aborted::Child(__bt_error)) => {
                     #running
                     #aborted
                     return ::core::result::Result::Err(__bt_error);
                 }
-                ::core::result::Result::Err(__bt::__private::Aborted::Own(__bt_error)) => {
+                ::core::result::Result::Err(__bt::Aborted::Own(__bt_error)) => {
                     #not_running
                     #aborted
                     return ::core::result::Result::Err(__bt_error);

@@ -53,10 +53,10 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         } => {
             let (condition, otherwise) = (test(condition), otherwise.ident());
             let start = quote! {
-                __bt::__private::precondition(
+                __bt::precondition(
                     #child_running,
                     || #condition,
-                    __bt::__private::Status::#otherwise,
+                    __bt::Status::#otherwise,
                 )
             };
             (gate(start, tick, None), halt)
@@ -136,7 +136,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             let (mode, condition) = (abort_mode(abort.value), guard(condition));
             let check = quote! {
                 if #s.checks(#mode) {
-                    let __bt_condition: __bt::__private::Status = #condition;
+                    let __bt_condition: __bt::Status = #condition;
                     #s.on_condition(__bt_condition)
                 } else {
                     ::core::option::Option::None
@@ -186,7 +186,7 @@ fn conditional(
 /// own, so that what it borrows is released before the child's tick.
 fn check_or_tick(check: TokenStream, tick: TokenStream, halt: &TokenStream) -> TokenStream {
     quote!({
-        let __bt_check: ::core::option::Option<__bt::__private::Status> = #check;
+        let __bt_check: ::core::option::Option<__bt::Status> = #check;
         match __bt_check {
             ::core::option::Option::Some(__bt_status) => {
                 #halt
@@ -210,7 +210,7 @@ fn guard_token(
     let nc = nc();
     let s = state(g, node, quote!(#nc::Guard), code).access;
     let ctx = ctx();
-    let token = quote_spanned!(token.span()=> __bt::__private::guard_token(#ctx, #token));
+    let token = quote_spanned!(token.span()=> __bt::guard_token(#ctx, #token));
     let if_guarded = status(if_guarded);
     let on_child = quote!(#s.on_child(__bt_child_status, #token));
     (
@@ -250,14 +250,14 @@ fn updated(
     halt: TokenStream,
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
-    let state = state(g, node, quote!(__bt::__private::EntryUpdated), code);
+    let state = state(g, node, quote!(__bt::EntryUpdated), code);
     let access = &state.access;
     let child_running = running_flag(g, node.children[0]);
     let start = quote! {
         #access.start(
             #child_running,
             self.__bt_bb.#entry.version(),
-            __bt::__private::Status::#waiting,
+            __bt::Status::#waiting,
         )
     };
     (gate(start, tick, None), halt)
@@ -268,5 +268,5 @@ fn stateless(
     tick: TokenStream,
     halt: TokenStream,
 ) -> (TokenStream, TokenStream) {
-    (quote!(__bt::__private::#rule(#tick)), halt)
+    (quote!(__bt::#rule(#tick)), halt)
 }

@@ -180,9 +180,9 @@ fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenS
         let step = quote! {
             let __bt_child_status = #tick;
             match #s.on_child(#position, __bt_child_status, #len) {
-                __bt::__private::Flow::Tick(__bt_next) => #next,
-                __bt::__private::Flow::Return(__bt_status)
-                | __bt::__private::Flow::HaltAndReturn { status: __bt_status, .. } => {
+                __bt::Flow::Tick(__bt_next) => #next,
+                __bt::Flow::Return(__bt_status)
+                | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
                     break #label __bt_status
                 }
             }
@@ -236,7 +236,7 @@ fn index_switch(
 ) -> TokenStream {
     let (s, len, rules) = (&state.access, node.children.len(), rules());
     let bb = bb();
-    let case = quote_spanned!(index.span()=> __bt::__private::case_index(#bb, #index));
+    let case = quote_spanned!(index.span()=> __bt::case_index(#bb, #index));
     let value = if dynamic {
         case
     } else {
@@ -289,7 +289,7 @@ fn while_do_else(g: &Gen, node: &Node) -> TokenStream {
         quote!(::core::result::Result::Ok(_) => #then,)
     };
     let body = quote!({
-        let __bt_condition: __bt::__private::Status = #condition;
+        let __bt_condition: __bt::Status = #condition;
         #(#halts)*
         match #rule::on_condition(__bt_condition, #len) {
             #branches

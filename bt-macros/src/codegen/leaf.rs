@@ -24,32 +24,29 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
     let this = quote!(self);
 
     let (body, halt_body) = match leaf {
-        Leaf::AlwaysSuccess => (quote!(__bt::__private::Status::Success), TokenStream::new()),
-        Leaf::AlwaysFailure => (quote!(__bt::__private::Status::Failure), TokenStream::new()),
-        Leaf::AlwaysRunning => (
-            quote!(__bt::__private::always_running()),
-            TokenStream::new(),
-        ),
+        Leaf::AlwaysSuccess => (quote!(__bt::Status::Success), TokenStream::new()),
+        Leaf::AlwaysFailure => (quote!(__bt::Status::Failure), TokenStream::new()),
+        Leaf::AlwaysRunning => (quote!(__bt::always_running()), TokenStream::new()),
         Leaf::Sleep(ms) => timer(g, node, quote!(Sleep), ms, &mut code),
         Leaf::Condition(LeafImpl::Inline(closure)) => {
             let args = [quote!(&*#ctx), quote!(&#this.__bt_bb)];
             let inlined = (g.error().is_none())
                 .then(|| inline_closure(closure, &args))
                 .flatten()
-                .map(|answer| quote_spanned!(closure.span()=> __bt::__private::Status::from_bool(#answer)));
+                .map(|answer| quote_spanned!(closure.span()=> __bt::Status::from_bool(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
                 _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
-                    quote_spanned!(closure.span()=> __bt::__private::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::check_inline_bb::<#context, #bb>(#ctx, &#this.__bt_bb, #closure))
                 }
                 (None, false) => {
-                    quote_spanned!(closure.span()=> __bt::__private::check_inline::<#context>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::check_inline::<#context>(#ctx, #closure))
                 }
                 (Some(error), true) => {
-                    quote_spanned!(closure.span()=> __bt::__private::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure))
                 }
                 (Some(error), false) => {
-                    quote_spanned!(closure.span()=> __bt::__private::try_check_inline::<#context, #error, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_check_inline::<#context, #error, _>(#ctx, #closure))
                 }
             };
             (leaf_status(g, node, call), TokenStream::new())
@@ -59,20 +56,20 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let inlined = (g.error().is_none())
                 .then(|| inline_closure(closure, &args))
                 .flatten()
-                .map(|answer| quote_spanned!(closure.span()=> __bt::__private::answer(#answer)));
+                .map(|answer| quote_spanned!(closure.span()=> __bt::answer(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
                 _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
-                    quote_spanned!(closure.span()=> __bt::__private::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::execute_inline_bb::<#context, #bb, _>(#ctx, &mut #this.__bt_bb, #closure))
                 }
                 (None, false) => {
-                    quote_spanned!(closure.span()=> __bt::__private::execute_inline::<#context, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::execute_inline::<#context, _>(#ctx, #closure))
                 }
                 (Some(error), true) => {
-                    quote_spanned!(closure.span()=> __bt::__private::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure))
                 }
                 (Some(error), false) => {
-                    quote_spanned!(closure.span()=> __bt::__private::try_execute_inline::<#context, #error, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_execute_inline::<#context, #error, _>(#ctx, #closure))
                 }
             };
             (leaf_status(g, node, call), TokenStream::new())
@@ -81,7 +78,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let error = g
                 .error()
                 .expect("checked: `Error` needs the tree's error type");
-            let call = quote_spanned!(value.span()=> __bt::__private::raise::<#error>(#value));
+            let call = quote_spanned!(value.span()=> __bt::raise::<#error>(#value));
             (leaf_status(g, node, call), TokenStream::new())
         }
         Leaf::Wait(ms) => timer(g, node, quote!(Wait), ms, &mut code),
@@ -92,11 +89,11 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let field = state_field(node.id);
             code.fields.push((
                 field.clone(),
-                quote!(__bt::__private::EntryUpdated),
-                quote!(__bt::__private::EntryUpdated::new()),
+                quote!(__bt::EntryUpdated),
+                quote!(__bt::EntryUpdated::new()),
             ));
             (
-                quote_spanned!(entry.span()=> __bt::__private::Status::from_bool(
+                quote_spanned!(entry.span()=> __bt::Status::from_bool(
                     #this.#field.was_updated(#this.__bt_bb.#entry.version()))),
                 TokenStream::new(),
             )
@@ -105,19 +102,19 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             {
                 let target = field_closure(entry.span(), entry, true);
                 let bb = quote!(&mut self.__bt_bb);
-                quote_spanned!(entry.span()=> __bt::__private::unset(#bb, #target))
+                quote_spanned!(entry.span()=> __bt::unset(#bb, #target))
             },
             TokenStream::new(),
         ),
         Leaf::Script(closure) => (
             quote_spanned!(closure.span()=> {
-                __bt::__private::run(&mut #this.__bt_bb, #closure);
-                __bt::__private::Status::Success
+                __bt::run(&mut #this.__bt_bb, #closure);
+                __bt::Status::Success
             }),
             TokenStream::new(),
         ),
         Leaf::ScriptCondition(closure) => (
-            quote_spanned!(closure.span()=> __bt::__private::Status::from_bool(__bt::__private::test(&#this.__bt_bb, #closure))),
+            quote_spanned!(closure.span()=> __bt::Status::from_bool(__bt::test(&#this.__bt_bb, #closure))),
             TokenStream::new(),
         ),
         Leaf::Condition(LeafImpl::Type(leaf)) => {
@@ -125,10 +122,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> __bt::__private::check::<#context, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::check::<#context, #ty>(#this_leaf, #ctx))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> __bt::__private::try_check::<#context, #error, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::try_check::<#context, #error, #ty>(#this_leaf, #ctx))
                 }
             };
             (
@@ -141,10 +138,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> __bt::__private::execute::<#context, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::execute::<#context, #ty>(#this_leaf, #ctx))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> __bt::__private::try_execute::<#context, #error, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::try_execute::<#context, #error, #ty>(#this_leaf, #ctx))
                 }
             };
             (
@@ -238,9 +235,7 @@ fn with_ports(
     let ports = ports_of(&leaf.ty);
     let bound = leaf.bindings.iter().map(|binding| binding.port.to_string());
     quote! {{
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        let __bt_bound: u64 = const { __bt::__private::bound_ports(#ports, &[#(#bound),*]) };
+        let __bt_bound: u64 = const { __bt::bound_ports(#ports, &[#(#bound),*]) };
         self.#field.__bt_frame(__bt_bound, &mut self.__bt_bb, |__bt_leaf, __bt_bb| {
             #loads
             #values
@@ -284,10 +279,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                                     proc_macro2::Literal::u32_unsuffixed(line),
                                     proc_macro2::Literal::u32_unsuffixed(column),
                                 );
-                                (
-                                    quote!(bind_entry_at),
-                                    quote!(__bt::__private::At::<#line, #column>,),
-                                )
+                                (quote!(bind_entry_at), quote!(__bt::At::<#line, #column>,))
                             }
                             None => (quote!(bind_entry), TokenStream::new()),
                         };
@@ -299,11 +291,11 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         Some(quote_spanned! {at_port=> {
                             let #entry_name = #entry_place;
                             let #port_name = #port_place;
-                            __bt::__private::#bind(
+                            __bt::#bind(
                                 #at
                                 #entry_name,
                                 #port_name,
-                                __bt::__private::PortStep::#step,
+                                __bt::PortStep::#step,
                             );
                         }})
                     }
@@ -327,7 +319,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         None => quote!(bind_value),
                     };
                     Some(quote_spanned! {binding.port.span()=>
-                        __bt::__private::#bind(#expr, #leaf, #port);
+                        __bt::#bind(#expr, #leaf, #port);
                     })
                 }
                 Value::Entry(_) => None,
@@ -342,12 +334,10 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
 }
 
 /// The leaf type's port list: its `#[derive(Ports)]` constant, or an empty one.
+/// (`NoPorts`, which gives every type an empty list that `#[derive(Ports)]`'s inherent constant
+/// takes the place of, is in scope through the output's import, `crate::runtime`.)
 pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
-    quote_spanned!(ty.span()=> {
-        #[allow(unused_imports)]
-        use __bt::__private::NoPorts as _;
-        <#ty>::__BT_PORTS
-    })
+    quote_spanned!(ty.span()=> <#ty>::__BT_PORTS)
 }
 
 /// A compile-time check that every required input of the leaf type is bound; for a node of an
@@ -365,10 +355,10 @@ pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Check {
     let key = format!("required {} {bound:?}", ty.to_token_stream());
     let tokens = match &node.xml_origin {
         Some(at) => quote_spanned!(ty.span()=>
-            __bt::__private::check_required_at(#at, #ports, &[#(#bound),*])
+            __bt::check_required_at(#at, #ports, &[#(#bound),*])
         ),
         None => quote_spanned!(ty.span()=>
-            __bt::__private::check_required(#ports, &[#(#bound),*])
+            __bt::check_required(#ports, &[#(#bound),*])
         ),
     };
     Check::about(g, ty.to_token_stream(), ty.span(), key, tokens)
@@ -429,8 +419,8 @@ fn timer(
     let field = state_field(node.id);
     code.fields.push((
         field.clone(),
-        quote!(__bt::__private::#rule),
-        quote!(__bt::__private::#rule::new()),
+        quote!(__bt::#rule),
+        quote!(__bt::#rule::new()),
     ));
     let now = now_nanos(g, node);
     (
@@ -452,10 +442,10 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
         // An entry copied onto itself: both borrows of `copy_entry` would be of one field.
         Value::Entry(other) if other == entry && tracked => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(other.span()=> __bt::__private::rewrite_tracked(#bb, #target))
+            quote_spanned!(other.span()=> __bt::rewrite_tracked(#bb, #target))
         }
         Value::Entry(other) if other == entry => {
-            quote_spanned!(other.span()=> __bt::__private::Status::Success)
+            quote_spanned!(other.span()=> __bt::Status::Success)
         }
         Value::Entry(other) => {
             let (span, param) = (other.span(), Ident::new("__bt_of", other.span()));
@@ -464,15 +454,15 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
             other.set_span(span);
             let entries = quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(span=> __bt::__private::copy_entry(#bb, #entries))
+            quote_spanned!(span=> __bt::copy_entry(#bb, #entries))
         }
         Value::Expr(expr) if tracked => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(expr.span()=> __bt::__private::set_tracked(#bb, #target, #expr))
+            quote_spanned!(expr.span()=> __bt::set_tracked(#bb, #target, #expr))
         }
         Value::Expr(expr) => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(expr.span()=> __bt::__private::set(#bb, #target, #expr))
+            quote_spanned!(expr.span()=> __bt::set(#bb, #target, #expr))
         }
     }
 }
@@ -493,12 +483,12 @@ fn stateful(
     let ctx = &ctx;
     let call = |call: TokenStream| {
         move |this_leaf: &TokenStream| match g.error() {
-            None => quote_spanned!(ty.span()=> __bt::__private::stateful::<#context, #ty>(
-                #this_leaf, #ctx, __bt::__private::StatefulCall::#call,
+            None => quote_spanned!(ty.span()=> __bt::stateful::<#context, #ty>(
+                #this_leaf, #ctx, __bt::StatefulCall::#call,
             )),
             Some(error) => {
-                quote_spanned!(ty.span()=> __bt::__private::try_stateful::<#context, #error, #ty>(
-                    #this_leaf, #ctx, __bt::__private::StatefulCall::#call,
+                quote_spanned!(ty.span()=> __bt::try_stateful::<#context, #error, #ty>(
+                    #this_leaf, #ctx, __bt::StatefulCall::#call,
                 ))
             }
         }

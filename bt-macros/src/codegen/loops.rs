@@ -93,7 +93,7 @@ fn counted(
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
     let counter = limit_counter(limit);
-    let state = state(g, node, quote!(__bt::__private::#rule<#counter>), code);
+    let state = state(g, node, quote!(__bt::#rule<#counter>), code);
     let access = &state.access;
     let declare = &state.declare_local;
     let limit = super::limit(g, limit);
@@ -162,7 +162,7 @@ fn queue_loop(
     let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
     let field = field_closure(queue.span(), queue, true);
     let queue_access = quote_spanned!(queue.span()=>
-        __bt::__private::pop_front(&mut #fields, #field));
+        __bt::pop_front(&mut #fields, #field));
     let store = match value {
         Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
             quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
@@ -173,7 +173,7 @@ fn queue_loop(
         None => quote!(let _ = __bt_item),
     };
     let body = quote! {
-        match __bt::__private::loop_start(
+        match __bt::loop_start(
             #child_running,
             || match #queue_access {
                 ::core::option::Option::Some(__bt_item) => {
@@ -182,12 +182,12 @@ fn queue_loop(
                 }
                 ::core::option::Option::None => false,
             },
-            __bt::__private::Status::#if_empty,
+            __bt::Status::#if_empty,
         ) {
             ::core::option::Option::Some(__bt_status) => __bt_status,
             ::core::option::Option::None => {
                 let __bt_child_status = #tick;
-                __bt::__private::loop_on_child(__bt_child_status)
+                __bt::loop_on_child(__bt_child_status)
             }
         }
     };
@@ -232,7 +232,7 @@ fn iterate(
     let list_bb = Ident::new("__bt_list", Span::mixed_site());
     let items = {
         let closure = field_closure(list.span(), list, false);
-        quote_spanned!(list.span()=> __bt::__private::iterate_items(#list_bb, #closure))
+        quote_spanned!(list.span()=> __bt::iterate_items(#list_bb, #closure))
     };
     let bb = Ident::new("__bt_bb", Span::mixed_site());
     let at = Ident::new("__bt_at", Span::mixed_site());
@@ -244,7 +244,7 @@ fn iterate(
         let entry = field_closure(element.span(), element, true);
         let item = Ident::new("__bt_item", Span::mixed_site());
         let write = quote_spanned!(element.span()=>
-            __bt::__private::iterate_element(#bb, #item, #entry);
+            __bt::iterate_element(#bb, #item, #entry);
         );
         quote! {
             let #item = {
@@ -256,7 +256,7 @@ fn iterate(
     };
     let write_index = index.as_ref().map(|index| {
         let entry = field_closure(index.span(), index, true);
-        quote_spanned!(index.span()=> __bt::__private::iterate_index(#bb, #at, #entry);)
+        quote_spanned!(index.span()=> __bt::iterate_index(#bb, #at, #entry);)
     });
     let max = super::limit(g, max);
     (

@@ -28,9 +28,9 @@ fn loop_value_port(tree: &Tree, node: &Node) -> Option<TokenStream> {
     let ty = entry.ty.to_token_stream().to_string().replace(' ', "");
     let name = attr::VALUE;
     Some(quote! {
-        &[__bt::__private::PortInfo {
+        &[__bt::PortInfo {
             name: #name,
-            direction: __bt::__private::PortDirection::Output,
+            direction: __bt::PortDirection::Output,
             type_name: #ty,
             required: false,
             missing_message: "",
@@ -91,7 +91,7 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
     let tree = g.tree;
     let infos = tree.nodes.iter().map(|node| node_info(tree, node));
     let short_forms = quote!(
-        use __bt::__private::nodes::*;
+        use __bt::nodes::*;
     );
     if tree.subtrees.is_empty() {
         return quote!({
@@ -108,20 +108,19 @@ pub(super) fn nodes_table(g: &Gen) -> TokenStream {
         let every = |_: &Ident| true;
         let context = crate::tokens::static_lifetimes(super::child_context(tree, subtree), &every);
         let ty_static = crate::tokens::static_lifetimes(ty.to_token_stream(), &every);
-        let nodes =
-            quote_spanned!(ty.span()=> <#ty_static as __bt::__private::Subtree<#context>>::__NODES);
-        quote!(#table = __bt::__private::splice(#table, #nodes, #at, #depth);)
+        let nodes = quote_spanned!(ty.span()=> <#ty_static as __bt::Subtree<#context>>::__NODES);
+        quote!(#table = __bt::splice(#table, #nodes, #at, #depth);)
     });
     quote!(&{
         #short_forms
-        let mut #table = [__bt::__private::NO_NODE; #len];
+        let mut #table = [__bt::NO_NODE; #len];
         #(#table[#ids] = #infos;)*
         #(#splices)*
         #table
     })
 }
 
-/// The text of a value the XML front end made `__bt::__private::text("..")` (a BehaviorTree.CPP
+/// The text of a value the XML front end made `__bt::text("..")` (a BehaviorTree.CPP
 /// literal converted by the target's `From<&str>`): written back as it was in the XML.
 fn xml_text(expr: &syn::Expr) -> Option<String> {
     let syn::Expr::Call(call) = expr else {
@@ -133,7 +132,7 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
     let segments: Vec<String> = (path.path.segments.iter())
         .map(|segment| segment.ident.to_string())
         .collect();
-    // `__bt::__private::text("..")`, or the XML front end's located conversion of a literal,
+    // `__bt::text("..")`, or the XML front end's located conversion of a literal,
     // `<_ as __bt_xml_Tree_3>::__bt_xml("..")`: the text as the XML had it.
     let located = path.qself.is_some() && segments.last().is_some_and(|last| last == "__bt_xml");
     match (&segments[..], call.args.first(), call.args.len()) {
@@ -141,8 +140,8 @@ fn xml_text(expr: &syn::Expr) -> Option<String> {
             syn::Lit::Str(text) => Some(text.value()),
             _ => None,
         },
-        ([bt, private, text], Some(syn::Expr::Lit(lit)), 1)
-            if bt == crate::runtime::NAME && private == "__private" && text == "text" =>
+        ([bt, text], Some(syn::Expr::Lit(lit)), 1)
+            if bt == crate::runtime::NAME && text == "text" =>
         {
             match &lit.lit {
                 syn::Lit::Str(text) => Some(text.value()),

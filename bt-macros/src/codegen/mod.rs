@@ -1,8 +1,8 @@
 //! Code generation: one struct per tree, one small `#[inline]` tick function per node (and a halt
-//! function per node that can be running), all naming only `__bt::__private::..` and `::core::..`.
+//! function per node that can be running), all naming only `__bt::..` and `::core::..`.
 //!
-//! Every node's result goes through `__bt::__private::finish` and every halt through
-//! `__bt::__private::halted`: the one place where status changes are recorded and observed.
+//! Every node's result goes through `__bt::finish` and every halt through
+//! `__bt::halted`: the one place where status changes are recorded and observed.
 //! The rules themselves are bt-core's; the files here only wire them.
 //!
 //! * this file: the entry points ([`tree`], [`stub`]) and what every node shares (its tick and
@@ -76,20 +76,20 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     }
     let generic_checks = write_checks(checks, &mut items);
     let slots = plan.active_slots();
-    let flags = quote!(__bt::__private::BoolFlags<#slots>);
+    let flags = quote!(__bt::BoolFlags<#slots>);
     let bb = blackboard::blackboard_type(tree);
     let (tick_root, resume_parts) = resume::tick_root(&g);
     methods.extend(resume_parts);
     let mut halt_root = halt_child(&g, 0);
     if !plan.resume.is_empty() {
         let code = syn::Ident::new(g.plan.resume_code_type(), proc_macro2::Span::call_site());
-        let resume = quote!(__bt::__private::Resume<::core::primitive::#code>);
+        let resume = quote!(__bt::Resume<::core::primitive::#code>);
         saved.push(snapshot::Field {
             name: format_ident!("__bt_resume"),
             ty: resume.clone(),
         });
         field_decls.push(quote!(__bt_resume: #resume));
-        field_inits.push(quote!(__bt_resume: __bt::__private::Resume::new()));
+        field_inits.push(quote!(__bt_resume: __bt::Resume::new()));
         halt_root.extend(quote!(self.__bt_resume.clear();));
     }
     if g.error().is_some() {
@@ -101,7 +101,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         let mut fields = vec![
             snapshot::Field {
                 name: format_ident!("__bt_status"),
-                ty: quote!(::core::option::Option<__bt::__private::Status>),
+                ty: quote!(::core::option::Option<__bt::Status>),
             },
             snapshot::Field {
                 name: format_ident!("__bt_active"),
@@ -122,7 +122,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             #(#field_decls,)*
             __bt_bb: #bb,
             __bt_active: #flags,
-            __bt_status: ::core::option::Option<__bt::__private::Status>,
+            __bt_status: ::core::option::Option<__bt::Status>,
         },
         new: quote! {
             #(#field_inits,)*
@@ -153,7 +153,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
                         }
                         ::core::result::Result::Err(__bt_error) => {
                             self.__bt_halt_after_error(#ctx, #observer);
-                            __bt::__private::aborted(0, #observer);
+                            __bt::aborted(0, #observer);
                             ::core::result::Result::Err(__bt_error)
                         }
                     }
@@ -194,8 +194,8 @@ fn tell_clock() -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     quote! {{
         #[allow(unused_imports)]
-        use __bt::__private::{NoClock as _, TellClock as _};
-        (&__bt::__private::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
+        use __bt::{NoClock as _, TellClock as _};
+        (&__bt::ContextClock(&*#ctx)).__bt_tell_clock(#observer);
     }}
 }
 
@@ -217,7 +217,7 @@ fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
     };
     quote! {
         #[inline(never)]
-        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: __bt::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
@@ -330,12 +330,12 @@ fn node_code(g: &Gen, node: &Node) -> NodeCode {
 
 /// The bt-core paths of the rules.
 fn rules() -> TokenStream {
-    quote!(__bt::__private)
+    quote!(__bt)
 }
 
 /// The bt-core paths of NodeCanvas's rules.
 fn nc() -> TokenStream {
-    quote!(__bt::__private::nodecanvas)
+    quote!(__bt::nodecanvas)
 }
 
 /// `&self.__bt_bb`, from the macro's own tokens (see `leaf.rs` on `self` and hygiene).
@@ -346,7 +346,7 @@ fn bb() -> TokenStream {
 /// A condition over the blackboard, evaluated now; spanned at the closure.
 fn test(closure: &syn::ExprClosure) -> TokenStream {
     let bb = bb();
-    quote_spanned!(closure.span()=> __bt::__private::test(#bb, #closure))
+    quote_spanned!(closure.span()=> __bt::test(#bb, #closure))
 }
 
 /// A `Status` variant named by a word parameter.
@@ -442,7 +442,7 @@ fn small_index(max: u64) -> TokenStream {
 /// rule takes the duration (each rule's docs say when it uses it).
 fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
     match quantity {
-        Quantity::Literal(ms) => quote!(__bt::__private::ms(#ms)),
+        Quantity::Literal(ms) => quote!(__bt::ms(#ms)),
         _ => run_time_value(g, quantity, quote!(duration)),
     }
 }
@@ -487,8 +487,8 @@ fn bounded_counter(limit: &Limit) -> TokenStream {
 fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenStream {
     let span = quantity_span(quantity);
     match quantity {
-        Quantity::Literal(value) => quote!(__bt::__private::#convert(&#value)),
-        Quantity::Expr(expr) => quote_spanned!(span=> __bt::__private::#convert(&(#expr))),
+        Quantity::Literal(value) => quote!(__bt::#convert(&#value)),
+        Quantity::Expr(expr) => quote_spanned!(span=> __bt::#convert(&(#expr))),
         Quantity::Entry(entry) => {
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
             let local = Ident::new("__bt_entry", span);
@@ -497,7 +497,7 @@ fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenSt
             } else {
                 quote!(&self.__bt_bb.#entry)
             };
-            let call = quote_spanned!(span=> __bt::__private::#convert(#local));
+            let call = quote_spanned!(span=> __bt::#convert(#local));
             quote!({
                 let #local = #value;
                 #call
@@ -603,7 +603,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
 /// Reports the abort of node `id` (`Observer::on_aborted`), whose tick an error leaves.
 fn aborted(g: &Gen, id: usize) -> TokenStream {
     let (public, observer) = (public_id(g.tree, id), observer());
-    quote!(__bt::__private::aborted(#public, #observer);)
+    quote!(__bt::aborted(#public, #observer);)
 }
 
 /// The status of a leaf's `call`, which returns a `Result` in a tree with an error type: the
@@ -652,7 +652,7 @@ fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
     let span = node.kind_ident.span();
     let context = crate::tokens::respan(g.tree.header.context.to_token_stream(), span);
-    quote_spanned!(span=> __bt::__private::now_nanos::<#context>(#ctx))
+    quote_spanned!(span=> __bt::now_nanos::<#context>(#ctx))
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the
@@ -669,7 +669,7 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
             quote!(self.__bt_resume.is(#code))
         }
         (None, None) if id == 0 && g.plan.root_flag_is_status => {
-            quote!(__bt::__private::root_running(self.__bt_status))
+            quote!(__bt::root_running(self.__bt_status))
         }
         (None, None) if g.plan.flag_in_state[id] => {
             let state = state_field(id);
@@ -686,8 +686,8 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
 fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream {
     match (closure, absent) {
         (Some(closure), _) => quote_spanned!(closure.span()=> #closure),
-        (None, false) => quote!(__bt::__private::never),
-        (None, true) => quote!(__bt::__private::always),
+        (None, false) => quote!(__bt::never),
+        (None, true) => quote!(__bt::always),
     }
 }
 
@@ -695,7 +695,7 @@ fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream
 fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
     match closure {
         Some(closure) => quote_spanned!(closure.span()=> #closure),
-        None => quote!(__bt::__private::nothing),
+        None => quote!(__bt::nothing),
     }
 }
 
@@ -753,14 +753,14 @@ fn with_preconditions(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
     );
     let run_while = bb_test(&conditions.run_while, true);
     quote! {
-        match __bt::__private::preconditions(
+        match __bt::preconditions(
             #running, &self.__bt_bb, #failure_if, #success_if, #skip_if, #run_while,
         ) {
-            __bt::__private::Gate::Tick => #body,
-            __bt::__private::Gate::Answer(__bt_answer) => __bt_answer,
-            __bt::__private::Gate::HaltAndSkip => {
+            __bt::Gate::Tick => #body,
+            __bt::Gate::Answer(__bt_answer) => __bt_answer,
+            __bt::Gate::HaltAndSkip => {
                 #halt_self
-                __bt::__private::Status::Skipped
+                __bt::Status::Skipped
             }
         }
     }
@@ -780,7 +780,7 @@ fn with_postconditions(node: &Node, body: TokenStream) -> TokenStream {
     );
     quote! {{
         let __bt_gated = #body;
-        __bt::__private::postconditions(
+        __bt::postconditions(
             __bt_gated, &mut self.__bt_bb, #on_success, #on_failure, #post,
         );
         __bt_gated
@@ -803,16 +803,16 @@ fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
         Some(slot) => {
             let active = quote!(::core::option::Option::Some(self.__bt_active.flag(#slot)));
             quote! {{
-                let __bt_status: __bt::__private::Status = #body;
-                __bt::__private::finish(#active, #public, __bt_status, #observer)
+                let __bt_status: __bt::Status = #body;
+                __bt::finish(#active, #public, __bt_status, #observer)
             }}
         }
-        None => quote!(__bt::__private::done(#public, #body, #observer)),
+        None => quote!(__bt::done(#public, #body, #observer)),
     };
     let (answer, finish) = match g.error() {
-        None => (quote!(__bt::__private::Status), finish),
+        None => (quote!(__bt::Status), finish),
         Some(error) => (
-            quote!(::core::result::Result<__bt::__private::Status, #error>),
+            quote!(::core::result::Result<__bt::Status, #error>),
             quote!(::core::result::Result::Ok(#finish)),
         ),
     };
@@ -825,7 +825,7 @@ fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
     };
     quote! {
         #inline
-        fn #tick<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+        fn #tick<#(#lifetimes,)* __BtO: __bt::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
@@ -849,17 +849,17 @@ fn halt_method(g: &Gen, node: &Node, halt_body: TokenStream) -> TokenStream {
     // the resume code, here.
     let halted = match (slot, g.plan.resume_code(id)) {
         (Some(slot), _) => {
-            quote!(__bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
+            quote!(__bt::halted(self.__bt_active.flag(#slot), #public, #observer);)
         }
         (None, Some(_)) => quote! {
             self.__bt_resume.halted();
-            __bt::__private::halted_unflagged(#public, #observer);
+            __bt::halted_unflagged(#public, #observer);
         },
-        (None, None) => quote!(__bt::__private::halted_unflagged(#public, #observer);),
+        (None, None) => quote!(__bt::halted_unflagged(#public, #observer);),
     };
     let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
     let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
-        quote!(__bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
+        quote!(__bt::after_halt(&mut self.__bt_bb, #on_halted, #post);)
     } else {
         TokenStream::new()
     };
@@ -879,7 +879,7 @@ fn halt_method(g: &Gen, node: &Node, halt_body: TokenStream) -> TokenStream {
     };
     quote! {
         #[inline]
-        fn #halt<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+        fn #halt<#(#lifetimes,)* __BtO: __bt::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
@@ -923,7 +923,7 @@ pub(super) fn subtree_node_count(tree: &Tree, subtree: &SubTree) -> TokenStream 
     let every = |_: &Ident| true;
     let ty = crate::tokens::static_lifetimes(ty.to_token_stream(), &every);
     let context = crate::tokens::static_lifetimes(context, &every);
-    quote_spanned!(subtree.ty.span()=> <#ty as __bt::__private::Subtree<#context>>::__NODE_COUNT)
+    quote_spanned!(subtree.ty.span()=> <#ty as __bt::Subtree<#context>>::__NODE_COUNT)
 }
 
 /// The context type the child tree of `subtree` runs on: the parent's, or with
@@ -931,7 +931,7 @@ pub(super) fn subtree_node_count(tree: &Tree, subtree: &SubTree) -> TokenStream 
 pub(super) fn child_context(tree: &Tree, subtree: &SubTree) -> TokenStream {
     let ty = &subtree.ty;
     match subtree.agent {
-        Some(_) => quote_spanned!(ty.span()=> <#ty as __bt::__private::BehaviorTree>::Context),
+        Some(_) => quote_spanned!(ty.span()=> <#ty as __bt::BehaviorTree>::Context),
         None => {
             let context = &tree.header.context;
             quote!(#context)

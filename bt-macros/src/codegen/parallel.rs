@@ -141,7 +141,7 @@ fn policy_parallel(
                 #s.finish();
                 __bt_result
             }
-            ::core::option::Option::None => __bt::__private::Status::Running,
+            ::core::option::Option::None => __bt::Status::Running,
         }
     });
     let halt_body = quote! {
@@ -182,7 +182,7 @@ fn straight_line(g: &Gen, node: &Node, state: &State, config: TokenStream) -> To
         let __bt_config = #config;
         #s.begin();
         // One pass over the children: a `loop` only for its `break` with a value.
-        let __bt_verdict: ::core::option::Option<__bt::__private::Status> = loop {
+        let __bt_verdict: ::core::option::Option<__bt::Status> = loop {
             #(#steps)*
             break ::core::option::Option::None;
         };

@@ -41,15 +41,15 @@ pub(super) fn tick_root(g: &Gen) -> (TokenStream, TokenStream) {
         let parent = public_id(g.tree, parent);
         quote! {
             #code => match self.#resume(#ctx, #observer) {
-                __bt::__private::Status::Running => {
-                    __bt::__private::still_running_from(Self::NODES, #parent, #observer);
+                __bt::Status::Running => {
+                    __bt::still_running_from(Self::NODES, #parent, #observer);
                     #on_running
                 }
                 __bt_finished => self.__bt_resume.hand_over(__bt_finished),
             },
         }
     };
-    let returns = quote!(return __bt::__private::Status::Running;);
+    let returns = quote!(return __bt::Status::Running;);
     if g.plan.resume.len() <= RESUME_CHUNK {
         let arms = g.plan.resume.iter().map(|&leaf| arm(leaf, returns.clone()));
         // One walk for every case, so that the tree's code is not inlined twice.
@@ -75,7 +75,7 @@ pub(super) fn tick_root(g: &Gen) -> (TokenStream, TokenStream) {
         methods.extend(quote! {
             /// Part of the direct resume: `true` when the leaf of `__bt_code` is still running.
             #[inline]
-            fn #method<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+            fn #method<#(#lifetimes,)* __BtO: __bt::Observer>(
                 &mut self,
                 #ctx: &mut #context,
                 #observer: &mut __BtO,
@@ -123,12 +123,12 @@ pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStrea
     let resume = resume_fn(node.id);
     quote! {
         #[inline]
-        fn #resume<#(#lifetimes,)* __BtO: __bt::__private::Observer>(
+        fn #resume<#(#lifetimes,)* __BtO: __bt::Observer>(
             &mut self,
             #ctx: &mut #context,
             #observer: &mut __BtO,
-        ) -> __bt::__private::Status {
-            __bt::__private::done(#public, #call, #observer)
+        ) -> __bt::Status {
+            __bt::done(#public, #call, #observer)
         }
     }
 }

@@ -140,7 +140,7 @@ fn probability_straight(
         #declare
         let __bt_weights: [::core::primitive::f32; #len] = [#(#weights),*];
         let __bt_fail: ::core::primitive::f32 = #fail;
-        let mut __bt_next: ::core::result::Result<::core::primitive::usize, __bt::__private::Status> =
+        let mut __bt_next: ::core::result::Result<::core::primitive::usize, __bt::Status> =
             match #s.running() {
                 ::core::option::Option::Some(__bt_child) => {
                     let __bt_child_status = match __bt_child { #resume_arms };
@@ -337,7 +337,7 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
         let mut __bt_passed: ::core::primitive::bool = false;
         #walk_flags
         // The running child: its observers, then the child (each `loop` only for `break`).
-        let __bt_resumed: ::core::option::Option<__bt::__private::Status> = loop {
+        let __bt_resumed: ::core::option::Option<__bt::Status> = loop {
             let ::core::option::Option::Some(__bt_running) = #s.begin() else {
                 break ::core::option::Option::None;
             };
@@ -379,7 +379,7 @@ fn observe<'a>(g: &'a Gen, id: usize) -> Option<(&'a syn::ExprClosure, &'a Word<
 /// A condition answered as a pseudo child.
 pub(super) fn guard(condition: &syn::ExprClosure) -> TokenStream {
     let bb = bb();
-    quote_spanned!(condition.span()=> __bt::__private::guard(#bb, #condition))
+    quote_spanned!(condition.span()=> __bt::guard(#bb, #condition))
 }
 
 /// `abort = none | self | lower | both` as bt-core's `AbortMode`.
@@ -400,7 +400,7 @@ fn utility(value: &UtilityValue) -> TokenStream {
     match value {
         UtilityValue::Closure(closure) => {
             let bb = bb();
-            quote_spanned!(closure.span()=> __bt::__private::utility(#bb, #closure))
+            quote_spanned!(closure.span()=> __bt::utility(#bb, #closure))
         }
         UtilityValue::Constant(expr) => {
             if let syn::Expr::Lit(syn::ExprLit {
@@ -425,7 +425,7 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
     if g.tree.header.rng_context.is_some() {
         // Spanned at the context type, where rustc reports a context that is not a generator.
         let (context, ctx) = (&g.tree.header.context, ctx());
-        let call = quote_spanned!(context.span()=> __bt::__private::context_rng::<#context>);
+        let call = quote_spanned!(context.span()=> __bt::context_rng::<#context>);
         return quote!(&mut #call(#ctx));
     }
     let field = Ident::new("__bt_rng", Span::call_site());

@@ -132,10 +132,7 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
     shape.tokens(nodes.clone());
     let shape = Literal::u64_suffixed(shape.0);
     let len = fields.len() + 1;
-    let (serde, snapshot) = (
-        quote!(__bt::__private::serde),
-        quote!(__bt::__private::snapshot),
-    );
+    let (serde, snapshot) = (quote!(__bt::serde), quote!(__bt::snapshot));
     let mut saves = Vec::new();
     let mut restores = Vec::new();
     for Field { name, ty } in fields {
@@ -222,7 +219,7 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
         .unwrap_or_else(Span::call_site);
     // The whole invocation at the derive (its braces too), which is where rustc reports the
     // macro's `compile_error!`.
-    let gate = quote_spanned!(at=> __bt::__private::snapshot_impls!);
+    let gate = quote_spanned!(at=> __bt::snapshot_impls!);
     let mut impls = Group::new(Delimiter::Brace, out);
     impls.set_span(at);
     quote!(#gate #impls)
@@ -238,7 +235,7 @@ struct ImplGenerics {
 
 impl ImplGenerics {
     fn new(tree: &Tree, name: &Ident, parts: &[TokenStream]) -> ImplGenerics {
-        let serde = quote!(__bt::__private::serde);
+        let serde = quote!(__bt::serde);
         let generics = &tree.header.generics;
         let generic: Vec<&TokenStream> = (parts.iter())
             .filter(|ty| tree.header.names_type_param((*ty).clone()))
@@ -277,10 +274,7 @@ fn blackboard_impls(tree: &Tree, derives: &Derives) -> TokenStream {
     };
     let name = format_ident!("{}Blackboard", tree.header.name);
     let name_text = name.to_string();
-    let (serde, snapshot) = (
-        quote!(__bt::__private::serde),
-        quote!(__bt::__private::snapshot),
-    );
+    let (serde, snapshot) = (quote!(__bt::serde), quote!(__bt::snapshot));
     let entries = &blackboard.entries;
     let len = entries.len();
     let texts: Vec<_> = (entries.iter())
@@ -477,9 +471,9 @@ mod tests {
     #[test]
     fn parts_by_their_path() {
         let part = |text: &str| Part::of(&text.parse().unwrap());
-        assert!(part("__bt::__private::Sequence<u8>") == Part::Ours);
-        assert!(part("::core::option::Option<__bt::__private::Status>") == Part::Ours);
-        assert!(part("[::core::option::Option<__bt::__private::Status>; 3usize]") == Part::Array);
+        assert!(part("__bt::Sequence<u8>") == Part::Ours);
+        assert!(part("::core::option::Option<__bt::Status>") == Part::Ours);
+        assert!(part("[::core::option::Option<__bt::Status>; 3usize]") == Part::Array);
         assert!(part("Walk") == Part::User);
         assert!(part("crate::bt::Walk") == Part::User);
         assert!(part("crate::__bt::Walk") == Part::User);

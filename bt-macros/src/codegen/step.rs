@@ -41,7 +41,7 @@ fn drive(
                     ::core::result::Result::Ok(__bt_child_status) => __bt_child_status,
                     ::core::result::Result::Err(_) => {
                         #halt
-                        __bt::__private::Status::Failure
+                        __bt::Status::Failure
                     }
                 }
             }
@@ -63,10 +63,10 @@ fn drive(
             quote!(#position => { #halt })
         });
     quote! {{
-        let mut __bt_step: __bt::__private::Step = #first;
+        let mut __bt_step: __bt::Step = #first;
         loop {
             let __bt_event = match __bt_step {
-                __bt::__private::Step::Tick(__bt_child) => __bt::__private::Event::Child(
+                __bt::Step::Tick(__bt_child) => __bt::Event::Child(
                     __bt_child,
                     match __bt_child {
                         #(#pseudo)*
@@ -74,14 +74,14 @@ fn drive(
                         _ => #tick_last,
                     },
                 ),
-                __bt::__private::Step::Halt(__bt_child) => {
+                __bt::Step::Halt(__bt_child) => {
                     match __bt_child {
                         #(#halts)*
                         _ => {}
                     }
-                    __bt::__private::Event::Halted(__bt_child)
+                    __bt::Event::Halted(__bt_child)
                 }
-                __bt::__private::Step::Return(__bt_status) => break __bt_status,
+                __bt::Step::Return(__bt_status) => break __bt_status,
             };
             __bt_step = #next;
         }
@@ -99,13 +99,13 @@ fn drive_halts(g: &Gen, node: &Node, first: TokenStream, next: TokenStream) -> T
             quote!(#position => { #halt })
         });
     quote! {{
-        let mut __bt_step: __bt::__private::Step = #first;
-        while let __bt::__private::Step::Halt(__bt_child) = __bt_step {
+        let mut __bt_step: __bt::Step = #first;
+        while let __bt::Step::Halt(__bt_child) = __bt_step {
             match __bt_child {
                 #(#halts)*
                 _ => {}
             }
-            let __bt_event = __bt::__private::Event::Halted(__bt_child);
+            let __bt_event = __bt::Event::Halted(__bt_child);
             __bt_step = #next;
         }
     }}

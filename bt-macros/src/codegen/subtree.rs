@@ -29,18 +29,21 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     let build = match &subtree.init {
         Some(init) => quote_spanned!(init.span()=> #init),
         None => {
-            quote_spanned!(ty.span()=> <#ty as __bt::__private::Subtree<#new_context>>::__new())
+            quote_spanned!(ty.span()=> <#ty as __bt::Subtree<#new_context>>::__new())
         }
     };
-    let initial_values = subtree.bindings.iter().filter_map(|binding| match &binding.value {
-        Value::Expr(expr) => {
-            let entry = field_closure(binding.port.span(), &binding.port, true);
-            Some(quote_spanned! {binding.port.span()=>
-                __bt::__private::initial_entry::<#new_context, #ty, _, _>(#expr, &mut #child, #entry);
-            })
-        }
-        Value::Entry(_) => None,
-    });
+    let initial_values = subtree
+        .bindings
+        .iter()
+        .filter_map(|binding| match &binding.value {
+            Value::Expr(expr) => {
+                let entry = field_closure(binding.port.span(), &binding.port, true);
+                Some(quote_spanned! {binding.port.span()=>
+                    __bt::initial_entry::<#new_context, #ty, _, _>(#expr, &mut #child, #entry);
+                })
+            }
+            Value::Entry(_) => None,
+        });
     code.fields.push((
         field.clone(),
         quote!(#ty),
@@ -57,7 +60,7 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
                 let parent_entry = field_closure(entry.span(), entry, true);
                 let child_entry = field_closure(binding.port.span(), &binding.port, true);
                 Some(quote_spanned! {binding.port.span()=>
-                    __bt::__private::trade_entry::<#context, #ty, _, _, _>(
+                    __bt::trade_entry::<#context, #ty, _, _, _>(
                         #bb, #this_child, #parent_entry, #child_entry,
                     );
                 })
@@ -70,7 +73,7 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
         // entirely at `..`, so that a missing entry is reported there.
         let parent = blackboard_type(tree);
         trades.push(quote_spanned! {span=>
-            __bt::__private::trade_all::<#context, #ty, #parent>(
+            __bt::trade_all::<#context, #ty, #parent>(
                 ::core::convert::identity(#bb),
                 ::core::convert::identity(#this_child),
             );
@@ -82,13 +85,13 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
     let child_ctx = match &subtree.agent {
         Some(agent) => {
             let parent = &tree.header.context;
-            quote_spanned!(agent.span()=> __bt::__private::agent::<#parent, #context>(#ctx, #agent))
+            quote_spanned!(agent.span()=> __bt::agent::<#parent, #context>(#ctx, #agent))
         }
         None => quote!(#ctx),
     };
     let call = |call: TokenStream| {
-        quote_spanned!(ty.span()=> __bt::__private::subtree::<#context, #ty, _>(
-            #this_child, #child_ctx, #observer, #offset, __bt::__private::SubtreeCall::#call,
+        quote_spanned!(ty.span()=> __bt::subtree::<#context, #ty, _>(
+            #this_child, #child_ctx, #observer, #offset, __bt::SubtreeCall::#call,
         ))
     };
     let (tick, halt, reset) = (call(quote!(Tick)), call(quote!(Halt)), call(quote!(Reset)));

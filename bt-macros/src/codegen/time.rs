@@ -20,7 +20,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
     let halt = halt_child(g, child);
     let (body, halt_body) = match time {
         Time::Delay(ms) => {
-            let state = state(g, node, quote!(__bt::__private::Delay), &mut code);
+            let state = state(g, node, quote!(__bt::Delay), &mut code);
             let access = &state.access;
             let now = now_nanos(g, node);
             let ms = duration(g, ms);
@@ -29,7 +29,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
             (body, quote!(#halt #access.halt();))
         }
         Time::Timeout(ms) => {
-            let state = state(g, node, quote!(__bt::__private::Timeout), &mut code);
+            let state = state(g, node, quote!(__bt::Timeout), &mut code);
             let (access, declare) = (&state.access, &state.declare_local);
             let now = now_nanos(g, node);
             let duration = duration(g, ms);
@@ -39,7 +39,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
                 #declare
                 if #access.expired(#now, #duration) {
                     #halt
-                    __bt::__private::Status::Failure
+                    __bt::Status::Failure
                 } else {
                     let __bt_child_status = #tick;
                     #access.on_child(__bt_child_status)
@@ -48,7 +48,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
             (body, quote!(#halt #access.stop();))
         }
         Time::MaxTime(ms) => {
-            let state = state(g, node, quote!(__bt::__private::MaxTime), &mut code);
+            let state = state(g, node, quote!(__bt::MaxTime), &mut code);
             let (access, declare) = (&state.access, &state.declare_local);
             let now = now_nanos(g, node);
             let duration = duration(g, ms);

@@ -349,16 +349,16 @@ impl Tr<'_> {
                 let value = Literal::i128_suffixed(value);
                 let overflow = format!("{}: {}: {} does not fit the integer type of the port or entry", self.loc(at), what.replace("{{", "{").replace("}}", "}"), quoted);
                 (
-                    quote_spanned!(span=> __bt::__private::FromXmlInt),
+                    quote_spanned!(span=> __bt::FromXmlInt),
                     quote_spanned!(span=>
                         const {
                             ::core::assert!(
-                                <__BtT as __bt::__private::FromXmlInt>::MIN <= #value
-                                    && #value <= <__BtT as __bt::__private::FromXmlInt>::MAX,
+                                <__BtT as __bt::FromXmlInt>::MIN <= #value
+                                    && #value <= <__BtT as __bt::FromXmlInt>::MAX,
                                 #overflow
                             )
                         };
-                        <__BtT as __bt::__private::FromXmlInt>::from_xml_int(#value, __bt_text)
+                        <__BtT as __bt::FromXmlInt>::from_xml_int(#value, __bt_text)
                     ),
                     format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the whole number {shown}"),
                     "a whole number in XML is the value of a port or entry of an integer type, `f32`, `f64`, `&'static str` or `String`",
@@ -367,19 +367,19 @@ impl Tr<'_> {
             LiteralForm::Real(real) => {
                 let (as_f64, as_f32) = (Literal::f64_suffixed(real), real_f32(text));
                 (
-                    quote_spanned!(span=> __bt::__private::FromXmlReal),
+                    quote_spanned!(span=> __bt::FromXmlReal),
                     quote_spanned!(span=>
                         let _ = __bt_text;
-                        <__BtT as __bt::__private::FromXmlReal>::from_xml_real(#as_f64, #as_f32)
+                        <__BtT as __bt::FromXmlReal>::from_xml_real(#as_f64, #as_f32)
                     ),
                     format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the real number {shown}"),
                     "a real number in XML is the value of a port or entry of type `f32` or `f64`",
                 )
             }
             LiteralForm::Text | LiteralForm::Constant => (
-                quote_spanned!(span=> __bt::__private::FromXmlText),
+                quote_spanned!(span=> __bt::FromXmlText),
                 quote_spanned!(span=>
-                    <__BtT as __bt::__private::FromXmlText>::from_xml_text(__bt_text)
+                    <__BtT as __bt::FromXmlText>::from_xml_text(__bt_text)
                 ),
                 format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the text \"{shown}\", which it takes through `From<&'static str>`"),
                 "in XML a value that is a number, `true`/`false`, a char, a `Path::CONST` or a tuple or array of those is that Rust constant; any other value is text, for a type with `From<&'static str>` (`&str`, `String`, or yours)",

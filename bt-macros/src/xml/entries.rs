@@ -277,7 +277,7 @@ impl<'a> Tr<'a> {
         let ty = self.input.nodes.get(mapping)?.node_type()?;
         let span = self.span;
         Some(quote::quote_spanned! {span=>
-            <#ty as __bt::__private::PortValue<{ __bt::__private::port_key(#port) }>>::Value
+            <#ty as __bt::PortValue<{ __bt::port_key(#port) }>>::Value
         })
     }
 

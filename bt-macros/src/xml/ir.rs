@@ -243,7 +243,7 @@ impl<'a> Tr<'a> {
         // Through `scripting_enum`, which keeps the name for `to_xml()`.
         let name = proc_macro2::Literal::string(name);
         Some(crate::tokens::respan(
-            quote::quote!(__bt::__private::scripting_enum(#name, #value)),
+            quote::quote!(__bt::scripting_enum(#name, #value)),
             self.span,
         ))
     }

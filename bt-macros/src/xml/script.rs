@@ -723,12 +723,12 @@ impl<E: Entries> Emit<'_, E> {
         }
     }
 
-    /// `__bt::__private::script::name`: integer arithmetic that never panics.
+    /// `__bt::script::name`: integer arithmetic that never panics.
     fn script_fn(&self, name: &str, out: &mut TokenStream) {
         self.runtime_path(&["script", name], out);
     }
 
-    /// `__bt::__private::script::name(args..)`, each argument an expression of type `ty`.
+    /// `__bt::script::name(args..)`, each argument an expression of type `ty`.
     fn call(&self, name: &str, args: &[&Expr], ty: Option<&'static str>, out: &mut TokenStream) {
         self.script_fn(name, out);
         let mut inner = TokenStream::new();
@@ -873,11 +873,10 @@ impl<E: Entries> Emit<'_, E> {
         }
     }
 
-    /// `__bt::__private::a::b`: a path into the runtime, by the name the generated code imports
+    /// `__bt::a::b`: a path into the runtime, by the name the generated code imports
     /// it under (`crate::runtime`).
     fn runtime_path(&self, segments: &[&str], out: &mut TokenStream) {
         self.ident(crate::runtime::NAME, out);
-        self.path(&["__private"], out);
         self.path(segments, out);
     }
 }
@@ -907,10 +906,7 @@ mod tests {
         }
         fn constant(&self, name: &str) -> Option<TokenStream> {
             match name {
-                "RED" => Some(quote::quote!(__bt::__private::scripting_enum(
-                    "RED",
-                    Color::Red
-                ))),
+                "RED" => Some(quote::quote!(__bt::scripting_enum("RED", Color::Red))),
                 "ANSWER" => Some(quote::quote!((42))),
                 _ => None,
             }
@@ -1024,20 +1020,20 @@ mod tests {
         assert_eq!(condition("g < f"), "| bb | (bb . g as f64) < bb . f");
         assert_eq!(
             condition("l == i + 1"),
-            "| bb | bb . l == __bt :: __private :: script :: add ((bb . i as i64) , 1)"
+            "| bb | bb . l == __bt :: script :: add ((bb . i as i64) , 1)"
         );
         assert_eq!(
             condition("c != RED && i > ANSWER"),
-            "| bb | bb . c != __bt :: __private :: scripting_enum (\"RED\" , Color :: Red) && bb . i > (42)"
+            "| bb | bb . c != __bt :: scripting_enum (\"RED\" , Color :: Red) && bb . i > (42)"
         );
         assert_eq!(
             statements("l += i"),
-            "| bb | __bt :: __private :: script :: add_to (& mut bb . l , (bb . i as i64))"
+            "| bb | __bt :: script :: add_to (& mut bb . l , (bb . i as i64))"
         );
         assert_eq!(statements("f := i"), "| bb | bb . f = (bb . i as f64)");
         assert_eq!(
             statements("c := RED"),
-            "| bb | bb . c = __bt :: __private :: scripting_enum (\"RED\" , Color :: Red)"
+            "| bb | bb . c = __bt :: scripting_enum (\"RED\" , Color :: Red)"
         );
         assert_eq!(
             statements("x := y"),
@@ -1072,7 +1068,7 @@ mod tests {
     /// integer type that may not hold the value clamps too. Each reads back as its script.
     #[test]
     fn integer_arithmetic_never_panics_and_reads_back() {
-        let script = "__bt :: __private :: script ::";
+        let script = "__bt :: script ::";
         for (text, rust) in [
             ("i := i + 1", format!("| bb | bb . i = {script} add (bb . i , 1)")),
             ("i := 10 / i", format!("| bb | bb . i = {script} div (10 , bb . i)")),

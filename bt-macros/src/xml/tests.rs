@@ -128,7 +128,7 @@ fn built_in_nodes_translate_by_the_table() {
         "SetBlackboard (count = < _ as __bt_xml_T_0 > :: __bt_xml (\"5\")) , SetBlackboard (count = { other })",
         "UnsetBlackboard (maybe)",
         // Integer arithmetic through `bt::script`, which clamps (decision 16).
-        "Script (| bb | __bt :: __private :: script :: add_to (& mut bb . count , 1)) , ScriptCondition (| bb | bb . count > 2)",
+        "Script (| bb | __bt :: script :: add_to (& mut bb . count , 1)) , ScriptCondition (| bb | bb . count > 2)",
     ] {
         assert!(dsl.contains(expected), "{expected}\n in {dsl}");
     }
@@ -183,7 +183,7 @@ fn leaves_ports_names_and_conditions() {
     );
     for expected in [
         "# [name = \"main\"] Fallback",
-        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { __bt :: __private :: script :: add_to (& mut bb . trips , 1) ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = < _ as __bt_xml_T_0 > :: __bt_xml (\"2.5\") , label = < _ as __bt_xml_T_1 > :: __bt_xml (\"fast\") , mode = Mode :: Fast , same = { same })",
+        "# [name = \"go\"] # [skip_if (| bb | bb . battery < 20.0)] # [on_success (| bb | { __bt :: script :: add_to (& mut bb . trips , 1) ; bb . done = true ; })] StatefulAction (MoveTo = MoveTo :: new () , goal = { target } , speed = < _ as __bt_xml_T_0 > :: __bt_xml (\"2.5\") , label = < _ as __bt_xml_T_1 > :: __bt_xml (\"fast\") , mode = Mode :: Fast , same = { same })",
         // A name equal to the ID is the default name; the ID, not said by the type, is given.
         ", # [id = \"IsOk\"] Condition (game :: Ok) }",
     ] {
