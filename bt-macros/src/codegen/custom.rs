@@ -26,28 +26,25 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
     let leaf = &custom.node;
     let ty = &leaf.ty;
     let count = node.children.len();
-    code.checks.push(super::leaf::required_check(g, node, leaf));
+    code.checks
+        .extend(super::leaf::required_check(g, node, leaf));
     if custom.kind == CustomKind::Control {
         // The same trait path as the calls', so that a type without the trait gets one error.
         let context = static_lifetimes(g.tree.header.context.to_token_stream());
         let node_trait = node_trait(g, custom, context);
-        let name = crate::text::source(ty.to_token_stream());
-        let check = quote_spanned!(ty.span()=>
-            __bt::check_children(
-                #name,
-                #node_trait::MIN_CHILDREN,
-                #node_trait::MAX_CHILDREN,
-                #count,
+        let key = format!("children {} {node_trait} {count}", ty.to_token_stream());
+        let check = super::leaf::Check::about(g, quote!(#ty #node_trait), ty.span(), key, || {
+            let name = crate::text::source(ty.to_token_stream());
+            quote_spanned!(ty.span()=>
+                __bt::check_children(
+                    #name,
+                    #node_trait::MIN_CHILDREN,
+                    #node_trait::MAX_CHILDREN,
+                    #count,
+                )
             )
-        );
-        let key = format!("children {check}");
-        code.checks.push(super::leaf::Check::about(
-            g,
-            quote!(#ty #node_trait),
-            ty.span(),
-            key,
-            check,
-        ));
+        });
+        code.checks.extend(check);
     }
     let init = match &leaf.init {
         Some(init) => quote_spanned!(init.span()=> #init),

@@ -344,59 +344,59 @@ pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
 /// XML tree, its message starts with where the element is. Nodes of one type with the same
 /// bound ports pass or fail it together, so it is written once for them (`Check::key`), with the
 /// first node's place: a wide tree of one leaf type has one check, not one per leaf.
-pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Check {
+pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Check> {
     let ty = &leaf.ty;
-    let ports = ports_of(ty);
-    let bound: Vec<String> = leaf
-        .bindings
-        .iter()
+    let bound: Vec<String> = (leaf.bindings.iter())
         .map(|binding| binding.port.to_string())
         .collect();
     let key = format!("required {} {bound:?}", ty.to_token_stream());
-    let tokens = match &node.xml_origin {
-        Some(at) => quote_spanned!(ty.span()=>
-            __bt::check_required_at(#at, #ports, &[#(#bound),*])
-        ),
-        None => quote_spanned!(ty.span()=>
-            __bt::check_required(#ports, &[#(#bound),*])
-        ),
-    };
-    Check::about(g, ty.to_token_stream(), ty.span(), key, tokens)
+    Check::about(g, ty.to_token_stream(), ty.span(), key, || {
+        let ports = ports_of(ty);
+        match &node.xml_origin {
+            Some(at) => quote_spanned!(ty.span()=>
+                __bt::check_required_at(#at, #ports, &[#(#bound),*])
+            ),
+            None => quote_spanned!(ty.span()=>
+                __bt::check_required(#ports, &[#(#bound),*])
+            ),
+        }
+    })
 }
 
 /// A compile-time check about a node's type (a `()` constant expression): a module-level
 /// `const _`, or, when the type names the tree's type parameters, a check of the generic tree's
 /// impl, evaluated where the tree is built with its arguments (`codegen::tree` writes them).
 pub(super) struct Check {
-    /// What the check depends on: checks with the same key pass or fail together, and only the
-    /// first is written.
-    pub key: String,
     pub generic: bool,
     pub span: Span,
     pub tokens: TokenStream,
 }
 
 impl Check {
-    /// The check `tokens` about the type (or types) `about`, spanned at `span`.
+    /// The check `tokens()` about the type (or types) `about`, spanned at `span`, unless one with
+    /// the same `key` is already written: checks with the same key (what they depend on) pass or
+    /// fail together, and only the first is written.
     pub fn about(
         g: &Gen,
         about: TokenStream,
         span: Span,
         key: String,
-        tokens: TokenStream,
-    ) -> Self {
-        Check {
-            key,
+        tokens: impl FnOnce() -> TokenStream,
+    ) -> Option<Self> {
+        if !g.checked.borrow_mut().insert(key) {
+            return None;
+        }
+        Some(Check {
             generic: g.tree.header.names_type_param(about),
             span,
-            tokens,
-        }
+            tokens: tokens(),
+        })
     }
 }
 
 /// Adds the leaf's field (built with its initialiser or `Default`) and returns its name.
 fn field(g: &Gen, node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
-    code.checks.push(required_check(g, node, leaf));
+    code.checks.extend(required_check(g, node, leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;
     let init = match &leaf.init {

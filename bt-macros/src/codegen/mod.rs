@@ -48,7 +48,11 @@ use crate::plan::{self, Plan};
 /// The whole generated tree: the blackboard struct, the tree struct with its API and one tick
 /// (and halt) function per node, compile-time checks, and the unused-entry warnings.
 pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
-    let g = Gen { tree, plan };
+    let g = Gen {
+        tree,
+        plan,
+        checked: Default::default(),
+    };
     let mut field_decls = Vec::new();
     let mut field_inits = Vec::new();
     let mut methods = TokenStream::new();
@@ -267,6 +271,8 @@ pub fn stub(header: &Header, tree: Option<&Tree>) -> TokenStream {
 pub(crate) struct Gen<'a> {
     pub tree: &'a Tree,
     pub plan: &'a Plan,
+    /// The keys of the type checks written so far (`leaf::Check`).
+    checked: std::cell::RefCell<std::collections::HashSet<String>>,
 }
 
 impl Gen<'_> {
@@ -292,16 +298,12 @@ struct NodeCode {
     tree_halt: TokenStream,
 }
 
-/// Writes each distinct check once (the first of those with its key): a module-level `const _`
-/// into `items`, or, for a check that names the tree's type parameters, into the returned list,
-/// evaluated by the generic tree's `new` (`api.rs`).
+/// Writes the checks: each a module-level `const _` into `items`, or, for a check that names the
+/// tree's type parameters, into the returned list, evaluated by the generic tree's `new`
+/// (`api.rs`).
 fn write_checks(checks: Vec<leaf::Check>, items: &mut TokenStream) -> Vec<TokenStream> {
-    let mut written = std::collections::HashSet::new();
     let mut generic = Vec::new();
     for check in checks {
-        if !written.insert(check.key) {
-            continue;
-        }
         let (span, tokens) = (check.span, check.tokens);
         if check.generic {
             generic.push(tokens);

@@ -495,14 +495,17 @@ pub fn mention(node: &NodeSyntax, out: &mut Mentions) {
     for attr in &node.attrs {
         idents(attr.to_token_stream(), &mut out.names);
         if let syn::Meta::List(list) = &attr.meta {
-            out.escaped |= escapes(list.tokens.clone(), false);
+            out.escaped = out.escaped || escapes(list.tokens.clone(), false);
         }
     }
     idents(node.arg_tokens.clone(), &mut out.names);
+    if out.escaped {
+        return; // (nothing is reported unused: no need to parse the arguments)
+    }
     // An inline leaf's closure takes the context first (and only, with one parameter).
     let leaf = kinds::lookup(&node.kind.to_string())
         .is_some_and(|spec| matches!(spec.shape, Shape::Leaf(leaf) if leaf.is_users()));
-    out.escaped |= escapes(node.arg_tokens.clone(), leaf);
+    out.escaped = escapes(node.arg_tokens.clone(), leaf);
 }
 
 /// Whether a closure among the comma-separated `arguments` passes a parameter that may be the

@@ -264,7 +264,14 @@ impl Tree {
             if let Some(parent) = parent {
                 self.nodes[parent].children.push(id);
             }
-            check::mention(&syntax, mentioned);
+            // What the nodes mention decides only which entries are unused.
+            if self
+                .blackboard
+                .as_ref()
+                .is_some_and(|bb| !bb.entries.is_empty())
+            {
+                check::mention(&syntax, mentioned);
+            }
             if depth == MAX_DEPTH {
                 cx.error_spanned_by(
                     &syntax.kind,
