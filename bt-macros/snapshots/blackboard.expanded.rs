@@ -268,8 +268,94 @@ impl Robot {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    1,
+                                    {
+                                        let __bt_gated = match __bt::preconditions(
+                                            false,
+                                            &self.__bt_bb,
+                                            __bt::never,
+                                            __bt::never,
+                                            |bb| bb.goal.0 > 3,
+                                            __bt::always,
+                                        ) {
+                                            __bt::Gate::Tick => {
+                                                let __bt_bound: u64 = const {
+                                                    __bt::bound_ports(
+                                                        <Plan>::__BT_PORTS,
+                                                        &["goal", "speed", "seen"],
+                                                    )
+                                                };
+                                                self.__bt_leaf_1
+                                                    .__bt_frame(
+                                                        __bt_bound,
+                                                        &mut self.__bt_bb,
+                                                        |__bt_leaf, __bt_bb| {
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).goal;
+                                                                let __bt_port = &mut (*__bt_leaf).goal;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Load,
+                                                                );
+                                                            }
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).seen;
+                                                                let __bt_port = &mut (*__bt_leaf).seen;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Load,
+                                                                );
+                                                            }
+                                                            __bt::bind_value(
+                                                                2,
+                                                                &mut *__bt_leaf,
+                                                                |__bt_of| &mut __bt_of.speed,
+                                                            );
+                                                            let __bt_result = __bt::execute::<
+                                                                World,
+                                                                Plan,
+                                                            >(&mut *__bt_leaf, __bt_ctx);
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).goal;
+                                                                let __bt_port = &mut (*__bt_leaf).goal;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Store,
+                                                                );
+                                                            }
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).seen;
+                                                                let __bt_port = &mut (*__bt_leaf).seen;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Store,
+                                                                );
+                                                            }
+                                                            __bt_result
+                                                        },
+                                                    )
+                                            }
+                                            __bt::Gate::Answer(__bt_answer) => __bt_answer,
+                                            __bt::Gate::HaltAndSkip => __bt::Status::Skipped,
+                                        };
+                                        __bt::postconditions(
+                                            __bt_gated,
+                                            &mut self.__bt_bb,
+                                            |bb| bb.seen.set(1),
+                                            __bt::nothing,
+                                            __bt::nothing,
+                                        );
+                                        __bt_gated
+                                    },
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -292,8 +378,17 @@ impl Robot {
                             }
                         }
                         if __bt_child == 2usize {
-                            let __bt_child_status = self
-                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    3,
+                                    __bt::set(
+                                        &mut self.__bt_bb,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        (2, 2),
+                                    ),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -304,8 +399,13 @@ impl Robot {
                             }
                         }
                         if __bt_child == 3usize {
-                            let __bt_child_status = self
-                                .__bt_tick_4(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    4,
+                                    __bt::unset(&mut self.__bt_bb, |__bt_of| &mut __bt_of.note),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -316,8 +416,16 @@ impl Robot {
                             }
                         }
                         if __bt_child == 4usize {
-                            let __bt_child_status = self
-                                .__bt_tick_5(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    5,
+                                    {
+                                        __bt::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
+                                        __bt::Status::Success
+                                    },
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -328,8 +436,15 @@ impl Robot {
                             }
                         }
                         if __bt_child == 5usize {
-                            let __bt_child_status = self
-                                .__bt_tick_6(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    6,
+                                    __bt::Status::from_bool(
+                                        __bt::test(&self.__bt_bb, |bb| bb.goal.0 == 2),
+                                    ),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -340,8 +455,17 @@ impl Robot {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_7(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    7,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        let bb = &self.__bt_bb;
+                                        w.ok && bb.goal.0 > 0
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -382,99 +506,6 @@ impl Robot {
             }
             __bt::halted_unflagged(0, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_1<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            1,
-            {
-                let __bt_gated = match __bt::preconditions(
-                    false,
-                    &self.__bt_bb,
-                    __bt::never,
-                    __bt::never,
-                    |bb| bb.goal.0 > 3,
-                    __bt::always,
-                ) {
-                    __bt::Gate::Tick => {
-                        let __bt_bound: u64 = const {
-                            __bt::bound_ports(
-                                <Plan>::__BT_PORTS,
-                                &["goal", "speed", "seen"],
-                            )
-                        };
-                        self.__bt_leaf_1
-                            .__bt_frame(
-                                __bt_bound,
-                                &mut self.__bt_bb,
-                                |__bt_leaf, __bt_bb| {
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).goal;
-                                        let __bt_port = &mut (*__bt_leaf).goal;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Load,
-                                        );
-                                    }
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).seen;
-                                        let __bt_port = &mut (*__bt_leaf).seen;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Load,
-                                        );
-                                    }
-                                    __bt::bind_value(
-                                        2,
-                                        &mut *__bt_leaf,
-                                        |__bt_of| &mut __bt_of.speed,
-                                    );
-                                    let __bt_result = __bt::execute::<
-                                        World,
-                                        Plan,
-                                    >(&mut *__bt_leaf, __bt_ctx);
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).goal;
-                                        let __bt_port = &mut (*__bt_leaf).goal;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Store,
-                                        );
-                                    }
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).seen;
-                                        let __bt_port = &mut (*__bt_leaf).seen;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Store,
-                                        );
-                                    }
-                                    __bt_result
-                                },
-                            )
-                    }
-                    __bt::Gate::Answer(__bt_answer) => __bt_answer,
-                    __bt::Gate::HaltAndSkip => __bt::Status::Skipped,
-                };
-                __bt::postconditions(
-                    __bt_gated,
-                    &mut self.__bt_bb,
-                    |bb| bb.seen.set(1),
-                    __bt::nothing,
-                    __bt::nothing,
-                );
-                __bt_gated
-            },
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_2<__BtO: __bt::Observer>(
@@ -604,73 +635,6 @@ impl Robot {
             __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
             __bt::after_halt(&mut self.__bt_bb, __bt::nothing, |bb| bb.goal = (1, 1));
         }
-    }
-    #[inline]
-    fn __bt_tick_3<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            3,
-            __bt::set(&mut self.__bt_bb, |__bt_of| &mut __bt_of.goal, (2, 2)),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_4<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            4,
-            __bt::unset(&mut self.__bt_bb, |__bt_of| &mut __bt_of.note),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_5<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            5,
-            {
-                __bt::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
-                __bt::Status::Success
-            },
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_6<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            6,
-            __bt::Status::from_bool(__bt::test(&self.__bt_bb, |bb| bb.goal.0 == 2)),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_7<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            7,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                let bb = &self.__bt_bb;
-                w.ok && bb.goal.0 > 0
-            }),
-            __bt_observer,
-        )
     }
 }
 impl ::core::default::Default for Robot {

@@ -361,19 +361,16 @@ impl Decorated {
     ) -> __bt::Status {
         __bt::done(
             1,
-            __bt::inverter(self.__bt_tick_2(__bt_ctx, __bt_observer)),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_2<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            2,
-            __bt::check::<World, IsEnemyVisible>(&mut self.__bt_leaf_2, __bt_ctx),
+            __bt::inverter({
+                __bt::done(
+                    2,
+                    __bt::check::<
+                        World,
+                        IsEnemyVisible,
+                    >(&mut self.__bt_leaf_2, __bt_ctx),
+                    __bt_observer,
+                )
+            }),
             __bt_observer,
         )
     }
@@ -636,8 +633,16 @@ impl Decorated {
                 match self.__bt_state_8.start(::core::option::Option::None) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
                     ::core::option::Option::None => {
-                        let __bt_child_status = self
-                            .__bt_tick_9(__bt_ctx, __bt_observer);
+                        let __bt_child_status = {
+                            __bt::done(
+                                9,
+                                __bt::execute::<
+                                    World,
+                                    Shoot,
+                                >(&mut self.__bt_leaf_9, __bt_ctx),
+                                __bt_observer,
+                            )
+                        };
                         self.__bt_state_8
                             .on_child(__bt_child_status, ::core::option::Option::None)
                     }
@@ -654,18 +659,6 @@ impl Decorated {
     ) {
         self.__bt_state_8.halt();
         __bt::halted_unflagged(8, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_9<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            9,
-            __bt::execute::<World, Shoot>(&mut self.__bt_leaf_9, __bt_ctx),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_10<__BtO: __bt::Observer>(
@@ -706,20 +699,14 @@ impl Decorated {
             match self.__bt_state_11.start(false) {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
                 ::core::option::Option::None => {
-                    let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
+                    let __bt_child_status = {
+                        __bt::done(12, __bt::Status::Success, __bt_observer)
+                    };
                     self.__bt_state_11.on_child(__bt_child_status)
                 }
             },
             __bt_observer,
         )
-    }
-    #[inline]
-    fn __bt_tick_12<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(12, __bt::Status::Success, __bt_observer)
     }
     #[inline]
     fn __bt_tick_13<__BtO: __bt::Observer>(
@@ -773,7 +760,13 @@ impl Decorated {
             {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
                 ::core::option::Option::None => {
-                    self.__bt_tick_15(__bt_ctx, __bt_observer)
+                    __bt::done(
+                        15,
+                        __bt::Status::from_bool(
+                            self.__bt_state_15.was_updated(self.__bt_bb.target.version()),
+                        ),
+                        __bt_observer,
+                    )
                 }
             };
             __bt::finish(
@@ -793,20 +786,6 @@ impl Decorated {
         if self.__bt_active.get(5usize) {
             __bt::halted(self.__bt_active.flag(5usize), 14, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_15<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            15,
-            __bt::Status::from_bool(
-                self.__bt_state_15.was_updated(self.__bt_bb.target.version()),
-            ),
-            __bt_observer,
-        )
     }
 }
 impl ::core::default::Default for Decorated {

@@ -321,8 +321,22 @@ impl Forager {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    1,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        let bb = &mut self.__bt_bb;
+                                        {
+                                            w.sense(1);
+                                            bb.threat = w.threat();
+                                            bb.hungry = w.hungry();
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -385,27 +399,6 @@ impl Forager {
             }
             __bt::halted_unflagged(0, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_1<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            1,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                let bb = &mut self.__bt_bb;
-                {
-                    w.sense(1);
-                    bb.threat = w.threat();
-                    bb.hungry = w.hungry();
-                    true
-                }
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_2<__BtO: __bt::Observer>(
@@ -658,8 +651,16 @@ impl Forager {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_6(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    6,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(6)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
@@ -734,21 +735,6 @@ impl Forager {
             FieldTask<5>,
         >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt);
         __bt::halted_unflagged(5, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_6<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            6,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                w.act(6)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_7<__BtO: __bt::Observer>(
@@ -1127,8 +1113,16 @@ impl Forager {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_15(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    15,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(15)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_14
@@ -1190,21 +1184,6 @@ impl Forager {
             }
             __bt::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_15<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            15,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(15)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_16<__BtO: __bt::Observer>(

@@ -229,8 +229,16 @@ where
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    1,
+                                    __bt::Status::from_bool({
+                                        let npc = &*__bt_ctx;
+                                        npc.alert
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -287,21 +295,6 @@ where
             }
             __bt::halted_unflagged(0, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_1<'a, __BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut Npc<'a, W>,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            1,
-            __bt::Status::from_bool({
-                let npc = &*__bt_ctx;
-                npc.alert
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_2<'a, __BtO: __bt::Observer>(

@@ -307,8 +307,21 @@ impl Mission {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    1,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        let bb = &mut self.__bt_bb;
+                                        {
+                                            w.sense(1);
+                                            bb.mode = w.mode();
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -371,26 +384,6 @@ impl Mission {
             }
             __bt::halted_unflagged(0, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_1<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            1,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                let bb = &mut self.__bt_bb;
-                {
-                    w.sense(1);
-                    bb.mode = w.mode();
-                    true
-                }
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_2<__BtO: __bt::Observer>(
@@ -568,8 +561,16 @@ impl Mission {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_5(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    5,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(5)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
@@ -612,8 +613,16 @@ impl Mission {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_8(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    8,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(8)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_4
@@ -657,21 +666,6 @@ impl Mission {
             }
         }
         __bt::halted_unflagged(4, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_5<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            5,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(5)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_6<__BtO: __bt::Observer>(
@@ -746,21 +740,6 @@ impl Mission {
             FieldTask<7>,
         >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
         __bt::halted_unflagged(7, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_8<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            8,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                w.act(8)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_9<__BtO: __bt::Observer>(
@@ -1050,8 +1029,16 @@ impl Mission {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_15(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    15,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(15)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_14
@@ -1113,21 +1100,6 @@ impl Mission {
             }
             __bt::halted(self.__bt_active.flag(1usize), 14, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_15<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            15,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(15)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_16<__BtO: __bt::Observer>(
@@ -1225,8 +1197,16 @@ impl Mission {
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 '__bt_walk: {
                     if __bt_child == 0usize {
-                        let __bt_child_status = self
-                            .__bt_tick_19(__bt_ctx, __bt_observer);
+                        let __bt_child_status = {
+                            __bt::done(
+                                19,
+                                __bt::Status::from_bool({
+                                    let w = &*__bt_ctx;
+                                    w.cond(19)
+                                }),
+                                __bt_observer,
+                            )
+                        };
                         match self
                             .__bt_state_18
                             .on_child(0usize, __bt_child_status, 5usize)
@@ -1271,8 +1251,16 @@ impl Mission {
                         }
                     }
                     if __bt_child == 3usize {
-                        let __bt_child_status = self
-                            .__bt_tick_23(__bt_ctx, __bt_observer);
+                        let __bt_child_status = {
+                            __bt::done(
+                                23,
+                                __bt::answer({
+                                    let w = &mut *__bt_ctx;
+                                    w.act(23)
+                                }),
+                                __bt_observer,
+                            )
+                        };
                         match self
                             .__bt_state_18
                             .on_child(3usize, __bt_child_status, 5usize)
@@ -1327,7 +1315,16 @@ impl Mission {
                         __bt::Event::Child(
                             __bt_child,
                             match __bt_child {
-                                0usize => self.__bt_tick_19(__bt_ctx, __bt_observer),
+                                0usize => {
+                                    __bt::done(
+                                        19,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(19)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                }
                                 1usize => {
                                     self.__bt_tick_20(
                                         __bt_ctx,
@@ -1336,7 +1333,16 @@ impl Mission {
                                     )
                                 }
                                 2usize => self.__bt_tick_21(__bt_ctx, __bt_observer),
-                                3usize => self.__bt_tick_23(__bt_ctx, __bt_observer),
+                                3usize => {
+                                    __bt::done(
+                                        23,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            w.act(23)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                }
                                 _ => {
                                     self.__bt_tick_24(
                                         __bt_ctx,
@@ -1368,21 +1374,6 @@ impl Mission {
             }
         };
         __bt::halted_unflagged(18, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_19<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            19,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(19)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_20<__BtO: __bt::Observer>(
@@ -1508,21 +1499,6 @@ impl Mission {
         __bt::halted_unflagged(22, __bt_observer);
     }
     #[inline]
-    fn __bt_tick_23<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            23,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                w.act(23)
-            }),
-            __bt_observer,
-        )
-    }
-    #[inline]
     fn __bt_tick_24<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
@@ -1543,8 +1519,16 @@ impl Mission {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_25(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    25,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(25)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_24
@@ -1598,21 +1582,6 @@ impl Mission {
             }
         }
         __bt::halted_unflagged(24, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_25<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            25,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                w.act(25)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_26<__BtO: __bt::Observer>(
@@ -1672,8 +1641,16 @@ impl Mission {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_28(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    28,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(28)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_27
@@ -1727,21 +1704,6 @@ impl Mission {
             }
         }
         __bt::halted_unflagged(27, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_28<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            28,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(28)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_29<__BtO: __bt::Observer>(

@@ -657,7 +657,16 @@ impl Canvas {
                             _ => {
                                 let __bt_was_running: ::core::primitive::bool = true;
                                 let __bt_first: ::core::primitive::usize = 1usize;
-                                self.__bt_tick_8(__bt_ctx, __bt_observer)
+                                {
+                                    __bt::done(
+                                        8,
+                                        __bt::execute::<
+                                            World,
+                                            Idle,
+                                        >(&mut self.__bt_leaf_8, __bt_ctx),
+                                        __bt_observer,
+                                    )
+                                }
                             }
                         };
                         self.__bt_state_6
@@ -691,7 +700,16 @@ impl Canvas {
                         _ => {
                             let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 1usize;
-                            self.__bt_tick_8(__bt_ctx, __bt_observer)
+                            {
+                                __bt::done(
+                                    8,
+                                    __bt::execute::<
+                                        World,
+                                        Idle,
+                                    >(&mut self.__bt_leaf_8, __bt_ctx),
+                                    __bt_observer,
+                                )
+                            }
                         }
                     };
                     __bt_next = self
@@ -764,18 +782,6 @@ impl Canvas {
             Wander,
         >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
         __bt::halted_unflagged(7, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_8<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            8,
-            __bt::execute::<World, Idle>(&mut self.__bt_leaf_8, __bt_ctx),
-            __bt_observer,
-        )
     }
 }
 impl ::core::default::Default for Canvas {

@@ -335,8 +335,22 @@ impl Patrol {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    1,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        let bb = &mut self.__bt_bb;
+                                        {
+                                            w.sense(1);
+                                            bb.zone = w.zone();
+                                            bb.low = w.low_battery();
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -401,27 +415,6 @@ impl Patrol {
         }
     }
     #[inline]
-    fn __bt_tick_1<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            1,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                let bb = &mut self.__bt_bb;
-                {
-                    w.sense(1);
-                    bb.zone = w.zone();
-                    bb.low = w.low_battery();
-                    true
-                }
-            }),
-            __bt_observer,
-        )
-    }
-    #[inline]
     fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut FieldWorld,
@@ -429,8 +422,16 @@ impl Patrol {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_condition: __bt::Status = self
-                    .__bt_tick_3(__bt_ctx, __bt_observer);
+                let __bt_condition: __bt::Status = {
+                    __bt::done(
+                        3,
+                        __bt::Status::from_bool({
+                            let w = &*__bt_ctx;
+                            w.clear(3)
+                        }),
+                        __bt_observer,
+                    )
+                };
                 if __bt::WhileDoElse::halts(__bt_condition, 1usize) {
                     self.__bt_halt_4(__bt_ctx, __bt_observer);
                 }
@@ -466,21 +467,6 @@ impl Patrol {
             self.__bt_halt_26(__bt_ctx, __bt_observer);
             __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_3<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            3,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.clear(3)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_4<__BtO: __bt::Observer>(
@@ -671,8 +657,16 @@ impl Patrol {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_9(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    9,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(9)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_6
@@ -777,21 +771,6 @@ impl Patrol {
     ) {
         self.__bt_state_8.halt();
         __bt::halted_unflagged(8, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_9<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            9,
-            __bt::answer({
-                let w = &mut *__bt_ctx;
-                w.act(9)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_10<__BtO: __bt::Observer>(
@@ -1151,8 +1130,16 @@ impl Patrol {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_18(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    18,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(18)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_17
@@ -1206,21 +1193,6 @@ impl Patrol {
             }
         }
         __bt::halted_unflagged(17, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_18<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            18,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(18)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_19<__BtO: __bt::Observer>(
@@ -1419,8 +1391,16 @@ impl Patrol {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_24(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    24,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(24)
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_23
@@ -1482,21 +1462,6 @@ impl Patrol {
             }
             __bt::halted(self.__bt_active.flag(4usize), 23, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_24<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut FieldWorld,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            24,
-            __bt::Status::from_bool({
-                let w = &*__bt_ctx;
-                w.cond(24)
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_25<__BtO: __bt::Observer>(

@@ -538,8 +538,16 @@ impl Errands {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_8(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    8,
+                                    __bt::check::<
+                                        World,
+                                        IsHome,
+                                    >(&mut self.__bt_leaf_8, __bt_ctx),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_5
@@ -680,18 +688,6 @@ impl Errands {
             self.__bt_resume.halted();
             __bt::halted_unflagged(7, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_8<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            8,
-            __bt::check::<World, IsHome>(&mut self.__bt_leaf_8, __bt_ctx),
-            __bt_observer,
-        )
     }
 }
 impl ::core::default::Default for Errands {

@@ -184,8 +184,19 @@ impl Sniper {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_6(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    6,
+                                    __bt::answer({
+                                        let world = &mut *__bt_ctx;
+                                        {
+                                            world.waypoint += 1;
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_0
@@ -244,8 +255,16 @@ impl Sniper {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_2(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    2,
+                                    __bt::check::<
+                                        World,
+                                        IsEnemyVisible,
+                                    >(&mut self.__bt_leaf_2, __bt_ctx),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
@@ -256,8 +275,16 @@ impl Sniper {
                             }
                         }
                         if __bt_child == 1usize {
-                            let __bt_child_status = self
-                                .__bt_tick_3(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    3,
+                                    __bt::Status::from_bool({
+                                        let world = &*__bt_ctx;
+                                        world.rounds > 0
+                                    }),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
@@ -288,8 +315,16 @@ impl Sniper {
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_5(__bt_ctx, __bt_observer);
+                            let __bt_child_status = {
+                                __bt::done(
+                                    5,
+                                    __bt::execute::<
+                                        World,
+                                        Shoot,
+                                    >(&mut self.__bt_leaf_5, __bt_ctx),
+                                    __bt_observer,
+                                )
+                            };
                             if let ::core::option::Option::Some(__bt_end) = __bt::advance(
                                 self
                                     .__bt_state_1
@@ -327,33 +362,6 @@ impl Sniper {
             }
         }
         __bt::halted_unflagged(1, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_2<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            2,
-            __bt::check::<World, IsEnemyVisible>(&mut self.__bt_leaf_2, __bt_ctx),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_3<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            3,
-            __bt::Status::from_bool({
-                let world = &*__bt_ctx;
-                world.rounds > 0
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_resume_4<__BtO: __bt::Observer>(
@@ -414,36 +422,6 @@ impl Sniper {
             self.__bt_resume.halted();
             __bt::halted_unflagged(4, __bt_observer);
         }
-    }
-    #[inline]
-    fn __bt_tick_5<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            5,
-            __bt::execute::<World, Shoot>(&mut self.__bt_leaf_5, __bt_ctx),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_6<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            6,
-            __bt::answer({
-                let world = &mut *__bt_ctx;
-                {
-                    world.waypoint += 1;
-                    true
-                }
-            }),
-            __bt_observer,
-        )
     }
 }
 impl ::core::default::Default for Sniper {

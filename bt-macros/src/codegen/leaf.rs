@@ -158,7 +158,8 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
 
 /// An inline leaf's closure written in place: its parameters bound to `args` (in order: the
 /// context, then the blackboard) by `let`, then its body, as a block; `None` for a closure that
-/// must stay a closure: one whose body could leave it early (`return`, `?`, `yield`), or that has
+/// must stay a closure: one whose body could leave it early (`return`, `?`, `yield`, `break`,
+/// `continue`), or that has
 /// attributes, a `for<..>` binder or an `async`/`const`/`static` marker.
 ///
 /// A closure is a body of its own for rustc (type-checked, borrow-checked and compiled as a
@@ -201,7 +202,10 @@ fn inline_closure(closure: &syn::ExprClosure, args: &[TokenStream]) -> Option<To
 /// Whether `tokens` hold a `return`, a `?` or a `yield`, which in a closure leave the closure.
 fn may_leave(tokens: TokenStream) -> bool {
     tokens.into_iter().any(|token| match token {
-        proc_macro2::TokenTree::Ident(ident) => ident == "return" || ident == "yield",
+        // (`break` and `continue` too: a leaf's tick may be written in its parent's loop.)
+        proc_macro2::TokenTree::Ident(ident) => {
+            ident == "return" || ident == "yield" || ident == "break" || ident == "continue"
+        }
         proc_macro2::TokenTree::Punct(punct) => punct.as_char() == '?',
         proc_macro2::TokenTree::Group(group) => may_leave(group.stream()),
         proc_macro2::TokenTree::Literal(_) => false,

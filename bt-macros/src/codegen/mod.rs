@@ -52,6 +52,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         tree,
         plan,
         checked: Default::default(),
+        inline_ticks: std::cell::RefCell::new(vec![None; tree.nodes.len()]),
     };
     let mut field_decls = Vec::new();
     let mut field_inits = Vec::new();
@@ -61,8 +62,17 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let mut checks = Vec::new();
     let saving = snapshot::Derives::of(&tree.header.attrs).any();
     let mut saved = Vec::new();
-    for node in &tree.nodes {
-        let code = node_code(&g, node);
+    // The leaves written in their parents' ticks first, so that the parents find them; each pass
+    // in pre-order, so that a type check names the first node of its kind.
+    let mut codes: Vec<Option<NodeCode>> = (tree.nodes.iter())
+        .map(|node| inlined(&g, node).then(|| node_code(&g, node)))
+        .collect();
+    for (node, code) in tree.nodes.iter().zip(&mut codes) {
+        if code.is_none() {
+            *code = Some(node_code(&g, node));
+        }
+    }
+    for code in codes.into_iter().flatten() {
         items.extend(code.items);
         checks.extend(code.checks);
         tree_halt.extend(code.tree_halt);
@@ -273,6 +283,9 @@ pub(crate) struct Gen<'a> {
     pub plan: &'a Plan,
     /// The keys of the type checks written so far (`leaf::Check`).
     checked: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// The tick expressions of the leaves written in their parents' ticks ([`inlined`]), by id,
+    /// generated before the parents.
+    inline_ticks: std::cell::RefCell<Vec<Option<TokenStream>>>,
 }
 
 impl Gen<'_> {
@@ -549,6 +562,9 @@ fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
 /// which follows every error, visits it and halts what is running below it, and after reporting
 /// the parent's abort (but the root's, which the tree reports after that halt).
 fn tick_child(g: &Gen, child: usize) -> TokenStream {
+    if let Some(tick) = &g.inline_ticks.borrow()[child] {
+        return quote!({ #tick });
+    }
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
     let call = if g.plan.flag_from_parent[child] {
         // Running if the parent was, at this child: the walk starts at the parent's cursor and
@@ -789,7 +805,29 @@ fn with_postconditions(node: &Node, body: TokenStream) -> TokenStream {
     }}
 }
 
-/// Node `node`'s tick function, around `body`.
+/// Whether node `node`'s tick is written in its parent's tick instead of a function of its own: a
+/// leaf that cannot be running (nothing halts it, nothing resumes it, no running flag is passed
+/// to it), that LLVM is not asked to keep apart (`Plan::outlined`), in a tree without an error
+/// type (whose leaves' ticks return early with the error), under a parent that is not the user's
+/// node (whose children are reached through their functions). A function per leaf is what a wide
+/// tree's build spends most on (each is type-checked, borrow-checked and compiled on its own);
+/// in release the small ones were inlined anyway (`#[inline]`).
+fn inlined(g: &Gen, node: &Node) -> bool {
+    let id = node.id;
+    let under_builtin = node
+        .parent
+        .is_some_and(|parent| !matches!(g.tree.nodes[parent].kind, Kind::Custom(_)));
+    under_builtin
+        && matches!(node.kind, Kind::Leaf(_))
+        && g.error().is_none()
+        && !g.plan.outlined[id]
+        && !g.plan.may_run[id]
+        && !g.plan.flag_from_parent[id]
+        && g.plan.resume_code(id).is_none()
+}
+
+/// Node `node`'s tick function, around `body`; for a leaf written in its parent's tick
+/// ([`inlined`]), nothing, and its tick expression goes to `Gen::inline_ticks`.
 fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
     let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
     let (ctx, observer) = (ctx(), observer());
@@ -811,6 +849,10 @@ fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
         }
         None => quote!(__bt::done(#public, #body, #observer)),
     };
+    if inlined(g, node) {
+        g.inline_ticks.borrow_mut()[id] = Some(finish);
+        return TokenStream::new();
+    }
     let (answer, finish) = match g.error() {
         None => (quote!(__bt::Status), finish),
         Some(error) => (
