@@ -175,7 +175,7 @@ impl Sniper {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 7usize] = [
             control("Fallback", "Fallback", 0, 0),
             control("Snipe", "Sequence", 0, 1),
             typed(
@@ -195,7 +195,8 @@ impl Sniper {
             ),
             typed(action("Shoot", "Action", 1, 2), "Shoot", <Shoot>::__BT_PORTS),
             typed(action("Patrol", "Action", 0, 1), "Patrol", <Patrol>::__BT_PORTS),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

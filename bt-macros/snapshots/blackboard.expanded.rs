@@ -129,7 +129,7 @@ impl Robot {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 8usize] = [
             control("Sequence", "Sequence", 0, 0),
             with_params(
                 typed(action("Plan", "Action", 0, 1), "Plan", <Plan>::__BT_PORTS),
@@ -167,7 +167,8 @@ impl Robot {
                 &[("code", "bb.goal.0 == 2")],
             ),
             condition("Condition", "Condition", 0, 1),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

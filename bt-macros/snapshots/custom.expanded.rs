@@ -112,7 +112,7 @@ impl Navigate {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 8usize] = [
             with_params(
                 typed(
                     control("RecoveryNode", "Control", 0, 0),
@@ -157,7 +157,8 @@ impl Navigate {
             ),
             action("Action", "Action", 5, 2),
             typed(action("Spin", "StatefulAction", 5, 2), "Spin", <Spin>::__BT_PORTS),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

@@ -94,7 +94,7 @@ impl Decorated {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 16usize] = [
             control("ReactiveFallback", "ReactiveFallback", 0, 0),
             decorator("Inverter", "Inverter", 0, 1),
             typed(
@@ -130,7 +130,8 @@ impl Decorated {
                 condition("WasEntryUpdated", "WasEntryUpdated", 14, 3),
                 &[("entry", "target")],
             ),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

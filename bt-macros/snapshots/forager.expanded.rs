@@ -137,7 +137,7 @@ impl Forager {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 18usize] = [
             control("ReactiveSequence", "ReactiveSequence", 0, 0),
             action("Action", "Action", 0, 1),
             control("Selector", "Selector", 0, 1),
@@ -202,7 +202,8 @@ impl Forager {
                 ),
                 &[("weight", "1")],
             ),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

@@ -108,7 +108,7 @@ impl Guarded {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 9usize] = [
             control("Sequence", "Sequence", 0, 0),
             with_params(
                 decorator("Interrupt", "Interrupt", 0, 1),
@@ -146,7 +146,8 @@ impl Guarded {
                 "Search",
                 <Search>::__BT_PORTS,
             ),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

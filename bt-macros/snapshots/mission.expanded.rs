@@ -98,7 +98,7 @@ impl Mission {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 30usize] = [
             control("ReactiveSequence", "ReactiveSequence", 0, 0),
             action("Action", "Action", 0, 1),
             with_params(
@@ -183,7 +183,8 @@ impl Mission {
                 "FieldTask<29>",
                 <FieldTask<29>>::__BT_PORTS,
             ),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

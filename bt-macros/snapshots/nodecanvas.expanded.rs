@@ -127,7 +127,7 @@ impl Canvas {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 9usize] = [
             control("Selector", "Selector", 0, 0),
             with_params(
                 decorator("Observe", "Observe", 0, 1),
@@ -168,7 +168,8 @@ impl Canvas {
                 typed(action("Idle", "Action", 6, 3), "Idle", <Idle>::__BT_PORTS),
                 &[("weight", "1.0 - hunger")],
             ),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

@@ -125,7 +125,7 @@ impl Patrol {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 28usize] = [
             control("ReactiveSequence", "ReactiveSequence", 0, 0),
             action("Action", "Action", 0, 1),
             control("WhileDoElse", "WhileDoElse", 0, 1),
@@ -211,7 +211,8 @@ impl Patrol {
                 "FieldTask<27>",
                 <FieldTask<27>>::__BT_PORTS,
             ),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

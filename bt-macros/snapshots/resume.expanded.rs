@@ -32,7 +32,7 @@ impl Errands {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 9usize] = [
             control("Sequence", "Sequence", 0, 0),
             control("Fallback", "Fallback", 0, 1),
             typed(action("Fetch", "StatefulAction", 1, 2), "Fetch", <Fetch>::__BT_PORTS),
@@ -50,7 +50,8 @@ impl Errands {
                 <Deliver>::__BT_PORTS,
             ),
             typed(condition("IsHome", "Condition", 5, 2), "IsHome", <IsHome>::__BT_PORTS),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {

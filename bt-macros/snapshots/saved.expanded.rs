@@ -110,7 +110,7 @@ impl Sentry {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 6usize] = [
             control("Sequence", "Sequence", 0, 0),
             with_params(decorator("Timeout", "Timeout", 0, 1), &[("msec", "500")]),
             with_params(
@@ -128,7 +128,8 @@ impl Sentry {
             ),
             condition("Condition", "Condition", 3, 2),
             typed(action("Shout", "Action", 3, 2), "Shout", <Shout>::__BT_PORTS),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {
@@ -605,14 +606,14 @@ __bt::snapshot_impls! {
     __BtS : __bt::serde::Serializer > (& self, __bt_serializer : __BtS,) ->
     ::core::result::Result < __BtS::Ok, __BtS::Error > { let mut __bt_save =
     __bt::snapshot::Save::new(__bt_serializer, "Sentry", 10usize); __bt_save.field(&
-    4165352588971304475u64); __bt_save.field(& self.__bt_status); __bt_save.field(& self
+    12047630933757656507u64); __bt_save.field(& self.__bt_status); __bt_save.field(& self
     .__bt_active); __bt_save.field(& self.__bt_bb); __bt_save.field(& self.__bt_state_0);
     __bt_save.field(& self.__bt_state_1); __bt_save.field(& self.__bt_leaf_2); __bt_save
     .field(& self.__bt_leaf_3); __bt_save.array(& self.__bt_user_3); __bt_save.field(&
     self.__bt_leaf_5); __bt_save.end() } } #[automatically_derived] impl < '__bt_de >
     __bt::snapshot::Fields < '__bt_de > for Sentry { const NAME : & 'static
     ::core::primitive::str = "Sentry"; const LEN : ::core::primitive::usize = 10usize;
-    const SHAPE : ::core::primitive::u64 = 4165352588971304475u64; fn from_seq < __BtA :
+    const SHAPE : ::core::primitive::u64 = 12047630933757656507u64; fn from_seq < __BtA :
     __bt::serde::de::SeqAccess < '__bt_de >> (__bt_seq : & mut __BtA,) ->
     ::core::result::Result < Self, __BtA::Error > { let mut __bt_tree = Self::new(); let
     mut __bt_read = __bt::snapshot::Read::new(__bt_seq, "Sentry", 10usize, 1); __bt_read

@@ -29,7 +29,7 @@ impl Sniper {
     /// Metadata of every node, indexed by node id.
     pub const NODES: &'static [__bt::NodeInfo] = {
         use __bt::nodes::*;
-        &[
+        const __BT_TABLE: [__bt::NodeInfo; 7usize] = [
             control("Fallback", "Fallback", 0, 0),
             control("Snipe", "Sequence", 0, 1),
             typed(
@@ -45,7 +45,8 @@ impl Sniper {
             ),
             typed(action("Shoot", "Action", 1, 2), "Shoot", <Shoot>::__BT_PORTS),
             action("Action", "Action", 0, 1),
-        ]
+        ];
+        &__BT_TABLE
     };
     /// The tree as a Graphviz DOT graph (`format!("{}", Tree::to_dot())`).
     pub fn to_dot() -> __bt::export::Dot<'static> {
