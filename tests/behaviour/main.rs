@@ -44,3 +44,4 @@ mod time;
 mod try_catch;
 mod updates;
 mod wide;
+mod wide_parts;

@@ -12,7 +12,7 @@ use super::{
     halt_child, node_methods, parent_locals, running_flag, small_index, state, tick_child, Gen,
     NodeCode,
 };
-use crate::model::{Composite, Node};
+use crate::model::{Composite, Kind, Node};
 
 /// Composites that resume at a remembered child are laid out as one guarded step per child, in a
 /// `loop`, when they have at most this many children (else a jump table).
@@ -24,6 +24,25 @@ const UNROLL_MAX_CHILDREN: usize = 16;
 /// threading time grows faster than the width (a 5,000-node reactive tree with 357 children at
 /// the root took 123 s to build in release); at 128 children it still builds in linear time.
 const LOOP_MAX_CHILDREN: usize = 128;
+
+/// A jump table over more children than this is dispatched in parts of this many children, each
+/// a function of its own with its leaves written in it ([`Walk::jump_table`]).
+pub(super) const PART_CHILDREN: usize = 512;
+
+/// Whether the children of composite `node` are ticked from parts of its jump table, functions
+/// of [`PART_CHILDREN`] children each: a wide composite that resumes at a remembered child, in a
+/// tree without an error type (a child's error returns from the composite's tick). Its leaves
+/// are written in the parts (`codegen::inlined`), whatever the outlining plan: a part holds at
+/// most `PART_CHILDREN` of them, as the plan bounds a function's size for LLVM, and a wide
+/// tree's build does not pay for a function per leaf.
+pub(super) fn ticks_in_parts(g: &Gen, node: &Node) -> bool {
+    let Kind::Composite(composite) = node.kind else {
+        return false;
+    };
+    let len = node.children.len();
+    let starts_at_first = composite.is_reactive() || super::state_is_local(g, node);
+    len > PART_CHILDREN && !starts_at_first && g.error().is_none()
+}
 
 pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     let mut code = NodeCode::default();
@@ -65,7 +84,7 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
     } else if starts_at_first {
         walk.straight_line()
     } else {
-        walk.jump_table()
+        walk.jump_table(&mut code)
     };
     let declare = &state.declare_local;
     let declare_tick = match tick_local {
@@ -87,7 +106,7 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
             #halt_running
         }
     };
-    code.methods = node_methods(g, node, body, halt_body);
+    code.methods.extend(node_methods(g, node, body, halt_body));
     code
 }
 
@@ -221,8 +240,12 @@ impl Walk<'_> {
     }
 
     /// Wide composites that resume at a remembered child: a jump table over the children, so that
-    /// resuming at child k does not pass k comparisons.
-    fn jump_table(&self) -> TokenStream {
+    /// resuming at child k does not pass k comparisons; beyond [`PART_CHILDREN`] children, a jump
+    /// table over parts, each a function with a jump table over its children ([`ticks_in_parts`]).
+    fn jump_table(&self, code: &mut NodeCode) -> TokenStream {
+        if ticks_in_parts(self.g, self.node) {
+            return self.jump_table_in_parts(code);
+        }
         let child = child_var();
         let (last, rest) = (self.node.children)
             .split_last()
@@ -239,6 +262,74 @@ impl Walk<'_> {
                 let __bt_child_status = match #child {
                     #(#tick_arms)*
                     _ => #tick_last,
+                };
+                #follow
+            }
+        });
+        quote! {
+            #start
+            #walk
+        }
+    }
+
+    /// [`Walk::jump_table`] over parts of [`PART_CHILDREN`] children: part `k` is a method that
+    /// ticks child `__bt_child` of its range and answers its status, with the composite's locals
+    /// its children's ticks may read (the running flags it passes) as parameters.
+    fn jump_table_in_parts(&self, code: &mut NodeCode) -> TokenStream {
+        let g = self.g;
+        let child = child_var();
+        let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
+        let (ctx, observer) = (super::ctx(), super::observer());
+        let passes_flags = (self.node.children.iter()).any(|&id| g.plan.flag_from_parent[id]);
+        let (was_running, first) = parent_locals();
+        let (params, args) = match passes_flags {
+            true => (
+                quote!(#was_running: ::core::primitive::bool, #first: ::core::primitive::usize,),
+                quote!(#was_running, #first,),
+            ),
+            false => (TokenStream::new(), TokenStream::new()),
+        };
+        let parts = self.node.children.chunks(PART_CHILDREN).enumerate();
+        let last_part = (self.len() - 1) / PART_CHILDREN;
+        let mut arms = TokenStream::new();
+        for (part, children) in parts {
+            let name = quote::format_ident!("__bt_part_{}_{}", self.node.id, part);
+            let start = part * PART_CHILDREN;
+            let (last, rest) = children.split_last().expect("a part has a child");
+            let tick_arms = rest.iter().enumerate().map(|(offset, &id)| {
+                let (position, call) = (start + offset, tick_child(g, id));
+                quote!(#position => #call,)
+            });
+            let tick_last = tick_child(g, *last);
+            code.methods.extend(quote! {
+                #[inline(never)]
+                fn #name<#(#lifetimes,)* __BtO: __bt::Observer>(
+                    &mut self,
+                    #ctx: &mut #context,
+                    #observer: &mut __BtO,
+                    #child: ::core::primitive::usize,
+                    #params
+                ) -> __bt::Status {
+                    match #child {
+                        #(#tick_arms)*
+                        _ => #tick_last,
+                    }
+                }
+            });
+            let call = quote!(self.#name(#ctx, #observer, #child, #args));
+            if part == last_part {
+                arms.extend(quote!(_ => #call,));
+            } else {
+                let end = start + PART_CHILDREN - 1;
+                arms.extend(quote!(#start..=#end => #call,));
+            }
+        }
+        let follow = self.follow(quote!(#child), quote!(break));
+        let start = self.start();
+        let walk = self.halt_tail(quote! {
+            loop {
+                let __bt_child_status = match #child {
+                    #arms
                 };
                 #follow
             }

@@ -537,9 +537,14 @@ struct State {
     declare_local: TokenStream,
 }
 
-fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
+/// Whether node `node`'s state is a local of its tick ([`state`]).
+fn state_is_local(g: &Gen, node: &Node) -> bool {
     let keeps_memory = node.spec.is_some_and(|spec| spec.memory == Memory::Kept);
-    if g.plan.may_run[node.id] || keeps_memory {
+    !(g.plan.may_run[node.id] || keeps_memory)
+}
+
+fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
+    if !state_is_local(g, node) {
         let field = state_field(node.id);
         code.fields
             .push((field.clone(), ty.clone(), quote!(<#ty>::new())));
@@ -807,7 +812,8 @@ fn with_postconditions(node: &Node, body: TokenStream) -> TokenStream {
 
 /// Whether node `node`'s tick is written in its parent's tick instead of a function of its own: a
 /// leaf that cannot be running (nothing halts it, nothing resumes it, no running flag is passed
-/// to it), that LLVM is not asked to keep apart (`Plan::outlined`), in a tree without an error
+/// to it), that LLVM is not asked to keep apart (`Plan::outlined`; the parts of a wide jump
+/// table bound a function's size themselves, `composite::ticks_in_parts`), in a tree without an error
 /// type (whose leaves' ticks return early with the error), under a parent that is not the user's
 /// node (whose children are reached through their functions). A function per leaf is what a wide
 /// tree's build spends most on (each is type-checked, borrow-checked and compiled on its own);
@@ -817,10 +823,13 @@ fn inlined(g: &Gen, node: &Node) -> bool {
     let under_builtin = node
         .parent
         .is_some_and(|parent| !matches!(g.tree.nodes[parent].kind, Kind::Custom(_)));
+    let in_parts = node
+        .parent
+        .is_some_and(|parent| composite::ticks_in_parts(g, &g.tree.nodes[parent]));
     under_builtin
         && matches!(node.kind, Kind::Leaf(_))
         && g.error().is_none()
-        && !g.plan.outlined[id]
+        && (!g.plan.outlined[id] || in_parts)
         && !g.plan.may_run[id]
         && !g.plan.flag_from_parent[id]
         && g.plan.resume_code(id).is_none()
