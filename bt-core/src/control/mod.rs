@@ -45,7 +45,7 @@ mod sequence;
 #[cfg(test)]
 mod tests;
 
-pub use crate::bits::bitset_bytes;
+pub use crate::bits::{bitset_bytes, bitset_words};
 pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
 pub use flow::{
@@ -53,8 +53,8 @@ pub use flow::{
 };
 pub use linear::{NoSkips, SkipCount};
 pub use parallel::{
-    bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ParallelPolicy,
-    PolicyParallel, ThresholdError,
+    Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ParallelPolicy, PolicyParallel,
+    ThresholdError,
 };
 pub use reactive::{ReactiveFallback, ReactiveSequence, ReactiveTick};
 pub use selector::{

@@ -7,6 +7,4 @@ mod policy;
 mod threshold;
 
 pub use policy::{ParallelPolicy, PolicyParallel};
-pub use threshold::{
-    bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError,
-};
+pub use threshold::{Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError};
