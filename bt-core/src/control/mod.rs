@@ -75,11 +75,11 @@ pub mod nodecanvas {
     };
 }
 
+use crate::Status;
+
 /// The status a [`Step`](crate::step::Step) rule gives at the end of a halt (ignored by the
 /// generated code).
 const HALTED: Status = Status::Failure;
-
-use crate::Status;
 
 /// What a composite asks for after one of its children returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
