@@ -520,9 +520,9 @@
 //! | `Loop(queue, value = {e}, if_empty = Success) { c }` | one item of the `queue` entry (a [`LoopQueue`]: [`Deque`] or `VecDeque`) per tick, popped into `e` before the child; `Running` while items remain; the child's failure fails; empty: `if_empty`; a skipped child counts as done (decision 6) ([`decorator::loop_start`]) |
 //! | `SubTree(Child, x = {a}, ..)` | another generated tree as a node; its root's status passes through ([`subtree`]) |
 //! | `Control(Type) { .. }`, `Decorator(Type) { c }` | a control node or decorator of yours: a type implementing [`ControlNode`] or [`DecoratorNode`] that ticks its children through a generated handle ([Your own control nodes and decorators](#your-own-control-nodes-and-decorators)) |
-//! | `Limiter(n) { c }` | ticks the child until it has completed `n` times over the tree's life, then fails ([`behavior3::Limiter`]) |
-//! | `MaxTime(ms) { c }` | fails when more than `ms` passed since the activation began, whatever the child answers, halting it if it runs ([`behavior3::MaxTime`]) |
-//! | `Repeater(n) { c }`, `Repeater(forever) { c }` | runs the child `n` times, successes and failures alike, one completion per tick; answers the last ([`behavior3::Repeater`]) |
+//! | `Limiter(n) { c }` | ticks the child until it has completed `n` times over the tree's life, then fails ([`decorator::Limiter`]) |
+//! | `MaxTime(ms) { c }` | fails when more than `ms` passed since the activation began, whatever the child answers, halting it if it runs ([`decorator::MaxTime`]) |
+//! | `Repeater(n) { c }`, `Repeater(forever) { c }` | runs the child `n` times, successes and failures alike, one completion per tick; answers the last ([`decorator::Repeater`]) |
 //! | `RepeatUntilFailure(n) { c }`, `RepeatUntilSuccess(n) { c }`, `(forever)` | behavior3's names for `Repeat` and `RetryUntilSuccessful` (`n` > 0) |
 //!
 //! Known names that are not offered (`ManualSelector`, `Switch2` .. `Switch6`, `LoopInt` ..
@@ -1174,12 +1174,13 @@
 //!
 //! ## NodeCanvas's nodes
 //!
-//! NodeCanvas's node catalogue, with its rules ([`control::nodecanvas`], [`decorator::nodecanvas`]).
-//! Where a NodeCanvas node has the name of a BehaviorTree.CPP node with another rule, it has a name
-//! of its own: NodeCanvas's `Parallel` is `PolicyParallel`, `Switch` is `IndexSwitch`, `Timeout` is
-//! `Deadline`, `Repeat` is `RepeatTimes` / `RepeatUntil`; its `Sequencer` and `Selector` are
-//! `Sequence` and `Fallback`, or, with *Dynamic* or *Random* on, the nodes below. NodeCanvas's
-//! `Optional` status is our `Skipped` (a composite moves past it).
+//! NodeCanvas's node catalogue, with its rules (in [`control`] and [`decorator`], by family;
+//! [`origins`](origins#nodecanvas) maps NodeCanvas's names to them). Where a NodeCanvas node has
+//! the name of a BehaviorTree.CPP node with another rule, it has a name of its own: NodeCanvas's
+//! `Parallel` is `PolicyParallel`, `Switch` is `IndexSwitch`, `Timeout` is `Deadline`, `Repeat` is
+//! `RepeatTimes` / `RepeatUntil`; its `Sequencer` and `Selector` are `Sequence` and `Fallback`, or,
+//! with *Dynamic* or *Random* on, the nodes below. NodeCanvas's `Optional` status is our `Skipped`
+//! (a composite moves past it).
 //!
 //! | node | rule |
 //! |---|---|
@@ -1193,17 +1194,17 @@
 //! | `IndexSwitch(\|bb\| i, out_of_range = Fail, dynamic = false) { .. }` | the child at an integer index; out of range: `Failure`, or `Loop` (`\|i\| % len`) ([`control::IndexSwitch`]) |
 //! | `PolicyParallel(FirstFailure, repeat = false) { .. }` | ticks every unfinished child each tick; the first failure (`FirstFailure`), success (`FirstSuccess`) or either (`FirstSuccessOrFailure`) decides, after the other children were ticked; `repeat` re-ticks finished children ([`control::PolicyParallel`]) |
 //! | `DynamicSequence { .. }`, `DynamicSelector { .. }` | re-check their `Condition` and `ScriptCondition` children every tick, but latch the results of other completed children until the node completes ([`control::DynamicSequence`], [`control::DynamicSelector`]; decision 9) |
-//! | `Interrupt(\|bb\| c) { child }` | when the condition holds: halts a running child, `Failure` ([`decorator::nodecanvas::Interrupt`]) |
-//! | `Conditional(\|bb\| c, dynamic = false, else = Failure) { child }` | ticks the child if the condition holds when it starts (every tick with `dynamic`, halting the child when it stops holding); else answers `else` ([`decorator::nodecanvas::Conditional`]) |
-//! | `WaitUntil(\|bb\| c) { child }` | `Running` until the condition holds, then runs the child to its end ([`decorator::nodecanvas::WaitUntil`]) |
-//! | `RepeatTimes(n) { child }`, `RepeatTimes(forever)`, `RepeatUntil(Success \| Failure)` | NodeCanvas's Repeat: reruns the child, one completion per tick; every completion counts, the `n`-th is the node's answer ([`decorator::nodecanvas::Repeat`]) |
-//! | `Filter(times = n, count = Completed, filtered = Skipped) { child }` | lets the child complete `n` times (counting `Completed`, `Success` or `Failure` answers) in the tree's life, then answers `filtered` ([`decorator::nodecanvas::Filter`]) |
-//! | `Cooldown(ms, filtered = Skipped) { child }` | after the child completes, answers `filtered` without it until `ms` have passed ([`decorator::nodecanvas::Cooldown`]) |
-//! | `Iterate(list, element = {e}, index = {i}, until = Never, max = n, reset_index = true) { child }` | runs the child once per element of a list entry, one element per tick, each element cloned into `e` (and its index into `i`); `until = FirstSuccess` / `FirstFailure` stops early ([`decorator::nodecanvas::Iterate`]) |
-//! | `Optional { child }` | the child's result does not matter: `Skipped` unless it runs ([`decorator::nodecanvas::optional`]) |
-//! | `Remap(success = Success, failure = Failure) { child }` | replaces the child's `Success` and `Failure` ([`decorator::nodecanvas::remap`]) |
-//! | `Guard(\|ctx\| &mut ctx.token, if_guarded = Failure) { child }` | runs the child only while no other Guard holds the [`GuardToken`]; holds it while the child runs ([`decorator::nodecanvas::Guard`]) |
-//! | `Deadline(ms) { child }` | NodeCanvas's Timeout: ticks the child first; still running `ms` after it started: halted, `Failure` (a completion on the deadline tick wins) ([`decorator::nodecanvas::Timeout`]) |
+//! | `Interrupt(\|bb\| c) { child }` | when the condition holds: halts a running child, `Failure` ([`decorator::Interrupt`]) |
+//! | `Conditional(\|bb\| c, dynamic = false, else = Failure) { child }` | ticks the child if the condition holds when it starts (every tick with `dynamic`, halting the child when it stops holding); else answers `else` ([`decorator::Conditional`]) |
+//! | `WaitUntil(\|bb\| c) { child }` | `Running` until the condition holds, then runs the child to its end ([`decorator::WaitUntil`]) |
+//! | `RepeatTimes(n) { child }`, `RepeatTimes(forever)`, `RepeatUntil(Success \| Failure)` | NodeCanvas's Repeat: reruns the child, one completion per tick; every completion counts, the `n`-th is the node's answer ([`decorator::Rerun`]) |
+//! | `Filter(times = n, count = Completed, filtered = Skipped) { child }` | lets the child complete `n` times (counting `Completed`, `Success` or `Failure` answers) in the tree's life, then answers `filtered` ([`decorator::Filter`]) |
+//! | `Cooldown(ms, filtered = Skipped) { child }` | after the child completes, answers `filtered` without it until `ms` have passed ([`decorator::Cooldown`]) |
+//! | `Iterate(list, element = {e}, index = {i}, until = Never, max = n, reset_index = true) { child }` | runs the child once per element of a list entry, one element per tick, each element cloned into `e` (and its index into `i`); `until = FirstSuccess` / `FirstFailure` stops early ([`decorator::Iterate`]) |
+//! | `Optional { child }` | the child's result does not matter: `Skipped` unless it runs ([`decorator::optional`]) |
+//! | `Remap(success = Success, failure = Failure) { child }` | replaces the child's `Success` and `Failure` ([`decorator::remap`]) |
+//! | `Guard(\|ctx\| &mut ctx.token, if_guarded = Failure) { child }` | runs the child only while no other Guard holds the [`GuardToken`]; holds it while the child runs ([`decorator::Guard`]) |
+//! | `Deadline(ms) { child }` | NodeCanvas's Timeout: ticks the child first; still running `ms` after it started: halted, `Failure` (a completion on the deadline tick wins) ([`decorator::Deadline`]) |
 //! | `Observe(\|bb\| c, abort = none) { child }` | Unreal Engine's condition decorator with an observer abort: see [Observer aborts](#observer-aborts) ([`abort`]) |
 //!
 //! Closures over the blackboard (`|bb| ..`) are read where the rule says: a static

@@ -194,14 +194,11 @@ impl ConditionalAbort {
     pub fn next(&mut self, event: Event, mode: AbortMode) -> Step {
         let _ = mode;
         match event {
-            Event::Child(Self::CONDITION, condition) => {
-                let was_running = self.running;
-                match self.on_condition(condition) {
-                    None => Step::Tick(0),
-                    Some(_) if was_running => Step::Halt(0),
-                    Some(status) => Step::Return(status),
-                }
-            }
+            // A false condition halts the child (nothing to do if it is idle); `Halted` answers.
+            Event::Child(Self::CONDITION, condition) => match self.on_condition(condition) {
+                None => Step::Tick(0),
+                Some(_) => Step::Halt(0),
+            },
             Event::Child(_, status) => Step::Return(self.on_child(status)),
             // The child was aborted (or the node halted): it counts as failed.
             Event::Halted(_) => Step::Return(Status::Failure),
@@ -583,12 +580,14 @@ impl<const W: usize, I: SmallIndex> ObserverSelector<W, I> {
         running
     }
 
-    /// `child`'s latest answer is not a skip (a failure, a block, an abort by its own guard).
+    /// `child`'s latest answer is not a skip (a failure, a block, an abort by its own guard): the
+    /// first such child of the activation is kept. The children of an activation answer in
+    /// increasing order, and a `lower` abort at `i` forgets a first at `i` or later
+    /// ([`watch_lower`](Self::watch_lower)), so a later answer is never from an earlier child.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn answered_not_skipped(&mut self, child: usize) {
-        let first = self.not_skipped.get();
-        if first == 0 || child < first - 1 {
+        if self.not_skipped == I::ZERO {
             self.not_skipped = I::set(child + 1);
         }
     }

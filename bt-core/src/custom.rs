@@ -136,18 +136,14 @@ pub trait ControlNode<Ctx: ?Sized> {
     /// Called just before [`tick`](Self::tick) on the first tick of an activation (the node's
     /// first tick, and its first tick after it was halted or reset: see
     /// [the module](self#the-contract)). Restart per-activation state here.
-    fn on_start(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_start(&mut self, _ctx: &mut Ctx) {}
 
     /// Ticks the node: `node` dereferences to the node itself and ticks its children
     /// ([`Children::tick_child`]).
     fn tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Status;
 
     /// The node was running and has been halted; its running children have been halted already.
-    fn on_halted(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_halted(&mut self, _ctx: &mut Ctx) {}
 }
 
 /// A decorator of your own: BehaviorTree.CPP's `DecoratorNode`. Used in a tree as
@@ -164,9 +160,7 @@ pub trait ControlNode<Ctx: ?Sized> {
 pub trait DecoratorNode<Ctx: ?Sized> {
     /// Called just before [`tick`](Self::tick) on the first tick of an activation (see
     /// [`ControlNode::on_start`]).
-    fn on_start(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_start(&mut self, _ctx: &mut Ctx) {}
 
     /// Ticks the node: `node` dereferences to the node itself and ticks its child
     /// ([`Child::tick_child`]), or not.
@@ -174,9 +168,7 @@ pub trait DecoratorNode<Ctx: ?Sized> {
 
     /// The node was running and has been halted; its child, if it was running, has been halted
     /// already.
-    fn on_halted(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_halted(&mut self, _ctx: &mut Ctx) {}
 }
 
 /// A control node that can end the tick with an error of the tree's error type `E` (a tree
@@ -197,17 +189,13 @@ pub trait TryControlNode<Ctx: ?Sized, E> {
     const MAX_CHILDREN: usize = usize::MAX;
 
     /// Called just before [`try_tick`](Self::try_tick) on the first tick of an activation.
-    fn on_start(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_start(&mut self, _ctx: &mut Ctx) {}
 
     /// Ticks the node, or fails with the tree's error.
     fn try_tick(node: &mut impl Children<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, E>;
 
     /// The node was running and has been halted; its running children have been halted already.
-    fn on_halted(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_halted(&mut self, _ctx: &mut Ctx) {}
 }
 
 impl<Ctx: ?Sized, E, T: ControlNode<Ctx>> TryControlNode<Ctx, E> for T {
@@ -242,18 +230,14 @@ impl<Ctx: ?Sized, E, T: ControlNode<Ctx>> TryControlNode<Ctx, E> for T {
 )]
 pub trait TryDecoratorNode<Ctx: ?Sized, E> {
     /// Called just before [`try_tick`](Self::try_tick) on the first tick of an activation.
-    fn on_start(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_start(&mut self, _ctx: &mut Ctx) {}
 
     /// Ticks the node, or fails with the tree's error.
     fn try_tick(node: &mut impl Child<Ctx, Self>, ctx: &mut Ctx) -> Result<Status, E>;
 
     /// The node was running and has been halted; its child, if it was running, has been halted
     /// already.
-    fn on_halted(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_halted(&mut self, _ctx: &mut Ctx) {}
 }
 
 impl<Ctx: ?Sized, E, T: DecoratorNode<Ctx>> TryDecoratorNode<Ctx, E> for T {

@@ -58,9 +58,7 @@ pub trait StatefulAction<Ctx: ?Sized> {
     /// Continues an activation whose last answer was `Running`.
     fn on_running(&mut self, ctx: &mut Ctx) -> Status;
     /// The activation was interrupted while `Running`. Release whatever `on_start` acquired.
-    fn on_halted(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_halted(&mut self, _ctx: &mut Ctx) {}
 }
 
 /// A condition that can fail with an error of the tree's error type `E` (a tree declared
@@ -123,9 +121,7 @@ pub trait TryStatefulAction<Ctx: ?Sized, E> {
     /// Continues an activation whose last answer was `Running`, or fails.
     fn try_on_running(&mut self, ctx: &mut Ctx) -> Result<Status, E>;
     /// The activation was interrupted while `Running`.
-    fn on_halted(&mut self, ctx: &mut Ctx) {
-        let _ = ctx;
-    }
+    fn on_halted(&mut self, _ctx: &mut Ctx) {}
 }
 
 impl<Ctx: ?Sized, E, T: StatefulAction<Ctx>> TryStatefulAction<Ctx, E> for T {

@@ -10,18 +10,21 @@
 //!   for every context its bounds allow), and [`BehaviorTree`], the older trait of the trees with
 //!   one context type and no error type ([`Tree`]'s docs compare them);
 //! * the leaf traits [`Condition`], [`SyncAction`] and [`StatefulAction`], implemented by user types;
-//! * [`control`]: the rule of every composite (Sequence, Fallback, their reactive and memory forms),
-//!   each a small state type that is told what its current child returned and answers with a
-//!   [`Flow`](control::Flow): tick that child next, or finish with this status (halting that child);
+//! * [`control`]: the rule of every composite, by family as the macro's kinds are (in order,
+//!   selectors, conditional flow, parallels); the in-order ones (Sequence, Fallback, their reactive
+//!   and memory forms) are each a small state type that is told what its current child returned
+//!   and answers with a [`Flow`](control::Flow): tick that child next, or finish with this status
+//!   (halting that child);
 //! * [`custom`]: control nodes and decorators of your own ([`ControlNode`], [`DecoratorNode`]),
 //!   which reach their children through a generated handle ([`Children`], [`Child`]);
 //! * [`step`]: the general protocol of the nodes that do not walk their children in order
 //!   (Parallel, IfThenElse, Switch, TryCatch, Timeout, ...);
 //! * [`decorator`]: the rule of every decorator (Inverter, Repeat, RetryUntilSuccessful, ...),
-//!   NodeCanvas's in [`decorator::nodecanvas`];
-//! * [`behavior3`]: behavior3's nodes that are not already rules of another family (Wait,
-//!   Limiter, MaxTime, Repeater, ...), and what the tree does on behavior3's ERROR;
-//! * [`leaves`]: the built-in leaves with a rule (Sleep, AlwaysRunning);
+//!   the time decorators (Delay, Timeout, Deadline, MaxTime, Cooldown) and the loops among them;
+//! * [`leaves`]: the built-in leaves with a rule (Sleep, AlwaysRunning, Wait, ...);
+//! * [`origins`]: the systems the nodes come from (BehaviorTree.CPP, behavior3, NodeCanvas,
+//!   Unreal Engine), which rule runs each of their nodes, and what the tree does on behavior3's
+//!   `Error`;
 //! * [`queue`]: [`Deque`] and [`LoopQueue`], the queues the `Loop` decorator consumes;
 //! * [`abort`]: Unreal Engine's observer aborts (guards on a selector's children that interrupt
 //!   a running branch when they change);
@@ -55,7 +58,6 @@
 #![warn(missing_docs)]
 
 pub mod abort;
-pub mod behavior3;
 mod bits;
 pub mod blackboard;
 pub mod conditions;
@@ -67,6 +69,7 @@ mod index;
 mod leaf;
 pub mod leaves;
 pub mod observe;
+pub mod origins;
 pub mod ports;
 pub mod queue;
 pub mod random;
@@ -85,7 +88,7 @@ mod tree;
 
 pub use blackboard::Tracked;
 pub use custom::{Child, Children, ControlNode, DecoratorNode, TryControlNode, TryDecoratorNode};
-pub use decorator::nodecanvas::GuardToken;
+pub use decorator::GuardToken;
 pub use index::SmallIndex;
 pub use leaf::{
     Condition, StatefulAction, SyncAction, TryAnswer, TryCondition, TryStatefulAction,
@@ -107,8 +110,52 @@ pub use time::StdClock;
 pub use time::{Clock, ManualClock};
 pub use tree::{BehaviorTree, Tree, TreeBase};
 
+/// behavior3's nodes under their former path (`bt_core::behavior3`), kept so that code naming
+/// them still compiles. Hidden: each has one documented name, by family ([`origins`] maps
+/// behavior3's names to them).
+#[doc(hidden)]
+pub mod behavior3 {
+    pub use crate::decorator::{
+        Limiter, MaxTime, RepeatUntilFailure, RepeatUntilSuccess, Repeater,
+    };
+    pub use crate::leaves::{failer, runner, succeeder, Wait};
+}
+
 #[doc(hidden)]
 pub mod __private;
+
+#[cfg(test)]
+mod former_paths {
+    use core::any::TypeId;
+
+    fn same<A: 'static, B: 'static>() -> bool {
+        TypeId::of::<A>() == TypeId::of::<B>()
+    }
+
+    /// The hidden paths by source library name the rules of the family modules.
+    #[test]
+    fn name_the_rules_by_family() {
+        use crate::{behavior3 as b3, control as c, decorator as d, leaves as l};
+        assert!(same::<d::nodecanvas::Timeout, d::Deadline>());
+        assert!(same::<d::nodecanvas::Repeat<u8>, d::Rerun<u8>>());
+        assert!(same::<d::nodecanvas::Cooldown, d::Cooldown>());
+        assert!(same::<d::nodecanvas::GuardToken, crate::GuardToken>());
+        assert!(same::<c::nodecanvas::PolicyParallel, c::PolicyParallel>());
+        assert!(same::<c::nodecanvas::IndexSwitch, c::IndexSwitch>());
+        assert!(same::<b3::Wait, l::Wait>());
+        assert!(same::<b3::MaxTime, d::MaxTime>());
+        assert!(same::<b3::RepeatUntilFailure<u8>, d::Repeat<u8>>());
+        let leaves: [fn() -> crate::Status; 3] = [b3::succeeder, b3::failer, b3::runner];
+        assert_eq!(
+            leaves.map(|leaf| leaf()),
+            [l::succeeder(), l::failer(), l::runner()]
+        );
+        assert_eq!(
+            d::nodecanvas::optional(crate::Status::Success),
+            crate::Status::Skipped
+        );
+    }
+}
 
 #[cfg(doctest)]
 mod alloc_free;

@@ -483,10 +483,8 @@ mod tests {
     /// node fired on its first or second tick there. A span of 146 years or more is 146 years.
     #[test]
     fn time_nodes_are_exact_at_any_clock_value() {
-        use crate::behavior3::{MaxTime, Wait};
-        use crate::decorator::nodecanvas::{Cooldown, Timeout as NcTimeout};
-        use crate::decorator::{Delay, Timeout};
-        use crate::leaves::Sleep;
+        use crate::decorator::{Cooldown, Deadline, Delay, MaxTime, Timeout};
+        use crate::leaves::{Sleep, Wait};
         use crate::Status::*;
 
         let wrap = Duration::from_nanos(u64::MAX) + Duration::from_nanos(1);
@@ -531,7 +529,7 @@ mod tests {
             assert!(!max_time.begin(at(span), span), "{t0:?}");
             assert!(max_time.begin(at(span + nano), span), "{t0:?}");
             // NodeCanvas's Timeout: a running child is cut off at `t0 + 1000 ms`.
-            let mut nc = NcTimeout::new();
+            let mut nc = Deadline::new();
             nc.begin(at(ms(0)), span);
             assert_eq!(nc.on_child(Running, at(span - nano)), Ok(Running), "{t0:?}");
             assert_eq!(nc.on_child(Running, at(span)), Err(Failure), "{t0:?}");

@@ -105,16 +105,16 @@ pub struct Forager {
     >,
     __bt_state_4: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_5: FieldTask<5>,
-    __bt_state_8: __bt::nodecanvas::Cooldown,
+    __bt_state_8: __bt::Cooldown,
     __bt_leaf_9: FieldTask<9>,
     __bt_state_10: __bt::ProbabilitySelector<
         { __bt::bitset_bytes(3usize) },
         ::core::primitive::u8,
     >,
     __bt_rng: __bt::SmallRng,
-    __bt_state_11: __bt::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_11: __bt::Rerun<::core::primitive::u8>,
     __bt_leaf_12: FieldTask<12>,
-    __bt_state_13: __bt::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_13: __bt::Rerun<::core::primitive::u8>,
     __bt_state_14: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_16: FieldTask<16>,
     __bt_leaf_17: FieldTask<17>,
@@ -228,16 +228,16 @@ impl Forager {
             >>::new(),
             __bt_state_4: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_5: <FieldTask<5> as ::core::default::Default>::default(),
-            __bt_state_8: <__bt::nodecanvas::Cooldown>::new(),
+            __bt_state_8: <__bt::Cooldown>::new(),
             __bt_leaf_9: <FieldTask<9> as ::core::default::Default>::default(),
             __bt_state_10: <__bt::ProbabilitySelector<
                 { __bt::bitset_bytes(3usize) },
                 ::core::primitive::u8,
             >>::new(),
             __bt_rng: __bt::SmallRng::seed(__bt::SmallRng::DEFAULT_SEED),
-            __bt_state_11: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_11: <__bt::Rerun<::core::primitive::u8>>::new(),
             __bt_leaf_12: <FieldTask<12> as ::core::default::Default>::default(),
-            __bt_state_13: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_13: <__bt::Rerun<::core::primitive::u8>>::new(),
             __bt_state_14: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_16: <FieldTask<16> as ::core::default::Default>::default(),
             __bt_leaf_17: <FieldTask<17> as ::core::default::Default>::default(),
@@ -1003,10 +1003,7 @@ impl Forager {
             {
                 let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
                 self.__bt_state_11
-                    .on_child(
-                        __bt_child_status,
-                        __bt::nodecanvas::RepeatMode::Times(3usize),
-                    )
+                    .on_child(__bt_child_status, __bt::RepeatMode::Times(3usize))
             },
             __bt_observer,
         )
@@ -1077,7 +1074,7 @@ impl Forager {
                 self.__bt_state_13
                     .on_child(
                         __bt_child_status,
-                        __bt::nodecanvas::RepeatMode::Until(__bt::Outcome::Failure),
+                        __bt::RepeatMode::Until(__bt::Outcome::Failure),
                     )
             },
             __bt_observer,

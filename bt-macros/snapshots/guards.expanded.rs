@@ -374,7 +374,7 @@ impl Guarded {
         __bt::done(
             1,
             {
-                let __bt_check: ::core::option::Option<__bt::Status> = __bt::nodecanvas::Interrupt::check(
+                let __bt_check: ::core::option::Option<__bt::Status> = __bt::Interrupt::check(
                     __bt::test(&self.__bt_bb, |bb| bb.alarm),
                 );
                 match __bt_check {
@@ -451,7 +451,7 @@ impl Guarded {
         __bt::done(
             3,
             {
-                let __bt_check: ::core::option::Option<__bt::Status> = __bt::nodecanvas::Conditional::check(
+                let __bt_check: ::core::option::Option<__bt::Status> = __bt::Conditional::check(
                     self.__bt_active.get(1usize),
                     || __bt::test(&self.__bt_bb, |bb| bb.open),
                     false,
@@ -531,7 +531,7 @@ impl Guarded {
         __bt::done(
             5,
             {
-                let __bt_check: ::core::option::Option<__bt::Status> = __bt::nodecanvas::Conditional::check(
+                let __bt_check: ::core::option::Option<__bt::Status> = __bt::Conditional::check(
                     self.__bt_active.get(2usize),
                     || __bt::test(&self.__bt_bb, |bb| !bb.alarm),
                     true,

@@ -99,7 +99,7 @@ struct Canvas {
     >,
     __bt_leaf_2: Attack,
     __bt_state_3: __bt::PrioritySelector<2usize, ::core::primitive::u8>,
-    __bt_state_4: __bt::nodecanvas::Cooldown,
+    __bt_state_4: __bt::Cooldown,
     __bt_leaf_5: Eat,
     __bt_state_6: __bt::ProbabilitySelector<
         { __bt::bitset_bytes(2usize) },
@@ -193,7 +193,7 @@ impl Canvas {
             >>::new(),
             __bt_leaf_2: <Attack as ::core::default::Default>::default(),
             __bt_state_3: <__bt::PrioritySelector<2usize, ::core::primitive::u8>>::new(),
-            __bt_state_4: <__bt::nodecanvas::Cooldown>::new(),
+            __bt_state_4: <__bt::Cooldown>::new(),
             __bt_leaf_5: <Eat as ::core::default::Default>::default(),
             __bt_state_6: <__bt::ProbabilitySelector<
                 { __bt::bitset_bytes(2usize) },

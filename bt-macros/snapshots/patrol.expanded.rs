@@ -92,19 +92,19 @@ pub struct Patrol {
         { __bt::bitset_words(3usize) },
     >,
     __bt_leaf_11: FieldTask<11>,
-    __bt_state_12: __bt::nodecanvas::Timeout,
+    __bt_state_12: __bt::Deadline,
     __bt_leaf_13: FieldTask<13>,
-    __bt_state_14: __bt::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_14: __bt::Rerun<::core::primitive::u8>,
     __bt_leaf_15: FieldTask<15>,
     __bt_state_16: __bt::BinarySelector,
     __bt_state_17: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_19: FieldTask<19>,
     __bt_state_20: __bt::PolicyParallel<{ __bt::bitset_bytes(2usize) }>,
     __bt_leaf_21: FieldTask<21>,
-    __bt_state_22: __bt::nodecanvas::Repeat<::core::primitive::u8>,
+    __bt_state_22: __bt::Rerun<::core::primitive::u8>,
     __bt_state_23: __bt::Sequence<::core::primitive::u8, __bt::NoSkips>,
     __bt_leaf_25: FieldTask<25>,
-    __bt_state_26: __bt::nodecanvas::Timeout,
+    __bt_state_26: __bt::Deadline,
     __bt_leaf_27: FieldTask<27>,
     __bt_bb: PatrolBlackboard,
     __bt_active: __bt::BoolFlags<5usize>,
@@ -241,19 +241,19 @@ impl Patrol {
                 { __bt::bitset_words(3usize) },
             >>::new(),
             __bt_leaf_11: <FieldTask<11> as ::core::default::Default>::default(),
-            __bt_state_12: <__bt::nodecanvas::Timeout>::new(),
+            __bt_state_12: <__bt::Deadline>::new(),
             __bt_leaf_13: <FieldTask<13> as ::core::default::Default>::default(),
-            __bt_state_14: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_14: <__bt::Rerun<::core::primitive::u8>>::new(),
             __bt_leaf_15: <FieldTask<15> as ::core::default::Default>::default(),
             __bt_state_16: <__bt::BinarySelector>::new(),
             __bt_state_17: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_19: <FieldTask<19> as ::core::default::Default>::default(),
             __bt_state_20: <__bt::PolicyParallel<{ __bt::bitset_bytes(2usize) }>>::new(),
             __bt_leaf_21: <FieldTask<21> as ::core::default::Default>::default(),
-            __bt_state_22: <__bt::nodecanvas::Repeat<::core::primitive::u8>>::new(),
+            __bt_state_22: <__bt::Rerun<::core::primitive::u8>>::new(),
             __bt_state_23: <__bt::Sequence<::core::primitive::u8, __bt::NoSkips>>::new(),
             __bt_leaf_25: <FieldTask<25> as ::core::default::Default>::default(),
-            __bt_state_26: <__bt::nodecanvas::Timeout>::new(),
+            __bt_state_26: <__bt::Deadline>::new(),
             __bt_leaf_27: <FieldTask<27> as ::core::default::Default>::default(),
             __bt_bb: <PatrolBlackboard as ::core::default::Default>::default(),
             __bt_active: <__bt::BoolFlags<5usize>>::new(),
@@ -961,10 +961,7 @@ impl Patrol {
             let __bt_status: __bt::Status = {
                 let __bt_child_status = self.__bt_tick_15(__bt_ctx, __bt_observer);
                 self.__bt_state_14
-                    .on_child(
-                        __bt_child_status,
-                        __bt::nodecanvas::RepeatMode::Times(2usize),
-                    )
+                    .on_child(__bt_child_status, __bt::RepeatMode::Times(2usize))
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
@@ -1355,7 +1352,7 @@ impl Patrol {
                 self.__bt_state_22
                     .on_child(
                         __bt_child_status,
-                        __bt::nodecanvas::RepeatMode::Until(__bt::Outcome::Failure),
+                        __bt::RepeatMode::Until(__bt::Outcome::Failure),
                     )
             },
             __bt_observer,

@@ -2,11 +2,12 @@
 //! `MaxTime(ms)`, `Repeater(n | forever)`, `RepeatUntilFailure`, `RepeatUntilSuccess`, and the
 //! aliases `Priority`, `Succeeder`, `Failer`, `Runner`.
 //!
-//! Rules: bt-core `behavior3/*.rs` (one test per row of each truth table); decisions.md 1 (one
-//! completion per tick), 7 (Wait and MaxTime are strict: *more than* the duration), 10 (Limiter
-//! counts for the tree's life; Priority halts a pre-empted child) and 11 (an error is a halt: the
-//! Limiter's count survives it, the clocks and loop counts restart). Time comes from the context's
-//! `ManualClock`, moved only by the tests.
+//! Rules: bt-core `decorator/limiter.rs`, `decorator/time/max_time.rs`,
+//! `decorator/loops/repeater.rs`, `leaves/` (one test per row of each truth table); decisions.md 1
+//! (one completion per tick), 7 (Wait and MaxTime are strict: *more than* the duration), 10
+//! (Limiter counts for the tree's life; Priority halts a pre-empted child) and 11 (an error is a
+//! halt: the Limiter's count survives it, the clocks and loop counts restart). Time comes from the
+//! context's `ManualClock`, moved only by the tests.
 
 // The rules' edge cases on purpose (`Repeat(0)`, a constant leaf before a Fallback's other
 // children), which the macro warns about.

@@ -1,7 +1,7 @@
 //! IfThenElse, WhileDoElse, Switch and Precondition, tick by tick.
 //!
-//! Rules: bt-core `control/if_then_else.rs`, `control/switch.rs`, `decorator/precondition.rs`;
-//! spec §2.8–§2.10, §3 (Precondition); decisions 5 and 12.
+//! Rules: bt-core `control/flow/if_then_else.rs`, `control/flow/switch.rs`,
+//! `decorator/precondition.rs`; spec §2.8–§2.10, §3 (Precondition); decisions 5 and 12.
 //!
 //! * `IfThenElse { cond, then, else? }` ticks the condition until it completes, then the chosen
 //!   branch in the same tick, and remembers the branch while it runs (the condition is not

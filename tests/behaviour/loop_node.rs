@@ -1,6 +1,6 @@
 //! Loop, tick by tick.
 //!
-//! Rules (bt-core `decorator/loop_node.rs`; spec §3 LoopInt/…/LoopString; decision 6):
+//! Rules (bt-core `decorator/loops/queue.rs`; spec §3 LoopInt/…/LoopString; decision 6):
 //! `Loop(queue, value = {entry}, if_empty = S) { child }` runs the child once per item of the
 //! `queue` entry (a `bt::LoopQueue`: `bt::Deque<T, N>` or `VecDeque<T>`), one item per tick. When
 //! the child is not running it pops the next item into `value` and ticks the child; an empty

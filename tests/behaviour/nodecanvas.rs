@@ -4,7 +4,7 @@
 //! WaitUntil, Optional, Guard, Deadline, Remap. The random ones (RandomSequence, RandomSelector,
 //! ProbabilitySelector) are in `test_random.rs`, observer aborts in `test_aborts.rs`.
 //!
-//! Rules: bt-core `control/nodecanvas/*.rs`, `decorator/nodecanvas/*.rs`;
+//! Rules: bt-core `control/{selector,flow,parallel}/`, `decorator/` (`origins.rs` maps the names);
 //! `spec/other-systems.md` §1.3, §2.x; decisions 3, 9, 13.
 
 use crate::agent;

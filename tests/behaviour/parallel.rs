@@ -1,13 +1,13 @@
 //! Parallel and ParallelAll, tick by tick.
 //!
-//! Rules (bt-core `control/parallel.rs`; spec §2.6, §2.7; decision 8): on every tick each child
-//! that has not completed in this activation is ticked, in order; completed children are not
+//! Rules (bt-core `control/parallel/threshold.rs`; spec §2.6, §2.7; decision 8): on every tick each
+//! child that has not completed in this activation is ticked, in order; completed children are not
 //! ticked again until the node completes or is halted. `Parallel(success = S, failure = F)`
 //! (defaults -1 and 1; a negative threshold counts from the end, -1 = all children) decides after
 //! **each** child: Success once `successes >= S` (with a negative `success`, skipped children of
 //! this tick count too), Failure once success has become impossible (`len - failures < S`) or
-//! `failures == F` (exact); the decision halts the running children and the later children are
-//! not ticked. `ParallelAll(max_failures = N)` (default 1) never stops early: it waits until every
+//! `failures == F` (exact); the decision halts the running children and the later children are not
+//! ticked. `ParallelAll(max_failures = N)` (default 1) never stops early: it waits until every
 //! child completed (or was skipped this tick) and fails if `failures >= N`.
 
 use crate::common;

@@ -7,7 +7,7 @@
 //! Fisher-Yates shuffle of `N - 1` draws per activation; one `unit()` draw per activation of a
 //! ProbabilitySelector, laid over the fail weight and the weights).
 //!
-//! Rules: bt-core `control/nodecanvas/random.rs`, `probability.rs`, `random.rs`.
+//! Rules: bt-core `control/selector/random.rs`, `probability.rs`, `random.rs`.
 
 use crate::agent;
 

@@ -1,7 +1,7 @@
 //! Delay, Timeout and Sleep on a `ManualClock`, tick by tick; and AlwaysRunning.
 //!
-//! Rules: bt-core `decorator/time.rs` and `leaves.rs`; spec §3, §4.1; decision 7. The context
-//! ([`common::Ctx`]) is the clock: it stands still until a test calls `advance_ms`.
+//! Rules: bt-core `decorator/time/mod.rs` and `leaves/mod.rs`; spec §3, §4.1; decision 7. The
+//! context ([`common::Ctx`]) is the clock: it stands still until a test calls `advance_ms`.
 //!
 //! * `Delay(ms) { child }`: `Running` on the first tick of an activation without ticking the
 //!   child, **even for 0 ms**; the child is ticked from the first tick at which

@@ -1,12 +1,12 @@
 //! TryCatch, tick by tick.
 //!
-//! Rules (bt-core `control/try_catch.rs`, spec §2.11): the children but the last form the *try*
-//! block, run like a `Sequence` (resumed at the running child); when a try child fails, the last
-//! child, the *catch* block, is ticked in the same tick and the node fails whatever the catch
+//! Rules (bt-core `control/flow/try_catch.rs`, spec §2.11): the children but the last form the
+//! *try* block, run like a `Sequence` (resumed at the running child); when a try child fails, the
+//! last child, the *catch* block, is ticked in the same tick and the node fails whatever the catch
 //! answers (a running catch is ticked again on the next ticks). All try children done: Success
 //! (Skipped if all were skipped), the catch is not ticked. `catch_on_halt = true`: a halt in the
-//! try block halts the running try child, then ticks the catch child once (halting it if it
-//! answers Running).
+//! try block halts the running try child, then ticks the catch child once (halting it if it answers
+//! Running).
 
 use crate::common;
 

@@ -2189,7 +2189,7 @@ fn reached(times: Count, count: u32) -> bool {
 
 /// One tick of a [`RefNode::Ext`] (`was_running`: it answered `Running` last and was not halted
 /// since). The rules, from the guide tables (and docs/tour.md) and the truth tables in the docs of
-/// `bt-core`'s `behavior3` and `nodecanvas` types:
+/// `bt-core`'s types of behavior3's and NodeCanvas's nodes (`bt_core::origins` lists them):
 fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -> Status {
     let RefNode::Ext {
         ext,

@@ -1,6 +1,6 @@
 //! Fixed bug: `Iterate` answered `Failure` without halting its running child when its list
 //! was emptied while the child ran (fixed in `bt-macros/src/codegen/nodecanvas.rs`, now `codegen/loops.rs`: the empty
-//! list's `Failure` halts the child first; `bt_core::decorator::nodecanvas::Iterate`'s table
+//! list's `Failure` halts the child first; `bt_core::decorator::Iterate`'s table
 //! says so).
 //!
 //! `Iterate(list, element = {e}) { child }`: "the list is empty | not ticked | `Failure`". The

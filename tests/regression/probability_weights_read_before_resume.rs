@@ -1,6 +1,6 @@
 //! Fixed bug (found by the big differential run, `tests/differential/big-run.sh`, seed 1002, tree
 //! `Big0930`): a `ProbabilitySelector` whose weights are closures read them when its tick starts,
-//! before its running child is ticked again (bt-core `control/nodecanvas/probability.rs`), but a
+//! before its running child is ticked again (bt-core `control/selector/probability.rs`), but a
 //! tick that resumed the running leaf directly ran the leaf first and the selector's tick after
 //! it, so a pick after the leaf failed used weights the leaf's own hooks had already changed.
 //!

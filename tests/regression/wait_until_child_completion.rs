@@ -2,12 +2,11 @@
 //! condition turned false (fixed by walking `WaitUntil`, not resuming below it directly:
 //! `bt-macros/src/kinds/table.rs`).
 //!
-//! `WaitUntil(|bb| c) { child }` (NodeCanvas `Wait Until`, `bt_core::decorator::nodecanvas::
-//! WaitUntil`): "`Running` until its condition is true, then ticks its child until the child
-//! completes"; its truth table: child running → "ticks the child, answers its status (it is not
-//! stopped if the condition turns false)". So once the child runs, the condition no longer
-//! matters, and the child's `Success` is the node's: the `Sequence` goes on to its next child in
-//! the same tick.
+//! `WaitUntil(|bb| c) { child }` (NodeCanvas `Wait Until`, `bt_core::decorator::WaitUntil`):
+//! "`Running` until its condition is true, then ticks its child until the child completes"; its
+//! truth table: child running → "ticks the child, answers its status (it is not stopped if the
+//! condition turns false)". So once the child runs, the condition no longer matters, and the
+//! child's `Success` is the node's: the `Sequence` goes on to its next child in the same tick.
 //!
 //! Found by the differential test: tree
 //! `B{t0=1;b1}MSeq(WU{t0<1}(pt0{b0:b1;b1:t0}),pi1{t0:=},Mt{30}(Rep2(Rpt{3}(c2))))`

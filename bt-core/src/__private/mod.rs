@@ -53,32 +53,27 @@ pub use crate::{
     Status, SyncAction, Tree, TreeBase,
 };
 
-// BehaviorTree.CPP's composites, decorators and leaves.
+// The rules, by family: composites, decorators (with the time nodes and the loops), leaves, Unreal
+// Engine's observer aborts.
+pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
 pub use crate::control::{
-    bitset_bytes, bitset_words, AsyncFallback, AsyncSequence, Fallback, Flow, IfThenElse, NoSkips,
-    Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ReactiveFallback, ReactiveSequence,
-    ReactiveTick, Sequence, SequenceWithMemory, Switch, TryCatch, WhileDoElse,
+    bitset_bytes, bitset_words, AsyncFallback, AsyncSequence, BinarySelector,
+    DynamicPrioritySelector, DynamicSelector, DynamicSequence, Fallback, FlipSelector, Flow,
+    IfThenElse, IndexSwitch, NoSkips, OutOfRange, Parallel, ParallelAll, ParallelAllConfig,
+    ParallelConfig, ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector,
+    RandomSelector, RandomSequence, ReactiveFallback, ReactiveSequence, ReactiveTick, Sequence,
+    SequenceWithMemory, StepSequencer, Switch, TryCatch, WhileDoElse,
 };
 pub use crate::decorator::{
     force_failure, force_success, inverter, keep_running_until_failure, loop_on_child, loop_start,
-    pop_into, precondition, Delay, EntryUpdated, Repeat, RetryUntilSuccessful, RunOnce, Timeout,
+    optional, pop_into, precondition, remap, Conditional, Cooldown, CountWhen, Deadline, Delay,
+    EntryUpdated, Filter, Guard, GuardToken, Interrupt, Iterate, Limiter, MaxTime, Repeat,
+    RepeatMode, Repeater, Rerun, RetryUntilSuccessful, RunOnce, Termination, Timeout, WaitUntil,
 };
-pub use crate::leaves::{always_running, Sleep};
+pub use crate::leaves::{always_running, failer, runner, succeeder, Sleep, Wait};
 pub use crate::queue::LoopQueue;
-pub use crate::step::{Event, Step};
-
-// behavior3's nodes.
-pub use crate::behavior3::{failer, runner, succeeder, Limiter, MaxTime, Repeater, Wait};
-
-// NodeCanvas's composites and decorators, Unreal Engine's observer aborts, the random nodes.
-pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
-pub use crate::control::{
-    BinarySelector, DynamicPrioritySelector, DynamicSelector, DynamicSequence, FlipSelector,
-    IndexSwitch, OutOfRange, ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector,
-    RandomSelector, RandomSequence, StepSequencer,
-};
-pub use crate::decorator::nodecanvas;
 pub use crate::random::{Rng, SmallRng};
+pub use crate::step::{Event, Step};
 
 // Saving and restoring a tree (`#[derive(Serialize, Deserialize)]` on the tree, with the feature
 // `serde`): serde itself, for the generated impls, and the helpers they call. The impls go

@@ -92,8 +92,8 @@ pub fn context_rng<C: Rng + ?Sized>(ctx: &mut C) -> ContextRng<'_, C> {
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn guard_token<Ctx: ?Sized>(
     ctx: &mut Ctx,
-    token: impl FnOnce(&mut Ctx) -> &mut nodecanvas::GuardToken,
-) -> &mut nodecanvas::GuardToken {
+    token: impl FnOnce(&mut Ctx) -> &mut crate::GuardToken,
+) -> &mut crate::GuardToken {
     token(ctx)
 }
 

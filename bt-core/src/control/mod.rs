@@ -20,40 +20,66 @@
 //! A child that completes is never halted: it finished. The composites therefore halt exactly the
 //! children that are running, which is what BehaviorTree.CPP's "reset all children" amounts to.
 //!
-//! The composites that do not walk their children in order ([`Parallel`], [`ParallelAll`],
-//! [`IfThenElse`], [`WhileDoElse`], [`Switch`], [`TryCatch`]) use the general
+//! The composites that do not walk their children in order use the general
 //! [`Step`](crate::step::Step) protocol instead.
+//!
+//! The rules are grouped by family, as the macro's kinds are; each rule's docs name the system it
+//! comes from (BehaviorTree.CPP, behavior3, NodeCanvas, Unreal Engine), and
+//! [`origins`](crate::origins) maps each system's nodes to these rules.
+//!
+//! | family | rules | protocol |
+//! |---|---|---|
+//! | in order | [`Sequence`], [`SequenceWithMemory`], [`Fallback`], [`ReactiveSequence`], [`ReactiveFallback`], [`AsyncSequence`], [`AsyncFallback`] | [`Flow`] |
+//! | selectors | [`RandomSequence`], [`RandomSelector`], [`ProbabilitySelector`], [`PrioritySelector`], [`DynamicPrioritySelector`], [`FlipSelector`], [`StepSequencer`], [`DynamicSequence`], [`DynamicSelector`]; Unreal's [`ObserverSelector`](crate::abort::ObserverSelector) | [`Step`](crate::step::Step) |
+//! | conditional flow | [`IfThenElse`], [`WhileDoElse`], [`Switch`], [`TryCatch`], [`BinarySelector`], [`IndexSwitch`] | [`Step`](crate::step::Step) |
+//! | parallels | [`Parallel`], [`ParallelAll`], [`PolicyParallel`] | [`Step`](crate::step::Step) |
 
 mod async_seq;
 mod fallback;
-mod if_then_else;
+mod flow;
 mod linear;
-pub mod nodecanvas;
 mod parallel;
 mod reactive;
+mod selector;
 mod sequence;
-mod switch;
-mod try_catch;
+#[cfg(test)]
+mod tests;
 
-pub use crate::bits::bitset_bytes;
+pub use crate::bits::{bitset_bytes, bitset_words};
 pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
-pub use if_then_else::{IfThenElse, WhileDoElse};
-pub use linear::{NoSkips, SkipCount};
-pub use nodecanvas::{
-    BinarySelector, DynamicPrioritySelector, DynamicSelector, DynamicSequence, FlipSelector,
-    IndexSwitch, OutOfRange, ParallelPolicy, PolicyParallel, PrioritySelector, ProbabilitySelector,
-    RandomSelector, RandomSequence, StepSequencer,
+pub use flow::{
+    BinarySelector, IfThenElse, IndexSwitch, OutOfRange, Switch, TryCatch, WhileDoElse,
 };
+pub use linear::{NoSkips, SkipCount};
 pub use parallel::{
-    bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError,
+    Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ParallelPolicy, PolicyParallel,
+    ThresholdError,
 };
 pub use reactive::{ReactiveFallback, ReactiveSequence, ReactiveTick};
+pub use selector::{
+    DynamicPrioritySelector, DynamicSelector, DynamicSequence, FlipSelector, PrioritySelector,
+    ProbabilitySelector, RandomSelector, RandomSequence, StepSequencer,
+};
 pub use sequence::{Sequence, SequenceWithMemory};
-pub use switch::Switch;
-pub use try_catch::TryCatch;
+
+/// NodeCanvas's composites under their former path (`bt_core::control::nodecanvas`), kept so
+/// that code naming them still compiles. Hidden: each has one documented name, by family, in this
+/// module ([`origins`](crate::origins) maps NodeCanvas's names to them).
+#[doc(hidden)]
+pub mod nodecanvas {
+    pub use super::{
+        BinarySelector, DynamicPrioritySelector, DynamicSelector, DynamicSequence, FlipSelector,
+        IndexSwitch, OutOfRange, ParallelPolicy, PolicyParallel, PrioritySelector,
+        ProbabilitySelector, RandomSelector, RandomSequence, StepSequencer,
+    };
+}
 
 use crate::Status;
+
+/// The status a [`Step`](crate::step::Step) rule gives at the end of a halt (ignored by the
+/// generated code).
+const HALTED: Status = Status::Failure;
 
 /// What a composite asks for after one of its children returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

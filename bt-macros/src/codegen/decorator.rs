@@ -1,5 +1,5 @@
 //! Decorators: the child's status goes through the bt-core rule (`bt_core::decorator`,
-//! `bt_core::decorator::nodecanvas`, `bt_core::abort`), or the rule decides whether to tick the
+//! `bt_core::abort`), or the rule decides whether to tick the
 //! child. The time decorators are in `time.rs`, the loops in `loops.rs`.
 
 use proc_macro2::TokenStream;
@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 
 use super::selector::{abort_mode, guard};
 use super::{
-    bounded_counter, ctx, gate, halt_child, nc, node_methods, outcome, rules, running_flag, state,
+    bounded_counter, ctx, gate, halt_child, node_methods, outcome, rules, running_flag, state,
     status, test, tick_child, Gen, NodeCode,
 };
 use crate::kinds::{Else, IfGuarded, Word};
@@ -16,7 +16,7 @@ use crate::model::{Decorator, Limit, Node, Quantity};
 
 pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode {
     let mut code = NodeCode::default();
-    let (rules, nc) = (rules(), nc());
+    let rules = rules();
     let child = node.children[0];
     let tick = tick_child(g, child);
     let halt = halt_child(g, child);
@@ -28,10 +28,10 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
         Decorator::KeepRunningUntilFailure => {
             stateless(quote!(keep_running_until_failure), tick, halt)
         }
-        Decorator::Optional => (quote!(#nc::optional(#tick)), halt),
+        Decorator::Optional => (quote!(#rules::optional(#tick)), halt),
         Decorator::Remap { success, failure } => {
             let (success, failure) = (outcome(success), outcome(failure));
-            (quote!(#nc::remap(#tick, #success, #failure)), halt)
+            (quote!(#rules::remap(#tick, #success, #failure)), halt)
         }
         Decorator::RunOnce { then_skip } => {
             let s = state(g, node, quote!(#rules::RunOnce), &mut code).access;
@@ -65,7 +65,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             // Straight-line (`Interrupt::check`, no state): the condition, evaluated once per
             // tick before the child, then the child's tick or its halt.
             let test = test(condition);
-            let check = quote!(#nc::Interrupt::check(#test));
+            let check = quote!(#rules::Interrupt::check(#test));
             (check_or_tick(check, tick, &halt), halt)
         }
         Decorator::Conditional {
@@ -74,7 +74,7 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             otherwise,
         } => conditional(g, node, condition, *dynamic, otherwise),
         Decorator::WaitUntil(condition) => {
-            let state = state(g, node, quote!(#nc::WaitUntil), &mut code);
+            let state = state(g, node, quote!(#rules::WaitUntil), &mut code);
             let (s, declare) = (&state.access, &state.declare_local);
             let test = test(condition);
             let gated = gate(
@@ -98,10 +98,10 @@ pub(super) fn generate(g: &Gen, node: &Node, decorator: &Decorator) -> NodeCode 
             filtered,
         } => {
             let counter = bounded_counter(times);
-            let s = state(g, node, quote!(#nc::Filter<#counter>), &mut code).access;
+            let s = state(g, node, quote!(#rules::Filter<#counter>), &mut code).access;
             let (times, filtered) = (count_max(g, times), status(filtered));
             let count = count.ident();
-            let on_child = quote!(#s.on_child(__bt_child_status, #nc::CountWhen::#count));
+            let on_child = quote!(#s.on_child(__bt_child_status, #rules::CountWhen::#count));
             (
                 gate(quote!(#s.start(#times, #filtered)), tick, Some(on_child)),
                 halt,
@@ -170,12 +170,12 @@ fn conditional(
     dynamic: bool,
     otherwise: &Word<Else>,
 ) -> (TokenStream, TokenStream) {
-    let nc = nc();
+    let rules = rules();
     let child = node.children[0];
     let child_running = running_flag(g, child);
     let test = test(condition);
     let otherwise = outcome(otherwise);
-    let check = quote!(#nc::Conditional::check(#child_running, || #test, #dynamic, #otherwise));
+    let check = quote!(#rules::Conditional::check(#child_running, || #test, #dynamic, #otherwise));
     let halt = halt_child(g, child);
     (check_or_tick(check, tick_child(g, child), &halt), halt)
 }
@@ -207,8 +207,8 @@ fn guard_token(
     halt: TokenStream,
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
-    let nc = nc();
-    let s = state(g, node, quote!(#nc::Guard), code).access;
+    let rules = rules();
+    let s = state(g, node, quote!(#rules::Guard), code).access;
     let ctx = ctx();
     let token = quote_spanned!(token.span()=> __bt::guard_token(#ctx, #token));
     let if_guarded = status(if_guarded);

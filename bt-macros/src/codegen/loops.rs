@@ -8,7 +8,7 @@ use syn::Ident;
 
 use super::field_closure;
 use super::{
-    bounded_counter, gate, halt_child, limit_counter, nc, node_methods, outcome, running_flag,
+    bounded_counter, gate, halt_child, limit_counter, node_methods, outcome, rules, running_flag,
     small_index, state, tick_child, Gen, NodeCode,
 };
 use crate::kinds::{Status, Until, Word};
@@ -16,7 +16,7 @@ use crate::model::{Limit, Loop, Node, Quantity};
 
 pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
     let mut code = NodeCode::default();
-    let nc = nc();
+    let rules = rules();
     let child = node.children[0];
     let tick = tick_child(g, child);
     let halt = halt_child(g, child);
@@ -36,23 +36,23 @@ pub(super) fn generate(g: &Gen, node: &Node, looping: &Loop) -> NodeCode {
             let (counter, mode) = match limit {
                 Some(Quantity::Literal(n)) => {
                     let times = *n as usize;
-                    (small_index(*n), quote!(#nc::RepeatMode::Times(#times)))
+                    (small_index(*n), quote!(#rules::RepeatMode::Times(#times)))
                 }
                 Some(_) => {
                     let limit = super::limit(g, limit);
                     (
                         small_index(u64::MAX),
-                        quote!(#nc::RepeatMode::from_limit(#limit)),
+                        quote!(#rules::RepeatMode::from_limit(#limit)),
                     )
                 }
-                None => (small_index(0), quote!(#nc::RepeatMode::Forever)),
+                None => (small_index(0), quote!(#rules::RepeatMode::Forever)),
             };
-            nodecanvas_repeat(g, node, counter, mode, tick, halt, &mut code)
+            rerun(g, node, counter, mode, tick, halt, &mut code)
         }
         Loop::RepeatUntil(target) => {
             let target = outcome(target);
-            let mode = quote!(#nc::RepeatMode::Until(#target));
-            nodecanvas_repeat(g, node, small_index(0), mode, tick, halt, &mut code)
+            let mode = quote!(#rules::RepeatMode::Until(#target));
+            rerun(g, node, small_index(0), mode, tick, halt, &mut code)
         }
         Loop::Loop {
             queue,
@@ -116,8 +116,9 @@ fn counted(
     (body, halt_body)
 }
 
-/// NodeCanvas's Repeat (`RepeatTimes`, `RepeatUntil`) in `mode`, its count in a `counter`.
-fn nodecanvas_repeat(
+/// NodeCanvas's Repeat (`RepeatTimes`, `RepeatUntil`; bt-core's `Rerun`) in `mode`, its count in a
+/// `counter`.
+fn rerun(
     g: &Gen,
     node: &Node,
     counter: TokenStream,
@@ -126,8 +127,8 @@ fn nodecanvas_repeat(
     halt: TokenStream,
     code: &mut NodeCode,
 ) -> (TokenStream, TokenStream) {
-    let nc = nc();
-    let state = state(g, node, quote!(#nc::Repeat<#counter>), code);
+    let rules = rules();
+    let state = state(g, node, quote!(#rules::Rerun<#counter>), code);
     let (s, declare) = (&state.access, &state.declare_local);
     (
         quote!({
@@ -222,9 +223,9 @@ fn iterate(
         max,
         reset_index,
     } = walk;
-    let (nc, until) = (nc(), until.ident());
+    let (rules, until) = (rules(), until.ident());
     let counter = bounded_counter(max);
-    let state = state(g, node, quote!(#nc::Iterate<#counter>), code);
+    let state = state(g, node, quote!(#rules::Iterate<#counter>), code);
     let s = &state.access;
     // The list is reached through one closure at the user's `list` (for the length and
     // for the element), the element entry through one at `element`: each mistake is
@@ -280,7 +281,7 @@ fn iterate(
                     #s.on_child(
                         __bt_child_status,
                         __bt_len,
-                        #nc::Termination::#until,
+                        #rules::Termination::#until,
                         #max,
                         #reset_index,
                     )

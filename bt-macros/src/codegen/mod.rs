@@ -348,11 +348,6 @@ fn rules() -> TokenStream {
     quote!(__bt)
 }
 
-/// The bt-core paths of NodeCanvas's rules.
-fn nc() -> TokenStream {
-    quote!(__bt::nodecanvas)
-}
-
 /// `&self.__bt_bb`, from the macro's own tokens (see `leaf.rs` on `self` and hygiene).
 fn bb() -> TokenStream {
     quote!(&self.__bt_bb)

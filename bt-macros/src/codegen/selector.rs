@@ -1,5 +1,5 @@
 //! The selectors (NodeCanvas's composites, and Unreal Engine's observer selector), and the random
-//! generator of trees with random nodes. Each is its bt-core rule (`bt_core::control::nodecanvas`,
+//! generator of trees with random nodes. Each is its bt-core rule (`bt_core::control`,
 //! `bt_core::abort`) with its constant parameters and its per-tick inputs, driven by the loop of
 //! `step.rs`, whose pseudo children answer the conditions of `Observe`.
 //!
@@ -86,9 +86,9 @@ pub(super) fn generate(g: &Gen, node: &Node, selector: &Selector) -> NodeCode {
     code
 }
 
-/// `ProbabilitySelector` in straight-line form (`bt_core::control::nodecanvas::ProbabilitySelector::
-/// first`, `on_child`, `take_running`): the weights (and the fail weight) read once per tick,
-/// before any child runs (a halt reads none); a loop ticks the child the rule names until it
+/// `ProbabilitySelector` in straight-line form (`bt_core::control::ProbabilitySelector::first`,
+/// `on_child`, `take_running`): the weights (and the fail weight) read once per tick, before any
+/// child runs (a halt reads none); a loop ticks the child the rule names until it
 /// answers, each child's tick in place. A child is running exactly when the node runs it
 /// (`Plan::flag_from_parent`): the child the tick starts at, when the node was running, is
 /// resumed; a child that fails or skips leaves the draw, so no child is ticked twice.
@@ -168,10 +168,11 @@ fn probability_straight(
     node_methods(g, node, body, halt_body)
 }
 
-/// `PrioritySelector` (without `dynamic`) in straight-line form (`bt_core::control::nodecanvas::
-/// PrioritySelector::running`, `begin`, `on_child`, `take_running`): the weights are evaluated
-/// only when an activation begins, never while the node resumes its running child; then a loop
-/// ticks the child the rule names, each child's tick in place, until the rule answers.
+/// `PrioritySelector` (without `dynamic`) in straight-line form
+/// (`bt_core::control::PrioritySelector:: running`, `begin`, `on_child`, `take_running`): the
+/// weights are evaluated only when an activation begins, never while the node resumes its running
+/// child; then a loop ticks the child the rule names, each child's tick in place, until the rule
+/// answers.
 fn priority_straight(g: &Gen, node: &Node, state: &State) -> TokenStream {
     let (s, declare, len) = (&state.access, &state.declare_local, node.children.len());
     let weights = utilities(g, node);

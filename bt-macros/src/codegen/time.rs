@@ -7,14 +7,14 @@
 use quote::quote;
 
 use super::{
-    duration, gate, halt_child, nc, node_methods, now_nanos, state, status, tick_child, Gen,
+    duration, gate, halt_child, node_methods, now_nanos, rules, state, status, tick_child, Gen,
     NodeCode,
 };
 use crate::model::{Node, Time};
 
 pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
     let mut code = NodeCode::default();
-    let nc = nc();
+    let rules = rules();
     let child = node.children[0];
     let tick = tick_child(g, child);
     let halt = halt_child(g, child);
@@ -69,7 +69,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
             (body, quote!(#halt #access.stop();))
         }
         Time::Deadline(ms) => {
-            let state = state(g, node, quote!(#nc::Timeout), &mut code);
+            let state = state(g, node, quote!(#rules::Deadline), &mut code);
             let (access, declare) = (&state.access, &state.declare_local);
             let now = now_nanos(g, node);
             let timeout = duration(g, ms);
@@ -91,7 +91,7 @@ pub(super) fn generate(g: &Gen, node: &Node, time: &Time) -> NodeCode {
             (body, quote!(#halt #access.stop();))
         }
         Time::Cooldown { ms, filtered } => {
-            let state = state(g, node, quote!(#nc::Cooldown), &mut code);
+            let state = state(g, node, quote!(#rules::Cooldown), &mut code);
             let s = &state.access;
             let (now, filtered) = (now_nanos(g, node), status(filtered));
             let ms = duration(g, ms);

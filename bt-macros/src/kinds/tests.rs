@@ -133,58 +133,57 @@ rule!(Repeater, rules::Repeater<u8>, |s, child| s
     .start(Some(3))
     .unwrap_or_else(|| s.on_child(child(), Some(3))));
 
-// NodeCanvas's decorators and Unreal's Observe (`rules::nodecanvas`, `rules::ConditionalAbort`).
-use rules::nodecanvas as nc;
-rule!(Interrupt, Ticking<nc::Interrupt>, |s, child| {
+// NodeCanvas's decorators and Unreal's Observe (`rules::Interrupt`, .., `rules::ConditionalAbort`).
+rule!(Interrupt, Ticking<rules::Interrupt>, |s, child| {
     let fire = s.now().as_millis() % 30 == 0;
     let first = s.rule.start(|| fire);
     step_tick(first, |event| s.rule.next(event), child)
 });
 rule!(
     Conditional,
-    Ticking<nc::Conditional>,
+    Ticking<rules::Conditional>,
     |s, running, child| {
         let holds = s.now().as_millis() % 30 != 0;
         let first = s.rule.start(running, || holds, true, Outcome::Failure);
         step_tick(first, |event| s.rule.next(event, Outcome::Failure), child)
     }
 );
-rule!(RepeatTimes3, nc::Repeat<u8>, |s, child| s
-    .on_child(child(), nc::RepeatMode::Times(3)));
-rule!(RepeatUntil, nc::Repeat<u8>, |s, child| s
-    .on_child(child(), nc::RepeatMode::Until(Outcome::Success)));
-rule!(Filter, nc::Filter<u8>, |s, child| s
+rule!(RepeatTimes3, rules::Rerun<u8>, |s, child| s
+    .on_child(child(), rules::RepeatMode::Times(3)));
+rule!(RepeatUntil, rules::Rerun<u8>, |s, child| s
+    .on_child(child(), rules::RepeatMode::Until(Outcome::Success)));
+rule!(Filter, rules::Filter<u8>, |s, child| s
     .start(3, Skipped)
     .unwrap_or_else(
-        || s.on_child(child(), nc::CountWhen::Completed)
+        || s.on_child(child(), rules::CountWhen::Completed)
     ));
-rule!(Cooldown, Ticking<nc::Cooldown>, |s, child| {
+rule!(Cooldown, Ticking<rules::Cooldown>, |s, child| {
     let now = s.now();
     s.rule
         .start(now, rules::ms(25), Skipped)
         .unwrap_or_else(|| s.rule.on_child(child(), now))
 });
 // Without `reset_index`: the index outlives activations.
-rule!(Iterate, nc::Iterate<u8>, |s, child| s
+rule!(Iterate, rules::Iterate<u8>, |s, child| s
     .start(3, |_| {})
     .unwrap_or_else(|| s.on_child(
         child(),
         3,
-        nc::Termination::Never,
+        rules::Termination::Never,
         None,
         false
     )));
-rule!(WaitUntil, Ticking<nc::WaitUntil>, |s, running, child| {
+rule!(WaitUntil, Ticking<rules::WaitUntil>, |s, running, child| {
     let holds = s.now().as_millis() % 30 != 0;
     s.rule.start(running, || holds).unwrap_or_else(child)
 });
-rule!(Optional, (), |_s, child| nc::optional(child()));
-rule!(Remap, (), |_s, child| nc::remap(
+rule!(Optional, (), |_s, child| rules::optional(child()));
+rule!(Remap, (), |_s, child| rules::remap(
     child(),
     Outcome::Failure,
     Outcome::Success
 ));
-rule!(Deadline, Ticking<nc::Timeout>, |s, child| {
+rule!(Deadline, Ticking<rules::Deadline>, |s, child| {
     let now = s.now();
     let first = s.rule.start(now, rules::ms(25));
     step_tick(first, |event| s.rule.next(event, now, rules::ms(25)), child)
@@ -193,8 +192,8 @@ rule!(Deadline, Ticking<nc::Timeout>, |s, child| {
 /// blocked ticks wait (`if_guarded = Running`). Its state is the rule's alone.
 #[derive(Default)]
 struct Guarded {
-    rule: nc::Guard,
-    token: rules::nodecanvas::GuardToken,
+    rule: rules::Guard,
+    token: rules::GuardToken,
     ticks: u64,
 }
 impl std::fmt::Debug for Guarded {
@@ -261,11 +260,11 @@ fn decorator_rule(shape: Shape) -> Option<Box<dyn Rule>> {
         // Their gate reads the blackboard before the child: checked in bt-core.
         Shape::Decorator(D::Interrupt) => Box::new(Interrupt(Ticking::default())),
         Shape::Decorator(D::Conditional) => Box::new(Conditional(Ticking::default())),
-        Shape::Loop(Lp::RepeatTimes) => Box::new(RepeatTimes3(nc::Repeat::new())),
-        Shape::Loop(Lp::RepeatUntil) => Box::new(RepeatUntil(nc::Repeat::new())),
-        Shape::Decorator(D::Filter) => Box::new(Filter(nc::Filter::new())),
+        Shape::Loop(Lp::RepeatTimes) => Box::new(RepeatTimes3(rules::Rerun::new())),
+        Shape::Loop(Lp::RepeatUntil) => Box::new(RepeatUntil(rules::Rerun::new())),
+        Shape::Decorator(D::Filter) => Box::new(Filter(rules::Filter::new())),
         Shape::Time(T::Cooldown) => Box::new(Cooldown(Ticking::default())),
-        Shape::Loop(Lp::Iterate) => Box::new(Iterate(nc::Iterate::new())),
+        Shape::Loop(Lp::Iterate) => Box::new(Iterate(rules::Iterate::new())),
         Shape::Decorator(D::WaitUntil) => Box::new(WaitUntil(Ticking::default())),
         Shape::Decorator(D::Optional) => Box::new(Optional(())),
         Shape::Decorator(D::Guard) => Box::new(Guard(Guarded::default())),

@@ -1,5 +1,11 @@
-//! Built-in leaves with a rule of their own (BehaviorTree.CPP `Sleep` and `AlwaysRunning`).
-//! `AlwaysSuccess` and `AlwaysFailure` need no rule: they are their status.
+//! Built-in leaves with a rule of their own: BehaviorTree.CPP's [`Sleep`] and
+//! [`always_running`], behavior3's [`Wait`] and its constant leaves ([`succeeder`], [`failer`],
+//! [`runner`]). BehaviorTree.CPP's `AlwaysSuccess` and `AlwaysFailure` need no rule: they are
+//! their status. What a tree does on behavior3's `Error`: [`origins`](crate::origins#error).
+
+mod wait;
+
+pub use wait::Wait;
 
 use core::time::Duration;
 
@@ -76,6 +82,28 @@ impl Sleep {
     }
 }
 
+/// **Succeeder** (behavior3): a leaf that answers `Success` on every tick. Nothing to halt.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub const fn succeeder() -> Status {
+    Status::Success
+}
+
+/// **Failer** (behavior3): a leaf that answers `Failure` on every tick. Nothing to halt.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub const fn failer() -> Status {
+    Status::Failure
+}
+
+/// **Runner** (behavior3): a leaf that answers `Running` on every tick, forever. It keeps no
+/// memory, so halting it has nothing to undo (the generated code only clears its running flag).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub const fn runner() -> Status {
+    Status::Running
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,5 +154,14 @@ mod tests {
     #[test]
     fn always_running_runs() {
         assert_eq!(always_running(), Running);
+    }
+
+    #[test]
+    fn constant_leaves() {
+        for _ in 0..3 {
+            assert_eq!(succeeder(), Status::Success);
+            assert_eq!(failer(), Status::Failure);
+            assert_eq!(runner(), Status::Running);
+        }
     }
 }

@@ -1,5 +1,5 @@
 use super::permutation::Permutation;
-use super::HALTED;
+use crate::control::HALTED;
 use crate::step::{Event, Step};
 use crate::{Rng, SmallIndex, Status};
 
@@ -242,8 +242,8 @@ random_composite!(
 
 #[cfg(test)]
 mod tests {
-    use super::super::script_rng::Scripted;
     use super::*;
+    use crate::control::tests::script_rng::Scripted;
     use crate::step::script::{answers, Harness, Log};
     use crate::SmallRng;
     use Status::*;

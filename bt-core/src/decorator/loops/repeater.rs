@@ -27,7 +27,7 @@ use crate::{SmallIndex, Status};
 /// over it never returns); here it answers `Running`, `Running`, then the third status. The
 /// counter is the one [`Repeat`](crate::decorator::Repeat) uses; unlike `Repeat`, a failure does
 /// not stop the loop. NodeCanvas's `Repeat` in "times" mode
-/// ([`nodecanvas::Repeat`](crate::decorator::nodecanvas::Repeat)) counts the same way but also
+/// ([`Rerun`](crate::decorator::Rerun)) counts the same way but also
 /// counts a skipped child and never answers without ticking.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

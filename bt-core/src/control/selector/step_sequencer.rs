@@ -1,4 +1,4 @@
-use super::HALTED;
+use crate::control::HALTED;
 use crate::step::{Event, Step};
 use crate::{SmallIndex, Status};
 

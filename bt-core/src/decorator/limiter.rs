@@ -1,4 +1,4 @@
-use crate::decorator::nodecanvas::{CountWhen, Filter};
+use crate::decorator::{CountWhen, Filter};
 use crate::{SmallIndex, Status};
 
 /// **Limiter** (behavior3 `Limiter(maxLoop)`, with behavior3go's memory, decision 10): ticks the

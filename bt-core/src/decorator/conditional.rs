@@ -117,10 +117,10 @@ impl Conditional {
         dynamic: bool,
         when_false: Outcome,
     ) -> Step {
+        // A `Some` halts the child (nothing to do if it is idle); `Halted` answers `when_false`.
         match Self::check(child_running, condition, dynamic, when_false) {
             None => Step::Tick(0),
-            Some(_) if child_running => Step::Halt(0),
-            Some(answer) => Step::Return(answer),
+            Some(_) => Step::Halt(0),
         }
     }
 

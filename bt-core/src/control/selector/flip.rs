@@ -1,5 +1,5 @@
 use super::permutation::Permutation;
-use super::HALTED;
+use crate::control::HALTED;
 use crate::step::{Event, Step};
 use crate::{SmallIndex, Status};
 

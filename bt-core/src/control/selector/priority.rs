@@ -4,7 +4,7 @@
 //! of every tick (*Dynamic* on). The macro picks one by `dynamic = ..`.
 
 use super::permutation::{ranks_above, Permutation};
-use super::HALTED;
+use crate::control::HALTED;
 use crate::step::{Event, Step};
 use crate::{SmallIndex, Status};
 

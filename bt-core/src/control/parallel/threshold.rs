@@ -6,73 +6,14 @@
 //! allocating. Their thresholds are resolved against the child count once, at compile time, by
 //! [`ParallelConfig::new`] and [`ParallelAllConfig::new`]; the rules only compare counters.
 
+#[cfg(doc)]
+use crate::bits::bitset_words;
+use crate::bits::Bits;
 use crate::step::{Event, Step};
 use crate::{Outcome, SmallIndex, Status};
 
 /// The status that ends a halt's steps (the generated code ignores it).
 const HALT_DONE: Step = Step::Return(Status::Skipped);
-
-/// How many 64-bit words the completed-children bitset of a [`Parallel`] or [`ParallelAll`] of
-/// `len` children needs: the `W` the macro writes in `Parallel<I, W>`.
-///
-/// ```
-/// use bt_core::control::bitset_words;
-/// assert_eq!(bitset_words(3), 1);
-/// assert_eq!(bitset_words(64), 1);
-/// assert_eq!(bitset_words(65), 2);
-/// ```
-pub const fn bitset_words(len: usize) -> usize {
-    len.div_ceil(64)
-}
-
-/// A set of child indexes, `W` words of 64 bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-struct Bits<const W: usize>(
-    #[cfg_attr(feature = "serde", serde(with = "crate::snapshot::array"))] [u64; W],
-);
-
-impl<const W: usize> Bits<W> {
-    const fn new() -> Self {
-        Bits([0; W])
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn contains(&self, index: usize) -> bool {
-        (self.0[index / 64 % W] >> (index % 64)) & 1 == 1
-    }
-
-    /// `index / 64 % W` is `index / 64` for every index that fits, and lets the compiler see that
-    /// it is in bounds (with one word: always word 0).
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn insert(&mut self, index: usize) {
-        self.0[index / 64 % W] |= 1 << (index % 64);
-    }
-
-    /// The first index in `from..len` that is not in the set.
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn next_absent(&self, from: usize, len: usize) -> Option<usize> {
-        let mut index = from;
-        while index < len {
-            let absent = !self.0[index / 64] >> (index % 64);
-            if absent != 0 {
-                let found = index + absent.trailing_zeros() as usize;
-                return if found < len { Some(found) } else { None };
-            }
-            index = (index / 64 + 1) * 64;
-        }
-        None
-    }
-}
-
-impl<const W: usize> Default for Bits<W> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
 
 /// Why a Parallel's or ParallelAll's thresholds are rejected for its child count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +199,7 @@ impl ParallelConfig {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Parallel<I = u8, const W: usize = 1> {
-    completed: Bits<W>,
+    completed: Bits<W, u64>,
     successes: I,
     failures: I,
     /// Children skipped in this tick.
@@ -313,11 +254,11 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     fn count(&mut self, child: usize, status: Status, config: ParallelConfig) -> Option<Outcome> {
         match status {
             Status::Success => {
-                self.completed.insert(child);
+                self.completed.set(child);
                 self.successes = I::set(self.successes.get() + 1);
             }
             Status::Failure => {
-                self.completed.insert(child);
+                self.completed.set(child);
                 self.failures = I::set(self.failures.get() + 1);
             }
             Status::Skipped => self.skipped = I::set(self.skipped.get() + 1),
@@ -345,7 +286,7 @@ impl<I: SmallIndex, const W: usize> Parallel<I, W> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn is_completed(&self, child: usize) -> bool {
-        self.completed.contains(child)
+        self.completed.get(child)
     }
 
     /// Child `child` answered `status`: counts it; `Some(verdict)` when the node decides.
@@ -542,7 +483,7 @@ impl ParallelAllConfig {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ParallelAll<I = u8, const W: usize = 1> {
-    completed: Bits<W>,
+    completed: Bits<W, u64>,
     /// Children completed in this activation.
     done: I,
     failures: I,
@@ -618,7 +559,7 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     /// into every call; an optimised one inlines them all the same.
     #[inline]
     pub fn is_completed(&self, child: usize) -> bool {
-        self.completed.contains(child)
+        self.completed.get(child)
     }
 
     /// Child `child` answered `status`: counts it.
@@ -626,7 +567,7 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
     pub fn on_child(&mut self, child: usize, status: Status) {
         match status {
             Status::Success | Status::Failure => {
-                self.completed.insert(child);
+                self.completed.set(child);
                 self.done = I::set(self.done.get() + 1);
                 if status == Status::Failure {
                     self.failures = I::set(self.failures.get() + 1);
@@ -692,6 +633,7 @@ impl<I: SmallIndex, const W: usize> ParallelAll<I, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::bitset_words;
     use crate::step::script::{answers, Harness, Log};
     use crate::testing::{halted, log};
     use Status::*;
@@ -770,31 +712,6 @@ mod tests {
     #[should_panic(expected = "could never fail")]
     fn new_panics_with_the_message() {
         let _ = ParallelConfig::new(2, 1, 3);
-    }
-
-    #[test]
-    fn bitset_scans_across_words() {
-        let mut bits = Bits::<3>::new();
-        for i in (0..150).filter(|i| i % 7 != 3) {
-            bits.insert(i);
-        }
-        assert_eq!(bits.next_absent(0, 150), Some(3));
-        assert_eq!(bits.next_absent(4, 150), Some(10));
-        assert_eq!(bits.next_absent(60, 150), Some(66));
-        for i in 0..150 {
-            assert_eq!(bits.contains(i), i % 7 != 3, "index {i}, word {}", i / 64);
-        }
-        for i in 0..192 {
-            bits.insert(i);
-        }
-        assert_eq!(bits.next_absent(0, 150), None);
-        let bits = Bits::<2>::new();
-        assert_eq!(bits.next_absent(127, 128), Some(127));
-        assert_eq!(bits.next_absent(128, 128), None);
-        assert!(!bits.contains(5));
-        assert_eq!(bitset_words(0), 0);
-        assert_eq!(bitset_words(128), 2);
-        assert_eq!(bitset_words(129), 3);
     }
 
     #[test]

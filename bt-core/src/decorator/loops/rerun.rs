@@ -1,7 +1,7 @@
 use crate::decorator::Loop;
 use crate::{Outcome, SmallIndex, Status};
 
-/// The mode of NodeCanvas's [`Repeat`] ("Repeater Mode").
+/// The mode of a [`Rerun`] (NodeCanvas's Repeat, "Repeater Mode").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum RepeatMode {
@@ -32,16 +32,17 @@ impl Default for RepeatMode {
     }
 }
 
-/// **Repeat** (NodeCanvas `Repeat`, class `Repeater`, with its three modes, [`RepeatMode`]):
-/// reruns its child, one completion per tick (decision 1).
+/// **Rerun** (NodeCanvas `Repeat`, class `Repeater`, with its three modes, [`RepeatMode`]; the
+/// DSL's `RepeatTimes` and `RepeatUntil`): reruns its child, whatever it answers, one completion
+/// per tick (decision 1).
 ///
 /// Simple decorator shape without a `start`: the child is ticked on every tick, then
-/// [`on_child`](Repeat::on_child) gives the node's answer. Parameter: `mode`. Every completion
+/// [`on_child`](Rerun::on_child) gives the node's answer. Parameter: `mode`. Every completion
 /// that does not end the loop answers `Running`, and the child starts again on the **next** tick.
-/// `Skipped` stands for NodeCanvas's `Optional` (see the [module](super) docs), and NodeCanvas
-/// treats it like any other answer that is not `Running`:
+/// `Skipped` stands for NodeCanvas's `Optional` (see [`origins`](crate::origins#nodecanvas)), and
+/// NodeCanvas treats it like any other answer that is not `Running`:
 ///
-/// | mode | child answers | Repeat |
+/// | mode | child answers | Rerun |
 /// |---|---|---|
 /// | any | `Running` | `Running` |
 /// | `Times(n)` | `Success` / `Failure` / `Skipped`, the `n`-th | the same status; the count restarts |
@@ -52,32 +53,32 @@ impl Default for RepeatMode {
 ///
 /// `Times(0)` behaves as `Times(1)` (NodeCanvas's counter starts at 1 and stops when it is at
 /// least `n`); the macro may reject 0 instead. A child that always answers `Skipped` keeps an
-/// `Until` or `Forever` Repeat running forever, as in NodeCanvas.
+/// `Until` or `Forever` Rerun running forever, as in NodeCanvas.
 ///
-/// **Halting** restarts the count ([`halt`](Repeat::halt), like NodeCanvas's reset). **Memory**:
+/// **Halting** restarts the count ([`halt`](Rerun::halt), like NodeCanvas's reset). **Memory**:
 /// the count of `Times`, held only while the node is running (it never answers `Skipped` with a
-/// count pending), so a tree halt only needs the halt of a running Repeat.
+/// count pending), so a tree halt only needs the halt of a running Rerun.
 ///
 /// Shares its counter with [`decorator::Repeat`](crate::decorator::Repeat) and behavior3's
-/// [`Repeater`](crate::behavior3::Repeater); `Times(n)` is behavior3's `Repeater(n)` for `n >= 1`,
+/// [`Repeater`](crate::decorator::Repeater); `Times(n)` is behavior3's `Repeater(n)` for `n >= 1`,
 /// except that a skipped child is counted here and passed on there. `Until(Success)` is close to
 /// [`RetryUntilSuccessful`](crate::decorator::RetryUntilSuccessful) forever, but a skip does not
 /// end it.
 ///
 /// Differences from NodeCanvas: `Repeat Times` is a constant, not a blackboard binding; NodeCanvas
-/// restarts the count only on a reset, so a dynamic parent that ticks a completed `Times` Repeat
+/// restarts the count only on a reset, so a dynamic parent that ticks a completed `Times` Rerun
 /// again within one traversal sees it complete after a single run; here each activation counts
 /// from zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Repeat<C = u8> {
+pub struct Rerun<C = u8> {
     times: Loop<C>,
 }
 
-impl<C: SmallIndex> Repeat<C> {
-    /// A Repeat that has counted nothing.
+impl<C: SmallIndex> Rerun<C> {
+    /// A Rerun that has counted nothing.
     pub const fn new() -> Self {
-        Repeat { times: Loop::new() }
+        Rerun { times: Loop::new() }
     }
 
     /// The child answered `child`.
@@ -112,7 +113,7 @@ mod tests {
 
     #[test]
     fn times_counts_every_completion() {
-        let mut node = Repeat::<u8>::new();
+        let mut node = Rerun::<u8>::new();
         let mode = RepeatMode::Times(3);
         assert_eq!(node.on_child(Failure, mode), Running);
         assert_eq!(node.on_child(Running, mode), Running);
@@ -127,7 +128,7 @@ mod tests {
 
     #[test]
     fn times_zero_and_one() {
-        let mut node = Repeat::<u8>::new();
+        let mut node = Rerun::<u8>::new();
         assert_eq!(node.on_child(Failure, RepeatMode::Times(1)), Failure);
         assert_eq!(node.on_child(Running, RepeatMode::Times(0)), Running);
         assert_eq!(node.on_child(Success, RepeatMode::Times(0)), Success);
@@ -135,7 +136,7 @@ mod tests {
 
     #[test]
     fn until_a_status() {
-        let mut node = Repeat::<u8>::new();
+        let mut node = Rerun::<u8>::new();
         let mode = RepeatMode::Until(Outcome::Failure);
         for child in [Success, Skipped, Running, Success] {
             assert_eq!(node.on_child(child, mode), Running);
@@ -151,7 +152,7 @@ mod tests {
 
     #[test]
     fn forever() {
-        let mut node = Repeat::<u8>::new();
+        let mut node = Rerun::<u8>::new();
         for child in [Success, Failure, Skipped, Running].repeat(100) {
             assert_eq!(node.on_child(child, RepeatMode::Forever), Running);
         }
@@ -160,7 +161,7 @@ mod tests {
 
     #[test]
     fn wide_counter_and_default_mode() {
-        let mut node = Repeat::<u16>::new();
+        let mut node = Rerun::<u16>::new();
         let mode = RepeatMode::Times(300);
         for _ in 0..299 {
             assert_eq!(node.on_child(Failure, mode), Running);
@@ -173,7 +174,7 @@ mod tests {
 
     #[test]
     fn halt_restarts_the_count() {
-        let mut node = Repeat::<u8>::new();
+        let mut node = Rerun::<u8>::new();
         let mode = RepeatMode::Times(2);
         assert_eq!(node.on_child(Success, mode), Running);
         node.halt();

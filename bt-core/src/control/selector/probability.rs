@@ -1,5 +1,5 @@
-use super::HALTED;
 use crate::bits::Bits;
+use crate::control::HALTED;
 use crate::step::{Event, Step};
 use crate::{Rng, SmallIndex, Status};
 
@@ -283,8 +283,8 @@ fn into_step(next: Result<usize, Status>) -> Step {
 
 #[cfg(test)]
 mod tests {
-    use super::super::script_rng::Scripted;
     use super::*;
+    use crate::control::tests::script_rng::Scripted;
     use crate::step::script::{answers, Harness, Log};
     use crate::SmallRng;
     use Status::*;

@@ -4,20 +4,20 @@ use crate::step::{Event, Step};
 use crate::time::{arm, reached, unstamp, Nanos};
 use crate::Status;
 
-/// The state of an idle Timeout: no deadline.
+/// The state of an idle Deadline: no deadline.
 const IDLE: u64 = 0;
 
-/// **Timeout** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
+/// **Deadline** (NodeCanvas `Timeout(timeout)`, decision 7): ticks the child first; if the child
 /// is still running once `timeout` has passed since the activation's first tick, halts it and
 /// fails. A child that completes on the deadline tick wins. Not BehaviorTree.CPP's `Timeout`
-/// (whose `msec = 0` means "never"): this is `decorator::nodecanvas::Timeout`.
+/// (whose `msec = 0` means "never"): that is [`Timeout`](super::Timeout).
 ///
 /// A [`Step`] rule (`crate::step`). Per-tick input: `now`, the tree's clock read once for this
-/// node's tick; pass the same value to [`start`](Timeout::start) and [`next`](Timeout::next).
+/// node's tick; pass the same value to [`start`](Deadline::start) and [`next`](Deadline::next).
 /// Parameter: `timeout`, read on the first tick of an activation (a duration from an entry that
 /// changes while the node runs does not move its deadline).
 ///
-/// | child answers | `now - start` | Timeout |
+/// | child answers | `now - start` | Deadline |
 /// |---|---|---|
 /// | `Success` / `Failure` / `Skipped` | any | the same (a completion on the deadline tick wins) |
 /// | `Running` | `< timeout` | `Running` |
@@ -27,8 +27,8 @@ const IDLE: u64 = 0;
 /// unless the child completes in it.
 ///
 /// **Halting** (the node is running) halts the child and forgets `start`. **Memory**: the
-/// deadline `start + timeout`, held only while running; an idle Timeout holds nothing, so a tree
-/// halt only needs the halt of a running Timeout.
+/// deadline `start + timeout`, held only while running; an idle Deadline holds nothing, so a tree
+/// halt only needs the halt of a running Deadline.
 ///
 /// Differences from NodeCanvas: its elapsed time is counted from the moment the node's status
 /// first became `Running` and advances with frames; here it is the difference of the injected
@@ -36,16 +36,16 @@ const IDLE: u64 = 0;
 /// blackboard entry (read when the activation starts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Timeout {
+pub struct Deadline {
     /// `start + timeout`, `timeout` read on the activation's first tick, as a kept time
     /// ([`arm`](crate::time::arm), 8 bytes); [`IDLE`] when idle.
     deadline: u64,
 }
 
-impl Timeout {
-    /// An idle Timeout.
+impl Deadline {
+    /// An idle Deadline.
     pub const fn new() -> Self {
-        Timeout { deadline: IDLE }
+        Deadline { deadline: IDLE }
     }
 
     /// The first step of a tick at time `now`: tick the child. `timeout` is read on the first
@@ -57,7 +57,7 @@ impl Timeout {
         Step::Tick(0)
     }
 
-    /// What happened after the last step; `now` is the value given to [`start`](Timeout::start)
+    /// What happened after the last step; `now` is the value given to [`start`](Deadline::start)
     /// in this tick, and `timeout` the one given to it (read only if `start` was not called).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -144,7 +144,7 @@ mod tests {
     use crate::time::ms;
     use Status::*;
 
-    fn tick(h: &mut Harness, node: &mut Timeout, now: u64, timeout: u64, child: Status) -> Log {
+    fn tick(h: &mut Harness, node: &mut Deadline, now: u64, timeout: u64, child: Status) -> Log {
         let (now, timeout) = (ms(now), ms(timeout));
         let first = node.start(now, timeout);
         let log = h.tick(first, |e| node.next(e, now, timeout), answers(&[child]));
@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn straight_line_form_is_the_step_form() {
         let mut roll = crate::testing::Roll::new(19);
-        let (mut h, mut stepped, mut node) = (Harness::new(1), Timeout::new(), Timeout::new());
+        let (mut h, mut stepped, mut node) = (Harness::new(1), Deadline::new(), Deadline::new());
         let mut now = 0;
         for round in 0..5_000 {
             now += roll.below(40) as u64;
@@ -190,7 +190,7 @@ mod tests {
     #[test]
     fn child_answers_before_the_deadline() {
         let mut h = Harness::new(1);
-        let mut node = Timeout::new();
+        let mut node = Deadline::new();
         assert_eq!(
             tick(&mut h, &mut node, 0, 100, Running).status,
             Some(Running)
@@ -213,7 +213,7 @@ mod tests {
     #[test]
     fn a_completion_on_the_deadline_tick_wins() {
         let mut h = Harness::new(1);
-        let mut node = Timeout::new();
+        let mut node = Deadline::new();
         tick(&mut h, &mut node, 0, 100, Running);
         let log = tick(&mut h, &mut node, 100, 100, Success);
         assert_eq!((log.status, log.halted), (Some(Success), vec![]));
@@ -225,7 +225,7 @@ mod tests {
     #[test]
     fn still_running_at_the_deadline_fails() {
         let mut h = Harness::new(1);
-        let mut node = Timeout::new();
+        let mut node = Deadline::new();
         tick(&mut h, &mut node, 10, 100, Running);
         let log = tick(&mut h, &mut node, 110, 100, Running);
         assert_eq!((log.status, log.halted), (Some(Failure), vec![0]), ">=");
@@ -237,7 +237,7 @@ mod tests {
     #[test]
     fn the_timeout_is_read_when_the_activation_starts() {
         let mut h = Harness::new(1);
-        let mut node = Timeout::new();
+        let mut node = Deadline::new();
         tick(&mut h, &mut node, 0, 100, Running);
         let log = tick(&mut h, &mut node, 50, 10, Running);
         assert_eq!(log.status, Some(Running), "a shorter timeout given later");
@@ -248,7 +248,7 @@ mod tests {
     #[test]
     fn zero_fails_a_running_child_at_once() {
         let mut h = Harness::new(1);
-        let mut node = Timeout::new();
+        let mut node = Deadline::new();
         let log = tick(&mut h, &mut node, 5, 0, Running);
         assert_eq!((log.status, log.halted), (Some(Failure), vec![0]));
         let log = tick(&mut h, &mut node, 5, 0, Success);
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn halt_halts_the_child_and_restarts_the_clock() {
         let mut h = Harness::new(1);
-        let mut node = Timeout::new();
+        let mut node = Deadline::new();
         tick(&mut h, &mut node, 0, 100, Running);
         let first = node.halt();
         let log = h.halt(first, |e| node.next(e, ms(50), ms(100)), answers(&[]));

@@ -8,7 +8,7 @@ use crate::Status;
 /// of the agent's context, or an array indexed by an enum:
 ///
 /// ```
-/// use bt_core::decorator::nodecanvas::GuardToken;
+/// use bt_core::GuardToken;
 ///
 /// struct Agent {
 ///     door: GuardToken,

@@ -1,55 +1,9 @@
-//! NodeCanvas's composites (`spec/other-systems.md` §1.3, §2.3-§2.12): the random, weighted,
-//! utility, flip, step, binary, switch and parallel composites, and the dynamic (latching)
-//! Sequencer and Selector.
-//!
-//! Every rule here follows the [`Step`](crate::step::Step) protocol: `start` gives the first step
-//! of a tick, `next` the step after each event, `halt` the first step of a halt. The per-tick
-//! inputs that NodeCanvas reads from its blackboard (weights, scores, a case index, a condition)
-//! are evaluated by the generated code and passed to `start` (and, where a rule may need them
-//! again within the tick, to `next`); the constant parameters (child count, policies, flags) are
-//! passed identically to every call and never stored.
-//!
-//! How NodeCanvas's model maps onto ours:
-//!
-//! * A NodeCanvas *reset* of a node (new traversal, or interruption by a parent) is, for us, the
-//!   end of an activation: the node completed (answered anything but `Running`) or was halted.
-//!   Memory "until reset" is memory of one activation.
-//! * NodeCanvas's `Optional`/`Error` statuses ("the parent moves on as if the child were not
-//!   there") are our `Skipped`. Where NodeCanvas answers `Success` or `Failure` for a composite
-//!   whose children were all ignored, we answer `Skipped`, the house rule for every composite
-//!   ([`Status::Skipped`](crate::Status::Skipped)); a skipped child is not latched
-//!   (`spec/decisions.md` decision 3).
-//! * A tick is synchronous (`spec/decisions.md`, "the tick model"): where NodeCanvas spends a tick
-//!   between two children (ProbabilitySelector after a failure), we move on within the tick.
-//! * The macro rejects a composite without children, so every rule assumes at least one.
-//! * An index type `I` must hold the child count itself (the macro's usual choice: `u8` up to
-//!   255 children, `u16` up to 65,535), since positions and counts reach it.
+//! Tests over the [`Step`](crate::step::Step) rules of every family: their state sizes, and a
+//! contract every rule keeps under random child answers; and a scripted generator for the random
+//! selectors' tests.
 
-mod binary;
-mod dynamic;
-mod flip;
-mod parallel;
-mod permutation;
-mod priority;
-mod probability;
-mod random;
-mod step_sequencer;
-mod switch;
+use super::*;
 
-pub use binary::BinarySelector;
-pub use dynamic::{DynamicSelector, DynamicSequence};
-pub use flip::FlipSelector;
-pub use parallel::{ParallelPolicy, PolicyParallel};
-pub use priority::{DynamicPrioritySelector, PrioritySelector};
-pub use probability::ProbabilitySelector;
-pub use random::{RandomSelector, RandomSequence};
-pub use step_sequencer::StepSequencer;
-pub use switch::{IndexSwitch, OutOfRange};
-
-/// The status a rule gives at the end of a halt (ignored by the generated code).
-const HALTED: crate::Status = crate::Status::Failure;
-
-#[cfg(test)]
 mod sizes {
     use super::*;
     use core::mem::size_of;
@@ -74,7 +28,6 @@ mod sizes {
     }
 }
 
-#[cfg(test)]
 mod contract {
     //! Every rule, driven with random child answers, inputs and halts: the harness checks that
     //! no child is ticked twice in a tick and that none is left running when the node completes
@@ -287,7 +240,6 @@ mod contract {
     }
 }
 
-#[cfg(test)]
 pub(crate) mod script_rng {
     //! A generator that answers from a script, so that tests can choose every draw.
 

@@ -1,5 +1,5 @@
-use super::HALTED;
 use crate::bits::Bits;
+use crate::control::HALTED;
 use crate::step::{Event, Step};
 use crate::{SmallIndex, Status};
 

@@ -1,4 +1,4 @@
-use super::Flow;
+use crate::control::Flow;
 use crate::step::{Event, Step};
 use crate::{SmallIndex, Status};
 
@@ -21,9 +21,9 @@ enum Phase {
 }
 
 /// **TryCatch** (BehaviorTree.CPP 4.x `TryCatch`, port `catch_on_halt` default `false`): children
-/// `0..len - 1` form the *try* block, run like a [`Sequence`](super::Sequence); when one of them
-/// fails, the last child, the *catch* block, runs, and the node fails whatever the catch block
-/// answers.
+/// `0..len - 1` form the *try* block, run like a [`Sequence`](crate::control::Sequence); when one
+/// of them fails, the last child, the *catch* block, runs, and the node fails whatever the catch
+/// block answers.
 ///
 /// Parameters (the same on every call): `len`, the number of children (at least 2, checked by the
 /// macro at compile time), and `catch_on_halt`.

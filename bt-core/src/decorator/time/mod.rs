@@ -1,6 +1,16 @@
-//! **Delay** and **Timeout** (BehaviorTree.CPP): decorators that measure time. Their rules take
-//! the time `now` (read by the generated code from the context's [`Clock`](crate::Clock) once per
-//! tick of the node) and the duration as arguments; they never read a clock.
+//! The decorators that measure time: [`Delay`] and [`Timeout`] (BehaviorTree.CPP, here),
+//! [`Deadline`] (NodeCanvas's Timeout), [`MaxTime`] (behavior3) and [`Cooldown`] (NodeCanvas's
+//! Filter in cool-down mode). Their rules take the time `now` (read by the generated code from the
+//! context's [`Clock`](crate::Clock) once per tick of the node) and the duration as arguments;
+//! they never read a clock.
+
+mod cooldown;
+mod deadline;
+mod max_time;
+
+pub use cooldown::Cooldown;
+pub use deadline::Deadline;
+pub use max_time::MaxTime;
 
 use core::time::Duration;
 

@@ -1,3 +1,18 @@
+//! The decorators that run their child again: [`Repeat`] and [`RetryUntilSuccessful`]
+//! (BehaviorTree.CPP, here, with behavior3's [`RepeatUntilFailure`] and [`RepeatUntilSuccess`]),
+//! [`Repeater`] (behavior3), [`Rerun`] (NodeCanvas's Repeat), the loop over a queue
+//! ([`loop_start`], BehaviorTree.CPP's `LoopNode`) and [`Iterate`] (NodeCanvas's, over a list).
+
+mod iterate;
+mod queue;
+mod repeater;
+mod rerun;
+
+pub use iterate::{Iterate, Termination};
+pub use queue::{loop_on_child, loop_start, pop_into};
+pub use repeater::{RepeatUntilFailure, RepeatUntilSuccess, Repeater};
+pub use rerun::{RepeatMode, Rerun};
+
 use crate::{SmallIndex, Status};
 
 /// The counter shared by every counting loop: [`Repeat`], [`RetryUntilSuccessful`], behavior3's
@@ -136,7 +151,7 @@ signed_limit!(i8, i16, i32, i64, isize);
 /// `Running`, `Running`, `Success`).
 ///
 /// behavior3's `RepeatUntilFailure(maxLoop)` is this rule under another name
-/// ([`behavior3::RepeatUntilFailure`](crate::behavior3::RepeatUntilFailure)).
+/// ([`RepeatUntilFailure`](crate::decorator::RepeatUntilFailure)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repeat<C = u8> {
@@ -195,7 +210,7 @@ impl<C: SmallIndex> Repeat<C> {
 /// `halt` when the node is idle after a skip.
 ///
 /// behavior3's `RepeatUntilSuccess(maxLoop)` is this rule under another name
-/// ([`behavior3::RepeatUntilSuccess`](crate::behavior3::RepeatUntilSuccess)).
+/// ([`RepeatUntilSuccess`](crate::decorator::RepeatUntilSuccess)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RetryUntilSuccessful<C = u8> {
