@@ -293,7 +293,7 @@ behavior_tree! {
     }
 }
 
-const CHECKS: [Call; 1100] = [Check(0); 1100];
+static CHECKS: [Call; 1100] = [Check(0); 1100];
 
 fn calls(parts: &[&[Call]]) -> Vec<Call> {
     parts.concat()
