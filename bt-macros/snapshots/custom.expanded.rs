@@ -259,6 +259,20 @@ impl Navigate {
     pub fn status(&self) -> ::core::option::Option<__bt::Status> {
         self.__bt_status
     }
+    #[inline(always)]
+    fn __bt_children_0<__BtO: __bt::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> __bt::Status {
+        match __bt_index {
+            0usize => self.__bt_tick_1(__bt_ctx, __bt_observer, __bt_running),
+            1usize => self.__bt_tick_5(__bt_ctx, __bt_observer, __bt_running),
+            _ => __bt::no_such_child(__bt_index, 2usize),
+        }
+    }
     #[inline]
     fn __bt_tick_0<__BtO: __bt::Observer>(
         &mut self,
@@ -345,6 +359,20 @@ impl Navigate {
             __bt::halted_unflagged(0, __bt_observer);
         }
     }
+    #[inline(always)]
+    fn __bt_children_1<__BtO: __bt::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> __bt::Status {
+        match __bt_index {
+            0usize => self.__bt_tick_2(__bt_ctx, __bt_observer, __bt_running),
+            1usize => self.__bt_tick_4(__bt_ctx, __bt_observer, __bt_running),
+            _ => __bt::no_such_child(__bt_index, 2usize),
+        }
+    }
     #[inline]
     fn __bt_tick_1<__BtO: __bt::Observer>(
         &mut self,
@@ -415,6 +443,80 @@ impl Navigate {
             __bt_kids.store_ports();
         }
         __bt::halted_unflagged(1, __bt_observer);
+    }
+    #[inline(always)]
+    fn __bt_children_2<__BtO: __bt::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> __bt::Status {
+        match __bt_index {
+            0usize => {
+                __bt::done(
+                    3,
+                    {
+                        let __bt_bound: u64 = const {
+                            __bt::bound_ports(
+                                <ComputePath>::__BT_PORTS,
+                                &["goal", "path"],
+                            )
+                        };
+                        self.__bt_leaf_3
+                            .__bt_frame(
+                                __bt_bound,
+                                &mut self.__bt_bb,
+                                |__bt_leaf, __bt_bb| {
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).goal;
+                                        let __bt_port = &mut (*__bt_leaf).goal;
+                                        __bt::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            __bt::PortStep::Load,
+                                        );
+                                    }
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).path;
+                                        let __bt_port = &mut (*__bt_leaf).path;
+                                        __bt::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            __bt::PortStep::Load,
+                                        );
+                                    }
+                                    let __bt_result = __bt::execute::<
+                                        World,
+                                        ComputePath,
+                                    >(&mut *__bt_leaf, __bt_ctx);
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).goal;
+                                        let __bt_port = &mut (*__bt_leaf).goal;
+                                        __bt::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            __bt::PortStep::Store,
+                                        );
+                                    }
+                                    {
+                                        let __bt_entry = &mut (*__bt_bb).path;
+                                        let __bt_port = &mut (*__bt_leaf).path;
+                                        __bt::bind_entry(
+                                            __bt_entry,
+                                            __bt_port,
+                                            __bt::PortStep::Store,
+                                        );
+                                    }
+                                    __bt_result
+                                },
+                            )
+                    },
+                    __bt_observer,
+                )
+            }
+            _ => __bt::no_such_child(__bt_index, 1usize),
+        }
     }
     #[inline]
     fn __bt_tick_2<__BtO: __bt::Observer>(
@@ -498,70 +600,6 @@ impl Navigate {
             __bt_kids.store_ports();
         }
         __bt::halted_unflagged(2, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_3<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            3,
-            {
-                let __bt_bound: u64 = const {
-                    __bt::bound_ports(<ComputePath>::__BT_PORTS, &["goal", "path"])
-                };
-                self.__bt_leaf_3
-                    .__bt_frame(
-                        __bt_bound,
-                        &mut self.__bt_bb,
-                        |__bt_leaf, __bt_bb| {
-                            {
-                                let __bt_entry = &mut (*__bt_bb).goal;
-                                let __bt_port = &mut (*__bt_leaf).goal;
-                                __bt::bind_entry(
-                                    __bt_entry,
-                                    __bt_port,
-                                    __bt::PortStep::Load,
-                                );
-                            }
-                            {
-                                let __bt_entry = &mut (*__bt_bb).path;
-                                let __bt_port = &mut (*__bt_leaf).path;
-                                __bt::bind_entry(
-                                    __bt_entry,
-                                    __bt_port,
-                                    __bt::PortStep::Load,
-                                );
-                            }
-                            let __bt_result = __bt::execute::<
-                                World,
-                                ComputePath,
-                            >(&mut *__bt_leaf, __bt_ctx);
-                            {
-                                let __bt_entry = &mut (*__bt_bb).goal;
-                                let __bt_port = &mut (*__bt_leaf).goal;
-                                __bt::bind_entry(
-                                    __bt_entry,
-                                    __bt_port,
-                                    __bt::PortStep::Store,
-                                );
-                            }
-                            {
-                                let __bt_entry = &mut (*__bt_bb).path;
-                                let __bt_port = &mut (*__bt_leaf).path;
-                                __bt::bind_entry(
-                                    __bt_entry,
-                                    __bt_port,
-                                    __bt::PortStep::Store,
-                                );
-                            }
-                            __bt_result
-                        },
-                    )
-            },
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_4<__BtO: __bt::Observer>(
@@ -662,6 +700,32 @@ impl Navigate {
         };
         __bt::halted_unflagged(4, __bt_observer);
     }
+    #[inline(always)]
+    fn __bt_children_5<__BtO: __bt::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> __bt::Status {
+        match __bt_index {
+            0usize => {
+                __bt::done(
+                    6,
+                    __bt::answer({
+                        let world = &mut *__bt_ctx;
+                        {
+                            world.cleared += 1;
+                            true
+                        }
+                    }),
+                    __bt_observer,
+                )
+            }
+            1usize => self.__bt_tick_7(__bt_ctx, __bt_observer, __bt_running),
+            _ => __bt::no_such_child(__bt_index, 2usize),
+        }
+    }
     #[inline]
     fn __bt_tick_5<__BtO: __bt::Observer>(
         &mut self,
@@ -732,24 +796,6 @@ impl Navigate {
             __bt_kids.store_ports();
         }
         __bt::halted_unflagged(5, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_6<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            6,
-            __bt::answer({
-                let world = &mut *__bt_ctx;
-                {
-                    world.cleared += 1;
-                    true
-                }
-            }),
-            __bt_observer,
-        )
     }
     #[inline]
     fn __bt_tick_7<__BtO: __bt::Observer>(
@@ -883,19 +929,9 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
     ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
-        match __bt_index {
-            0usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_1(__bt_ctx, self.observer, __bt_running),
-                )
-            }
-            1usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_5(__bt_ctx, self.observer, __bt_running),
-                )
-            }
-            _ => __bt::no_such_child(__bt_index, 2usize),
-        }
+        ::core::result::Result::Ok(
+            self.tree.__bt_children_0(__bt_ctx, self.observer, __bt_index, __bt_running),
+        )
     }
     #[inline(always)]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
@@ -937,19 +973,9 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
     ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
-        match __bt_index {
-            0usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_2(__bt_ctx, self.observer, __bt_running),
-                )
-            }
-            1usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_4(__bt_ctx, self.observer, __bt_running),
-                )
-            }
-            _ => __bt::no_such_child(__bt_index, 2usize),
-        }
+        ::core::result::Result::Ok(
+            self.tree.__bt_children_1(__bt_ctx, self.observer, __bt_index, __bt_running),
+        )
     }
     #[inline(always)]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
@@ -991,14 +1017,9 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
     ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
-        match __bt_index {
-            0usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_3(__bt_ctx, self.observer),
-                )
-            }
-            _ => __bt::no_such_child(__bt_index, 1usize),
-        }
+        ::core::result::Result::Ok(
+            self.tree.__bt_children_2(__bt_ctx, self.observer, __bt_index, __bt_running),
+        )
     }
     #[inline(always)]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
@@ -1038,19 +1059,9 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
     ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
-        match __bt_index {
-            0usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_6(__bt_ctx, self.observer),
-                )
-            }
-            1usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_7(__bt_ctx, self.observer, __bt_running),
-                )
-            }
-            _ => __bt::no_such_child(__bt_index, 2usize),
-        }
+        ::core::result::Result::Ok(
+            self.tree.__bt_children_5(__bt_ctx, self.observer, __bt_index, __bt_running),
+        )
     }
     #[inline(always)]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {

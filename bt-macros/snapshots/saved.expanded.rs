@@ -449,6 +449,35 @@ impl Sentry {
         };
         __bt::halted_unflagged(2, __bt_observer);
     }
+    #[inline(always)]
+    fn __bt_children_3<__BtO: __bt::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+        __bt_index: ::core::primitive::usize,
+        __bt_running: ::core::primitive::bool,
+    ) -> __bt::Status {
+        match __bt_index {
+            0usize => {
+                __bt::done(
+                    4,
+                    __bt::Status::from_bool({
+                        let world = &*__bt_ctx;
+                        world.quiet
+                    }),
+                    __bt_observer,
+                )
+            }
+            1usize => {
+                __bt::done(
+                    5,
+                    __bt::execute::<World, Shout>(&mut self.__bt_leaf_5, __bt_ctx),
+                    __bt_observer,
+                )
+            }
+            _ => __bt::no_such_child(__bt_index, 2usize),
+        }
+    }
     #[inline]
     fn __bt_tick_3<__BtO: __bt::Observer>(
         &mut self,
@@ -515,33 +544,6 @@ impl Sentry {
             __bt_kids.store_ports();
         }
         __bt::halted_unflagged(3, __bt_observer);
-    }
-    #[inline]
-    fn __bt_tick_4<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            4,
-            __bt::Status::from_bool({
-                let world = &*__bt_ctx;
-                world.quiet
-            }),
-            __bt_observer,
-        )
-    }
-    #[inline]
-    fn __bt_tick_5<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            5,
-            __bt::execute::<World, Shout>(&mut self.__bt_leaf_5, __bt_ctx),
-            __bt_observer,
-        )
     }
 }
 impl ::core::default::Default for Sentry {
@@ -688,19 +690,9 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
         __bt_index: ::core::primitive::usize,
         __bt_running: ::core::primitive::bool,
     ) -> ::core::result::Result<__bt::Status, ::core::convert::Infallible> {
-        match __bt_index {
-            0usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_4(__bt_ctx, self.observer),
-                )
-            }
-            1usize => {
-                ::core::result::Result::Ok(
-                    self.tree.__bt_tick_5(__bt_ctx, self.observer),
-                )
-            }
-            _ => __bt::no_such_child(__bt_index, 2usize),
-        }
+        ::core::result::Result::Ok(
+            self.tree.__bt_children_3(__bt_ctx, self.observer, __bt_index, __bt_running),
+        )
     }
     #[inline(always)]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {

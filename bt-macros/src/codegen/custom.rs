@@ -57,6 +57,9 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
         lasts.clone(),
         quote!(<#lasts as __bt::Lasts>::IDLE),
     ));
+    if g.error().is_none() {
+        code.methods.extend(children_method(g, node));
+    }
     let slots = slots(g, node, custom);
     let body = tick_body(g, node, custom, &slots);
     let halt_body = halt_body(g, custom, &slots);
@@ -180,20 +183,32 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let count = node.children.len();
     let (field, state) = (leaf_field(node.id), state_field(node.id));
     let lasts = lasts_type(count);
-    let ticks = node.children.iter().enumerate().map(|(position, &id)| {
-        let tick = tick_fn(id);
-        // A child's running flag is its last status in the handle (`Plan::flag_from_parent`).
-        let running = match g.plan.flag_from_parent[id] {
-            true => quote!(, __bt_running),
-            false => TokenStream::new(),
-        };
-        let call = quote!(self.tree.#tick(#ctx, self.observer #running));
-        let call = match g.error() {
-            Some(_) => call,
-            None => quote!(::core::result::Result::Ok(#call)),
-        };
-        quote!(#position => #call,)
-    });
+    // A child's running flag is its last status in the handle (`Plan::flag_from_parent`).
+    let running = |id: usize| match g.plan.flag_from_parent[id] {
+        true => quote!(, __bt_running),
+        false => TokenStream::new(),
+    };
+    let tick = match g.error() {
+        // Each child through its tick function, which returns the tree's error.
+        Some(_) => {
+            let arms = node.children.iter().enumerate().map(|(position, &id)| {
+                let (tick, running) = (tick_fn(id), running(id));
+                quote!(#position => self.tree.#tick(#ctx, self.observer #running),)
+            });
+            quote! {
+                match __bt_index {
+                    #(#arms)*
+                    _ => __bt::no_such_child(__bt_index, #count),
+                }
+            }
+        }
+        // Through one method of the tree with the children's leaves written in it.
+        None => {
+            let children = quote::format_ident!("__bt_children_{}", node.id);
+            let call = quote!(self.tree.#children(#ctx, self.observer, __bt_index, __bt_running));
+            quote!(::core::result::Result::Ok(#call))
+        }
+    };
     let halts = (node.children.iter().enumerate())
         .filter(|(_, &id)| g.plan.may_run[id])
         .map(|(position, &id)| {
@@ -258,10 +273,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
                 __bt_index: ::core::primitive::usize,
                 __bt_running: ::core::primitive::bool,
             ) -> ::core::result::Result<__bt::Status, #error> {
-                match __bt_index {
-                    #(#ticks)*
-                    _ => __bt::no_such_child(__bt_index, #count),
-                }
+                #tick
             }
             #[inline(always)]
             fn halt(&mut self, #ctx: &mut #context, __bt_index: ::core::primitive::usize) {
@@ -278,6 +290,47 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
         observer: &mut *#observer,
     }));
     Slots { items, handle }
+}
+
+/// The tree's method that ticks child `__bt_index` of user node `node` for its handle
+/// (`ChildSlots::tick`, in a tree without an error type): the child's leaf written in place
+/// (`codegen::inlined`), or a call of its tick function, with the running flag the handle keeps.
+/// One method per user node rather than a function per child: a leaf is not an item of its own.
+fn children_method(g: &Gen, node: &Node) -> TokenStream {
+    let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
+    let (ctx, observer) = (ctx(), observer());
+    let name = quote::format_ident!("__bt_children_{}", node.id);
+    let count = node.children.len();
+    let arms = node.children.iter().enumerate().map(|(position, &id)| {
+        let tick = match &g.inline_ticks.borrow()[id] {
+            Some(tick) => quote!({ #tick }),
+            None => {
+                let tick = tick_fn(id);
+                match g.plan.flag_from_parent[id] {
+                    true => quote!(self.#tick(#ctx, #observer, __bt_running)),
+                    false => quote!(self.#tick(#ctx, #observer)),
+                }
+            }
+        };
+        quote!(#position => #tick,)
+    });
+    // Always inlined into the handle's `tick`, as the calls of the children's functions were: a
+    // node's call with a constant index then keeps only its child's arm.
+    quote! {
+        #[inline(always)]
+        fn #name<#(#lifetimes,)* __BtO: __bt::Observer>(
+            &mut self,
+            #ctx: &mut #context,
+            #observer: &mut __BtO,
+            __bt_index: ::core::primitive::usize,
+            __bt_running: ::core::primitive::bool,
+        ) -> __bt::Status {
+            match __bt_index {
+                #(#arms)*
+                _ => __bt::no_such_child(__bt_index, #count),
+            }
+        }
+    }
 }
 
 /// The node's inputs bound to expressions, given to the node behind the handle `__bt_kids`.

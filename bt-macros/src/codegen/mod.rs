@@ -808,20 +808,18 @@ fn with_postconditions(node: &Node, body: TokenStream) -> TokenStream {
 /// Whether node `node`'s tick is written in its parent's tick instead of a function of its own: a
 /// leaf that cannot be running (nothing halts it, nothing resumes it, no running flag is passed
 /// to it), that LLVM is not asked to keep apart (`Plan::outlined`; the parts of a wide jump
-/// table bound a function's size themselves, `composite::ticks_in_parts`), in a tree without an error
-/// type (whose leaves' ticks return early with the error), under a parent that is not the user's
-/// node (whose children are reached through their functions). A function per leaf is what a wide
+/// table bound a function's size themselves, `composite::ticks_in_parts`), in a tree without an
+/// error type (whose leaves' ticks return early with the error). Under a user's node it is written
+/// in the tree's method that ticks that node's children (`custom::children_method`). A function
+/// per leaf is what a wide
 /// tree's build spends most on (each is type-checked, borrow-checked and compiled on its own);
 /// in release the small ones were inlined anyway (`#[inline]`).
 fn inlined(g: &Gen, node: &Node) -> bool {
     let id = node.id;
-    let under_builtin = node
-        .parent
-        .is_some_and(|parent| !matches!(g.tree.nodes[parent].kind, Kind::Custom(_)));
     let in_parts = node
         .parent
         .is_some_and(|parent| composite::ticks_in_parts(g, &g.tree.nodes[parent]));
-    under_builtin
+    node.parent.is_some()
         && matches!(node.kind, Kind::Leaf(_))
         && g.error().is_none()
         && (!g.plan.outlined[id] || in_parts)
