@@ -35,14 +35,14 @@ pub(super) fn generate(g: &Gen, node: &Node, custom: &Custom) -> NodeCode {
         let key = format!("children {} {node_trait} {count}", ty.to_token_stream());
         let check = super::leaf::Check::about(g, quote!(#ty #node_trait), ty.span(), key, || {
             let name = crate::text::source(ty.to_token_stream());
-            quote_spanned!(ty.span()=>
+            super::leaf::CheckTokens::Done(quote_spanned!(ty.span()=>
                 __bt::check_children(
                     #name,
                     #node_trait::MIN_CHILDREN,
                     #node_trait::MAX_CHILDREN,
                     #count,
                 )
-            )
+            ))
         });
         code.checks.extend(check);
     }

@@ -354,15 +354,19 @@ pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Ch
         .map(|binding| binding.port.to_string())
         .collect();
     let key = format!("required {} {bound:?}", ty.to_token_stream());
-    Check::about(g, ty.to_token_stream(), ty.span(), key, || {
+    let span = ty.span();
+    Check::about(g, ty.to_token_stream(), span, key, || {
         let ports = ports_of(ty);
         match &node.xml_origin {
-            Some(at) => quote_spanned!(ty.span()=>
-                __bt::check_required_at(#at, #ports, &[#(#bound),*])
-            ),
-            None => quote_spanned!(ty.span()=>
+            Some(origin) => CheckTokens::Located {
+                origin: origin.clone(),
+                tokens: Box::new(
+                    move |at: &str| quote_spanned!(span=> __bt::check_required_at(#at, #ports, &[#(#bound),*])),
+                ),
+            },
+            None => CheckTokens::Done(quote_spanned!(span=>
                 __bt::check_required(#ports, &[#(#bound),*])
-            ),
+            )),
         }
     })
 }
@@ -371,26 +375,65 @@ pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Ch
 /// `const _`, or, when the type names the tree's type parameters, a check of the generic tree's
 /// impl, evaluated where the tree is built with its arguments (`codegen::tree` writes them).
 pub(super) struct Check {
+    /// What the check depends on: the nodes with this key pass or fail it together.
+    pub key: String,
     pub generic: bool,
     pub span: Span,
-    pub tokens: TokenStream,
+    pub tokens: CheckTokens,
+}
+
+/// A check's tokens: written, or (an XML tree's) to be written once it is known how many elements
+/// share the check, so that its message can say so.
+pub(super) enum CheckTokens {
+    Done(TokenStream),
+    /// `tokens` of the text that starts the message: `origin` (the first element's place and
+    /// name), and how many more elements share the check.
+    Located {
+        origin: String,
+        tokens: Box<dyn FnOnce(&str) -> TokenStream>,
+    },
+}
+
+impl CheckTokens {
+    /// The tokens, for a check that `nodes` nodes share.
+    pub fn written(self, nodes: usize) -> TokenStream {
+        match self {
+            CheckTokens::Done(tokens) => tokens,
+            CheckTokens::Located { origin, tokens } if nodes > 1 => {
+                // `nav.xml:12:7: `FollowPath`: ` -> `nav.xml:12:7: `FollowPath` (and 2 more
+                // elements of its type with the same attributes): `
+                let at = format!(
+                    "{} (and {} more element{} of its type with the same attributes): ",
+                    origin.trim_end_matches(": "),
+                    nodes - 1,
+                    if nodes == 2 { "" } else { "s" },
+                );
+                tokens(&at)
+            }
+            CheckTokens::Located { origin, tokens } => tokens(&origin),
+        }
+    }
 }
 
 impl Check {
     /// The check `tokens()` about the type (or types) `about`, spanned at `span`, unless one with
     /// the same `key` is already written: checks with the same key (what they depend on) pass or
-    /// fail together, and only the first is written.
+    /// fail together, and only the first is written (its nodes are counted, `Gen::checked`).
     pub fn about(
         g: &Gen,
         about: TokenStream,
         span: Span,
         key: String,
-        tokens: impl FnOnce() -> TokenStream,
+        tokens: impl FnOnce() -> CheckTokens,
     ) -> Option<Self> {
-        if !g.checked.borrow_mut().insert(key) {
+        let mut checked = g.checked.borrow_mut();
+        let nodes = checked.entry(key.clone()).or_insert(0);
+        *nodes += 1;
+        if *nodes > 1 {
             return None;
         }
         Some(Check {
+            key,
             generic: g.tree.header.names_type_param(about),
             span,
             tokens: tokens(),

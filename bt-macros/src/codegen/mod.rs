@@ -88,7 +88,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         }
         methods.extend(code.methods);
     }
-    let generic_checks = write_checks(checks, &mut items);
+    let generic_checks = write_checks(&g, checks, &mut items);
     let slots = plan.active_slots();
     let flags = quote!(__bt::BoolFlags<#slots>);
     let bb = blackboard::blackboard_type(tree);
@@ -281,8 +281,8 @@ pub fn stub(header: &Header, tree: Option<&Tree>) -> TokenStream {
 pub(crate) struct Gen<'a> {
     pub tree: &'a Tree,
     pub plan: &'a Plan,
-    /// The keys of the type checks written so far (`leaf::Check`).
-    checked: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// The keys of the type checks written so far (`leaf::Check`), with how many nodes share each.
+    checked: std::cell::RefCell<std::collections::HashMap<String, usize>>,
     /// The tick expressions of the leaves written in their parents' ticks ([`inlined`]), by id,
     /// generated before the parents.
     inline_ticks: std::cell::RefCell<Vec<Option<TokenStream>>>,
@@ -314,10 +314,11 @@ struct NodeCode {
 /// Writes the checks: each a module-level `const _` into `items`, or, for a check that names the
 /// tree's type parameters, into the returned list, evaluated by the generic tree's `new`
 /// (`api.rs`).
-fn write_checks(checks: Vec<leaf::Check>, items: &mut TokenStream) -> Vec<TokenStream> {
+fn write_checks(g: &Gen, checks: Vec<leaf::Check>, items: &mut TokenStream) -> Vec<TokenStream> {
     let mut generic = Vec::new();
     for check in checks {
-        let (span, tokens) = (check.span, check.tokens);
+        let nodes = g.checked.borrow().get(&check.key).copied().unwrap_or(1);
+        let (span, tokens) = (check.span, check.tokens.written(nodes));
         if check.generic {
             generic.push(tokens);
         } else {
