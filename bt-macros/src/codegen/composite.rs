@@ -243,26 +243,16 @@ impl Walk<'_> {
     /// resuming at child k does not pass k comparisons; beyond [`PART_CHILDREN`] children, a jump
     /// table over parts, each a function with a jump table over its children ([`ticks_in_parts`]).
     fn jump_table(&self, code: &mut NodeCode) -> TokenStream {
-        if ticks_in_parts(self.g, self.node) {
-            return self.jump_table_in_parts(code);
-        }
         let child = child_var();
-        let (last, rest) = (self.node.children)
-            .split_last()
-            .expect("validated: at least one child");
-        let tick_arms = rest.iter().enumerate().map(|(position, &id)| {
-            let call = tick_child(self.g, id);
-            quote!(#position => #call,)
-        });
-        let tick_last = tick_child(self.g, *last);
+        let dispatch = match ticks_in_parts(self.g, self.node) {
+            true => self.parts(code),
+            false => self.tick_match(&self.node.children, 0),
+        };
         let follow = self.follow(quote!(#child), quote!(break));
         let start = self.start();
         let walk = self.halt_tail(quote! {
             loop {
-                let __bt_child_status = match #child {
-                    #(#tick_arms)*
-                    _ => #tick_last,
-                };
+                let __bt_child_status = #dispatch;
                 #follow
             }
         });
@@ -272,10 +262,31 @@ impl Walk<'_> {
         }
     }
 
-    /// [`Walk::jump_table`] over parts of [`PART_CHILDREN`] children: part `k` is a method that
-    /// ticks child `__bt_child` of its range and answers its status, with the composite's locals
-    /// its children's ticks may read (the running flags it passes) as parameters.
-    fn jump_table_in_parts(&self, code: &mut NodeCode) -> TokenStream {
+    /// `match __bt_child { .. }` over `children`, the first of which is child `first`: each
+    /// child's tick, the last one's for any position after the others.
+    fn tick_match(&self, children: &[usize], first: usize) -> TokenStream {
+        let child = child_var();
+        let (last, rest) = children
+            .split_last()
+            .expect("validated: at least one child");
+        let tick_arms = rest.iter().enumerate().map(|(offset, &id)| {
+            let (position, call) = (first + offset, tick_child(self.g, id));
+            quote!(#position => #call,)
+        });
+        let tick_last = tick_child(self.g, *last);
+        quote! {
+            match #child {
+                #(#tick_arms)*
+                _ => #tick_last,
+            }
+        }
+    }
+
+    /// The dispatch of [`Walk::jump_table`] over parts of [`PART_CHILDREN`] children: part `k` is
+    /// a method (added to `code`) that ticks child `__bt_child` of its range and answers its
+    /// status, with the composite's locals its children's ticks may read (the running flags it
+    /// passes) as parameters.
+    fn parts(&self, code: &mut NodeCode) -> TokenStream {
         let g = self.g;
         let child = child_var();
         let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
@@ -289,18 +300,12 @@ impl Walk<'_> {
             ),
             false => (TokenStream::new(), TokenStream::new()),
         };
-        let parts = self.node.children.chunks(PART_CHILDREN).enumerate();
         let last_part = (self.len() - 1) / PART_CHILDREN;
         let mut arms = TokenStream::new();
-        for (part, children) in parts {
+        for (part, children) in self.node.children.chunks(PART_CHILDREN).enumerate() {
             let name = quote::format_ident!("__bt_part_{}_{}", self.node.id, part);
             let start = part * PART_CHILDREN;
-            let (last, rest) = children.split_last().expect("a part has a child");
-            let tick_arms = rest.iter().enumerate().map(|(offset, &id)| {
-                let (position, call) = (start + offset, tick_child(g, id));
-                quote!(#position => #call,)
-            });
-            let tick_last = tick_child(g, *last);
+            let ticks = self.tick_match(children, start);
             code.methods.extend(quote! {
                 #[inline(never)]
                 fn #name<#(#lifetimes,)* __BtO: __bt::Observer>(
@@ -310,10 +315,7 @@ impl Walk<'_> {
                     #child: ::core::primitive::usize,
                     #params
                 ) -> __bt::Status {
-                    match #child {
-                        #(#tick_arms)*
-                        _ => #tick_last,
-                    }
+                    #ticks
                 }
             });
             let call = quote!(self.#name(#ctx, #observer, #child, #args));
@@ -324,20 +326,7 @@ impl Walk<'_> {
                 arms.extend(quote!(#start..=#end => #call,));
             }
         }
-        let follow = self.follow(quote!(#child), quote!(break));
-        let start = self.start();
-        let walk = self.halt_tail(quote! {
-            loop {
-                let __bt_child_status = match #child {
-                    #arms
-                };
-                #follow
-            }
-        });
-        quote! {
-            #start
-            #walk
-        }
+        quote!(match #child { #arms })
     }
 
     /// `let mut __bt_child = state.start();`, the child a tick starts at. When a child takes its

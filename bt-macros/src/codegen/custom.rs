@@ -302,8 +302,8 @@ fn children_method(g: &Gen, node: &Node) -> TokenStream {
     let name = quote::format_ident!("__bt_children_{}", node.id);
     let count = node.children.len();
     let arms = node.children.iter().enumerate().map(|(position, &id)| {
-        let tick = match &g.inline_ticks.borrow()[id] {
-            Some(tick) => quote!({ #tick }),
+        let tick = match super::inline_tick(g, id) {
+            Some(tick) => tick,
             None => {
                 let tick = tick_fn(id);
                 match g.plan.flag_from_parent[id] {

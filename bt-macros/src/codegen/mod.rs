@@ -563,8 +563,8 @@ fn state(g: &Gen, node: &Node, ty: TokenStream, code: &mut NodeCode) -> State {
 /// which follows every error, visits it and halts what is running below it, and after reporting
 /// the parent's abort (but the root's, which the tree reports after that halt).
 fn tick_child(g: &Gen, child: usize) -> TokenStream {
-    if let Some(tick) = &g.inline_ticks.borrow()[child] {
-        return quote!({ #tick });
+    if let Some(tick) = inline_tick(g, child) {
+        return tick;
     }
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
     let call = if g.plan.flag_from_parent[child] {
@@ -827,6 +827,12 @@ fn inlined(g: &Gen, node: &Node) -> bool {
         && !g.plan.may_run[id]
         && !g.plan.flag_from_parent[id]
         && g.plan.resume_code(id).is_none()
+}
+
+/// The tick of leaf `id` as an expression of its parent's tick, if it is written there
+/// ([`inlined`]).
+fn inline_tick(g: &Gen, id: usize) -> Option<TokenStream> {
+    (g.inline_ticks.borrow()[id].as_ref()).map(|tick| quote!({ #tick }))
 }
 
 /// Node `node`'s tick function, around `body`; for a leaf written in its parent's tick
