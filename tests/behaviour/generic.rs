@@ -505,3 +505,52 @@ fn a_generic_tree_from_xml_ticks_with_two_contexts() {
     assert_eq!(guard.tick(&mut turret), Running);
     assert_eq!(turret.calls, ["attack", "wander start"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A generic tree of over a thousand nodes: the nodes numbered from 1,024 on keep their fields in
+// chunk structs (bt-macros `codegen::Field`), which take the tree's parameters.
+
+/// `behavior_tree!` with `$prefix` repeated 2^n times (one `x` per doubling) before `$rest` in the
+/// root's children.
+macro_rules! watch_with_many_checks {
+    ([$($prefix:tt)*] x $($more:tt)*) => {
+        watch_with_many_checks!([$($prefix)* $($prefix)*] $($more)*);
+    };
+    ([$($prefix:tt)*] ; $($rest:tt)*) => {
+        behavior_tree! {
+            /// 1,024 checks of `Remember<W>`, then `Wander` and a subtree, both in a chunk.
+            pub tree LongWatch<W: Senses> for W {
+                blackboard { last: Option<W::Id> = None }
+                Sequence { $($prefix)* $($rest)* }
+            }
+        }
+    };
+}
+
+watch_with_many_checks!(
+    [Condition(Remember<W>),] x x x x x x x x x x ;
+    StatefulAction(Wander),
+    SubTree(Guard<W>, target = {last}),
+);
+
+#[test]
+fn a_generic_tree_keeps_its_later_nodes_fields_in_chunks() {
+    let mut watch = LongWatch::<Soldier>::new();
+    let mut soldier = Soldier::default();
+    // Nothing seen: the first check fails.
+    assert_eq!(watch.tick(&mut soldier), Failure);
+    assert!(soldier.calls.is_empty());
+    // An orc: every check passes (and remembers it), then `Wander` (node 1,025) runs.
+    soldier.seen = Some("orc");
+    assert_eq!(watch.tick(&mut soldier), Running);
+    soldier.seen = None;
+    // The Sequence resumes at `Wander`: its state is kept in its chunk.
+    assert_eq!(watch.tick(&mut soldier), Running);
+    assert_eq!(soldier.calls, ["wander start", "wander"]);
+    // `Wander` succeeds; the subtree (node 1,026) sees no enemy now and wanders in turn.
+    assert_eq!(watch.tick(&mut soldier), Running);
+    assert_eq!(soldier.calls[2..], ["wander", "wander start"]);
+    watch.halt(&mut soldier);
+    assert_eq!(soldier.calls[4..], ["wander halted"]);
+    assert_eq!(watch.status(), None);
+}

@@ -240,3 +240,57 @@ fn a_generic_tree_saves_and_restores() {
         ]
     );
 }
+
+/// `behavior_tree!` with `$prefix` repeated 2^n times (one `x` per doubling) before `$rest` in the
+/// root's children.
+macro_rules! errand_after_many_checks {
+    ([$($prefix:tt)*] x $($more:tt)*) => {
+        errand_after_many_checks!([$($prefix)* $($prefix)*] $($more)*);
+    };
+    ([$($prefix:tt)*] ; $($rest:tt)*) => {
+        behavior_tree! {
+            /// 1,024 checks, then an errand whose nodes keep their fields in a chunk struct
+            /// (nodes from 1,024 on: bt-macros `codegen::Field`).
+            #[derive(Serialize, Deserialize)]
+            tree LongErrand for World {
+                blackboard { #[tracked] rounds: u32 }
+                Sequence { $($prefix)* $($rest)* }
+            }
+        }
+    };
+}
+
+errand_after_many_checks!(
+    [Condition(|_| true),] x x x x x x x x x x ;
+    Timeout(1000) { StatefulAction(Walk) },
+    Action(Shout),
+    Script(|bb| bb.rounds.set(*bb.rounds + 1)),
+);
+
+#[test]
+fn fields_kept_in_chunks_are_saved_and_restored() {
+    let (mut tree, mut world) = (LongErrand::new(), World::default());
+    assert_eq!(tree.tick(&mut world), Running);
+    world.clock.advance_ms(100);
+    assert_eq!(tree.tick(&mut world), Running);
+    let saved = serde_json::to_string(&tree).unwrap();
+    let mut tree: LongErrand = serde_json::from_str(&saved).unwrap();
+    // Walk's steps and the Timeout's start came along: step 2, and the second is up at 1 s.
+    world.clock.advance_ms(100);
+    assert_eq!(tree.tick(&mut world), Running);
+    assert_eq!(world.log, ["walk: start", "walk: step 1", "walk: step 2"]);
+    world.clock.advance_ms(100);
+    assert_eq!(tree.tick(&mut world), Success);
+    assert_eq!(world.log[3..], ["walk: step 3", "shout 1"]);
+    assert_eq!(*tree.blackboard().rounds, 1);
+    // Halted while walking, after a restore: the Timeout measures from the saved start.
+    assert_eq!(tree.tick(&mut world), Running);
+    let saved = serde_json::to_string(&tree).unwrap();
+    let mut tree: LongErrand = serde_json::from_str(&saved).unwrap();
+    world.clock.advance_ms(1000);
+    assert_eq!(tree.tick(&mut world), Failure);
+    assert_eq!(
+        world.log[5..],
+        ["walk: start", "walk: halted after 0 steps"]
+    );
+}

@@ -115,8 +115,8 @@ fn slots_args(tree: &Tree) -> TokenStream {
 }
 
 /// The field of a user node's bookkeeping: its children's last statuses (`Lasts`).
-fn state_field(id: usize) -> Ident {
-    format_ident!("__bt_user_{}", id)
+fn state_field(id: usize) -> super::Field {
+    super::Field::of_node(id, format_ident!("__bt_user_{}", id))
 }
 
 /// The type of `count` children's last statuses: a byte each (`bt_core::custom::Lasts` says why).

@@ -223,7 +223,7 @@ fn may_leave(tokens: TokenStream) -> bool {
 /// blackboard, and borrows nothing else of the tree.
 fn with_ports(
     leaf: &LeafType,
-    field: &Ident,
+    field: &super::Field,
     call: impl Fn(&TokenStream) -> TokenStream,
 ) -> TokenStream {
     if leaf.bindings.is_empty() {
@@ -442,7 +442,7 @@ impl Check {
 }
 
 /// Adds the leaf's field (built with its initialiser or `Default`) and returns its name.
-fn field(g: &Gen, node: &Node, leaf: &LeafType, code: &mut NodeCode) -> Ident {
+fn field(g: &Gen, node: &Node, leaf: &LeafType, code: &mut NodeCode) -> super::Field {
     code.checks.extend(required_check(g, node, leaf));
     let name = leaf_field(node.id);
     let ty = &leaf.ty;

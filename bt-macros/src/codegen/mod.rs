@@ -72,21 +72,34 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
             *code = Some(node_code(&g, node));
         }
     }
+    // The chunks' fields, by chunk ([`Field`]).
+    let mut chunks = std::collections::BTreeMap::<usize, (Vec<_>, Vec<_>)>::new();
     for code in codes.into_iter().flatten() {
         items.extend(code.items);
         checks.extend(code.checks);
         tree_halt.extend(code.tree_halt);
-        for (name, ty, init) in code.fields {
+        for (field, ty, init) in code.fields {
+            let name = &field.name;
+            let (decls, inits) = match field.chunk {
+                None => (&mut field_decls, &mut field_inits),
+                Some(chunk) => {
+                    let (decls, inits) = chunks.entry(chunk).or_default();
+                    (decls, inits)
+                }
+            };
+            decls.push(quote!(#name: #ty));
+            inits.push(quote!(#name: #init));
             if saving {
-                saved.push(snapshot::Field {
-                    name: name.clone(),
-                    ty: ty.clone(),
-                });
+                saved.push(snapshot::Field { place: field, ty });
             }
-            field_decls.push(quote!(#name: #ty));
-            field_inits.push(quote!(#name: #init));
         }
         methods.extend(code.methods);
+    }
+    for (chunk, (decls, inits)) in chunks {
+        let (ty, path) = chunk_struct(tree, chunk, &decls, &mut items);
+        let (field, (_, phantom_init)) = (chunk_field(chunk), api::phantom(&tree.header.generics));
+        field_decls.push(quote!(#field: #ty));
+        field_inits.push(quote!(#field: #path { #(#inits,)* #phantom_init }));
     }
     let generic_checks = write_checks(&g, checks, &mut items);
     let slots = plan.active_slots();
@@ -99,7 +112,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         let code = syn::Ident::new(g.plan.resume_code_type(), proc_macro2::Span::call_site());
         let resume = quote!(__bt::Resume<::core::primitive::#code>);
         saved.push(snapshot::Field {
-            name: format_ident!("__bt_resume"),
+            place: Field::top(format_ident!("__bt_resume")),
             ty: resume.clone(),
         });
         field_decls.push(quote!(__bt_resume: #resume));
@@ -114,15 +127,15 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
     let snapshot = saving.then(|| {
         let mut fields = vec![
             snapshot::Field {
-                name: format_ident!("__bt_status"),
+                place: Field::top(format_ident!("__bt_status")),
                 ty: quote!(::core::option::Option<__bt::Status>),
             },
             snapshot::Field {
-                name: format_ident!("__bt_active"),
+                place: Field::top(format_ident!("__bt_active")),
                 ty: flags.clone(),
             },
             snapshot::Field {
-                name: format_ident!("__bt_bb"),
+                place: Field::top(format_ident!("__bt_bb")),
                 ty: bb.clone(),
             },
         ];
@@ -299,7 +312,7 @@ impl Gen<'_> {
 /// Everything one node adds to the tree: struct fields (with their initialisers) and methods.
 #[derive(Default)]
 struct NodeCode {
-    fields: Vec<(Ident, TokenStream, TokenStream)>,
+    fields: Vec<(Field, TokenStream, TokenStream)>,
     methods: TokenStream,
     /// Module-level items.
     items: TokenStream,
@@ -426,12 +439,102 @@ fn halt_fn(id: usize) -> Ident {
     format_ident!("__bt_halt_{}", id)
 }
 
-fn state_field(id: usize) -> Ident {
-    format_ident!("__bt_state_{}", id)
+fn state_field(id: usize) -> Field {
+    Field::of_node(id, format_ident!("__bt_state_{}", id))
 }
 
-fn leaf_field(id: usize) -> Ident {
-    format_ident!("__bt_leaf_{}", id)
+fn leaf_field(id: usize) -> Field {
+    Field::of_node(id, format_ident!("__bt_leaf_{}", id))
+}
+
+/// Nodes numbered below this keep their fields in the tree's struct itself: every tree of up to
+/// this many nodes has one flat struct, its layout and code as they always were.
+const FLAT_NODES: usize = 1024;
+
+/// How many nodes' fields one chunk struct holds, for the nodes from [`FLAT_NODES`] on.
+const CHUNK_NODES: usize = 256;
+
+/// A field of the tree's struct, written as its place after `self.`: a node's field, or one of
+/// the tree's own. rustc finds a field by going through its struct's fields one by one, so a
+/// struct of 100,000 fields, each used once, type-checks in quadratic time (a minute and more);
+/// a node numbered from [`FLAT_NODES`] on keeps its fields in a chunk struct of [`CHUNK_NODES`]
+/// nodes' fields (`self.__bt_fields_N.__bt_leaf_M`), which keeps every look-up short.
+#[derive(Clone)]
+pub(super) struct Field {
+    /// The field's own name, in its struct.
+    pub name: Ident,
+    /// The chunk that holds it, if any.
+    chunk: Option<usize>,
+}
+
+impl Field {
+    /// Node `id`'s field `name`.
+    fn of_node(id: usize, name: Ident) -> Field {
+        Field {
+            name,
+            chunk: (id >= FLAT_NODES).then_some(id / CHUNK_NODES),
+        }
+    }
+
+    /// A field of the tree's struct itself.
+    fn top(name: Ident) -> Field {
+        Field { name, chunk: None }
+    }
+
+    /// The same place, its name located at `span`.
+    fn located(&self, span: Span) -> Field {
+        Field {
+            name: Ident::new(&self.name.to_string(), span),
+            chunk: self.chunk,
+        }
+    }
+}
+
+impl ToTokens for Field {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        if let Some(chunk) = self.chunk {
+            let chunk = chunk_field(chunk);
+            tokens.extend(quote!(#chunk.));
+        }
+        self.name.to_tokens(tokens);
+    }
+}
+
+/// Declares the struct of chunk `chunk` of the tree's fields ([`Field`]) in `items`, with the
+/// tree's derives and parameters, and returns its type and its path in an expression.
+fn chunk_struct(
+    tree: &Tree,
+    chunk: usize,
+    decls: &[TokenStream],
+    items: &mut TokenStream,
+) -> (TokenStream, TokenStream) {
+    let header = &tree.header;
+    let name = format_ident!(
+        "__Bt{}Fields{}",
+        syn::ext::IdentExt::unraw(&header.name),
+        chunk
+    );
+    let derives = (snapshot::without_serde(&header.attrs).into_iter())
+        .filter(|attr| attr.path().is_ident("derive"));
+    let generics = &header.generics;
+    let (_, ty_generics, where_clause) = generics.split_for_impl();
+    let (phantom_field, _) = api::phantom(generics);
+    items.extend(quote! {
+        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        #(#derives)*
+        struct #name #generics #where_clause {
+            #(#decls,)*
+            #phantom_field
+        }
+    });
+    let path = ty_generics.as_turbofish();
+    (quote!(#name #ty_generics), quote!(#name #path))
+}
+
+/// The tree's field that holds chunk `chunk` of the nodes' fields ([`Field`]).
+fn chunk_field(chunk: usize) -> Ident {
+    format_ident!("__bt_fields_{}", chunk)
 }
 
 /// The unsigned type that holds values up to `max`.

@@ -429,7 +429,7 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
         let call = quote_spanned!(context.span()=> __bt::context_rng::<#context>);
         return quote!(&mut #call(#ctx));
     }
-    let field = Ident::new("__bt_rng", Span::call_site());
+    let field = super::Field::top(Ident::new("__bt_rng", Span::call_site()));
     let first = (g.tree.nodes.iter())
         .find(|node| node.spec.is_some_and(|spec| spec.random))
         .map(|node| node.id);

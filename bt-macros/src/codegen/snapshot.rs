@@ -101,9 +101,9 @@ pub(super) fn without_serde(attrs: &[Attribute]) -> Vec<Attribute> {
     out
 }
 
-/// One saved field of the tree: its name and type.
+/// One saved field of the tree: its place and type.
 pub(super) struct Field {
-    pub name: Ident,
+    pub place: super::Field,
     pub ty: TokenStream,
 }
 
@@ -119,7 +119,7 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
     let name_text = name.to_string();
     let mut shape = Fingerprint::new();
     for field in fields {
-        shape.ident(&field.name);
+        shape.ident(&field.place.name);
         shape.tokens(field.ty.clone());
     }
     if let Some(blackboard) = &tree.blackboard {
@@ -135,7 +135,7 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
     let (serde, snapshot) = (quote!(__bt::serde), quote!(__bt::snapshot));
     let mut saves = Vec::new();
     let mut restores = Vec::new();
-    for Field { name, ty } in fields {
+    for Field { place, ty } in fields {
         // A part of the user's is reported at its type in the tree, as serde's derive reports a
         // field's type (located there, resolved as the rest of the code); the macro's own parts
         // implement the traits under the feature.
@@ -146,7 +146,7 @@ pub(super) fn impls(tree: &Tree, fields: &[Field], nodes: &TokenStream) -> Token
             _ => Span::call_site(),
         };
         // The field's name too, so that the argument, the error's primary span, is all there.
-        let name = Ident::new(&name.to_string(), span);
+        let name = place.located(span);
         match Part::of(ty) {
             Part::Array => {
                 saves.push(quote!(__bt_save.array(&self.#name);));
