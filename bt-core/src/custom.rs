@@ -351,6 +351,11 @@ pub trait NodeSlots<const K: usize> {
     /// The node's children's last statuses, in their field of the tree.
     fn lasts_mut(&mut self) -> &mut Self::Lasts;
 
+    /// Whether [`store`](Self::store) and [`load`](Self::load) move anything (the node has ports
+    /// bound to entries): the handle calls them only then, so that a node without such ports has
+    /// no code of them (the build compiles the handle once per user node of a tree).
+    const PORTS: bool = false;
+
     /// The node's written outputs (and changed in-outs) to their entries.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -445,10 +450,29 @@ pub enum Aborted<E> {
 /// The handle a user node's `tick` receives: the node (`Deref`, through the slots), and
 /// [`Children`] (and, with one child, [`Child`]) over the tree's [`ChildSlots`], keeping the
 /// first error. Not a public API.
+///
+/// Its methods are compiled once per user node of a tree (each node's slots are a type of their
+/// own), so they are few: the generated code builds the handle as a struct literal, a node
+/// without ports bound to entries calls no port move ([`NodeSlots::PORTS`]), and the bounds check
+/// of an index is one function for all ([`checked`]).
 #[doc(hidden)]
 pub struct Kids<S, E, const K: usize> {
-    slots: S,
-    error: Option<E>,
+    /// The tree's slots for the node.
+    #[doc(hidden)]
+    pub slots: S,
+    /// The first error a child returned in this call.
+    #[doc(hidden)]
+    pub error: Option<E>,
+}
+
+/// `index`, checked to be one of `count` children's ([`no_such_child`] if not).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn checked(index: usize, count: usize) -> usize {
+    if index >= count {
+        no_such_child(index, count);
+    }
+    index
 }
 
 impl<S: NodeSlots<K>, E, const K: usize> core::ops::Deref for Kids<S, E, K> {
@@ -477,27 +501,22 @@ impl<S: NodeSlots<K>, E, const K: usize> Kids<S, E, K> {
         Kids { slots, error: None }
     }
 
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn checked(index: usize) -> usize {
-        if index >= K {
-            no_such_child(index, K);
-        }
-        index
-    }
-
     /// The node's inputs bound to entries, from their entries (before the node's call).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn load_ports(&mut self) {
-        self.slots.load();
+        if S::PORTS {
+            self.slots.load();
+        }
     }
 
     /// The node's written outputs, to their entries (after the node's call).
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn store_ports(&mut self) {
-        self.slots.store();
+        if S::PORTS {
+            self.slots.store();
+        }
     }
 
     /// Ends the node's tick, whose own answer is `said`: its outputs reach their entries; then
@@ -515,7 +534,9 @@ impl<S: NodeSlots<K>, E, const K: usize> Kids<S, E, K> {
     where
         S: ChildSlots<Ctx, K, Error = E>,
     {
-        self.slots.store();
+        if S::PORTS {
+            self.slots.store();
+        }
         if let Some(error) = self.error.take() {
             return Err(Aborted::Child(error));
         }
@@ -548,7 +569,7 @@ impl<S: NodeSlots<K>, E, const K: usize> Kids<S, E, K> {
         S: ChildSlots<Ctx, K, Error = E>,
     {
         for index in 0..K {
-            if self.slots.lasts().get(index) == Some(Status::Running) {
+            if self.slots.lasts_mut().get(index) == Some(Status::Running) {
                 self.slots.halt(ctx, index);
             }
         }
@@ -557,44 +578,19 @@ impl<S: NodeSlots<K>, E, const K: usize> Kids<S, E, K> {
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn tick_at<Ctx: ?Sized>(&mut self, ctx: &mut Ctx, index: usize) -> Status
-    where
-        S: ChildSlots<Ctx, K, Error = E>,
-    {
-        // The slots' `match` panics for an index that is not a child's (after it, the index is
-        // known to be in range), and `get` reads no status for one.
-        if self.error.is_some() {
-            let _ = Self::checked(index);
-            return Status::Failure;
-        }
-        let running = index < K && self.slots.lasts().get(index) == Some(Status::Running);
-        self.slots.store();
-        let answer = self.slots.tick(ctx, index, running);
-        self.slots.load();
-        match answer {
-            Ok(status) => {
-                self.slots.lasts_mut().set(index, Some(status));
-                status
-            }
-            Err(error) => {
-                self.slots.lasts_mut().set(index, None);
-                self.error = Some(error);
-                Status::Failure
-            }
-        }
-    }
-
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt_at<Ctx: ?Sized>(&mut self, ctx: &mut Ctx, index: usize)
     where
         S: ChildSlots<Ctx, K, Error = E>,
     {
-        let index = Self::checked(index);
+        let index = checked(index, K);
         if self.slots.lasts_mut().take(index) == Some(Status::Running) {
-            self.slots.store();
+            if S::PORTS {
+                self.slots.store();
+            }
             self.slots.halt(ctx, index);
-            self.slots.load();
+            if S::PORTS {
+                self.slots.load();
+            }
         }
     }
 }
@@ -612,7 +608,31 @@ where
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tick_child(&mut self, ctx: &mut Ctx, index: usize) -> Status {
-        self.tick_at(ctx, index)
+        // The slots' `match` panics for an index that is not a child's (after it, the index is
+        // known to be in range), and `get` reads no status for one.
+        if self.error.is_some() {
+            let _ = checked(index, K);
+            return Status::Failure;
+        }
+        let running = index < K && self.slots.lasts_mut().get(index) == Some(Status::Running);
+        if S::PORTS {
+            self.slots.store();
+        }
+        let answer = self.slots.tick(ctx, index, running);
+        if S::PORTS {
+            self.slots.load();
+        }
+        match answer {
+            Ok(status) => {
+                self.slots.lasts_mut().set(index, Some(status));
+                status
+            }
+            Err(error) => {
+                self.slots.lasts_mut().set(index, None);
+                self.error = Some(error);
+                Status::Failure
+            }
+        }
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -624,7 +644,7 @@ where
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn child_status(&self, index: usize) -> Option<Status> {
-        self.slots.lasts().get(Self::checked(index))
+        self.slots.lasts().get(checked(index, K))
     }
 }
 
@@ -635,7 +655,7 @@ where
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn tick_child(&mut self, ctx: &mut Ctx) -> Status {
-        self.tick_at(ctx, 0)
+        Children::tick_child(self, ctx, 0)
     }
 
     #[cfg_attr(debug_assertions, inline)]
@@ -798,6 +818,8 @@ mod tests {
         fn lasts_mut(&mut self) -> &mut [Option<Status>; 3] {
             &mut self.0.lasts
         }
+
+        const PORTS: bool = true;
 
         fn store(&mut self) {
             if let Some(value) = self.0.node.output.take() {

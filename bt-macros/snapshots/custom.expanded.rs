@@ -290,10 +290,13 @@ impl Navigate {
                         _,
                         ::core::convert::Infallible,
                         2usize,
-                    >::new(__BtSlotsNavigate::<_, 0> {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    });
+                    > {
+                        slots: __BtSlotsNavigate::<_, 0> {
+                            tree: &mut *self,
+                            observer: &mut *__bt_observer,
+                        },
+                        error: ::core::option::Option::None,
+                    };
                     {
                         let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
                         __bt::bind_value(
@@ -302,7 +305,6 @@ impl Navigate {
                             |__bt_of| &mut __bt_of.number_of_retries,
                         );
                     }
-                    __bt_kids.load_ports();
                     if __bt_start {
                         <RecoveryNode as __bt::ControlNode<
                             World,
@@ -337,10 +339,13 @@ impl Navigate {
                     _,
                     ::core::convert::Infallible,
                     2usize,
-                >::new(__BtSlotsNavigate::<_, 0> {
-                    tree: &mut *self,
-                    observer: &mut *__bt_observer,
-                });
+                > {
+                    slots: __BtSlotsNavigate::<_, 0> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                    },
+                    error: ::core::option::Option::None,
+                };
                 __bt_kids.end_activation(__bt_ctx);
                 {
                     let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
@@ -350,11 +355,9 @@ impl Navigate {
                         |__bt_of| &mut __bt_of.number_of_retries,
                     );
                 }
-                __bt_kids.load_ports();
                 <RecoveryNode as __bt::ControlNode<
                     World,
                 >>::on_halted(&mut *__bt_kids, __bt_ctx);
-                __bt_kids.store_ports();
             }
             __bt::halted_unflagged(0, __bt_observer);
         }
@@ -393,11 +396,13 @@ impl Navigate {
                         _,
                         ::core::convert::Infallible,
                         2usize,
-                    >::new(__BtSlotsNavigate::<_, 1> {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    });
-                    __bt_kids.load_ports();
+                    > {
+                        slots: __BtSlotsNavigate::<_, 1> {
+                            tree: &mut *self,
+                            observer: &mut *__bt_observer,
+                        },
+                        error: ::core::option::Option::None,
+                    };
                     if __bt_start {
                         <PipelineSequence as __bt::ControlNode<
                             World,
@@ -427,20 +432,17 @@ impl Navigate {
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::Kids::<
-                _,
-                ::core::convert::Infallible,
-                2usize,
-            >::new(__BtSlotsNavigate::<_, 1> {
-                tree: &mut *self,
-                observer: &mut *__bt_observer,
-            });
+            let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 2usize> {
+                slots: __BtSlotsNavigate::<_, 1> {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                },
+                error: ::core::option::Option::None,
+            };
             __bt_kids.end_activation(__bt_ctx);
-            __bt_kids.load_ports();
             <PipelineSequence as __bt::ControlNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
-            __bt_kids.store_ports();
         }
         __bt::halted_unflagged(1, __bt_observer);
     }
@@ -538,10 +540,13 @@ impl Navigate {
                         _,
                         ::core::convert::Infallible,
                         1usize,
-                    >::new(__BtSlotsNavigate::<_, 2> {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    });
+                    > {
+                        slots: __BtSlotsNavigate::<_, 2> {
+                            tree: &mut *self,
+                            observer: &mut *__bt_observer,
+                        },
+                        error: ::core::option::Option::None,
+                    };
                     {
                         let __bt_leaf: &mut RateController = &mut __bt_kids;
                         __bt::bind_value(
@@ -550,7 +555,6 @@ impl Navigate {
                             |__bt_of| &mut __bt_of.hz,
                         );
                     }
-                    __bt_kids.load_ports();
                     if __bt_start {
                         <RateController as __bt::DecoratorNode<
                             World,
@@ -580,24 +584,21 @@ impl Navigate {
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::Kids::<
-                _,
-                ::core::convert::Infallible,
-                1usize,
-            >::new(__BtSlotsNavigate::<_, 2> {
-                tree: &mut *self,
-                observer: &mut *__bt_observer,
-            });
+            let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 1usize> {
+                slots: __BtSlotsNavigate::<_, 2> {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                },
+                error: ::core::option::Option::None,
+            };
             __bt_kids.end_activation(__bt_ctx);
             {
                 let __bt_leaf: &mut RateController = &mut __bt_kids;
                 __bt::bind_value(1.0, &mut *__bt_leaf, |__bt_of| &mut __bt_of.hz);
             }
-            __bt_kids.load_ports();
             <RateController as __bt::DecoratorNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
-            __bt_kids.store_ports();
         }
         __bt::halted_unflagged(2, __bt_observer);
     }
@@ -746,11 +747,13 @@ impl Navigate {
                         _,
                         ::core::convert::Infallible,
                         2usize,
-                    >::new(__BtSlotsNavigate::<_, 5> {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    });
-                    __bt_kids.load_ports();
+                    > {
+                        slots: __BtSlotsNavigate::<_, 5> {
+                            tree: &mut *self,
+                            observer: &mut *__bt_observer,
+                        },
+                        error: ::core::option::Option::None,
+                    };
                     if __bt_start {
                         <RoundRobin as __bt::ControlNode<
                             World,
@@ -780,20 +783,17 @@ impl Navigate {
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::Kids::<
-                _,
-                ::core::convert::Infallible,
-                2usize,
-            >::new(__BtSlotsNavigate::<_, 5> {
-                tree: &mut *self,
-                observer: &mut *__bt_observer,
-            });
+            let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 2usize> {
+                slots: __BtSlotsNavigate::<_, 5> {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                },
+                error: ::core::option::Option::None,
+            };
             __bt_kids.end_activation(__bt_ctx);
-            __bt_kids.load_ports();
             <RoundRobin as __bt::ControlNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
-            __bt_kids.store_ports();
         }
         __bt::halted_unflagged(5, __bt_observer);
     }

@@ -494,11 +494,13 @@ impl Sentry {
                         _,
                         ::core::convert::Infallible,
                         2usize,
-                    >::new(__BtSlotsSentry::<_, 3> {
-                        tree: &mut *self,
-                        observer: &mut *__bt_observer,
-                    });
-                    __bt_kids.load_ports();
+                    > {
+                        slots: __BtSlotsSentry::<_, 3> {
+                            tree: &mut *self,
+                            observer: &mut *__bt_observer,
+                        },
+                        error: ::core::option::Option::None,
+                    };
                     if __bt_start {
                         <RoundRobin as __bt::ControlNode<
                             World,
@@ -528,20 +530,17 @@ impl Sentry {
         __bt_observer: &mut __BtO,
     ) {
         {
-            let mut __bt_kids = __bt::Kids::<
-                _,
-                ::core::convert::Infallible,
-                2usize,
-            >::new(__BtSlotsSentry::<_, 3> {
-                tree: &mut *self,
-                observer: &mut *__bt_observer,
-            });
+            let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 2usize> {
+                slots: __BtSlotsSentry::<_, 3> {
+                    tree: &mut *self,
+                    observer: &mut *__bt_observer,
+                },
+                error: ::core::option::Option::None,
+            };
             __bt_kids.end_activation(__bt_ctx);
-            __bt_kids.load_ports();
             <RoundRobin as __bt::ControlNode<
                 World,
             >>::on_halted(&mut *__bt_kids, __bt_ctx);
-            __bt_kids.store_ports();
         }
         __bt::halted_unflagged(3, __bt_observer);
     }

@@ -170,6 +170,8 @@ fn error_type(g: &Gen) -> TokenStream {
 struct Slots {
     items: TokenStream,
     handle: TokenStream,
+    /// Whether the node has ports bound to entries, moved around its calls (`NodeSlots::PORTS`).
+    ports: bool,
 }
 
 fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
@@ -216,6 +218,13 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             quote!(#position => self.tree.#halt(#ctx, self.observer),)
         });
     let PortSteps { loads, stores, .. } = port_steps(&custom.node);
+    let ports = !(loads.is_empty() && stores.is_empty());
+    let ports_const = match ports {
+        true => quote!(
+            const PORTS: ::core::primitive::bool = true;
+        ),
+        false => TokenStream::new(),
+    };
     let port_method = |name: TokenStream, steps: TokenStream| {
         if steps.is_empty() {
             return TokenStream::new();
@@ -258,6 +267,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             fn lasts_mut(&mut self) -> &mut #lasts {
                 &mut self.tree.#state
             }
+            #ports_const
             #store
             #load
         }
@@ -285,11 +295,19 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
         }
     };
     let inferred = (g.tree.header.generics.type_params()).map(|_| quote!(_,));
-    let handle = quote!(__bt::Kids::<_, #error, #count>::new(#slots::<#(#inferred)* _, #id> {
-        tree: &mut *self,
-        observer: &mut *#observer,
-    }));
-    Slots { items, handle }
+    // A struct literal, not a call: `Kids::new` would be one more function per user node.
+    let handle = quote!(__bt::Kids::<_, #error, #count> {
+        slots: #slots::<#(#inferred)* _, #id> {
+            tree: &mut *self,
+            observer: &mut *#observer,
+        },
+        error: ::core::option::Option::None,
+    });
+    Slots {
+        items,
+        handle,
+        ports,
+    }
 }
 
 /// The tree's method that ticks child `__bt_index` of user node `node` for its handle
@@ -351,6 +369,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
     let tick = tick_call(g, &node_trait);
     let (handle, values) = (&slots.handle, values(custom));
+    let (load_ports, _) = port_calls(slots);
     // Whether this call starts an activation. Under a built-in parent (or at the root) a node is
     // reset as soon as it completes (every built-in parent ticks a completed child again only as
     // a new activation), so it is in an activation exactly when it is running: its running flag.
@@ -404,7 +423,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
         let __bt_answer = {
             let mut __bt_kids = #handle;
             #values
-            __bt_kids.load_ports();
+            #load_ports
             if __bt_start {
                 #node_trait::on_start(&mut *__bt_kids, #ctx);
             }
@@ -426,15 +445,28 @@ fn halt_body(g: &Gen, custom: &Custom, slots: &Slots) -> TokenStream {
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
     let (handle, values) = (&slots.handle, values(custom));
+    let (load_ports, store_ports) = port_calls(slots);
     quote! {
         {
             let mut __bt_kids = #handle;
             __bt_kids.end_activation(#ctx);
             #values
-            __bt_kids.load_ports();
+            #load_ports
             #node_trait::on_halted(&mut *__bt_kids, #ctx);
-            __bt_kids.store_ports();
+            #store_ports
         }
+    }
+}
+
+/// The handle's loads and stores of the node's ports around its own call: nothing for a node
+/// without ports bound to entries, which then compiles no code of them.
+fn port_calls(slots: &Slots) -> (TokenStream, TokenStream) {
+    match slots.ports {
+        true => (
+            quote!(__bt_kids.load_ports();),
+            quote!(__bt_kids.store_ports();),
+        ),
+        false => (TokenStream::new(), TokenStream::new()),
     }
 }
 
