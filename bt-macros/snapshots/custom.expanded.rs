@@ -291,9 +291,10 @@ impl Navigate {
                         ::core::convert::Infallible,
                         2usize,
                     > {
-                        slots: __BtSlotsNavigate::<_, 0> {
+                        slots: __BtSlotsNavigate::<_, 0, 0> {
                             tree: &mut *self,
                             observer: &mut *__bt_observer,
+                            id: 0,
                         },
                         error: ::core::option::Option::None,
                     };
@@ -340,9 +341,10 @@ impl Navigate {
                     ::core::convert::Infallible,
                     2usize,
                 > {
-                    slots: __BtSlotsNavigate::<_, 0> {
+                    slots: __BtSlotsNavigate::<_, 0, 0> {
                         tree: &mut *self,
                         observer: &mut *__bt_observer,
+                        id: 0,
                     },
                     error: ::core::option::Option::None,
                 };
@@ -397,9 +399,10 @@ impl Navigate {
                         ::core::convert::Infallible,
                         2usize,
                     > {
-                        slots: __BtSlotsNavigate::<_, 1> {
+                        slots: __BtSlotsNavigate::<_, 1, 1> {
                             tree: &mut *self,
                             observer: &mut *__bt_observer,
+                            id: 1,
                         },
                         error: ::core::option::Option::None,
                     };
@@ -433,9 +436,10 @@ impl Navigate {
     ) {
         {
             let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 2usize> {
-                slots: __BtSlotsNavigate::<_, 1> {
+                slots: __BtSlotsNavigate::<_, 1, 1> {
                     tree: &mut *self,
                     observer: &mut *__bt_observer,
+                    id: 1,
                 },
                 error: ::core::option::Option::None,
             };
@@ -541,9 +545,10 @@ impl Navigate {
                         ::core::convert::Infallible,
                         1usize,
                     > {
-                        slots: __BtSlotsNavigate::<_, 2> {
+                        slots: __BtSlotsNavigate::<_, 2, 2> {
                             tree: &mut *self,
                             observer: &mut *__bt_observer,
+                            id: 2,
                         },
                         error: ::core::option::Option::None,
                     };
@@ -585,9 +590,10 @@ impl Navigate {
     ) {
         {
             let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 1usize> {
-                slots: __BtSlotsNavigate::<_, 2> {
+                slots: __BtSlotsNavigate::<_, 2, 2> {
                     tree: &mut *self,
                     observer: &mut *__bt_observer,
+                    id: 2,
                 },
                 error: ::core::option::Option::None,
             };
@@ -748,9 +754,10 @@ impl Navigate {
                         ::core::convert::Infallible,
                         2usize,
                     > {
-                        slots: __BtSlotsNavigate::<_, 5> {
+                        slots: __BtSlotsNavigate::<_, 5, 5> {
                             tree: &mut *self,
                             observer: &mut *__bt_observer,
+                            id: 5,
                         },
                         error: ::core::option::Option::None,
                     };
@@ -784,9 +791,10 @@ impl Navigate {
     ) {
         {
             let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 2usize> {
-                slots: __BtSlotsNavigate::<_, 5> {
+                slots: __BtSlotsNavigate::<_, 5, 5> {
                     tree: &mut *self,
                     observer: &mut *__bt_observer,
+                    id: 5,
                 },
                 error: ::core::option::Option::None,
             };
@@ -894,12 +902,22 @@ impl __bt::Subtree<World> for Navigate {
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
-struct __BtSlotsNavigate<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::usize> {
+struct __BtSlotsNavigate<
+    '__bt_t,
+    __BtChildO,
+    const __BT_GROUP: ::core::primitive::usize,
+    const __BT_ID: ::core::primitive::usize,
+> {
     tree: &'__bt_t mut Navigate,
     observer: &'__bt_t mut __BtChildO,
+    /// The node's id, among its group's (`Handles`).
+    id: ::core::primitive::usize,
 }
-impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
+impl<
+    '__bt_t,
+    __BtChildO,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 0, __BT_ID> {
     type Node = RecoveryNode;
     #[inline(always)]
     fn node(&self) -> &RecoveryNode {
@@ -919,8 +937,12 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
         &mut self.tree.__bt_user_0
     }
 }
-impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
+impl<
+    '__bt_t,
+    __BtChildO: __bt::Observer,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::ChildSlots<World, 2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 0, __BT_ID> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
     fn tick(
@@ -942,8 +964,11 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0> {
         }
     }
 }
-impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
+impl<
+    '__bt_t,
+    __BtChildO,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 1, __BT_ID> {
     type Node = PipelineSequence;
     #[inline(always)]
     fn node(&self) -> &PipelineSequence {
@@ -963,8 +988,12 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
         &mut self.tree.__bt_user_1
     }
 }
-impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
+impl<
+    '__bt_t,
+    __BtChildO: __bt::Observer,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::ChildSlots<World, 2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 1, __BT_ID> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
     fn tick(
@@ -986,8 +1015,11 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1> {
         }
     }
 }
-impl<'__bt_t, __BtChildO> __bt::NodeSlots<1usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
+impl<
+    '__bt_t,
+    __BtChildO,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::NodeSlots<1usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 2, __BT_ID> {
     type Node = RateController;
     #[inline(always)]
     fn node(&self) -> &RateController {
@@ -1007,8 +1039,12 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
         &mut self.tree.__bt_user_2
     }
 }
-impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 1usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
+impl<
+    '__bt_t,
+    __BtChildO: __bt::Observer,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::ChildSlots<World, 1usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 2, __BT_ID> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
     fn tick(
@@ -1028,8 +1064,11 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2> {
         }
     }
 }
-impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
+impl<
+    '__bt_t,
+    __BtChildO,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 5, __BT_ID> {
     type Node = RoundRobin;
     #[inline(always)]
     fn node(&self) -> &RoundRobin {
@@ -1049,8 +1088,12 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
         &mut self.tree.__bt_user_5
     }
 }
-impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
-for __BtSlotsNavigate<'__bt_t, __BtChildO, 5> {
+impl<
+    '__bt_t,
+    __BtChildO: __bt::Observer,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::ChildSlots<World, 2usize>
+for __BtSlotsNavigate<'__bt_t, __BtChildO, 5, __BT_ID> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
     fn tick(

@@ -495,9 +495,10 @@ impl Sentry {
                         ::core::convert::Infallible,
                         2usize,
                     > {
-                        slots: __BtSlotsSentry::<_, 3> {
+                        slots: __BtSlotsSentry::<_, 3, 3> {
                             tree: &mut *self,
                             observer: &mut *__bt_observer,
+                            id: 3,
                         },
                         error: ::core::option::Option::None,
                     };
@@ -531,9 +532,10 @@ impl Sentry {
     ) {
         {
             let mut __bt_kids = __bt::Kids::<_, ::core::convert::Infallible, 2usize> {
-                slots: __BtSlotsSentry::<_, 3> {
+                slots: __BtSlotsSentry::<_, 3, 3> {
                     tree: &mut *self,
                     observer: &mut *__bt_observer,
+                    id: 3,
                 },
                 error: ::core::option::Option::None,
             };
@@ -654,12 +656,22 @@ __bt::snapshot_impls! {
 }
 #[doc(hidden)]
 #[allow(non_camel_case_types)]
-struct __BtSlotsSentry<'__bt_t, __BtChildO, const __BT_ID: ::core::primitive::usize> {
+struct __BtSlotsSentry<
+    '__bt_t,
+    __BtChildO,
+    const __BT_GROUP: ::core::primitive::usize,
+    const __BT_ID: ::core::primitive::usize,
+> {
     tree: &'__bt_t mut Sentry,
     observer: &'__bt_t mut __BtChildO,
+    /// The node's id, among its group's (`Handles`).
+    id: ::core::primitive::usize,
 }
-impl<'__bt_t, __BtChildO> __bt::NodeSlots<2usize>
-for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
+impl<
+    '__bt_t,
+    __BtChildO,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::NodeSlots<2usize> for __BtSlotsSentry<'__bt_t, __BtChildO, 3, __BT_ID> {
     type Node = RoundRobin;
     #[inline(always)]
     fn node(&self) -> &RoundRobin {
@@ -679,8 +691,11 @@ for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
         &mut self.tree.__bt_user_3
     }
 }
-impl<'__bt_t, __BtChildO: __bt::Observer> __bt::ChildSlots<World, 2usize>
-for __BtSlotsSentry<'__bt_t, __BtChildO, 3> {
+impl<
+    '__bt_t,
+    __BtChildO: __bt::Observer,
+    const __BT_ID: ::core::primitive::usize,
+> __bt::ChildSlots<World, 2usize> for __BtSlotsSentry<'__bt_t, __BtChildO, 3, __BT_ID> {
     type Error = ::core::convert::Infallible;
     #[inline(always)]
     fn tick(

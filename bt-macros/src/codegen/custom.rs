@@ -86,11 +86,19 @@ pub(super) fn slots_struct(tree: &Tree) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(non_camel_case_types)]
-        struct #slots<'__bt_t, #params __BtChildO, const __BT_ID: ::core::primitive::usize>
+        struct #slots<
+            '__bt_t,
+            #params
+            __BtChildO,
+            const __BT_GROUP: ::core::primitive::usize,
+            const __BT_ID: ::core::primitive::usize,
+        >
         #where_clause
         {
             tree: &'__bt_t mut #this,
             observer: &'__bt_t mut __BtChildO,
+            /// The node's id, among its group's (`Handles`).
+            id: ::core::primitive::usize,
         }
     }
 }
@@ -176,24 +184,148 @@ struct Slots {
 
 fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let slots = slots_type(g.tree);
+    let members = g.handles.members(node.id);
+    let group = proc_macro2::Literal::usize_unsuffixed(members[0]);
     let id = proc_macro2::Literal::usize_unsuffixed(node.id);
+    let error = error_type(g);
+    let count = node.children.len();
+    let ports = members.iter().any(|&id| has_ports(g, id));
+    let inferred = (g.tree.header.generics.type_params()).map(|_| quote!(_,));
+    let observer = observer();
+    // The handle type's node: the group's in a debug build, the node itself in a release build
+    // ([`Handles`]).
+    let handle_id = match members.len() {
+        1 => quote!(#group),
+        _ => quote!({
+            match ::core::cfg!(debug_assertions) {
+                true => #group,
+                false => #id,
+            }
+        }),
+    };
+    // A struct literal, not a call: `Kids::new` would be one more function per handle type.
+    let handle = quote!(__bt::Kids::<_, #error, #count> {
+        slots: #slots::<#(#inferred)* _, #group, #handle_id> {
+            tree: &mut *self,
+            observer: &mut *#observer,
+            id: #id,
+        },
+        error: ::core::option::Option::None,
+    });
+    let items = match members[0] == node.id {
+        true => slots_impls(g, custom, members),
+        false => TokenStream::new(),
+    };
+    Slots {
+        items,
+        handle,
+        ports,
+    }
+}
+
+/// Whether user node `id` has ports bound to entries, moved around its calls.
+fn has_ports(g: &Gen, id: usize) -> bool {
+    match &g.tree.nodes[id].kind {
+        Kind::Custom(custom) => {
+            let PortSteps { loads, stores, .. } = port_steps(&custom.node);
+            !(loads.is_empty() && stores.is_empty())
+        }
+        _ => false,
+    }
+}
+
+/// The user nodes whose handles share their code in a debug build: the nodes of one user type,
+/// kind and child count. A handle's code (the node's `tick`, generic over its handle, and the
+/// handle's methods) is compiled once per handle type. The slots type names the group and a node
+/// (`__BtSlots<.., GROUP, ID>`), with one impl per group, generic over the node, that finds the
+/// node's fields and children by a `match` on the node's id: in a debug build the node is the
+/// group's (one handle type per group, the node's id read from `__BtSlots::id` at run time), so
+/// that a 1,000-node tree of a few user types compiles a few handles, not one per node (a third
+/// fewer instructions to build the `user` tree of `benches/build_time.sh`); in a release build it
+/// is the node itself, the `match` is on a constant and keeps one arm, and the code is optimised
+/// per node as before (one type per group in release builds too made LLVM decline to inline the
+/// three `RecoveryNode`s' tick of the `nav` workload: 203.3 instructions per tick against 116.4).
+pub(super) struct Handles {
+    /// By node id: the members of the node's group, in pre-order (the first one's id names the
+    /// group); empty for a node that is not the user's.
+    groups: Vec<std::rc::Rc<[usize]>>,
+}
+
+impl Handles {
+    pub(super) fn of(tree: &Tree) -> Handles {
+        let mut by_key = std::collections::HashMap::<String, Vec<usize>>::new();
+        for node in &tree.nodes {
+            if let Kind::Custom(custom) = &node.kind {
+                let key = format!(
+                    "{:?} {} {}",
+                    custom.kind,
+                    node.children.len(),
+                    custom.node.ty.to_token_stream()
+                );
+                by_key.entry(key).or_default().push(node.id);
+            }
+        }
+        let mut groups = vec![std::rc::Rc::from(Vec::new()); tree.nodes.len()];
+        for members in by_key.into_values() {
+            let members: std::rc::Rc<[usize]> = members.into();
+            for &id in members.iter() {
+                groups[id] = members.clone();
+            }
+        }
+        Handles { groups }
+    }
+
+    /// The members of user node `id`'s group.
+    fn members(&self, id: usize) -> &[usize] {
+        &self.groups[id]
+    }
+}
+
+/// `arm(id)` for the node the slots are for: the one member's tokens, or a `match` on the node's
+/// id, read at run time in a debug build and the slots type's constant in a release build
+/// ([`Handles`]).
+fn by_member(members: &[usize], arm: impl Fn(usize) -> TokenStream) -> TokenStream {
+    if let [only] = members {
+        return arm(*only);
+    }
+    let arms = members.iter().map(|&id| {
+        let (pattern, tokens) = (proc_macro2::Literal::usize_unsuffixed(id), arm(id));
+        quote!(#pattern => #tokens,)
+    });
+    quote! {
+        match match ::core::cfg!(debug_assertions) {
+            true => self.id,
+            false => __BT_ID,
+        } {
+            #(#arms)*
+            _ => ::core::unreachable!(),
+        }
+    }
+}
+
+/// The two impls of the slots of a group's `members` ([`Handles`]), beside the tree.
+fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
+    let slots = slots_type(g.tree);
+    let group = proc_macro2::Literal::usize_unsuffixed(members[0]);
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
     let ty = &custom.node.ty;
-    let (ctx, observer) = (ctx(), observer());
+    let ctx = ctx();
     let error = error_type(g);
-    let count = node.children.len();
-    let (field, state) = (leaf_field(node.id), state_field(node.id));
+    let children = |id: usize| &g.tree.nodes[id].children;
+    let count = children(members[0]).len();
     let lasts = lasts_type(count);
+    let field = |id: usize| leaf_field(id);
+    let state = |id: usize| state_field(id);
     // A child's running flag is its last status in the handle (`Plan::flag_from_parent`).
     let running = |id: usize| match g.plan.flag_from_parent[id] {
         true => quote!(, __bt_running),
         false => TokenStream::new(),
     };
-    let tick = match g.error() {
+    let tick = by_member(members, |node| match g.error() {
         // Each child through its tick function, which returns the tree's error.
         Some(_) => {
-            let arms = node.children.iter().enumerate().map(|(position, &id)| {
+            let arms = children(node).iter().enumerate().map(|(position, &id)| {
                 let (tick, running) = (tick_fn(id), running(id));
                 quote!(#position => self.tree.#tick(#ctx, self.observer #running),)
             });
@@ -206,73 +338,106 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
         }
         // Through one method of the tree with the children's leaves written in it.
         None => {
-            let children = quote::format_ident!("__bt_children_{}", node.id);
+            let children = quote::format_ident!("__bt_children_{}", node);
             let call = quote!(self.tree.#children(#ctx, self.observer, __bt_index, __bt_running));
             quote!(::core::result::Result::Ok(#call))
         }
-    };
-    let halts = (node.children.iter().enumerate())
-        .filter(|(_, &id)| g.plan.may_run[id])
-        .map(|(position, &id)| {
-            let halt = halt_fn(id);
-            quote!(#position => self.tree.#halt(#ctx, self.observer),)
-        });
-    let PortSteps { loads, stores, .. } = port_steps(&custom.node);
-    let ports = !(loads.is_empty() && stores.is_empty());
-    let ports_const = match ports {
-        true => quote!(
-            const PORTS: ::core::primitive::bool = true;
-        ),
-        false => TokenStream::new(),
-    };
-    let port_method = |name: TokenStream, steps: TokenStream| {
-        if steps.is_empty() {
-            return TokenStream::new();
-        }
+    });
+    let halt = by_member(members, |node| {
+        let halts = (children(node).iter().enumerate())
+            .filter(|(_, &id)| g.plan.may_run[id])
+            .map(|(position, &id)| {
+                let halt = halt_fn(id);
+                quote!(#position => self.tree.#halt(#ctx, self.observer),)
+            });
         quote! {
-            #[inline(always)]
-            fn #name(&mut self) {
+            match __bt_index {
+                #(#halts)*
+                _ => {}
+            }
+        }
+    });
+    let steps = |id: usize| match &g.tree.nodes[id].kind {
+        Kind::Custom(custom) => port_steps(&custom.node),
+        _ => PortSteps::default(),
+    };
+    let port_method = |name: TokenStream, which: fn(PortSteps) -> TokenStream| {
+        let body = by_member(members, |id| {
+            let steps = which(steps(id));
+            if steps.is_empty() {
+                return quote!({});
+            }
+            let field = field(id);
+            quote!({
                 let __bt_leaf = &mut self.tree.#field;
                 let __bt_bb = &mut self.tree.__bt_bb;
                 #steps
+            })
+        });
+        quote! {
+            #[inline(always)]
+            fn #name(&mut self) {
+                #body
             }
         }
     };
-    let (store, load) = (
-        port_method(quote!(store), stores),
-        port_method(quote!(load), loads),
-    );
+    let port_methods = match members.iter().any(|&id| has_ports(g, id)) {
+        true => {
+            let store = port_method(quote!(store), |steps| steps.stores);
+            let load = port_method(quote!(load), |steps| steps.loads);
+            quote! {
+                const PORTS: ::core::primitive::bool = true;
+                #store
+                #load
+            }
+        }
+        false => TokenStream::new(),
+    };
+    let place = |what: &dyn Fn(usize) -> super::Field, mutable: bool| {
+        by_member(members, |id| {
+            let field = what(id);
+            match mutable {
+                true => quote!(&mut self.tree.#field),
+                false => quote!(&self.tree.#field),
+            }
+        })
+    };
+    let (node_ref, node_mut) = (place(&field, false), place(&field, true));
+    let (lasts_ref, lasts_mut) = (place(&state, false), place(&state, true));
     let (params, args) = (slots_params(g.tree), slots_args(g.tree));
     let where_clause = &g.tree.header.generics.where_clause;
-    let items = quote! {
-        impl<'__bt_t, #params __BtChildO> __bt::NodeSlots<#count>
-            for #slots<'__bt_t, #args __BtChildO, #id>
+    quote! {
+        impl<'__bt_t, #params __BtChildO, const __BT_ID: ::core::primitive::usize>
+            __bt::NodeSlots<#count> for #slots<'__bt_t, #args __BtChildO, #group, __BT_ID>
         #where_clause
         {
             type Node = #ty;
             #[inline(always)]
             fn node(&self) -> &#ty {
-                &self.tree.#field
+                #node_ref
             }
             #[inline(always)]
             fn node_mut(&mut self) -> &mut #ty {
-                &mut self.tree.#field
+                #node_mut
             }
             type Lasts = #lasts;
             #[inline(always)]
             fn lasts(&self) -> &#lasts {
-                &self.tree.#state
+                #lasts_ref
             }
             #[inline(always)]
             fn lasts_mut(&mut self) -> &mut #lasts {
-                &mut self.tree.#state
+                #lasts_mut
             }
-            #ports_const
-            #store
-            #load
+            #port_methods
         }
-        impl<'__bt_t, #(#lifetimes,)* #params __BtChildO: __bt::Observer>
-            __bt::ChildSlots<#context, #count> for #slots<'__bt_t, #args __BtChildO, #id>
+        impl<
+            '__bt_t,
+            #(#lifetimes,)*
+            #params
+            __BtChildO: __bt::Observer,
+            const __BT_ID: ::core::primitive::usize,
+        > __bt::ChildSlots<#context, #count> for #slots<'__bt_t, #args __BtChildO, #group, __BT_ID>
         #where_clause
         {
             type Error = #error;
@@ -287,26 +452,9 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
             }
             #[inline(always)]
             fn halt(&mut self, #ctx: &mut #context, __bt_index: ::core::primitive::usize) {
-                match __bt_index {
-                    #(#halts)*
-                    _ => {}
-                }
+                #halt
             }
         }
-    };
-    let inferred = (g.tree.header.generics.type_params()).map(|_| quote!(_,));
-    // A struct literal, not a call: `Kids::new` would be one more function per user node.
-    let handle = quote!(__bt::Kids::<_, #error, #count> {
-        slots: #slots::<#(#inferred)* _, #id> {
-            tree: &mut *self,
-            observer: &mut *#observer,
-        },
-        error: ::core::option::Option::None,
-    });
-    Slots {
-        items,
-        handle,
-        ports,
     }
 }
 

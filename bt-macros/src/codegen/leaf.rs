@@ -252,6 +252,7 @@ fn with_ports(
 
 /// A node's port bindings as statements over `__bt_leaf` (`&mut` the user's node) and
 /// `__bt_bb` (`&mut` the blackboard), each spanned at the user's binding.
+#[derive(Default)]
 pub(super) struct PortSteps {
     /// The entries bound to inputs, loaded into the node.
     pub loads: TokenStream,

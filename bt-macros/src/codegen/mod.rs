@@ -53,6 +53,7 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
         plan,
         checked: Default::default(),
         inline_ticks: std::cell::RefCell::new(vec![None; tree.nodes.len()]),
+        handles: custom::Handles::of(tree),
     };
     let mut field_decls = Vec::new();
     let mut field_inits = Vec::new();
@@ -299,6 +300,8 @@ pub(crate) struct Gen<'a> {
     /// The tick expressions of the leaves written in their parents' ticks ([`inlined`]), by id,
     /// generated before the parents.
     inline_ticks: std::cell::RefCell<Vec<Option<TokenStream>>>,
+    /// The user nodes that share their handle's code ([`custom::Handles`]).
+    handles: custom::Handles,
 }
 
 impl Gen<'_> {
