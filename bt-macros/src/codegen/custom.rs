@@ -177,6 +177,7 @@ fn error_type(g: &Gen) -> TokenStream {
 /// handle over them.
 struct Slots {
     items: TokenStream,
+    /// `let mut __bt_kids = ..;`: the statement that builds the handle.
     handle: TokenStream,
     /// Whether the node has ports bound to entries, moved around its calls (`NodeSlots::PORTS`).
     ports: bool,
@@ -190,28 +191,36 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let error = error_type(g);
     let count = node.children.len();
     let ports = members.iter().any(|&id| has_ports(g, id));
-    let inferred = (g.tree.header.generics.type_params()).map(|_| quote!(_,));
+    let inferred: Vec<TokenStream> = (g.tree.header.generics.type_params())
+        .map(|_| quote!(_,))
+        .collect();
     let observer = observer();
-    // The handle type's node: the group's in a debug build, the node itself in a release build
-    // ([`Handles`]).
-    let handle_id = match members.len() {
-        1 => quote!(#group),
-        _ => quote!({
-            match ::core::cfg!(debug_assertions) {
-                true => #group,
-                false => #id,
-            }
-        }),
-    };
     // A struct literal, not a call: `Kids::new` would be one more function per handle type.
-    let handle = quote!(__bt::Kids::<_, #error, #count> {
-        slots: #slots::<#(#inferred)* _, #group, #handle_id> {
-            tree: &mut *self,
-            observer: &mut *#observer,
-            id: #id,
-        },
-        error: ::core::option::Option::None,
-    });
+    let handle = |handle_id: &proc_macro2::Literal| {
+        quote!(let mut __bt_kids = __bt::Kids::<_, #error, #count> {
+            slots: #slots::<#(#inferred)* _, #group, #handle_id> {
+                tree: &mut *self,
+                observer: &mut *#observer,
+                id: #id,
+            },
+            error: ::core::option::Option::None,
+        };)
+    };
+    // The handle type's node: the group's in a debug build, the node itself in a release build
+    // ([`Handles`]), by `cfg` on two statements (a `cfg!` in the type would be a constant to
+    // type-check per node).
+    let handle = match node.id == members[0] {
+        true => handle(&group),
+        false => {
+            let (debug, release) = (handle(&group), handle(&id));
+            quote! {
+                #[cfg(debug_assertions)]
+                #debug
+                #[cfg(not(debug_assertions))]
+                #release
+            }
+        }
+    };
     let items = match members[0] == node.id {
         true => slots_impls(g, custom, members),
         false => TokenStream::new(),
@@ -569,7 +578,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
     quote!({
         let __bt_start: ::core::primitive::bool = #enter;
         let __bt_answer = {
-            let mut __bt_kids = #handle;
+            #handle
             #values
             #load_ports
             if __bt_start {
@@ -596,7 +605,7 @@ fn halt_body(g: &Gen, custom: &Custom, slots: &Slots) -> TokenStream {
     let (load_ports, store_ports) = port_calls(slots);
     quote! {
         {
-            let mut __bt_kids = #handle;
+            #handle
             __bt_kids.end_activation(#ctx);
             #values
             #load_ports
