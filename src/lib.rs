@@ -1168,9 +1168,11 @@
 //! with its children's scores). A `Switch` case of several values (`1 | 2`) is written as a case
 //! per value, each with a copy of the case's child, so that BehaviorTree.CPP runs that child for
 //! each value (`Switch(m) { case 1 | 2 => A, _ => B }` is `<Switch2 variable="{m}" case_1="1"
-//! case_2="2">` over `A`, `A`, `B`; within 6 cases in all); a range (`3..=5`) has no such form
-//! and is written as its source, which BehaviorTree.CPP compares as text, so it runs the default
-//! branch there. A string literal is written as its text (`msg = "lap"` is `msg="lap"`).
+//! case_2="2">` over `A`, `A`, `B`; within 6 cases in all), and so is a range of at most 6 whole
+//! numbers between literal bounds (`3..=5` is the cases `3`, `4` and `5`). A range of more values,
+//! or with a bound that is not a literal (`3..=MAX`, `10..`), has no such form and is written as
+//! its source, which BehaviorTree.CPP compares as text, so it runs the default branch there. A
+//! string literal is written as its text (`msg = "lap"` is `msg="lap"`).
 //!
 //! ## NodeCanvas's nodes
 //!

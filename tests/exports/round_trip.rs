@@ -353,8 +353,8 @@ fn the_exported_xml_test_files_are_current() {
     }
 }
 
-/// A DSL tree whose `Switch` cases have several values: exported as one case per value (a copy
-/// of the child each), which real BehaviorTree.CPP runs to the same result
+/// A DSL tree whose `Switch` cases have several values (`1 | 2`, `6..9`): exported as one case per
+/// value (a copy of the child each), which real BehaviorTree.CPP runs to the same result
 /// (`tests/xml/btcpp/check.py`, `OrCases`).
 mod or_cases {
     use bt::{behavior_tree, Status};
@@ -375,6 +375,12 @@ mod or_cases {
                     case 3 | 4 | 5 => Script(|bb| bb.hits += 1),
                     _ => AlwaysFailure,
                 },
+                Script(|bb| bb.bin = 7),
+                Switch(bin) {
+                    case 1..=2 => AlwaysFailure,
+                    case 6..9 => Script(|bb| bb.hits += 10),
+                    _ => AlwaysFailure,
+                },
             }
         }
     }
@@ -383,7 +389,7 @@ mod or_cases {
     fn each_value_of_a_case_is_a_case_of_its_own_in_the_export() {
         let mut tree = OrCases::new();
         assert_eq!(tree.tick(&mut ()), Status::Success);
-        assert_eq!(tree.blackboard().hits, 101);
+        assert_eq!(tree.blackboard().hits, 111);
         let xml = OrCases::to_xml().to_string();
         assert!(
             xml.contains(r#"<Switch3 variable="{bin}" case_1="1" case_2="2" case_3="3">"#),
@@ -397,6 +403,15 @@ mod or_cases {
             3,
             "{xml}"
         );
+        // The third: ranges of whole numbers, a case per value too (`1..=2` twice, `6..9` three
+        // times).
+        let third = &second[1 + second[1..].find("<Switch5").expect(&xml)..];
+        assert!(third.starts_with(r#"<Switch5 variable="{bin}" case_1="1" case_2="2" case_3="6" case_4="7" case_5="8">"#), "{xml}");
+        assert_eq!(
+            third.matches("<Script code=\"hits += 10\"/>").count(),
+            3,
+            "{xml}"
+        );
         // One element per node (Groot2): the values joined in one case.
         let one = bt::export::xml("OrCases", OrCases::NODES)
             .one_element_per_node()
@@ -405,7 +420,11 @@ mod or_cases {
             one.contains(r#"<Switch2 variable="{bin}" case_1="1 | 2" case_2="3">"#),
             "{one}"
         );
-        assert_eq!(one.matches("<Script").count(), 5, "{one}");
+        assert!(
+            one.contains(r#"<Switch2 variable="{bin}" case_1="1 | 2" case_2="6 | 7 | 8">"#),
+            "{one}"
+        );
+        assert_eq!(one.matches("<Script").count(), 7, "{one}");
     }
 }
 

@@ -357,20 +357,26 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
             let mut params = vec![pair(attr::VARIABLE, entry(variable))];
             for (index, case) in cases.iter().enumerate() {
                 let name = format!("{}{}", attr::CASE_PREFIX, index + 1);
-                // A case of several values (`1 | 2`): a parameter per value, so that the XML
-                // export gives BehaviorTree.CPP, which compares one value per case, a case per
-                // value. A range has no such form: its Rust text.
+                // A case of several values (`1 | 2`, `3..=5`): a parameter per value, so that
+                // the XML export gives BehaviorTree.CPP, which compares one value per case, a
+                // case per value. A range of more values than a `Switch6` has cases, or of bounds
+                // that are not whole-number literals, has no such form: its Rust text.
                 let alternatives = crate::model::case_alternatives(case);
-                let values: Option<Vec<&syn::Expr>> = (alternatives.iter())
+                let values: Option<Vec<String>> = (alternatives.iter())
                     .map(|alternative| match alternative {
-                        Alternative::Value(value) => Some(*value),
-                        Alternative::Range(..) => None,
+                        Alternative::Value(value) => Some(vec![case_text(value)]),
+                        Alternative::Range(..) => {
+                            let (low, high) = crate::model::range_numbers(alternative)?;
+                            (high - low < 6).then(|| (low..=high).map(|n| n.to_string()).collect())
+                        }
                     })
-                    .collect();
+                    .collect::<Option<Vec<Vec<String>>>>()
+                    .map(|values| values.concat());
                 match values {
-                    Some(values) if values.len() > 1 => params
-                        .extend((values.into_iter()).map(|value| (name.clone(), case_text(value)))),
-                    _ => params.push((name, case_text(case))),
+                    Some(values) => {
+                        params.extend((values.into_iter()).map(|value| (name.clone(), value)))
+                    }
+                    None => params.push((name, case_text(case))),
                 }
             }
             params

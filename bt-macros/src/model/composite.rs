@@ -197,6 +197,38 @@ pub enum Alternative<'a> {
     ),
 }
 
+/// A whole-number literal of a `Switch` case, negative or not.
+pub fn case_number(expr: &syn::Expr) -> Option<i128> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(int),
+            ..
+        }) => int.base10_parse().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => case_number(expr).map(|value| -value),
+        syn::Expr::Group(group) => case_number(&group.expr),
+        syn::Expr::Paren(paren) => case_number(&paren.expr),
+        _ => None,
+    }
+}
+
+/// The lowest and highest whole numbers of a range alternative whose bounds are both whole-number
+/// literals (`3..=5` and `3..6` are `(3, 5)`); `None` for any other alternative, or an empty range.
+pub fn range_numbers(alternative: &Alternative<'_>) -> Option<(i128, i128)> {
+    let Alternative::Range(Some(start), limits, Some(end)) = alternative else {
+        return None;
+    };
+    let (low, high) = (case_number(start)?, case_number(end)?);
+    let high = match limits {
+        syn::RangeLimits::Closed(_) => high,
+        syn::RangeLimits::HalfOpen(_) => high.checked_sub(1)?,
+    };
+    (low <= high).then_some((low, high))
+}
+
 /// A `Switch` case's alternatives, as a pattern reads them (the code generator tests each, the
 /// export writes each value as a case of its own, the warnings compare them). An expression binds `|` tighter than `..`, so
 /// `10..=12 | 20` parses as `10..=(12 | 20)`: the `|`s inside a range's bounds are taken out, and

@@ -40,7 +40,9 @@ pub use crate::parse::Header;
 pub use attr::Conditions;
 pub use attr::UtilityValue;
 pub(crate) use check::edit_distance;
-pub use composite::{case_alternatives, Alternative, Flow, Parallel, Selector};
+pub use composite::{
+    case_alternatives, case_number, range_numbers, Alternative, Flow, Parallel, Selector,
+};
 pub use custom::Custom;
 pub use decorator::{Decorator, Loop, Time};
 pub use leaf::{Leaf, LeafImpl, LeafType, SubTree};

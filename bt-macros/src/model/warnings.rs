@@ -6,7 +6,8 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 
 use super::{
-    case_alternatives, Alternative, Composite, Flow, Kind, Leaf, Limit, Loop, Node, Quantity, Tree,
+    case_alternatives, case_number, range_numbers, Alternative, Composite, Flow, Kind, Leaf, Limit,
+    Loop, Node, Quantity, Tree,
 };
 
 /// A warning at `span`: `name` is the deprecated item's (it shows in the message), `note` says
@@ -165,39 +166,16 @@ fn compared<'a>(
     case: &'a syn::Expr,
 ) -> Option<(Compared, &'a syn::Expr)> {
     match alternative {
-        Alternative::Value(value) => Some(match number(value) {
+        Alternative::Value(value) => Some(match case_number(value) {
             Some(n) => (Compared::Number(n), value),
             None => (
                 Compared::Other(crate::text::source(quote::ToTokens::to_token_stream(value))),
                 value,
             ),
         }),
-        Alternative::Range(Some(start), limits, Some(end)) => {
-            let (low, high) = (number(start)?, number(end)?);
-            let high = match limits {
-                syn::RangeLimits::Closed(_) => high,
-                syn::RangeLimits::HalfOpen(_) => high - 1,
-            };
+        Alternative::Range(..) => {
+            let (low, high) = range_numbers(&alternative)?;
             Some((Compared::Range(low, high), case))
         }
-        Alternative::Range(..) => None,
-    }
-}
-
-/// A whole-number literal, negative or not.
-fn number(expr: &syn::Expr) -> Option<i128> {
-    match expr {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(int),
-            ..
-        }) => int.base10_parse().ok(),
-        syn::Expr::Unary(syn::ExprUnary {
-            op: syn::UnOp::Neg(_),
-            expr,
-            ..
-        }) => number(expr).map(|value| -value),
-        syn::Expr::Group(group) => number(&group.expr),
-        syn::Expr::Paren(paren) => number(&paren.expr),
-        _ => None,
     }
 }

@@ -70,9 +70,10 @@ CASES = {
 }
 
 # Exports of DSL trees (tests/xml/exported/NAME.xml, no XML source): (presets, expected status,
-# expected blackboard). `OrCases`: `Switch` cases of several values, one case per value.
+# expected blackboard). `OrCases`: `Switch` cases of several values (`1 | 2`, `6..9`), one case
+# per value.
 DSL_EXPORTS = {
-    "OrCases": ({}, SUCCESS, {"hits": 101}),
+    "OrCases": ({}, SUCCESS, {"hits": 111}),
 }
 
 # The example trees' exports (docs/trees/NAME.xml), with the entries their scripts read; `None`:
