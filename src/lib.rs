@@ -1025,8 +1025,10 @@
 //! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...); the
 //! type of the port of a mapped node bound to it, as its `#[derive(Ports)]` says (`path="{path}"`
 //! on a node whose `path` is an `Output<Path>` makes the entry a `Path`; the first such port in
-//! the file's order, and every other port bound to the entry must take the same type). An entry
-//! of none of these is an error that names it. A declared entry no node uses is the main tree's
+//! the file's order, and every other port bound to the entry must take the same type); the type
+//! BehaviorTree.CPP gives a built-in node's count or duration that reads it (`num_cycles="{n}"`,
+//! `num_attempts="{n}"`: `i32`, its `int`; `msec="{t}"`, `delay_msec="{t}"`: `u32`, its
+//! `unsigned`). An entry of none of these is an error that names it. A declared entry no node uses is the main tree's
 //! (and warned about unless `#[allow(unused)]`).
 //!
 //! **Subtrees.** Every `<BehaviorTree>` that a `<SubTree>` runs becomes its own tree type in the

@@ -213,10 +213,12 @@ pub(crate) mod counts_from_entries {
 
     behavior_tree! {
         /// `num_cycles="{laps}"`, `num_attempts="{retries}"`, `msec="{limit}"`,
-        /// `delay_msec="{pause}"`.
+        /// `delay_msec="{pause}"`: those entries take the types BehaviorTree.CPP gives the ports,
+        /// `int` (`i32`) for the counts and `unsigned` (`u32`) for the durations; only the
+        /// entries that scripts alone use are declared.
         pub tree Counts for Timed {
             xml = "tests/xml/btcpp/counts_from_entries.xml",
-            blackboard { laps: i32, retries: i32, pause: u64, limit: u64, done: i32, tries: i32 }
+            blackboard { done: i32, tries: i32 }
         }
     }
 
@@ -224,6 +226,9 @@ pub(crate) mod counts_from_entries {
     fn counts_and_durations_from_entries() {
         let mut robot = Timed::default();
         let mut tree = Counts::new();
+        // The counts' and durations' entries, typed by the nodes that read them.
+        let (_, _): (i32, i32) = (tree.blackboard().laps, tree.blackboard().retries);
+        let (_, _): (u32, u32) = (tree.blackboard().pause, tree.blackboard().limit);
         // The Repeat reads `laps` on every tick: 5, then 2 once its child has lowered it.
         assert_eq!(tree.tick(&mut robot), Status::Running);
         assert_eq!(tree.blackboard().done, 1);

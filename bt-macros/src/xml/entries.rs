@@ -208,13 +208,16 @@ impl<'a> Tr<'a> {
     }
 
     /// Every entry's type (the user's, else one of its class's, else a `<TreeNodesModel>` port
-    /// type of its class) and whether its class is tracked.
+    /// type of its class, else the type of a mapped node's port bound to it, else the type
+    /// BehaviorTree.CPP gives a built-in node's count or duration that reads it) and whether its
+    /// class is tracked.
     pub(super) fn resolve(&mut self) {
         let count = self.entries.infos.len();
         let roots: Vec<usize> = (0..count).map(|index| self.entries.find(index)).collect();
         let mut class_user: HashMap<usize, TokenStream> = HashMap::new();
         let mut class_model: HashMap<usize, String> = HashMap::new();
         let mut class_port: HashMap<usize, TokenStream> = HashMap::new();
+        let mut class_param: HashMap<usize, &'static str> = HashMap::new();
         let mut class_tracked: HashSet<usize> = HashSet::new();
         for (info, &root) in self.entries.infos.iter().zip(&roots) {
             if let Some(declared) = self.declared(&info.name) {
@@ -233,6 +236,9 @@ impl<'a> Tr<'a> {
                 {
                     vacant.insert(ty);
                 }
+            }
+            if let Some(&ty) = info.param_types.first() {
+                class_param.entry(root).or_insert(ty);
             }
             if info.updates {
                 class_tracked.insert(root);
@@ -254,7 +260,13 @@ impl<'a> Tr<'a> {
                                 .map(|ty| respan(ty, self.span))
                         })
                     })
-                    .or_else(|| class_port.get(&root).cloned()),
+                    .or_else(|| class_port.get(&root).cloned())
+                    .or_else(|| {
+                        // A primitive's name, as a `<TreeNodesModel>` type is written, so that a
+                        // script knows the entry is numeric (`script::Entries::numeric_type`).
+                        (class_param.get(&root))
+                            .map(|ty| syn::Ident::new(ty, self.span).into_token_stream())
+                    }),
             };
             if ty.is_none() {
                 missing.push(index);

@@ -153,6 +153,9 @@ pub(super) struct EntryInfo {
     /// Ports of mapped nodes bound to it (the mapping's index and the port's name), whose
     /// `#[derive(bt::Ports)]` type gives it its type when nothing else does.
     pub(super) port_types: Vec<(usize, String)>,
+    /// The types BehaviorTree.CPP gives the parameters of built-in nodes that read it (a count,
+    /// `int`: `i32`; a duration, `unsigned`: `u32`): its type when nothing else gives one.
+    pub(super) param_types: Vec<&'static str>,
     /// Used by an update node (`WasEntryUpdated`, ..): tracked.
     pub(super) updates: bool,
     /// Where the XML first names it (a script's attribute, a port's), for errors.
@@ -180,6 +183,7 @@ impl EntryTable {
             used: false,
             model_types: Vec::new(),
             port_types: Vec::new(),
+            param_types: Vec::new(),
             updates: false,
             pos: None,
         });

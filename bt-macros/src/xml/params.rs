@@ -96,7 +96,14 @@ impl<'a> Tr<'a> {
                     );
                     return None;
                 };
-                self.entry(tree, key, at, true)?;
+                let entry = self.entry(tree, key, at, true)?;
+                // BehaviorTree.CPP's port types: `num_cycles` and `num_attempts` are `int`, a
+                // time in milliseconds `unsigned`.
+                let ty = match form {
+                    Form::Count => "i32",
+                    _ => "u32",
+                };
+                self.entries.infos[entry].param_types.push(ty);
                 Ok(format!("{{{}}}", rust_ident(key, self.span)?))
             }
             Form::Key | Form::TrackedKey => {
