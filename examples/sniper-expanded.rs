@@ -343,7 +343,11 @@ impl Sniper {
                                     __bt::execute::<
                                         World,
                                         Patrol,
-                                    >(&mut self.__bt_leaf_6, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_6,
+                                        __bt_ctx,
+                                        <Patrol as __bt::SyncAction<World>>::execute,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -411,7 +415,11 @@ impl Sniper {
                                     __bt::check::<
                                         World,
                                         IsEnemyVisible,
-                                    >(&mut self.__bt_leaf_2, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_2,
+                                        __bt_ctx,
+                                        <IsEnemyVisible as __bt::Condition<World>>::check,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -431,7 +439,11 @@ impl Sniper {
                                     __bt::check::<
                                         World,
                                         IsRifleLoaded,
-                                    >(&mut self.__bt_leaf_3, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_3,
+                                        __bt_ctx,
+                                        <IsRifleLoaded as __bt::Condition<World>>::check,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -471,7 +483,11 @@ impl Sniper {
                                     __bt::execute::<
                                         World,
                                         Shoot,
-                                    >(&mut self.__bt_leaf_5, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_5,
+                                        __bt_ctx,
+                                        <Shoot as __bt::SyncAction<World>>::execute,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -521,16 +537,19 @@ impl Sniper {
     ) -> __bt::Status {
         __bt::done(
             4,
-            __bt::stateful::<
-                World,
-                AimAtEnemy,
-            >(
-                &mut self.__bt_leaf_4,
-                __bt_ctx,
-                __bt::StatefulCall::Tick {
-                    running: true,
-                },
-            ),
+            {
+                let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    AimAtEnemy,
+                >(
+                    &mut self.__bt_leaf_4,
+                    __bt_ctx,
+                    __bt::StatefulCall::Tick {
+                        running: true,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -544,16 +563,19 @@ impl Sniper {
             4,
             {
                 let __bt_running: bool = self.__bt_resume.is(1);
-                __bt::stateful::<
-                    World,
-                    AimAtEnemy,
-                >(
-                    &mut self.__bt_leaf_4,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        AimAtEnemy,
+                    >(
+                        &mut self.__bt_leaf_4,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -565,10 +587,13 @@ impl Sniper {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = __bt::stateful::<
-                World,
-                AimAtEnemy,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    AimAtEnemy,
+                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             self.__bt_resume.halted();
             __bt::halted_unflagged(4, __bt_observer);
         }

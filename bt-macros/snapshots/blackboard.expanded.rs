@@ -300,6 +300,8 @@ impl Robot {
                                                                     __bt_entry,
                                                                     __bt_port,
                                                                     __bt::PortStep::Load,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
                                                                 );
                                                             }
                                                             {
@@ -309,17 +311,24 @@ impl Robot {
                                                                     __bt_entry,
                                                                     __bt_port,
                                                                     __bt::PortStep::Load,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
                                                                 );
                                                             }
                                                             __bt::bind_value(
                                                                 2,
                                                                 &mut *__bt_leaf,
                                                                 |__bt_of| &mut __bt_of.speed,
+                                                                __bt::BindValue::load_value,
                                                             );
                                                             let __bt_result = __bt::execute::<
                                                                 World,
                                                                 Plan,
-                                                            >(&mut *__bt_leaf, __bt_ctx);
+                                                            >(
+                                                                &mut *__bt_leaf,
+                                                                __bt_ctx,
+                                                                <Plan as __bt::SyncAction<World>>::execute,
+                                                            );
                                                             {
                                                                 let __bt_entry = &mut (*__bt_bb).goal;
                                                                 let __bt_port = &mut (*__bt_leaf).goal;
@@ -327,6 +336,8 @@ impl Robot {
                                                                     __bt_entry,
                                                                     __bt_port,
                                                                     __bt::PortStep::Store,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
                                                                 );
                                                             }
                                                             {
@@ -336,6 +347,8 @@ impl Robot {
                                                                     __bt_entry,
                                                                     __bt_port,
                                                                     __bt::PortStep::Store,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
                                                                 );
                                                             }
                                                             __bt_result
@@ -386,6 +399,7 @@ impl Robot {
                                         &mut self.__bt_bb,
                                         |__bt_of| &mut __bt_of.goal,
                                         (2, 2),
+                                        __bt::SetTo::value,
                                     ),
                                     __bt_observer,
                                 )
@@ -403,7 +417,11 @@ impl Robot {
                             let __bt_child_status = {
                                 __bt::done(
                                     4,
-                                    __bt::unset(&mut self.__bt_bb, |__bt_of| &mut __bt_of.note),
+                                    __bt::unset(
+                                        &mut self.__bt_bb,
+                                        |__bt_of| &mut __bt_of.note,
+                                        __bt::Unset::unset,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -542,18 +560,23 @@ impl Robot {
                                                 __bt_entry,
                                                 __bt_port,
                                                 __bt::PortStep::Load,
+                                                __bt::BindEntry::load,
+                                                __bt::BindEntry::store,
                                             );
                                         }
-                                        let __bt_result = __bt::stateful::<
-                                            World,
-                                            Drive,
-                                        >(
-                                            &mut *__bt_leaf,
-                                            __bt_ctx,
-                                            __bt::StatefulCall::Tick {
-                                                running: __bt_running,
-                                            },
-                                        );
+                                        let __bt_result = {
+                                            let _ = <Drive as __bt::StatefulAction<World>>::on_halted;
+                                            __bt::stateful::<
+                                                World,
+                                                Drive,
+                                            >(
+                                                &mut *__bt_leaf,
+                                                __bt_ctx,
+                                                __bt::StatefulCall::Tick {
+                                                    running: __bt_running,
+                                                },
+                                            )
+                                        };
                                         {
                                             let __bt_entry = &mut (*__bt_bb).goal;
                                             let __bt_port = &mut (*__bt_leaf).target;
@@ -561,6 +584,8 @@ impl Robot {
                                                 __bt_entry,
                                                 __bt_port,
                                                 __bt::PortStep::Store,
+                                                __bt::BindEntry::load,
+                                                __bt::BindEntry::store,
                                             );
                                         }
                                         __bt_result
@@ -614,12 +639,17 @@ impl Robot {
                                     __bt_entry,
                                     __bt_port,
                                     __bt::PortStep::Load,
+                                    __bt::BindEntry::load,
+                                    __bt::BindEntry::store,
                                 );
                             }
-                            let __bt_result = __bt::stateful::<
-                                World,
-                                Drive,
-                            >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt);
+                            let __bt_result = {
+                                let _ = <Drive as __bt::StatefulAction<World>>::on_halted;
+                                __bt::stateful::<
+                                    World,
+                                    Drive,
+                                >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt)
+                            };
                             {
                                 let __bt_entry = &mut (*__bt_bb).goal;
                                 let __bt_port = &mut (*__bt_leaf).target;
@@ -627,6 +657,8 @@ impl Robot {
                                     __bt_entry,
                                     __bt_port,
                                     __bt::PortStep::Store,
+                                    __bt::BindEntry::load,
+                                    __bt::BindEntry::store,
                                 );
                             }
                             __bt_result

@@ -304,6 +304,7 @@ impl Navigate {
                             2,
                             &mut *__bt_leaf,
                             |__bt_of| &mut __bt_of.number_of_retries,
+                            __bt::BindValue::load_value,
                         );
                     }
                     if __bt_start {
@@ -355,6 +356,7 @@ impl Navigate {
                         2,
                         &mut *__bt_leaf,
                         |__bt_of| &mut __bt_of.number_of_retries,
+                        __bt::BindValue::load_value,
                     );
                 }
                 <RecoveryNode as __bt::ControlNode<
@@ -481,6 +483,8 @@ impl Navigate {
                                             __bt_entry,
                                             __bt_port,
                                             __bt::PortStep::Load,
+                                            __bt::BindEntry::load,
+                                            __bt::BindEntry::store,
                                         );
                                     }
                                     {
@@ -490,12 +494,18 @@ impl Navigate {
                                             __bt_entry,
                                             __bt_port,
                                             __bt::PortStep::Load,
+                                            __bt::BindEntry::load,
+                                            __bt::BindEntry::store,
                                         );
                                     }
                                     let __bt_result = __bt::execute::<
                                         World,
                                         ComputePath,
-                                    >(&mut *__bt_leaf, __bt_ctx);
+                                    >(
+                                        &mut *__bt_leaf,
+                                        __bt_ctx,
+                                        <ComputePath as __bt::SyncAction<World>>::execute,
+                                    );
                                     {
                                         let __bt_entry = &mut (*__bt_bb).goal;
                                         let __bt_port = &mut (*__bt_leaf).goal;
@@ -503,6 +513,8 @@ impl Navigate {
                                             __bt_entry,
                                             __bt_port,
                                             __bt::PortStep::Store,
+                                            __bt::BindEntry::load,
+                                            __bt::BindEntry::store,
                                         );
                                     }
                                     {
@@ -512,6 +524,8 @@ impl Navigate {
                                             __bt_entry,
                                             __bt_port,
                                             __bt::PortStep::Store,
+                                            __bt::BindEntry::load,
+                                            __bt::BindEntry::store,
                                         );
                                     }
                                     __bt_result
@@ -558,6 +572,7 @@ impl Navigate {
                             1.0,
                             &mut *__bt_leaf,
                             |__bt_of| &mut __bt_of.hz,
+                            __bt::BindValue::load_value,
                         );
                     }
                     if __bt_start {
@@ -600,7 +615,12 @@ impl Navigate {
             __bt_kids.end_activation(__bt_ctx);
             {
                 let __bt_leaf: &mut RateController = &mut __bt_kids;
-                __bt::bind_value(1.0, &mut *__bt_leaf, |__bt_of| &mut __bt_of.hz);
+                __bt::bind_value(
+                    1.0,
+                    &mut *__bt_leaf,
+                    |__bt_of| &mut __bt_of.hz,
+                    __bt::BindValue::load_value,
+                );
             }
             <RateController as __bt::DecoratorNode<
                 World,
@@ -635,18 +655,25 @@ impl Navigate {
                                         __bt_entry,
                                         __bt_port,
                                         __bt::PortStep::Load,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
                                     );
                                 }
-                                let __bt_result = __bt::stateful::<
-                                    World,
-                                    FollowPath,
-                                >(
-                                    &mut *__bt_leaf,
-                                    __bt_ctx,
-                                    __bt::StatefulCall::Tick {
-                                        running: __bt_running,
-                                    },
-                                );
+                                let __bt_result = {
+                                    let _ = <FollowPath as __bt::StatefulAction<
+                                        World,
+                                    >>::on_halted;
+                                    __bt::stateful::<
+                                        World,
+                                        FollowPath,
+                                    >(
+                                        &mut *__bt_leaf,
+                                        __bt_ctx,
+                                        __bt::StatefulCall::Tick {
+                                            running: __bt_running,
+                                        },
+                                    )
+                                };
                                 {
                                     let __bt_entry = &mut (*__bt_bb).path;
                                     let __bt_port = &mut (*__bt_leaf).path;
@@ -654,6 +681,8 @@ impl Navigate {
                                         __bt_entry,
                                         __bt_port,
                                         __bt::PortStep::Store,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
                                     );
                                 }
                                 __bt_result
@@ -686,12 +715,19 @@ impl Navigate {
                                 __bt_entry,
                                 __bt_port,
                                 __bt::PortStep::Load,
+                                __bt::BindEntry::load,
+                                __bt::BindEntry::store,
                             );
                         }
-                        let __bt_result = __bt::stateful::<
-                            World,
-                            FollowPath,
-                        >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt);
+                        let __bt_result = {
+                            let _ = <FollowPath as __bt::StatefulAction<
+                                World,
+                            >>::on_halted;
+                            __bt::stateful::<
+                                World,
+                                FollowPath,
+                            >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt)
+                        };
                         {
                             let __bt_entry = &mut (*__bt_bb).path;
                             let __bt_port = &mut (*__bt_leaf).path;
@@ -699,6 +735,8 @@ impl Navigate {
                                 __bt_entry,
                                 __bt_port,
                                 __bt::PortStep::Store,
+                                __bt::BindEntry::load,
+                                __bt::BindEntry::store,
                             );
                         }
                         __bt_result
@@ -816,16 +854,19 @@ impl Navigate {
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    World,
-                    Spin,
-                >(
-                    &mut self.__bt_leaf_7,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Spin as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Spin,
+                    >(
+                        &mut self.__bt_leaf_7,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -836,10 +877,13 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            World,
-            Spin,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <Spin as __bt::StatefulAction<World>>::on_halted;
+            __bt::stateful::<
+                World,
+                Spin,
+            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(7, __bt_observer);
     }
 }

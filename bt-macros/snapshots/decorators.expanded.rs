@@ -368,7 +368,11 @@ impl Decorated {
                     __bt::check::<
                         World,
                         IsEnemyVisible,
-                    >(&mut self.__bt_leaf_2, __bt_ctx),
+                    >(
+                        &mut self.__bt_leaf_2,
+                        __bt_ctx,
+                        <IsEnemyVisible as __bt::Condition<World>>::check,
+                    ),
                     __bt_observer,
                 )
             }),
@@ -548,16 +552,19 @@ impl Decorated {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(1usize);
-                __bt::stateful::<
-                    World,
-                    Walk,
-                >(
-                    &mut self.__bt_leaf_6,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Walk,
+                    >(
+                        &mut self.__bt_leaf_6,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
@@ -574,10 +581,13 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = __bt::stateful::<
-                World,
-                Walk,
-            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Walk,
+                >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(1usize), 6, __bt_observer);
         }
     }
@@ -640,7 +650,11 @@ impl Decorated {
                                 __bt::execute::<
                                     World,
                                     Shoot,
-                                >(&mut self.__bt_leaf_9, __bt_ctx),
+                                >(
+                                    &mut self.__bt_leaf_9,
+                                    __bt_ctx,
+                                    <Shoot as __bt::SyncAction<World>>::execute,
+                                ),
                                 __bt_observer,
                             )
                         };

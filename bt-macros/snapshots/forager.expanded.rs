@@ -711,16 +711,21 @@ impl Forager {
             5,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<5>,
-                >(
-                    &mut self.__bt_leaf_5,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        5,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<5>,
+                    >(
+                        &mut self.__bt_leaf_5,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -731,10 +736,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<5>,
-        >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<5> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<5>,
+            >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
@@ -780,7 +788,9 @@ impl Forager {
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::now_nanos::<FieldWorld>(__bt_ctx);
+                    let __bt_now = __bt::now_nanos::<
+                        FieldWorld,
+                    >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos);
                     match self
                         .__bt_state_8
                         .start(__bt_now, __bt::ms(100u64), __bt::Status::Skipped)
@@ -821,16 +831,21 @@ impl Forager {
             9,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<9>,
-                >(
-                    &mut self.__bt_leaf_9,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        9,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<9>,
+                    >(
+                        &mut self.__bt_leaf_9,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -841,10 +856,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<9>,
-        >(&mut self.__bt_leaf_9, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<9> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<9>,
+            >(&mut self.__bt_leaf_9, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(9, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
@@ -1027,16 +1045,21 @@ impl Forager {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(0usize);
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<12>,
-                >(
-                    &mut self.__bt_leaf_12,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        12,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<12>,
+                    >(
+                        &mut self.__bt_leaf_12,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
@@ -1053,10 +1076,13 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = __bt::stateful::<
-                FieldWorld,
-                FieldTask<12>,
-            >(&mut self.__bt_leaf_12, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <FieldTask<12> as __bt::StatefulAction<FieldWorld>>::on_halted;
+                __bt::stateful::<
+                    FieldWorld,
+                    FieldTask<12>,
+                >(&mut self.__bt_leaf_12, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(0usize), 12, __bt_observer);
         }
     }
@@ -1194,16 +1220,21 @@ impl Forager {
             16,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<16>,
-                >(
-                    &mut self.__bt_leaf_16,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        16,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<16>,
+                    >(
+                        &mut self.__bt_leaf_16,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1214,10 +1245,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<16>,
-        >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<16> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<16>,
+            >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(16, __bt_observer);
     }
     #[inline]
@@ -1231,16 +1265,21 @@ impl Forager {
             17,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<17>,
-                >(
-                    &mut self.__bt_leaf_17,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        17,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<17>,
+                    >(
+                        &mut self.__bt_leaf_17,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1251,10 +1290,13 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<17>,
-        >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<17> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<17>,
+            >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(17, __bt_observer);
     }
 }

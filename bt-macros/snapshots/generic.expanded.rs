@@ -180,17 +180,20 @@ where
             (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
-        __bt::subtree::<
-            Npc<'a, W>,
-            Guard<W>,
-            _,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            __bt_observer,
-            2 + 1,
-            __bt::SubtreeCall::Reset,
-        );
+        {
+            let _ = <Guard<W> as __bt::Subtree<Npc<'a, W>>>::__new;
+            __bt::subtree::<
+                Npc<'a, W>,
+                Guard<W>,
+                _,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                __bt_observer,
+                2 + 1,
+                __bt::SubtreeCall::Reset,
+            )
+        };
         self.__bt_status = ::core::option::Option::None;
     }
     /// The tree's blackboard.
@@ -317,18 +320,22 @@ where
                     &mut self.__bt_leaf_2,
                     |__bt_of| &mut __bt_of.last,
                     |__bt_of| &mut __bt_of.target,
+                    __bt::SameEntry::trade,
                 );
-                let __bt_result = __bt::subtree::<
-                    Npc<'a, W>,
-                    Guard<W>,
-                    _,
-                >(
-                    &mut self.__bt_leaf_2,
-                    __bt_ctx,
-                    __bt_observer,
-                    2 + 1,
-                    __bt::SubtreeCall::Tick,
-                );
+                let __bt_result = {
+                    let _ = <Guard<W> as __bt::Subtree<Npc<'a, W>>>::__new;
+                    __bt::subtree::<
+                        Npc<'a, W>,
+                        Guard<W>,
+                        _,
+                    >(
+                        &mut self.__bt_leaf_2,
+                        __bt_ctx,
+                        __bt_observer,
+                        2 + 1,
+                        __bt::SubtreeCall::Tick,
+                    )
+                };
                 __bt::trade_entry::<
                     Npc<'a, W>,
                     Guard<W>,
@@ -340,6 +347,7 @@ where
                     &mut self.__bt_leaf_2,
                     |__bt_of| &mut __bt_of.last,
                     |__bt_of| &mut __bt_of.target,
+                    __bt::SameEntry::trade,
                 );
                 __bt_result
             },
@@ -363,18 +371,22 @@ where
             &mut self.__bt_leaf_2,
             |__bt_of| &mut __bt_of.last,
             |__bt_of| &mut __bt_of.target,
+            __bt::SameEntry::trade,
         );
-        __bt::subtree::<
-            Npc<'a, W>,
-            Guard<W>,
-            _,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            __bt_observer,
-            2 + 1,
-            __bt::SubtreeCall::Halt,
-        );
+        {
+            let _ = <Guard<W> as __bt::Subtree<Npc<'a, W>>>::__new;
+            __bt::subtree::<
+                Npc<'a, W>,
+                Guard<W>,
+                _,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                __bt_observer,
+                2 + 1,
+                __bt::SubtreeCall::Halt,
+            )
+        };
         __bt::trade_entry::<
             Npc<'a, W>,
             Guard<W>,
@@ -386,6 +398,7 @@ where
             &mut self.__bt_leaf_2,
             |__bt_of| &mut __bt_of.last,
             |__bt_of| &mut __bt_of.target,
+            __bt::SameEntry::trade,
         );
         __bt::halted_unflagged(2, __bt_observer);
     }

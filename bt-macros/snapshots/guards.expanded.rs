@@ -408,16 +408,19 @@ impl Guarded {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(0usize);
-                __bt::stateful::<
-                    World,
-                    Patrol,
-                >(
-                    &mut self.__bt_leaf_2,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Patrol as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Patrol,
+                    >(
+                        &mut self.__bt_leaf_2,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
@@ -434,10 +437,13 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = __bt::stateful::<
-                World,
-                Patrol,
-            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Patrol as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Patrol,
+                >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
     }
@@ -488,16 +494,19 @@ impl Guarded {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(1usize);
-                __bt::stateful::<
-                    World,
-                    Enter,
-                >(
-                    &mut self.__bt_leaf_4,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Enter as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Enter,
+                    >(
+                        &mut self.__bt_leaf_4,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
@@ -514,10 +523,13 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = __bt::stateful::<
-                World,
-                Enter,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Enter as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Enter,
+                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(1usize), 4, __bt_observer);
         }
     }
@@ -568,16 +580,19 @@ impl Guarded {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(2usize);
-                __bt::stateful::<
-                    World,
-                    Rest,
-                >(
-                    &mut self.__bt_leaf_6,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Rest as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Rest,
+                    >(
+                        &mut self.__bt_leaf_6,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
@@ -594,10 +609,13 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
-            let _ = __bt::stateful::<
-                World,
-                Rest,
-            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Rest as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Rest,
+                >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(2usize), 6, __bt_observer);
         }
     }
@@ -661,16 +679,19 @@ impl Guarded {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(3usize);
-                __bt::stateful::<
-                    World,
-                    Search,
-                >(
-                    &mut self.__bt_leaf_8,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Search as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Search,
+                    >(
+                        &mut self.__bt_leaf_8,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(3usize)),
@@ -687,10 +708,13 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            let _ = __bt::stateful::<
-                World,
-                Search,
-            >(&mut self.__bt_leaf_8, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Search as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Search,
+                >(&mut self.__bt_leaf_8, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(3usize), 8, __bt_observer);
         }
     }

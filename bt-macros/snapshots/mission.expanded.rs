@@ -511,7 +511,9 @@ impl Mission {
                     if self
                         .__bt_state_3
                         .expired(
-                            __bt::now_nanos::<FieldWorld>(__bt_ctx),
+                            __bt::now_nanos::<
+                                FieldWorld,
+                            >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos),
                             __bt::ms(80u64),
                         )
                     {
@@ -679,16 +681,21 @@ impl Mission {
             6,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<6>,
-                >(
-                    &mut self.__bt_leaf_6,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        6,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<6>,
+                    >(
+                        &mut self.__bt_leaf_6,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -699,10 +706,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<6>,
-        >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<6> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<6>,
+            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(6, __bt_observer);
     }
     #[inline]
@@ -716,16 +726,21 @@ impl Mission {
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<7>,
-                >(
-                    &mut self.__bt_leaf_7,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        7,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<7>,
+                    >(
+                        &mut self.__bt_leaf_7,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -736,10 +751,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<7>,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<7> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<7>,
+            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
@@ -858,7 +876,12 @@ impl Mission {
             10,
             match self
                 .__bt_state_10
-                .start(__bt::now_nanos::<FieldWorld>(__bt_ctx), __bt::ms(50u64))
+                .start(
+                    __bt::now_nanos::<
+                        FieldWorld,
+                    >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos),
+                    __bt::ms(50u64),
+                )
             {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
                 ::core::option::Option::None => {
@@ -890,16 +913,21 @@ impl Mission {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(0usize);
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<11>,
-                >(
-                    &mut self.__bt_leaf_11,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        11,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<11>,
+                    >(
+                        &mut self.__bt_leaf_11,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(0usize)),
@@ -916,10 +944,13 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = __bt::stateful::<
-                FieldWorld,
-                FieldTask<11>,
-            >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <FieldTask<11> as __bt::StatefulAction<FieldWorld>>::on_halted;
+                __bt::stateful::<
+                    FieldWorld,
+                    FieldTask<11>,
+                >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(0usize), 11, __bt_observer);
         }
     }
@@ -940,7 +971,9 @@ impl Mission {
                     if self
                         .__bt_state_12
                         .expired(
-                            __bt::now_nanos::<FieldWorld>(__bt_ctx),
+                            __bt::now_nanos::<
+                                FieldWorld,
+                            >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos),
                             __bt::ms(40u64),
                         )
                     {
@@ -983,16 +1016,21 @@ impl Mission {
             13,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<13>,
-                >(
-                    &mut self.__bt_leaf_13,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        13,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<13>,
+                    >(
+                        &mut self.__bt_leaf_13,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1003,10 +1041,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<13>,
-        >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<13> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<13>,
+            >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
@@ -1113,16 +1154,21 @@ impl Mission {
             16,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<16>,
-                >(
-                    &mut self.__bt_leaf_16,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        16,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<16>,
+                    >(
+                        &mut self.__bt_leaf_16,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1133,10 +1179,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<16>,
-        >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<16> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<16>,
+            >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(16, __bt_observer);
     }
     #[inline]
@@ -1148,16 +1197,19 @@ impl Mission {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(2usize);
-                __bt::stateful::<
-                    FieldWorld,
-                    Logger<17>,
-                >(
-                    &mut self.__bt_leaf_17,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Logger<17> as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        Logger<17>,
+                    >(
+                        &mut self.__bt_leaf_17,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(2usize)),
@@ -1174,10 +1226,13 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
-            let _ = __bt::stateful::<
-                FieldWorld,
-                Logger<17>,
-            >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Logger<17> as __bt::StatefulAction<FieldWorld>>::on_halted;
+                __bt::stateful::<
+                    FieldWorld,
+                    Logger<17>,
+                >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(2usize), 17, __bt_observer);
         }
     }
@@ -1387,16 +1442,21 @@ impl Mission {
             20,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<20>,
-                >(
-                    &mut self.__bt_leaf_20,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        20,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<20>,
+                    >(
+                        &mut self.__bt_leaf_20,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1407,10 +1467,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<20>,
-        >(&mut self.__bt_leaf_20, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<20> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<20>,
+            >(&mut self.__bt_leaf_20, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(20, __bt_observer);
     }
     #[inline]
@@ -1430,7 +1493,9 @@ impl Mission {
                     if self
                         .__bt_state_21
                         .expired(
-                            __bt::now_nanos::<FieldWorld>(__bt_ctx),
+                            __bt::now_nanos::<
+                                FieldWorld,
+                            >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos),
                             __bt::ms(80u64),
                         )
                     {
@@ -1473,16 +1538,21 @@ impl Mission {
             22,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<22>,
-                >(
-                    &mut self.__bt_leaf_22,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        22,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<22>,
+                    >(
+                        &mut self.__bt_leaf_22,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1493,10 +1563,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<22>,
-        >(&mut self.__bt_leaf_22, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<22> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<22>,
+            >(&mut self.__bt_leaf_22, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(22, __bt_observer);
     }
     #[inline]
@@ -1595,16 +1668,21 @@ impl Mission {
             26,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<26>,
-                >(
-                    &mut self.__bt_leaf_26,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        26,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<26>,
+                    >(
+                        &mut self.__bt_leaf_26,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1615,10 +1693,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<26>,
-        >(&mut self.__bt_leaf_26, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<26> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<26>,
+            >(&mut self.__bt_leaf_26, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(26, __bt_observer);
     }
     #[inline]
@@ -1717,16 +1798,21 @@ impl Mission {
             29,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<29>,
-                >(
-                    &mut self.__bt_leaf_29,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        29,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<29>,
+                    >(
+                        &mut self.__bt_leaf_29,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1737,10 +1823,13 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<29>,
-        >(&mut self.__bt_leaf_29, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<29> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<29>,
+            >(&mut self.__bt_leaf_29, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(29, __bt_observer);
     }
 }

@@ -442,16 +442,19 @@ impl Canvas {
             2,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    World,
-                    Attack,
-                >(
-                    &mut self.__bt_leaf_2,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Attack as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Attack,
+                    >(
+                        &mut self.__bt_leaf_2,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -462,10 +465,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            World,
-            Attack,
-        >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <Attack as __bt::StatefulAction<World>>::on_halted;
+            __bt::stateful::<
+                World,
+                Attack,
+            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(2, __bt_observer);
     }
     #[inline]
@@ -540,7 +546,9 @@ impl Canvas {
                     .get(0usize);
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::now_nanos::<World>(__bt_ctx);
+                    let __bt_now = __bt::now_nanos::<
+                        World,
+                    >(__bt_ctx, <World as __bt::Clock>::now_nanos);
                     match self
                         .__bt_state_4
                         .start(__bt_now, __bt::ms(500u64), __bt::Status::Skipped)
@@ -588,16 +596,19 @@ impl Canvas {
             5,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    World,
-                    Eat,
-                >(
-                    &mut self.__bt_leaf_5,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Eat as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Eat,
+                    >(
+                        &mut self.__bt_leaf_5,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -608,10 +619,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            World,
-            Eat,
-        >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <Eat as __bt::StatefulAction<World>>::on_halted;
+            __bt::stateful::<
+                World,
+                Eat,
+            >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(5, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
@@ -664,7 +678,11 @@ impl Canvas {
                                         __bt::execute::<
                                             World,
                                             Idle,
-                                        >(&mut self.__bt_leaf_8, __bt_ctx),
+                                        >(
+                                            &mut self.__bt_leaf_8,
+                                            __bt_ctx,
+                                            <Idle as __bt::SyncAction<World>>::execute,
+                                        ),
                                         __bt_observer,
                                     )
                                 }
@@ -707,7 +725,11 @@ impl Canvas {
                                     __bt::execute::<
                                         World,
                                         Idle,
-                                    >(&mut self.__bt_leaf_8, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_8,
+                                        __bt_ctx,
+                                        <Idle as __bt::SyncAction<World>>::execute,
+                                    ),
                                     __bt_observer,
                                 )
                             }
@@ -758,16 +780,19 @@ impl Canvas {
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    World,
-                    Wander,
-                >(
-                    &mut self.__bt_leaf_7,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Wander as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Wander,
+                    >(
+                        &mut self.__bt_leaf_7,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -778,10 +803,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            World,
-            Wander,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <Wander as __bt::StatefulAction<World>>::on_halted;
+            __bt::stateful::<
+                World,
+                Wander,
+            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(7, __bt_observer);
     }
 }

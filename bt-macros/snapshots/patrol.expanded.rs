@@ -493,7 +493,11 @@ impl Patrol {
                     .running()
                     .is_none()
                 {
-                    __bt::case_index(&self.__bt_bb, |bb| bb.zone)
+                    __bt::case_index(
+                        &self.__bt_bb,
+                        |bb| bb.zone,
+                        __bt::CaseIndex::case_index,
+                    )
                 } else {
                     0
                 };
@@ -576,7 +580,12 @@ impl Patrol {
                 {
                     let __bt_over = self
                         .__bt_state_5
-                        .begin(__bt::now_nanos::<FieldWorld>(__bt_ctx), __bt::ms(90u64));
+                        .begin(
+                            __bt::now_nanos::<
+                                FieldWorld,
+                            >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos),
+                            __bt::ms(90u64),
+                        );
                     let __bt_child_status = self
                         .__bt_tick_6(
                             __bt_ctx,
@@ -723,16 +732,21 @@ impl Patrol {
             7,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<7>,
-                >(
-                    &mut self.__bt_leaf_7,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        7,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<7>,
+                    >(
+                        &mut self.__bt_leaf_7,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -743,10 +757,13 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<7>,
-        >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<7> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<7>,
+            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
@@ -760,7 +777,12 @@ impl Patrol {
             8,
             self
                 .__bt_state_8
-                .tick(__bt::now_nanos::<FieldWorld>(__bt_ctx), __bt::ms(20u64)),
+                .tick(
+                    __bt::now_nanos::<
+                        FieldWorld,
+                    >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos),
+                    __bt::ms(20u64),
+                ),
             __bt_observer,
         )
     }
@@ -835,16 +857,21 @@ impl Patrol {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(1usize);
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<11>,
-                >(
-                    &mut self.__bt_leaf_11,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        11,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<11>,
+                    >(
+                        &mut self.__bt_leaf_11,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(1usize)),
@@ -861,10 +888,13 @@ impl Patrol {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = __bt::stateful::<
-                FieldWorld,
-                FieldTask<11>,
-            >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <FieldTask<11> as __bt::StatefulAction<FieldWorld>>::on_halted;
+                __bt::stateful::<
+                    FieldWorld,
+                    FieldTask<11>,
+                >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(1usize), 11, __bt_observer);
         }
     }
@@ -882,7 +912,9 @@ impl Patrol {
                     .is_running();
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::now_nanos::<FieldWorld>(__bt_ctx);
+                    let __bt_now = __bt::now_nanos::<
+                        FieldWorld,
+                    >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos);
                     self.__bt_state_12.begin(__bt_now, __bt::ms(40u64));
                     let __bt_child_status = self
                         .__bt_tick_13(
@@ -925,16 +957,21 @@ impl Patrol {
             13,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<13>,
-                >(
-                    &mut self.__bt_leaf_13,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        13,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<13>,
+                    >(
+                        &mut self.__bt_leaf_13,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -945,10 +982,13 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<13>,
-        >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<13> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<13>,
+            >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
@@ -992,16 +1032,21 @@ impl Patrol {
         {
             let __bt_status: __bt::Status = {
                 let __bt_running: bool = self.__bt_active.get(3usize);
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<15>,
-                >(
-                    &mut self.__bt_leaf_15,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        15,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<15>,
+                    >(
+                        &mut self.__bt_leaf_15,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             };
             __bt::finish(
                 ::core::option::Option::Some(self.__bt_active.flag(3usize)),
@@ -1018,10 +1063,13 @@ impl Patrol {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            let _ = __bt::stateful::<
-                FieldWorld,
-                FieldTask<15>,
-            >(&mut self.__bt_leaf_15, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <FieldTask<15> as __bt::StatefulAction<FieldWorld>>::on_halted;
+                __bt::stateful::<
+                    FieldWorld,
+                    FieldTask<15>,
+                >(&mut self.__bt_leaf_15, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             __bt::halted(self.__bt_active.flag(3usize), 15, __bt_observer);
         }
     }
@@ -1203,16 +1251,21 @@ impl Patrol {
             19,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<19>,
-                >(
-                    &mut self.__bt_leaf_19,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        19,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<19>,
+                    >(
+                        &mut self.__bt_leaf_19,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1223,10 +1276,13 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<19>,
-        >(&mut self.__bt_leaf_19, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<19> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<19>,
+            >(&mut self.__bt_leaf_19, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(19, __bt_observer);
     }
     #[inline]
@@ -1312,16 +1368,21 @@ impl Patrol {
             21,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<21>,
-                >(
-                    &mut self.__bt_leaf_21,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        21,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<21>,
+                    >(
+                        &mut self.__bt_leaf_21,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1332,10 +1393,13 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<21>,
-        >(&mut self.__bt_leaf_21, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<21> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<21>,
+            >(&mut self.__bt_leaf_21, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(21, __bt_observer);
     }
     #[inline]
@@ -1472,16 +1536,21 @@ impl Patrol {
             25,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<25>,
-                >(
-                    &mut self.__bt_leaf_25,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        25,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<25>,
+                    >(
+                        &mut self.__bt_leaf_25,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1492,10 +1561,13 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<25>,
-        >(&mut self.__bt_leaf_25, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<25> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<25>,
+            >(&mut self.__bt_leaf_25, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(25, __bt_observer);
     }
     #[inline]
@@ -1512,7 +1584,9 @@ impl Patrol {
                     .is_running();
                 let __bt_first: ::core::primitive::usize = 0;
                 {
-                    let __bt_now = __bt::now_nanos::<FieldWorld>(__bt_ctx);
+                    let __bt_now = __bt::now_nanos::<
+                        FieldWorld,
+                    >(__bt_ctx, <FieldWorld as __bt::Clock>::now_nanos);
                     self.__bt_state_26.begin(__bt_now, __bt::ms(60u64));
                     let __bt_child_status = self
                         .__bt_tick_27(
@@ -1555,16 +1629,21 @@ impl Patrol {
             27,
             {
                 let __bt_running: bool = __bt_resumed;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<27>,
-                >(
-                    &mut self.__bt_leaf_27,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <FieldTask<
+                        27,
+                    > as __bt::StatefulAction<FieldWorld>>::on_halted;
+                    __bt::stateful::<
+                        FieldWorld,
+                        FieldTask<27>,
+                    >(
+                        &mut self.__bt_leaf_27,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -1575,10 +1654,13 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = __bt::stateful::<
-            FieldWorld,
-            FieldTask<27>,
-        >(&mut self.__bt_leaf_27, __bt_ctx, __bt::StatefulCall::Halt);
+        let _ = {
+            let _ = <FieldTask<27> as __bt::StatefulAction<FieldWorld>>::on_halted;
+            __bt::stateful::<
+                FieldWorld,
+                FieldTask<27>,
+            >(&mut self.__bt_leaf_27, __bt_ctx, __bt::StatefulCall::Halt)
+        };
         __bt::halted_unflagged(27, __bt_observer);
     }
 }

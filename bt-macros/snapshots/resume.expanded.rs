@@ -362,16 +362,19 @@ impl Errands {
     ) -> __bt::Status {
         __bt::done(
             2,
-            __bt::stateful::<
-                World,
-                Fetch,
-            >(
-                &mut self.__bt_leaf_2,
-                __bt_ctx,
-                __bt::StatefulCall::Tick {
-                    running: true,
-                },
-            ),
+            {
+                let _ = <Fetch as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Fetch,
+                >(
+                    &mut self.__bt_leaf_2,
+                    __bt_ctx,
+                    __bt::StatefulCall::Tick {
+                        running: true,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -385,16 +388,19 @@ impl Errands {
             2,
             {
                 let __bt_running: bool = self.__bt_resume.is(1);
-                __bt::stateful::<
-                    World,
-                    Fetch,
-                >(
-                    &mut self.__bt_leaf_2,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Fetch as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Fetch,
+                    >(
+                        &mut self.__bt_leaf_2,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -406,10 +412,13 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = __bt::stateful::<
-                World,
-                Fetch,
-            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Fetch as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Fetch,
+                >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             self.__bt_resume.halted();
             __bt::halted_unflagged(2, __bt_observer);
         }
@@ -452,16 +461,19 @@ impl Errands {
     ) -> __bt::Status {
         __bt::done(
             4,
-            __bt::stateful::<
-                World,
-                Search,
-            >(
-                &mut self.__bt_leaf_4,
-                __bt_ctx,
-                __bt::StatefulCall::Tick {
-                    running: true,
-                },
-            ),
+            {
+                let _ = <Search as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Search,
+                >(
+                    &mut self.__bt_leaf_4,
+                    __bt_ctx,
+                    __bt::StatefulCall::Tick {
+                        running: true,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -475,16 +487,19 @@ impl Errands {
             4,
             {
                 let __bt_running: bool = self.__bt_resume.is(2);
-                __bt::stateful::<
-                    World,
-                    Search,
-                >(
-                    &mut self.__bt_leaf_4,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Search as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Search,
+                    >(
+                        &mut self.__bt_leaf_4,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -496,10 +511,13 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(2) {
-            let _ = __bt::stateful::<
-                World,
-                Search,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Search as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Search,
+                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             self.__bt_resume.halted();
             __bt::halted_unflagged(4, __bt_observer);
         }
@@ -545,7 +563,11 @@ impl Errands {
                                     __bt::check::<
                                         World,
                                         IsHome,
-                                    >(&mut self.__bt_leaf_8, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_8,
+                                        __bt_ctx,
+                                        <IsHome as __bt::Condition<World>>::check,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -638,16 +660,19 @@ impl Errands {
     ) -> __bt::Status {
         __bt::done(
             7,
-            __bt::stateful::<
-                World,
-                Deliver,
-            >(
-                &mut self.__bt_leaf_7,
-                __bt_ctx,
-                __bt::StatefulCall::Tick {
-                    running: true,
-                },
-            ),
+            {
+                let _ = <Deliver as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Deliver,
+                >(
+                    &mut self.__bt_leaf_7,
+                    __bt_ctx,
+                    __bt::StatefulCall::Tick {
+                        running: true,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -661,16 +686,19 @@ impl Errands {
             7,
             {
                 let __bt_running: bool = self.__bt_resume.is(3);
-                __bt::stateful::<
-                    World,
-                    Deliver,
-                >(
-                    &mut self.__bt_leaf_7,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <Deliver as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        Deliver,
+                    >(
+                        &mut self.__bt_leaf_7,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -682,10 +710,13 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(3) {
-            let _ = __bt::stateful::<
-                World,
-                Deliver,
-            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <Deliver as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    Deliver,
+                >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             self.__bt_resume.halted();
             __bt::halted_unflagged(7, __bt_observer);
         }

@@ -320,7 +320,12 @@ impl Sentry {
                 {
                     if self
                         .__bt_state_1
-                        .expired(__bt::now_nanos::<World>(__bt_ctx), __bt::ms(500u64))
+                        .expired(
+                            __bt::now_nanos::<
+                                World,
+                            >(__bt_ctx, <World as __bt::Clock>::now_nanos),
+                            __bt::ms(500u64),
+                        )
                     {
                         self.__bt_halt_2(__bt_ctx, __bt_observer);
                         __bt::Status::Failure
@@ -377,18 +382,23 @@ impl Sentry {
                                         __bt_entry,
                                         __bt_port,
                                         __bt::PortStep::Load,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
                                     );
                                 }
-                                let __bt_result = __bt::stateful::<
-                                    World,
-                                    Walk,
-                                >(
-                                    &mut *__bt_leaf,
-                                    __bt_ctx,
-                                    __bt::StatefulCall::Tick {
-                                        running: __bt_running,
-                                    },
-                                );
+                                let __bt_result = {
+                                    let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
+                                    __bt::stateful::<
+                                        World,
+                                        Walk,
+                                    >(
+                                        &mut *__bt_leaf,
+                                        __bt_ctx,
+                                        __bt::StatefulCall::Tick {
+                                            running: __bt_running,
+                                        },
+                                    )
+                                };
                                 {
                                     let __bt_entry = &mut (*__bt_bb).post;
                                     let __bt_port = &mut (*__bt_leaf).to;
@@ -396,6 +406,8 @@ impl Sentry {
                                         __bt_entry,
                                         __bt_port,
                                         __bt::PortStep::Store,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
                                     );
                                 }
                                 __bt_result
@@ -428,12 +440,17 @@ impl Sentry {
                                 __bt_entry,
                                 __bt_port,
                                 __bt::PortStep::Load,
+                                __bt::BindEntry::load,
+                                __bt::BindEntry::store,
                             );
                         }
-                        let __bt_result = __bt::stateful::<
-                            World,
-                            Walk,
-                        >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt);
+                        let __bt_result = {
+                            let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
+                            __bt::stateful::<
+                                World,
+                                Walk,
+                            >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt)
+                        };
                         {
                             let __bt_entry = &mut (*__bt_bb).post;
                             let __bt_port = &mut (*__bt_leaf).to;
@@ -441,6 +458,8 @@ impl Sentry {
                                 __bt_entry,
                                 __bt_port,
                                 __bt::PortStep::Store,
+                                __bt::BindEntry::load,
+                                __bt::BindEntry::store,
                             );
                         }
                         __bt_result
@@ -471,7 +490,14 @@ impl Sentry {
             1usize => {
                 __bt::done(
                     5,
-                    __bt::execute::<World, Shout>(&mut self.__bt_leaf_5, __bt_ctx),
+                    __bt::execute::<
+                        World,
+                        Shout,
+                    >(
+                        &mut self.__bt_leaf_5,
+                        __bt_ctx,
+                        <Shout as __bt::SyncAction<World>>::execute,
+                    ),
                     __bt_observer,
                 )
             }

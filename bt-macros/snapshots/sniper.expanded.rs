@@ -262,7 +262,11 @@ impl Sniper {
                                     __bt::check::<
                                         World,
                                         IsEnemyVisible,
-                                    >(&mut self.__bt_leaf_2, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_2,
+                                        __bt_ctx,
+                                        <IsEnemyVisible as __bt::Condition<World>>::check,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -322,7 +326,11 @@ impl Sniper {
                                     __bt::execute::<
                                         World,
                                         Shoot,
-                                    >(&mut self.__bt_leaf_5, __bt_ctx),
+                                    >(
+                                        &mut self.__bt_leaf_5,
+                                        __bt_ctx,
+                                        <Shoot as __bt::SyncAction<World>>::execute,
+                                    ),
                                     __bt_observer,
                                 )
                             };
@@ -372,16 +380,19 @@ impl Sniper {
     ) -> __bt::Status {
         __bt::done(
             4,
-            __bt::stateful::<
-                World,
-                AimAtEnemy,
-            >(
-                &mut self.__bt_leaf_4,
-                __bt_ctx,
-                __bt::StatefulCall::Tick {
-                    running: true,
-                },
-            ),
+            {
+                let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    AimAtEnemy,
+                >(
+                    &mut self.__bt_leaf_4,
+                    __bt_ctx,
+                    __bt::StatefulCall::Tick {
+                        running: true,
+                    },
+                )
+            },
             __bt_observer,
         )
     }
@@ -395,16 +406,19 @@ impl Sniper {
             4,
             {
                 let __bt_running: bool = self.__bt_resume.is(1);
-                __bt::stateful::<
-                    World,
-                    AimAtEnemy,
-                >(
-                    &mut self.__bt_leaf_4,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: __bt_running,
-                    },
-                )
+                {
+                    let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
+                    __bt::stateful::<
+                        World,
+                        AimAtEnemy,
+                    >(
+                        &mut self.__bt_leaf_4,
+                        __bt_ctx,
+                        __bt::StatefulCall::Tick {
+                            running: __bt_running,
+                        },
+                    )
+                }
             },
             __bt_observer,
         )
@@ -416,10 +430,13 @@ impl Sniper {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = __bt::stateful::<
-                World,
-                AimAtEnemy,
-            >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt);
+            let _ = {
+                let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
+                __bt::stateful::<
+                    World,
+                    AimAtEnemy,
+                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
+            };
             self.__bt_resume.halted();
             __bt::halted_unflagged(4, __bt_observer);
         }

@@ -154,7 +154,12 @@ impl Mission {
                     Drive,
                     _,
                     _,
-                >(0.5, &mut __bt_child, |__bt_of| &mut __bt_of.gain);
+                >(
+                    0.5,
+                    &mut __bt_child,
+                    |__bt_of| &mut __bt_of.gain,
+                    __bt::InitialValue::set_initial,
+                );
                 __bt_child
             },
             __bt_leaf_2: {
@@ -207,28 +212,34 @@ impl Mission {
             (&__bt::ContextClock(&*__bt_ctx)).__bt_tell_clock(__bt_observer);
         }
         self.__bt_halt_0(__bt_ctx, __bt_observer);
-        __bt::subtree::<
-            World,
-            Drive,
-            _,
-        >(
-            &mut self.__bt_leaf_1,
-            __bt_ctx,
-            __bt_observer,
-            1 + 1,
-            __bt::SubtreeCall::Reset,
-        );
-        __bt::subtree::<
-            World,
-            Patrol,
-            _,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            __bt_observer,
-            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
-            __bt::SubtreeCall::Reset,
-        );
+        {
+            let _ = <Drive as __bt::Subtree<World>>::__new;
+            __bt::subtree::<
+                World,
+                Drive,
+                _,
+            >(
+                &mut self.__bt_leaf_1,
+                __bt_ctx,
+                __bt_observer,
+                1 + 1,
+                __bt::SubtreeCall::Reset,
+            )
+        };
+        {
+            let _ = <Patrol as __bt::Subtree<World>>::__new;
+            __bt::subtree::<
+                World,
+                Patrol,
+                _,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                __bt_observer,
+                (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
+                __bt::SubtreeCall::Reset,
+            )
+        };
         self.__bt_status = ::core::option::Option::None;
     }
     /// The tree's blackboard.
@@ -357,6 +368,7 @@ impl Mission {
                     &mut self.__bt_leaf_1,
                     |__bt_of| &mut __bt_of.goal,
                     |__bt_of| &mut __bt_of.target,
+                    __bt::SameEntry::trade,
                 );
                 __bt::trade_entry::<
                     World,
@@ -369,18 +381,22 @@ impl Mission {
                     &mut self.__bt_leaf_1,
                     |__bt_of| &mut __bt_of.speed,
                     |__bt_of| &mut __bt_of.speed,
+                    __bt::SameEntry::trade,
                 );
-                let __bt_result = __bt::subtree::<
-                    World,
-                    Drive,
-                    _,
-                >(
-                    &mut self.__bt_leaf_1,
-                    __bt_ctx,
-                    __bt_observer,
-                    1 + 1,
-                    __bt::SubtreeCall::Tick,
-                );
+                let __bt_result = {
+                    let _ = <Drive as __bt::Subtree<World>>::__new;
+                    __bt::subtree::<
+                        World,
+                        Drive,
+                        _,
+                    >(
+                        &mut self.__bt_leaf_1,
+                        __bt_ctx,
+                        __bt_observer,
+                        1 + 1,
+                        __bt::SubtreeCall::Tick,
+                    )
+                };
                 __bt::trade_entry::<
                     World,
                     Drive,
@@ -392,6 +408,7 @@ impl Mission {
                     &mut self.__bt_leaf_1,
                     |__bt_of| &mut __bt_of.goal,
                     |__bt_of| &mut __bt_of.target,
+                    __bt::SameEntry::trade,
                 );
                 __bt::trade_entry::<
                     World,
@@ -404,6 +421,7 @@ impl Mission {
                     &mut self.__bt_leaf_1,
                     |__bt_of| &mut __bt_of.speed,
                     |__bt_of| &mut __bt_of.speed,
+                    __bt::SameEntry::trade,
                 );
                 __bt_result
             },
@@ -427,6 +445,7 @@ impl Mission {
             &mut self.__bt_leaf_1,
             |__bt_of| &mut __bt_of.goal,
             |__bt_of| &mut __bt_of.target,
+            __bt::SameEntry::trade,
         );
         __bt::trade_entry::<
             World,
@@ -439,18 +458,22 @@ impl Mission {
             &mut self.__bt_leaf_1,
             |__bt_of| &mut __bt_of.speed,
             |__bt_of| &mut __bt_of.speed,
+            __bt::SameEntry::trade,
         );
-        __bt::subtree::<
-            World,
-            Drive,
-            _,
-        >(
-            &mut self.__bt_leaf_1,
-            __bt_ctx,
-            __bt_observer,
-            1 + 1,
-            __bt::SubtreeCall::Halt,
-        );
+        {
+            let _ = <Drive as __bt::Subtree<World>>::__new;
+            __bt::subtree::<
+                World,
+                Drive,
+                _,
+            >(
+                &mut self.__bt_leaf_1,
+                __bt_ctx,
+                __bt_observer,
+                1 + 1,
+                __bt::SubtreeCall::Halt,
+            )
+        };
         __bt::trade_entry::<
             World,
             Drive,
@@ -462,6 +485,7 @@ impl Mission {
             &mut self.__bt_leaf_1,
             |__bt_of| &mut __bt_of.goal,
             |__bt_of| &mut __bt_of.target,
+            __bt::SameEntry::trade,
         );
         __bt::trade_entry::<
             World,
@@ -474,6 +498,7 @@ impl Mission {
             &mut self.__bt_leaf_1,
             |__bt_of| &mut __bt_of.speed,
             |__bt_of| &mut __bt_of.speed,
+            __bt::SameEntry::trade,
         );
         __bt::halted_unflagged(1, __bt_observer);
     }
@@ -494,18 +519,22 @@ impl Mission {
                 >(
                     ::core::convert::identity(&mut self.__bt_bb),
                     ::core::convert::identity(&mut self.__bt_leaf_2),
+                    __bt::AutoRemap::trade_all,
                 );
-                let __bt_result = __bt::subtree::<
-                    World,
-                    Patrol,
-                    _,
-                >(
-                    &mut self.__bt_leaf_2,
-                    __bt_ctx,
-                    __bt_observer,
-                    (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
-                    __bt::SubtreeCall::Tick,
-                );
+                let __bt_result = {
+                    let _ = <Patrol as __bt::Subtree<World>>::__new;
+                    __bt::subtree::<
+                        World,
+                        Patrol,
+                        _,
+                    >(
+                        &mut self.__bt_leaf_2,
+                        __bt_ctx,
+                        __bt_observer,
+                        (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
+                        __bt::SubtreeCall::Tick,
+                    )
+                };
                 __bt::trade_all::<
                     World,
                     Patrol,
@@ -513,6 +542,7 @@ impl Mission {
                 >(
                     ::core::convert::identity(&mut self.__bt_bb),
                     ::core::convert::identity(&mut self.__bt_leaf_2),
+                    __bt::AutoRemap::trade_all,
                 );
                 __bt_result
             },
@@ -532,18 +562,22 @@ impl Mission {
         >(
             ::core::convert::identity(&mut self.__bt_bb),
             ::core::convert::identity(&mut self.__bt_leaf_2),
+            __bt::AutoRemap::trade_all,
         );
-        __bt::subtree::<
-            World,
-            Patrol,
-            _,
-        >(
-            &mut self.__bt_leaf_2,
-            __bt_ctx,
-            __bt_observer,
-            (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
-            __bt::SubtreeCall::Halt,
-        );
+        {
+            let _ = <Patrol as __bt::Subtree<World>>::__new;
+            __bt::subtree::<
+                World,
+                Patrol,
+                _,
+            >(
+                &mut self.__bt_leaf_2,
+                __bt_ctx,
+                __bt_observer,
+                (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT) + 1,
+                __bt::SubtreeCall::Halt,
+            )
+        };
         __bt::trade_all::<
             World,
             Patrol,
@@ -551,6 +585,7 @@ impl Mission {
         >(
             ::core::convert::identity(&mut self.__bt_bb),
             ::core::convert::identity(&mut self.__bt_leaf_2),
+            __bt::AutoRemap::trade_all,
         );
         __bt::halted_unflagged(
             (2 + <Drive as __bt::Subtree<World>>::__NODE_COUNT),

@@ -51,10 +51,16 @@ pub enum PortStep {
 /// the functions of the differential test's binary).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn bind_entry<E, P: BindEntry<E>>(entry: &mut E, port: &mut P, step: PortStep) {
+pub fn bind_entry<E, P>(
+    entry: &mut E,
+    port: &mut P,
+    step: PortStep,
+    load: impl FnOnce(&mut P, &E),
+    store: impl FnOnce(&mut P, &mut E),
+) {
     match step {
-        PortStep::Load => port.load(entry),
-        PortStep::Store => port.store(entry),
+        PortStep::Load => load(port, entry),
+        PortStep::Store => store(port, entry),
     }
 }
 
@@ -93,31 +99,32 @@ pub fn bind_entry_at<E, P, const LINE: u32, const COLUMN: u32>(
     entry: &mut E,
     port: &mut P,
     step: PortStep,
-) where
-    P: BindEntryAt<E, LINE, COLUMN>,
-{
+    bind_at: impl FnOnce(&mut P, &mut E, PortStep),
+) {
     let _ = at;
-    port.bind_at(entry, step)
+    bind_at(port, entry, step)
 }
 
 /// `port = expression`, before the leaf's call (the value first, so that its type is known).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn bind_value<L, V, P: BindValue<V>>(
+pub fn bind_value<L, V, P>(
     value: V,
     leaf: &mut L,
     port: impl FnOnce(&mut L) -> &mut P,
+    load_value: impl FnOnce(&mut P, V),
 ) {
-    port(leaf).load_value(value)
+    load_value(port(leaf), value)
 }
 
 /// `port = "text"`, before the leaf's call.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn bind_text<L, P: BindText>(
+pub fn bind_text<L, P>(
     text: &'static str,
     leaf: &mut L,
     port: impl FnOnce(&mut L) -> &mut P,
+    load_text: impl FnOnce(&mut P, &'static str),
 ) {
-    port(leaf).load_text(text)
+    load_text(port(leaf), text)
 }

@@ -51,35 +51,38 @@ pub fn subtree<Ctx: ?Sized, T: Subtree<Ctx>, O: Observer>(
 /// user's tokens, so that an unknown entry is reported there.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E: SameEntry<F>, F>(
+pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E, F>(
     parent: &mut P,
     tree: &mut T,
     parent_entry: impl FnOnce(&mut P) -> &mut E,
     child_entry: impl FnOnce(&mut T::Blackboard) -> &mut F,
+    trade: impl FnOnce(&mut E, &mut F),
 ) {
-    parent_entry(parent).trade(child_entry(tree.blackboard_mut()))
+    trade(parent_entry(parent), child_entry(tree.blackboard_mut()))
 }
 
 /// `..` on a `SubTree` node: trades every entry of the child with the parent's namesake.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn trade_all<Ctx: ?Sized, T: Subtree<Ctx>, P>(parent: &mut P, tree: &mut T)
-where
-    T::Blackboard: AutoRemap<P>,
-{
-    tree.blackboard_mut().trade_all(parent)
+pub fn trade_all<Ctx: ?Sized, T: Subtree<Ctx>, P>(
+    parent: &mut P,
+    tree: &mut T,
+    trade_all: impl FnOnce(&mut T::Blackboard, &mut P),
+) {
+    trade_all(tree.blackboard_mut(), parent)
 }
 
 /// `x = expression` on a `SubTree` node, when the parent is built: the child's entry starts with
 /// the value (the value first, so that its type is known).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E: InitialValue<V>>(
+pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E>(
     value: V,
     tree: &mut T,
     entry: impl FnOnce(&mut T::Blackboard) -> &mut E,
+    set_initial: impl FnOnce(&mut E, V),
 ) {
-    entry(tree.blackboard_mut()).set_initial(value)
+    set_initial(entry(tree.blackboard_mut()), value)
 }
 
 /// `SubTree(Child, agent = |ctx| &mut ctx.other)`: the part of the context the child tree runs on

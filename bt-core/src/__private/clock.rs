@@ -4,21 +4,32 @@
 #[allow(unused_imports)]
 use super::*;
 
-/// The time now in nanoseconds ([`Clock::now_nanos`](crate::Clock::now_nanos)), read from the
-/// tree's context by the time nodes, which keep their times in 8 bytes (`crate::time`).
+pub use crate::Clock;
+
+/// The time now in nanoseconds, read from the tree's context by the time nodes, which keep their
+/// times in 8 bytes (`crate::time`); `now_nanos` is [`Clock::now_nanos`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn now_nanos<Ctx: crate::Clock + ?Sized>(ctx: &Ctx) -> crate::time::Nanos {
-    crate::time::Nanos::new(ctx.now_nanos())
+pub fn now_nanos<Ctx: ?Sized>(
+    ctx: &Ctx,
+    now_nanos: impl FnOnce(&Ctx) -> u64,
+) -> crate::time::Nanos {
+    crate::time::Nanos::new(now_nanos(ctx))
 }
 
 pub use crate::time::ms;
 
-/// A duration written as an expression or an entry (`bt::time::AsDuration`).
+pub use crate::time::AsDuration;
+
+/// A duration written as an expression or an entry; `as_duration` is
+/// [`AsDuration::as_duration`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn duration<T: crate::time::AsDuration + ?Sized>(value: &T) -> core::time::Duration {
-    value.as_duration()
+pub fn duration<T: ?Sized>(
+    value: &T,
+    as_duration: impl FnOnce(&T) -> core::time::Duration,
+) -> core::time::Duration {
+    as_duration(value)
 }
 
 /// The tree's context, at the start of `tick_with` and `halt_with`: if it implements

@@ -50,27 +50,31 @@ impl<T> SetTo<T> for T {
     }
 }
 
-/// `SetBlackboard(entry = value)`: the value must have the entry's type ([`SetTo`]).
+/// `SetBlackboard(entry = value)`: the value must have the entry's type; `convert` is
+/// [`SetTo::value`] (see the module's docs on why the trait's methods are arguments).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn set<B, T: SetTo<V>, V>(
+pub fn set<B, T, V>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut T,
     value: V,
+    convert: impl FnOnce(V) -> T,
 ) -> Status {
-    *entry(bb) = T::value(value);
+    *entry(bb) = convert(value);
     Status::Success
 }
 
-/// `SetBlackboard(entry = {other})`: `entries` returns both fields of the blackboard.
+/// `SetBlackboard(entry = {other})`: `entries` returns both fields of the blackboard; `copy` is
+/// [`CopyInto::copy_into`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn copy_entry<B, Entry, Other: CopyInto<Entry>>(
+pub fn copy_entry<B, Entry, Other>(
     bb: &mut B,
     entries: impl FnOnce(&mut B) -> (&mut Entry, &Other),
+    copy: impl FnOnce(&Other, &mut Entry),
 ) -> Status {
     let (entry, other) = entries(bb);
-    other.copy_into(entry);
+    copy(other, entry);
     Status::Success
 }
 
@@ -89,22 +93,28 @@ pub fn rewrite_tracked<B, T: Clone>(
     Status::Success
 }
 
-/// `UnsetBlackboard(entry)`.
+/// `UnsetBlackboard(entry)`; `unset` is [`Unset::unset`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn unset<B, T: Unset>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T) -> Status {
-    entry(bb).unset();
+pub fn unset<B, T>(
+    bb: &mut B,
+    entry: impl FnOnce(&mut B) -> &mut T,
+    unset: impl FnOnce(&mut T),
+) -> Status {
+    unset(entry(bb));
     Status::Success
 }
 
-/// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update.
+/// `SetBlackboard(entry = value)` into a `#[tracked]` entry: one update; `convert` is
+/// [`SetTo::value`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn set_tracked<B, T: SetTo<V>, V>(
+pub fn set_tracked<B, T, V>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
     value: V,
+    convert: impl FnOnce(V) -> T,
 ) -> Status {
-    entry(bb).set(T::value(value));
+    entry(bb).set(convert(value));
     Status::Success
 }

@@ -14,24 +14,28 @@ pub fn aborted<O: Observer>(node: usize, observer: &mut O) {
 // Trees with an error type (`tree T for Ctx, error E`): every leaf call may fail.
 pub use crate::{TryAnswer, TryCondition, TryStatefulAction, TrySyncAction};
 
-/// Ticks a `Condition(Type)` leaf of a tree with an error type.
+/// Ticks a `Condition(Type)` leaf of a tree with an error type; `check` is
+/// [`TryCondition::try_check`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_check<Ctx: ?Sized, E, L: TryCondition<Ctx, E>>(
+pub fn try_check<Ctx: ?Sized, E, L>(
     leaf: &mut L,
     ctx: &Ctx,
+    check: impl FnOnce(&mut L, &Ctx) -> Result<bool, E>,
 ) -> Result<Status, E> {
-    leaf.try_check(ctx).map(Status::from_bool)
+    check(leaf, ctx).map(Status::from_bool)
 }
 
-/// Ticks an `Action(Type)` leaf of a tree with an error type.
+/// Ticks an `Action(Type)` leaf of a tree with an error type; `execute` is
+/// [`TrySyncAction::try_execute`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_execute<Ctx: ?Sized, E, L: TrySyncAction<Ctx, E>>(
+pub fn try_execute<Ctx: ?Sized, E, L>(
     leaf: &mut L,
     ctx: &mut Ctx,
+    execute: impl FnOnce(&mut L, &mut Ctx) -> Result<Outcome, E>,
 ) -> Result<Status, E> {
-    leaf.try_execute(ctx).map(Status::from)
+    execute(leaf, ctx).map(Status::from)
 }
 
 /// Every call to a `StatefulAction(Type)` leaf of a tree with an error type.
@@ -55,43 +59,47 @@ pub fn try_stateful<Ctx: ?Sized, E, L: TryStatefulAction<Ctx, E>>(
 /// Ticks an inline `Condition(|ctx| ..)` of a tree with an error type.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_check_inline<Ctx: ?Sized, E, R: TryAnswer<E>>(
+pub fn try_check_inline<Ctx: ?Sized, E, R>(
     ctx: &Ctx,
     condition: impl FnOnce(&Ctx) -> R,
+    answer: impl FnOnce(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
-    condition(ctx).into_status()
+    answer(condition(ctx))
 }
 
 /// Ticks an inline `Condition(|ctx, bb| ..)` of a tree with an error type.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_check_inline_bb<Ctx: ?Sized, Bb, E, R: TryAnswer<E>>(
+pub fn try_check_inline_bb<Ctx: ?Sized, Bb, E, R>(
     ctx: &Ctx,
     bb: &Bb,
     condition: impl FnOnce(&Ctx, &Bb) -> R,
+    answer: impl FnOnce(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
-    condition(ctx, bb).into_status()
+    answer(condition(ctx, bb))
 }
 
 /// Ticks an inline `Action(|ctx| ..)` of a tree with an error type.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_execute_inline<Ctx: ?Sized, E, R: TryAnswer<E>>(
+pub fn try_execute_inline<Ctx: ?Sized, E, R>(
     ctx: &mut Ctx,
     action: impl FnOnce(&mut Ctx) -> R,
+    answer: impl FnOnce(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
-    action(ctx).into_status()
+    answer(action(ctx))
 }
 
 /// Ticks an inline `Action(|ctx, bb| ..)` of a tree with an error type.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn try_execute_inline_bb<Ctx: ?Sized, Bb, E, R: TryAnswer<E>>(
+pub fn try_execute_inline_bb<Ctx: ?Sized, Bb, E, R>(
     ctx: &mut Ctx,
     bb: &mut Bb,
     action: impl FnOnce(&mut Ctx, &mut Bb) -> R,
+    answer: impl FnOnce(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
-    action(ctx, bb).into_status()
+    answer(action(ctx, bb))
 }
 
 /// behavior3's `Error(value)` leaf: fails the tick with the tree's error.

@@ -4,11 +4,15 @@
 #[allow(unused_imports)]
 use super::*;
 
-/// Ticks a `Condition(Type)` leaf.
+/// Ticks a `Condition(Type)` leaf; `check` is [`Condition::check`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn check<Ctx: ?Sized, L: Condition<Ctx>>(leaf: &mut L, ctx: &Ctx) -> Status {
-    Status::from_bool(leaf.check(ctx))
+pub fn check<Ctx: ?Sized, L>(
+    leaf: &mut L,
+    ctx: &Ctx,
+    check: impl FnOnce(&mut L, &Ctx) -> bool,
+) -> Status {
+    Status::from_bool(check(leaf, ctx))
 }
 
 /// Ticks an inline `Condition(|ctx| ..)` leaf; the closure's argument type comes from `Ctx`.
@@ -18,11 +22,15 @@ pub fn check_inline<Ctx: ?Sized>(ctx: &Ctx, condition: impl FnOnce(&Ctx) -> bool
     Status::from_bool(condition(ctx))
 }
 
-/// Ticks an `Action(Type)` leaf.
+/// Ticks an `Action(Type)` leaf; `execute` is [`SyncAction::execute`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn execute<Ctx: ?Sized, L: SyncAction<Ctx>>(leaf: &mut L, ctx: &mut Ctx) -> Status {
-    leaf.execute(ctx).into()
+pub fn execute<Ctx: ?Sized, L>(
+    leaf: &mut L,
+    ctx: &mut Ctx,
+    execute: impl FnOnce(&mut L, &mut Ctx) -> Outcome,
+) -> Status {
+    execute(leaf, ctx).into()
 }
 
 /// Ticks an inline `Action(|ctx| ..)` leaf, which may return `bool` or `Outcome`.
@@ -84,7 +92,9 @@ pub enum StatefulCall {
 }
 
 /// Every call to a `StatefulAction(Type)` leaf goes through this one function, so that a type
-/// that does not implement the trait is reported once, at the user's token.
+/// that does not implement the trait is reported once, at the user's token. (The generated code
+/// names `<Type as StatefulAction<Ctx>>::on_halted` first, at the same token: rustc reports that
+/// path without a note into this module and leaves out the same error of this bound.)
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn stateful<Ctx: ?Sized, L: StatefulAction<Ctx>>(

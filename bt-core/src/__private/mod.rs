@@ -18,6 +18,16 @@
 //! | `nodes` | the `NODES` table, one short call per node (the one module reached by its path, `::bt::__private::nodes::*`, which the table imports) |
 //! | `xml` | trees from BehaviorTree.CPP XML: text values |
 //!
+//! A function here that needs a trait of the user's type (`Condition`, `BindEntry`, `Unset`, ..)
+//! takes the trait's method as an argument, which the generated code writes as a path at the
+//! user's token (`<Type as Condition<Ctx>>::check`, `BindEntry::load`), rather than bounding a
+//! generic parameter by the trait: rustc reports an unmet bound of a function with a note
+//! "required by a bound in `bt::__private::..`" that points into this module, and an unmet
+//! bound of a path with none. The functions that need several methods of the trait (`stateful`,
+//! `subtree`, `context_rng`) keep the bound, and the generated code names one of the trait's
+//! methods first, at the same token: rustc then reports that path alone. In a release build
+//! the method is inlined as it was called before.
+//!
 //! The node rules themselves (bt-core's plain-Rust decision rules) are re-exported below, by
 //! family.
 

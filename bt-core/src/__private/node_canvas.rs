@@ -41,8 +41,12 @@ case_index!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 /// `IndexSwitch(|bb| index)`: the case this tick.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn case_index<Bb, T: CaseIndex>(bb: &Bb, index: impl FnOnce(&Bb) -> T) -> i64 {
-    index(bb).case_index()
+pub fn case_index<Bb, T>(
+    bb: &Bb,
+    index: impl FnOnce(&Bb) -> T,
+    case_index: impl FnOnce(T) -> i64,
+) -> i64 {
+    case_index(index(bb))
 }
 
 /// The context of a tree declared `rng = context`, as the generator its random nodes draw from:
@@ -217,25 +221,27 @@ pub fn iterate_items<'a, Bb, L: IterList + ?Sized + 'a>(
 /// entry.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn iterate_element<Bb, T, E: IterElement<T> + ?Sized>(
+pub fn iterate_element<Bb, T, E: ?Sized>(
     bb: &mut Bb,
     item: Option<T>,
     entry: impl FnOnce(&mut Bb) -> &mut E,
+    write: impl FnOnce(&mut E, T),
 ) {
     if let Some(item) = item {
-        entry(bb).write(item);
+        write(entry(bb), item);
     }
 }
 
 /// `Iterate`'s `index = {entry}`.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn iterate_index<Bb, E: IterIndex + ?Sized>(
+pub fn iterate_index<Bb, E: ?Sized>(
     bb: &mut Bb,
     index: usize,
     entry: impl FnOnce(&mut Bb) -> &mut E,
+    write_index: impl FnOnce(&mut E, usize),
 ) {
-    entry(bb).write_index(index)
+    write_index(entry(bb), index)
 }
 
 /// A condition that the generated code answers as a pseudo child (a guard of an

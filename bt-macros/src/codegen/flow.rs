@@ -236,7 +236,8 @@ fn index_switch(
 ) -> TokenStream {
     let (s, len, rules) = (&state.access, node.children.len(), rules());
     let bb = bb();
-    let case = quote_spanned!(index.span()=> __bt::case_index(#bb, #index));
+    let case =
+        quote_spanned!(index.span()=> __bt::case_index(#bb, #index, __bt::CaseIndex::case_index));
     let value = if dynamic {
         case
     } else {

@@ -43,10 +43,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                     quote_spanned!(closure.span()=> __bt::check_inline::<#context>(#ctx, #closure))
                 }
                 (Some(error), true) => {
-                    quote_spanned!(closure.span()=> __bt::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_check_inline_bb::<#context, #bb, #error, _>(#ctx, &#this.__bt_bb, #closure, __bt::TryAnswer::into_status))
                 }
                 (Some(error), false) => {
-                    quote_spanned!(closure.span()=> __bt::try_check_inline::<#context, #error, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_check_inline::<#context, #error, _>(#ctx, #closure, __bt::TryAnswer::into_status))
                 }
             };
             (leaf_status(g, node, call), TokenStream::new())
@@ -66,10 +66,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
                     quote_spanned!(closure.span()=> __bt::execute_inline::<#context, _>(#ctx, #closure))
                 }
                 (Some(error), true) => {
-                    quote_spanned!(closure.span()=> __bt::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_execute_inline_bb::<#context, #bb, #error, _>(#ctx, &mut #this.__bt_bb, #closure, __bt::TryAnswer::into_status))
                 }
                 (Some(error), false) => {
-                    quote_spanned!(closure.span()=> __bt::try_execute_inline::<#context, #error, _>(#ctx, #closure))
+                    quote_spanned!(closure.span()=> __bt::try_execute_inline::<#context, #error, _>(#ctx, #closure, __bt::TryAnswer::into_status))
                 }
             };
             (leaf_status(g, node, call), TokenStream::new())
@@ -102,7 +102,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             {
                 let target = field_closure(entry.span(), entry, true);
                 let bb = quote!(&mut self.__bt_bb);
-                quote_spanned!(entry.span()=> __bt::unset(#bb, #target))
+                quote_spanned!(entry.span()=> __bt::unset(#bb, #target, __bt::Unset::unset))
             },
             TokenStream::new(),
         ),
@@ -122,10 +122,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> __bt::check::<#context, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::check::<#context, #ty>(#this_leaf, #ctx, <#ty as __bt::Condition<#context>>::check))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> __bt::try_check::<#context, #error, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::try_check::<#context, #error, #ty>(#this_leaf, #ctx, <#ty as __bt::TryCondition<#context, #error>>::try_check))
                 }
             };
             (
@@ -138,10 +138,10 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let ty = &leaf.ty;
             let call = |this_leaf: &TokenStream| match g.error() {
                 None => {
-                    quote_spanned!(ty.span()=> __bt::execute::<#context, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::execute::<#context, #ty>(#this_leaf, #ctx, <#ty as __bt::SyncAction<#context>>::execute))
                 }
                 Some(error) => {
-                    quote_spanned!(ty.span()=> __bt::try_execute::<#context, #error, #ty>(#this_leaf, #ctx))
+                    quote_spanned!(ty.span()=> __bt::try_execute::<#context, #error, #ty>(#this_leaf, #ctx, <#ty as __bt::TrySyncAction<#context, #error>>::try_execute))
                 }
             };
             (
@@ -278,21 +278,31 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         let entry_place = field_place("__bt_bb", entry);
                         let port_place = field_place("__bt_leaf", &binding.port);
                         // A node of an XML tree: a mismatch names its element's line and column.
-                        let (bind, at) = match leaf_type.xml_at {
+                        let (bind, at, methods) = match leaf_type.xml_at {
                             Some((line, column)) => {
                                 let (line, column) = (
                                     proc_macro2::Literal::u32_unsuffixed(line),
                                     proc_macro2::Literal::u32_unsuffixed(column),
                                 );
-                                (quote!(bind_entry_at), quote!(__bt::At::<#line, #column>,))
+                                (
+                                    quote!(bind_entry_at),
+                                    quote!(__bt::At::<#line, #column>,),
+                                    quote!(<_ as __bt::BindEntryAt<_, #line, #column>>::bind_at),
+                                )
                             }
-                            None => (quote!(bind_entry), TokenStream::new()),
+                            None => (
+                                quote!(bind_entry),
+                                TokenStream::new(),
+                                quote!(__bt::BindEntry::load, __bt::BindEntry::store),
+                            ),
                         };
                         // The places first, each at its token; the call's arguments are then
                         // two names located at the port, where a type mismatch is reported.
                         let at_port = Span::call_site().located_at(binding.port.span());
                         let entry_name = Ident::new("__bt_entry", at_port);
                         let port_name = Ident::new("__bt_port", at_port);
+                        let methods = crate::tokens::respan(methods, at_port);
+                        let bind = crate::tokens::respan(bind, at_port);
                         Some(quote_spanned! {at_port=> {
                             let #entry_name = #entry_place;
                             let #port_name = #port_place;
@@ -301,6 +311,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                                 #entry_name,
                                 #port_name,
                                 __bt::PortStep::#step,
+                                #methods,
                             );
                         }})
                     }
@@ -319,12 +330,14 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                     let leaf = quote!(&mut *__bt_leaf);
                     // A string literal is text for the port's own kind of string (`BindText`);
                     // any other expression takes the port's type.
-                    let bind = match crate::text::string_literal(expr) {
-                        Some(_) => quote!(bind_text),
-                        None => quote!(bind_value),
+                    let (bind, method) = match crate::text::string_literal(expr) {
+                        Some(_) => (quote!(bind_text), quote!(__bt::BindText::load_text)),
+                        None => (quote!(bind_value), quote!(__bt::BindValue::load_value)),
                     };
+                    let method = crate::tokens::respan(method, binding.port.span());
+                    let bind = crate::tokens::respan(bind, binding.port.span());
                     Some(quote_spanned! {binding.port.span()=>
-                        __bt::#bind(#expr, #leaf, #port);
+                        __bt::#bind(#expr, #leaf, #port, #method);
                     })
                 }
                 Value::Entry(_) => None,
@@ -502,15 +515,15 @@ fn set_blackboard(g: &Gen, entry: &Ident, value: &Value) -> TokenStream {
             other.set_span(span);
             let entries = quote_spanned!(span=> |#param| (&mut #param.#entry, &#param.#other));
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(span=> __bt::copy_entry(#bb, #entries))
+            quote_spanned!(span=> __bt::copy_entry(#bb, #entries, __bt::CopyInto::copy_into))
         }
         Value::Expr(expr) if tracked => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(expr.span()=> __bt::set_tracked(#bb, #target, #expr))
+            quote_spanned!(expr.span()=> __bt::set_tracked(#bb, #target, #expr, __bt::SetTo::value))
         }
         Value::Expr(expr) => {
             let bb = quote!(&mut self.__bt_bb);
-            quote_spanned!(expr.span()=> __bt::set(#bb, #target, #expr))
+            quote_spanned!(expr.span()=> __bt::set(#bb, #target, #expr, __bt::SetTo::value))
         }
     }
 }
@@ -531,14 +544,16 @@ fn stateful(
     let ctx = &ctx;
     let call = |call: TokenStream| {
         move |this_leaf: &TokenStream| match g.error() {
-            None => quote_spanned!(ty.span()=> __bt::stateful::<#context, #ty>(
-                #this_leaf, #ctx, __bt::StatefulCall::#call,
-            )),
-            Some(error) => {
-                quote_spanned!(ty.span()=> __bt::try_stateful::<#context, #error, #ty>(
+            None => quote_spanned!(ty.span()=> {
+                let _ = <#ty as __bt::StatefulAction<#context>>::on_halted;
+                __bt::stateful::<#context, #ty>(#this_leaf, #ctx, __bt::StatefulCall::#call)
+            }),
+            Some(error) => quote_spanned!(ty.span()=> {
+                let _ = <#ty as __bt::TryStatefulAction<#context, #error>>::on_halted;
+                __bt::try_stateful::<#context, #error, #ty>(
                     #this_leaf, #ctx, __bt::StatefulCall::#call,
-                ))
-            }
+                )
+            }),
         }
     };
     // The running flag is read before the call: with bindings, the call runs in a

@@ -245,7 +245,7 @@ fn iterate(
         let entry = field_closure(element.span(), element, true);
         let item = Ident::new("__bt_item", Span::mixed_site());
         let write = quote_spanned!(element.span()=>
-            __bt::iterate_element(#bb, #item, #entry);
+            __bt::iterate_element(#bb, #item, #entry, __bt::IterElement::write);
         );
         quote! {
             let #item = {
@@ -257,7 +257,7 @@ fn iterate(
     };
     let write_index = index.as_ref().map(|index| {
         let entry = field_closure(index.span(), index, true);
-        quote_spanned!(index.span()=> __bt::iterate_index(#bb, #at, #entry);)
+        quote_spanned!(index.span()=> __bt::iterate_index(#bb, #at, #entry, __bt::IterIndex::write_index);)
     });
     let max = super::limit(g, max);
     (

@@ -560,7 +560,12 @@ fn small_index(max: u64) -> TokenStream {
 fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
     match quantity {
         Quantity::Literal(ms) => quote!(__bt::ms(#ms)),
-        _ => run_time_value(g, quantity, quote!(duration)),
+        _ => run_time_value(
+            g,
+            quantity,
+            quote!(duration),
+            quote!(AsDuration::as_duration),
+        ),
     }
 }
 
@@ -573,7 +578,7 @@ fn limit(g: &Gen, limit: &Limit) -> TokenStream {
             let n = *n as usize;
             quote!(::core::option::Option::Some(#n))
         }
-        Some(quantity) => run_time_value(g, quantity, quote!(limit)),
+        Some(quantity) => run_time_value(g, quantity, quote!(limit), quote!(AsLimit::as_limit)),
     }
 }
 
@@ -601,11 +606,18 @@ fn bounded_counter(limit: &Limit) -> TokenStream {
 /// spanned at the user's tokens so that rustc reports a value of the wrong type there. An entry
 /// is first bound to a local named at the entry (`self` stays in the macro's own tokens, for
 /// hygiene through `macro_rules!`), so that the call holds only the user's spans.
-fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenStream {
+fn run_time_value(
+    g: &Gen,
+    quantity: &Quantity,
+    convert: TokenStream,
+    method: TokenStream,
+) -> TokenStream {
     let span = quantity_span(quantity);
+    let method = crate::tokens::respan(quote!(__bt::#method), span);
+    let convert = crate::tokens::respan(convert, span);
     match quantity {
-        Quantity::Literal(value) => quote!(__bt::#convert(&#value)),
-        Quantity::Expr(expr) => quote_spanned!(span=> __bt::#convert(&(#expr))),
+        Quantity::Literal(value) => quote!(__bt::#convert(&#value, #method)),
+        Quantity::Expr(expr) => quote_spanned!(span=> __bt::#convert(&(#expr), #method)),
         Quantity::Entry(entry) => {
             let tracked = (g.tree.blackboard.as_ref()).is_some_and(|bb| bb.is_tracked(entry));
             let local = Ident::new("__bt_entry", span);
@@ -614,7 +626,7 @@ fn run_time_value(g: &Gen, quantity: &Quantity, convert: TokenStream) -> TokenSt
             } else {
                 quote!(&self.__bt_bb.#entry)
             };
-            let call = quote_spanned!(span=> __bt::#convert(#local));
+            let call = quote_spanned!(span=> __bt::#convert(#local, #method));
             quote!({
                 let #local = #value;
                 #call
@@ -777,7 +789,7 @@ fn now_nanos(g: &Gen, node: &Node) -> TokenStream {
     let ctx = ctx();
     let span = node.kind_ident.span();
     let context = crate::tokens::respan(g.tree.header.context.to_token_stream(), span);
-    quote_spanned!(span=> __bt::now_nanos::<#context>(#ctx))
+    quote_spanned!(span=> __bt::now_nanos::<#context>(#ctx, <#context as __bt::Clock>::now_nanos))
 }
 
 /// The running flag of node `id`, or `false` for a node that never runs. The root's is the

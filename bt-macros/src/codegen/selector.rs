@@ -426,8 +426,12 @@ fn rng(g: &Gen, node: &Node, code: &mut NodeCode) -> TokenStream {
     if g.tree.header.rng_context.is_some() {
         // Spanned at the context type, where rustc reports a context that is not a generator.
         let (context, ctx) = (&g.tree.header.context, ctx());
-        let call = quote_spanned!(context.span()=> __bt::context_rng::<#context>);
-        return quote!(&mut #call(#ctx));
+        // The bound is first stated as a path into `Rng`, which rustc reports without a note
+        // into the private module; the same error of `context_rng`'s bound is then left out.
+        return quote_spanned!(context.span()=> &mut {
+            let _ = <#context as __bt::Rng>::next_u32;
+            __bt::context_rng::<#context>(#ctx)
+        });
     }
     let field = super::Field::top(Ident::new("__bt_rng", Span::call_site()));
     let first = (g.tree.nodes.iter())

@@ -39,7 +39,9 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
             Value::Expr(expr) => {
                 let entry = field_closure(binding.port.span(), &binding.port, true);
                 Some(quote_spanned! {binding.port.span()=>
-                    __bt::initial_entry::<#new_context, #ty, _, _>(#expr, &mut #child, #entry);
+                    __bt::initial_entry::<#new_context, #ty, _, _>(
+                        #expr, &mut #child, #entry, __bt::InitialValue::set_initial,
+                    );
                 })
             }
             Value::Entry(_) => None,
@@ -61,7 +63,7 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
                 let child_entry = field_closure(binding.port.span(), &binding.port, true);
                 Some(quote_spanned! {binding.port.span()=>
                     __bt::trade_entry::<#context, #ty, _, _, _>(
-                        #bb, #this_child, #parent_entry, #child_entry,
+                        #bb, #this_child, #parent_entry, #child_entry, __bt::SameEntry::trade,
                     );
                 })
             }
@@ -76,6 +78,7 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
             __bt::trade_all::<#context, #ty, #parent>(
                 ::core::convert::identity(#bb),
                 ::core::convert::identity(#this_child),
+                __bt::AutoRemap::trade_all,
             );
         });
     }
@@ -90,9 +93,14 @@ pub(super) fn generate(g: &Gen, node: &Node, subtree: &SubTree) -> NodeCode {
         None => quote!(#ctx),
     };
     let call = |call: TokenStream| {
-        quote_spanned!(ty.span()=> __bt::subtree::<#context, #ty, _>(
-            #this_child, #child_ctx, #observer, #offset, __bt::SubtreeCall::#call,
-        ))
+        // The bound is first stated as a path into `Subtree`, which rustc reports without a
+        // note into the private module; the same error of `subtree`'s bound is then left out.
+        quote_spanned!(ty.span()=> {
+            let _ = <#ty as __bt::Subtree<#context>>::__new;
+            __bt::subtree::<#context, #ty, _>(
+                #this_child, #child_ctx, #observer, #offset, __bt::SubtreeCall::#call,
+            )
+        })
     };
     let (tick, halt, reset) = (call(quote!(Tick)), call(quote!(Halt)), call(quote!(Reset)));
     let body = quote!({
