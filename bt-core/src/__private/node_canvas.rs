@@ -205,18 +205,6 @@ impl IterIndex for Tracked<usize> {
     }
 }
 
-/// The elements of `Iterate`'s list entry, reached through a closure written at the user's
-/// token: the one place that asks for [`IterList`], always with the same closure, so that an
-/// entry that is not a list is reported once.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub fn iterate_items<'a, Bb, L: IterList + ?Sized + 'a>(
-    bb: &'a Bb,
-    list: impl FnOnce(&'a Bb) -> &'a L,
-) -> &'a [L::Item] {
-    list(bb).items()
-}
-
 /// `Iterate` writes a copy of the current element (`None` past the end: nothing) into the element
 /// entry.
 #[cfg_attr(debug_assertions, inline)]

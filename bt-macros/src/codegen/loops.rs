@@ -157,13 +157,17 @@ fn queue_loop(
     let child_running = running_flag(g, node.children[0]);
     let if_empty = if_empty.ident();
     let bb = g.tree.blackboard.as_ref();
-    // `self` comes from the macro's own tokens, the queue's field through a closure at
-    // the user's name (hygiene through `macro_rules!`), so that a queue of the wrong type
-    // is reported at the name.
+    // `self` comes from the macro's own tokens (hygiene through `macro_rules!`), the queue's
+    // field is the user's name, and the pop's argument is a local located at the name, so that
+    // a queue of the wrong type is reported there (a call of `LoopQueue`'s method, which rustc
+    // reports without a note into `bt::__private`).
     let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
-    let field = field_closure(queue.span(), queue, true);
-    let queue_access = quote_spanned!(queue.span()=>
-        __bt::pop_front(&mut #fields, #field));
+    let at_queue = Span::call_site().located_at(queue.span());
+    let queue_local = Ident::new("__bt_queue", at_queue);
+    let queue_access = quote_spanned!(at_queue=> {
+        let #queue_local = &mut #fields.#queue;
+        __bt::LoopQueue::pop_front(#queue_local)
+    });
     let store = match value {
         Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {
             quote_spanned!(value.span()=> #fields.#value.set(::core::convert::From::from(#item)))
@@ -232,8 +236,14 @@ fn iterate(
     // reported once, at its entry.
     let list_bb = Ident::new("__bt_list", Span::mixed_site());
     let items = {
-        let closure = field_closure(list.span(), list, false);
-        quote_spanned!(list.span()=> __bt::iterate_items(#list_bb, #closure))
+        // The list as a local located at the user's name, the argument of `IterList`'s method:
+        // an entry that is not a list is reported there, without a note into `bt::__private`.
+        let at_list = Span::call_site().located_at(list.span());
+        let list_local = Ident::new("__bt_list_entry", at_list);
+        quote_spanned!(at_list=> {
+            let #list_local = &#list_bb.#list;
+            __bt::IterList::items(#list_local)
+        })
     };
     let bb = Ident::new("__bt_bb", Span::mixed_site());
     let at = Ident::new("__bt_at", Span::mixed_site());
