@@ -431,7 +431,7 @@ pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
         name,
         "` (a `",
         ty,
-        "`) is not given: add the attribute `",
+        "`) is not given\nnote: add the attribute `",
         name,
         "=\"..\"` (a value, or `{entry}`) to the element, or mark the field `#[port(default)]`",
     ];
@@ -463,7 +463,7 @@ const fn check_known_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
             length = append(
                 &mut buffer,
                 length,
-                "`: check the attribute's spelling; its ports are ",
+                "`\nnote: check the attribute's spelling; its ports are ",
             );
             let mut port = 0;
             while port < ports.len() {
@@ -570,7 +570,7 @@ mod tests {
 
     #[test]
     #[should_panic(
-        expected = "nav.xml:3:5: `Go`: the required input port `goal` (a `f64`) is not given: add the attribute `goal=\"..\"`"
+        expected = "nav.xml:3:5: `Go`: the required input port `goal` (a `f64`) is not given\nnote: add the attribute `goal=\"..\"`"
     )]
     fn a_missing_port_is_located() {
         check_required_at("nav.xml:3:5: `Go`: ", GO, &[]);
@@ -589,7 +589,7 @@ mod tests {
 
     #[test]
     #[should_panic(
-        expected = "nav.xml:3:5: `Go`: the node has no port `gaol`: check the attribute's spelling; its ports are `goal`"
+        expected = "nav.xml:3:5: `Go`: the node has no port `gaol`\nnote: check the attribute's spelling; its ports are `goal`"
     )]
     fn an_unknown_port_is_located_and_the_ports_named() {
         check_required_at("nav.xml:3:5: `Go`: ", GO, &["goal", "gaol"]);

@@ -174,8 +174,9 @@ pub struct C<const CHAR: char>;
 /// A blackboard with an entry called `Name` (a tuple of [`C`]): implemented by every generated
 /// blackboard for each of its entries.
 #[diagnostic::on_unimplemented(
-    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` has no entry spelled `{Name}`",
+    message = "the subtree's `..` needs an entry spelled `{Name}`, which `{Self}` does not have",
     label = "the parent lacks an entry of the subtree",
+    note = "`..` remaps every entry of the subtree to the parent's entry of the same name",
     note = "declare every entry of the subtree in the parent's blackboard with the subtree's type, or remap the subtree's entries one by one instead of using `..`"
 )]
 pub trait HasEntry<Name> {
@@ -227,7 +228,7 @@ impl<B: HasEntry<Name>, Name> SharedWithSubtree for SharedEntryProbe<B, Name> {}
 pub trait NotSharedWithSubtree {
     /// The warning.
     #[deprecated(
-        note = "this blackboard entry is not used by any node of its tree, and the subtree's `..` does not share it (the child tree has no entry of this name): bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
+        note = "this entry is unused\nnote: no node of its tree uses it, and the subtree's `..` does not share it (the child tree has no entry of this name): bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
     )]
     fn unused_blackboard_entry(&self) {}
 }
@@ -238,8 +239,9 @@ impl<B, Name> NotSharedWithSubtree for &SharedEntryProbe<B, Name> {}
 /// its parent's blackboard, so that rustc names the missing entry (`speed`) rather than spelling
 /// its key (`(C<'s'>, C<'p'>, ..)`).
 #[diagnostic::on_unimplemented(
-    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` has no entry named `{N}`",
+    message = "the subtree's `..` needs an entry named `{N}`, which `{Self}` does not have",
     label = "the parent lacks an entry of the subtree",
+    note = "`..` remaps every entry of the subtree to the parent's entry of the same name",
     note = "declare every entry of the subtree in the parent's blackboard with the subtree's type, or remap the subtree's entries one by one instead of using `..`"
 )]
 pub trait HasNamedEntry<N> {

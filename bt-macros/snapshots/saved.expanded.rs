@@ -752,7 +752,7 @@ const _: () = __bt::check_children(
 const _: () = __bt::check_required(<Shout>::__BT_PORTS, &[]);
 const _: () = {
     #[deprecated(
-        note = "blackboard entry `alarm` is not used by any node of tree `Sentry`: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
+        note = "no node of tree `Sentry` uses this entry\nnote: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
     )]
     #[allow(non_upper_case_globals)]
     const unused_blackboard_entry_alarm: () = ();

@@ -120,9 +120,15 @@ pub fn compile_error(error: syn::Error) -> proc_macro2::TokenStream {
 /// a few words). An XML tree's `file:line:col: ` before the message is not counted. A message
 /// without such a place stays whole.
 pub fn with_note(message: &str) -> String {
+    with_note_within(message, FIRST_LINE)
+}
+
+/// [`with_note`] for a message that rustc prints after words of its own (`use of deprecated
+/// constant `..`: `, `evaluation panicked: `): its first line holds at most `limit` characters.
+pub fn with_note_within(message: &str, limit: usize) -> String {
     let start = location_prefix(message);
     let text = &message[start..];
-    if message.contains('\n') || text.chars().count() <= FIRST_LINE {
+    if message.contains('\n') || text.chars().count() <= limit {
         return message.to_owned();
     }
     let (mut quoted, mut depth, mut split) = (false, 0usize, None);
@@ -133,7 +139,7 @@ pub fn with_note(message: &str) -> String {
             ')' | ']' | '}' if !quoted => depth = depth.saturating_sub(1),
             ':' | ';' if !quoted && depth == 0 && text[at + 1..].starts_with(' ') => {
                 let words = text[..at].chars().count();
-                if words > FIRST_LINE {
+                if words > limit {
                     break;
                 }
                 if words >= 12 {
@@ -272,6 +278,23 @@ mod tests {
         // A first clause longer than the line: the message stays whole.
         let whole = format!("{}: the rest", "a very long clause ".repeat(8));
         assert_eq!(with_note(&whole), whole);
+    }
+
+    /// A message printed after rustc's own words (a deprecation's note, a const panic) splits
+    /// earlier, at the last clause that fits the room left.
+    #[test]
+    fn a_message_after_words_of_rustc_splits_within_its_room() {
+        let note =
+            "this case is unreachable: an earlier case of the `Switch` already matches `1`; \
+            remove it or change its value";
+        assert_eq!(
+            with_note_within(note, 60).lines().collect::<Vec<_>>(),
+            [
+                "this case is unreachable",
+                "note: an earlier case of the `Switch` already matches `1`; remove it or change its value"
+            ]
+        );
+        assert_eq!(with_note_within(note, 200), note);
     }
 
     #[test]

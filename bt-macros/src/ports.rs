@@ -158,6 +158,8 @@ fn generate(input: &DeriveInput, ports: &[Port]) -> TokenStream {
                 "input port `{port_name}` of `{name}` is required but not bound: bind it after the leaf type, `({name}, {port_name} = {{entry}})` or `({name}, {port_name} = value)`, or mark the field `#[port(default)]`"
             )
         };
+        // rustc prints it after `error[E0080]: evaluation panicked: ` (35 characters).
+        let missing = crate::ctxt::with_note_within(&missing, crate::ctxt::FIRST_LINE - 35);
         quote! {
             ::bt::__private::PortInfo {
                 name: #port_name,

@@ -71,7 +71,7 @@ pub struct At<const LINE: u32, const COLUMN: u32>;
 /// [`BindEntry`] for a node of an XML tree: the same, with an error that says where the node's
 /// element is.
 #[diagnostic::on_unimplemented(
-    message = "line {LINE}, column {COLUMN} of the XML: port of type `{Self}` cannot be bound to a blackboard entry of type `{Entry}`",
+    message = "line {LINE}, column {COLUMN} of the XML: port of type `{Self}` cannot be bound to an entry of type `{Entry}`",
     label = "this entry is a `{Entry}`",
     note = "the element at that line and column (of the file of this literal, or of a file it includes) binds the port to the entry; the entry's type is its declaration in `blackboard {{ .. }}`, else the type of the first port bound to it"
 )]

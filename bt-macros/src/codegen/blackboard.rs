@@ -315,10 +315,13 @@ pub(super) fn unused_entry_warnings(tree: &Tree) -> TokenStream {
                 };
             };
         }
-        let note = format!(
-            "blackboard entry `{entry}` is not used by any node of tree `{tree_name}`: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
-        );
         let name = format_ident!("unused_blackboard_entry_{}", entry, span = entry.span());
+        let note = super::deprecation_note(
+            &name.to_string(),
+            &format!(
+                "no node of tree `{tree_name}` uses this entry: bind it to a port, use it in a script or a condition, or remove it; if only code outside the tree uses it, mark it `#[allow(unused)]`"
+            ),
+        );
         quote_spanned! {entry.span()=>
             const _: () = {
                 #[deprecated(note = #note)]

@@ -415,9 +415,9 @@ impl CheckTokens {
             CheckTokens::Done(tokens) => tokens,
             CheckTokens::Located { origin, tokens } if nodes > 1 => {
                 // `nav.xml:12:7: `FollowPath`: ` -> `nav.xml:12:7: `FollowPath` (and 2 more
-                // elements of its type with the same attributes): `
+                // elements like it): ` (of its type, with the same attributes)
                 let at = format!(
-                    "{} (and {} more element{} of its type with the same attributes): ",
+                    "{} (and {} more element{} like it): ",
                     origin.trim_end_matches(": "),
                     nodes - 1,
                     if nodes == 2 { "" } else { "s" },

@@ -1136,11 +1136,20 @@ pub(super) fn field_place(base: &str, field: &Ident) -> TokenStream {
     quote_spanned!(span=> &mut (*#base).#field)
 }
 
+/// `note` as a `#[deprecated]` note of the constant `name`, split so that rustc's first line,
+/// `warning: use of deprecated constant `_::name`: ..`, holds at most
+/// [`FIRST_LINE`](crate::ctxt::FIRST_LINE) characters (the rest on a `note:` line below).
+pub(super) fn deprecation_note(name: &str, note: &str) -> String {
+    let before = "warning: use of deprecated constant `_::`: ".len() + name.len();
+    crate::ctxt::with_note_within(note, crate::ctxt::FIRST_LINE.saturating_sub(before))
+}
+
 /// The model's warnings ([`crate::model::Warning`]), each the use of a `#[deprecated]` item at
 /// the node, whose note is the message: a proc macro cannot emit a warning on stable Rust.
 fn model_warnings(tree: &Tree) -> TokenStream {
     let warnings = tree.warnings.iter().map(|warning| {
-        let (span, note) = (warning.span, &warning.note);
+        let span = warning.span;
+        let note = deprecation_note(warning.name, &warning.note);
         let name = syn::Ident::new(warning.name, span);
         quote::quote_spanned! {span=>
             const _: () = {

@@ -381,7 +381,7 @@ impl Tr<'_> {
                 quote_spanned!(span=>
                     <__BtT as __bt::FromXmlText>::from_xml_text(__bt_text)
                 ),
-                format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the text \"{shown}\", which it takes through `From<&'static str>`"),
+                format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the text \"{shown}\""),
                 "in XML a value that is a number, `true`/`false`, a char, a `Path::CONST` or a tuple or array of those is that Rust constant; any other value is text, for a type with `From<&'static str>` (`&str`, `String`, or yours)",
             ),
         };

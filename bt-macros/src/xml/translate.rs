@@ -132,7 +132,7 @@ impl<'a> Tr<'a> {
                             order.push("");
                             self.tree_elems.insert("", child);
                         }
-                        None => self.err(pos, "a `<BehaviorTree>` needs an `ID` when `<root>` holds anything else (BehaviorTree.CPP lets it out only for a file with one `<BehaviorTree>` and nothing more)"),
+                        None => self.err(pos, "a `<BehaviorTree>` needs an `ID` when `<root>` holds anything else: BehaviorTree.CPP lets it out only for a file with one `<BehaviorTree>` and nothing more"),
                         Some(id) if self.tree_elems.contains_key(id) => {
                             self.err(pos, format!("two `<BehaviorTree>`s have the ID `{id}`"))
                         }
