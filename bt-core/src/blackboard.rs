@@ -155,6 +155,31 @@ impl<T: Clone> CopyInto<Tracked<T>> for Tracked<T> {
     }
 }
 
+/// An entry that `SetBlackboard(entry = value)` can set to a `Value`: a value of its own type.
+///
+/// rustc types a call's closures after its other arguments. With the value of `set` typed as
+/// the entry, the value's type would be taken for the entry's, and a value of another type
+/// reported as an entry of the wrong type. As a bound on the entry's type, which is only known
+/// once the entry's closure is typed, the check waits for the entry, and a value of another type
+/// is the mistake, at the value, with the two types in order.
+#[diagnostic::on_unimplemented(
+    message = "`SetBlackboard` cannot set an entry of type `{Self}` to a value of type `{Value}`",
+    label = "this value is a `{Value}`, the entry a `{Self}`",
+    note = "a value must have its entry's type: convert it where it is written, or declare the entry with the value's type"
+)]
+pub trait SetTo<Value> {
+    /// The value.
+    fn value(value: Value) -> Self;
+}
+
+impl<T> SetTo<T> for T {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn value(value: T) -> T {
+        value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Unset;

@@ -4,7 +4,7 @@
 #[allow(unused_imports)]
 use super::*;
 
-pub use crate::blackboard::{CopyInto, Tracked, Unset};
+pub use crate::blackboard::{CopyInto, SetTo, Tracked, Unset};
 pub use crate::conditions::{
     after_halt, always, never, nothing, postconditions, preconditions, Gate,
 };
@@ -23,31 +23,6 @@ pub fn test<Bb>(bb: &Bb, condition: impl FnOnce(&Bb) -> bool) -> bool {
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn run<Bb>(bb: &mut Bb, script: impl FnOnce(&mut Bb)) {
     script(bb)
-}
-
-/// An entry that `SetBlackboard(entry = value)` can set to a `Value`: a value of its own type.
-///
-/// rustc types a call's closures after its other arguments. With the value of `set` typed as
-/// the entry, the value's type would be taken for the entry's, and a value of another type
-/// reported as an entry of the wrong type. As a bound on the entry's type, which is only known
-/// once the entry's closure is typed, the check waits for the entry, and a value of another type
-/// is the mistake, at the value, with the two types in order.
-#[diagnostic::on_unimplemented(
-    message = "`SetBlackboard` cannot set an entry of type `{Self}` to a value of type `{Value}`",
-    label = "this value is a `{Value}`, the entry a `{Self}`",
-    note = "a value must have its entry's type: convert it where it is written, or declare the entry with the value's type"
-)]
-pub trait SetTo<Value> {
-    /// The value.
-    fn value(value: Value) -> Self;
-}
-
-impl<T> SetTo<T> for T {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn value(value: T) -> T {
-        value
-    }
 }
 
 /// `SetBlackboard(entry = value)`: the value must have the entry's type; `convert` is

@@ -13,30 +13,7 @@ pub fn utility<Bb>(bb: &Bb, utility: impl FnOnce(&Bb) -> f32) -> f32 {
     utility(bb)
 }
 
-/// A case index of `IndexSwitch(|bb| index)`: any integer.
-#[diagnostic::on_unimplemented(
-    message = "`IndexSwitch` chooses its child by an integer, but this closure returns a `{Self}`",
-    label = "not an integer",
-    note = "return the child's position as an integer (`|bb| bb.mode as i64` for a field-less enum, in declaration order)"
-)]
-pub trait CaseIndex {
-    /// The index; a value beyond `i64` saturates (and is out of range).
-    fn case_index(self) -> i64;
-}
-
-macro_rules! case_index {
-    ($($t:ty),*) => {$(
-        impl CaseIndex for $t {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn case_index(self) -> i64 {
-                i64::try_from(self).unwrap_or(i64::MAX)
-            }
-        }
-    )*};
-}
-
-case_index!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+pub use crate::control::CaseIndex;
 
 /// `IndexSwitch(|bb| index)`: the case this tick.
 #[cfg_attr(debug_assertions, inline)]
@@ -101,109 +78,7 @@ pub fn guard_token<Ctx: ?Sized>(
     token(ctx)
 }
 
-/// The list entry of `Iterate(list, ..)`: a `Vec<T>`, an array `[T; N]` or a `&[T]`.
-#[diagnostic::on_unimplemented(
-    message = "`Iterate` walks a list entry, but this entry is a `{Self}`",
-    label = "not a list",
-    note = "declare the entry as a `Vec<T>`, an array `[T; N]` or a `&'static [T]`"
-)]
-pub trait IterList {
-    /// The elements' type.
-    type Item;
-    /// The elements.
-    fn items(&self) -> &[Self::Item];
-}
-
-impl<T, const N: usize> IterList for [T; N] {
-    type Item = T;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn items(&self) -> &[T] {
-        self
-    }
-}
-
-impl<T> IterList for &[T] {
-    type Item = T;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn items(&self) -> &[T] {
-        self
-    }
-}
-
-#[cfg(any(test, feature = "std"))]
-impl<T> IterList for std::vec::Vec<T> {
-    type Item = T;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn items(&self) -> &[T] {
-        self
-    }
-}
-
-impl<L: IterList> IterList for Tracked<L> {
-    type Item = L::Item;
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn items(&self) -> &[L::Item] {
-        self.get().items()
-    }
-}
-
-/// The `element = {entry}` of `Iterate`: an entry of the list's element type (tracked or not).
-#[diagnostic::on_unimplemented(
-    message = "`Iterate` cannot write an element of type `{T}` into an entry of type `{Self}`",
-    label = "this entry is a `{Self}`",
-    note = "declare the element entry with the list's element type"
-)]
-pub trait IterElement<T> {
-    /// Writes `item`.
-    fn write(&mut self, item: T);
-}
-
-impl<T> IterElement<T> for T {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write(&mut self, item: T) {
-        *self = item;
-    }
-}
-
-impl<T> IterElement<T> for Tracked<T> {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write(&mut self, item: T) {
-        self.set(item);
-    }
-}
-
-/// The `index = {entry}` of `Iterate`: a `usize` entry (tracked or not).
-#[diagnostic::on_unimplemented(
-    message = "`Iterate` writes the element's index as a `usize`, but this entry is a `{Self}`",
-    label = "not a `usize`",
-    note = "declare the index entry as `name: usize`"
-)]
-pub trait IterIndex {
-    /// Writes the index.
-    fn write_index(&mut self, index: usize);
-}
-
-impl IterIndex for usize {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_index(&mut self, index: usize) {
-        *self = index;
-    }
-}
-
-impl IterIndex for Tracked<usize> {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn write_index(&mut self, index: usize) {
-        self.set(index);
-    }
-}
+pub use crate::decorator::{IterElement, IterIndex, IterList};
 
 /// `Iterate` writes a copy of the current element (`None` past the end: nothing) into the element
 /// entry.

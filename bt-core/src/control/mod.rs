@@ -49,7 +49,7 @@ pub use crate::bits::{bitset_bytes, bitset_words};
 pub use async_seq::{AsyncFallback, AsyncSequence};
 pub use fallback::Fallback;
 pub use flow::{
-    BinarySelector, IfThenElse, IndexSwitch, OutOfRange, Switch, TryCatch, WhileDoElse,
+    BinarySelector, CaseIndex, IfThenElse, IndexSwitch, OutOfRange, Switch, TryCatch, WhileDoElse,
 };
 pub use linear::{NoSkips, SkipCount};
 pub use parallel::{

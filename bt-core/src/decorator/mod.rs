@@ -47,8 +47,9 @@ pub use guard::{Guard, GuardToken};
 pub use limiter::Limiter;
 pub(crate) use loops::Loop;
 pub use loops::{
-    loop_on_child, loop_start, pop_into, AsLimit, Iterate, Repeat, RepeatMode, RepeatUntilFailure,
-    RepeatUntilSuccess, Repeater, Rerun, RetryUntilSuccessful, Termination,
+    loop_on_child, loop_start, pop_into, AsLimit, IterElement, IterIndex, IterList, Iterate,
+    Repeat, RepeatMode, RepeatUntilFailure, RepeatUntilSuccess, Repeater, Rerun,
+    RetryUntilSuccessful, Termination,
 };
 pub use precondition::precondition;
 pub use run_once::RunOnce;

@@ -186,6 +186,32 @@ impl<I: SmallIndex> IndexSwitch<I> {
     }
 }
 
+/// A case index of `IndexSwitch(|bb| index)`: any integer (the closure's answer, which the
+/// generated code turns into the child's position).
+#[diagnostic::on_unimplemented(
+    message = "`IndexSwitch` chooses its child by an integer, but this closure returns a `{Self}`",
+    label = "not an integer",
+    note = "return the child's position as an integer (`|bb| bb.mode as i64` for a field-less enum, in declaration order)"
+)]
+pub trait CaseIndex {
+    /// The index; a value beyond `i64` saturates (and is out of range).
+    fn case_index(self) -> i64;
+}
+
+macro_rules! case_index {
+    ($($t:ty),*) => {$(
+        impl CaseIndex for $t {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn case_index(self) -> i64 {
+                i64::try_from(self).unwrap_or(i64::MAX)
+            }
+        }
+    )*};
+}
+
+case_index!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
 #[cfg(test)]
 mod tests {
     use super::*;

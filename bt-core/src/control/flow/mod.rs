@@ -11,6 +11,6 @@ mod try_catch;
 
 pub use binary_selector::BinarySelector;
 pub use if_then_else::{IfThenElse, WhileDoElse};
-pub use index_switch::{IndexSwitch, OutOfRange};
+pub use index_switch::{CaseIndex, IndexSwitch, OutOfRange};
 pub use switch::Switch;
 pub use try_catch::TryCatch;

@@ -1,4 +1,4 @@
-use crate::{SmallIndex, Status};
+use crate::{SmallIndex, Status, Tracked};
 
 /// When [`Iterate`] stops before the end of the list (NodeCanvas's "Termination Policy").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -142,6 +142,110 @@ impl<I: SmallIndex> Iterate<I> {
     /// the tree's life).
     pub fn reset(&mut self) {
         self.index = I::ZERO;
+    }
+}
+
+/// The list entry of `Iterate(list, ..)`: a `Vec<T>`, an array `[T; N]` or a `&[T]`.
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` walks a list entry, but this entry is a `{Self}`",
+    label = "not a list",
+    note = "declare the entry as a `Vec<T>`, an array `[T; N]` or a `&'static [T]`"
+)]
+pub trait IterList {
+    /// The elements' type.
+    type Item;
+    /// The elements.
+    fn items(&self) -> &[Self::Item];
+}
+
+impl<T, const N: usize> IterList for [T; N] {
+    type Item = T;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> IterList for &[T] {
+    type Item = T;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+#[cfg(any(test, feature = "std"))]
+impl<T> IterList for std::vec::Vec<T> {
+    type Item = T;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn items(&self) -> &[T] {
+        self
+    }
+}
+
+impl<L: IterList> IterList for Tracked<L> {
+    type Item = L::Item;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn items(&self) -> &[L::Item] {
+        self.get().items()
+    }
+}
+
+/// The `element = {entry}` of `Iterate`: an entry of the list's element type (tracked or not).
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` cannot write an element of type `{T}` into an entry of type `{Self}`",
+    label = "this entry is a `{Self}`",
+    note = "declare the element entry with the list's element type"
+)]
+pub trait IterElement<T> {
+    /// Writes `item`.
+    fn write(&mut self, item: T);
+}
+
+impl<T> IterElement<T> for T {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write(&mut self, item: T) {
+        *self = item;
+    }
+}
+
+impl<T> IterElement<T> for Tracked<T> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write(&mut self, item: T) {
+        self.set(item);
+    }
+}
+
+/// The `index = {entry}` of `Iterate`: a `usize` entry (tracked or not).
+#[diagnostic::on_unimplemented(
+    message = "`Iterate` writes the element's index as a `usize`, but this entry is a `{Self}`",
+    label = "not a `usize`",
+    note = "declare the index entry as `name: usize`"
+)]
+pub trait IterIndex {
+    /// Writes the index.
+    fn write_index(&mut self, index: usize);
+}
+
+impl IterIndex for usize {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_index(&mut self, index: usize) {
+        *self = index;
+    }
+}
+
+impl IterIndex for Tracked<usize> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn write_index(&mut self, index: usize) {
+        self.set(index);
     }
 }
 

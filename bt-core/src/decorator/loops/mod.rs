@@ -8,7 +8,7 @@ mod queue;
 mod repeater;
 mod rerun;
 
-pub use iterate::{Iterate, Termination};
+pub use iterate::{IterElement, IterIndex, IterList, Iterate, Termination};
 pub use queue::{loop_on_child, loop_start, pop_into};
 pub use repeater::{RepeatUntilFailure, RepeatUntilSuccess, Repeater};
 pub use rerun::{RepeatMode, Rerun};
