@@ -55,8 +55,8 @@ pub fn bind_entry<E, P>(
     entry: &mut E,
     port: &mut P,
     step: PortStep,
-    load: impl FnOnce(&mut P, &E),
-    store: impl FnOnce(&mut P, &mut E),
+    load: fn(&mut P, &E),
+    store: fn(&mut P, &mut E),
 ) {
     match step {
         PortStep::Load => load(port, entry),
@@ -99,7 +99,7 @@ pub fn bind_entry_at<E, P, const LINE: u32, const COLUMN: u32>(
     entry: &mut E,
     port: &mut P,
     step: PortStep,
-    bind_at: impl FnOnce(&mut P, &mut E, PortStep),
+    bind_at: fn(&mut P, &mut E, PortStep),
 ) {
     let _ = at;
     bind_at(port, entry, step)
@@ -112,7 +112,7 @@ pub fn bind_value<L, V, P>(
     value: V,
     leaf: &mut L,
     port: impl FnOnce(&mut L) -> &mut P,
-    load_value: impl FnOnce(&mut P, V),
+    load_value: fn(&mut P, V),
 ) {
     load_value(port(leaf), value)
 }
@@ -124,7 +124,7 @@ pub fn bind_text<L, P>(
     text: &'static str,
     leaf: &mut L,
     port: impl FnOnce(&mut L) -> &mut P,
-    load_text: impl FnOnce(&mut P, &'static str),
+    load_text: fn(&mut P, &'static str),
 ) {
     load_text(port(leaf), text)
 }

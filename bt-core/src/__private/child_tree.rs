@@ -56,7 +56,7 @@ pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E, F>(
     tree: &mut T,
     parent_entry: impl FnOnce(&mut P) -> &mut E,
     child_entry: impl FnOnce(&mut T::Blackboard) -> &mut F,
-    trade: impl FnOnce(&mut E, &mut F),
+    trade: fn(&mut E, &mut F),
 ) {
     trade(parent_entry(parent), child_entry(tree.blackboard_mut()))
 }
@@ -67,7 +67,7 @@ pub fn trade_entry<Ctx: ?Sized, T: Subtree<Ctx>, P, E, F>(
 pub fn trade_all<Ctx: ?Sized, T: Subtree<Ctx>, P>(
     parent: &mut P,
     tree: &mut T,
-    trade_all: impl FnOnce(&mut T::Blackboard, &mut P),
+    trade_all: fn(&mut T::Blackboard, &mut P),
 ) {
     trade_all(tree.blackboard_mut(), parent)
 }
@@ -80,7 +80,7 @@ pub fn initial_entry<Ctx: ?Sized, T: Subtree<Ctx>, V, E>(
     value: V,
     tree: &mut T,
     entry: impl FnOnce(&mut T::Blackboard) -> &mut E,
-    set_initial: impl FnOnce(&mut E, V),
+    set_initial: fn(&mut E, V),
 ) {
     set_initial(entry(tree.blackboard_mut()), value)
 }

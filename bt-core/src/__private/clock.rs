@@ -10,10 +10,7 @@ pub use crate::Clock;
 /// times in 8 bytes (`crate::time`); `now_nanos` is [`Clock::now_nanos`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn now_nanos<Ctx: ?Sized>(
-    ctx: &Ctx,
-    now_nanos: impl FnOnce(&Ctx) -> u64,
-) -> crate::time::Nanos {
+pub fn now_nanos<Ctx: ?Sized>(ctx: &Ctx, now_nanos: fn(&Ctx) -> u64) -> crate::time::Nanos {
     crate::time::Nanos::new(now_nanos(ctx))
 }
 
@@ -27,7 +24,7 @@ pub use crate::time::AsDuration;
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn duration<T: ?Sized>(
     value: &T,
-    as_duration: impl FnOnce(&T) -> core::time::Duration,
+    as_duration: fn(&T) -> core::time::Duration,
 ) -> core::time::Duration {
     as_duration(value)
 }

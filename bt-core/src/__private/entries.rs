@@ -33,7 +33,7 @@ pub fn set<B, T, V>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut T,
     value: V,
-    convert: impl FnOnce(V) -> T,
+    convert: fn(V) -> T,
 ) -> Status {
     *entry(bb) = convert(value);
     Status::Success
@@ -46,7 +46,7 @@ pub fn set<B, T, V>(
 pub fn copy_entry<B, Entry, Other>(
     bb: &mut B,
     entries: impl FnOnce(&mut B) -> (&mut Entry, &Other),
-    copy: impl FnOnce(&Other, &mut Entry),
+    copy: fn(&Other, &mut Entry),
 ) -> Status {
     let (entry, other) = entries(bb);
     copy(other, entry);
@@ -71,11 +71,7 @@ pub fn rewrite_tracked<B, T: Clone>(
 /// `UnsetBlackboard(entry)`; `unset` is [`Unset::unset`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn unset<B, T>(
-    bb: &mut B,
-    entry: impl FnOnce(&mut B) -> &mut T,
-    unset: impl FnOnce(&mut T),
-) -> Status {
+pub fn unset<B, T>(bb: &mut B, entry: impl FnOnce(&mut B) -> &mut T, unset: fn(&mut T)) -> Status {
     unset(entry(bb));
     Status::Success
 }
@@ -88,7 +84,7 @@ pub fn set_tracked<B, T, V>(
     bb: &mut B,
     entry: impl FnOnce(&mut B) -> &mut Tracked<T>,
     value: V,
-    convert: impl FnOnce(V) -> T,
+    convert: fn(V) -> T,
 ) -> Status {
     entry(bb).set(convert(value));
     Status::Success

@@ -21,7 +21,7 @@ pub use crate::{TryAnswer, TryCondition, TryStatefulAction, TrySyncAction};
 pub fn try_check<Ctx: ?Sized, E, L>(
     leaf: &mut L,
     ctx: &Ctx,
-    check: impl FnOnce(&mut L, &Ctx) -> Result<bool, E>,
+    check: fn(&mut L, &Ctx) -> Result<bool, E>,
 ) -> Result<Status, E> {
     check(leaf, ctx).map(Status::from_bool)
 }
@@ -33,7 +33,7 @@ pub fn try_check<Ctx: ?Sized, E, L>(
 pub fn try_execute<Ctx: ?Sized, E, L>(
     leaf: &mut L,
     ctx: &mut Ctx,
-    execute: impl FnOnce(&mut L, &mut Ctx) -> Result<Outcome, E>,
+    execute: fn(&mut L, &mut Ctx) -> Result<Outcome, E>,
 ) -> Result<Status, E> {
     execute(leaf, ctx).map(Status::from)
 }
@@ -62,7 +62,7 @@ pub fn try_stateful<Ctx: ?Sized, E, L: TryStatefulAction<Ctx, E>>(
 pub fn try_check_inline<Ctx: ?Sized, E, R>(
     ctx: &Ctx,
     condition: impl FnOnce(&Ctx) -> R,
-    answer: impl FnOnce(R) -> Result<Status, E>,
+    answer: fn(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
     answer(condition(ctx))
 }
@@ -74,7 +74,7 @@ pub fn try_check_inline_bb<Ctx: ?Sized, Bb, E, R>(
     ctx: &Ctx,
     bb: &Bb,
     condition: impl FnOnce(&Ctx, &Bb) -> R,
-    answer: impl FnOnce(R) -> Result<Status, E>,
+    answer: fn(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
     answer(condition(ctx, bb))
 }
@@ -85,7 +85,7 @@ pub fn try_check_inline_bb<Ctx: ?Sized, Bb, E, R>(
 pub fn try_execute_inline<Ctx: ?Sized, E, R>(
     ctx: &mut Ctx,
     action: impl FnOnce(&mut Ctx) -> R,
-    answer: impl FnOnce(R) -> Result<Status, E>,
+    answer: fn(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
     answer(action(ctx))
 }
@@ -97,7 +97,7 @@ pub fn try_execute_inline_bb<Ctx: ?Sized, Bb, E, R>(
     ctx: &mut Ctx,
     bb: &mut Bb,
     action: impl FnOnce(&mut Ctx, &mut Bb) -> R,
-    answer: impl FnOnce(R) -> Result<Status, E>,
+    answer: fn(R) -> Result<Status, E>,
 ) -> Result<Status, E> {
     answer(action(ctx, bb))
 }

@@ -7,11 +7,7 @@ use super::*;
 /// Ticks a `Condition(Type)` leaf; `check` is [`Condition::check`].
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn check<Ctx: ?Sized, L>(
-    leaf: &mut L,
-    ctx: &Ctx,
-    check: impl FnOnce(&mut L, &Ctx) -> bool,
-) -> Status {
+pub fn check<Ctx: ?Sized, L>(leaf: &mut L, ctx: &Ctx, check: fn(&mut L, &Ctx) -> bool) -> Status {
     Status::from_bool(check(leaf, ctx))
 }
 
@@ -28,7 +24,7 @@ pub fn check_inline<Ctx: ?Sized>(ctx: &Ctx, condition: impl FnOnce(&Ctx) -> bool
 pub fn execute<Ctx: ?Sized, L>(
     leaf: &mut L,
     ctx: &mut Ctx,
-    execute: impl FnOnce(&mut L, &mut Ctx) -> Outcome,
+    execute: fn(&mut L, &mut Ctx) -> Outcome,
 ) -> Status {
     execute(leaf, ctx).into()
 }

@@ -23,10 +23,13 @@
 //! user's token (`<Type as Condition<Ctx>>::check`, `BindEntry::load`), rather than bounding a
 //! generic parameter by the trait: rustc reports an unmet bound of a function with a note
 //! "required by a bound in `bt::__private::..`" that points into this module, and an unmet
-//! bound of a path with none. The functions that need several methods of the trait (`stateful`,
-//! `subtree`, `context_rng`) keep the bound, and the generated code names one of the trait's
-//! methods first, at the same token: rustc then reports that path alone. In a release build
-//! the method is inlined as it was called before.
+//! bound of a path with none. The argument is a `fn` pointer, not an `impl FnOnce`: a debug
+//! build then compiles the method alone, as before, rather than a call shim per method too, and
+//! a release build inlines the method through the pointer, a constant once the function is
+//! inlined (`benches/icount.sh` counts the same instructions). The functions that need several
+//! methods of the trait (`stateful`, `subtree`, `context_rng`) keep the bound, and the generated
+//! code names one of the trait's methods first, at the same token: rustc then reports that path
+//! alone.
 //!
 //! The node rules themselves (bt-core's plain-Rust decision rules) are re-exported below, by
 //! family.

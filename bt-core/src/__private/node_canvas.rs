@@ -88,7 +88,7 @@ pub fn iterate_element<Bb, T, E: ?Sized>(
     bb: &mut Bb,
     item: Option<T>,
     entry: impl FnOnce(&mut Bb) -> &mut E,
-    write: impl FnOnce(&mut E, T),
+    write: fn(&mut E, T),
 ) {
     if let Some(item) = item {
         write(entry(bb), item);
