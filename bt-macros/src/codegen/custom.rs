@@ -1,5 +1,5 @@
 //! The user's own control nodes and decorators (`bt_core::custom`). The node is a field of the
-//! tree, beside its bookkeeping (`UserState`: its children's last statuses and its activation).
+//! tree, beside its bookkeeping (its children's last statuses, `bt_core::custom::Lasts`).
 //! For a call, the handle (`Kids`) holds the tree through a small struct of this tree's, its
 //! slots, which reach the node (the handle dereferences to it), tick, halt and reset child `i` by
 //! a `match` (`ChildSlots`) and move the node's port values (`NodeSlots`). Nothing is moved
@@ -7,9 +7,10 @@
 //! the node's trait (`TryControlNode` or `TryDecoratorNode`) spanned at the user's type, so that
 //! a type without the trait is reported once, there.
 //!
-//! The slots are one struct per tree ([`slots_struct`]), told apart by the node's id (a const
-//! parameter), with the two impls of each user node written once, beside the tree: the node's
-//! tick and halt functions build the same handle type, so that its code is compiled once.
+//! The slots are one struct per tree ([`slots_struct`]), told apart by the node's group and id
+//! (const parameters), with the two impls of each group written once, beside the tree: the
+//! nodes of a group (one user type, kind and child count) build the same handle type in a debug
+//! build, so that its code is compiled once ([`Handles`]).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -190,7 +191,7 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     let id = proc_macro2::Literal::usize_unsuffixed(node.id);
     let error = error_type(g);
     let count = node.children.len();
-    let ports = members.iter().any(|&id| has_ports(g, id));
+    let ports = g.handles.ports(node.id);
     let inferred: Vec<TokenStream> = (g.tree.header.generics.type_params())
         .map(|_| quote!(_,))
         .collect();
@@ -232,15 +233,10 @@ fn slots(g: &Gen, node: &Node, custom: &Custom) -> Slots {
     }
 }
 
-/// Whether user node `id` has ports bound to entries, moved around its calls.
-fn has_ports(g: &Gen, id: usize) -> bool {
-    match &g.tree.nodes[id].kind {
-        Kind::Custom(custom) => {
-            let PortSteps { loads, stores, .. } = port_steps(&custom.node);
-            !(loads.is_empty() && stores.is_empty())
-        }
-        _ => false,
-    }
+/// Whether a user node has ports bound to entries, moved around its calls.
+fn has_ports(custom: &Custom) -> bool {
+    let PortSteps { loads, stores, .. } = port_steps(&custom.node);
+    !(loads.is_empty() && stores.is_empty())
 }
 
 /// The user nodes whose handles share their code in a debug build: the nodes of one user type,
@@ -255,14 +251,23 @@ fn has_ports(g: &Gen, id: usize) -> bool {
 /// per node as before (one type per group in release builds too made LLVM decline to inline the
 /// three `RecoveryNode`s' tick of the `nav` workload: 203.3 instructions per tick against 116.4).
 pub(super) struct Handles {
-    /// By node id: the members of the node's group, in pre-order (the first one's id names the
-    /// group); empty for a node that is not the user's.
-    groups: Vec<std::rc::Rc<[usize]>>,
+    /// By node id: the node's group; an empty one for a node that is not the user's.
+    groups: Vec<std::rc::Rc<Group>>,
+}
+
+/// The user nodes that share a handle type in a debug build ([`Handles`]).
+#[derive(Default)]
+struct Group {
+    /// Their ids, in pre-order: the first one names the group.
+    members: Vec<usize>,
+    /// Whether any of them has ports bound to entries (`NodeSlots::PORTS`).
+    ports: bool,
 }
 
 impl Handles {
+    /// The groups of `tree`'s user nodes, found in one pass.
     pub(super) fn of(tree: &Tree) -> Handles {
-        let mut by_key = std::collections::HashMap::<String, Vec<usize>>::new();
+        let mut by_key = std::collections::HashMap::<String, Group>::new();
         for node in &tree.nodes {
             if let Kind::Custom(custom) = &node.kind {
                 let key = format!(
@@ -271,14 +276,16 @@ impl Handles {
                     node.children.len(),
                     custom.node.ty.to_token_stream()
                 );
-                by_key.entry(key).or_default().push(node.id);
+                let group = by_key.entry(key).or_default();
+                group.members.push(node.id);
+                group.ports |= has_ports(custom);
             }
         }
-        let mut groups = vec![std::rc::Rc::from(Vec::new()); tree.nodes.len()];
-        for members in by_key.into_values() {
-            let members: std::rc::Rc<[usize]> = members.into();
-            for &id in members.iter() {
-                groups[id] = members.clone();
+        let mut groups = vec![std::rc::Rc::new(Group::default()); tree.nodes.len()];
+        for group in by_key.into_values() {
+            let group = std::rc::Rc::new(group);
+            for &id in &group.members {
+                groups[id] = group.clone();
             }
         }
         Handles { groups }
@@ -286,7 +293,12 @@ impl Handles {
 
     /// The members of user node `id`'s group.
     fn members(&self, id: usize) -> &[usize] {
-        &self.groups[id]
+        &self.groups[id].members
+    }
+
+    /// Whether user node `id`'s group moves ports around its calls (`NodeSlots::PORTS`).
+    fn ports(&self, id: usize) -> bool {
+        self.groups[id].ports
     }
 }
 
@@ -390,7 +402,7 @@ fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
             }
         }
     };
-    let port_methods = match members.iter().any(|&id| has_ports(g, id)) {
+    let port_methods = match g.handles.ports(members[0]) {
         true => {
             let store = port_method(quote!(store), |steps| steps.stores);
             let load = port_method(quote!(load), |steps| steps.loads);
