@@ -281,7 +281,9 @@ impl Handles {
                 group.ports |= has_ports(custom);
             }
         }
-        let mut groups = vec![std::rc::Rc::new(Group::default()); tree.nodes.len()];
+        // Every node that is not the user's shares one empty group.
+        let none = std::rc::Rc::new(Group::default());
+        let mut groups: Vec<_> = tree.nodes.iter().map(|_| none.clone()).collect();
         for group in by_key.into_values() {
             let group = std::rc::Rc::new(group);
             for &id in &group.members {
