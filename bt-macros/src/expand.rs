@@ -318,6 +318,20 @@ mod tests {
     }
 
     #[test]
+    fn a_switch_range_of_extreme_bounds_expands_without_overflow() {
+        // The export's case per value counts a range's values: from the lowest `i128` literal
+        // to the highest, a subtraction that overflows `i128` unless checked.
+        let out = expand(
+            "tree T for () { blackboard { x: i128 } Switch(x) { \
+             case -170141183460469231731687303715884105727..=170141183460469231731687303715884105727 \
+             => AlwaysSuccess, _ => AlwaysFailure } }"
+                .parse()
+                .unwrap(),
+        );
+        assert!(!out.contains("compile_error"), "{out}");
+    }
+
+    #[test]
     fn deep_trees_do_not_overflow() {
         // The default stack of a test thread (2 MiB): no stage recurses per level.
         let deep = |levels: usize| {

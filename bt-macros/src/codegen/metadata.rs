@@ -367,7 +367,9 @@ fn flow_params(flow: &Flow) -> Vec<(String, String)> {
                         Alternative::Value(value) => Some(vec![case_text(value)]),
                         Alternative::Range(..) => {
                             let (low, high) = crate::model::range_numbers(alternative)?;
-                            (high - low < 6).then(|| (low..=high).map(|n| n.to_string()).collect())
+                            // Checked: the two literals may be `i128`'s ends.
+                            let small = high.checked_sub(low).is_some_and(|span| span < 6);
+                            small.then(|| (low..=high).map(|n| n.to_string()).collect())
                         }
                     })
                     .collect::<Option<Vec<Vec<String>>>>()
