@@ -366,12 +366,6 @@ fn starts_closure(input: ParseStream) -> bool {
     input.peek(Token![|]) || input.peek(Token![||]) || input.peek(Token![move])
 }
 
-fn closure(input: ParseStream) -> syn::Result<ExprClosure> {
-    let closure: ExprClosure = input.parse()?;
-    end(input)?;
-    Ok(closure)
-}
-
 /// Checks a closure's parameter count, reporting at its parameters otherwise.
 pub fn closure_arity(closure: &ExprClosure, allowed: &[usize], usage: &str) -> syn::Result<()> {
     if allowed.contains(&closure.inputs.len()) {
@@ -391,16 +385,17 @@ pub fn closure_arity(closure: &ExprClosure, allowed: &[usize], usage: &str) -> s
 /// `leaf` for Condition/Action, `target` for StatefulAction and SubTree.
 fn leaf(kind: &Ident, input: ParseStream) -> syn::Result<LeafArgs> {
     if starts_closure(input) {
-        let rest: TokenStream = input.fork().parse()?;
+        // The rest of the arguments, for the errors below.
+        let rest = || input.fork().parse::<TokenStream>();
         if is_subtree(kind) {
             return Err(syn::Error::new_spanned(
-                rest,
+                rest()?,
                 format!("`SubTree` takes a tree type, not a closure: {SUBTREE_USAGE}"),
             ));
         }
         if is_stateful(kind) {
             return Err(syn::Error::new_spanned(
-                rest,
+                rest()?,
                 "a stateful action keeps state between ticks, so it cannot be a closure: implement `bt::StatefulAction` for a type and write `StatefulAction(Type)`",
             ));
         }
@@ -411,26 +406,29 @@ fn leaf(kind: &Ident, input: ParseStream) -> syn::Result<LeafArgs> {
                 "DecoratorNode"
             };
             return Err(syn::Error::new_spanned(
-                rest,
+                rest()?,
                 format!("`{kind}(..)` takes the type of your node, not a closure: implement `bt::{trait_name}` for a type and write `{kind}(Type)` or `{kind}(Type = expression)`"),
             ));
         }
         let usage = format!("`{kind}(|ctx| ..)` or `{kind}(|ctx, bb| ..)`");
+        // Parsed once: syn's expression parser is most of the macro's time on a tree of
+        // inline leaves.
+        let expected = |error: syn::Error| {
+            syn::Error::new(
+                error.span(),
+                format!("expected a closure `|ctx| ..`: {error}"),
+            )
+        };
+        let closure: ExprClosure = input.parse().map_err(expected)?;
         // `Action(|ctx| .., port = ..)`: the closure, then a comma.
-        let fork = input.fork();
-        if fork.parse::<ExprClosure>().is_ok() && fork.peek(Token![,]) {
-            let comma: Token![,] = fork.parse()?;
+        if input.peek(Token![,]) {
+            let comma: Token![,] = input.parse()?;
             return Err(syn::Error::new(
                 comma.span,
                 format!("an inline leaf (a closure) has no ports: it reads the context and the blackboard itself, `{kind}(|ctx, bb| ..)`; for ports, write a type with `#[derive(bt::Ports)]`, `{kind}(Type, port = {{entry}})`"),
             ));
         }
-        let closure = closure(input).map_err(|error| {
-            syn::Error::new(
-                error.span(),
-                format!("expected a closure `|ctx| ..`: {error}"),
-            )
-        })?;
+        end(input).map_err(expected)?;
         closure_arity(&closure, &[1, 2], &usage)?;
         return Ok(LeafArgs::Closure(Box::new(closure)));
     }

@@ -445,12 +445,13 @@ fn nodes_token(
     let after_head = matches!(previous, Some(TokenTree::Ident(_)))
         || matches!(previous, Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Parenthesis);
     let after_hash = matches!(previous, Some(TokenTree::Punct(p)) if p.as_char() == '#');
+    // Read only where it decides: comparing an `Ident` with a string prints it.
     let after_blackboard =
-        matches!(previous, Some(TokenTree::Ident(word)) if word == crate::kw::BLACKBOARD);
+        || matches!(previous, Some(TokenTree::Ident(word)) if word == crate::kw::BLACKBOARD);
     let separator = matches!(token, TokenTree::Punct(p) if p.as_char() == ',');
     match token {
         TokenTree::Group(group)
-            if after_head && !after_blackboard && group.delimiter() == Delimiter::Brace =>
+            if after_head && group.delimiter() == Delimiter::Brace && !after_blackboard() =>
         {
             // A node's children (or `nodes { .. }`): the next level of the tree, whose code
             // starts afresh. Below the tree's limit nothing is read.
@@ -486,7 +487,7 @@ fn nodes_token(
             // tree's syntax; other brackets (a `case` value's) are code.
             let own = (after_head && group.delimiter() == Delimiter::Parenthesis)
                 || (after_hash && group.delimiter() == Delimiter::Bracket)
-                || after_blackboard;
+                || after_blackboard();
             let (read, inner) = level.read(here);
             *at += read;
             let inner = match (own, inner) {

@@ -33,7 +33,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let inlined = (g.error().is_none())
                 .then(|| inline_closure(closure, &args))
                 .flatten()
-                .map(|answer| quote_spanned!(closure.span()=> __bt::Status::from_bool(#answer)));
+                .map(|(answer, span)| quote_spanned!(span=> __bt::Status::from_bool(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
                 _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
@@ -56,7 +56,7 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             let inlined = (g.error().is_none())
                 .then(|| inline_closure(closure, &args))
                 .flatten()
-                .map(|answer| quote_spanned!(closure.span()=> __bt::answer(#answer)));
+                .map(|(answer, span)| quote_spanned!(span=> __bt::answer(#answer)));
             let call = match (g.error(), closure.inputs.len() == 2) {
                 _ if inlined.is_some() => inlined.unwrap_or_default(),
                 (None, true) => {
@@ -166,25 +166,29 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
 /// function, with an instance of the bt-core function that calls it): written in place, an
 /// inline leaf is an expression of its tick function, as in a hand-written machine. rustc reads
 /// the body the same way (a mismatched answer is reported at the same token).
-fn inline_closure(closure: &syn::ExprClosure, args: &[TokenStream]) -> Option<TokenStream> {
+fn inline_closure(closure: &syn::ExprClosure, args: &[TokenStream]) -> Option<(TokenStream, Span)> {
     if !closure.attrs.is_empty()
         || closure.lifetimes.is_some()
         || closure.constness.is_some()
         || closure.movability.is_some()
         || closure.asyncness.is_some()
         || closure.inputs.len() > args.len()
-        || may_leave(closure.body.to_token_stream())
     {
         return None;
     }
+    // Printed once, for the look below, the closure's span and the output.
+    let body = closure.body.to_token_stream();
+    if may_leave(body.clone()) {
+        return None;
+    }
+    let span = closure_span(closure, &body);
     let binds = closure
         .inputs
         .iter()
         .zip(args)
         .map(|(pat, arg)| quote_spanned!(pat.span()=> let #pat = #arg;));
-    let body = &closure.body;
     let body = match &closure.output {
-        syn::ReturnType::Default => quote!(#body),
+        syn::ReturnType::Default => body,
         syn::ReturnType::Type(_, ty) => {
             let answer = proc_macro2::Ident::new("__bt_answer", proc_macro2::Span::mixed_site());
             quote_spanned!(ty.span()=> {
@@ -193,19 +197,43 @@ fn inline_closure(closure: &syn::ExprClosure, args: &[TokenStream]) -> Option<To
             })
         }
     };
-    Some(quote_spanned!(closure.span()=> {
+    let inlined = quote_spanned!(span=> {
         #(#binds)*
         #body
-    }))
+    });
+    Some((inlined, span))
+}
+
+/// `closure.span()` (its first token's span, joined to its last token's where the compiler joins
+/// spans), from the closure's printed body: `Spanned::span` prints the whole closure to find its
+/// ends, which for a tree of inline leaves was a tenth of the macro's time.
+fn closure_span(closure: &syn::ExprClosure, body: &TokenStream) -> Span {
+    let first = (closure.attrs.first().map(|attr| attr.pound_token.span))
+        .or(closure
+            .lifetimes
+            .as_ref()
+            .map(|lifetimes| lifetimes.for_token.span))
+        .or(closure.constness.map(|token| token.span))
+        .or(closure.movability.map(|token| token.span))
+        .or(closure.asyncness.map(|token| token.span))
+        .or(closure.capture.map(|token| token.span))
+        .unwrap_or(closure.or1_token.span);
+    // The last token is the body's: a return type comes before it.
+    match body.clone().into_iter().last() {
+        Some(last) => first.join(last.span()).unwrap_or(first),
+        None => first,
+    }
 }
 
 /// Whether `tokens` hold a `return`, a `?` or a `yield`, which in a closure leave the closure.
 fn may_leave(tokens: TokenStream) -> bool {
     tokens.into_iter().any(|token| match token {
-        // (`break` and `continue` too: a leaf's tick may be written in its parent's loop.)
-        proc_macro2::TokenTree::Ident(ident) => {
-            ident == "return" || ident == "yield" || ident == "break" || ident == "continue"
-        }
+        // (`break` and `continue` too: a leaf's tick may be written in its parent's loop.) The
+        // name is read once: each comparison of an `Ident` with a string prints it anew.
+        proc_macro2::TokenTree::Ident(ident) => matches!(
+            ident.to_string().as_str(),
+            "return" | "yield" | "break" | "continue"
+        ),
         proc_macro2::TokenTree::Punct(punct) => punct.as_char() == '?',
         proc_macro2::TokenTree::Group(group) => may_leave(group.stream()),
         proc_macro2::TokenTree::Literal(_) => false,
