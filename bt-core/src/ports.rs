@@ -356,6 +356,49 @@ pub trait PortValue<const KEY: u64> {
     type Value;
 }
 
+/// The key [`port_key_of`] gives a name that is no port of a type's (non-empty) port list:
+/// every type has this [`PortValue`], of type [`NoSuchPort`]. No name's [`port_key`] is 0 but
+/// with a chance of about 2^-64.
+pub const UNKNOWN_PORT: u64 = 0;
+
+/// The type of a blackboard entry of an XML tree typed by nothing but an attribute that names no
+/// port of its element's type ([`port_key_of`]). Such an attribute is an error of its own, which
+/// says where the element is (`check_required_at`); typing the entry with this placeholder
+/// rather than leaving it without a type keeps rustc from reporting the untyped entry again at
+/// every use of the blackboard. It has the traits a blackboard's entries may need.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NoSuchPort;
+
+impl<T: ?Sized> PortValue<UNKNOWN_PORT> for T {
+    type Value = NoSuchPort;
+}
+
+/// The key of port `name` of a type whose port list is `ports`, for the [`PortValue`] that types
+/// an XML tree's entry bound to it: [`port_key`] of the name, or [`UNKNOWN_PORT`] when the list
+/// has ports and `name` is none of them. (A type without `#[derive(bt::Ports)]` has an empty
+/// list and no `PortValue`: rustc says that the entry has no type.)
+///
+/// `name` is the attribute's: a port whose field is a raw identifier (`r#type`) is the attribute
+/// `type`, as in [`port_key`].
+pub const fn port_key_of(ports: &[PortInfo], name: &str) -> u64 {
+    if ports.is_empty() || has_port(ports, name) {
+        return port_key(name);
+    }
+    let mut port = 0;
+    while port < ports.len() {
+        let field = ports[port].name.as_bytes();
+        if field.len() > 2 && field[0] == b'r' && field[1] == b'#' {
+            let (_, unraw) = field.split_at(2);
+            if bytes_eq(unraw, name.as_bytes()) {
+                return port_key(name);
+            }
+        }
+        port += 1;
+    }
+    UNKNOWN_PORT
+}
+
 /// A port name as the key of [`PortValue`]: its FNV-1a hash (64 bits). Two ports of one type
 /// whose names have the same key would be two impls of one trait, which rustc refuses: two
 /// names share a key with a chance of about 2^-64 per pair.
@@ -416,9 +459,12 @@ macro_rules! fail_with {
 /// the port, and says what to add in the XML's words. The message is put together in a buffer of [`MESSAGE_BYTES`] (a longer one is cut at
 /// a character's boundary), as a `const` panic takes one string.
 ///
-/// An attribute that names no port of the type fails first, with the ports the type has: rustc's
-/// own error for it (E0609, "no field") points at the whole XML text, this one says where the
-/// element is.
+/// An attribute that names no port of the type fails first, with the ports the type has. The
+/// generated code reaches the element's ports through the type this check gives
+/// (`bt::__private::PortsChecked`), so that rustc's own error for such an attribute (E0609, "no
+/// field", which can only point at the whole XML text) does not follow this one, which says
+/// where the element is. A type without `#[derive(bt::Ports)]` has no port list to check
+/// against: its attributes are rustc's to check, as fields.
 pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
     check_known_at(at, ports, bound);
     let Some(port) = first_missing(ports, bound) else {
@@ -458,12 +504,12 @@ const fn check_known_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
         if !has_port(ports, bound[index]) {
             let mut buffer = [0u8; MESSAGE_BYTES];
             let mut length = append(&mut buffer, 0, at);
-            length = append(&mut buffer, length, "the node has no port `");
+            length = append(&mut buffer, length, "the attribute `");
             length = append(&mut buffer, length, bound[index]);
             length = append(
                 &mut buffer,
                 length,
-                "`\nnote: check the attribute's spelling; its ports are ",
+                "` names no port of the node\nnote: check its spelling; the node's ports are ",
             );
             let mut port = 0;
             while port < ports.len() {
@@ -542,7 +588,10 @@ const fn contains(names: &[&str], name: &str) -> bool {
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
+    bytes_eq(a.as_bytes(), b.as_bytes())
+}
+
+const fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;
     }
@@ -589,7 +638,7 @@ mod tests {
 
     #[test]
     #[should_panic(
-        expected = "nav.xml:3:5: `Go`: the node has no port `gaol`\nnote: check the attribute's spelling; its ports are `goal`"
+        expected = "nav.xml:3:5: `Go`: the attribute `gaol` names no port of the node\nnote: check its spelling; the node's ports are `goal`"
     )]
     fn an_unknown_port_is_located_and_the_ports_named() {
         check_required_at("nav.xml:3:5: `Go`: ", GO, &["goal", "gaol"]);
@@ -600,6 +649,27 @@ mod tests {
         // A hand-written `impl Ports` lists no ports: its fields are rustc's to check.
         check_required_at("nav.xml:3:5: ", &[], &["goal"]);
     }
+
+    #[test]
+    fn a_port_key_of_a_type_is_its_name_s_unless_the_type_lacks_the_port() {
+        assert_eq!(port_key_of(GO, "goal"), port_key("goal"));
+        assert_eq!(port_key_of(GO, "gaol"), UNKNOWN_PORT);
+        // The port of a field `r#type` is the attribute `type`.
+        let raw = [PortInfo {
+            name: "r#type",
+            ..GO[0]
+        }];
+        assert_eq!(port_key_of(&raw, "type"), port_key("type"));
+        assert_eq!(port_key_of(&raw, "typo"), UNKNOWN_PORT);
+        // No port list: a type without `#[derive(bt::Ports)]`, whose ports are not known.
+        assert_eq!(port_key_of(&[], "goal"), port_key("goal"));
+        // The placeholder that every type has for an unknown port.
+        let value: <GoNode as PortValue<UNKNOWN_PORT>>::Value = NoSuchPort;
+        assert_eq!(value, NoSuchPort);
+    }
+
+    /// A node type, for its `PortValue`s.
+    struct GoNode;
 
     #[test]
     fn port_keys_are_fnv_1a() {

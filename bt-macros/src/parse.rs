@@ -73,6 +73,19 @@ impl Header {
             .collect();
         !params.is_empty() && names_any(tokens, &params)
     }
+
+    /// Whether `tokens` name any of the tree's generic parameters (types, lifetimes, constants):
+    /// then they cannot appear in a module-level type alias.
+    pub fn names_generic_param(&self, tokens: TokenStream) -> bool {
+        let params: Vec<&Ident> = (self.generics.params.iter())
+            .map(|param| match param {
+                syn::GenericParam::Type(param) => &param.ident,
+                syn::GenericParam::Lifetime(param) => &param.lifetime.ident,
+                syn::GenericParam::Const(param) => &param.ident,
+            })
+            .collect();
+        !params.is_empty() && names_any(tokens, &params)
+    }
 }
 
 fn names_any(tokens: TokenStream, idents: &[&Ident]) -> bool {

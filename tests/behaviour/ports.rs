@@ -459,3 +459,63 @@ fn a_string_literal_binds_a_string_input() {
     assert_eq!(tree.tick(&mut world), Status::Success);
     assert_eq!(world.log, ["lap", "two", "lap", "two"]);
 }
+
+/// Says its `msg` and its `times` into any world with a log.
+#[derive(Default, Ports)]
+pub struct Shout {
+    pub msg: Input<String>,
+    pub times: Input<u8>,
+    pub said: Output<u8>,
+}
+
+/// A world with a log.
+pub trait Logs {
+    fn log(&mut self) -> &mut Vec<String>;
+}
+
+impl Logs for World {
+    fn log(&mut self) -> &mut Vec<String> {
+        &mut self.log
+    }
+}
+
+impl<W: Logs> SyncAction<W> for Shout {
+    fn execute(&mut self, world: &mut W) -> Outcome {
+        world.log().push(self.msg.repeat(usize::from(*self.times)));
+        self.said.set(*self.times);
+        Outcome::Success
+    }
+}
+
+/// An XML tree written by a `macro_rules!` macro, generic over its world: the ports of its
+/// elements, of a type that names no parameter, are reached through the check of their
+/// attributes (`bt::__private::PortsChecked`), which must hold in both settings.
+macro_rules! shouting_tree {
+    ($name:ident, $leaf:ty) => {
+        behavior_tree! {
+            tree $name<W: Logs> for W {
+                xml_text = r#"
+<root BTCPP_format="4">
+  <BehaviorTree ID="Shouts">
+    <Sequence>
+      <Shout msg="ho" times="2" said="{n}"/>
+      <Shout msg="hey" times="{n}" said="{n}"/>
+    </Sequence>
+  </BehaviorTree>
+</root>"#,
+                nodes { Shout = Action($leaf) }
+                blackboard { n: u8 }
+            }
+        }
+    };
+}
+
+shouting_tree!(Shouts, Shout);
+
+#[test]
+fn an_xml_tree_from_a_macro_and_generic_binds_its_ports() {
+    let (mut tree, mut world) = (Shouts::<World>::new(), World::default());
+    assert_eq!(tree.tick(&mut world), Status::Success);
+    assert_eq!(world.log, ["hoho", "heyhey"]);
+    assert_eq!(tree.blackboard().n, 2);
+}

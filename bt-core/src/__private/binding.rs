@@ -4,8 +4,8 @@
 use super::*;
 
 pub use crate::ports::{
-    bound_ports, check_required, check_required_at, port_key, BindEntry, BindText, BindValue,
-    PortDirection, PortInfo, PortValue, FRAME_BYTES,
+    bound_ports, check_required, check_required_at, port_key, port_key_of, BindEntry, BindText,
+    BindValue, NoSuchPort, PortDirection, PortInfo, PortValue, FRAME_BYTES, UNKNOWN_PORT,
 };
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
@@ -33,6 +33,23 @@ pub trait NoPorts {
 }
 
 impl<T: ?Sized> NoPorts for T {}
+
+/// A node type whose attributes an XML element names, checked: `<T as PortsChecked<{ check }>>`
+/// is `T` once `check` (a [`check_required_at`] of the type's ports and the element's
+/// attributes, then `true`) has passed. The generated code reaches such a node's ports through
+/// `&mut` this type, written once per type and set of attributes as a type alias beside the
+/// tree, so that when the check fails (an attribute that names no port of the type) the accesses
+/// have no type and rustc reports the check's error alone, which says where the element is,
+/// rather than its own error for the field (E0609), which can only point at the whole XML text.
+/// The same type when the check passes: no code, no function.
+pub trait PortsChecked<const CHECKED: bool> {
+    /// `Self`.
+    type Type: ?Sized;
+}
+
+impl<T: ?Sized> PortsChecked<true> for T {
+    type Type = T;
+}
 
 /// Which side of the leaf's call a port binding is handled on.
 #[derive(Clone, Copy)]
@@ -127,4 +144,40 @@ pub fn bind_text<L, P>(
     load_text: fn(&mut P, &'static str),
 ) {
     load_text(port(leaf), text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GO: &[PortInfo] = &[PortInfo {
+        name: "goal",
+        direction: PortDirection::Input,
+        type_name: "f64",
+        required: true,
+        missing_message: "input port `goal` of `Go` is required",
+    }];
+
+    /// What the generated code writes for an XML element `<Go goal=".."/>`: the check, then
+    /// `true`, as the argument of `PortsChecked`.
+    type CheckedGo = <(u8, f64) as PortsChecked<
+        {
+            check_required_at("nav.xml:3:5: `Go`: ", GO, &["goal"]);
+            true
+        },
+    >>::Type;
+
+    #[test]
+    fn a_checked_type_is_the_type_itself() {
+        fn goal(leaf: &mut CheckedGo) -> &mut f64 {
+            &mut leaf.1
+        }
+        let mut leaf = (1u8, 2.0);
+        *goal(&mut leaf) = 5.0;
+        assert_eq!(leaf, (1, 5.0));
+        assert_eq!(
+            core::any::TypeId::of::<CheckedGo>(),
+            core::any::TypeId::of::<(u8, f64)>()
+        );
+    }
 }

@@ -291,7 +291,19 @@ pub(super) struct PortSteps {
 }
 
 /// The port steps of `leaf`'s bindings.
+///
+/// A node of an XML tree reaches its ports through its type's checked alias
+/// ([`LeafType::checked`]): each step starts by taking `__bt_leaf` as `&mut` the alias, the same
+/// type once the check has passed, and no type at all if it failed, so that rustc does not add
+/// its own error for an attribute that is no field of the type to the check's.
 pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
+    let checked = |steps: TokenStream| match &leaf.checked {
+        Some(alias) if !steps.is_empty() => quote! {
+            let __bt_leaf: &mut #alias = __bt_leaf;
+            #steps
+        },
+        _ => steps,
+    };
     let leaf_type = leaf;
     // `leaf.<port>`, spanned at the user's port name so that rustc reports an unknown port or a
     // port of the wrong kind there.
@@ -373,9 +385,9 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
         })
         .collect();
     PortSteps {
-        loads: step(quote!(Load)),
-        values,
-        stores: step(quote!(Store)),
+        loads: checked(step(quote!(Load))),
+        values: checked(values),
+        stores: checked(step(quote!(Store))),
     }
 }
 
@@ -390,14 +402,17 @@ pub(super) fn ports_of(ty: &syn::Type) -> TokenStream {
 /// XML tree, its message starts with where the element is. Nodes of one type with the same
 /// bound ports pass or fail it together, so it is written once for them (`Check::key`), with the
 /// first node's place: a wide tree of one leaf type has one check, not one per leaf.
+///
+/// For a node with [`LeafType::checked`], the check is written as that type alias, through which
+/// the node's ports are reached ([`port_steps`]).
 pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Check> {
     let ty = &leaf.ty;
     let bound: Vec<String> = (leaf.bindings.iter())
         .map(|binding| binding.port.to_string())
         .collect();
-    let key = format!("required {} {bound:?}", ty.to_token_stream());
+    let key = leaf.check_key();
     let span = ty.span();
-    Check::about(g, ty.to_token_stream(), span, key, || {
+    let check = Check::about(g, ty.to_token_stream(), span, key, || {
         let ports = ports_of(ty);
         match &node.xml_origin {
             Some(origin) => CheckTokens::Located {
@@ -410,6 +425,10 @@ pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Ch
                 __bt::check_required(#ports, &[#(#bound),*])
             )),
         }
+    });
+    check.map(|check| Check {
+        alias: (leaf.checked.clone()).map(|alias| (alias, ty.to_token_stream())),
+        ..check
     })
 }
 
@@ -422,6 +441,9 @@ pub(super) struct Check {
     pub generic: bool,
     pub span: Span,
     pub tokens: CheckTokens,
+    /// The check of an XML node's ports, written as a type alias (its name, and the node's type)
+    /// through which they are reached ([`LeafType::checked`]).
+    pub alias: Option<(Ident, TokenStream)>,
 }
 
 /// A check's tokens: written, or (an XML tree's) to be written once it is known how many elements
@@ -479,6 +501,7 @@ impl Check {
             generic: g.tree.header.names_type_param(about),
             span,
             tokens: tokens(),
+            alias: None,
         })
     }
 }

@@ -327,15 +327,24 @@ struct NodeCode {
     tree_halt: TokenStream,
 }
 
-/// Writes the checks: each a module-level `const _` into `items`, or, for a check that names the
-/// tree's type parameters, into the returned list, evaluated by the generic tree's `new`
-/// (`api.rs`).
+/// Writes the checks: each a module-level `const _` into `items` (an XML node's check of its
+/// ports a module-level type alias, `leaf::Check::alias`), or, for a check that names the tree's
+/// type parameters, into the returned list, evaluated by the generic tree's `new` (`api.rs`).
 fn write_checks(g: &Gen, checks: Vec<leaf::Check>, items: &mut TokenStream) -> Vec<TokenStream> {
     let mut generic = Vec::new();
     for check in checks {
         let nodes = g.checked.borrow().get(&check.key).copied().unwrap_or(1);
         let (span, tokens) = (check.span, check.tokens.written(nodes));
-        if check.generic {
+        if let Some((alias, ty)) = check.alias {
+            // An XML node's ports are reached through it (`leaf::port_steps`). The constant
+            // evaluates the check whatever code uses the alias (a failed check is reported once).
+            items.extend(quote_spanned! {span=>
+                #[doc(hidden)]
+                #[allow(non_camel_case_types)]
+                type #alias = <#ty as __bt::PortsChecked<{ #tokens; true }>>::Type;
+                const _: ::core::marker::PhantomData<#alias> = ::core::marker::PhantomData;
+            });
+        } else if check.generic {
             generic.push(tokens);
         } else {
             items.extend(quote_spanned!(span=> const _: () = #tokens;));

@@ -1,6 +1,6 @@
 //! The leaves: their model, and their lowering from the arguments.
 
-use proc_macro2::Span;
+use proc_macro2::{Ident, Span};
 use syn::{Expr, ExprClosure, Type};
 
 use super::{check, Lower, Params, Quantity};
@@ -65,6 +65,27 @@ pub struct LeafType {
     /// For a node of an XML tree: the line and column of its element, which the errors of its
     /// entry bindings give (`bt::__private::bind_entry_at`).
     pub xml_at: Option<(u32, u32)>,
+    /// For a node of an XML tree whose type names none of the tree's type parameters: the type
+    /// alias through which its ports are reached, written with the check of its attributes
+    /// (`codegen::leaf::required_check`), one per type and set of attributes
+    /// ([`LeafType::check_key`]) and named after the tree and the first such node. When the
+    /// check fails, the accesses have no type, and the check's error, which says where the
+    /// element is, is the only one (`bt::__private::PortsChecked`).
+    pub checked: Option<Ident>,
+}
+
+impl LeafType {
+    /// What the check of the node's ports depends on, the type and the bound ports: the nodes
+    /// with the same key pass or fail it together.
+    pub fn check_key(&self) -> String {
+        let bound: Vec<String> = (self.bindings.iter())
+            .map(|binding| binding.port.to_string())
+            .collect();
+        format!(
+            "required {} {bound:?}",
+            quote::ToTokens::to_token_stream(&self.ty)
+        )
+    }
 }
 
 /// A leaf from its arguments (`Args::Leaf` for the leaves of a type, `Args::Assign` for
@@ -153,6 +174,7 @@ pub(super) fn leaf_type(at: &Lower, target: Target) -> Option<LeafType> {
         init: target.init,
         bindings: target.bindings,
         xml_at: None,
+        checked: None,
     })
 }
 

@@ -132,6 +132,31 @@ fn leaf_type_mut(kind: &mut Kind) -> Option<&mut LeafType> {
     }
 }
 
+/// Names the type aliases through which the ports of an XML tree's nodes are reached
+/// ([`LeafType::checked`]): one per type and set of bound ports, after the tree and the first
+/// node with them. A type that names the tree's generic parameters has none: a module-level
+/// alias cannot name them (and the check of such a type is evaluated where the generic tree is
+/// built).
+fn name_port_checks(tree: &mut Tree) {
+    let mut first = std::collections::HashMap::<String, usize>::new();
+    let name = syn::ext::IdentExt::unraw(&tree.header.name);
+    for node in &mut tree.nodes {
+        if node.xml_origin.is_none() {
+            continue;
+        }
+        let id = node.id;
+        let Some(leaf) = leaf_type_mut(&mut node.kind) else {
+            continue;
+        };
+        let ty = quote::ToTokens::to_token_stream(&leaf.ty);
+        if leaf.bindings.is_empty() || tree.header.names_generic_param(ty) {
+            continue;
+        }
+        let first = *first.entry(leaf.check_key()).or_insert(id);
+        leaf.checked = Some(quote::format_ident!("__Bt{name}Ports{first}"));
+    }
+}
+
 /// The line and column of an XML origin, `file.xml:12:7: `Element`: `.
 fn line_column(origin: &str) -> Option<(u32, u32)> {
     let location = origin.split(": `").next()?;
@@ -236,6 +261,7 @@ impl Tree {
                 }
             }
         }
+        name_port_checks(&mut tree);
         tree.unused_entries = check::unused_entries(tree.blackboard.as_ref(), &mentioned);
         tree.warnings = warnings::warnings(&tree);
         observers::resolve(cx, &mut tree);

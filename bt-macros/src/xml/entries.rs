@@ -284,12 +284,20 @@ impl<'a> Tr<'a> {
     }
 
     /// The type of port `port` of the node mapping `mapping` maps to, as `#[derive(bt::Ports)]`
-    /// states it: `<Type as bt::__private::PortValue<{ port_key("port") }>>::Value`.
+    /// states it: `<Type as bt::__private::PortValue<{ port_key_of(<Type>::__BT_PORTS, "port")
+    /// }>>::Value`, a placeholder for an attribute that names no port of the type, which the check
+    /// of the element reports (`bt::__private::port_key_of`). The key of a type that names the
+    /// tree's generic parameters is the name's alone (`port_key`): a constant cannot read their
+    /// port list.
     fn port_value(&self, mapping: usize, port: &str) -> Option<TokenStream> {
         let ty = self.input.nodes.get(mapping)?.node_type()?;
         let span = self.span;
+        let key = match self.header.names_generic_param(ty.to_token_stream()) {
+            true => quote::quote_spanned!(span=> __bt::port_key(#port)),
+            false => quote::quote_spanned!(span=> __bt::port_key_of(<#ty>::__BT_PORTS, #port)),
+        };
         Some(quote::quote_spanned! {span=>
-            <#ty as __bt::PortValue<{ __bt::port_key(#port) }>>::Value
+            <#ty as __bt::PortValue<{ #key }>>::Value
         })
     }
 

@@ -701,6 +701,61 @@ fn errors_come_with_a_stub_and_name_the_file() {
     );
 }
 
+/// An XML node's ports are reached through its type's checked alias, one per type and set of
+/// attributes, written with the check of the attributes; so an attribute that is no port of the
+/// type is the check's error alone. A type that names the tree's parameters has none, nor has a
+/// node without attributes, nor a DSL tree.
+#[test]
+fn xml_ports_are_reached_through_the_checked_alias() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="Yard"><Sequence>
+        <Go goal="{a}"/><Go goal="{a}"/><Go goal="1" speed="2"/><Go/><Lift h="{a}"/>
+    </Sequence></BehaviorTree></root>"#;
+    let out = expand_invocation(&format!(
+        "tree Yard<L: Default> for W {{ xml_text = r#\"{xml}\"#, nodes {{ Action(Go), Lift = Action(Lifter<L>) }}, blackboard {{ a: u8 }} }}"
+    ));
+    assert!(!out.contains("compile_error"), "{out}");
+    // The first two `Go`s share one alias, named after the first; the third has its own, the
+    // fourth, without attributes, none; nor has `Lift`, of a type that names `L`.
+    for (alias, bound) in [
+        ("__BtYardPorts1", "\"goal\""),
+        ("__BtYardPorts3", "\"goal\" , \"speed\""),
+    ] {
+        let written =
+            format!("type {alias} = < Go as __bt :: PortsChecked < {{ __bt :: check_required_at (");
+        assert_eq!(out.matches(&written).count(), 1, "{alias} in {out}");
+        assert!(
+            out.contains(&format!(
+                "< Go > :: __BT_PORTS , & [{bound}]) ; true }} >> :: Type ;"
+            )),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("let __bt_leaf : & mut {alias} = __bt_leaf ;")),
+            "{out}"
+        );
+    }
+    assert_eq!(out.matches("PortsChecked").count(), 2, "{out}");
+    for none in ["Ports2", "Ports4", "Ports5"] {
+        assert!(!out.contains(none), "{none} in {out}");
+    }
+    // An entry typed by a port: its key is the port list's, a placeholder for a name that is no
+    // port (`port_key_of`), but for a type that names the tree's parameters.
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="Yard"><Sequence>
+        <Go goal="{a}"/><Lift h="{b}"/>
+    </Sequence></BehaviorTree></root>"#;
+    let out = expand_invocation(&format!(
+        "tree Yard<L: Default> for W {{ xml_text = r#\"{xml}\"#, nodes {{ Action(Go), Lift = Action(Lifter<L>) }} }}"
+    ));
+    assert!(
+        out.contains("port_key_of (< Go > :: __BT_PORTS , \"goal\")"),
+        "{out}"
+    );
+    assert!(out.contains("__bt :: port_key (\"h\")"), "{out}");
+    // The DSL reaches ports by field, where rustc points at the user's token.
+    let out = expand_invocation("tree Yard for W { blackboard { a: u8 } Action(Go, goal = {a}) }");
+    assert!(!out.contains("PortsChecked"), "{out}");
+}
+
 /// A small deterministic generator for the fuzz test.
 struct Rng(u64);
 

@@ -1,0 +1,33 @@
+// An attribute that is not a port of the leaf, bound to an entry that nothing else types: one
+// error, the attribute's at its element (the entry, which no port types, is no other error).
+use bt::behavior_tree;
+
+pub struct World;
+
+use bt::{Input, Outcome, Ports, SyncAction};
+
+#[derive(Default, Ports)]
+pub struct MoveTo {
+    pub goal: Input<(i32, i32)>,
+    pub speed: Input<f32>,
+}
+
+impl SyncAction<World> for MoveTo {
+    fn execute(&mut self, _: &mut World) -> Outcome {
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    tree Robot for World {
+        xml_text = r#"
+<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <MoveTo goal="{goal}" speed="1.0" sped="{pace}"/>
+  </BehaviorTree>
+</root>"#,
+        nodes { Action(MoveTo) },
+    }
+}
+
+fn main() {}
