@@ -982,7 +982,7 @@
 //! | `<Parallel success_count="2" failure_count="1">` (defaults `-1` and `1`), `<ParallelAll max_failures="1">` (default `1`) | `Parallel(success = 2, failure = 1)`, `ParallelAll(max_failures = 1)` |
 //! | `<TryCatch catch_on_halt="true">` (default `false`) | `TryCatch(catch_on_halt = true)` |
 //! | `<Switch3 variable="{mode}" case_1="1" case_2="fast" case_3="RED">` and 4 children (`Switch2` .. `Switch6`) | `Switch(mode) { case 1 => .., case "fast" => .., case Color::Red => .., _ => .. }`: a number is converted to the entry's type, a scripting enum is its value, other text a `&str` (for a `String` or `&str` entry) |
-//! | `<LoopInt queue="{q}" value="{v}" if_empty="FAILURE">` (`LoopBool`, `LoopDouble`, `LoopString`; default `SUCCESS`) | `Loop(q, value = {v}, if_empty = Failure)`; `v` is an `i32`, `bool`, `f64` or `String` unless declared; `q` must be declared, a [`Deque`] or a `VecDeque` |
+//! | `<LoopInt queue="{q}" value="{v}" if_empty="FAILURE">` (`LoopBool`, `LoopDouble`, `LoopString`; default `SUCCESS`) | `Loop(q, value = {v}, if_empty = Failure)`; `v` is an `i32`, `bool`, `f64` or `String` unless declared, `q` a `VecDeque` of that type unless declared (a [`Deque`] for no allocation) |
 //! | `<Delay delay_msec="500">`, `<Timeout msec="1000">`, `<Sleep msec="200"/>` | `Delay(500)`, `Timeout(1000)`, `Sleep(200)` (the context needs a clock: [Time](#time)) |
 //! | `<Precondition if="door_open" else="RUNNING">` (default `FAILURE`) | `Precondition(\|bb\| bb.door_open, else = Running)` (`if` is a script condition, below) |
 //! | `<Repeat num_cycles="3">`, `<RetryUntilSuccessful num_attempts="-1">` | `Repeat(3)`, `RetryUntilSuccessful(forever)` |
@@ -1022,13 +1022,24 @@
 //! order: its declaration in `blackboard { .. }` (by name, in every tree of the file); the type of
 //! an entry it is remapped to (a `SubTree` remapping or `_autoremap` joins entries of two trees);
 //! the `type` of a `<TreeNodesModel>` port bound to it (a Rust type, as `to_xml()` writes, or a
-//! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...); the
-//! type of the port of a mapped node bound to it, as its `#[derive(Ports)]` says (`path="{path}"`
-//! on a node whose `path` is an `Output<Path>` makes the entry a `Path`; the first such port in
-//! the file's order, and every other port bound to the entry must take the same type); the type
-//! BehaviorTree.CPP gives a built-in node's count or duration that reads it (`num_cycles="{n}"`,
-//! `num_attempts="{n}"`: `i32`, its `int`; `msec="{t}"`, `delay_msec="{t}"`: `u32`, its
-//! `unsigned`). An entry of none of these is an error that names it. A declared entry no node uses is the main tree's
+//! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...); the item
+//! type of a `Loop` node whose `value` it is (`LoopInt`: `i32`, `LoopBool`: `bool`,
+//! `LoopDouble`: `f64`, `LoopString`: `String`); the type of the port of a mapped node bound to
+//! it, as its `#[derive(Ports)]` says (`path="{path}"` on a node whose `path` is an
+//! `Output<Path>` makes the entry a `Path`; the first such port in the file's order, and every
+//! other port bound to the entry must take the same type); the type BehaviorTree.CPP gives
+//! another parameter of a built-in node bound to it: a count (`num_cycles="{n}"`,
+//! `num_attempts="{n}"`: `i32`, its `int`), a duration (`msec="{t}"`, `delay_msec="{t}"`: `u32`,
+//! its `unsigned`), a `Loop`'s queue (`std::collections::VecDeque<T>` of its item type, its
+//! `std::deque<T>`: declare a [`Deque`] for no allocation or no `std`), a `Switch`'s `variable`
+//! whose cases are all text, neither numbers nor scripting enums (`String`, its `std::string`,
+//! compared as text: BehaviorTree.CPP compares a number case as a number too, which no one Rust
+//! type does, so such a variable is declared). These built-in parameters must agree: two that
+//! give an entry two types are an error at the second, as BehaviorTree.CPP refuses ports of two
+//! types on one entry (declare the entry with a type both nodes take). Last, a
+//! `<SetBlackboard output_key="a" value="{b}"/>` gives `a` the type of `b` or `b` that of `a`,
+//! and `value="text"` (not a number) makes `a` a `String`, the text BehaviorTree.CPP stores. An
+//! entry of none of these is an error that names it. A declared entry no node uses is the main tree's
 //! (and warned about unless `#[allow(unused)]`).
 //!
 //! **Subtrees.** Every `<BehaviorTree>` that a `<SubTree>` runs becomes its own tree type in the

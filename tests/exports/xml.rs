@@ -517,6 +517,73 @@ fn xml_counts_and_durations_from_entries() {
 }
 
 behavior_tree! {
+    /// The entries of built-in nodes' other parameters take their types from them, so only the
+    /// entries that scripts alone use are declared: the Switch's `mode` (its cases are text) a
+    /// `String`, `last_mode` a copy of it, the Loops' queues `VecDeque<f64>` and
+    /// `VecDeque<String>` and their values `f64` and `String`, `state` the `String` it is set to.
+    tree Sorting for Yard {
+        xml_text = r#"
+<root BTCPP_format="4">
+  <BehaviorTree ID="Sorting">
+    <Sequence>
+      <SetBlackboard output_key="last_mode" value="{mode}"/>
+      <Switch2 variable="{mode}" case_1="fast" case_2="slow">
+        <Script code="picked := 1"/>
+        <Script code="picked := 2"/>
+        <AlwaysFailure/>
+      </Switch2>
+      <LoopDouble queue="{weights}" value="{weight}">
+        <Script code="mass += weight"/>
+      </LoopDouble>
+      <LoopString queue="{names}" value="{name}">
+        <AlwaysSuccess/>
+      </LoopString>
+      <SetBlackboard output_key="state" value="sorted"/>
+    </Sequence>
+  </BehaviorTree>
+</root>"#,
+        blackboard { picked: i32, mass: f64 }
+    }
+}
+
+/// Tick by tick as BehaviorTree.CPP 4.8.2 runs the same XML (`behaviortreepy`, with `mode`,
+/// `weights` and `names` given as text and `mass` as 0.0; checked by hand: RUNNING, RUNNING,
+/// RUNNING, SUCCESS, with the same entries after each tick).
+#[test]
+fn built_in_parameters_type_their_entries() {
+    use std::collections::VecDeque;
+    let mut yard = Yard::default();
+    let mut tree = Sorting::new();
+    let bb = tree.blackboard_mut();
+    let (_, _, _): (&mut String, &mut String, &mut String) =
+        (&mut bb.mode, &mut bb.last_mode, &mut bb.state);
+    let (_, _): (&mut VecDeque<f64>, &mut VecDeque<String>) = (&mut bb.weights, &mut bb.names);
+    let (_, _): (&mut f64, &mut String) = (&mut bb.weight, &mut bb.name);
+    bb.mode = "slow".into();
+    bb.weights.extend([0.5, 0.25]);
+    bb.names.push_back("a".into());
+    // The Switch picks `slow`; the LoopDouble pops 0.5 and runs its child.
+    assert_eq!(tree.tick(&mut yard), Status::Running);
+    let bb = tree.blackboard();
+    assert_eq!((bb.last_mode.as_str(), bb.picked), ("slow", 2));
+    assert_eq!((bb.weight, bb.mass), (0.5, 0.5));
+    // 0.25, then the empty queue: SUCCESS, and the LoopString pops `a`.
+    assert_eq!(tree.tick(&mut yard), Status::Running);
+    assert_eq!(tree.blackboard().mass, 0.75);
+    assert_eq!(tree.tick(&mut yard), Status::Running);
+    assert_eq!(
+        (
+            tree.blackboard().name.as_str(),
+            tree.blackboard().state.as_str()
+        ),
+        ("a", "")
+    );
+    // Its queue empty: SUCCESS, and the last SetBlackboard writes its text.
+    assert_eq!(tree.tick(&mut yard), Status::Success);
+    assert_eq!(tree.blackboard().state, "sorted");
+}
+
+behavior_tree! {
     /// Two nodes share a name, as in Nav2's `navigate_w_routing_global_planning_and_control_w_recovery.xml`
     /// (two `ClearGlobalCostmap-Context`): names are labels, as in BehaviorTree.CPP.
     tree SharedNames for Yard {

@@ -80,6 +80,11 @@ pub(super) fn rust_type(text: &str) -> Option<String> {
     Some(known.to_owned())
 }
 
+/// A type of [`super::ir::ParamType`] as an error shows it: `VecDeque<f64>`, not its whole path.
+fn shown_type(ty: &str) -> &str {
+    ty.trim_start_matches("::std::collections::")
+}
+
 /// Whether `attr`, on an entry of the invocation's `blackboard { .. }`, is `#[tracked]`.
 pub(super) fn is_tracked_attr(attr: &syn::Attribute) -> bool {
     attr.path().is_ident(crate::kw::TRACKED)
@@ -207,17 +212,23 @@ impl<'a> Tr<'a> {
             .find(|entry| syn::ext::IdentExt::unraw(&entry.name) == name)
     }
 
-    /// Every entry's type (the user's, else one of its class's, else a `<TreeNodesModel>` port
-    /// type of its class, else the type of a mapped node's port bound to it, else the type
-    /// BehaviorTree.CPP gives a built-in node's count or duration that reads it) and whether its
-    /// class is tracked.
+    /// Every entry's type and whether its class is tracked. The type is the user's, else the
+    /// first of its class's that it finds in this order: a declaration; a `<TreeNodesModel>`
+    /// port type; a `Loop`'s `value` item type; the type of a mapped node's port bound to it;
+    /// the type BehaviorTree.CPP gives another parameter of a built-in node bound to it (a count,
+    /// a duration, a `Loop`'s queue, a `Switch`'s text variable: [`Tr::param_types`]); the type
+    /// of the entry a `<SetBlackboard>` copies it from or to; a `String` for one a
+    /// `<SetBlackboard>` sets to text. The built-in parameters must agree when they type it
+    /// ([`Tr::param_conflicts`]).
     pub(super) fn resolve(&mut self) {
         let count = self.entries.infos.len();
         let roots: Vec<usize> = (0..count).map(|index| self.entries.find(index)).collect();
         let mut class_user: HashMap<usize, TokenStream> = HashMap::new();
         let mut class_model: HashMap<usize, String> = HashMap::new();
+        let mut class_strong: HashMap<usize, String> = HashMap::new();
         let mut class_port: HashMap<usize, TokenStream> = HashMap::new();
-        let mut class_param: HashMap<usize, &'static str> = HashMap::new();
+        let mut class_param: HashMap<usize, String> = HashMap::new();
+        let mut class_text: HashSet<usize> = HashSet::new();
         let mut class_tracked: HashSet<usize> = HashSet::new();
         for (info, &root) in self.entries.infos.iter().zip(&roots) {
             if let Some(declared) = self.declared(&info.name) {
@@ -230,6 +241,9 @@ impl<'a> Tr<'a> {
             if let Some(ty) = info.model_types.first() {
                 class_model.entry(root).or_insert_with(|| ty.clone());
             }
+            if let Some(param) = info.param_types.iter().find(|param| param.strong) {
+                class_strong.entry(root).or_insert_with(|| param.ty.clone());
+            }
             if let std::collections::hash_map::Entry::Vacant(vacant) = class_port.entry(root) {
                 if let Some(ty) = (info.port_types.iter())
                     .find_map(|(mapping, port)| self.port_value(*mapping, port))
@@ -237,12 +251,74 @@ impl<'a> Tr<'a> {
                     vacant.insert(ty);
                 }
             }
-            if let Some(&ty) = info.param_types.first() {
-                class_param.entry(root).or_insert(ty);
+            if let Some(param) = info.param_types.first() {
+                class_param.entry(root).or_insert_with(|| param.ty.clone());
+            }
+            if info.set_to_text {
+                class_text.insert(root);
             }
             if info.updates {
                 class_tracked.insert(root);
             }
+        }
+        // A primitive's name parses to the identifier a `<TreeNodesModel>` type gives, so that a
+        // script knows the entry is numeric (`script::Entries::numeric_type`).
+        let parsed = |ty: &String| {
+            ty.parse::<TokenStream>()
+                .ok()
+                .map(|ty| respan(ty, self.span))
+        };
+        let mut class_type: HashMap<usize, TokenStream> = HashMap::new();
+        let mut from_params = HashSet::new();
+        for &root in &roots {
+            if class_type.contains_key(&root) {
+                continue;
+            }
+            let ty = (class_user.get(&root).cloned())
+                .or_else(|| class_model.get(&root).and_then(parsed))
+                .or_else(|| {
+                    let strong = class_strong.get(&root).and_then(parsed);
+                    from_params.extend(strong.is_some().then_some(root));
+                    strong
+                })
+                .or_else(|| class_port.get(&root).cloned())
+                .or_else(|| {
+                    let param = class_param.get(&root).and_then(parsed);
+                    from_params.extend(param.is_some().then_some(root));
+                    param
+                });
+            if let Some(ty) = ty {
+                class_type.insert(root, ty);
+            }
+        }
+        // A copy's two entries have one type: either gives it to the other, until none is left
+        // to give (each round types at least one class, or ends).
+        loop {
+            let mut changed = false;
+            for &(target, source) in &self.entries.copies {
+                let (target, source) = (roots[target], roots[source]);
+                match (class_type.get(&target), class_type.get(&source)) {
+                    (None, Some(ty)) => {
+                        let ty = ty.clone();
+                        class_type.insert(target, ty);
+                        changed = true;
+                    }
+                    (Some(ty), None) => {
+                        let ty = ty.clone();
+                        class_type.insert(source, ty);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for root in class_text {
+            class_type
+                .entry(root)
+                .or_insert_with(|| quote::quote_spanned!(self.span=> String));
         }
         let mut types = Vec::with_capacity(count);
         let mut missing = Vec::new();
@@ -252,21 +328,7 @@ impl<'a> Tr<'a> {
                     let ty = &declared.ty;
                     Some(quote!(#ty))
                 }
-                None => (class_user.get(&root).cloned())
-                    .or_else(|| {
-                        class_model.get(&root).and_then(|ty| {
-                            ty.parse::<TokenStream>()
-                                .ok()
-                                .map(|ty| respan(ty, self.span))
-                        })
-                    })
-                    .or_else(|| class_port.get(&root).cloned())
-                    .or_else(|| {
-                        // A primitive's name, as a `<TreeNodesModel>` type is written, so that a
-                        // script knows the entry is numeric (`script::Entries::numeric_type`).
-                        (class_param.get(&root))
-                            .map(|ty| syn::Ident::new(ty, self.span).into_token_stream())
-                    }),
+                None => class_type.get(&root).cloned(),
             };
             if ty.is_none() {
                 missing.push(index);
@@ -278,8 +340,50 @@ impl<'a> Tr<'a> {
             .map(|root| class_tracked.contains(root))
             .collect();
         self.types = types;
+        self.param_conflicts(&roots, &from_params);
         for index in missing {
             self.untyped(index);
+        }
+    }
+
+    /// An entry typed by built-in parameters alone (no declaration, no `<TreeNodesModel>` type,
+    /// no mapped node's port before them) takes the first of their types, and each parameter
+    /// that gives it another is an error there, as BehaviorTree.CPP refuses a tree whose ports
+    /// of two types share an entry. (Where something else types the entry, each node's own
+    /// check decides whether it takes that type.)
+    fn param_conflicts(&mut self, roots: &[usize], from_params: &HashSet<usize>) {
+        let mut first: HashMap<usize, (String, String, usize)> = HashMap::new();
+        let mut conflicts = Vec::new();
+        // The strong ones first: the type comes from the first of them if there is one.
+        for strong in [true, false] {
+            for (info, &root) in self.entries.infos.iter().zip(roots) {
+                if !from_params.contains(&root) {
+                    continue;
+                }
+                for param in info.param_types.iter().filter(|p| p.strong == strong) {
+                    match first.get(&root) {
+                        None => {
+                            first.insert(root, (param.ty.clone(), param.what.clone(), param.pos));
+                        }
+                        Some((ty, _, _)) if *ty == param.ty => {}
+                        Some((ty, what, pos)) => conflicts.push((
+                            param.pos,
+                            format!(
+                                "{} reads the entry `{}` as a `{}`, but {what} (at {}) makes it a `{}`; BehaviorTree.CPP refuses ports of two types on one entry: declare the entry in the invocation, `blackboard {{ {}: Type }}`, with a type both nodes take",
+                                param.what,
+                                info.name,
+                                shown_type(&param.ty),
+                                self.loc(*pos),
+                                shown_type(ty),
+                                info.name,
+                            ),
+                        )),
+                    }
+                }
+            }
+        }
+        for (pos, message) in conflicts {
+            self.err(pos, message);
         }
     }
 

@@ -153,13 +153,30 @@ pub(super) struct EntryInfo {
     /// Ports of mapped nodes bound to it (the mapping's index and the port's name), whose
     /// `#[derive(bt::Ports)]` type gives it its type when nothing else does.
     pub(super) port_types: Vec<(usize, String)>,
-    /// The types BehaviorTree.CPP gives the parameters of built-in nodes that read it (a count,
-    /// `int`: `i32`; a duration, `unsigned`: `u32`): its type when nothing else gives one.
-    pub(super) param_types: Vec<&'static str>,
+    /// The types BehaviorTree.CPP gives the parameters of built-in nodes bound to it (a count,
+    /// `int`: `i32`; a duration, `unsigned`: `u32`; a `Loop`'s queue and value; a `Switch`'s
+    /// variable): its type when nothing else gives one, and they must agree.
+    pub(super) param_types: Vec<ParamType>,
+    /// Set to the text of a literal by a `<SetBlackboard>` (BehaviorTree.CPP stores the text):
+    /// a `String` when nothing else types it.
+    pub(super) set_to_text: bool,
     /// Used by an update node (`WasEntryUpdated`, ..): tracked.
     pub(super) updates: bool,
     /// Where the XML first names it (a script's attribute, a port's), for errors.
     pub(super) pos: Option<usize>,
+}
+
+/// The type a built-in node's parameter gives the entry bound to it.
+pub(super) struct ParamType {
+    /// The Rust type, as text (`i32`, `::std::collections::VecDeque<f64>`).
+    pub(super) ty: String,
+    /// Ranked with a `<TreeNodesModel>` type, before a mapped node's port (a `Loop`'s `value`,
+    /// which BehaviorTree.CPP types as strongly as a port); else after it.
+    pub(super) strong: bool,
+    /// The node's attribute, for errors: "`Repeat`'s `num_cycles`".
+    pub(super) what: String,
+    /// Where the attribute is.
+    pub(super) pos: usize,
 }
 
 /// Every entry of every tree, by (tree, name), in first-use order.
@@ -167,6 +184,9 @@ pub(super) struct EntryInfo {
 pub(super) struct EntryTable {
     pub(super) index: HashMap<(usize, String), usize>,
     pub(super) infos: Vec<EntryInfo>,
+    /// `<SetBlackboard output_key="a" value="{b}"/>`: (a, b), two entries of one type, so either
+    /// gives the other its type when nothing else does.
+    pub(super) copies: Vec<(usize, usize)>,
     parent: Vec<usize>,
 }
 
@@ -184,6 +204,7 @@ impl EntryTable {
             model_types: Vec::new(),
             port_types: Vec::new(),
             param_types: Vec::new(),
+            set_to_text: false,
             updates: false,
             pos: None,
         });

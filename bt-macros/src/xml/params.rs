@@ -4,7 +4,9 @@
 use roxmltree::Node as XNode;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
-use super::ir::{format_list, shown, Arg, KindIr, Param, Score, Script, SubUse, Target, Tr, Value};
+use super::ir::{
+    format_list, shown, Arg, KindIr, Param, ParamType, Score, Script, SubUse, Target, Tr, Value,
+};
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
 use crate::kinds::{self, Arity};
@@ -65,9 +67,7 @@ impl<'a> Tr<'a> {
                 args.push((param.attribute, arg));
             }
         }
-        if let Some(item) = super::table::loop_item_type(row.xml) {
-            self.loop_value_type(tree, &args, item);
-        }
+        self.param_types(tree, row, params, &args);
         if args.len() == row.params.len() {
             KindIr::BuiltIn { row, args }
         } else {
@@ -103,7 +103,12 @@ impl<'a> Tr<'a> {
                     Form::Count => "i32",
                     _ => "u32",
                 };
-                self.entries.infos[entry].param_types.push(ty);
+                self.entries.infos[entry].param_types.push(ParamType {
+                    ty: ty.to_owned(),
+                    strong: false,
+                    what: format!("`{name}`'s `{attribute}`"),
+                    pos: at,
+                });
                 Ok(format!("{{{}}}", rust_ident(key, self.span)?))
             }
             Form::Key | Form::TrackedKey => {
@@ -148,16 +153,102 @@ impl<'a> Tr<'a> {
         }
     }
 
-    /// The `value` entry of BehaviorTree.CPP's `Loop<T>` gets the type of its items (`LoopInt`:
-    /// `i32`) unless the invocation declares it.
-    fn loop_value_type(&mut self, tree: usize, args: &[(&'static str, Arg)], item: &str) {
-        let value = args
-            .iter()
-            .find(|(attribute, _)| *attribute == super::table::attr::VALUE);
-        if let Some((_, Arg::Text(key))) = value {
-            let key = key.trim_start_matches("r#");
-            let entry = self.entries.get(tree, key);
-            self.entries.infos[entry].model_types.push(item.to_owned());
+    /// The types a built-in node's parameters give the entries bound to them, where
+    /// BehaviorTree.CPP's port has one type whatever the tree (its counts and durations are
+    /// typed as the attribute is read, in [`Self::arg`]):
+    /// * `Loop<T>`'s `value` (`LoopInt`: `i32`, ..) and its `queue`, a `VecDeque<T>`
+    ///   (BehaviorTree.CPP's `std::deque<T>`);
+    /// * a `Switch<n>`'s `variable` when every case is text (not a number, not a scripting enum):
+    ///   a `String`, BehaviorTree.CPP's `std::string` port, compared as text (a number or an enum
+    ///   it also compares as a number, which no one Rust type does: such a variable is declared);
+    /// * `<SetBlackboard output_key="a" value="{b}"/>`: `a` and `b` have one type (either gives
+    ///   it to the other); `value="text"` (not a number): `a` is a `String` if nothing else types
+    ///   it, as BehaviorTree.CPP stores the text.
+    fn param_types(
+        &mut self,
+        tree: usize,
+        row: &Row,
+        params: &[Param<'a>],
+        args: &[(&'static str, Arg)],
+    ) {
+        use super::table::attr::{OUTPUT_KEY, QUEUE, VALUE, VARIABLE};
+        let name = row.xml;
+        let key = |attribute: &str| {
+            args.iter().find_map(|(given, arg)| match arg {
+                Arg::Text(key) if *given == attribute => Some(key.trim_start_matches("r#")),
+                _ => None,
+            })
+        };
+        let at = |attribute: &str| {
+            (params.iter())
+                .find(|(given, ..)| *given == attribute)
+                .map(|&(_, _, at, _)| at)
+        };
+        let mut typed = Vec::new();
+        if let Some(item) = super::table::loop_item_type(name) {
+            if let (Some(value), Some(pos)) = (key(VALUE), at(VALUE)) {
+                typed.push((value.to_owned(), item.to_owned(), true, VALUE, pos));
+            }
+            if let (Some(queue), Some(pos)) = (key(QUEUE), at(QUEUE)) {
+                let ty = format!("::std::collections::VecDeque<{item}>");
+                typed.push((queue.to_owned(), ty, false, QUEUE, pos));
+            }
+        }
+        if row.dsl == "Switch" {
+            let text_only = (args.iter())
+                .filter_map(|(_, arg)| match arg {
+                    Arg::Case(text, _) => Some(text),
+                    _ => None,
+                })
+                .all(|text| {
+                    // Not a number to BehaviorTree.CPP either (Rust's `f64` reads `inf`, `nan`
+                    // and `+5` too), nor an enum: compared as text alone.
+                    super::emit::literal_form(text) == super::emit::LiteralForm::Text
+                        && text.trim().parse::<f64>().is_err()
+                        && self.enum_value(text).is_none()
+                });
+            if let (true, Some(variable), Some(pos)) = (text_only, key(VARIABLE), at(VARIABLE)) {
+                typed.push((
+                    variable.to_owned(),
+                    "String".to_owned(),
+                    false,
+                    VARIABLE,
+                    pos,
+                ));
+            }
+        }
+        for (key, ty, strong, attribute, pos) in typed {
+            let entry = self.entries.get(tree, &key);
+            self.entries.infos[entry].param_types.push(ParamType {
+                ty,
+                strong,
+                what: format!("`{name}`'s `{attribute}`"),
+                pos,
+            });
+        }
+        if name == "SetBlackboard" {
+            let value = args.iter().find_map(|(given, arg)| match arg {
+                Arg::Value(value) if *given == VALUE => Some(value),
+                _ => None,
+            });
+            if let (Some(target), Some(value)) = (key(OUTPUT_KEY), value) {
+                let target = self.entries.get(tree, target);
+                match value {
+                    Value::Entry(source) => {
+                        let source = self.entries.get(tree, source);
+                        self.entries.copies.push((target, source));
+                    }
+                    // Text that is no number to a script either: a number's entry is declared
+                    // (a script would compare a `String` with it).
+                    Value::Literal(text, _)
+                        if super::emit::literal_form(text) == super::emit::LiteralForm::Text
+                            && text.trim().parse::<f64>().is_err() =>
+                    {
+                        self.entries.infos[target].set_to_text = true;
+                    }
+                    Value::Literal(..) => {}
+                }
+            }
         }
     }
 

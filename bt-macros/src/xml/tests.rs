@@ -381,6 +381,101 @@ fn model_errors_on_xml_nodes_are_located() {
 
 /// Each error names the file, line and column.
 #[test]
+fn built_in_parameters_type_their_entries() {
+    // A Loop's queue and value, a Switch's variable whose cases are text, a SetBlackboard's copy
+    // and its text: no declaration.
+    let dsl = only(
+        &tree(
+            r#"<Sequence>
+            <LoopDouble queue="{weights}" value="{weight}"><AlwaysSuccess/></LoopDouble>
+            <Switch2 variable="{mode}" case_1="fast" case_2="slow">
+                <AlwaysSuccess/><AlwaysSuccess/><AlwaysFailure/>
+            </Switch2>
+            <SetBlackboard output_key="copy" value="{mode}"/>
+            <SetBlackboard output_key="greeting" value="hello there"/>
+        </Sequence>"#,
+        ),
+        "",
+    );
+    for expected in [
+        "weight : f64",
+        "weights : :: std :: collections :: VecDeque < f64 >",
+        "mode : String",
+        "copy : String",
+        "greeting : String",
+    ] {
+        assert!(dsl.contains(expected), "{expected}\n in {dsl}");
+    }
+    // A copy gives its type either way; a declaration comes first.
+    let dsl = only(
+        &tree(
+            r#"<Sequence>
+            <SetBlackboard output_key="limit" value="{n}"/>
+            <Repeat num_cycles="{limit}"><AlwaysSuccess/></Repeat>
+            <LoopInt queue="{ids}" value="{id}"><AlwaysSuccess/></LoopInt>
+        </Sequence>"#,
+        ),
+        "blackboard { ids: bt::Deque<i32, 4> }",
+    );
+    for expected in ["limit : i32", "n : i32", "ids : bt :: Deque < i32 , 4 >"] {
+        assert!(dsl.contains(expected), "{expected}\n in {dsl}");
+    }
+    // Cases that are numbers or enums leave the variable to a declaration, as does a number
+    // that a SetBlackboard writes.
+    for body in [
+        r#"<Switch2 variable="{m}" case_1="fast" case_2="2"><AlwaysSuccess/><AlwaysSuccess/><AlwaysFailure/></Switch2>"#,
+        r#"<Switch2 variable="{m}" case_1="fast" case_2="inf"><AlwaysSuccess/><AlwaysSuccess/><AlwaysFailure/></Switch2>"#,
+        r#"<SetBlackboard output_key="m" value="3"/>"#,
+    ] {
+        let found = errors(&tree(body), "").join("\n");
+        assert!(
+            found.contains("the blackboard entry `m` (of tree `Main`) has no type"),
+            "{found}"
+        );
+    }
+    let found = errors(
+        &tree(
+            r#"<Switch2 variable="{m}" case_1="fast" case_2="RED"><AlwaysSuccess/><AlwaysSuccess/><AlwaysFailure/></Switch2>"#,
+        ),
+        "enums { RED = 1 }",
+    );
+    assert!(found
+        .join("\n")
+        .contains("`m` (of tree `Main`) has no type"));
+    // Two parameters of two types: an error at the second.
+    let found = errors(
+        &tree(
+            r#"<Sequence>
+            <Repeat num_cycles="{n}"><AlwaysSuccess/></Repeat>
+            <Timeout msec="{n}"><AlwaysSuccess/></Timeout>
+        </Sequence>"#,
+        ),
+        "",
+    );
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("xml_text:3:28: `Timeout`'s `msec` reads the entry `n` as a `u32`, but `Repeat`'s `num_cycles` (at xml_text:2:33) makes it a `i32`"),
+        "{found:?}"
+    );
+    // A Loop's value comes first, whatever the order.
+    let found = errors(
+        &tree(
+            r#"<Sequence>
+            <Repeat num_cycles="{x}"><AlwaysSuccess/></Repeat>
+            <LoopDouble queue="{q}" value="{x}"><AlwaysSuccess/></LoopDouble>
+        </Sequence>"#,
+        ),
+        "",
+    );
+    assert!(
+        found.join("\n").contains(
+            "`Repeat`'s `num_cycles` reads the entry `x` as a `i32`, but `LoopDouble`'s `value`"
+        ),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn errors_point_into_the_xml() {
     let e = |xml: &str, rest: &str| errors(xml, rest).join("\n");
     let at = |xml: &str, rest: &str, expected: &str| {
@@ -524,7 +619,7 @@ fn errors_point_into_the_xml() {
         "`@a`: `@` (the root blackboard) is not supported",
     );
     at(
-        &tree(r#"<SetBlackboard output_key="a" value="1"/>"#),
+        &tree(r#"<SetBlackboard output_key="a" value="{b}"/>"#),
         "",
         "the blackboard entry `a` (of tree `Main`) has no type",
     );
