@@ -1018,6 +1018,10 @@
 //!   it is converted on every tick: prefer `Input<&'static str>` to `Input<String>`, which
 //!   allocates.
 //!
+//! The traits behind these rules, [`xml::FromXmlText`], [`xml::FromXmlInt`] and
+//! [`xml::FromXmlReal`], say what a type of yours implements to take text, whole numbers or
+//! real numbers from the XML.
+//!
 //! **The blackboard.** Each tree's entries are the keys its nodes use. An entry's type is, in
 //! order: its declaration in `blackboard { .. }` (by name, in every tree of the file); the type of
 //! an entry it is remapped to (a `SubTree` remapping or `_autoremap` joins entries of two trees);

@@ -41,6 +41,8 @@
 //!   a `tracing` observer (feature `tracing`) and a JSON-lines trace writer and reader (feature
 //!   `json`); a tuple of observers is an observer;
 //! * `snapshot` (feature `serde`): saving a running tree and restoring it later, through serde;
+//! * [`xml`]: how the literals of a BehaviorTree.CPP XML tree become values of ports and
+//!   entries (what a type of yours implements to be written in XML), and its ports' bindings;
 //! * [`export`]: a tree as Graphviz DOT, Mermaid or BehaviorTree.CPP v4 XML (Groot2), from its
 //!   `const` metadata, optionally coloured by the nodes' last statuses.
 //!
@@ -85,6 +87,7 @@ pub mod subtree;
 mod testing;
 pub mod time;
 mod tree;
+pub mod xml;
 
 pub use blackboard::Tracked;
 pub use custom::{Child, Children, ControlNode, DecoratorNode, TryControlNode, TryDecoratorNode};

@@ -7,6 +7,7 @@ pub use crate::ports::{
     bound_ports, check_required, check_required_at, port_key, port_key_of, BindEntry, BindText,
     BindValue, NoSuchPort, PortDirection, PortInfo, PortValue, FRAME_BYTES, UNKNOWN_PORT,
 };
+pub use crate::xml::{BindEntryAt, PortStep};
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
 /// `#[derive(bt::Ports)]` (an inherent constant, which takes precedence) or else this one; and
@@ -51,15 +52,6 @@ impl<T: ?Sized> PortsChecked<true> for T {
     type Type = T;
 }
 
-/// Which side of the leaf's call a port binding is handled on.
-#[derive(Clone, Copy)]
-pub enum PortStep {
-    /// Before the call: inputs take their values.
-    Load,
-    /// After the call: written outputs reach their entries.
-    Store,
-}
-
 /// `port = {entry}`, before and after the leaf's call. One function for both steps, so that a
 /// type mismatch is reported once, naming both types. The generated code writes the entry and
 /// the port as places at the user's tokens (`&mut bb.target`, `&mut leaf.goal`), so that rustc
@@ -84,29 +76,6 @@ pub fn bind_entry<E, P>(
 /// The line and column of a node's element in an XML file, as a type, so that an error on its
 /// binding can say them (`BindEntryAt`).
 pub struct At<const LINE: u32, const COLUMN: u32>;
-
-/// [`BindEntry`] for a node of an XML tree: the same, with an error that says where the node's
-/// element is.
-#[diagnostic::on_unimplemented(
-    message = "line {LINE}, column {COLUMN} of the XML: port of type `{Self}` cannot be bound to an entry of type `{Entry}`",
-    label = "this entry is a `{Entry}`",
-    note = "the element at that line and column (of the file of this literal, or of a file it includes) binds the port to the entry; the entry's type is its declaration in `blackboard {{ .. }}`, else the type of the first port bound to it"
-)]
-pub trait BindEntryAt<Entry, const LINE: u32, const COLUMN: u32> {
-    /// [`BindEntry::load`] or [`BindEntry::store`].
-    fn bind_at(&mut self, entry: &mut Entry, step: PortStep);
-}
-
-impl<E, P: BindEntry<E>, const LINE: u32, const COLUMN: u32> BindEntryAt<E, LINE, COLUMN> for P {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn bind_at(&mut self, entry: &mut E, step: PortStep) {
-        match step {
-            PortStep::Load => self.load(entry),
-            PortStep::Store => self.store(entry),
-        }
-    }
-}
 
 /// [`bind_entry`] for a node of an XML tree at `at`.
 #[cfg_attr(debug_assertions, inline)]

@@ -320,7 +320,7 @@ impl Tr<'_> {
     /// A literal of the XML as a call of a conversion written for it:
     /// `<_ as __bt_xml_Tree_3>::__bt_xml("12")`, where the trait `__bt_xml_Tree_3` (written
     /// once, before the trees) is implemented for every type the literal converts to
-    /// (`bt::__private::FromXmlInt`, `FromXmlReal`, `FromXmlText`), with a message that says
+    /// (`bt::xml::FromXmlInt`, `FromXmlReal`, `FromXmlText`), with a message that says
     /// where the value is in the XML and what it is for. Every generated token sits at the
     /// `xml = ".."` literal, so that is all a span can say; the message says the rest, and, being
     /// different for each value, is not folded into one by rustc with the others. A whole number
@@ -361,7 +361,7 @@ impl Tr<'_> {
                         <__BtT as __bt::FromXmlInt>::from_xml_int(#value, __bt_text)
                     ),
                     format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the whole number {shown}"),
-                    "a whole number in XML is the value of a port or entry of an integer type, `f32`, `f64`, `&'static str` or `String`",
+                    "a whole number in XML is the value of a port or entry of an integer type, `f32`, `f64`, `&'static str` or `String`, or of a type of yours that implements `bt::xml::FromXmlInt`",
                 )
             }
             LiteralForm::Real(real) => {
@@ -373,7 +373,7 @@ impl Tr<'_> {
                         <__BtT as __bt::FromXmlReal>::from_xml_real(#as_f64, #as_f32)
                     ),
                     format!("{loc}: {what} is a `{{Self}}`, and the XML gives it the real number {shown}"),
-                    "a real number in XML is the value of a port or entry of type `f32` or `f64`",
+                    "a real number in XML is the value of a port or entry of type `f32` or `f64`, or of a type of yours that implements `bt::xml::FromXmlReal`",
                 )
             }
             LiteralForm::Text | LiteralForm::Constant => (
