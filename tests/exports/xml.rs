@@ -583,6 +583,73 @@ fn built_in_parameters_type_their_entries() {
     assert_eq!(tree.blackboard().state, "sorted");
 }
 
+/// A distance in whole centimetres, written in XML as a whole number (`bt::xml::FromXmlInt`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Centimetres(u16);
+
+impl bt::xml::FromXmlInt for Centimetres {
+    const MIN: i128 = 0;
+    const MAX: i128 = 1_000;
+    fn from_xml_int(value: i128, _text: &'static str) -> Self {
+        Centimetres(value as u16)
+    }
+}
+
+/// A gait, written in XML as text (`From<&'static str>`, so `bt::xml::FromXmlText`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Gait {
+    #[default]
+    Walk,
+    Run,
+}
+
+impl From<&'static str> for Gait {
+    fn from(text: &'static str) -> Self {
+        if text == "run" {
+            Gait::Run
+        } else {
+            Gait::Walk
+        }
+    }
+}
+
+#[derive(Default, Ports)]
+pub struct Stride {
+    pub length: Input<Centimetres>,
+    pub gait: Input<Gait>,
+}
+
+impl SyncAction<Yard> for Stride {
+    fn execute(&mut self, yard: &mut Yard) -> Outcome {
+        yard.log
+            .push(format!("{:?} {:?}", *self.length, *self.gait));
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    /// Values of types of the user's in XML: a whole number and text.
+    tree Strides for Yard {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree ID="Strides">
+                <Sequence>
+                  <Stride length="250" gait="run"/>
+                  <Stride length="40" gait="amble"/>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        nodes { Action(Stride) }
+    }
+}
+
+#[test]
+fn values_of_the_users_types() {
+    let mut yard = Yard::default();
+    assert_eq!(Strides::new().tick(&mut yard), Status::Success);
+    assert_eq!(yard.log, ["Centimetres(250) Run", "Centimetres(40) Walk"]);
+}
+
 behavior_tree! {
     /// Two nodes share a name, as in Nav2's `navigate_w_routing_global_planning_and_control_w_recovery.xml`
     /// (two `ClearGlobalCostmap-Context`): names are labels, as in BehaviorTree.CPP.
