@@ -1149,8 +1149,8 @@
 //! decorators"); the error says so. Counts and durations may be entries
 //! (`num_attempts="{retries}"`, `msec="{timeout}"`), read when BehaviorTree.CPP reads them: a
 //! loop's count on every tick, a duration when its timer starts (see
-//! [Counts and durations](#counts-and-durations)); the entry needs a type (declared in
-//! `blackboard { .. }`, or from `<TreeNodesModel>`). A tree nests at most 3,000 levels below its
+//! [Counts and durations](#counts-and-durations)); the entry is an `i32` for a count and a `u32`
+//! for a duration unless something before types it ("The blackboard", above). A tree nests at most 3,000 levels below its
 //! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed (the other
 //! bounds on an XML file, its size, its elements' attributes, its scripts' nesting, are in
 //! [Limits](#limits)).

@@ -77,3 +77,27 @@ fn deep_cases_are_as_generated() {
         }
     }
 }
+
+/// The guide gives one limit on a tree's nesting, the one the deep cases above cross (3,000
+/// levels, in the DSL and in XML alike; it once gave 1,000 in one place and 3,000 in another).
+#[test]
+fn the_guide_gives_one_tree_depth() {
+    let guide = std::fs::read_to_string("src/lib.rs").unwrap();
+    let figures: Vec<&str> = (guide.lines())
+        .filter(|line| line.contains("tree") && line.contains("nest"))
+        .flat_map(|line| {
+            line.split(" levels")
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .skip(1)
+        })
+        .filter_map(|before| before.rsplit([' ', '|']).next())
+        .collect();
+    assert!(!figures.is_empty(), "the guide gives no tree depth");
+    assert!(
+        figures.iter().all(|figure| *figure == "3,000"),
+        "the guide gives several tree depths: {figures:?}"
+    );
+}
