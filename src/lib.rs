@@ -1038,7 +1038,8 @@
 //! `std::deque<T>`: declare a [`Deque`] for no allocation or no `std`), a `Switch`'s `variable`
 //! whose cases are all text, neither numbers nor scripting enums (`String`, its `std::string`,
 //! compared as text: BehaviorTree.CPP compares a number case as a number too, which no one Rust
-//! type does, so such a variable is declared). These built-in parameters must agree: two that
+//! type does, so such a variable is declared), a `PrioritySelector` child's `score="{e}"`
+//! (`f32`, as it is read). These built-in parameters must agree: two that
 //! give an entry two types are an error at the second, as BehaviorTree.CPP refuses ports of two
 //! types on one entry (declare the entry with a type both nodes take). Last, a
 //! `<SetBlackboard output_key="a" value="{b}"/>` gives `a` the type of `b` or `b` that of `a`,

@@ -118,7 +118,8 @@ fn priority_selector_breaks_ties_by_declaration_and_puts_nan_last() {
 }
 
 // The same from XML (as `to_xml()` writes it): a score on each child, an entry, arithmetic over
-// entries or a constant.
+// entries or a constant; the entry `a` is typed by its score (an `f32`), `b`, in arithmetic, is
+// declared.
 
 behavior_tree! {
     tree WeightedXml for Agent {
@@ -133,7 +134,7 @@ behavior_tree! {
               </BehaviorTree>
             </root>"#,
         nodes { Task0 = StatefulAction(Task<0>), Task1 = StatefulAction(Task<1>), Task2 = StatefulAction(Task<2>) }
-        blackboard { a: f32 = 1.0, b: i32 = 1 }
+        blackboard { b: i32 = 1 }
     }
 }
 
@@ -141,6 +142,9 @@ behavior_tree! {
 fn priority_selector_from_xml_orders_by_its_scores() {
     let (mut tree, mut agent) = (WeightedXml::new(), Agent::new());
     assert_eq!(WeightedXml::NODES[0].params, &[("dynamic", "false")]);
+    // `a`, undeclared, is read as a score: an `f32`.
+    let _: &mut f32 = &mut tree.blackboard_mut().a;
+    tree.blackboard_mut().a = 1.0;
     // Scores [1, 2, 1.5]: 1, 2, 0.
     agent.script(1, &[Failure]);
     agent.script(2, &[Running, Failure]);

@@ -358,7 +358,14 @@ impl<'a> Tr<'a> {
                 );
                 return None;
             };
-            self.entry(tree, key, at, true)?;
+            let entry = self.entry(tree, key, at, true)?;
+            // Read as an `f32`: its type when nothing else gives one.
+            self.entries.infos[entry].param_types.push(ParamType {
+                ty: "f32".to_owned(),
+                strong: false,
+                what: "a `PrioritySelector` child's `score`".to_owned(),
+                pos: at,
+            });
             return Some(Score::Expr(script::Expr::Entry(key.to_owned())));
         }
         let statements = match script::parse(text) {

@@ -393,6 +393,7 @@ fn built_in_parameters_type_their_entries() {
             </Switch2>
             <SetBlackboard output_key="copy" value="{mode}"/>
             <SetBlackboard output_key="greeting" value="hello there"/>
+            <PrioritySelector><AlwaysSuccess score="{hunger}"/></PrioritySelector>
         </Sequence>"#,
         ),
         "",
@@ -403,6 +404,7 @@ fn built_in_parameters_type_their_entries() {
         "mode : String",
         "copy : String",
         "greeting : String",
+        "hunger : f32",
     ] {
         assert!(dsl.contains(expected), "{expected}\n in {dsl}");
     }
