@@ -116,7 +116,7 @@ impl<'a> Tr<'a> {
             }
             Form::Queue => match entry_ref(text) {
                 Some(Ok(_)) => return self.key_arg(tree, name, attribute, Form::Key, text, at),
-                _ => Err("must name a queue entry, `{key}`: one declared in the invocation as a `bt::Deque<T, N>` or a `VecDeque<T>`; BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value".to_owned()),
+                _ => Err("must name a queue entry, `{key}`: a `VecDeque<T>` of the node's items unless the invocation declares it (a `bt::Deque<T, N>` does not allocate); BehaviorTree.CPP's literal queue (`\"1;2;3\"`) is not translated: give the entry that list as its initial value".to_owned()),
             },
             Form::Case if crate::nesting::text_too_deep(text).is_some() => {
                 let depth = crate::nesting::text_too_deep(text).map(|(_, depth)| depth);
