@@ -981,7 +981,7 @@
 //! | `<Sequence>`, `<SequenceWithMemory>`, `<ReactiveSequence>`, `<Fallback>`, `<ReactiveFallback>`, `<AsyncSequence>`, `<AsyncFallback>`, `<IfThenElse>`, `<WhileDoElse>`, `<Inverter>`, `<ForceSuccess>`, `<ForceFailure>`, `<KeepRunningUntilFailure>`, `<AlwaysSuccess/>`, `<AlwaysFailure/>`, `<AlwaysRunning/>` | the node of the same name |
 //! | `<Parallel success_count="2" failure_count="1">` (defaults `-1` and `1`), `<ParallelAll max_failures="1">` (default `1`) | `Parallel(success = 2, failure = 1)`, `ParallelAll(max_failures = 1)` |
 //! | `<TryCatch catch_on_halt="true">` (default `false`) | `TryCatch(catch_on_halt = true)` |
-//! | `<Switch3 variable="{mode}" case_1="1" case_2="fast" case_3="RED">` and 4 children (`Switch2` .. `Switch6`) | `Switch(mode) { case 1 => .., case "fast" => .., case Color::Red => .., _ => .. }`: a number is converted to the entry's type, a scripting enum is its value, other text a `&str` (for a `String` or `&str` entry) |
+//! | `<Switch3 variable="{mode}" case_1="1" case_2="fast" case_3="RED">` and 4 children (`Switch2` .. `Switch6`) | `Switch(mode) { case 1 => .., case "fast" => .., case Color::Red => .., _ => .. }`: a number is converted to the entry's type, a scripting enum is its value, other text a `&str` (for a `String` or `&str` entry); a variable whose cases are all text is a `String` unless declared |
 //! | `<LoopInt queue="{q}" value="{v}" if_empty="FAILURE">` (`LoopBool`, `LoopDouble`, `LoopString`; default `SUCCESS`) | `Loop(q, value = {v}, if_empty = Failure)`; `v` is an `i32`, `bool`, `f64` or `String` unless declared, `q` a `VecDeque` of that type unless declared (a [`Deque`] for no allocation) |
 //! | `<Delay delay_msec="500">`, `<Timeout msec="1000">`, `<Sleep msec="200"/>` | `Delay(500)`, `Timeout(1000)`, `Sleep(200)` (the context needs a clock: [Time](#time)) |
 //! | `<Precondition if="door_open" else="RUNNING">` (default `FAILURE`) | `Precondition(\|bb\| bb.door_open, else = Running)` (`if` is a script condition, below) |
@@ -1025,26 +1025,25 @@
 //! **The blackboard.** Each tree's entries are the keys its nodes use. An entry's type is, in
 //! order: its declaration in `blackboard { .. }` (by name, in every tree of the file); the type of
 //! an entry it is remapped to (a `SubTree` remapping or `_autoremap` joins entries of two trees);
-//! the `type` of a `<TreeNodesModel>` port bound to it (a Rust type, as `to_xml()` writes, or a
-//! C++ primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...); the item
-//! type of a `Loop` node whose `value` it is (`LoopInt`: `i32`, `LoopBool`: `bool`,
-//! `LoopDouble`: `f64`, `LoopString`: `String`); the type of the port of a mapped node bound to
-//! it, as its `#[derive(Ports)]` says (`path="{path}"` on a node whose `path` is an
-//! `Output<Path>` makes the entry a `Path`; the first such port in the file's order, and every
-//! other port bound to the entry must take the same type); the type BehaviorTree.CPP gives
-//! another parameter of a built-in node bound to it: a count (`num_cycles="{n}"`,
-//! `num_attempts="{n}"`: `i32`, its `int`), a duration (`msec="{t}"`, `delay_msec="{t}"`: `u32`,
-//! its `unsigned`), a `Loop`'s queue (`std::collections::VecDeque<T>` of its item type, its
-//! `std::deque<T>`: declare a [`Deque`] for no allocation or no `std`), a `Switch`'s `variable`
-//! whose cases are all text, neither numbers nor scripting enums (`String`, its `std::string`,
-//! compared as text: BehaviorTree.CPP compares a number case as a number too, which no one Rust
-//! type does, so such a variable is declared), a `PrioritySelector` child's `score="{e}"`
-//! (`f32`, as it is read). These built-in parameters must agree: two that
-//! give an entry two types are an error at the second, as BehaviorTree.CPP refuses ports of two
-//! types on one entry (declare the entry with a type both nodes take). Last, a
-//! `<SetBlackboard output_key="a" value="{b}"/>` gives `a` the type of `b` or `b` that of `a`,
-//! and `value="text"` (not a number) makes `a` a `String`, the text BehaviorTree.CPP stores. An
-//! entry of none of these is an error that names it. A declared entry no node uses is the main tree's
+//! the `type` of a `<TreeNodesModel>` port bound to it (a Rust type, as `to_xml()` writes, or a C++
+//! primitive: `int`, `unsigned int`, `double`, `float`, `bool`, `std::string`, ...); the item type
+//! of a `Loop` node whose `value` it is (`LoopInt`: `i32`, `LoopBool`: `bool`, `LoopDouble`: `f64`,
+//! `LoopString`: `String`); the type of the port of a mapped node bound to it, as its
+//! `#[derive(Ports)]` says (`path="{path}"` on a node whose `path` is an `Output<Path>` makes the
+//! entry a `Path`; the first such port in the file's order, and every other port bound to the entry
+//! must take the same type); the type BehaviorTree.CPP gives another parameter of a built-in node
+//! bound to it: a count (`num_cycles="{n}"`, `num_attempts="{n}"`: `i32`, its `int`), a duration
+//! (`msec="{t}"`, `delay_msec="{t}"`: `u32`, its `unsigned`), a `Loop`'s queue
+//! (`std::collections::VecDeque<T>` of its item type, its `std::deque<T>`: declare a [`Deque`] for
+//! no allocation or no `std`), a `Switch`'s `variable` whose cases are all text, neither numbers
+//! nor scripting enums (`String`, its `std::string`, compared as text: BehaviorTree.CPP compares a
+//! number case as a number too, which no one Rust type does, so such a variable is declared), a
+//! `PrioritySelector` child's `score="{e}"` (`f32`, as it is read). These built-in parameters must
+//! agree: two that give an entry two types are an error at the second, as BehaviorTree.CPP refuses
+//! ports of two types on one entry (declare the entry with a type both nodes take). Last, a
+//! `<SetBlackboard output_key="a" value="{b}"/>` gives `a` the type of `b` or `b` that of `a`, and
+//! `value="text"` (not a number) makes `a` a `String`, the text BehaviorTree.CPP stores. An entry
+//! of none of these is an error that names it. A declared entry no node uses is the main tree's
 //! (and warned about unless `#[allow(unused)]`).
 //!
 //! **Subtrees.** Every `<BehaviorTree>` that a `<SubTree>` runs becomes its own tree type in the
@@ -1149,11 +1148,11 @@
 //! `nodes { PipelineSequence = Control(YourType) }` (see "Your own control nodes and
 //! decorators"); the error says so. Counts and durations may be entries
 //! (`num_attempts="{retries}"`, `msec="{timeout}"`), read when BehaviorTree.CPP reads them: a
-//! loop's count on every tick, a duration when its timer starts (see
-//! [Counts and durations](#counts-and-durations)); the entry is an `i32` for a count and a `u32`
-//! for a duration unless something before types it ("The blackboard", above). A tree nests at most 3,000 levels below its
-//! `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed (the other
-//! bounds on an XML file, its size, its elements' attributes, its scripts' nesting, are in
+//! loop's count on every tick, a duration when its timer starts (see [Counts and
+//! durations](#counts-and-durations)); the entry is an `i32` for a count and a `u32` for a duration
+//! unless something before types it ("The blackboard", above). A tree nests at most 3,000 levels
+//! below its `<BehaviorTree>`, as in the DSL; a deeper file is one error, before it is parsed (the
+//! other bounds on an XML file, its size, its elements' attributes, its scripts' nesting, are in
 //! [Limits](#limits)).
 //!
 //! **Errors** found in the XML say where, `path.xml:12:7: unknown node `MoveTo`: ..` (an
