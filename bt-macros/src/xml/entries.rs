@@ -408,9 +408,14 @@ impl<'a> Tr<'a> {
     /// Reports entry `index`, which has no type, where the XML first names it; with the name it
     /// may be a typo of (a declared entry, a typed entry of its tree, a scripting enum).
     fn untyped(&mut self, index: usize) {
-        let (tree, name, first) = {
+        let (tree, name, first, switch) = {
             let info = &self.entries.infos[index];
-            (info.tree, info.name.clone(), info.pos)
+            (
+                info.tree,
+                info.name.clone(),
+                info.pos,
+                info.switch_by_number,
+            )
         };
         let tree_id = self.trees[tree].id.clone();
         let declared = self
@@ -432,8 +437,15 @@ impl<'a> Tr<'a> {
             })
             .min_by_key(|known| crate::model::edit_distance(known, &name))
             .map_or_else(String::new, |known| format!("; did you mean `{known}`?"));
+        // A number or an enum as a case could be of any integer type (BehaviorTree.CPP compares
+        // the variable as text and as a number): the user says which.
+        let switch = if switch {
+            " (a `Switch`'s cases that are numbers or scripting enums do not say which type its `variable` has)"
+        } else {
+            ""
+        };
         let message = format!(
-            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, bind it to a port of a node of yours, or give the port bound to it a `type` in `<TreeNodesModel>`{hint}"
+            "the blackboard entry `{name}` (of tree `{tree_id}`) has no type: declare it in the invocation, `blackboard {{ {name}: Type }}`, bind it to a port of a node of yours, or give the port bound to it a `type` in `<TreeNodesModel>`{switch}{hint}"
         );
         let pos = first.unwrap_or_else(|| {
             self.tree_elems

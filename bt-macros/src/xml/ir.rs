@@ -160,6 +160,9 @@ pub(super) struct EntryInfo {
     /// Set to the text of a literal by a `<SetBlackboard>` (BehaviorTree.CPP stores the text):
     /// a `String` when nothing else types it.
     pub(super) set_to_text: bool,
+    /// The `variable` of a `Switch<n>` with a case that is a number or a scripting enum, which
+    /// gives it no type (said in the error when nothing else does).
+    pub(super) switch_by_number: bool,
     /// Used by an update node (`WasEntryUpdated`, ..): tracked.
     pub(super) updates: bool,
     /// Where the XML first names it (a script's attribute, a port's), for errors.
@@ -205,6 +208,7 @@ impl EntryTable {
             port_types: Vec::new(),
             param_types: Vec::new(),
             set_to_text: false,
+            switch_by_number: false,
             updates: false,
             pos: None,
         });

@@ -207,14 +207,21 @@ impl<'a> Tr<'a> {
                         && text.trim().parse::<f64>().is_err()
                         && self.enum_value(text).is_none()
                 });
-            if let (true, Some(variable), Some(pos)) = (text_only, key(VARIABLE), at(VARIABLE)) {
-                typed.push((
-                    variable.to_owned(),
-                    "String".to_owned(),
-                    false,
-                    VARIABLE,
-                    pos,
-                ));
+            match (text_only, key(VARIABLE), at(VARIABLE)) {
+                (true, Some(variable), Some(pos)) => {
+                    typed.push((
+                        variable.to_owned(),
+                        "String".to_owned(),
+                        false,
+                        VARIABLE,
+                        pos,
+                    ));
+                }
+                (false, Some(variable), _) => {
+                    let entry = self.entries.get(tree, variable);
+                    self.entries.infos[entry].switch_by_number = true;
+                }
+                _ => {}
             }
         }
         for (key, ty, strong, attribute, pos) in typed {

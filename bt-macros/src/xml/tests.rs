@@ -434,6 +434,11 @@ fn built_in_parameters_type_their_entries() {
             found.contains("the blackboard entry `m` (of tree `Main`) has no type"),
             "{found}"
         );
+        assert_eq!(
+            found.contains("do not say which type its `variable` has"),
+            body.contains("Switch2"),
+            "{found}"
+        );
     }
     let found = errors(
         &tree(
