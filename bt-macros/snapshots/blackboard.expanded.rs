@@ -623,7 +623,7 @@ impl Robot {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = {
+            {
                 let __bt_bound: u64 = const {
                     __bt::bound_ports(<Drive>::__BT_PORTS, &["target"])
                 };
@@ -643,13 +643,9 @@ impl Robot {
                                     __bt::BindEntry::store,
                                 );
                             }
-                            let __bt_result = {
-                                let _ = <Drive as __bt::StatefulAction<World>>::on_halted;
-                                __bt::stateful::<
-                                    World,
-                                    Drive,
-                                >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt)
-                            };
+                            let __bt_result = <Drive as __bt::StatefulAction<
+                                World,
+                            >>::on_halted(&mut *__bt_leaf, __bt_ctx);
                             {
                                 let __bt_entry = &mut (*__bt_bb).goal;
                                 let __bt_port = &mut (*__bt_leaf).target;

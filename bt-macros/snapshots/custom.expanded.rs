@@ -699,7 +699,7 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
+        {
             let __bt_bound: u64 = const {
                 __bt::bound_ports(<FollowPath>::__BT_PORTS, &["path"])
             };
@@ -719,15 +719,9 @@ impl Navigate {
                                 __bt::BindEntry::store,
                             );
                         }
-                        let __bt_result = {
-                            let _ = <FollowPath as __bt::StatefulAction<
-                                World,
-                            >>::on_halted;
-                            __bt::stateful::<
-                                World,
-                                FollowPath,
-                            >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt)
-                        };
+                        let __bt_result = <FollowPath as __bt::StatefulAction<
+                            World,
+                        >>::on_halted(&mut *__bt_leaf, __bt_ctx);
                         {
                             let __bt_entry = &mut (*__bt_bb).path;
                             let __bt_port = &mut (*__bt_leaf).path;
@@ -877,13 +871,9 @@ impl Navigate {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <Spin as __bt::StatefulAction<World>>::on_halted;
-            __bt::stateful::<
-                World,
-                Spin,
-            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <Spin as __bt::StatefulAction<
+            World,
+        >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
         __bt::halted_unflagged(7, __bt_observer);
     }
 }

@@ -581,13 +581,9 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = {
-                let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Walk,
-                >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Walk as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_6, __bt_ctx);
             __bt::halted(self.__bt_active.flag(1usize), 6, __bt_observer);
         }
     }

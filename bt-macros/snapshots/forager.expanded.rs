@@ -736,13 +736,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<5> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<5>,
-            >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            5,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_5, __bt_ctx);
         __bt::halted_unflagged(5, __bt_observer);
     }
     #[inline]
@@ -856,13 +854,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<9> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<9>,
-            >(&mut self.__bt_leaf_9, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            9,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_9, __bt_ctx);
         __bt::halted_unflagged(9, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
@@ -1076,13 +1072,11 @@ impl Forager {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = {
-                let _ = <FieldTask<12> as __bt::StatefulAction<FieldWorld>>::on_halted;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<12>,
-                >(&mut self.__bt_leaf_12, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <FieldTask<
+                12,
+            > as __bt::StatefulAction<
+                FieldWorld,
+            >>::on_halted(&mut self.__bt_leaf_12, __bt_ctx);
             __bt::halted(self.__bt_active.flag(0usize), 12, __bt_observer);
         }
     }
@@ -1245,13 +1239,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<16> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<16>,
-            >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            16,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_16, __bt_ctx);
         __bt::halted_unflagged(16, __bt_observer);
     }
     #[inline]
@@ -1290,13 +1282,11 @@ impl Forager {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<17> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<17>,
-            >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            17,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_17, __bt_ctx);
         __bt::halted_unflagged(17, __bt_observer);
     }
 }

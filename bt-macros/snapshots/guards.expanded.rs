@@ -437,13 +437,9 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = {
-                let _ = <Patrol as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Patrol,
-                >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Patrol as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_2, __bt_ctx);
             __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
         }
     }
@@ -523,13 +519,9 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = {
-                let _ = <Enter as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Enter,
-                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Enter as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_4, __bt_ctx);
             __bt::halted(self.__bt_active.flag(1usize), 4, __bt_observer);
         }
     }
@@ -609,13 +601,9 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
-            let _ = {
-                let _ = <Rest as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Rest,
-                >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Rest as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_6, __bt_ctx);
             __bt::halted(self.__bt_active.flag(2usize), 6, __bt_observer);
         }
     }
@@ -708,13 +696,9 @@ impl Guarded {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            let _ = {
-                let _ = <Search as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Search,
-                >(&mut self.__bt_leaf_8, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Search as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_8, __bt_ctx);
             __bt::halted(self.__bt_active.flag(3usize), 8, __bt_observer);
         }
     }

@@ -706,13 +706,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<6> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<6>,
-            >(&mut self.__bt_leaf_6, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            6,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_6, __bt_ctx);
         __bt::halted_unflagged(6, __bt_observer);
     }
     #[inline]
@@ -751,13 +749,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<7> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<7>,
-            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            7,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
         __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
@@ -944,13 +940,11 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(0usize) {
-            let _ = {
-                let _ = <FieldTask<11> as __bt::StatefulAction<FieldWorld>>::on_halted;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<11>,
-                >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <FieldTask<
+                11,
+            > as __bt::StatefulAction<
+                FieldWorld,
+            >>::on_halted(&mut self.__bt_leaf_11, __bt_ctx);
             __bt::halted(self.__bt_active.flag(0usize), 11, __bt_observer);
         }
     }
@@ -1041,13 +1035,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<13> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<13>,
-            >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            13,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_13, __bt_ctx);
         __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
@@ -1179,13 +1171,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<16> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<16>,
-            >(&mut self.__bt_leaf_16, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            16,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_16, __bt_ctx);
         __bt::halted_unflagged(16, __bt_observer);
     }
     #[inline]
@@ -1226,13 +1216,11 @@ impl Mission {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(2usize) {
-            let _ = {
-                let _ = <Logger<17> as __bt::StatefulAction<FieldWorld>>::on_halted;
-                __bt::stateful::<
-                    FieldWorld,
-                    Logger<17>,
-                >(&mut self.__bt_leaf_17, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Logger<
+                17,
+            > as __bt::StatefulAction<
+                FieldWorld,
+            >>::on_halted(&mut self.__bt_leaf_17, __bt_ctx);
             __bt::halted(self.__bt_active.flag(2usize), 17, __bt_observer);
         }
     }
@@ -1467,13 +1455,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<20> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<20>,
-            >(&mut self.__bt_leaf_20, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            20,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_20, __bt_ctx);
         __bt::halted_unflagged(20, __bt_observer);
     }
     #[inline]
@@ -1563,13 +1549,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<22> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<22>,
-            >(&mut self.__bt_leaf_22, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            22,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_22, __bt_ctx);
         __bt::halted_unflagged(22, __bt_observer);
     }
     #[inline]
@@ -1693,13 +1677,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<26> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<26>,
-            >(&mut self.__bt_leaf_26, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            26,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_26, __bt_ctx);
         __bt::halted_unflagged(26, __bt_observer);
     }
     #[inline]
@@ -1823,13 +1805,11 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<29> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<29>,
-            >(&mut self.__bt_leaf_29, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            29,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_29, __bt_ctx);
         __bt::halted_unflagged(29, __bt_observer);
     }
 }

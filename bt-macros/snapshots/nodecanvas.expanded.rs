@@ -465,13 +465,9 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <Attack as __bt::StatefulAction<World>>::on_halted;
-            __bt::stateful::<
-                World,
-                Attack,
-            >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <Attack as __bt::StatefulAction<
+            World,
+        >>::on_halted(&mut self.__bt_leaf_2, __bt_ctx);
         __bt::halted_unflagged(2, __bt_observer);
     }
     #[inline]
@@ -619,13 +615,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <Eat as __bt::StatefulAction<World>>::on_halted;
-            __bt::stateful::<
-                World,
-                Eat,
-            >(&mut self.__bt_leaf_5, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <Eat as __bt::StatefulAction<World>>::on_halted(&mut self.__bt_leaf_5, __bt_ctx);
         __bt::halted_unflagged(5, __bt_observer);
     }
     /// A tree at rest whose random nodes draw from a generator seeded with `seed` (`new()`
@@ -803,13 +793,9 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <Wander as __bt::StatefulAction<World>>::on_halted;
-            __bt::stateful::<
-                World,
-                Wander,
-            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <Wander as __bt::StatefulAction<
+            World,
+        >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
         __bt::halted_unflagged(7, __bt_observer);
     }
 }

@@ -757,13 +757,11 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<7> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<7>,
-            >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            7,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
         __bt::halted_unflagged(7, __bt_observer);
     }
     #[inline]
@@ -888,13 +886,11 @@ impl Patrol {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(1usize) {
-            let _ = {
-                let _ = <FieldTask<11> as __bt::StatefulAction<FieldWorld>>::on_halted;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<11>,
-                >(&mut self.__bt_leaf_11, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <FieldTask<
+                11,
+            > as __bt::StatefulAction<
+                FieldWorld,
+            >>::on_halted(&mut self.__bt_leaf_11, __bt_ctx);
             __bt::halted(self.__bt_active.flag(1usize), 11, __bt_observer);
         }
     }
@@ -982,13 +978,11 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<13> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<13>,
-            >(&mut self.__bt_leaf_13, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            13,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_13, __bt_ctx);
         __bt::halted_unflagged(13, __bt_observer);
     }
     #[inline]
@@ -1063,13 +1057,11 @@ impl Patrol {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_active.get(3usize) {
-            let _ = {
-                let _ = <FieldTask<15> as __bt::StatefulAction<FieldWorld>>::on_halted;
-                __bt::stateful::<
-                    FieldWorld,
-                    FieldTask<15>,
-                >(&mut self.__bt_leaf_15, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <FieldTask<
+                15,
+            > as __bt::StatefulAction<
+                FieldWorld,
+            >>::on_halted(&mut self.__bt_leaf_15, __bt_ctx);
             __bt::halted(self.__bt_active.flag(3usize), 15, __bt_observer);
         }
     }
@@ -1276,13 +1268,11 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<19> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<19>,
-            >(&mut self.__bt_leaf_19, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            19,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_19, __bt_ctx);
         __bt::halted_unflagged(19, __bt_observer);
     }
     #[inline]
@@ -1393,13 +1383,11 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<21> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<21>,
-            >(&mut self.__bt_leaf_21, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            21,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_21, __bt_ctx);
         __bt::halted_unflagged(21, __bt_observer);
     }
     #[inline]
@@ -1561,13 +1549,11 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<25> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<25>,
-            >(&mut self.__bt_leaf_25, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            25,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_25, __bt_ctx);
         __bt::halted_unflagged(25, __bt_observer);
     }
     #[inline]
@@ -1654,13 +1640,11 @@ impl Patrol {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
-            let _ = <FieldTask<27> as __bt::StatefulAction<FieldWorld>>::on_halted;
-            __bt::stateful::<
-                FieldWorld,
-                FieldTask<27>,
-            >(&mut self.__bt_leaf_27, __bt_ctx, __bt::StatefulCall::Halt)
-        };
+        <FieldTask<
+            27,
+        > as __bt::StatefulAction<
+            FieldWorld,
+        >>::on_halted(&mut self.__bt_leaf_27, __bt_ctx);
         __bt::halted_unflagged(27, __bt_observer);
     }
 }

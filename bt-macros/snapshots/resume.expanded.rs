@@ -412,13 +412,9 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = {
-                let _ = <Fetch as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Fetch,
-                >(&mut self.__bt_leaf_2, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Fetch as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_2, __bt_ctx);
             self.__bt_resume.halted();
             __bt::halted_unflagged(2, __bt_observer);
         }
@@ -511,13 +507,9 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(2) {
-            let _ = {
-                let _ = <Search as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Search,
-                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Search as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_4, __bt_ctx);
             self.__bt_resume.halted();
             __bt::halted_unflagged(4, __bt_observer);
         }
@@ -710,13 +702,9 @@ impl Errands {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(3) {
-            let _ = {
-                let _ = <Deliver as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Deliver,
-                >(&mut self.__bt_leaf_7, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <Deliver as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
             self.__bt_resume.halted();
             __bt::halted_unflagged(7, __bt_observer);
         }

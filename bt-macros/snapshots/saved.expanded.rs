@@ -424,7 +424,7 @@ impl Sentry {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        let _ = {
+        {
             let __bt_bound: u64 = const {
                 __bt::bound_ports(<Walk>::__BT_PORTS, &["to"])
             };
@@ -444,13 +444,9 @@ impl Sentry {
                                 __bt::BindEntry::store,
                             );
                         }
-                        let __bt_result = {
-                            let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
-                            __bt::stateful::<
-                                World,
-                                Walk,
-                            >(&mut *__bt_leaf, __bt_ctx, __bt::StatefulCall::Halt)
-                        };
+                        let __bt_result = <Walk as __bt::StatefulAction<
+                            World,
+                        >>::on_halted(&mut *__bt_leaf, __bt_ctx);
                         {
                             let __bt_entry = &mut (*__bt_bb).post;
                             let __bt_port = &mut (*__bt_leaf).to;

@@ -430,13 +430,9 @@ impl Sniper {
         __bt_observer: &mut __BtO,
     ) {
         if self.__bt_resume.is(1) {
-            let _ = {
-                let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    AimAtEnemy,
-                >(&mut self.__bt_leaf_4, __bt_ctx, __bt::StatefulCall::Halt)
-            };
+            <AimAtEnemy as __bt::StatefulAction<
+                World,
+            >>::on_halted(&mut self.__bt_leaf_4, __bt_ctx);
             self.__bt_resume.halted();
             __bt::halted_unflagged(4, __bt_observer);
         }

@@ -616,7 +616,16 @@ fn stateful(
             running: __bt_running
         })),
     );
-    let halt = with_ports(leaf, &field, call(quote!(Halt)));
+    // The halt calls `on_halted` itself: the path is what reports a type without the trait, so
+    // the body needs no other mention of it.
+    let halt = with_ports(leaf, &field, |this_leaf: &TokenStream| match g.error() {
+        None => quote_spanned!(ty.span()=>
+            <#ty as __bt::StatefulAction<#context>>::on_halted(#this_leaf, #ctx)
+        ),
+        Some(error) => quote_spanned!(ty.span()=>
+            <#ty as __bt::TryStatefulAction<#context, #error>>::on_halted(#this_leaf, #ctx)
+        ),
+    });
     if g.plan.resume_code(node.id).is_some() {
         // The direct resume's call: the leaf is running, by the resume's invariant.
         let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
@@ -626,5 +635,5 @@ fn stateful(
         let __bt_running: bool = #running;
         #tick
     });
-    (leaf_status(g, node, tick), quote!(let _ = #halt;))
+    (leaf_status(g, node, tick), quote!(#halt;))
 }
