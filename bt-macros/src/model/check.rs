@@ -60,10 +60,7 @@ pub fn unknown_kind(cx: &Ctxt, kind: &Ident) {
         );
         return;
     }
-    let suggestion = kinds::all_names()
-        .filter(|known| known.eq_ignore_ascii_case(&written) || edit_distance(known, &written) <= 2)
-        .min_by_key(|known| edit_distance(known, &written));
-    let message = match suggestion {
+    let message = match closest(&written, kinds::all_names()) {
         Some(known) => format!("unknown node kind `{written}`; did you mean `{known}`?"),
         None => format!(
             "unknown node kind `{written}`; a leaf type is written `Condition({written})`, `Action({written})` or `StatefulAction({written})`, and the built-in kinds are listed in the `bt` docs"
@@ -72,8 +69,22 @@ pub fn unknown_kind(cx: &Ctxt, kind: &Ident) {
     cx.error_spanned_by(kind, message);
 }
 
+/// The macro's one suggestion rule ("did you mean"), for every name it does not know: the known
+/// name closest to `written` by edit distance, if it is within 2 edits or differs only in case;
+/// the first of the closest, in `known`'s order. `written` itself is never suggested.
+pub(crate) fn closest<'k>(
+    written: &str,
+    known: impl IntoIterator<Item = &'k str>,
+) -> Option<&'k str> {
+    known
+        .into_iter()
+        .filter(|known| *known != written)
+        .filter(|known| known.eq_ignore_ascii_case(written) || edit_distance(known, written) <= 2)
+        .min_by_key(|known| edit_distance(known, written))
+}
+
 /// Levenshtein distance, for suggestions.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -593,7 +604,7 @@ pub fn unused_entries(blackboard: Option<&Blackboard>, mentioned: &Mentions) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::{edit_distance, escapes};
+    use super::{closest, edit_distance, escapes};
     use quote::quote;
 
     #[test]
@@ -646,5 +657,17 @@ mod tests {
         assert_eq!(edit_distance("Sequence", "Sequnce"), 1);
         assert_eq!(edit_distance("Fallback", "Fallbak"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
+    }
+
+    /// The one suggestion rule: within 2 edits or only the case differs, the first closest, never
+    /// the name itself.
+    #[test]
+    fn suggestions() {
+        let known = ["Sequence", "Fallback", "SEQUENCE_LONG", "Seq"];
+        assert_eq!(closest("Sequnce", known), Some("Sequence"));
+        assert_eq!(closest("sequence_long", known), Some("SEQUENCE_LONG"));
+        assert_eq!(closest("Parallel", known), None);
+        assert_eq!(closest("Seq", known), None);
+        assert_eq!(closest("Seqq", ["Seqa", "Seqb"]), Some("Seqa"));
     }
 }

@@ -430,12 +430,7 @@ impl<'a> Tr<'a> {
             .map(|(_, info)| info.name.clone());
         let enums = self.input.enums.iter().map(|(known, _)| known.clone());
         let candidates: Vec<String> = declared.chain(typed).chain(enums).collect();
-        let hint = (candidates.iter())
-            .filter(|known| **known != name)
-            .filter(|known| {
-                known.eq_ignore_ascii_case(&name) || crate::model::edit_distance(known, &name) <= 2
-            })
-            .min_by_key(|known| crate::model::edit_distance(known, &name))
+        let hint = crate::model::closest(&name, candidates.iter().map(String::as_str))
             .map_or_else(String::new, |known| format!("; did you mean `{known}`?"));
         // A number or an enum as a case could be of any integer type (BehaviorTree.CPP compares
         // the variable as text and as a number): the user says which.

@@ -17,7 +17,7 @@ use super::table::Row;
 use super::table::{self, attr};
 use crate::ctxt::Ctxt;
 use crate::kinds;
-use crate::model::edit_distance;
+use crate::model::closest;
 use crate::parse::Header;
 
 /// Translates the document: every tree the invocation compiles, or every error found.
@@ -406,13 +406,11 @@ impl<'a> Tr<'a> {
             self.err(pos, format!("`{id}` is a closure of a tree exported by `to_xml()`; map it to a leaf type: `nodes {{ {id} = Action(Type) }}`"));
             return;
         }
-        // The model's suggestion rule (`check::unknown_kind`), over the names an XML node may
-        // have: the table's and the mapped IDs.
-        let known = (table::ROWS.iter().map(|row| row.xml))
-            .chain(self.input.nodes.iter().map(|m| m.id.as_str()))
-            .filter(|known| known.eq_ignore_ascii_case(id) || edit_distance(known, id) <= 2)
-            .min_by_key(|known| edit_distance(known, id));
-        let hint = match known {
+        // The macro's suggestion rule, over the names an XML node may have: the table's and the
+        // mapped IDs.
+        let names = (table::ROWS.iter().map(|row| row.xml))
+            .chain(self.input.nodes.iter().map(|m| m.id.as_str()));
+        let hint = match closest(id, names) {
             Some(known) => format!("; did you mean `{known}`?"),
             None => String::new(),
         };
