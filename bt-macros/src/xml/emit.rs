@@ -29,12 +29,14 @@ pub(super) struct DslTree {
 }
 
 /// Every tree of a finished translation, in the DSL, and the located conversions of the XML's
-/// values that they use ([`Tr::located`]).
-pub(super) fn trees(tr: &Tr) -> (Vec<DslTree>, TokenStream) {
+/// values that they use ([`Tr::located`]); or the failures of the emission itself
+/// ([`Tr::internal`]).
+pub(super) fn trees(tr: &Tr) -> syn::Result<(Vec<DslTree>, TokenStream)> {
     let trees = (0..tr.trees.len())
         .map(|index| tr.emit_tree(index))
         .collect();
-    (trees, tr.checks.take().into_iter().collect())
+    crate::ctxt::combine(tr.internal.take())?;
+    Ok((trees, tr.checks.take().into_iter().collect()))
 }
 
 /// Every translated tree through the DSL's stages, after the located conversions of its values.
@@ -112,7 +114,12 @@ impl Tr<'_> {
                 continue;
             };
             let declared = self.declared(&info.name);
-            let ty = self.types[index].clone().unwrap_or_default();
+            let Some(ty) = self.types[index].clone() else {
+                // An entry without a type fails the translation (`Tr::untyped`).
+                let loc = self.loc(info.pos.unwrap_or_default());
+                self.internal(&loc, &format!("the entry `{}` has no type", info.name));
+                continue;
+            };
             let tracked = self.tracked[index].then(|| quote_spanned!(self.span=> #[tracked]));
             let attrs = declared.map(|entry| {
                 let attrs = entry.attrs.iter().filter(|attr| !is_tracked_attr(attr));
@@ -213,12 +220,13 @@ impl Tr<'_> {
             self.label_cases(tree, row, args, &mut children);
         }
         let children = (!children.is_empty()).then(|| quote!({ #(#children),* }));
-        let kind = self.emit_kind(tree, &node.kind);
+        let loc = node.origin.as_ref().map_or("", |(loc, _)| loc.as_str());
+        let kind = self.emit_kind(tree, &node.kind, loc);
         quote!(#attrs #kind #children)
     }
 
-    /// A node's kind and arguments.
-    fn emit_kind(&self, tree: usize, kind: &KindIr) -> TokenStream {
+    /// A node's kind and arguments; `loc` is where its element is.
+    fn emit_kind(&self, tree: usize, kind: &KindIr, loc: &str) -> TokenStream {
         let span = self.span;
         match kind {
             KindIr::BuiltIn { row, args } => {
@@ -226,7 +234,7 @@ impl Tr<'_> {
                 if row.args.is_empty() {
                     return quote!(#kind);
                 }
-                let args = self.render(tree, row, args);
+                let args = self.render(tree, row, args, loc);
                 let mut group = TokenTree::Group(Group::new(Delimiter::Parenthesis, args));
                 group.set_span(span);
                 quote!(#kind #group)
@@ -308,10 +316,7 @@ impl Tr<'_> {
                 quote_spanned!(span=> { #key })
             }
             Value::Literal(text, at) => match literal_form(text) {
-                LiteralForm::Constant => match text.trim().parse() {
-                    Ok(tokens) => respan(tokens, span),
-                    Err(_) => TokenStream::new(),
-                },
+                LiteralForm::Constant(tokens) => respan(tokens, span),
                 form => self.located(text, *at, what, form, None),
             },
         }
@@ -376,7 +381,7 @@ impl Tr<'_> {
                     "a real number in XML is the value of a port or entry of type `f32` or `f64`, or of a type of yours that implements `bt::xml::FromXmlReal`",
                 )
             }
-            LiteralForm::Text | LiteralForm::Constant => (
+            LiteralForm::Text | LiteralForm::Constant(_) => (
                 quote_spanned!(span=> __bt::FromXmlText),
                 quote_spanned!(span=>
                     <__BtT as __bt::FromXmlText>::from_xml_text(__bt_text)
@@ -418,14 +423,13 @@ impl Tr<'_> {
         // The variable's type, named in each case's conversion: `==` alone would leave it to
         // inference, which another crate's `PartialEq` impls can make ambiguous.
         let variable = args.iter().find_map(|(attribute, arg)| match arg {
-            Arg::Text(key) if *attribute == super::table::attr::VARIABLE => Some(key),
+            Arg::Entry(key) if *attribute == super::table::attr::VARIABLE => Some(key),
             _ => None,
         });
         let ty = variable
             .and_then(|key| {
-                self.entries
-                    .index
-                    .get(&(tree, key.trim_start_matches("r#").to_owned()))
+                let key = syn::ext::IdentExt::unraw(key).to_string();
+                self.entries.index.get(&(tree, key))
             })
             .and_then(|&index| self.types.get(index).cloned().flatten());
         let cases: Vec<(&str, &str, usize)> = (args.iter())
@@ -442,24 +446,21 @@ impl Tr<'_> {
                 "`{}`'s `{attribute}`, compared with its `variable`,",
                 row.xml
             );
-            let value = match literal_form(text) {
-                _ if self.enum_value(text).is_some() => self.enum_value(text).unwrap_or_default(),
+            let value = match (self.enum_value(text), literal_form(text)) {
+                (Some(value), _) => value,
                 // Text compared with a variable of a known type goes through the located
                 // conversion: a type that does not take text (an enum of the user's) is an error
                 // at the case, not "expected `Color`, found `&str`" at the whole XML.
-                LiteralForm::Text if ty.is_some() => {
+                (None, LiteralForm::Text) if ty.is_some() => {
                     self.located(text, *at, &what, LiteralForm::Text, ty.as_ref())
                 }
-                LiteralForm::Text => {
+                (None, LiteralForm::Text) => {
                     let mut lit = TokenTree::Literal(Literal::string(text));
                     lit.set_span(span);
                     lit.into_token_stream()
                 }
-                LiteralForm::Constant => match text.parse() {
-                    Ok(tokens) => respan(tokens, span),
-                    Err(_) => TokenStream::new(),
-                },
-                form => self.located(text, *at, &what, form, ty.as_ref()),
+                (None, LiteralForm::Constant(tokens)) => respan(tokens, span),
+                (None, form) => self.located(text, *at, &what, form, ty.as_ref()),
             };
             let case = Ident::new("case", span);
             *child = quote_spanned!(span=> #case #value => #child);
@@ -481,60 +482,98 @@ impl Tr<'_> {
         }
     }
 
-    /// A row's argument template with each `$attribute` replaced by its translation.
-    fn render(&self, tree: usize, row: &Row, args: &[(&'static str, Arg)]) -> TokenStream {
-        let mut text = String::new();
-        let mut rest = row.args;
-        while let Some(at) = rest.find('$') {
-            text.push_str(&rest[..at]);
-            let after = &rest[at + 1..];
-            let end = after
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(after.len());
-            let name = &after[..end];
-            if let Some((_, arg)) = args.iter().find(|(attribute, _)| *attribute == name) {
-                let tokens = match arg {
-                    Arg::Text(text) => text.clone(),
-                    Arg::Value(value) => {
-                        let what = format!("`{}`'s `{name}`", row.xml);
-                        self.emit_value(value, &what).to_string()
-                    }
-                    Arg::Script(script) => self.emit_script(tree, script).to_string(),
-                    Arg::Case(..) => String::new(),
-                };
-                text.push(' ');
-                text.push_str(&tokens);
-                text.push(' ');
-            }
-            rest = &after[end..];
-        }
-        text.push_str(rest);
-        match text.parse::<TokenStream>() {
+    /// A row's argument template with each `$attribute` replaced by the tokens of its
+    /// translation; `loc` is where the element is, for a template that is not the DSL's tokens
+    /// (a bug of the table, reported by [`Tr::internal`]).
+    fn render(
+        &self,
+        tree: usize,
+        row: &Row,
+        args: &[(&'static str, Arg)],
+        loc: &str,
+    ) -> TokenStream {
+        let filled = fill(row.args, &mut |name| {
+            let (_, arg) = args.iter().find(|(attribute, _)| *attribute == name)?;
+            Some(match arg {
+                Arg::Tokens(tokens) => tokens.clone(),
+                Arg::Entry(key) => key.to_token_stream(),
+                Arg::Value(value) => {
+                    let what = format!("`{}`'s `{name}`", row.xml);
+                    self.emit_value(value, &what)
+                }
+                Arg::Script(script) => self.emit_script(tree, script),
+                Arg::Case(..) => TokenStream::new(),
+            })
+        });
+        match filled {
             Ok(tokens) => respan(tokens, self.span),
-            Err(_) => TokenStream::new(),
+            Err(problem) => {
+                self.internal(loc, &format!("the arguments of `{}`: {problem}", row.xml));
+                TokenStream::new()
+            }
         }
     }
 }
 
+/// A row's argument template (`"success = $success_count, failure = $failure_count"`) as the
+/// DSL's tokens, each `$attribute` replaced by `arg(attribute)`; `Err` says what is wrong with a
+/// template that is not tokens or names an attribute `arg` has no value for (a bug of the table,
+/// which its tests rule out).
+pub(super) fn fill(
+    template: &str,
+    arg: &mut dyn FnMut(&str) -> Option<TokenStream>,
+) -> Result<TokenStream, String> {
+    let tokens: TokenStream = (template.parse())
+        .map_err(|_| format!("the template `{template}` is not the DSL's tokens"))?;
+    fill_tokens(tokens, arg)
+}
+
+fn fill_tokens(
+    tokens: TokenStream,
+    arg: &mut dyn FnMut(&str) -> Option<TokenStream>,
+) -> Result<TokenStream, String> {
+    let mut out = TokenStream::new();
+    let mut tokens = tokens.into_iter();
+    while let Some(token) = tokens.next() {
+        match token {
+            TokenTree::Punct(dollar) if dollar.as_char() == '$' => match tokens.next() {
+                Some(TokenTree::Ident(name)) => {
+                    let name = name.to_string();
+                    out.extend(arg(&name).ok_or_else(|| format!("`${name}` has no value"))?);
+                }
+                _ => return Err("a `$` names no attribute".to_owned()),
+            },
+            TokenTree::Group(group) => {
+                let inner = fill_tokens(group.stream(), arg)?;
+                let mut filled = Group::new(group.delimiter(), inner);
+                filled.set_span(group.span());
+                out.extend([TokenTree::Group(filled)]);
+            }
+            other => out.extend([other]),
+        }
+    }
+    Ok(out)
+}
+
 /// How a literal of the XML becomes a value.
-#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum LiteralForm {
     /// A whole number, written in decimal without a suffix: for any integer type, a real, or
     /// text.
     Int(i128),
     /// A real number without a suffix (`2.5`, `-1e3`): for `f32` or `f64`.
     Real(f64),
-    /// Another Rust constant (`true`, `'c'`, `0x1F`, `7u8`, `(1, 2)`, `Mode::Fast`), as it is.
-    Constant,
+    /// Another Rust constant (`true`, `'c'`, `0x1F`, `7u8`, `(1, 2)`, `Mode::Fast`), as it is:
+    /// its tokens.
+    Constant(TokenStream),
     /// Text, through the target's `From<&'static str>`.
     Text,
 }
 
 pub(super) fn literal_form(text: &str) -> LiteralForm {
     let trimmed = text.trim();
-    if !is_rust_constant(text) {
+    let Some(tokens) = rust_constant(text) else {
         return LiteralForm::Text;
-    }
+    };
     let digits = trimmed.strip_prefix('-').unwrap_or(trimmed);
     if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
         if let Ok(value) = trimmed.parse::<i128>() {
@@ -547,7 +586,7 @@ pub(super) fn literal_form(text: &str) -> LiteralForm {
         && digits.starts_with(|c: char| c.is_ascii_digit());
     match trimmed.parse::<f64>() {
         Ok(value) if real && value.is_finite() => LiteralForm::Real(value),
-        _ => LiteralForm::Constant,
+        _ => LiteralForm::Constant(tokens),
     }
 }
 
@@ -562,7 +601,13 @@ fn real_f32(text: &str) -> Literal {
 
 /// Whether literal text is a Rust constant: a number, `true`/`false`, a char, a `Path::CONST`,
 /// or a tuple or array of those. Other text is a string for the target's `From<&str>`.
+#[cfg(test)]
 pub(super) fn is_rust_constant(text: &str) -> bool {
+    rust_constant(text).is_some()
+}
+
+/// The tokens of literal text that is a Rust constant ([`is_rust_constant`]'s rule).
+fn rust_constant(text: &str) -> Option<TokenStream> {
     fn constant(expr: &syn::Expr) -> bool {
         match expr {
             syn::Expr::Lit(lit) => matches!(
@@ -587,10 +632,16 @@ pub(super) fn is_rust_constant(text: &str) -> bool {
     // A string literal's contents stay text; so does anything that is not one expression, and a
     // number too long for any number type (BehaviorTree.CPP's string port takes it), which syn
     // would read in time quadratic in its length.
-    !text.trim().is_empty()
-        && crate::nesting::text_too_deep(text).is_none()
-        && !crate::nesting::text_has_long_number(text)
-        && syn::parse_str::<syn::Expr>(text).is_ok_and(|expr| constant(&expr))
+    if text.trim().is_empty()
+        || crate::nesting::text_too_deep(text).is_some()
+        || crate::nesting::text_has_long_number(text)
+    {
+        return None;
+    }
+    let tokens: TokenStream = text.parse().ok()?;
+    syn::parse2::<syn::Expr>(tokens.clone())
+        .is_ok_and(|expr| constant(&expr))
+        .then_some(tokens)
 }
 
 /// A declared entry as written.

@@ -77,8 +77,11 @@ pub(super) enum KindIr {
 }
 
 pub(super) enum Arg {
-    /// Already DSL text (a count, a flag, an entry's name).
-    Text(String),
+    /// The DSL's tokens of a constant (a count, a flag, a number, a status) or of an entry read
+    /// when the node runs (`{key}`).
+    Tokens(TokenStream),
+    /// A blackboard entry's name.
+    Entry(Ident),
     Value(Value),
     Script(Script),
     /// A `Switch<n>` case: its text and position.
@@ -140,6 +143,9 @@ pub(super) struct Tr<'a> {
     /// The located conversions `emit` writes for the values of the XML (`emit::Tr::located`),
     /// handed over with the trees.
     pub(super) checks: std::cell::RefCell<Vec<TokenStream>>,
+    /// The failures of the emission itself ([`Tr::internal`]): bugs of the front end, which
+    /// `emit::trees` reports instead of the trees.
+    pub(super) internal: std::cell::RefCell<Vec<syn::Error>>,
 }
 
 /// A blackboard entry of one tree; entries joined by remapping are one class (union-find).
@@ -258,6 +264,17 @@ impl<'a> Tr<'a> {
     pub(super) fn err(&mut self, pos: usize, message: impl AsRef<str>) {
         let message = format!("{}: {}", self.loc(pos), message.as_ref());
         self.error(syn::Error::new(self.span, message));
+    }
+
+    /// Reports a failure of the front end itself (the emission of a translation that succeeded),
+    /// where the XML says `loc`: a bug of the macro, never silent, which asks to be reported.
+    pub(super) fn internal(&self, loc: &str, what: &str) {
+        let message = format!(
+            "{loc}: internal error of the XML front end: {what}; this is a bug of `bt`, not of the XML: please report it, with this XML"
+        );
+        self.internal
+            .borrow_mut()
+            .push(syn::Error::new(self.span, message));
     }
 
     /// Reports an error spanned elsewhere.

@@ -88,7 +88,7 @@ pub fn expand(header: Header, body: TokenStream, registry: Given) -> TokenStream
     };
     let docs: Vec<_> = docs;
     let translated =
-        translate::translate(&header, &input, &docs, &files).map(|tr| emit::trees(&tr));
+        translate::translate(&header, &input, &docs, &files).and_then(|tr| emit::trees(&tr));
     drop(docs);
     let mut out: TokenStream = files.into_iter().flat_map(|file| file.tracking).collect();
     match translated {

@@ -1,7 +1,10 @@
 //! A node's XML attributes as the DSL's arguments: a built-in node's by its row of the table
 //! (`table`), a mapped leaf's as its ports, a `<SubTree>`'s as its remappings, and the scripts.
 
+use proc_macro2::{Ident, Literal, Punct, Spacing, Span, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
 use roxmltree::Node as XNode;
+use syn::ext::IdentExt;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
 use super::ir::{
@@ -109,7 +112,8 @@ impl<'a> Tr<'a> {
                     what: format!("`{name}`'s `{attribute}`"),
                     pos: at,
                 });
-                Ok(format!("{{{}}}", rust_ident(key, self.span)?))
+                let key = rust_ident(key, self.span)?;
+                Ok(quote_spanned!(self.span=> { #key }))
             }
             Form::Key | Form::TrackedKey => {
                 return self.key_arg(tree, name, attribute, form, text, at)
@@ -130,7 +134,8 @@ impl<'a> Tr<'a> {
                 row.dsl
             )),
             Form::Count | Form::Bool | Form::Int | Form::Millis | Form::Status => {
-                constant(form, text).map_err(|what| format!("must be {what}, not `{}`", shown(text)))
+                constant(form, text, self.span)
+                    .map_err(|what| format!("must be {what}, not `{}`", shown(text)))
             }
             Form::Value => return self.value(tree, attribute, text, at).map(Arg::Value),
             Form::Script => {
@@ -145,7 +150,7 @@ impl<'a> Tr<'a> {
             }
         };
         match result {
-            Ok(text) => Some(Arg::Text(text)),
+            Ok(tokens) => Some(Arg::Tokens(tokens)),
             Err(problem) => {
                 self.err(at, format!("`{name}`'s `{attribute}` {problem}"));
                 None
@@ -175,7 +180,7 @@ impl<'a> Tr<'a> {
         let name = row.xml;
         let key = |attribute: &str| {
             args.iter().find_map(|(given, arg)| match arg {
-                Arg::Text(key) if *given == attribute => Some(key.trim_start_matches("r#")),
+                Arg::Entry(key) if *given == attribute => Some(key.unraw().to_string()),
                 _ => None,
             })
         };
@@ -203,8 +208,10 @@ impl<'a> Tr<'a> {
                 .all(|text| {
                     // Not a number to BehaviorTree.CPP either (Rust's `f64` reads `inf`, `nan`
                     // and `+5` too), nor an enum: compared as text alone.
-                    super::emit::literal_form(text) == super::emit::LiteralForm::Text
-                        && text.trim().parse::<f64>().is_err()
+                    matches!(
+                        super::emit::literal_form(text),
+                        super::emit::LiteralForm::Text
+                    ) && text.trim().parse::<f64>().is_err()
                         && self.enum_value(text).is_none()
                 });
             match (text_only, key(VARIABLE), at(VARIABLE)) {
@@ -218,7 +225,7 @@ impl<'a> Tr<'a> {
                     ));
                 }
                 (false, Some(variable), _) => {
-                    let entry = self.entries.get(tree, variable);
+                    let entry = self.entries.get(tree, &variable);
                     self.entries.infos[entry].switch_by_number = true;
                 }
                 _ => {}
@@ -239,7 +246,7 @@ impl<'a> Tr<'a> {
                 _ => None,
             });
             if let (Some(target), Some(value)) = (key(OUTPUT_KEY), value) {
-                let target = self.entries.get(tree, target);
+                let target = self.entries.get(tree, &target);
                 match value {
                     Value::Entry(source) => {
                         let source = self.entries.get(tree, source);
@@ -248,8 +255,10 @@ impl<'a> Tr<'a> {
                     // Text that is no number to a script either: a number's entry is declared
                     // (a script would compare a `String` with it).
                     Value::Literal(text, _)
-                        if super::emit::literal_form(text) == super::emit::LiteralForm::Text
-                            && text.trim().parse::<f64>().is_err() =>
+                        if matches!(
+                            super::emit::literal_form(text),
+                            super::emit::LiteralForm::Text
+                        ) && text.trim().parse::<f64>().is_err() =>
                     {
                         self.entries.infos[target].set_to_text = true;
                     }
@@ -286,7 +295,7 @@ impl<'a> Tr<'a> {
         if form == Form::TrackedKey {
             self.entries.infos[index].updates = true;
         }
-        Some(Arg::Text(rust_ident(key, self.span)?.to_string()))
+        Some(Arg::Entry(rust_ident(key, self.span)?))
     }
 
     /// A script attribute: one boolean expression (`test`), or assignments.
@@ -621,29 +630,51 @@ fn arity_problem(name: &str, arity: Arity, children: usize) -> Option<String> {
     }
 }
 
-/// A constant attribute of `form` (a count, a flag, a number, a status) as DSL text, or what it
-/// must be.
-fn constant(form: Form, text: &str) -> Result<String, &'static str> {
+/// A constant attribute of `form` (a count, a flag, a number, a status) as the DSL's tokens, at
+/// `span`, or what it must be. A whole number is written without a sign of its own: the DSL reads
+/// `-` before its literal, and no `+`.
+fn constant(form: Form, text: &str, span: Span) -> Result<TokenStream, &'static str> {
     let trimmed = text.trim();
+    let word = |word: &str| Ok(Ident::new(word, span).into_token_stream());
+    let whole = |value: u64| {
+        let mut literal = Literal::u64_unsuffixed(value);
+        literal.set_span(span);
+        literal
+    };
+    let unsigned = |text: &str| text.parse::<u64>().ok().filter(|_| !text.starts_with('+'));
     match form {
-        Form::Count if trimmed == "-1" => Ok("forever".into()),
-        Form::Count => (trimmed.parse::<u64>().map(|count| count.to_string()))
-            .map_err(|_| "a whole number, or -1 for no limit"),
+        Form::Count if trimmed == "-1" => word("forever"),
+        Form::Count => (trimmed
+            .parse::<u64>()
+            .map(|count| whole(count).into_token_stream()))
+        .map_err(|_| "a whole number, or -1 for no limit"),
         Form::Bool => match trimmed {
-            "true" | "True" | "TRUE" | "1" => Ok("true".into()),
-            "false" | "False" | "FALSE" | "0" => Ok("false".into()),
+            "true" | "True" | "TRUE" | "1" => word("true"),
+            "false" | "False" | "FALSE" | "0" => word("false"),
             _ => Err("`true` or `false`"),
         },
-        Form::Int => {
-            (trimmed.parse::<i64>().map(|_| trimmed.to_owned())).map_err(|_| "a whole number")
+        Form::Int => match trimmed.strip_prefix('-') {
+            Some(magnitude) => unsigned(magnitude)
+                .filter(|&value| value <= i64::MIN.unsigned_abs())
+                .map(|value| {
+                    let mut minus = Punct::new('-', Spacing::Alone);
+                    minus.set_span(span);
+                    let value = whole(value);
+                    quote!(#minus #value)
+                }),
+            None => unsigned(trimmed)
+                .filter(|&value| value <= i64::MAX as u64)
+                .map(|value| whole(value).into_token_stream()),
         }
-        Form::Millis => (trimmed.parse::<u64>().map(|_| trimmed.to_owned()))
-            .map_err(|_| "a number of milliseconds (a whole number, not negative)"),
+        .ok_or("a whole number"),
+        Form::Millis => unsigned(trimmed)
+            .map(|value| whole(value).into_token_stream())
+            .ok_or("a number of milliseconds (a whole number, not negative)"),
         Form::Status => match trimmed.to_ascii_uppercase().as_str() {
-            "SUCCESS" => Ok("Success".into()),
-            "FAILURE" => Ok("Failure".into()),
-            "RUNNING" => Ok("Running".into()),
-            "SKIPPED" => Ok("Skipped".into()),
+            "SUCCESS" => word("Success"),
+            "FAILURE" => word("Failure"),
+            "RUNNING" => word("Running"),
+            "SKIPPED" => word("Skipped"),
             _ => Err("a status: `SUCCESS`, `FAILURE`, `RUNNING` or `SKIPPED`"),
         },
         _ => Err("a constant"),

@@ -21,7 +21,8 @@ fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
         .collect::<syn::Result<Vec<_>>>()
         .map_err(|e| vec![e.to_string()])?;
     translate(&input.header, &xml, &docs, &files)
-        .map(|tr| emit::trees(&tr).0.iter().map(written).collect())
+        .and_then(|tr| emit::trees(&tr))
+        .map(|(trees, _)| trees.iter().map(written).collect())
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
 }
 
@@ -346,7 +347,9 @@ fn origins_locate_every_node() {
         .map(|file| parse_document(file, Span::call_site()).unwrap())
         .collect();
     let tr = translate(&input.header, &parsed, &docs, &files).unwrap_or_else(|_| panic!());
-    let body = emit::trees(&tr).0[0].body.to_string();
+    let body = emit::trees(&tr).unwrap_or_else(|_| panic!()).0[0]
+        .body
+        .to_string();
     assert!(
         body.contains("# [__bt_xml (\"xml_text:3:3\" , \"Sequence\")] Sequence"),
         "{body}"
@@ -603,6 +606,18 @@ fn errors_point_into_the_xml() {
         &tree(r#"<RunOnce then_skip="maybe"><AlwaysSuccess/></RunOnce>"#),
         "",
         "must be `true` or `false`, not `maybe`",
+    );
+    // A sign of its own is not the DSL's: the value's attribute says so (the model's error on
+    // `+ 2` named the element only).
+    at(
+        &tree(r#"<Parallel success_count="+2"><AlwaysSuccess/></Parallel>"#),
+        "",
+        "xml_text:1:73: `Parallel`'s `success_count` must be a whole number, not `+2`",
+    );
+    at(
+        &tree(r#"<Sleep msec="+20"/>"#),
+        "",
+        "xml_text:1:61: `Sleep`'s `msec` must be a number of milliseconds (a whole number, not negative), not `+20`",
     );
     at(
         &tree(r#"<Sequence speed="2"><AlwaysSuccess/></Sequence>"#),
@@ -1083,4 +1098,59 @@ fn locations_are_found_without_counting_from_the_start() {
         let (row, col) = row_col(original, at);
         assert_eq!(loaded.loc(pos), format!("f.xml:{row}:{col}"), "at {pos}");
     }
+}
+
+/// A row's template that is not the DSL's tokens (a bug of the table, which `table`'s tests rule
+/// out) is never silently dropped: the emission fails with an internal error at the element.
+#[test]
+fn a_broken_template_is_an_internal_error_at_the_element() {
+    use super::ir::KindIr;
+    use super::table::Row;
+    static BROKEN: Row = Row {
+        xml: "Repeat",
+        dsl: "Repeat",
+        args: "$num_cycles (",
+        params: &[],
+    };
+    let xml = "<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"Main\">\n  <Repeat num_cycles=\"2\">\n    <AlwaysSuccess/>\n  </Repeat>\n</BehaviorTree>\n</root>";
+    let input: TreeInput = syn::parse_str(&text(xml, "")).unwrap();
+    let parsed = parse_input(input.body, input.header.body_span, None).unwrap();
+    let files = load(&parsed.source).unwrap();
+    let docs: Vec<_> = (files.iter())
+        .map(|file| parse_document(file, Span::call_site()).unwrap())
+        .collect();
+    let mut tr = translate(&input.header, &parsed, &docs, &files).unwrap_or_else(|_| panic!());
+    let root = tr.trees[0].root.as_mut().unwrap();
+    let KindIr::BuiltIn { row, .. } = &mut root.kind else {
+        panic!("`Repeat` is built in");
+    };
+    *row = &BROKEN;
+    let Err(error) = emit::trees(&tr) else {
+        panic!("a broken template emitted");
+    };
+    assert_eq!(
+        error.to_string(),
+        "xml_text:3:3: internal error of the XML front end: the arguments of `Repeat`: the template `$num_cycles (` is not the DSL's tokens; this is a bug of `bt`, not of the XML: please report it, with this XML"
+    );
+}
+
+/// A template's `$attribute`s become the tokens given for them, inside brackets too; a template
+/// that is not tokens, a `$` without a name and a name without a value are errors.
+#[test]
+fn templates_fill_with_tokens() {
+    let mut arg = |name: &str| match name {
+        "a" => Some(quote!(1)),
+        "b" => Some(quote!({ key })),
+        _ => None,
+    };
+    let filled = |template: &str, arg: &mut dyn FnMut(&str) -> Option<TokenStream>| {
+        emit::fill(template, arg).map(|tokens| tokens.to_string())
+    };
+    assert_eq!(
+        filled("x = $a, y = ($b)", &mut arg).as_deref(),
+        Ok("x = 1 , y = ({ key })")
+    );
+    assert!(filled("$a (", &mut arg).is_err());
+    assert!(filled("$a, $", &mut arg).is_err());
+    assert_eq!(filled("$c", &mut arg), Err("`$c` has no value".to_owned()));
 }

@@ -48,6 +48,7 @@ pub(super) fn translate<'a>(
         types: Vec::new(),
         tracked: Vec::new(),
         checks: std::cell::RefCell::default(),
+        internal: std::cell::RefCell::default(),
     };
     tr.run();
     tr.finish()
