@@ -172,6 +172,14 @@ fn lex(text: &str) -> Result<Vec<(usize, Tok)>, ScriptError> {
         } else if c.is_ascii_digit() {
             let (end, real) = number(rest);
             let number = rest[..end].to_owned();
+            if number.len() == 2 && number[1..].eq_ignore_ascii_case("x") {
+                // Not a number of Rust's either: it would be written and fail there, unlocated.
+                return Err(ScriptError {
+                    too_deep: false,
+                    offset: i,
+                    message: format!("`{number}` needs hexadecimal digits after it"),
+                });
+            }
             out.push((
                 i,
                 if real {
@@ -1122,6 +1130,8 @@ mod tests {
         assert!(error("x > 1 2").message.contains("expected `;`"));
         assert!(error("  ").message.contains("empty"));
         assert!(error("(a").message.contains("`)`"));
+        assert_eq!(error("a := 0x").offset, 5);
+        assert!(error("a := 0X;").message.contains("hexadecimal digits"));
     }
 
     #[test]

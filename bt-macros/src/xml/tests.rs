@@ -614,6 +614,12 @@ fn errors_point_into_the_xml() {
         "",
         "xml_text:1:73: `Parallel`'s `success_count` must be a whole number, not `+2`",
     );
+    // Written as it was, `0x` was a Rust token rustc rejects, or a name it cannot find.
+    at(
+        &tree(r#"<Script code="a := 0x"/>"#),
+        "blackboard { a: u32 }",
+        "xml_text:1:67: `code=\"a := 0x\"`: `0x` needs hexadecimal digits after it",
+    );
     at(
         &tree(r#"<Sleep msec="+20"/>"#),
         "",
