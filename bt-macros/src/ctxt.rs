@@ -47,6 +47,12 @@ impl Ctxt {
         *self.origin.borrow_mut() = origin;
     }
 
+    /// Whether the node being read is a node of an XML tree ([`Ctxt::set_origin`]): its errors
+    /// speak of its element, not of the DSL.
+    pub fn in_xml(&self) -> bool {
+        self.origin.borrow().is_some()
+    }
+
     /// Records an error spanned at `tokens`.
     pub fn error_spanned_by<T: ToTokens, M: Display>(&self, tokens: T, message: M) {
         self.syn_error(syn::Error::new_spanned(tokens.into_token_stream(), message));

@@ -113,20 +113,12 @@ pub fn child_count(
     arity: Arity,
 ) -> bool {
     let count = children.map_or(0, |children| children.nodes.len());
-    let ok = match arity {
-        Arity::None => count == 0,
-        Arity::One => count == 1,
-        Arity::AtLeastOne => count >= 1,
-        Arity::TwoOrThree => (2..=3).contains(&count),
-        Arity::AtLeastTwo => count >= 2,
-        // Checked with the labels (`cases`); or by the type, where rustc reads its bounds.
-        Arity::Cases | Arity::ByType => true,
-        Arity::Two => count == 2,
-    };
-    if ok {
+    if children_fit(arity, count) {
         return true;
     }
     let message = match arity {
+        // A node of an XML tree: its element has the children, and no DSL is shown.
+        _ if cx.in_xml() => xml_child_count(&kind.to_string(), count, arity),
         Arity::None => format!("`{kind}` is a leaf and has no children; remove the `{{ .. }}`"),
         Arity::One if count == 0 => {
             format!("`{kind}` is a decorator and needs exactly one child: `{shown} {{ child }}`")
@@ -155,6 +147,45 @@ pub fn child_count(
         _ => cx.error_spanned_by(kind, message),
     }
     false
+}
+
+/// Whether `count` children fit `arity`: the rule of [`child_count`], which the XML front end
+/// applies to an element's children too (`crate::xml`), so that its errors come with the others
+/// of the XML.
+pub fn children_fit(arity: Arity, count: usize) -> bool {
+    match arity {
+        Arity::None => count == 0,
+        Arity::One => count == 1,
+        Arity::AtLeastOne => count >= 1,
+        Arity::TwoOrThree => (2..=3).contains(&count),
+        Arity::AtLeastTwo => count >= 2,
+        // Checked with the labels (`cases`); or by the type, where rustc reads its bounds.
+        Arity::Cases | Arity::ByType => true,
+        Arity::Two => count == 2,
+    }
+}
+
+/// [`child_count`]'s message for a node of an XML tree, in the XML's words: `kind` is its
+/// element's name. The XML front end reports it for a built-in node, the model for a node of the
+/// user's (`Decorator(Type)`).
+pub fn xml_child_count(kind: &str, count: usize, arity: Arity) -> String {
+    match arity {
+        Arity::None => format!("`{kind}` is a leaf and has no children, found {count}"),
+        Arity::One if count > 1 => format!("`{kind}` is a decorator and takes exactly one child, found {count}; put the children under a `<Sequence>` or `<Fallback>`"),
+        Arity::One => format!("`{kind}` is a decorator and takes exactly one child, found {count}"),
+        Arity::AtLeastOne => format!("`{kind}` needs at least one child"),
+        Arity::TwoOrThree => format!(
+            "`{kind}` takes a condition and one or two branches, found {}",
+            count_children(count)
+        ),
+        Arity::AtLeastTwo => format!(
+            "`{kind}` takes the children of its try block and, last, its catch child, found {}",
+            count_children(count)
+        ),
+        Arity::Two => format!("`{kind}` takes exactly two children, found {count}"),
+        // Not reached: `children_fit` accepts any count for these.
+        Arity::Cases | Arity::ByType => format!("`{kind}` cannot have {}", count_children(count)),
+    }
 }
 
 /// The case labels of a `Switch`'s children: a value before each child but the last, `_` before

@@ -39,7 +39,7 @@ pub use crate::kinds::{Category, Composite};
 pub use crate::parse::Header;
 pub use attr::Conditions;
 pub use attr::UtilityValue;
-pub(crate) use check::closest;
+pub(crate) use check::{children_fit, closest, xml_child_count};
 pub use composite::{
     case_alternatives, case_number, range_numbers, Alternative, Flow, Parallel, Selector,
 };

@@ -12,7 +12,7 @@ use super::ir::{
 };
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
-use crate::kinds::{self, Arity};
+use crate::{kinds, model};
 
 impl<'a> Tr<'a> {
     /// A node of `row`.
@@ -25,13 +25,13 @@ impl<'a> Tr<'a> {
         children: usize,
     ) -> KindIr {
         let name = row.xml;
-        // Checked here rather than by the model: its messages name the XML's line and column,
-        // and the XML's names, not the DSL's braces.
-        if let Some(problem) = kinds::lookup(row.dsl).and_then(|spec| {
-            let arity = spec.arity;
-            arity_problem(name, arity, children)
-        }) {
-            self.err(pos, problem);
+        // The model's rule and message for the number of children (`model::check::child_count`),
+        // applied here so that the error comes with the XML's others; a `Switch`'s count depends
+        // on its attributes.
+        if let Some(spec) = kinds::lookup(row.dsl) {
+            if !model::children_fit(spec.arity, children) {
+                self.err(pos, model::xml_child_count(name, children, spec.arity));
+            }
         }
         let cases = row.params.iter().filter(|p| p.form == Form::Case).count();
         if cases > 0 && children != cases + 1 {
@@ -601,32 +601,6 @@ impl<'a> Tr<'a> {
             remaps.push((port.to_owned(), value));
         }
         remaps
-    }
-}
-
-/// What is wrong with `children` children for a node named `name` (in the XML) of `arity`.
-fn arity_problem(name: &str, arity: Arity, children: usize) -> Option<String> {
-    match (arity, children) {
-        (Arity::None, 0) | (Arity::One, 1) => None,
-        (Arity::AtLeastOne, n) if n > 0 => None,
-        // The node's type bounds its children; rustc checks them at the element.
-        (Arity::ByType, _) => None,
-        (Arity::None, n) => Some(format!("`{name}` is a leaf and has no children, found {n}")),
-        (Arity::One, n) => Some(format!(
-            "`{name}` is a decorator and takes exactly one child, found {n}"
-        )),
-        (Arity::AtLeastOne, _) => Some(format!("`{name}` needs at least one child")),
-        (Arity::TwoOrThree, 2 | 3) | (Arity::Two, 2) => None,
-        (Arity::Two, n) => Some(format!("`{name}` takes exactly two children, found {n}")),
-        (Arity::TwoOrThree, n) => Some(format!(
-            "`{name}` takes a condition and one or two branches, found {n} children"
-        )),
-        (Arity::AtLeastTwo, n) if n >= 2 => None,
-        (Arity::AtLeastTwo, n) => Some(format!(
-            "`{name}` takes a try block and a catch child, found {n} children"
-        )),
-        // Switch's children are checked with its cases.
-        (Arity::Cases, _) => None,
     }
 }
 

@@ -375,6 +375,21 @@ fn model_errors_on_xml_nodes_are_located() {
         ),
         "{out}"
     );
+    // The number of children of a built-in node: the model's rule and message, at the element,
+    // once.
+    for (body, message) in [
+        ("<Inverter/>", "xml_text:1:48: `Inverter` is a decorator and takes exactly one child, found 0"),
+        ("<Inverter><AlwaysSuccess/><AlwaysSuccess/></Inverter>", "xml_text:1:48: `Inverter` is a decorator and takes exactly one child, found 2; put the children under a `<Sequence>` or `<Fallback>`"),
+        ("<Sequence/>", "xml_text:1:48: `Sequence` needs at least one child"),
+        ("<AlwaysSuccess><AlwaysSuccess/></AlwaysSuccess>", "xml_text:1:48: `AlwaysSuccess` is a leaf and has no children, found 1"),
+        ("<IfThenElse><AlwaysSuccess/></IfThenElse>", "xml_text:1:48: `IfThenElse` takes a condition and one or two branches, found 1 child"),
+        ("<TryCatch><AlwaysSuccess/></TryCatch>", "xml_text:1:48: `TryCatch` takes the children of its try block and, last, its catch child, found 1 child"),
+        (r#"<RetryUntilSuccessful num_attempts="2"/>"#, "xml_text:1:48: `RetryUntilSuccessful` is a decorator and takes exactly one child, found 0"),
+    ] {
+        let out = expand(body);
+        assert_eq!(out.matches(message).count(), 1, "{body}: {out}");
+        assert_eq!(out.matches("compile_error").count(), 1, "{body}: {out}");
+    }
     let out = expand(r#"<Parallel success_count="5"><AlwaysSuccess/><AlwaysSuccess/></Parallel>"#);
     assert!(
         out.contains("xml_text:1:48: `Parallel` has 2 children but `success = 5` asks for more"),
@@ -578,19 +593,9 @@ fn errors_point_into_the_xml() {
         "the blackboard entry `GREN` (of tree `Main`) has no type: declare it in the invocation, `blackboard { GREN: Type }`, bind it to a port of a node of yours, or give the port bound to it a `type` in `<TreeNodesModel>`; did you mean `GREEN`?",
     );
     at(
-        &tree("<Inverter/>"),
-        "",
-        "`Inverter` is a decorator and takes exactly one child, found 0",
-    );
-    at(
-        &tree("<Sequence/>"),
-        "",
-        "`Sequence` needs at least one child",
-    );
-    at(
-        &tree("<AlwaysSuccess><AlwaysSuccess/></AlwaysSuccess>"),
-        "",
-        "`AlwaysSuccess` is a leaf and has no children, found 1",
+        &tree(r#"<LoopInt queue="{q}" value="{v}"/>"#),
+        "blackboard { q: bt::Deque<i32, 4> }",
+        "xml_text:1:48: `LoopInt` is a decorator and takes exactly one child, found 0",
     );
     at(
         &tree(r#"<Repeat><AlwaysSuccess/></Repeat>"#),
