@@ -231,10 +231,10 @@ impl Tr<'_> {
         match kind {
             KindIr::BuiltIn { row, args } => {
                 let kind = Ident::new(row.dsl, span);
-                if row.args.is_empty() {
+                let args = self.render(tree, row, args, loc);
+                if args.is_empty() {
                     return quote!(#kind);
                 }
-                let args = self.render(tree, row, args, loc);
                 let mut group = TokenTree::Group(Group::new(Delimiter::Parenthesis, args));
                 group.set_span(span);
                 quote!(#kind #group)
@@ -493,8 +493,13 @@ impl Tr<'_> {
         loc: &str,
     ) -> TokenStream {
         let filled = fill(row.args, &mut |name| {
-            let (_, arg) = args.iter().find(|(attribute, _)| *attribute == name)?;
-            Some(match arg {
+            let Some((_, arg)) = args.iter().find(|(attribute, _)| *attribute == name) else {
+                // An attribute left out takes the kind's default: its argument is left out.
+                let optional = (row.params.iter())
+                    .any(|param| param.attribute == name && param.default.is_some());
+                return optional.then_some(None);
+            };
+            Some(Some(match arg {
                 Arg::Tokens(tokens) => tokens.clone(),
                 Arg::Entry(key) => key.to_token_stream(),
                 Arg::Value(value) => {
@@ -503,7 +508,7 @@ impl Tr<'_> {
                 }
                 Arg::Script(script) => self.emit_script(tree, script),
                 Arg::Case(..) => TokenStream::new(),
-            })
+            }))
         });
         match filled {
             Ok(tokens) => respan(tokens, self.span),
@@ -516,43 +521,57 @@ impl Tr<'_> {
 }
 
 /// A row's argument template (`"success = $success_count, failure = $failure_count"`) as the
-/// DSL's tokens, each `$attribute` replaced by `arg(attribute)`; `Err` says what is wrong with a
-/// template that is not tokens or names an attribute `arg` has no value for (a bug of the table,
-/// which its tests rule out).
+/// DSL's tokens, each `$attribute` replaced by `arg(attribute)`: `Some(Some(tokens))` for its
+/// value, `Some(None)` for an attribute left out, whose argument (the template's part between
+/// commas) is left out, `None` for a name that is no attribute. `Err` says what is wrong with a
+/// template that is not tokens or names an attribute that is not one (a bug of the table, which
+/// its tests rule out).
 pub(super) fn fill(
     template: &str,
-    arg: &mut dyn FnMut(&str) -> Option<TokenStream>,
+    arg: &mut dyn FnMut(&str) -> Option<Option<TokenStream>>,
 ) -> Result<TokenStream, String> {
     let tokens: TokenStream = (template.parse())
         .map_err(|_| format!("the template `{template}` is not the DSL's tokens"))?;
-    fill_tokens(tokens, arg)
-}
-
-fn fill_tokens(
-    tokens: TokenStream,
-    arg: &mut dyn FnMut(&str) -> Option<TokenStream>,
-) -> Result<TokenStream, String> {
     let mut out = TokenStream::new();
+    let mut part = TokenStream::new();
+    let mut left_out = false;
     let mut tokens = tokens.into_iter();
-    while let Some(token) = tokens.next() {
-        match token {
-            TokenTree::Punct(dollar) if dollar.as_char() == '$' => match tokens.next() {
+    loop {
+        match tokens.next() {
+            None => {
+                if !left_out && !part.is_empty() {
+                    out.extend((!out.is_empty()).then(|| quote!(,)));
+                    out.extend(part);
+                }
+                return Ok(out);
+            }
+            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {
+                if !left_out && !part.is_empty() {
+                    out.extend((!out.is_empty()).then(|| quote!(,)));
+                    out.extend(std::mem::take(&mut part));
+                }
+                part = TokenStream::new();
+                left_out = false;
+            }
+            Some(TokenTree::Punct(dollar)) if dollar.as_char() == '$' => match tokens.next() {
                 Some(TokenTree::Ident(name)) => {
                     let name = name.to_string();
-                    out.extend(arg(&name).ok_or_else(|| format!("`${name}` has no value"))?);
+                    match arg(&name) {
+                        Some(Some(value)) => part.extend(value),
+                        Some(None) => left_out = true,
+                        None => return Err(format!("`${name}` is not an attribute of the node")),
+                    }
                 }
                 _ => return Err("a `$` names no attribute".to_owned()),
             },
-            TokenTree::Group(group) => {
-                let inner = fill_tokens(group.stream(), arg)?;
-                let mut filled = Group::new(group.delimiter(), inner);
-                filled.set_span(group.span());
-                out.extend([TokenTree::Group(filled)]);
+            Some(TokenTree::Group(_)) => {
+                return Err(
+                    "an argument is in brackets, where its parts cannot be left out".to_owned(),
+                )
             }
-            other => out.extend([other]),
+            Some(other) => part.extend([other]),
         }
     }
-    Ok(out)
 }
 
 /// How a literal of the XML becomes a value.

@@ -54,24 +54,29 @@ impl<'a> Tr<'a> {
             }
         }
         let mut args = Vec::new();
+        let mut ok = true;
         for param in row.params {
             let given = params
                 .iter()
                 .find(|(attribute, ..)| *attribute == param.attribute);
             let (text, at) = match (given, param.default) {
                 (Some(&(_, text, at, _)), _) => (text, at),
-                (None, Some(default)) => (default, pos),
+                // Left out of the DSL: the kind's default is the model's (`crate::kinds`; the
+                // table's tests check that it is BehaviorTree.CPP's).
+                (None, Some(_)) => continue,
                 (None, None) => {
                     self.err(pos, format!("`{name}` needs `{}`", param.attribute));
+                    ok = false;
                     continue;
                 }
             };
-            if let Some(arg) = self.arg(tree, row, param.attribute, param.form, text, at) {
-                args.push((param.attribute, arg));
+            match self.arg(tree, row, param.attribute, param.form, text, at) {
+                Some(arg) => args.push((param.attribute, arg)),
+                None => ok = false,
             }
         }
         self.param_types(tree, row, params, &args);
-        if args.len() == row.params.len() {
+        if ok {
             KindIr::BuiltIn { row, args }
         } else {
             KindIr::Invalid
@@ -607,7 +612,7 @@ impl<'a> Tr<'a> {
 /// A constant attribute of `form` (a count, a flag, a number, a status) as the DSL's tokens, at
 /// `span`, or what it must be. A whole number is written without a sign of its own: the DSL reads
 /// `-` before its literal, and no `+`.
-fn constant(form: Form, text: &str, span: Span) -> Result<TokenStream, &'static str> {
+pub(super) fn constant(form: Form, text: &str, span: Span) -> Result<TokenStream, &'static str> {
     let trimmed = text.trim();
     let word = |word: &str| Ok(Ident::new(word, span).into_token_stream());
     let whole = |value: u64| {

@@ -50,10 +50,62 @@ mod tests {
         for row in ROWS {
             let mut arg = |name: &str| {
                 (row.params.iter().any(|param| param.attribute == name))
-                    .then(proc_macro2::TokenStream::new)
+                    .then(|| Some(proc_macro2::TokenStream::new()))
             };
             let filled = crate::xml::emit::fill(row.args, &mut arg);
             assert!(filled.is_ok(), "{}: {filled:?}", row.xml);
+        }
+    }
+
+    /// An attribute left out of the XML is left out of the DSL, so that the kind's default
+    /// (`crate::kinds`) is the one used: the row's default, BehaviorTree.CPP's, must be that one.
+    #[test]
+    fn every_default_is_the_kinds() {
+        use crate::args::{Default, Grammar};
+        for row in ROWS {
+            let spec = kinds::lookup(row.dsl).unwrap();
+            let parts: Vec<&str> = row.args.split(',').map(str::trim).collect();
+            for param in row.params {
+                let Some(default) = param.default else {
+                    continue;
+                };
+                let Grammar::Params(kind_params) = spec.grammar else {
+                    panic!(
+                        "{}: a default, and `{}` takes no parameters",
+                        row.xml, row.dsl
+                    );
+                };
+                let placeholder = format!("${}", param.attribute);
+                let (index, part) = (parts.iter().enumerate())
+                    .find(|(_, part)| part.ends_with(&placeholder))
+                    .unwrap_or_else(|| panic!("{}: `{placeholder}` not in its template", row.xml));
+                let kind_param = match part.split_once('=') {
+                    Some((name, _)) => kind_params.iter().find(|p| p.name == name.trim()),
+                    None => kind_params.get(index),
+                }
+                .unwrap_or_else(|| {
+                    panic!("{}: `{part}` is no parameter of `{}`", row.xml, row.dsl)
+                });
+                let span = proc_macro2::Span::call_site();
+                let xml = super::super::params::constant(param.form, default, span)
+                    .map(|tokens| tokens.to_string());
+                let dsl = match kind_param.default {
+                    Default::Int(value) if value < 0 => format!("- {}", value.unsigned_abs()),
+                    Default::Int(value) => value.to_string(),
+                    Default::Bool(value) => value.to_string(),
+                    Default::Word(words, index) => words[index].to_owned(),
+                    Default::Required | Default::Absent => "no default".to_owned(),
+                };
+                assert_eq!(
+                    xml,
+                    Ok(dsl),
+                    "{}'s `{}`: BehaviorTree.CPP's default is not `{}`'s `{}`'s",
+                    row.xml,
+                    param.attribute,
+                    row.dsl,
+                    kind_param.name
+                );
+            }
         }
     }
 

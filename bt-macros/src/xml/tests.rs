@@ -124,7 +124,7 @@ fn built_in_nodes_translate_by_the_table() {
         "Sequence { SequenceWithMemory { AlwaysSuccess } , ReactiveSequence { AlwaysFailure }",
         "Inverter { ForceSuccess { ForceFailure { KeepRunningUntilFailure { AlwaysSuccess } } } }",
         "Repeat (3) { RetryUntilSuccessful (forever) { AlwaysSuccess } }",
-        "RunOnce (then_skip = true) { RunOnce (then_skip = false) { AlwaysSuccess } }",
+        "RunOnce { RunOnce (then_skip = false) { AlwaysSuccess } }",
         "SkipUnlessUpdated (seen) { WaitValueUpdate (seen) { WasEntryUpdated (seen) } }",
         "SetBlackboard (count = < _ as __bt_xml_T_0 > :: __bt_xml (\"5\")) , SetBlackboard (count = { other })",
         "UnsetBlackboard (maybe)",
@@ -154,9 +154,9 @@ fn priority_selector_and_its_scores() {
         "nodes { Action(Eat) } blackboard { hunger: f32, fatigue: u8 }",
     );
     for expected in [
-        "PrioritySelector (dynamic = false) { # [score (2)] AlwaysSuccess , # [score (| bb | bb . hunger)] Sequence { AlwaysFailure } ,",
+        "PrioritySelector { # [score (2)] AlwaysSuccess , # [score (| bb | bb . hunger)] Sequence { AlwaysFailure } ,",
         "# [score (- 1.0)] PrioritySelector (dynamic = true) { # [score (| bb | bb . hunger * 2.0 + (bb . fatigue as f32))] Action (Eat) ,",
-        "# [score (0.5)] PrioritySelector (dynamic = false) { # [score (| bb | - (bb . fatigue as f32))] AlwaysFailure }",
+        "# [score (0.5)] PrioritySelector { # [score (| bb | - (bb . fatigue as f32))] AlwaysFailure }",
     ] {
         assert!(dsl.contains(expected), "{expected}\n in {dsl}");
     }
@@ -1145,23 +1145,64 @@ fn a_broken_template_is_an_internal_error_at_the_element() {
     );
 }
 
-/// A template's `$attribute`s become the tokens given for them, inside brackets too; a template
-/// that is not tokens, a `$` without a name and a name without a value are errors.
+/// A template's `$attribute`s become the tokens given for them; the argument of an attribute
+/// left out is left out; a template that is not tokens, a `$` without a name, a name that is no
+/// attribute and brackets are errors.
 #[test]
 fn templates_fill_with_tokens() {
     let mut arg = |name: &str| match name {
-        "a" => Some(quote!(1)),
-        "b" => Some(quote!({ key })),
+        "a" => Some(Some(quote!(1))),
+        "b" => Some(Some(quote!({ key }))),
+        "absent" => Some(None),
         _ => None,
     };
-    let filled = |template: &str, arg: &mut dyn FnMut(&str) -> Option<TokenStream>| {
-        emit::fill(template, arg).map(|tokens| tokens.to_string())
-    };
+    let mut filled = |template: &str| emit::fill(template, &mut arg).map(|t| t.to_string());
     assert_eq!(
-        filled("x = $a, y = ($b)", &mut arg).as_deref(),
-        Ok("x = 1 , y = ({ key })")
+        filled("x = $a, y = $b").as_deref(),
+        Ok("x = 1 , y = { key }")
     );
-    assert!(filled("$a (", &mut arg).is_err());
-    assert!(filled("$a, $", &mut arg).is_err());
-    assert_eq!(filled("$c", &mut arg), Err("`$c` has no value".to_owned()));
+    assert_eq!(filled("x = $absent, y = $b").as_deref(), Ok("y = { key }"));
+    assert_eq!(filled("$a, y = $absent").as_deref(), Ok("1"));
+    assert_eq!(filled("then_skip = $absent").as_deref(), Ok(""));
+    assert!(filled("$a (").is_err());
+    assert!(filled("$a, $").is_err());
+    assert!(filled("x = ($a)").is_err());
+    assert_eq!(
+        filled("$c"),
+        Err("`$c` is not an attribute of the node".to_owned())
+    );
+}
+
+/// An attribute left out is left out of the DSL, where the kind's default applies: the tree
+/// expands exactly as with BehaviorTree.CPP's default written out.
+#[test]
+fn a_left_out_attribute_expands_as_its_default() {
+    let expand = |defaults: [&str; 7]| {
+        let [success, max_failures, catch, otherwise, if_empty, then_skip, dynamic] = defaults;
+        let xml = tree(&format!(
+            r#"<Sequence>
+              <Parallel {success}><AlwaysSuccess/><AlwaysSuccess/></Parallel>
+              <ParallelAll {max_failures}><AlwaysSuccess/></ParallelAll>
+              <TryCatch {catch}><AlwaysSuccess/><AlwaysSuccess/></TryCatch>
+              <Precondition if="a &gt; 1" {otherwise}><AlwaysSuccess/></Precondition>
+              <LoopInt queue="{{q}}" value="{{v}}" {if_empty}><AlwaysSuccess/></LoopInt>
+              <RunOnce {then_skip}><AlwaysSuccess/></RunOnce>
+              <PrioritySelector {dynamic}><AlwaysSuccess score="1"/></PrioritySelector>
+            </Sequence>"#
+        ));
+        let invocation = text(&xml, "blackboard { a: i32, q: bt::Deque<i32, 4> }");
+        crate::expand::behavior_tree(invocation.parse().unwrap()).to_string()
+    };
+    let left_out = expand([""; 7]);
+    let written = expand([
+        r#"success_count="-1" failure_count="1""#,
+        r#"max_failures="1""#,
+        r#"catch_on_halt="false""#,
+        r#"else="FAILURE""#,
+        r#"if_empty="SUCCESS""#,
+        r#"then_skip="true""#,
+        r#"dynamic="false""#,
+    ]);
+    assert!(!left_out.contains("compile_error"), "{left_out}");
+    assert_eq!(left_out, written);
 }
