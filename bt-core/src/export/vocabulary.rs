@@ -15,8 +15,9 @@
 //! A row's arguments are a template in the DSL's own syntax, where `$attribute` stands for the
 //! translated value of that XML attribute: `Repeat`'s `"$num_cycles"` makes
 //! `<Repeat num_cycles="3">` into `Repeat(3)`, `RunOnce`'s `"then_skip = $then_skip"` makes
-//! `RunOnce(then_skip = true)`. An empty template means no parentheses. The macro's tests check
-//! each row against its kinds table.
+//! `<RunOnce then_skip="false">` into `RunOnce(then_skip = false)`; an attribute left out leaves
+//! its argument out (`<RunOnce>` is `RunOnce`), and a template left empty means no parentheses. The macro's tests check each row against its kinds
+//! table: its placeholders, forms and defaults.
 
 /// Every node ID BehaviorTree.CPP 4 registers itself (`BehaviorTreeFactory`'s built-ins).
 pub const BUILT_IN: &[&str] = &[
@@ -173,8 +174,9 @@ pub struct Param {
     pub attribute: &'static str,
     /// How its text becomes an argument.
     pub form: Form,
-    /// The text used when the attribute is absent (BehaviorTree.CPP's port default); `None`
-    /// makes the attribute required.
+    /// BehaviorTree.CPP's port default, for an absent attribute: the import then leaves the
+    /// argument out, and the DSL kind's default applies, which the macro's tests check is this
+    /// one. `None` makes the attribute required.
     pub default: Option<&'static str>,
 }
 

@@ -3,8 +3,9 @@
 //! front end translates (and NodeCanvas's `PrioritySelector`, read back as the export writes it,
 //! its children's `score` with it: `translate.rs`), the DSL kind it becomes, and how the node's XML attributes become the
 //! kind's arguments. Everything else in `crate::xml` is generic over these rows, so a DSL kind
-//! becomes importable from XML with one row there (its arity and its rule come from
-//! `crate::kinds`). The tests here check the rows against `crate::kinds`.
+//! becomes importable from XML with one row there (its arity, its rule and the defaults of
+//! attributes left out come from `crate::kinds`). The tests here check the rows against
+//! `crate::kinds`: placeholders, forms and defaults.
 
 pub use bt_core::export::vocabulary::{
     attr, loop_item_type, row, Form, Row, CONDITIONS, NOT_YET, ROWS,
@@ -12,8 +13,9 @@ pub use bt_core::export::vocabulary::{
 
 #[cfg(test)]
 mod tests {
-    use super::{row, CONDITIONS, NOT_YET, ROWS};
+    use super::{row, Form, Row, CONDITIONS, NOT_YET, ROWS};
     use crate::{kinds, kw};
+    use bt_core::export::vocabulary::Param;
 
     #[test]
     fn every_row_names_a_dsl_kind_and_its_placeholders_are_params() {
@@ -57,34 +59,44 @@ mod tests {
         }
     }
 
+    /// The DSL kind's parameter that the row's attribute `param` becomes: by its name in the
+    /// template (`success = $success_count`), or by its position (`$msec`); `None` for a kind
+    /// without a parameter list (`SetBlackboard`'s `entry = value`) or an attribute not in the
+    /// template (a `Switch` case).
+    fn kind_param(row: &Row, param: &Param) -> Option<crate::args::Param> {
+        let crate::args::Grammar::Params(kind_params) = kinds::lookup(row.dsl)?.grammar else {
+            return None;
+        };
+        let parts: Vec<&str> = row.args.split(',').map(str::trim).collect();
+        let placeholder = format!("${}", param.attribute);
+        let (index, part) =
+            (parts.iter().enumerate()).find(|(_, part)| part.ends_with(&placeholder))?;
+        let found = match part.split_once('=') {
+            Some((name, _)) => kind_params.iter().find(|p| p.name == name.trim()),
+            None => kind_params.get(index),
+        };
+        Some(
+            *found.unwrap_or_else(|| {
+                panic!("{}: `{part}` is no parameter of `{}`", row.xml, row.dsl)
+            }),
+        )
+    }
+
     /// An attribute left out of the XML is left out of the DSL, so that the kind's default
     /// (`crate::kinds`) is the one used: the row's default, BehaviorTree.CPP's, must be that one.
     #[test]
     fn every_default_is_the_kinds() {
-        use crate::args::{Default, Grammar};
+        use crate::args::Default;
         for row in ROWS {
-            let spec = kinds::lookup(row.dsl).unwrap();
-            let parts: Vec<&str> = row.args.split(',').map(str::trim).collect();
             for param in row.params {
                 let Some(default) = param.default else {
                     continue;
                 };
-                let Grammar::Params(kind_params) = spec.grammar else {
+                let kind_param = kind_param(row, param).unwrap_or_else(|| {
                     panic!(
-                        "{}: a default, and `{}` takes no parameters",
-                        row.xml, row.dsl
-                    );
-                };
-                let placeholder = format!("${}", param.attribute);
-                let (index, part) = (parts.iter().enumerate())
-                    .find(|(_, part)| part.ends_with(&placeholder))
-                    .unwrap_or_else(|| panic!("{}: `{placeholder}` not in its template", row.xml));
-                let kind_param = match part.split_once('=') {
-                    Some((name, _)) => kind_params.iter().find(|p| p.name == name.trim()),
-                    None => kind_params.get(index),
-                }
-                .unwrap_or_else(|| {
-                    panic!("{}: `{part}` is no parameter of `{}`", row.xml, row.dsl)
+                        "{}'s `{}`: a default, and no parameter of `{}`",
+                        row.xml, param.attribute, row.dsl
+                    )
                 });
                 let span = proc_macro2::Span::call_site();
                 let xml = super::super::params::constant(param.form, default, span)
@@ -104,6 +116,40 @@ mod tests {
                     param.attribute,
                     row.dsl,
                     kind_param.name
+                );
+            }
+        }
+    }
+
+    /// Each attribute's form (how the XML's text is read) is one the DSL kind's parameter takes:
+    /// the translation writes what the model reads.
+    #[test]
+    fn every_form_is_the_kinds() {
+        use crate::args::ParamKind as P;
+        for row in ROWS {
+            for param in row.params {
+                let Some(kind_param) = kind_param(row, param) else {
+                    continue;
+                };
+                let fits = match param.form {
+                    Form::Count => kind_param.value == P::Count,
+                    Form::Millis => kind_param.value == P::Duration,
+                    Form::Int => kind_param.value == P::Int,
+                    Form::Bool => kind_param.value == P::Bool,
+                    Form::Status => matches!(kind_param.value, P::Status(_)),
+                    Form::Key | Form::TrackedKey | Form::Queue => kind_param.value == P::Entry,
+                    Form::Script | Form::Condition => kind_param.value == P::Closure,
+                    Form::Value | Form::Case => false,
+                };
+                assert!(
+                    fits,
+                    "{}'s `{}` is read as {:?}, and `{}`'s `{}` is {:?}",
+                    row.xml,
+                    param.attribute,
+                    param.form,
+                    row.dsl,
+                    kind_param.name,
+                    kind_param.value
                 );
             }
         }
