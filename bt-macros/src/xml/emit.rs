@@ -272,7 +272,11 @@ impl Tr<'_> {
                 let kind = Ident::new("SubTree", span);
                 quote!(#kind(#args))
             }
-            KindIr::Invalid => TokenStream::new(),
+            // Only after an error, which ends the translation before the emission.
+            KindIr::Invalid => {
+                self.internal(loc, "a node that did not translate was written");
+                TokenStream::new()
+            }
         }
     }
 

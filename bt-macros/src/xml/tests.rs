@@ -1143,6 +1143,16 @@ fn a_broken_template_is_an_internal_error_at_the_element() {
         error.to_string(),
         "xml_text:3:3: internal error of the XML front end: the arguments of `Repeat`: the template `$num_cycles (` is not the DSL's tokens; this is a bug of `bt`, not of the XML: please report it, with this XML"
     );
+    // A node that did not translate (after an error, which ends the translation) is not
+    // written as nothing either.
+    tr.trees[0].root.as_mut().unwrap().kind = KindIr::Invalid;
+    let Err(error) = emit::trees(&tr) else {
+        panic!("a node that did not translate emitted");
+    };
+    assert!(
+        error.to_string().starts_with("xml_text:3:3: internal error of the XML front end: a node that did not translate was written"),
+        "{error}"
+    );
 }
 
 /// A template's `$attribute`s become the tokens given for them; the argument of an attribute
