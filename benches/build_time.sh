@@ -32,6 +32,11 @@
 #   EXPAND=1            also count the expanded code's lines per node by part
 #                       (benches/expanded_lines.py over rustc's `-Zunpretty=expanded`);
 #                       EXPAND_MAX=N only for trees of at most N nodes
+#   ICOUNT=rustc|macro  also count the instructions of the debug build of each tree with valgrind's
+#                       callgrind (exact whatever the load; about 50 times the build's time):
+#                       all of rustc's (rustc), or the macro's own, from its entry
+#                       `bt_macros::behavior_tree_at` (macro). In a target directory of its own,
+#                       whose dependencies are built once under the wrapper that runs callgrind.
 #   BT_SOURCE=head|worktree build against a snapshot of the committed HEAD (default; the work
 #                       tree may be in the middle of someone's change) or the work tree
 #   BT_REV=<commit>     with BT_SOURCE=head: a snapshot of that commit instead of HEAD (a before
@@ -304,6 +309,31 @@ build() {
     tail -n 1 "$WORK/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2 + $3, $4 / 1024 }'
 }
 
+# The instructions of one debug build of the scratch crate (ICOUNT=rustc|macro), counted by
+# callgrind: a RUSTC_WRAPPER runs rustc under valgrind for the scratch crate only.
+icount() {
+    local toggle=""
+    case "$ICOUNT" in
+        rustc) ;;
+        macro) toggle="--collect-atstart=no --toggle-collect='*bt_macros::behavior_tree_at*'" ;;
+        *) echo "build_time.sh: ICOUNT is rustc or macro, not $ICOUNT" >&2; exit 2 ;;
+    esac
+    command -v valgrind > /dev/null || { echo "build_time.sh: ICOUNT needs valgrind" >&2; exit 1; }
+    cat > "$WORK/icount-rustc.sh" << WRAPPER
+#!/usr/bin/env bash
+if [[ " \$* " == *" --crate-name bt_build_time "* ]]; then
+    exec valgrind --tool=callgrind $toggle --callgrind-out-file=$WORK/callgrind.out "\$@" 2> /dev/null
+fi
+exec "\$@"
+WRAPPER
+    chmod +x "$WORK/icount-rustc.sh"
+    rm -rf "$WORK/callgrind.out" "$WORK/target-icount/debug/.fingerprint"/bt-build-time-*
+    RUSTC_WRAPPER=$WORK/icount-rustc.sh CARGO_INCREMENTAL=0 CARGO_TARGET_DIR=$WORK/target-icount \
+        cargo build --quiet --manifest-path "$CRATE/Cargo.toml" 2> /dev/null
+    callgrind_annotate "$WORK/callgrind.out" 2> /dev/null |
+        awk '/PROGRAM TOTALS/ { gsub(",", "", $1); printf "%.3f G", $1 / 1e9; exit }'
+}
+
 echo "== dependencies (untimed) =="
 SAVED_SHAPE=$SHAPE
 if [ "$FRONT" = hand ]; then SHAPE=memory; fi
@@ -333,6 +363,9 @@ for size in "${SIZES[@]}"; do
         echo "  $nodes nodes (size $size), $profile: $figures (wall s, CPU s, peak MB)"
     done
     echo "$row" >> "$RESULTS"
+    if [ -n "${ICOUNT:-}" ]; then
+        echo "  $nodes nodes (size $size), debug: $(icount) instructions ($ICOUNT)"
+    fi
     if [ "${EXPAND:-0}" = 1 ] && [ "$nodes" -le "${EXPAND_MAX:-1000000}" ]; then
         # In a target directory of its own: RUSTC_BOOTSTRAP makes proc-macro2's build script
         # probe again, which would rebuild syn and the macro before the next timed build.
