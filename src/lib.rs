@@ -1042,7 +1042,9 @@
 //! agree: two that give an entry two types are an error at the second, as BehaviorTree.CPP refuses
 //! ports of two types on one entry (declare the entry with a type both nodes take). Last, a
 //! `<SetBlackboard output_key="a" value="{b}"/>` gives `a` the type of `b` or `b` that of `a`, and
-//! `value="text"` (not a number) makes `a` a `String`, the text BehaviorTree.CPP stores. An entry
+//! `value="text"` (not a number) makes `a` a `String`, the text BehaviorTree.CPP stores. A
+//! `String` or `VecDeque` entry allocates when it is written, as BehaviorTree.CPP's do; declare it
+//! `&'static str` (text the XML gives) or a [`Deque`] to keep the tree free of allocation. An entry
 //! of none of these is an error that names it. A declared entry no node uses is the main tree's
 //! (and warned about unless `#[allow(unused)]`).
 //!

@@ -583,6 +583,59 @@ fn built_in_parameters_type_their_entries() {
     assert_eq!(tree.blackboard().state, "sorted");
 }
 
+behavior_tree! {
+    /// The same tree with the text entries declared `&'static str` and the queue a `Deque`, as the
+    /// guide says for a tree that does not allocate (the XML's own texts are `'static`).
+    tree StaticSorting for Yard {
+        xml_text = r#"
+<root BTCPP_format="4">
+  <BehaviorTree ID="Sorting">
+    <Sequence>
+      <SetBlackboard output_key="last_mode" value="{mode}"/>
+      <Switch2 variable="{mode}" case_1="fast" case_2="slow">
+        <Script code="picked := 1"/>
+        <Script code="picked := 2"/>
+        <AlwaysFailure/>
+      </Switch2>
+      <LoopDouble queue="{weights}" value="{weight}">
+        <Script code="mass += weight"/>
+      </LoopDouble>
+      <SetBlackboard output_key="state" value="sorted"/>
+    </Sequence>
+  </BehaviorTree>
+</root>"#,
+        blackboard {
+            picked: i32,
+            mass: f64,
+            mode: &'static str,
+            last_mode: &'static str,
+            state: &'static str,
+            weights: bt::Deque<f64, 4>,
+        }
+    }
+}
+
+#[test]
+fn text_entries_may_be_static_strs_and_queues_deques() {
+    let mut yard = Yard::default();
+    let mut tree = StaticSorting::new();
+    tree.blackboard_mut().mode = "slow";
+    for weight in [0.5, 0.25] {
+        assert!(tree.blackboard_mut().weights.push_back(weight).is_ok());
+    }
+    assert_eq!(tree.tick(&mut yard), Status::Running);
+    assert_eq!(
+        (tree.blackboard().last_mode, tree.blackboard().picked),
+        ("slow", 2)
+    );
+    assert_eq!(tree.tick(&mut yard), Status::Running);
+    assert_eq!(tree.tick(&mut yard), Status::Success);
+    assert_eq!(
+        (tree.blackboard().mass, tree.blackboard().state),
+        (0.75, "sorted")
+    );
+}
+
 /// A distance in whole centimetres, written in XML as a whole number (`bt::xml::FromXmlInt`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Centimetres(u16);
