@@ -243,68 +243,48 @@ impl Decorated {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        0usize,
-                                        __bt_child_status,
-                                        4usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_1(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                0usize,
+                                4usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 1usize {
-                            let __bt_child_status = self
-                                .__bt_tick_3(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        1usize,
-                                        __bt_child_status,
-                                        4usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_3(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                1usize,
+                                4usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 2usize {
-                            let __bt_child_status = self
-                                .__bt_tick_10(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        2usize,
-                                        __bt_child_status,
-                                        4usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_10(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                2usize,
+                                4usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_13(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        3usize,
-                                        __bt_child_status,
-                                        4usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_13(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                3usize,
+                                4usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -396,34 +376,24 @@ impl Decorated {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_4(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_3
-                                    .on_child(
-                                        0usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_4(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_3,
+                                0usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_7(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_3
-                                    .on_child(
-                                        1usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_7(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_3,
+                                1usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -475,17 +445,12 @@ impl Decorated {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_active
-                    .get(0usize);
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_active.get(0usize),
+                    0,
+                );
                 __bt::force_success(
-                    self
-                        .__bt_tick_5(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        ),
+                    self.__bt_tick_5(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize),
                 )
             };
             __bt::finish(
@@ -595,17 +560,12 @@ impl Decorated {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_active
-                    .get(2usize);
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_active.get(2usize),
+                    0,
+                );
                 __bt::force_failure(
-                    self
-                        .__bt_tick_8(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        ),
+                    self.__bt_tick_8(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize),
                 )
             };
             __bt::finish(

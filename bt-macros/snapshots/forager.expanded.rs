@@ -322,48 +322,39 @@ impl Forager {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    1,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        let bb = &mut self.__bt_bb;
-                                        {
-                                            w.sense(1);
-                                            bb.threat = w.threat();
-                                            bb.hungry = w.hungry();
-                                            true
-                                        }
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        0usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                {
+                                    __bt::done(
+                                        1,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            let bb = &mut self.__bt_bb;
+                                            {
+                                                w.sense(1);
+                                                bb.threat = w.threat();
+                                                bb.hungry = w.hungry();
+                                                true
+                                            }
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_0,
+                                0usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        1usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_2(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                1usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -412,16 +403,14 @@ impl Forager {
             {
                 let mut __bt_at: ::core::primitive::usize = 0;
                 let mut __bt_passed: ::core::primitive::bool = false;
-                let __bt_was_running: ::core::primitive::bool = false;
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
                 let __bt_resumed: ::core::option::Option<__bt::Status> = loop {
                     let ::core::option::Option::Some(__bt_running) = self
                         .__bt_state_2
                         .begin() else {
                         break ::core::option::Option::None;
                     };
-                    let __bt_was_running: ::core::primitive::bool = true;
-                    let __bt_first: ::core::primitive::usize = __bt_running;
+                    let __bt_resumed_at: ::core::primitive::usize = __bt_running;
                     if __bt_running > 0usize
                         && self
                             .__bt_state_2
@@ -477,14 +466,14 @@ impl Forager {
                             self.__bt_tick_3(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
+                                __bt_resumed_at == 0usize,
                             )
                         }
                         1usize => {
                             self.__bt_tick_7(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
+                                __bt_resumed_at == 1usize,
                             )
                         }
                         _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
@@ -509,7 +498,7 @@ impl Forager {
                                         .__bt_tick_3(
                                             __bt_ctx,
                                             __bt_observer,
-                                            __bt_was_running && __bt_first == 0usize,
+                                            __bt_resumed_at == 0usize,
                                         );
                                     if let ::core::option::Option::Some(__bt_status) = self
                                         .__bt_state_2
@@ -532,7 +521,7 @@ impl Forager {
                                         .__bt_tick_7(
                                             __bt_ctx,
                                             __bt_observer,
-                                            __bt_was_running && __bt_first == 1usize,
+                                            __bt_resumed_at == 1usize,
                                         );
                                     if let ::core::option::Option::Some(__bt_status) = self
                                         .__bt_state_2
@@ -597,13 +586,11 @@ impl Forager {
         __bt::done(
             3,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-                let __bt_first: ::core::primitive::usize = 0;
-                self.__bt_tick_4(
-                    __bt_ctx,
-                    __bt_observer,
-                    __bt_was_running && __bt_first == 0usize,
-                )
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    0,
+                );
+                self.__bt_tick_4(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize)
             },
             __bt_observer,
         )
@@ -627,45 +614,47 @@ impl Forager {
         __bt::done(
             4,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_5(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_4
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                                    .__bt_tick_5(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 0usize,
+                                    ),
+                                &mut self.__bt_state_4,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    6,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(6)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_4
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        6,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            w.act(6)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_4,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -753,13 +742,11 @@ impl Forager {
         __bt::done(
             7,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-                let __bt_first: ::core::primitive::usize = 0;
-                self.__bt_tick_8(
-                    __bt_ctx,
-                    __bt_observer,
-                    __bt_was_running && __bt_first == 0usize,
-                )
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    0,
+                );
+                self.__bt_tick_8(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize)
             },
             __bt_observer,
         )
@@ -783,8 +770,10 @@ impl Forager {
         __bt::done(
             8,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    0,
+                );
                 {
                     let __bt_now = __bt::now_nanos::<
                         FieldWorld,
@@ -799,7 +788,7 @@ impl Forager {
                                 .__bt_tick_9(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
+                                    __bt_resumed_at == 0usize,
                                 );
                             self.__bt_state_8.on_child(__bt_child_status, __bt_now)
                         }
@@ -891,30 +880,27 @@ impl Forager {
                     ::core::option::Option::Some(__bt_child) => {
                         let __bt_child_status = match __bt_child {
                             0usize => {
-                                let __bt_was_running: ::core::primitive::bool = true;
-                                let __bt_first: ::core::primitive::usize = 0usize;
+                                let __bt_resumed_at: ::core::primitive::usize = 0usize;
                                 self.__bt_tick_11(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
+                                    __bt_resumed_at == 0usize,
                                 )
                             }
                             1usize => {
-                                let __bt_was_running: ::core::primitive::bool = true;
-                                let __bt_first: ::core::primitive::usize = 1usize;
+                                let __bt_resumed_at: ::core::primitive::usize = 1usize;
                                 self.__bt_tick_13(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
+                                    __bt_resumed_at == 1usize,
                                 )
                             }
                             _ => {
-                                let __bt_was_running: ::core::primitive::bool = true;
-                                let __bt_first: ::core::primitive::usize = 2usize;
+                                let __bt_resumed_at: ::core::primitive::usize = 2usize;
                                 self.__bt_tick_17(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_was_running && __bt_first == 2usize,
+                                    __bt_resumed_at == 2usize,
                                 )
                             }
                         };
@@ -938,30 +924,27 @@ impl Forager {
                     };
                     let __bt_child_status = match __bt_child {
                         0usize => {
-                            let __bt_was_running: ::core::primitive::bool = false;
-                            let __bt_first: ::core::primitive::usize = 0usize;
+                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
                             self.__bt_tick_11(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
+                                __bt_resumed_at == 0usize,
                             )
                         }
                         1usize => {
-                            let __bt_was_running: ::core::primitive::bool = false;
-                            let __bt_first: ::core::primitive::usize = 1usize;
+                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
                             self.__bt_tick_13(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
+                                __bt_resumed_at == 1usize,
                             )
                         }
                         _ => {
-                            let __bt_was_running: ::core::primitive::bool = false;
-                            let __bt_first: ::core::primitive::usize = 2usize;
+                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
                             self.__bt_tick_17(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 2usize,
+                                __bt_resumed_at == 2usize,
                             )
                         }
                     };
@@ -1118,49 +1101,49 @@ impl Forager {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_active
-                    .get(1usize);
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_14
                     .start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_active.get(1usize),
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    15,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        w.cond(15)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_14
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        15,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(15)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_14,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_16(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_14
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_16(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_14,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;

@@ -221,47 +221,47 @@ where
         __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
-                    self.__bt_status,
-                );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt::root_running(self.__bt_status),
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    1,
-                                    __bt::Status::from_bool({
-                                        let npc = &*__bt_ctx;
-                                        npc.alert
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        1,
+                                        __bt::Status::from_bool({
+                                            let npc = &*__bt_ctx;
+                                            npc.alert
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_0,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_2(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_0
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_2(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_0,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;

@@ -308,47 +308,38 @@ impl Mission {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    1,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        let bb = &mut self.__bt_bb;
-                                        {
-                                            w.sense(1);
-                                            bb.mode = w.mode();
-                                            true
-                                        }
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        0usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                {
+                                    __bt::done(
+                                        1,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            let bb = &mut self.__bt_bb;
+                                            {
+                                                w.sense(1);
+                                                bb.mode = w.mode();
+                                                true
+                                            }
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_0,
+                                0usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        1usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_2(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                1usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -395,16 +386,13 @@ impl Mission {
         __bt::done(
             2,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_2
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = match self
-                    .__bt_state_2
-                    .running()
-                {
-                    ::core::option::Option::Some(__bt_running) => __bt_running,
-                    ::core::option::Option::None => 0,
-                };
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_2.is_running(),
+                    match self.__bt_state_2.running() {
+                        ::core::option::Option::Some(__bt_running) => __bt_running,
+                        ::core::option::Option::None => 0,
+                    },
+                );
                 let __bt_selected: ::core::primitive::usize = {
                     let __bt_value = &self.__bt_bb.mode;
                     if (*__bt_value == Mode::Transit) {
@@ -442,21 +430,21 @@ impl Mission {
                         self.__bt_tick_9(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_was_running && __bt_first == 1usize,
+                            __bt_resumed_at == 1usize,
                         )
                     }
                     2usize => {
                         self.__bt_tick_18(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_was_running && __bt_first == 2usize,
+                            __bt_resumed_at == 2usize,
                         )
                     }
                     _ => {
                         self.__bt_tick_27(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_was_running && __bt_first == 3usize,
+                            __bt_resumed_at == 3usize,
                         )
                     }
                 };
@@ -503,10 +491,10 @@ impl Mission {
         __bt::done(
             3,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_3
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_3.is_running(),
+                    0,
+                );
                 {
                     if self
                         .__bt_state_3
@@ -524,7 +512,7 @@ impl Mission {
                             .__bt_tick_4(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
+                                __bt_resumed_at == 0usize,
                             );
                         self.__bt_state_3.on_child(__bt_child_status)
                     }
@@ -555,81 +543,83 @@ impl Mission {
         __bt::done(
             4,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    5,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        w.cond(5)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_4
-                                    .on_child(0usize, __bt_child_status, 4usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        5,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(5)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_4,
+                                0usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 1usize {
-                            let __bt_child_status = self
-                                .__bt_tick_6(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_4
-                                    .on_child(1usize, __bt_child_status, 4usize),
+                                    .__bt_tick_6(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_4,
+                                1usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 2usize {
-                            let __bt_child_status = self
-                                .__bt_tick_7(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 2usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_4
-                                    .on_child(2usize, __bt_child_status, 4usize),
+                                    .__bt_tick_7(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 2usize,
+                                    ),
+                                &mut self.__bt_state_4,
+                                2usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    8,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(8)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_4
-                                    .on_child(3usize, __bt_child_status, 4usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        8,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            w.act(8)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_4,
+                                3usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -957,10 +947,10 @@ impl Mission {
         __bt::done(
             12,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_12
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_12.is_running(),
+                    0,
+                );
                 {
                     if self
                         .__bt_state_12
@@ -978,7 +968,7 @@ impl Mission {
                             .__bt_tick_13(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
+                                __bt_resumed_at == 0usize,
                             );
                         self.__bt_state_12.on_child(__bt_child_status)
                     }
@@ -1050,49 +1040,49 @@ impl Mission {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_active
-                    .get(1usize);
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_14
                     .start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_active.get(1usize),
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    15,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        w.cond(15)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_14
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        15,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(15)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_14,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_16(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_14
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_16(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_14,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -1237,8 +1227,10 @@ impl Mission {
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_18
                     .first(5usize);
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 '__bt_walk: {
                     if __bt_child == 0usize {
                         let __bt_child_status = {
@@ -1267,7 +1259,7 @@ impl Mission {
                             .__bt_tick_20(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
+                                __bt_resumed_at == 1usize,
                             );
                         match self
                             .__bt_state_18
@@ -1321,7 +1313,7 @@ impl Mission {
                             .__bt_tick_24(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 4usize,
+                                __bt_resumed_at == 4usize,
                             );
                         match self
                             .__bt_state_18
@@ -1349,8 +1341,7 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let __bt_was_running: ::core::primitive::bool = false;
-        let __bt_first: ::core::primitive::usize = 0;
+        let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(false, 0);
         let _ = {
             let mut __bt_step: __bt::Step = self.__bt_state_18.halt(5usize, false);
             loop {
@@ -1373,7 +1364,7 @@ impl Mission {
                                     self.__bt_tick_20(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
+                                        __bt_resumed_at == 1usize,
                                     )
                                 }
                                 2usize => self.__bt_tick_21(__bt_ctx, __bt_observer),
@@ -1391,7 +1382,7 @@ impl Mission {
                                     self.__bt_tick_24(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_was_running && __bt_first == 4usize,
+                                        __bt_resumed_at == 4usize,
                                     )
                                 }
                             },
@@ -1471,10 +1462,10 @@ impl Mission {
         __bt::done(
             21,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_21
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_21.is_running(),
+                    0,
+                );
                 {
                     if self
                         .__bt_state_21
@@ -1492,7 +1483,7 @@ impl Mission {
                             .__bt_tick_22(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
+                                __bt_resumed_at == 0usize,
                             );
                         self.__bt_state_21.on_child(__bt_child_status)
                     }
@@ -1566,47 +1557,49 @@ impl Mission {
         __bt::done(
             24,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_24
                     .start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    25,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(25)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_24
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        25,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            w.act(25)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_24,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_26(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_24
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_26(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_24,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -1694,47 +1687,49 @@ impl Mission {
         __bt::done(
             27,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_27
                     .start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    28,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        w.cond(28)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_27
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        28,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(28)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_27,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_29(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_27
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_29(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_27,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;

@@ -336,48 +336,39 @@ impl Patrol {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    1,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        let bb = &mut self.__bt_bb;
-                                        {
-                                            w.sense(1);
-                                            bb.zone = w.zone();
-                                            bb.low = w.low_battery();
-                                            true
-                                        }
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        0usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                {
+                                    __bt::done(
+                                        1,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            let bb = &mut self.__bt_bb;
+                                            {
+                                                w.sense(1);
+                                                bb.zone = w.zone();
+                                                bb.low = w.low_battery();
+                                                true
+                                            }
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_0,
+                                0usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_2(__bt_ctx, __bt_observer);
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(
-                                        1usize,
-                                        __bt_child_status,
-                                        2usize,
-                                        &mut __bt_tick,
-                                    ),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                                self.__bt_tick_2(__bt_ctx, __bt_observer),
+                                &mut self.__bt_state_0,
+                                1usize,
+                                2usize,
+                                &mut __bt_tick,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -478,16 +469,13 @@ impl Patrol {
         __bt::done(
             4,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_4
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = match self
-                    .__bt_state_4
-                    .running()
-                {
-                    ::core::option::Option::Some(__bt_running) => __bt_running,
-                    ::core::option::Option::None => 0,
-                };
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_4.is_running(),
+                    match self.__bt_state_4.running() {
+                        ::core::option::Option::Some(__bt_running) => __bt_running,
+                        ::core::option::Option::None => 0,
+                    },
+                );
                 let __bt_index: ::core::primitive::i64 = if self
                     .__bt_state_4
                     .running()
@@ -525,7 +513,7 @@ impl Patrol {
                                 self.__bt_tick_10(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
+                                    __bt_resumed_at == 1usize,
                                 )
                             }
                             _ => self.__bt_tick_16(__bt_ctx, __bt_observer),
@@ -573,10 +561,10 @@ impl Patrol {
         __bt::done(
             5,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_5
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_5.is_running(),
+                    0,
+                );
                 {
                     let __bt_over = self
                         .__bt_state_5
@@ -587,11 +575,7 @@ impl Patrol {
                             __bt::ms(90u64),
                         );
                     let __bt_child_status = self
-                        .__bt_tick_6(
-                            __bt_ctx,
-                            __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
-                        );
+                        .__bt_tick_6(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize);
                     match self.__bt_state_5.on_child(__bt_child_status, __bt_over) {
                         ::core::result::Result::Ok(__bt_status) => __bt_status,
                         ::core::result::Result::Err(__bt_status) => {
@@ -626,61 +610,63 @@ impl Patrol {
         __bt::done(
             6,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_6.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_7(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_6
-                                    .on_child(0usize, __bt_child_status, 3usize),
+                                    .__bt_tick_7(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 0usize,
+                                    ),
+                                &mut self.__bt_state_6,
+                                0usize,
+                                3usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 1usize {
-                            let __bt_child_status = self
-                                .__bt_tick_8(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_6
-                                    .on_child(1usize, __bt_child_status, 3usize),
+                                    .__bt_tick_8(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_6,
+                                1usize,
+                                3usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    9,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(9)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_6
-                                    .on_child(2usize, __bt_child_status, 3usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        9,
+                                        __bt::answer({
+                                            let w = &mut *__bt_ctx;
+                                            w.act(9)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_6,
+                                2usize,
+                                3usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -903,10 +889,10 @@ impl Patrol {
         __bt::done(
             12,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_12
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_12.is_running(),
+                    0,
+                );
                 {
                     let __bt_now = __bt::now_nanos::<
                         FieldWorld,
@@ -916,7 +902,7 @@ impl Patrol {
                         .__bt_tick_13(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
+                            __bt_resumed_at == 0usize,
                         );
                     match self.__bt_state_12.on_child(__bt_child_status, __bt_now) {
                         ::core::result::Result::Ok(__bt_status) => __bt_status,
@@ -1074,16 +1060,13 @@ impl Patrol {
         __bt::done(
             16,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_16
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = match self
-                    .__bt_state_16
-                    .running()
-                {
-                    ::core::option::Option::Some(__bt_running) => __bt_running,
-                    ::core::option::Option::None => 0,
-                };
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_16.is_running(),
+                    match self.__bt_state_16.running() {
+                        ::core::option::Option::Some(__bt_running) => __bt_running,
+                        ::core::option::Option::None => 0,
+                    },
+                );
                 let __bt_condition: ::core::primitive::bool = __bt::test(
                     &self.__bt_bb,
                     |bb| bb.low,
@@ -1107,14 +1090,14 @@ impl Patrol {
                             self.__bt_tick_17(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 0usize,
+                                __bt_resumed_at == 0usize,
                             )
                         }
                         _ => {
                             self.__bt_tick_20(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
+                                __bt_resumed_at == 1usize,
                             )
                         }
                     };
@@ -1157,47 +1140,49 @@ impl Patrol {
         __bt::done(
             17,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_17
                     .start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    18,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        w.cond(18)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_17
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        18,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(18)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_17,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_19(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_17
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_19(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_17,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -1428,49 +1413,49 @@ impl Patrol {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_active
-                    .get(4usize);
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_23
                     .start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_active.get(4usize),
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    24,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        w.cond(24)
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_23
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        24,
+                                        __bt::Status::from_bool({
+                                            let w = &*__bt_ctx;
+                                            w.cond(24)
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_23,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_25(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_23
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_25(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_23,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -1565,10 +1550,10 @@ impl Patrol {
         __bt::done(
             26,
             {
-                let __bt_was_running: ::core::primitive::bool = self
-                    .__bt_state_26
-                    .is_running();
-                let __bt_first: ::core::primitive::usize = 0;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    self.__bt_state_26.is_running(),
+                    0,
+                );
                 {
                     let __bt_now = __bt::now_nanos::<
                         FieldWorld,
@@ -1578,7 +1563,7 @@ impl Patrol {
                         .__bt_tick_27(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_was_running && __bt_first == 0usize,
+                            __bt_resumed_at == 0usize,
                         );
                     match self.__bt_state_26.on_child(__bt_child_status, __bt_now) {
                         ::core::result::Result::Ok(__bt_status) => __bt_status,

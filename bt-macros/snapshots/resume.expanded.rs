@@ -185,43 +185,43 @@ impl Errands {
         __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
-                    self.__bt_status,
-                );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt::root_running(self.__bt_status),
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_0
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                                    .__bt_tick_1(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 0usize,
+                                    ),
+                                &mut self.__bt_state_0,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_5(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_0
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_5(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_0,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -275,45 +275,47 @@ impl Errands {
         __bt::done(
             1,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                let __bt_leaf_status = match self.__bt_resume.take_handed()
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 {
-                                    ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                                    ::core::option::Option::None => {
-                                        self.__bt_tick_2(__bt_ctx, __bt_observer)
-                                    }
-                                };
-                                self.__bt_resume.ticked(1, __bt_leaf_status)
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_1
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                                    let __bt_leaf_status = match self.__bt_resume.take_handed()
+                                    {
+                                        ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                        ::core::option::Option::None => {
+                                            self.__bt_tick_2(__bt_ctx, __bt_observer)
+                                        }
+                                    };
+                                    self.__bt_resume.ticked(1, __bt_leaf_status)
+                                },
+                                &mut self.__bt_state_1,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = self
-                                .__bt_tick_3(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 1usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_1
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                                    .__bt_tick_3(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 1usize,
+                                    ),
+                                &mut self.__bt_state_1,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -524,49 +526,51 @@ impl Errands {
         __bt::done(
             5,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt_resumed,
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_6(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_5
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                                    .__bt_tick_6(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 0usize,
+                                    ),
+                                &mut self.__bt_state_5,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    8,
-                                    __bt::check::<
-                                        World,
-                                        IsHome,
-                                    >(
-                                        &mut self.__bt_leaf_8,
-                                        __bt_ctx,
-                                        <IsHome as __bt::Condition<World>>::check,
-                                    ),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_5
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        8,
+                                        __bt::check::<
+                                            World,
+                                            IsHome,
+                                        >(
+                                            &mut self.__bt_leaf_8,
+                                            __bt_ctx,
+                                            <IsHome as __bt::Condition<World>>::check,
+                                        ),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_5,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;

@@ -158,50 +158,50 @@ impl Sniper {
         __bt::done(
             0,
             {
-                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
-                    self.__bt_status,
-                );
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_first: ::core::primitive::usize = __bt_child;
+                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
+                    __bt::root_running(self.__bt_status),
+                    __bt_child,
+                );
                 {
                     let (
                         __bt_halt,
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = self
-                                .__bt_tick_1(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 0usize,
-                                );
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 self
-                                    .__bt_state_0
-                                    .on_child(0usize, __bt_child_status, 2usize),
+                                    .__bt_tick_1(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        __bt_resumed_at == 0usize,
+                                    ),
+                                &mut self.__bt_state_0,
+                                0usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    6,
-                                    __bt::answer({
-                                        let world = &mut *__bt_ctx;
-                                        {
-                                            world.waypoint += 1;
-                                            true
-                                        }
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_0
-                                    .on_child(1usize, __bt_child_status, 2usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        6,
+                                        __bt::answer({
+                                            let world = &mut *__bt_ctx;
+                                            {
+                                                world.waypoint += 1;
+                                                true
+                                            }
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_0,
+                                1usize,
+                                2usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
@@ -256,88 +256,88 @@ impl Sniper {
                         __bt_status,
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    2,
-                                    __bt::check::<
-                                        World,
-                                        IsEnemyVisible,
-                                    >(
-                                        &mut self.__bt_leaf_2,
-                                        __bt_ctx,
-                                        <IsEnemyVisible as __bt::Condition<World>>::check,
-                                    ),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_1
-                                    .on_child(0usize, __bt_child_status, 4usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        2,
+                                        __bt::check::<
+                                            World,
+                                            IsEnemyVisible,
+                                        >(
+                                            &mut self.__bt_leaf_2,
+                                            __bt_ctx,
+                                            <IsEnemyVisible as __bt::Condition<World>>::check,
+                                        ),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_1,
+                                0usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 1usize {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    3,
-                                    __bt::Status::from_bool({
-                                        let world = &*__bt_ctx;
-                                        world.rounds > 0
-                                    }),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_1
-                                    .on_child(1usize, __bt_child_status, 4usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        3,
+                                        __bt::Status::from_bool({
+                                            let world = &*__bt_ctx;
+                                            world.rounds > 0
+                                        }),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_1,
+                                1usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         if __bt_child == 2usize {
-                            let __bt_child_status = {
-                                let __bt_leaf_status = match self.__bt_resume.take_handed()
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
                                 {
-                                    ::core::option::Option::Some(__bt_handed) => __bt_handed,
-                                    ::core::option::Option::None => {
-                                        self.__bt_tick_4(__bt_ctx, __bt_observer)
-                                    }
-                                };
-                                self.__bt_resume.ticked(1, __bt_leaf_status)
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_1
-                                    .on_child(2usize, __bt_child_status, 4usize),
+                                    let __bt_leaf_status = match self.__bt_resume.take_handed()
+                                    {
+                                        ::core::option::Option::Some(__bt_handed) => __bt_handed,
+                                        ::core::option::Option::None => {
+                                            self.__bt_tick_4(__bt_ctx, __bt_observer)
+                                        }
+                                    };
+                                    self.__bt_resume.ticked(1, __bt_leaf_status)
+                                },
+                                &mut self.__bt_state_1,
+                                2usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;
                             }
                         }
                         {
-                            let __bt_child_status = {
-                                __bt::done(
-                                    5,
-                                    __bt::execute::<
-                                        World,
-                                        Shoot,
-                                    >(
-                                        &mut self.__bt_leaf_5,
-                                        __bt_ctx,
-                                        <Shoot as __bt::SyncAction<World>>::execute,
-                                    ),
-                                    __bt_observer,
-                                )
-                            };
-                            if let ::core::option::Option::Some(__bt_end) = __bt::advance(
-                                self
-                                    .__bt_state_1
-                                    .on_child(3usize, __bt_child_status, 4usize),
+                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                                {
+                                    __bt::done(
+                                        5,
+                                        __bt::execute::<
+                                            World,
+                                            Shoot,
+                                        >(
+                                            &mut self.__bt_leaf_5,
+                                            __bt_ctx,
+                                            <Shoot as __bt::SyncAction<World>>::execute,
+                                        ),
+                                        __bt_observer,
+                                    )
+                                },
+                                &mut self.__bt_state_1,
+                                3usize,
+                                4usize,
                                 &mut __bt_child,
                             ) {
                                 break __bt_end;

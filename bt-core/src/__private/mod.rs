@@ -69,6 +69,7 @@ pub use crate::{
 // The rules, by family: composites, decorators (with the time nodes and the loops), leaves, Unreal
 // Engine's observer aborts.
 pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};
+pub use crate::control::SkipCount;
 pub use crate::control::{
     bitset_bytes, bitset_words, AsyncFallback, AsyncSequence, BinarySelector,
     DynamicPrioritySelector, DynamicSelector, DynamicSequence, Fallback, FlipSelector, Flow,

@@ -55,6 +55,110 @@ pub fn advance(flow: Flow, child: &mut usize) -> Option<(usize, Status)> {
     }
 }
 
+/// The composites that walk their children in order (`crate::control`'s `Flow` protocol) whose
+/// rule takes nothing but the child, its status and the width: one step of the generated walk is
+/// one call of [`follow`].
+pub trait InOrder {
+    /// The rule's `on_child`.
+    fn on_child_at(&mut self, child: usize, status: Status, len: usize) -> Flow;
+}
+
+/// [`InOrder`] for the reactive composites, whose rule also counts within one tick
+/// ([`ReactiveTick`]): one step is one call of [`follow_reactive`].
+pub trait InOrderReactive {
+    /// The rule's `on_child`.
+    fn on_child_at(
+        &mut self,
+        child: usize,
+        status: Status,
+        len: usize,
+        tick: &mut ReactiveTick,
+    ) -> Flow;
+}
+
+/// One step of a composite's walk: child `child` of `len` answered `status`, which the rule
+/// turns into the walk's next child or its end, as [`advance`] does with the rule's answer. The
+/// child's status comes first so that the generated step passes the child's tick (which borrows
+/// the whole tree) before the rule's state.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn follow<R: InOrder>(
+    status: Status,
+    rule: &mut R,
+    child: usize,
+    len: usize,
+    next: &mut usize,
+) -> Option<(usize, Status)> {
+    advance(rule.on_child_at(child, status, len), next)
+}
+
+/// [`follow`] for a reactive composite, with this tick's count.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn follow_reactive<R: InOrderReactive>(
+    status: Status,
+    rule: &mut R,
+    child: usize,
+    len: usize,
+    tick: &mut ReactiveTick,
+    next: &mut usize,
+) -> Option<(usize, Status)> {
+    advance(rule.on_child_at(child, status, len, tick), next)
+}
+
+macro_rules! in_order {
+    ($($rule:ident < $($param:ident: $bound:path),* >),* $(,)?) => {$(
+        impl<$($param: $bound),*> InOrder for $rule<$($param),*> {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn on_child_at(&mut self, child: usize, status: Status, len: usize) -> Flow {
+                self.on_child(child, status, len)
+            }
+        }
+    )*};
+}
+
+in_order!(
+    Sequence<I: SmallIndex, S: SkipCount>,
+    SequenceWithMemory<I: SmallIndex, S: SkipCount>,
+    Fallback<I: SmallIndex, S: SkipCount>,
+    AsyncSequence<I: SmallIndex>,
+    AsyncFallback<I: SmallIndex>,
+);
+
+macro_rules! in_order_reactive {
+    ($($rule:ident),* $(,)?) => {$(
+        impl<I: SmallIndex> InOrderReactive for $rule<I> {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn on_child_at(
+                &mut self,
+                child: usize,
+                status: Status,
+                len: usize,
+                tick: &mut ReactiveTick,
+            ) -> Flow {
+                self.on_child(child, status, len, tick)
+            }
+        }
+    )*};
+}
+
+in_order_reactive!(ReactiveSequence, ReactiveFallback);
+
+/// The child from which a node's tick starts when the node was running at its start, else
+/// [`NO_CHILD`]: a child takes its running flag from its parent as `running_at(..) == its
+/// position`, one comparison.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn running_at(running: bool, child: usize) -> usize {
+    if running {
+        child
+    } else {
+        NO_CHILD
+    }
+}
+
 /// No child: the end of a walk that halts nothing ([`advance`]).
 pub const NO_CHILD: usize = usize::MAX;
 

@@ -9,7 +9,7 @@ use quote::{quote, ToTokens};
 use syn::Ident;
 
 use super::{
-    halt_child, node_methods, parent_locals, running_flag, small_index, state, tick_child, Gen,
+    halt_child, node_methods, parent_resumed_at, running_flag, small_index, state, tick_child, Gen,
     NodeCode,
 };
 use crate::model::{Composite, Kind, Node};
@@ -124,36 +124,33 @@ impl Walk<'_> {
         self.node.children.len()
     }
 
-    /// `state.on_child(position, __bt_child_status, len[, &mut __bt_tick])`.
-    fn on_child(&self, position: TokenStream) -> TokenStream {
-        let (state, len) = (self.state, self.len());
-        match self.tick_local {
-            true => {
-                let tick = tick_var();
-                quote!(#state.on_child(#position, __bt_child_status, #len, &mut #tick))
-            }
-            false => quote!(#state.on_child(#position, __bt_child_status, #len)),
-        }
-    }
-
-    /// The walk goes on after child `position` answered `__bt_child_status` (`__bt_child` is then
-    /// the next child), or `exit` leaves the steps with the end of the walk: the child to halt
-    /// and the status (`bt_core::__private::advance`). The `match` over the children to halt is
-    /// written once per composite, after the steps ([`Walk::halt_tail`]), not once per child.
-    fn follow(&self, position: TokenStream, exit: TokenStream) -> TokenStream {
-        self.follow_into(position, exit, child_var().into_token_stream())
+    /// The walk goes on after child `position` answered `status` (`__bt_child` is then the next
+    /// child), or `exit` leaves the steps with the end of the walk: the child to halt and the
+    /// status (`bt_core::__private::follow`, the rule's `on_child` and `advance` in one call). The
+    /// `match` over the children to halt is written once per composite, after the steps
+    /// ([`Walk::halt_tail`]), not once per child.
+    fn follow(&self, position: TokenStream, status: TokenStream, exit: TokenStream) -> TokenStream {
+        self.follow_into(position, status, exit, child_var().into_token_stream())
     }
 
     /// [`Walk::follow`], with the next child written to the place `next`.
     fn follow_into(
         &self,
         position: TokenStream,
+        status: TokenStream,
         exit: TokenStream,
         next: TokenStream,
     ) -> TokenStream {
-        let on_child = self.on_child(position);
+        let (state, len) = (self.state, self.len());
+        let follow = match self.tick_local {
+            true => {
+                let tick = tick_var();
+                quote!(__bt::follow_reactive(#status, &mut #state, #position, #len, &mut #tick, &mut #next))
+            }
+            false => quote!(__bt::follow(#status, &mut #state, #position, #len, &mut #next)),
+        };
         quote! {
-            if let ::core::option::Option::Some(__bt_end) = __bt::advance(#on_child, &mut #next) {
+            if let ::core::option::Option::Some(__bt_end) = #follow {
                 #exit __bt_end;
             }
         }
@@ -189,11 +186,7 @@ impl Walk<'_> {
             .enumerate()
             .map(|(position, &id)| {
                 let tick = tick_child(self.g, id);
-                let follow = self.follow(quote!(#position), quote!(break));
-                let step = quote! {
-                    let __bt_child_status = #tick;
-                    #follow
-                };
+                let step = self.follow(quote!(#position), tick, quote!(break));
                 if position == last {
                     quote!({ #step })
                 } else {
@@ -225,11 +218,7 @@ impl Walk<'_> {
             .map(|(position, &id)| {
                 let tick = tick_child(self.g, id);
                 // The next child is the next step's.
-                let follow = self.follow_into(quote!(#position), quote!(break #label), quote!(0));
-                quote! {{
-                    let __bt_child_status = #tick;
-                    #follow
-                }}
+                self.follow_into(quote!(#position), tick, quote!(break #label), quote!(0))
             });
         // After the last step every rule has answered (its `Tick(next)` names a later child).
         self.halt_tail(quote!(#label: {
@@ -248,14 +237,9 @@ impl Walk<'_> {
             true => self.parts(code),
             false => self.tick_match(&self.node.children, 0),
         };
-        let follow = self.follow(quote!(#child), quote!(break));
+        let follow = self.follow(quote!(#child), dispatch, quote!(break));
         let start = self.start();
-        let walk = self.halt_tail(quote! {
-            loop {
-                let __bt_child_status = #dispatch;
-                #follow
-            }
-        });
+        let walk = self.halt_tail(quote!(loop { #follow }));
         quote! {
             #start
             #walk
@@ -292,12 +276,9 @@ impl Walk<'_> {
         let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
         let (ctx, observer) = (super::ctx(), super::observer());
         let passes_flags = (self.node.children.iter()).any(|&id| g.plan.flag_from_parent[id]);
-        let (was_running, first) = parent_locals();
+        let at = parent_resumed_at();
         let (params, args) = match passes_flags {
-            true => (
-                quote!(#was_running: ::core::primitive::bool, #first: ::core::primitive::usize,),
-                quote!(#was_running, #first,),
-            ),
+            true => (quote!(#at: ::core::primitive::usize,), quote!(#at,)),
             false => (TokenStream::new(), TokenStream::new()),
         };
         let last_part = (self.len() - 1) / PART_CHILDREN;
@@ -339,12 +320,12 @@ impl Walk<'_> {
         if !passes_flags {
             return start;
         }
-        let (was_running, first) = parent_locals();
+        // `start` only reads the cursor: the flag read after it is the one the tick started with.
+        let at = parent_resumed_at();
         let running = running_flag(self.g, self.node.id);
         quote! {
-            let #was_running: ::core::primitive::bool = #running;
             #start
-            let #first: ::core::primitive::usize = #child;
+            let #at: ::core::primitive::usize = __bt::running_at(#running, #child);
         }
     }
 
