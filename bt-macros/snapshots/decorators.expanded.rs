@@ -445,12 +445,17 @@ impl Decorated {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_active.get(0usize),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(0usize);
+                let __bt_first: ::core::primitive::usize = 0;
                 __bt::force_success(
-                    self.__bt_tick_5(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize),
+                    self
+                        .__bt_tick_5(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        ),
                 )
             };
             __bt::finish(
@@ -560,12 +565,17 @@ impl Decorated {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_active.get(2usize),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(2usize);
+                let __bt_first: ::core::primitive::usize = 0;
                 __bt::force_failure(
-                    self.__bt_tick_8(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize),
+                    self
+                        .__bt_tick_8(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        ),
                 )
             };
             __bt::finish(

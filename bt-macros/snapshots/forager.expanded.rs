@@ -403,14 +403,16 @@ impl Forager {
             {
                 let mut __bt_at: ::core::primitive::usize = 0;
                 let mut __bt_passed: ::core::primitive::bool = false;
-                let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                let __bt_was_running: ::core::primitive::bool = false;
+                let __bt_first: ::core::primitive::usize = 0;
                 let __bt_resumed: ::core::option::Option<__bt::Status> = loop {
                     let ::core::option::Option::Some(__bt_running) = self
                         .__bt_state_2
                         .begin() else {
                         break ::core::option::Option::None;
                     };
-                    let __bt_resumed_at: ::core::primitive::usize = __bt_running;
+                    let __bt_was_running: ::core::primitive::bool = true;
+                    let __bt_first: ::core::primitive::usize = __bt_running;
                     if __bt_running > 0usize
                         && self
                             .__bt_state_2
@@ -466,14 +468,14 @@ impl Forager {
                             self.__bt_tick_3(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
                         1usize => {
                             self.__bt_tick_7(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 1usize,
+                                __bt_was_running && __bt_first == 1usize,
                             )
                         }
                         _ => self.__bt_tick_10(__bt_ctx, __bt_observer),
@@ -498,7 +500,7 @@ impl Forager {
                                         .__bt_tick_3(
                                             __bt_ctx,
                                             __bt_observer,
-                                            __bt_resumed_at == 0usize,
+                                            __bt_was_running && __bt_first == 0usize,
                                         );
                                     if let ::core::option::Option::Some(__bt_status) = self
                                         .__bt_state_2
@@ -521,7 +523,7 @@ impl Forager {
                                         .__bt_tick_7(
                                             __bt_ctx,
                                             __bt_observer,
-                                            __bt_resumed_at == 1usize,
+                                            __bt_was_running && __bt_first == 1usize,
                                         );
                                     if let ::core::option::Option::Some(__bt_status) = self
                                         .__bt_state_2
@@ -586,11 +588,13 @@ impl Forager {
         __bt::done(
             3,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    0,
-                );
-                self.__bt_tick_4(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize)
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
+                self.__bt_tick_4(
+                    __bt_ctx,
+                    __bt_observer,
+                    __bt_was_running && __bt_first == 0usize,
+                )
             },
             __bt_observer,
         )
@@ -614,11 +618,9 @@ impl Forager {
         __bt::done(
             4,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -630,7 +632,7 @@ impl Forager {
                                     .__bt_tick_5(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 0usize,
+                                        __bt_was_running && __bt_first == 0usize,
                                     ),
                                 &mut self.__bt_state_4,
                                 0usize,
@@ -742,11 +744,13 @@ impl Forager {
         __bt::done(
             7,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    0,
-                );
-                self.__bt_tick_8(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize)
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
+                self.__bt_tick_8(
+                    __bt_ctx,
+                    __bt_observer,
+                    __bt_was_running && __bt_first == 0usize,
+                )
             },
             __bt_observer,
         )
@@ -770,10 +774,8 @@ impl Forager {
         __bt::done(
             8,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     let __bt_now = __bt::now_nanos::<
                         FieldWorld,
@@ -788,7 +790,7 @@ impl Forager {
                                 .__bt_tick_9(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 0usize,
+                                    __bt_was_running && __bt_first == 0usize,
                                 );
                             self.__bt_state_8.on_child(__bt_child_status, __bt_now)
                         }
@@ -880,27 +882,30 @@ impl Forager {
                     ::core::option::Option::Some(__bt_child) => {
                         let __bt_child_status = match __bt_child {
                             0usize => {
-                                let __bt_resumed_at: ::core::primitive::usize = 0usize;
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 0usize;
                                 self.__bt_tick_11(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 0usize,
+                                    __bt_was_running && __bt_first == 0usize,
                                 )
                             }
                             1usize => {
-                                let __bt_resumed_at: ::core::primitive::usize = 1usize;
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 1usize;
                                 self.__bt_tick_13(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 1usize,
+                                    __bt_was_running && __bt_first == 1usize,
                                 )
                             }
                             _ => {
-                                let __bt_resumed_at: ::core::primitive::usize = 2usize;
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 2usize;
                                 self.__bt_tick_17(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 2usize,
+                                    __bt_was_running && __bt_first == 2usize,
                                 )
                             }
                         };
@@ -924,27 +929,30 @@ impl Forager {
                     };
                     let __bt_child_status = match __bt_child {
                         0usize => {
-                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                            let __bt_was_running: ::core::primitive::bool = false;
+                            let __bt_first: ::core::primitive::usize = 0usize;
                             self.__bt_tick_11(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
                         1usize => {
-                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                            let __bt_was_running: ::core::primitive::bool = false;
+                            let __bt_first: ::core::primitive::usize = 1usize;
                             self.__bt_tick_13(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 1usize,
+                                __bt_was_running && __bt_first == 1usize,
                             )
                         }
                         _ => {
-                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                            let __bt_was_running: ::core::primitive::bool = false;
+                            let __bt_first: ::core::primitive::usize = 2usize;
                             self.__bt_tick_17(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 2usize,
+                                __bt_was_running && __bt_first == 2usize,
                             )
                         }
                     };
@@ -1101,13 +1109,13 @@ impl Forager {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(1usize);
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_14
                     .start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_active.get(1usize),
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -1139,7 +1147,7 @@ impl Forager {
                                     .__bt_tick_16(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_14,
                                 1usize,

@@ -221,11 +221,11 @@ where
         __bt::done(
             0,
             {
-                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt::root_running(self.__bt_status),
-                    __bt_child,
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
+                    self.__bt_status,
                 );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -257,7 +257,7 @@ where
                                     .__bt_tick_2(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 1usize,

@@ -244,11 +244,11 @@ impl Guarded {
         __bt::done(
             0,
             {
-                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt::root_running(self.__bt_status),
-                    __bt_child,
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
+                    self.__bt_status,
                 );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -260,7 +260,7 @@ impl Guarded {
                                     .__bt_tick_1(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 0usize,
+                                        __bt_was_running && __bt_first == 0usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 0usize,
@@ -276,7 +276,7 @@ impl Guarded {
                                     .__bt_tick_3(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 1usize,
@@ -292,7 +292,7 @@ impl Guarded {
                                     .__bt_tick_5(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 2usize,
+                                        __bt_was_running && __bt_first == 2usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 2usize,

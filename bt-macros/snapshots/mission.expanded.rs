@@ -386,13 +386,16 @@ impl Mission {
         __bt::done(
             2,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_2.is_running(),
-                    match self.__bt_state_2.running() {
-                        ::core::option::Option::Some(__bt_running) => __bt_running,
-                        ::core::option::Option::None => 0,
-                    },
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_2
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = match self
+                    .__bt_state_2
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => 0,
+                };
                 let __bt_selected: ::core::primitive::usize = {
                     let __bt_value = &self.__bt_bb.mode;
                     if (*__bt_value == Mode::Transit) {
@@ -430,21 +433,21 @@ impl Mission {
                         self.__bt_tick_9(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_resumed_at == 1usize,
+                            __bt_was_running && __bt_first == 1usize,
                         )
                     }
                     2usize => {
                         self.__bt_tick_18(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_resumed_at == 2usize,
+                            __bt_was_running && __bt_first == 2usize,
                         )
                     }
                     _ => {
                         self.__bt_tick_27(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_resumed_at == 3usize,
+                            __bt_was_running && __bt_first == 3usize,
                         )
                     }
                 };
@@ -491,10 +494,10 @@ impl Mission {
         __bt::done(
             3,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_3.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_3
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     if self
                         .__bt_state_3
@@ -512,7 +515,7 @@ impl Mission {
                             .__bt_tick_4(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             );
                         self.__bt_state_3.on_child(__bt_child_status)
                     }
@@ -543,11 +546,9 @@ impl Mission {
         __bt::done(
             4,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -579,7 +580,7 @@ impl Mission {
                                     .__bt_tick_6(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_4,
                                 1usize,
@@ -595,7 +596,7 @@ impl Mission {
                                     .__bt_tick_7(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 2usize,
+                                        __bt_was_running && __bt_first == 2usize,
                                     ),
                                 &mut self.__bt_state_4,
                                 2usize,
@@ -947,10 +948,10 @@ impl Mission {
         __bt::done(
             12,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_12.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_12
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     if self
                         .__bt_state_12
@@ -968,7 +969,7 @@ impl Mission {
                             .__bt_tick_13(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             );
                         self.__bt_state_12.on_child(__bt_child_status)
                     }
@@ -1040,13 +1041,13 @@ impl Mission {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(1usize);
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_14
                     .start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_active.get(1usize),
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -1078,7 +1079,7 @@ impl Mission {
                                     .__bt_tick_16(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_14,
                                 1usize,
@@ -1227,10 +1228,8 @@ impl Mission {
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_18
                     .first(5usize);
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 '__bt_walk: {
                     if __bt_child == 0usize {
                         let __bt_child_status = {
@@ -1259,7 +1258,7 @@ impl Mission {
                             .__bt_tick_20(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 1usize,
+                                __bt_was_running && __bt_first == 1usize,
                             );
                         match self
                             .__bt_state_18
@@ -1313,7 +1312,7 @@ impl Mission {
                             .__bt_tick_24(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 4usize,
+                                __bt_was_running && __bt_first == 4usize,
                             );
                         match self
                             .__bt_state_18
@@ -1341,7 +1340,8 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(false, 0);
+        let __bt_was_running: ::core::primitive::bool = false;
+        let __bt_first: ::core::primitive::usize = 0;
         let _ = {
             let mut __bt_step: __bt::Step = self.__bt_state_18.halt(5usize, false);
             loop {
@@ -1364,7 +1364,7 @@ impl Mission {
                                     self.__bt_tick_20(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     )
                                 }
                                 2usize => self.__bt_tick_21(__bt_ctx, __bt_observer),
@@ -1382,7 +1382,7 @@ impl Mission {
                                     self.__bt_tick_24(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 4usize,
+                                        __bt_was_running && __bt_first == 4usize,
                                     )
                                 }
                             },
@@ -1462,10 +1462,10 @@ impl Mission {
         __bt::done(
             21,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_21.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_21
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     if self
                         .__bt_state_21
@@ -1483,7 +1483,7 @@ impl Mission {
                             .__bt_tick_22(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             );
                         self.__bt_state_21.on_child(__bt_child_status)
                     }
@@ -1557,13 +1557,11 @@ impl Mission {
         __bt::done(
             24,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_24
                     .start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -1595,7 +1593,7 @@ impl Mission {
                                     .__bt_tick_26(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_24,
                                 1usize,
@@ -1687,13 +1685,11 @@ impl Mission {
         __bt::done(
             27,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_27
                     .start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -1725,7 +1721,7 @@ impl Mission {
                                     .__bt_tick_29(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_27,
                                 1usize,

@@ -277,14 +277,16 @@ impl Canvas {
             {
                 let mut __bt_at: ::core::primitive::usize = 0;
                 let mut __bt_passed: ::core::primitive::bool = false;
-                let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                let __bt_was_running: ::core::primitive::bool = false;
+                let __bt_first: ::core::primitive::usize = 0;
                 let __bt_resumed: ::core::option::Option<__bt::Status> = loop {
                     let ::core::option::Option::Some(__bt_running) = self
                         .__bt_state_0
                         .begin() else {
                         break ::core::option::Option::None;
                     };
-                    let __bt_resumed_at: ::core::primitive::usize = __bt_running;
+                    let __bt_was_running: ::core::primitive::bool = true;
+                    let __bt_first: ::core::primitive::usize = __bt_running;
                     if __bt_running > 0usize
                         && self
                             .__bt_state_0
@@ -312,14 +314,14 @@ impl Canvas {
                             self.__bt_tick_1(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
                         _ => {
                             self.__bt_tick_3(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 1usize,
+                                __bt_was_running && __bt_first == 1usize,
                             )
                         }
                     };
@@ -343,7 +345,7 @@ impl Canvas {
                                         .__bt_tick_1(
                                             __bt_ctx,
                                             __bt_observer,
-                                            __bt_resumed_at == 0usize,
+                                            __bt_was_running && __bt_first == 0usize,
                                         );
                                     if let ::core::option::Option::Some(__bt_status) = self
                                         .__bt_state_0
@@ -358,7 +360,7 @@ impl Canvas {
                                     .__bt_tick_3(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     );
                                 if let ::core::option::Option::Some(__bt_status) = self
                                     .__bt_state_0
@@ -409,11 +411,13 @@ impl Canvas {
         __bt::done(
             1,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    0,
-                );
-                self.__bt_tick_2(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize)
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
+                let __bt_first: ::core::primitive::usize = 0;
+                self.__bt_tick_2(
+                    __bt_ctx,
+                    __bt_observer,
+                    __bt_was_running && __bt_first == 0usize,
+                )
             },
             __bt_observer,
         )
@@ -533,10 +537,10 @@ impl Canvas {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_active.get(0usize),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(0usize);
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     let __bt_now = __bt::now_nanos::<
                         World,
@@ -551,7 +555,7 @@ impl Canvas {
                                 .__bt_tick_5(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 0usize,
+                                    __bt_was_running && __bt_first == 0usize,
                                 );
                             self.__bt_state_4.on_child(__bt_child_status, __bt_now)
                         }
@@ -647,15 +651,17 @@ impl Canvas {
                     ::core::option::Option::Some(__bt_child) => {
                         let __bt_child_status = match __bt_child {
                             0usize => {
-                                let __bt_resumed_at: ::core::primitive::usize = 0usize;
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 0usize;
                                 self.__bt_tick_7(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 0usize,
+                                    __bt_was_running && __bt_first == 0usize,
                                 )
                             }
                             _ => {
-                                let __bt_resumed_at: ::core::primitive::usize = 1usize;
+                                let __bt_was_running: ::core::primitive::bool = true;
+                                let __bt_first: ::core::primitive::usize = 1usize;
                                 {
                                     __bt::done(
                                         8,
@@ -692,15 +698,17 @@ impl Canvas {
                     };
                     let __bt_child_status = match __bt_child {
                         0usize => {
-                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                            let __bt_was_running: ::core::primitive::bool = false;
+                            let __bt_first: ::core::primitive::usize = 0usize;
                             self.__bt_tick_7(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
                         _ => {
-                            let __bt_resumed_at: ::core::primitive::usize = __bt::NO_CHILD;
+                            let __bt_was_running: ::core::primitive::bool = false;
+                            let __bt_first: ::core::primitive::usize = 1usize;
                             {
                                 __bt::done(
                                     8,

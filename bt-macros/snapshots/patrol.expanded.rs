@@ -469,13 +469,16 @@ impl Patrol {
         __bt::done(
             4,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_4.is_running(),
-                    match self.__bt_state_4.running() {
-                        ::core::option::Option::Some(__bt_running) => __bt_running,
-                        ::core::option::Option::None => 0,
-                    },
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_4
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = match self
+                    .__bt_state_4
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => 0,
+                };
                 let __bt_index: ::core::primitive::i64 = if self
                     .__bt_state_4
                     .running()
@@ -513,7 +516,7 @@ impl Patrol {
                                 self.__bt_tick_10(
                                     __bt_ctx,
                                     __bt_observer,
-                                    __bt_resumed_at == 1usize,
+                                    __bt_was_running && __bt_first == 1usize,
                                 )
                             }
                             _ => self.__bt_tick_16(__bt_ctx, __bt_observer),
@@ -561,10 +564,10 @@ impl Patrol {
         __bt::done(
             5,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_5.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_5
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     let __bt_over = self
                         .__bt_state_5
@@ -575,7 +578,11 @@ impl Patrol {
                             __bt::ms(90u64),
                         );
                     let __bt_child_status = self
-                        .__bt_tick_6(__bt_ctx, __bt_observer, __bt_resumed_at == 0usize);
+                        .__bt_tick_6(
+                            __bt_ctx,
+                            __bt_observer,
+                            __bt_was_running && __bt_first == 0usize,
+                        );
                     match self.__bt_state_5.on_child(__bt_child_status, __bt_over) {
                         ::core::result::Result::Ok(__bt_status) => __bt_status,
                         ::core::result::Result::Err(__bt_status) => {
@@ -610,11 +617,9 @@ impl Patrol {
         __bt::done(
             6,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_6.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -626,7 +631,7 @@ impl Patrol {
                                     .__bt_tick_7(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 0usize,
+                                        __bt_was_running && __bt_first == 0usize,
                                     ),
                                 &mut self.__bt_state_6,
                                 0usize,
@@ -642,7 +647,7 @@ impl Patrol {
                                     .__bt_tick_8(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_6,
                                 1usize,
@@ -889,10 +894,10 @@ impl Patrol {
         __bt::done(
             12,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_12.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_12
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     let __bt_now = __bt::now_nanos::<
                         FieldWorld,
@@ -902,7 +907,7 @@ impl Patrol {
                         .__bt_tick_13(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_resumed_at == 0usize,
+                            __bt_was_running && __bt_first == 0usize,
                         );
                     match self.__bt_state_12.on_child(__bt_child_status, __bt_now) {
                         ::core::result::Result::Ok(__bt_status) => __bt_status,
@@ -1060,13 +1065,16 @@ impl Patrol {
         __bt::done(
             16,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_16.is_running(),
-                    match self.__bt_state_16.running() {
-                        ::core::option::Option::Some(__bt_running) => __bt_running,
-                        ::core::option::Option::None => 0,
-                    },
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_16
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = match self
+                    .__bt_state_16
+                    .running()
+                {
+                    ::core::option::Option::Some(__bt_running) => __bt_running,
+                    ::core::option::Option::None => 0,
+                };
                 let __bt_condition: ::core::primitive::bool = __bt::test(
                     &self.__bt_bb,
                     |bb| bb.low,
@@ -1090,14 +1098,14 @@ impl Patrol {
                             self.__bt_tick_17(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             )
                         }
                         _ => {
                             self.__bt_tick_20(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 1usize,
+                                __bt_was_running && __bt_first == 1usize,
                             )
                         }
                     };
@@ -1140,13 +1148,11 @@ impl Patrol {
         __bt::done(
             17,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_17
                     .start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -1178,7 +1184,7 @@ impl Patrol {
                                     .__bt_tick_19(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_17,
                                 1usize,
@@ -1413,13 +1419,13 @@ impl Patrol {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_active
+                    .get(4usize);
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_23
                     .start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_active.get(4usize),
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -1451,7 +1457,7 @@ impl Patrol {
                                     .__bt_tick_25(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_23,
                                 1usize,
@@ -1550,10 +1556,10 @@ impl Patrol {
         __bt::done(
             26,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_26.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_26
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     let __bt_now = __bt::now_nanos::<
                         FieldWorld,
@@ -1563,7 +1569,7 @@ impl Patrol {
                         .__bt_tick_27(
                             __bt_ctx,
                             __bt_observer,
-                            __bt_resumed_at == 0usize,
+                            __bt_was_running && __bt_first == 0usize,
                         );
                     match self.__bt_state_26.on_child(__bt_child_status, __bt_now) {
                         ::core::result::Result::Ok(__bt_status) => __bt_status,

@@ -185,11 +185,11 @@ impl Errands {
         __bt::done(
             0,
             {
-                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt::root_running(self.__bt_status),
-                    __bt_child,
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
+                    self.__bt_status,
                 );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -201,7 +201,7 @@ impl Errands {
                                     .__bt_tick_1(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 0usize,
+                                        __bt_was_running && __bt_first == 0usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 0usize,
@@ -217,7 +217,7 @@ impl Errands {
                                     .__bt_tick_5(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 1usize,
@@ -275,11 +275,9 @@ impl Errands {
         __bt::done(
             1,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -311,7 +309,7 @@ impl Errands {
                                     .__bt_tick_3(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_1,
                                 1usize,
@@ -526,11 +524,9 @@ impl Errands {
         __bt::done(
             5,
             {
+                let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt_resumed,
-                    __bt_child,
-                );
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -542,7 +538,7 @@ impl Errands {
                                     .__bt_tick_6(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 0usize,
+                                        __bt_was_running && __bt_first == 0usize,
                                     ),
                                 &mut self.__bt_state_5,
                                 0usize,

@@ -228,11 +228,11 @@ impl Sentry {
         __bt::done(
             0,
             {
-                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt::root_running(self.__bt_status),
-                    __bt_child,
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
+                    self.__bt_status,
                 );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -255,7 +255,7 @@ impl Sentry {
                                     .__bt_tick_3(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 1usize,
@@ -312,10 +312,10 @@ impl Sentry {
         __bt::done(
             1,
             {
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    self.__bt_state_1.is_running(),
-                    0,
-                );
+                let __bt_was_running: ::core::primitive::bool = self
+                    .__bt_state_1
+                    .is_running();
+                let __bt_first: ::core::primitive::usize = 0;
                 {
                     if self
                         .__bt_state_1
@@ -333,7 +333,7 @@ impl Sentry {
                             .__bt_tick_2(
                                 __bt_ctx,
                                 __bt_observer,
-                                __bt_resumed_at == 0usize,
+                                __bt_was_running && __bt_first == 0usize,
                             );
                         self.__bt_state_1.on_child(__bt_child_status)
                     }

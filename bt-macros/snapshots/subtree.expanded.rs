@@ -267,11 +267,11 @@ impl Mission {
         __bt::done(
             0,
             {
-                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
-                let __bt_resumed_at: ::core::primitive::usize = __bt::running_at(
-                    __bt::root_running(self.__bt_status),
-                    __bt_child,
+                let __bt_was_running: ::core::primitive::bool = __bt::root_running(
+                    self.__bt_status,
                 );
+                let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
+                let __bt_first: ::core::primitive::usize = __bt_child;
                 {
                     let (
                         __bt_halt,
@@ -283,7 +283,7 @@ impl Mission {
                                     .__bt_tick_1(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 0usize,
+                                        __bt_was_running && __bt_first == 0usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 0usize,
@@ -299,7 +299,7 @@ impl Mission {
                                     .__bt_tick_2(
                                         __bt_ctx,
                                         __bt_observer,
-                                        __bt_resumed_at == 1usize,
+                                        __bt_was_running && __bt_first == 1usize,
                                     ),
                                 &mut self.__bt_state_0,
                                 1usize,

@@ -146,19 +146,6 @@ macro_rules! in_order_reactive {
 
 in_order_reactive!(ReactiveSequence, ReactiveFallback);
 
-/// The child from which a node's tick starts when the node was running at its start, else
-/// [`NO_CHILD`]: a child takes its running flag from its parent as `running_at(..) == its
-/// position`, one comparison.
-#[cfg_attr(debug_assertions, inline)]
-#[cfg_attr(not(debug_assertions), inline(always))]
-pub fn running_at(running: bool, child: usize) -> usize {
-    if running {
-        child
-    } else {
-        NO_CHILD
-    }
-}
-
 /// No child: the end of a walk that halts nothing ([`advance`]).
 pub const NO_CHILD: usize = usize::MAX;
 

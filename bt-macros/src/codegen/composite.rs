@@ -9,7 +9,7 @@ use quote::{quote, ToTokens};
 use syn::Ident;
 
 use super::{
-    halt_child, node_methods, parent_resumed_at, running_flag, small_index, state, tick_child, Gen,
+    halt_child, node_methods, parent_locals, running_flag, small_index, state, tick_child, Gen,
     NodeCode,
 };
 use crate::model::{Composite, Kind, Node};
@@ -276,9 +276,12 @@ impl Walk<'_> {
         let (context, lifetimes) = (&g.tree.header.context, &g.tree.header.context_lifetimes);
         let (ctx, observer) = (super::ctx(), super::observer());
         let passes_flags = (self.node.children.iter()).any(|&id| g.plan.flag_from_parent[id]);
-        let at = parent_resumed_at();
+        let (was_running, first) = parent_locals();
         let (params, args) = match passes_flags {
-            true => (quote!(#at: ::core::primitive::usize,), quote!(#at,)),
+            true => (
+                quote!(#was_running: ::core::primitive::bool, #first: ::core::primitive::usize,),
+                quote!(#was_running, #first,),
+            ),
             false => (TokenStream::new(), TokenStream::new()),
         };
         let last_part = (self.len() - 1) / PART_CHILDREN;
@@ -320,12 +323,12 @@ impl Walk<'_> {
         if !passes_flags {
             return start;
         }
-        // `start` only reads the cursor: the flag read after it is the one the tick started with.
-        let at = parent_resumed_at();
+        let (was_running, first) = parent_locals();
         let running = running_flag(self.g, self.node.id);
         quote! {
+            let #was_running: ::core::primitive::bool = #running;
             #start
-            let #at: ::core::primitive::usize = __bt::running_at(#running, #child);
+            let #first: ::core::primitive::usize = #child;
         }
     }
 

@@ -10,7 +10,7 @@ use syn::{Expr, ExprClosure, Ident};
 
 use super::step::{rule_bodies, StepRule};
 use super::{
-    bb, halt_child, node_methods, parent_resumed_at, rules, running_flag, small_index, state, test,
+    bb, halt_child, node_methods, parent_locals, rules, running_flag, small_index, state, test,
     tick_child, Gen, NodeCode, State,
 };
 use crate::kinds::{OutOfRange, Word};
@@ -365,8 +365,11 @@ fn passed_flags(g: &Gen, node: &Node, was_running: TokenStream, first: TokenStre
     if !(node.children.iter()).any(|&child| g.plan.flag_from_parent[child]) {
         return TokenStream::new();
     }
-    let at = parent_resumed_at();
-    quote!(let #at: ::core::primitive::usize = __bt::running_at(#was_running, #first);)
+    let (was, at) = parent_locals();
+    quote! {
+        let #was: ::core::primitive::bool = #was_running;
+        let #at: ::core::primitive::usize = #first;
+    }
 }
 
 /// `match position { i => what(child i), .. }` over `node`'s children (the last one as `_`).

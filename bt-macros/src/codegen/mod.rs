@@ -433,18 +433,14 @@ fn resumed_param() -> Ident {
     Ident::new("__bt_resumed", Span::mixed_site())
 }
 
-/// The local of a node's tick from which it computes its children's running flags
-/// ([`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent)): the child it started at
-/// if it was running when its tick started, else `__bt::NO_CHILD` (`__bt::running_at`); child
-/// `i` is running when this is `i`.
-fn parent_resumed_at() -> Ident {
-    Ident::new("__bt_resumed_at", Span::mixed_site())
-}
-
-/// A `PolicyParallel`'s local for the same purpose: whether it was running when its tick
-/// started (each child that has not finished in the activation runs while it does).
-fn parallel_was_running() -> Ident {
-    Ident::new("__bt_was_running", Span::mixed_site())
+/// The locals of a composite's tick from which it computes its children's running flags
+/// ([`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent)): whether the composite was
+/// running when its tick started, and the child it started at.
+fn parent_locals() -> (Ident, Ident) {
+    (
+        Ident::new("__bt_was_running", Span::mixed_site()),
+        Ident::new("__bt_first", Span::mixed_site()),
+    )
 }
 
 fn tick_fn(id: usize) -> Ident {
@@ -701,6 +697,7 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
     let call = if g.plan.flag_from_parent[child] {
         // Running if the parent was, at this child: the walk starts at the parent's cursor and
         // only moves on, so the child it started at is the first it ticks.
+        let (was_running, first) = parent_locals();
         let node = &g.tree.nodes[child];
         let parent = node.parent.expect("a child has a parent");
         // Ids are in pre-order, so a parent's children are sorted.
@@ -711,13 +708,9 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
             Kind::Parallel(crate::model::Parallel::PolicyParallel { .. }) => {
                 let state = state_field(parent);
                 let running = quote!(!self.#state.is_finished(#position));
-                let was_running = parallel_was_running();
                 quote!(self.#tick(#ctx, #observer, #was_running && #running))
             }
-            _ => {
-                let at = parent_resumed_at();
-                quote!(self.#tick(#ctx, #observer, #at == #position))
-            }
+            _ => quote!(self.#tick(#ctx, #observer, #was_running && #first == #position)),
         }
     } else {
         quote!(self.#tick(#ctx, #observer))
@@ -874,10 +867,11 @@ fn with_passed_flag(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
     if !passes_flag {
         return body;
     }
-    let at = parent_resumed_at();
+    let (was_running, first) = parent_locals();
     let running = running_flag(g, node.id);
     quote!({
-        let #at: ::core::primitive::usize = __bt::running_at(#running, 0);
+        let #was_running: ::core::primitive::bool = #running;
+        let #first: ::core::primitive::usize = 0;
         #body
     })
 }

@@ -6,8 +6,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    halt_child, node_methods, parallel_was_running, rules, running_flag, small_index, state,
-    tick_child, Gen, NodeCode, State,
+    halt_child, node_methods, parent_locals, rules, running_flag, small_index, state, tick_child,
+    Gen, NodeCode, State,
 };
 use crate::model::{Node, Parallel};
 
@@ -125,7 +125,7 @@ fn policy_parallel(
     // The children that take their running flag from the node (`Plan::flag_from_parent`, only
     // without `repeat`) read whether it was running when its tick started.
     let was = if (node.children.iter()).any(|&child| g.plan.flag_from_parent[child]) {
-        let was = parallel_was_running();
+        let (was, _) = parent_locals();
         let running = running_flag(g, node.id);
         quote!(let #was: ::core::primitive::bool = #running;)
     } else {

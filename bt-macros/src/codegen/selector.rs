@@ -105,16 +105,18 @@ fn probability_straight(
         Some(fail) => utility(fail),
         None => quote!(0.0),
     };
-    let at = super::parent_resumed_at();
+    let (was_running, first) = super::parent_locals();
     let arms = |resumed: bool| {
-        let at = &at;
+        let (was_running, first) = (&was_running, &first);
         let arms = node.children.iter().enumerate().map(move |(index, &id)| {
             let tick = super::tick_child(g, id);
             // Each child's running flag (`Plan::flag_from_parent`): resumed when it is the
             // running child at the start of the tick, not otherwise.
             let flag = match resumed {
-                true => quote!(let #at: ::core::primitive::usize = #index;),
-                false => quote!(let #at: ::core::primitive::usize = __bt::NO_CHILD;),
+                true => quote!(let #was_running: ::core::primitive::bool = true;
+                               let #first: ::core::primitive::usize = #index;),
+                false => quote!(let #was_running: ::core::primitive::bool = false;
+                                let #first: ::core::primitive::usize = #index;),
             };
             let tick = quote!({ #flag #tick });
             if index == len - 1 {
@@ -315,12 +317,18 @@ fn observer_selector_straight(g: &Gen, node: &Node, state: &State) -> TokenStrea
     });
     // The children's running flags (`Plan::flag_from_parent`): only the running child, resumed
     // first, is running; the walk ticks children afresh.
-    let at = super::parent_resumed_at();
+    let (was_running, first) = super::parent_locals();
     let passes_flags = (node.children.iter()).any(|&id| g.plan.flag_from_parent[id]);
     let (walk_flags, resume_flags) = match passes_flags {
         true => (
-            quote!(let #at: ::core::primitive::usize = __bt::NO_CHILD;),
-            quote!(let #at: ::core::primitive::usize = __bt_running;),
+            quote! {
+                let #was_running: ::core::primitive::bool = false;
+                let #first: ::core::primitive::usize = 0;
+            },
+            quote! {
+                let #was_running: ::core::primitive::bool = true;
+                let #first: ::core::primitive::usize = __bt_running;
+            },
         ),
         false => (TokenStream::new(), TokenStream::new()),
     };
