@@ -247,12 +247,14 @@ impl Sniper {
         let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
-                    match self.__bt_resume_4(__bt_ctx, __bt_observer) {
-                        __bt::Status::Running => {
-                            __bt::still_running_from(Self::NODES, 1, __bt_observer);
-                            return __bt::Status::Running;
-                        }
-                        __bt_finished => self.__bt_resume.hand_over(__bt_finished),
+                    if __bt::resumed(
+                        self.__bt_tick_4(__bt_ctx, __bt_observer, true),
+                        &mut self.__bt_resume,
+                        Self::NODES,
+                        1,
+                        __bt_observer,
+                    ) {
+                        return __bt::Status::Running;
                     }
                 }
                 _ => {}
@@ -463,7 +465,11 @@ impl Sniper {
                                     {
                                         ::core::option::Option::Some(__bt_handed) => __bt_handed,
                                         ::core::option::Option::None => {
-                                            self.__bt_tick_4(__bt_ctx, __bt_observer)
+                                            self.__bt_tick_4(
+                                                __bt_ctx,
+                                                __bt_observer,
+                                                self.__bt_resume.is(1),
+                                            )
                                         }
                                     };
                                     self.__bt_resume.ticked(1, __bt_leaf_status)
@@ -530,39 +536,15 @@ impl Sniper {
         __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_4<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            4,
-            {
-                let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    AimAtEnemy,
-                >(
-                    &mut self.__bt_leaf_4,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: true,
-                    },
-                )
-            },
-            __bt_observer,
-        )
-    }
-    #[inline]
     fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> __bt::Status {
         __bt::done(
             4,
             {
-                let __bt_running: bool = self.__bt_resume.is(1);
                 {
                     let _ = <AimAtEnemy as __bt::StatefulAction<World>>::on_halted;
                     __bt::stateful::<
@@ -572,7 +554,7 @@ impl Sniper {
                         &mut self.__bt_leaf_4,
                         __bt_ctx,
                         __bt::StatefulCall::Tick {
-                            running: __bt_running,
+                            running: __bt_resumed,
                         },
                     )
                 }
@@ -590,8 +572,7 @@ impl Sniper {
             <AimAtEnemy as __bt::StatefulAction<
                 World,
             >>::on_halted(&mut self.__bt_leaf_4, __bt_ctx);
-            self.__bt_resume.halted();
-            __bt::halted_unflagged(4, __bt_observer);
+            __bt::halted_resumed(&mut self.__bt_resume, 4, __bt_observer);
         }
     }
 }

@@ -103,30 +103,36 @@ impl Errands {
         let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
-                    match self.__bt_resume_2(__bt_ctx, __bt_observer) {
-                        __bt::Status::Running => {
-                            __bt::still_running_from(Self::NODES, 1, __bt_observer);
-                            return __bt::Status::Running;
-                        }
-                        __bt_finished => self.__bt_resume.hand_over(__bt_finished),
+                    if __bt::resumed(
+                        self.__bt_tick_2(__bt_ctx, __bt_observer, true),
+                        &mut self.__bt_resume,
+                        Self::NODES,
+                        1,
+                        __bt_observer,
+                    ) {
+                        return __bt::Status::Running;
                     }
                 }
                 2 => {
-                    match self.__bt_resume_4(__bt_ctx, __bt_observer) {
-                        __bt::Status::Running => {
-                            __bt::still_running_from(Self::NODES, 3, __bt_observer);
-                            return __bt::Status::Running;
-                        }
-                        __bt_finished => self.__bt_resume.hand_over(__bt_finished),
+                    if __bt::resumed(
+                        self.__bt_tick_4(__bt_ctx, __bt_observer, true),
+                        &mut self.__bt_resume,
+                        Self::NODES,
+                        3,
+                        __bt_observer,
+                    ) {
+                        return __bt::Status::Running;
                     }
                 }
                 3 => {
-                    match self.__bt_resume_7(__bt_ctx, __bt_observer) {
-                        __bt::Status::Running => {
-                            __bt::still_running_from(Self::NODES, 6, __bt_observer);
-                            return __bt::Status::Running;
-                        }
-                        __bt_finished => self.__bt_resume.hand_over(__bt_finished),
+                    if __bt::resumed(
+                        self.__bt_tick_7(__bt_ctx, __bt_observer, true),
+                        &mut self.__bt_resume,
+                        Self::NODES,
+                        6,
+                        __bt_observer,
+                    ) {
+                        return __bt::Status::Running;
                     }
                 }
                 _ => {}
@@ -290,7 +296,11 @@ impl Errands {
                                     {
                                         ::core::option::Option::Some(__bt_handed) => __bt_handed,
                                         ::core::option::Option::None => {
-                                            self.__bt_tick_2(__bt_ctx, __bt_observer)
+                                            self.__bt_tick_2(
+                                                __bt_ctx,
+                                                __bt_observer,
+                                                self.__bt_resume.is(1),
+                                            )
                                         }
                                     };
                                     self.__bt_resume.ticked(1, __bt_leaf_status)
@@ -355,39 +365,15 @@ impl Errands {
         __bt::halted_unflagged(1, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_2<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            2,
-            {
-                let _ = <Fetch as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Fetch,
-                >(
-                    &mut self.__bt_leaf_2,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: true,
-                    },
-                )
-            },
-            __bt_observer,
-        )
-    }
-    #[inline]
     fn __bt_tick_2<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> __bt::Status {
         __bt::done(
             2,
             {
-                let __bt_running: bool = self.__bt_resume.is(1);
                 {
                     let _ = <Fetch as __bt::StatefulAction<World>>::on_halted;
                     __bt::stateful::<
@@ -397,7 +383,7 @@ impl Errands {
                         &mut self.__bt_leaf_2,
                         __bt_ctx,
                         __bt::StatefulCall::Tick {
-                            running: __bt_running,
+                            running: __bt_resumed,
                         },
                     )
                 }
@@ -415,8 +401,7 @@ impl Errands {
             <Fetch as __bt::StatefulAction<
                 World,
             >>::on_halted(&mut self.__bt_leaf_2, __bt_ctx);
-            self.__bt_resume.halted();
-            __bt::halted_unflagged(2, __bt_observer);
+            __bt::halted_resumed(&mut self.__bt_resume, 2, __bt_observer);
         }
     }
     #[inline]
@@ -432,7 +417,7 @@ impl Errands {
                 let __bt_leaf_status = match self.__bt_resume.take_handed() {
                     ::core::option::Option::Some(__bt_handed) => __bt_handed,
                     ::core::option::Option::None => {
-                        self.__bt_tick_4(__bt_ctx, __bt_observer)
+                        self.__bt_tick_4(__bt_ctx, __bt_observer, self.__bt_resume.is(2))
                     }
                 };
                 self.__bt_resume.ticked(2, __bt_leaf_status)
@@ -450,39 +435,15 @@ impl Errands {
         __bt::halted_unflagged(3, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_4<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            4,
-            {
-                let _ = <Search as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Search,
-                >(
-                    &mut self.__bt_leaf_4,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: true,
-                    },
-                )
-            },
-            __bt_observer,
-        )
-    }
-    #[inline]
     fn __bt_tick_4<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> __bt::Status {
         __bt::done(
             4,
             {
-                let __bt_running: bool = self.__bt_resume.is(2);
                 {
                     let _ = <Search as __bt::StatefulAction<World>>::on_halted;
                     __bt::stateful::<
@@ -492,7 +453,7 @@ impl Errands {
                         &mut self.__bt_leaf_4,
                         __bt_ctx,
                         __bt::StatefulCall::Tick {
-                            running: __bt_running,
+                            running: __bt_resumed,
                         },
                     )
                 }
@@ -510,8 +471,7 @@ impl Errands {
             <Search as __bt::StatefulAction<
                 World,
             >>::on_halted(&mut self.__bt_leaf_4, __bt_ctx);
-            self.__bt_resume.halted();
-            __bt::halted_unflagged(4, __bt_observer);
+            __bt::halted_resumed(&mut self.__bt_resume, 4, __bt_observer);
         }
     }
     #[inline]
@@ -618,7 +578,11 @@ impl Errands {
                             let __bt_leaf_status = match self.__bt_resume.take_handed() {
                                 ::core::option::Option::Some(__bt_handed) => __bt_handed,
                                 ::core::option::Option::None => {
-                                    self.__bt_tick_7(__bt_ctx, __bt_observer)
+                                    self.__bt_tick_7(
+                                        __bt_ctx,
+                                        __bt_observer,
+                                        self.__bt_resume.is(3),
+                                    )
                                 }
                             };
                             self.__bt_resume.ticked(3, __bt_leaf_status)
@@ -645,39 +609,15 @@ impl Errands {
         __bt::halted_unflagged(6, __bt_observer);
     }
     #[inline]
-    fn __bt_resume_7<__BtO: __bt::Observer>(
-        &mut self,
-        __bt_ctx: &mut World,
-        __bt_observer: &mut __BtO,
-    ) -> __bt::Status {
-        __bt::done(
-            7,
-            {
-                let _ = <Deliver as __bt::StatefulAction<World>>::on_halted;
-                __bt::stateful::<
-                    World,
-                    Deliver,
-                >(
-                    &mut self.__bt_leaf_7,
-                    __bt_ctx,
-                    __bt::StatefulCall::Tick {
-                        running: true,
-                    },
-                )
-            },
-            __bt_observer,
-        )
-    }
-    #[inline]
     fn __bt_tick_7<__BtO: __bt::Observer>(
         &mut self,
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
+        __bt_resumed: ::core::primitive::bool,
     ) -> __bt::Status {
         __bt::done(
             7,
             {
-                let __bt_running: bool = self.__bt_resume.is(3);
                 {
                     let _ = <Deliver as __bt::StatefulAction<World>>::on_halted;
                     __bt::stateful::<
@@ -687,7 +627,7 @@ impl Errands {
                         &mut self.__bt_leaf_7,
                         __bt_ctx,
                         __bt::StatefulCall::Tick {
-                            running: __bt_running,
+                            running: __bt_resumed,
                         },
                     )
                 }
@@ -705,8 +645,7 @@ impl Errands {
             <Deliver as __bt::StatefulAction<
                 World,
             >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
-            self.__bt_resume.halted();
-            __bt::halted_unflagged(7, __bt_observer);
+            __bt::halted_resumed(&mut self.__bt_resume, 7, __bt_observer);
         }
     }
 }

@@ -172,6 +172,43 @@ pub fn still_running_from<O: Observer>(nodes: &[NodeInfo], parent: usize, observ
 }
 
 pub use crate::resume::Resume;
+
+/// The direct resume's answer for the resumed leaf, which answered `status`: `true` when it is
+/// still running (its ancestors from `parent` up answer `Running` again, which only the observer
+/// is told, [`still_running_from`], and the tick returns `Running`), else `false` after handing
+/// the status over to the walk that follows ([`Resume::hand_over`]). The leaf's status comes
+/// first so that the generated code passes the leaf's tick (which borrows the whole tree) before
+/// the resume state.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn resumed<C: crate::resume::ResumeCode, O: Observer>(
+    status: Status,
+    resume: &mut Resume<C>,
+    nodes: &[NodeInfo],
+    parent: usize,
+    observer: &mut O,
+) -> bool {
+    if status == Status::Running {
+        still_running_from(nodes, parent, observer);
+        true
+    } else {
+        resume.hand_over(status);
+        false
+    }
+}
+
+/// The halt of a leaf resumed directly, whose running flag is the resume code: the next tick
+/// walks from the root; tells the observer.
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn halted_resumed<C: crate::resume::ResumeCode, O: Observer>(
+    resume: &mut Resume<C>,
+    node: usize,
+    observer: &mut O,
+) {
+    resume.halted();
+    observer.on_halted(node);
+}
 pub use crate::running::BoolFlags;
 
 /// The one place every halt passes through: the node is no longer running; tell the observer.

@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
 use super::{
-    ctx, field_closure, field_place, leaf_field, leaf_status, node_methods, now_nanos, resume,
+    ctx, field_closure, field_place, leaf_field, leaf_status, node_methods, now_nanos,
     running_flag, state_field, subtree, Gen, NodeCode,
 };
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
@@ -591,7 +591,21 @@ fn stateful(
     let ctx = ctx();
     let field = field(g, node, leaf, code);
     let ty = &leaf.ty;
-    let running = running_flag(g, node.id);
+    // A leaf the tick can resume directly is told its running flag by its caller, the walk or
+    // the direct resume (`resume::resumed_flag`): the parameter. Another leaf's is read first.
+    let (running, read_running) = match g.plan.resume_code(node.id) {
+        Some(_) => (
+            super::resumed_param().into_token_stream(),
+            TokenStream::new(),
+        ),
+        None => {
+            let running = running_flag(g, node.id);
+            (
+                quote!(__bt_running),
+                quote!(let __bt_running: bool = #running;),
+            )
+        }
+    };
     let ctx = &ctx;
     let call = |call: TokenStream| {
         move |this_leaf: &TokenStream| match g.error() {
@@ -609,13 +623,7 @@ fn stateful(
     };
     // The running flag is read before the call: with bindings, the call runs in a
     // closure that borrows the leaf and the blackboard only (`with_ports`).
-    let tick = with_ports(
-        leaf,
-        &field,
-        call(quote!(Tick {
-            running: __bt_running
-        })),
-    );
+    let tick = with_ports(leaf, &field, call(quote!(Tick { running: #running })));
     // The halt calls `on_halted` itself: the path is what reports a type without the trait, so
     // the body needs no other mention of it.
     let halt = with_ports(leaf, &field, |this_leaf: &TokenStream| match g.error() {
@@ -626,13 +634,8 @@ fn stateful(
             <#ty as __bt::TryStatefulAction<#context, #error>>::on_halted(#this_leaf, #ctx)
         ),
     });
-    if g.plan.resume_code(node.id).is_some() {
-        // The direct resume's call: the leaf is running, by the resume's invariant.
-        let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
-        code.methods.extend(resume::resume_method(g, node, resumed));
-    }
     let tick = quote!({
-        let __bt_running: bool = #running;
+        #read_running
         #tick
     });
     (leaf_status(g, node, tick), quote!(#halt;))

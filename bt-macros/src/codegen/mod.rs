@@ -694,7 +694,9 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
         return tick;
     }
     let (tick, ctx, observer) = (tick_fn(child), ctx(), observer());
-    let call = if g.plan.flag_from_parent[child] {
+    let call = if let Some(running) = resume::resumed_flag(g, child) {
+        quote!(self.#tick(#ctx, #observer, #running))
+    } else if g.plan.flag_from_parent[child] {
         // Running if the parent was, at this child: the walk starts at the parent's cursor and
         // only moves on, so the child it started at is the first it ticks.
         let (was_running, first) = parent_locals();
@@ -996,7 +998,7 @@ fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
             quote!(::core::result::Result::Ok(#finish)),
         ),
     };
-    let resumed = match g.plan.flag_from_parent[id] {
+    let resumed = match g.plan.flag_from_parent[id] || g.plan.resume_code(id).is_some() {
         true => {
             let resumed = resumed_param();
             quote!(#resumed: ::core::primitive::bool,)
@@ -1031,10 +1033,7 @@ fn halt_method(g: &Gen, node: &Node, halt_body: TokenStream) -> TokenStream {
         (Some(slot), _) => {
             quote!(__bt::halted(self.__bt_active.flag(#slot), #public, #observer);)
         }
-        (None, Some(_)) => quote! {
-            self.__bt_resume.halted();
-            __bt::halted_unflagged(#public, #observer);
-        },
+        (None, Some(_)) => quote!(__bt::halted_resumed(&mut self.__bt_resume, #public, #observer);),
         (None, None) => quote!(__bt::halted_unflagged(#public, #observer);),
     };
     let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));

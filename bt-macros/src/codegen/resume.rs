@@ -30,7 +30,9 @@ pub(super) fn tick_root(g: &Gen) -> (TokenStream, TokenStream) {
     let (ctx, observer) = (ctx(), observer());
     let arm = |leaf: usize, on_running: TokenStream| {
         let code = code_literal(g.plan.resume_code(leaf).expect("a leaf of `plan.resume`"));
-        let resume = resume_fn(leaf);
+        // The leaf's own tick function, told that it is running (by the resume's invariant: its
+        // running flag is the resume code, which names it).
+        let tick = tick_fn(leaf);
         // Still running: every ancestor answers `Running` again and changes nothing (the
         // observer is told, walking up `NODES` from the leaf's parent: one call however deep the
         // leaf is), and the tree's status is already `Running` (a leaf is remembered only when
@@ -40,12 +42,10 @@ pub(super) fn tick_root(g: &Gen) -> (TokenStream, TokenStream) {
             .expect("a resumed leaf is not the root");
         let parent = public_id(g.tree, parent);
         quote! {
-            #code => match self.#resume(#ctx, #observer) {
-                __bt::Status::Running => {
-                    __bt::still_running_from(Self::NODES, #parent, #observer);
-                    #on_running
-                }
-                __bt_finished => self.__bt_resume.hand_over(__bt_finished),
+            #code => if __bt::resumed(
+                self.#tick(#ctx, #observer, true), &mut self.__bt_resume, Self::NODES, #parent, #observer,
+            ) {
+                #on_running
             },
         }
     };
@@ -112,33 +112,10 @@ pub(super) fn tick_root(g: &Gen) -> (TokenStream, TokenStream) {
     )
 }
 
-/// The method that resumes leaf `id` directly: `call` ticks the leaf, known to be running (its
-/// running flag is the resume code, which names it). A leaf that answers `Running` again stays
-/// remembered; one that finishes is forgotten by `hand_over` before the walk takes its status.
-pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStream) -> TokenStream {
-    let context = &g.tree.header.context;
-    let lifetimes = &g.tree.header.context_lifetimes;
-    let (ctx, observer) = (ctx(), observer());
-    let public = public_id(g.tree, node.id);
-    let resume = resume_fn(node.id);
-    quote! {
-        #[inline]
-        fn #resume<#(#lifetimes,)* __BtO: __bt::Observer>(
-            &mut self,
-            #ctx: &mut #context,
-            #observer: &mut __BtO,
-        ) -> __bt::Status {
-            __bt::done(#public, #call, #observer)
-        }
-    }
-}
-
-fn resume_fn(id: usize) -> syn::Ident {
-    quote::format_ident!("__bt_resume_{}", id)
-}
-
 /// The `call` that ticks leaf `id`. For a leaf the tick can resume directly, the walk first takes
 /// the status a direct resume handed over, and remembers the leaf when it answers `Running`.
+/// Such a leaf's tick function takes its running flag, the resume code (`running_flag`), as a
+/// parameter ([`resumed_flag`]), so that the direct resume calls the same function with `true`.
 pub(super) fn tick_leaf(g: &Gen, id: usize, call: TokenStream) -> TokenStream {
     match g.plan.resume_code(id) {
         None => call,
@@ -153,6 +130,13 @@ pub(super) fn tick_leaf(g: &Gen, id: usize, call: TokenStream) -> TokenStream {
             }}
         }
     }
+}
+
+/// The running flag that the walk passes to the tick function of leaf `id` if the tick can
+/// resume it directly: whether the resume code names it.
+pub(super) fn resumed_flag(g: &Gen, id: usize) -> Option<TokenStream> {
+    let code = code_literal(g.plan.resume_code(id)?);
+    Some(quote!(self.__bt_resume.is(#code)))
 }
 
 /// A resume code as an unsuffixed literal: its type is the tree's resume code type.
