@@ -459,14 +459,15 @@ macro_rules! fail_with {
 /// the port, and says what to add in the XML's words. The message is put together in a buffer of [`MESSAGE_BYTES`] (a longer one is cut at
 /// a character's boundary), as a `const` panic takes one string.
 ///
-/// An attribute that names no port of the type fails first, with the ports the type has. The
-/// generated code reaches the element's ports through the type this check gives
+/// An attribute that names no port of the type fails first, with the ports the type has; its
+/// message starts with `bound_at`'s text for it (where the attribute is: `nav.xml:12:19:
+/// `FollowPath`: `), or `at` if `bound_at` has none. The generated code reaches the element's ports through the type this check gives
 /// (`bt::__private::PortsChecked`), so that rustc's own error for such an attribute (E0609, "no
 /// field", which can only point at the whole XML text) does not follow this one, which says
 /// where the element is. A type without `#[derive(bt::Ports)]` has no port list to check
 /// against: its attributes are rustc's to check, as fields.
-pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
-    check_known_at(at, ports, bound);
+pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str], bound_at: &[&str]) {
+    check_known_at(at, ports, bound, bound_at);
     let Some(port) = first_missing(ports, bound) else {
         return;
     };
@@ -491,9 +492,9 @@ pub const fn check_required_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
     fail_with!(buffer, length, ports[port].missing_message)
 }
 
-/// Fails if an attribute in `bound` names no port of `ports`, with where the element is and the
-/// ports the type has.
-const fn check_known_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
+/// Fails if an attribute in `bound` names no port of `ports`, with where the attribute is (its
+/// `bound_at`, else `at`) and the ports the type has.
+const fn check_known_at(at: &str, ports: &[PortInfo], bound: &[&str], bound_at: &[&str]) {
     // No ports known: a type without `#[derive(bt::Ports)]` (a hand-written `impl Ports` has no
     // list to check against); rustc checks each attribute's field.
     if ports.is_empty() {
@@ -502,6 +503,11 @@ const fn check_known_at(at: &str, ports: &[PortInfo], bound: &[&str]) {
     let mut index = 0;
     while index < bound.len() {
         if !has_port(ports, bound[index]) {
+            let at = if index < bound_at.len() {
+                bound_at[index]
+            } else {
+                at
+            };
             let mut buffer = [0u8; MESSAGE_BYTES];
             let mut length = append(&mut buffer, 0, at);
             length = append(&mut buffer, length, "the attribute `");
@@ -622,15 +628,15 @@ mod tests {
         expected = "nav.xml:3:5: `Go`: the required input port `goal` (a `f64`) is not given\nnote: add the attribute `goal=\"..\"`"
     )]
     fn a_missing_port_is_located() {
-        check_required_at("nav.xml:3:5: `Go`: ", GO, &[]);
+        check_required_at("nav.xml:3:5: `Go`: ", GO, &[], &[]);
     }
 
     #[test]
     fn a_bound_port_passes_and_a_long_message_is_cut_at_a_character() {
-        check_required_at("nav.xml:3:5: ", GO, &["goal"]);
+        check_required_at("nav.xml:3:5: ", GO, &["goal"], &["nav.xml:3:9: "]);
         // One byte, then characters of two: the buffer's last byte is half a character.
         let at = format!("x{}", "é".repeat(MESSAGE_BYTES));
-        let cut = std::panic::catch_unwind(|| check_required_at(&at, GO, &[]));
+        let cut = std::panic::catch_unwind(|| check_required_at(&at, GO, &[], &[]));
         let message = *cut.unwrap_err().downcast::<String>().unwrap();
         assert_eq!(message.len(), MESSAGE_BYTES - 1);
         assert!(message[1..].chars().all(|c| c == 'é'), "{message}");
@@ -638,16 +644,29 @@ mod tests {
 
     #[test]
     #[should_panic(
+        expected = "nav.xml:3:21: `Go`: the attribute `gaol` names no port of the node\nnote: check its spelling; the node's ports are `goal`"
+    )]
+    fn an_unknown_port_is_located_at_its_attribute_and_the_ports_named() {
+        check_required_at(
+            "nav.xml:3:5: `Go`: ",
+            GO,
+            &["goal", "gaol"],
+            &["nav.xml:3:9: `Go`: ", "nav.xml:3:21: `Go`: "],
+        );
+    }
+
+    #[test]
+    #[should_panic(
         expected = "nav.xml:3:5: `Go`: the attribute `gaol` names no port of the node\nnote: check its spelling; the node's ports are `goal`"
     )]
-    fn an_unknown_port_is_located_and_the_ports_named() {
-        check_required_at("nav.xml:3:5: `Go`: ", GO, &["goal", "gaol"]);
+    fn an_unknown_port_without_its_place_is_located_at_the_element() {
+        check_required_at("nav.xml:3:5: `Go`: ", GO, &["gaol"], &[]);
     }
 
     #[test]
     fn a_type_without_a_port_list_is_left_to_rustc() {
         // A hand-written `impl Ports` lists no ports: its fields are rustc's to check.
-        check_required_at("nav.xml:3:5: ", &[], &["goal"]);
+        check_required_at("nav.xml:3:5: ", &[], &["goal"], &["nav.xml:3:9: "]);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 // Attributes that are not ports of a control node and a decorator of the user's, mapped from XML:
-// one error for each element, which says where it is and names the attribute and the ports.
+// one error for each element, which says where the attribute is and names it and the ports.
 use bt::{behavior_tree, Child, Children, ControlNode, DecoratorNode, Input, Ports, Status};
 
 pub struct World;

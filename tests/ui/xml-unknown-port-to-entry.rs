@@ -1,5 +1,5 @@
 // An attribute that is not a port of the leaf, bound to an entry, on two elements alike: one
-// error, at the first element, which counts the other.
+// error, at the first element's attribute, which counts the other element.
 use bt::behavior_tree;
 
 pub struct World;

@@ -1,5 +1,5 @@
 // An attribute that is not a port of the leaf, bound to an entry that nothing else types: one
-// error, the attribute's at its element (the entry, which no port types, is no other error).
+// error, the attribute's, at the attribute (the entry, which no port types, is no other error).
 use bt::behavior_tree;
 
 pub struct World;

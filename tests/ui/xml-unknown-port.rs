@@ -1,4 +1,4 @@
-// An attribute that is not a port of the leaf.
+// An attribute that is not a port of the leaf: the error gives the attribute's line and column.
 use bt::behavior_tree;
 
 pub struct World;

@@ -412,14 +412,33 @@ pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Ch
         .collect();
     let key = leaf.check_key();
     let span = ty.span();
+    // Where each attribute is, in the XML: an attribute that names no port is reported there.
+    let places: Vec<Option<String>> = (leaf.bindings.iter())
+        .map(|binding| {
+            let name = syn::ext::IdentExt::unraw(&binding.port).to_string();
+            (leaf.xml_ports.iter())
+                .find(|(port, _)| *port == name)
+                .map(|(_, place)| place.clone())
+        })
+        .collect();
+    let element = (node.xml_origin.as_deref())
+        .and_then(|origin| origin.split(": `").next())
+        .unwrap_or_default()
+        .to_owned();
     let check = Check::about(g, ty.to_token_stream(), span, key, || {
         let ports = ports_of(ty);
         match &node.xml_origin {
             Some(origin) => CheckTokens::Located {
                 origin: origin.clone(),
-                tokens: Box::new(
-                    move |at: &str| quote_spanned!(span=> __bt::check_required_at(#at, #ports, &[#(#bound),*])),
-                ),
+                tokens: Box::new(move |at: &str| {
+                    // `nav.xml:12:7: `FollowPath`: ` with the attribute's place for the element's.
+                    let rest = at.strip_prefix(&element).unwrap_or(at);
+                    let bound_at = places.iter().map(|place| match place {
+                        Some(place) => format!("{place}{rest}"),
+                        None => at.to_owned(),
+                    });
+                    quote_spanned!(span=> __bt::check_required_at(#at, #ports, &[#(#bound),*], &[#(#bound_at),*]))
+                }),
             },
             None => CheckTokens::Done(quote_spanned!(span=>
                 __bt::check_required(#ports, &[#(#bound),*])

@@ -65,6 +65,9 @@ pub struct LeafType {
     /// For a node of an XML tree: the line and column of its element, which the errors of its
     /// entry bindings give (`bt::__private::bind_entry_at`).
     pub xml_at: Option<(u32, u32)>,
+    /// For a node of an XML tree: each port's attribute and where it is (`file.xml:12:19`),
+    /// which the error for an attribute that names no port of the type gives.
+    pub xml_ports: Vec<(String, String)>,
     /// For a node of an XML tree whose type names none of the tree's type parameters: the type
     /// alias through which its ports are reached, written with the check of its attributes
     /// (`codegen::leaf::required_check`), one per type and set of attributes
@@ -174,6 +177,7 @@ pub(super) fn leaf_type(at: &Lower, target: Target) -> Option<LeafType> {
         init: target.init,
         bindings: target.bindings,
         xml_at: None,
+        xml_ports: Vec::new(),
         checked: None,
     })
 }

@@ -341,6 +341,7 @@ impl Tree {
         };
         // A node of an XML tree: its errors say where its element is, in the XML's words.
         let mut xml_origin = None;
+        let mut xml_ports = Vec::new();
         if let Some(at) =
             (attrs.iter()).position(|attr| attr.path().is_ident(crate::kw::XML_ORIGIN))
         {
@@ -349,18 +350,23 @@ impl Tree {
                 syn::punctuated::Punctuated::<LitStr, syn::Token![,]>::parse_terminated,
             );
             if let Ok(parts) = parsed {
-                if let (2, Some(loc), Some(element)) = (parts.len(), parts.first(), parts.last()) {
-                    xml_origin = Some(format!("{}: `{}`: ", loc.value(), element.value()));
+                let parts: Vec<String> = parts.iter().map(LitStr::value).collect();
+                // `loc, element`, then for a mapped node each port's attribute and its place.
+                if let [loc, element, ports @ ..] = &parts[..] {
+                    xml_origin = Some(format!("{loc}: `{element}`: "));
+                    xml_ports = (ports.chunks_exact(2))
+                        .map(|pair| (pair[0].clone(), pair[1].clone()))
+                        .collect();
                     cx.set_origin(Some(crate::ctxt::Origin {
-                        loc: loc.value(),
+                        loc: loc.clone(),
                         dsl: kind_ident.to_string(),
-                        element: element.value(),
+                        element: element.clone(),
                     }));
                 }
             }
         }
         let children = self.lower_node_parts(
-            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin, &shown,
+            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin, xml_ports, &shown,
         );
         cx.set_origin(None);
         children
@@ -379,6 +385,7 @@ impl Tree {
         parent: Option<usize>,
         depth: usize,
         xml_origin: Option<String>,
+        xml_ports: Vec<(String, String)>,
         shown: &str,
     ) -> Vec<NodeSyntax> {
         let (mut children, children_ok) = match children.as_ref().map(Children::parse) {
@@ -440,6 +447,7 @@ impl Tree {
         let mut kind = kind;
         if let (Some(origin), Some(leaf)) = (&xml_origin, leaf_type_mut(&mut kind)) {
             leaf.xml_at = line_column(origin);
+            leaf.xml_ports = xml_ports;
         }
         let name = (explicit_name.as_ref().map(LitStr::value))
             .or_else(|| xml_id.clone())

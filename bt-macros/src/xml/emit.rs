@@ -174,10 +174,18 @@ impl Tr<'_> {
         let span = self.span;
         let mut attrs = TokenStream::new();
         if let Some((loc, element)) = &node.origin {
-            // Where the element is: the model's errors on the node say it, and its ID.
+            // Where the element is: the model's errors on the node say it, and its ID; then,
+            // for a mapped node, each port's attribute and where it is.
             let attr = Ident::new(crate::kw::XML_ORIGIN, span);
             let (loc, element) = (LitStr::new(loc, span), LitStr::new(element, span));
-            attrs.extend(quote_spanned!(span=> #[#attr(#loc, #element)]));
+            let mut places = Vec::new();
+            if let KindIr::Leaf { ports, places: at, .. } = &node.kind {
+                for ((port, _), &at) in ports.iter().zip(at) {
+                    let (port, at) = (LitStr::new(port, span), LitStr::new(&self.loc(at), span));
+                    places.push(quote_spanned!(span=> , #port, #at));
+                }
+            }
+            attrs.extend(quote_spanned!(span=> #[#attr(#loc, #element #(#places)*)]));
         }
         if let Some(name) = &node.name {
             let lit = LitStr::new(name, span);
@@ -239,7 +247,7 @@ impl Tr<'_> {
                 group.set_span(span);
                 quote!(#kind #group)
             }
-            KindIr::Leaf { mapping, ports } => {
+            KindIr::Leaf { mapping, ports, .. } => {
                 let mapping = &self.input.nodes[*mapping];
                 let kind = &mapping.kind;
                 let what = |port: &str| format!("`{}`'s port `{port}`", mapping.id);

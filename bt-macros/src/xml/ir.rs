@@ -66,6 +66,8 @@ pub(super) enum KindIr {
     Leaf {
         mapping: usize,
         ports: Vec<(String, Value)>,
+        /// Where each port's attribute (its name) is, for the check of the element's ports.
+        places: Vec<usize>,
     },
     SubTree {
         target: Target,

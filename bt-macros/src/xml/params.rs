@@ -456,7 +456,8 @@ impl<'a> Tr<'a> {
             );
         }
         let mut ports = Vec::new();
-        for &(port, text, at, _) in params {
+        let mut places = Vec::new();
+        for &(port, text, at, place) in params {
             if !self.port_name(port, at) {
                 continue;
             }
@@ -471,10 +472,12 @@ impl<'a> Tr<'a> {
                     .push((index, port.to_owned()));
             }
             ports.push((port.to_owned(), value));
+            places.push(place);
         }
         KindIr::Leaf {
             mapping: index,
             ports,
+            places,
         }
     }
 

@@ -844,16 +844,21 @@ fn xml_ports_are_reached_through_the_checked_alias() {
     assert!(!out.contains("compile_error"), "{out}");
     // The first two `Go`s share one alias, named after the first; the third has its own, the
     // fourth, without attributes, none; nor has `Lift`, of a type that names `L`.
-    for (alias, bound) in [
-        ("__BtYardPorts1", "\"goal\""),
-        ("__BtYardPorts3", "\"goal\" , \"speed\""),
+    // Each attribute's place, which an error for an attribute that names no port gives.
+    for (alias, bound, places) in [
+        ("__BtYardPorts1", "\"goal\"", "\"xml_text:2:13: `Go` (and 1 more element like it): \""),
+        (
+            "__BtYardPorts3",
+            "\"goal\" , \"speed\"",
+            "\"xml_text:2:45: `Go`: \" , \"xml_text:2:54: `Go`: \"",
+        ),
     ] {
         let written =
             format!("type {alias} = < Go as __bt :: PortsChecked < {{ __bt :: check_required_at (");
         assert_eq!(out.matches(&written).count(), 1, "{alias} in {out}");
         assert!(
             out.contains(&format!(
-                "< Go > :: __BT_PORTS , & [{bound}]) ; true }} >> :: Type ;"
+                "< Go > :: __BT_PORTS , & [{bound}] , & [{places}]) ; true }} >> :: Type ;"
             )),
             "{out}"
         );
@@ -882,6 +887,23 @@ fn xml_ports_are_reached_through_the_checked_alias() {
     // The DSL reaches ports by field, where rustc points at the user's token.
     let out = expand_invocation("tree Yard for W { blackboard { a: u8 } Action(Go, goal = {a}) }");
     assert!(!out.contains("PortsChecked"), "{out}");
+}
+
+/// An element written over several lines, as Nav2's files write long ones: the check of its ports
+/// gives each attribute's own line and column (a keyword port, `type`, by its XML name), for the
+/// error of an attribute that names no port.
+#[test]
+fn each_attribute_of_an_element_has_its_place_in_the_check() {
+    let xml = "<root BTCPP_format=\"4\"><BehaviorTree ID=\"Yard\">\n  <Go\n    goal=\"{a}\"\n      type=\"1\"/>\n</BehaviorTree></root>";
+    let out = expand_invocation(&format!(
+        "tree Yard for W {{ xml_text = r#\"{xml}\"#, nodes {{ Action(Go) }}, blackboard {{ a: u8 }} }}"
+    ));
+    assert!(
+        out.contains(
+            "& [\"goal\" , \"r#type\"] , & [\"xml_text:3:5: `Go`: \" , \"xml_text:4:7: `Go`: \"]"
+        ),
+        "{out}"
+    );
 }
 
 /// A small deterministic generator for the fuzz test.
