@@ -516,6 +516,75 @@ fn xml_counts_and_durations_from_entries() {
     assert_eq!(tree.tick(&mut robot), Status::Success);
 }
 
+/// A leaf that plans a route: how many laps, the pause after them and the stops, each through a
+/// port of its own type, which types the entry bound to it.
+#[derive(Default, Ports)]
+pub struct Plan {
+    pub laps: bt::Output<u8>,
+    pub pause: bt::Output<std::time::Duration>,
+    pub stops: bt::Output<bt::Deque<i32, 4>>,
+}
+
+impl SyncAction<Clocked> for Plan {
+    fn execute(&mut self, _: &mut Clocked) -> Outcome {
+        self.laps.set(2);
+        self.pause.set(std::time::Duration::from_millis(30));
+        let mut stops = bt::Deque::new();
+        for stop in [7, 9] {
+            stops.push_back(stop).unwrap();
+        }
+        self.stops.set(stops);
+        Outcome::Success
+    }
+}
+
+behavior_tree! {
+    /// A count, a duration and a `Loop`'s queue read from entries that a mapped node's ports type
+    /// (a `u8`, a `Duration`, a `Deque`): each is read through the XML's own check of its type
+    /// (`xml-count-entry-of-a-port-type` is its error), and reads the value the port wrote.
+    tree Route for Clocked {
+        xml_text = r#"
+<root BTCPP_format="4">
+  <BehaviorTree ID="Route">
+    <Sequence>
+      <Plan laps="{laps}" pause="{pause}" stops="{stops}"/>
+      <Repeat num_cycles="{laps}">
+        <Script code="rounds += 1"/>
+      </Repeat>
+      <LoopInt queue="{stops}" value="{stop}">
+        <Script code="sum += stop"/>
+      </LoopInt>
+      <Delay delay_msec="{pause}">
+        <AlwaysSuccess/>
+      </Delay>
+    </Sequence>
+  </BehaviorTree>
+</root>"#,
+        nodes { Action(Plan) }
+        blackboard { rounds: i32, sum: i32 }
+    }
+}
+
+#[test]
+fn counts_durations_and_queues_from_entries_a_port_types() {
+    let mut robot = Clocked::default();
+    let mut tree = Route::new();
+    // One lap per tick: 2 laps, as the plan says.
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    assert_eq!(tree.blackboard().rounds, 1);
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    assert_eq!((tree.blackboard().rounds, tree.blackboard().sum), (2, 7));
+    // 9, then the empty queue: the Delay of 30 ms starts.
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    assert_eq!(tree.blackboard().sum, 16);
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    robot.clock.advance_ms(29);
+    assert_eq!(tree.tick(&mut robot), Status::Running);
+    robot.clock.advance_ms(1);
+    assert_eq!(tree.tick(&mut robot), Status::Success);
+    assert_eq!((tree.blackboard().rounds, tree.blackboard().sum), (2, 16));
+}
+
 behavior_tree! {
     /// The entries of built-in nodes' other parameters take their types from them, so only the
     /// entries that scripts alone use are declared: the Switch's `mode` (its cases are text) a

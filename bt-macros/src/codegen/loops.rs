@@ -164,9 +164,16 @@ fn queue_loop(
     let (fields, item) = (quote!(self.__bt_bb), quote!(__bt_item));
     let at_queue = Span::call_site().located_at(queue.span());
     let queue_local = Ident::new("__bt_queue", at_queue);
+    // An entry of an XML tree that the XML types otherwise: through the trait whose error says
+    // where the XML reads it (`model::Entry::read_through`).
+    let pop = match bb.and_then(|bb| bb.read_through(queue, crate::kw::READ_QUEUE)) {
+        Some(through) => quote!(<_ as #through>::pop_front),
+        None => quote!(__bt::LoopQueue::pop_front),
+    };
+    let pop = crate::tokens::respan(pop, at_queue);
     let queue_access = quote_spanned!(at_queue=> {
         let #queue_local = &mut #fields.#queue;
-        __bt::LoopQueue::pop_front(#queue_local)
+        #pop(#queue_local)
     });
     let store = match value {
         Some(value) if bb.is_some_and(|bb| bb.is_tracked(value)) => {

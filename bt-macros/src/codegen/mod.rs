@@ -573,9 +573,25 @@ fn duration(g: &Gen, quantity: &Quantity) -> TokenStream {
             g,
             quantity,
             quote!(duration),
-            quote!(AsDuration::as_duration),
+            read_through(g, quantity, crate::kw::READ_DURATION)
+                .unwrap_or_else(|| quote!(__bt::AsDuration::as_duration)),
         ),
     }
+}
+
+/// For an entry of an XML tree that the XML types otherwise than the node reads it: the method
+/// of the trait through which it is read as `word` (`crate::kw::READ_COUNT`, ..), whose error
+/// says where the XML reads it (`model::Entry::read_through`).
+fn read_through(g: &Gen, quantity: &Quantity, word: &str) -> Option<TokenStream> {
+    let Quantity::Entry(entry) = quantity else {
+        return None;
+    };
+    let through = g.tree.blackboard.as_ref()?.read_through(entry, word)?;
+    let method = match word {
+        crate::kw::READ_COUNT => quote!(as_limit),
+        _ => quote!(as_duration),
+    };
+    Some(quote!(<_ as #through>::#method))
 }
 
 /// A loop's limit as an expression of type `Option<usize>` (`None`: forever); an expression or
@@ -587,7 +603,13 @@ fn limit(g: &Gen, limit: &Limit) -> TokenStream {
             let n = *n as usize;
             quote!(::core::option::Option::Some(#n))
         }
-        Some(quantity) => run_time_value(g, quantity, quote!(limit), quote!(AsLimit::as_limit)),
+        Some(quantity) => run_time_value(
+            g,
+            quantity,
+            quote!(limit),
+            read_through(g, quantity, crate::kw::READ_COUNT)
+                .unwrap_or_else(|| quote!(__bt::AsLimit::as_limit)),
+        ),
     }
 }
 
@@ -611,9 +633,9 @@ fn bounded_counter(limit: &Limit) -> TokenStream {
     }
 }
 
-/// `bt::__private::{convert}` (`duration`, `limit`) of an expression's or an entry's value,
-/// spanned at the user's tokens so that rustc reports a value of the wrong type there. An entry
-/// is first bound to a local named at the entry (`self` stays in the macro's own tokens, for
+/// `bt::__private::{convert}` (`duration`, `limit`) of an expression's or an entry's value, read
+/// by `method` (`__bt::AsLimit::as_limit`, ..), spanned at the user's tokens so that rustc
+/// reports a value of the wrong type there. An entry is first bound to a local named at the entry (`self` stays in the macro's own tokens, for
 /// hygiene through `macro_rules!`), so that the call holds only the user's spans.
 fn run_time_value(
     g: &Gen,
@@ -622,7 +644,7 @@ fn run_time_value(
     method: TokenStream,
 ) -> TokenStream {
     let span = quantity_span(quantity);
-    let method = crate::tokens::respan(quote!(__bt::#method), span);
+    let method = crate::tokens::respan(method, span);
     let convert = crate::tokens::respan(convert, span);
     match quantity {
         Quantity::Literal(value) => quote!(__bt::#convert(&#value, #method)),

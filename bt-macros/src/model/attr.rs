@@ -190,9 +190,21 @@ pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
     for entry in syntax.entries {
         let mut tracked = false;
         let mut attrs = Vec::new();
+        let mut read_through = Vec::new();
         for attr in entry.attrs {
             let path = attr.path();
-            if path.is_ident(kw::TRACKED) {
+            if path.is_ident(kw::XML_ORIGIN) {
+                // The XML front end's: `#[__bt_xml(count, Trait)]`.
+                let read = attr.parse_args_with(|input: syn::parse::ParseStream| {
+                    let word: Ident = input.parse()?;
+                    input.parse::<syn::Token![,]>()?;
+                    Ok((word.to_string(), input.parse::<Ident>()?))
+                });
+                match read {
+                    Ok(read) => read_through.push(read),
+                    Err(error) => cx.syn_error(error),
+                }
+            } else if path.is_ident(kw::TRACKED) {
                 if !matches!(attr.meta, syn::Meta::Path(_)) {
                     cx.error_spanned_by(&attr, "write `#[tracked]` alone");
                 } else if tracked {
@@ -223,6 +235,7 @@ pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
                 ty: entry.ty,
                 init: entry.init,
                 tracked,
+                read_through,
             });
         }
     }

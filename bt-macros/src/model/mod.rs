@@ -85,6 +85,10 @@ pub struct Entry {
     pub init: Option<Expr>,
     /// `#[tracked]`: a `bt::Tracked<T>` that counts its updates.
     pub tracked: bool,
+    /// For an entry of an XML tree: the traits through which its nodes read it as a count, a
+    /// duration or a queue, in place of `bt`'s, whose errors say where the XML reads it
+    /// (`#[__bt_xml(count, Trait)]`, `crate::kw::XML_ORIGIN`).
+    pub read_through: Vec<(String, Ident)>,
 }
 
 impl Blackboard {
@@ -95,6 +99,15 @@ impl Blackboard {
     /// True for an entry declared `#[tracked]`.
     pub fn is_tracked(&self, name: &Ident) -> bool {
         self.entry(name).is_some_and(|entry| entry.tracked)
+    }
+
+    /// The trait through which the nodes read entry `name` as `word` (`crate::kw::READ_COUNT`,
+    /// ..), if the XML front end gave one ([`Entry::read_through`]).
+    pub fn read_through(&self, name: &Ident, word: &str) -> Option<&Ident> {
+        let entry = self.entry(name)?;
+        (entry.read_through.iter())
+            .find(|(read, _)| read == word)
+            .map(|(_, through)| through)
     }
 }
 

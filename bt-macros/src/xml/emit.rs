@@ -138,7 +138,13 @@ impl Tr<'_> {
             // The XML's names, as BehaviorTree.CPP projects write them (`nav_to_pose__error_code`,
             // `A`): rustc's snake-case suggestion would break the binding.
             let style = quote_spanned!(self.span=> #[allow(non_snake_case)]);
-            entries.push(quote!(#attrs #allow #style #tracked #ident: #ty #init));
+            // The traits its nodes read it through (`Tr::check_reads`).
+            let xml = Ident::new(crate::kw::XML_ORIGIN, self.span);
+            let reads = (info.read_through.iter()).map(|(word, through)| {
+                let word = Ident::new(word, self.span);
+                quote_spanned!(self.span=> #[#xml(#word, #through)])
+            });
+            entries.push(quote!(#attrs #allow #style #tracked #(#reads)* #ident: #ty #init));
         }
         if tree == 0 {
             // Declared entries no tree uses: in the main tree, where the pipeline warns about
@@ -179,7 +185,10 @@ impl Tr<'_> {
             let attr = Ident::new(crate::kw::XML_ORIGIN, span);
             let (loc, element) = (LitStr::new(loc, span), LitStr::new(element, span));
             let mut places = Vec::new();
-            if let KindIr::Leaf { ports, places: at, .. } = &node.kind {
+            if let KindIr::Leaf {
+                ports, places: at, ..
+            } = &node.kind
+            {
                 for ((port, _), &at) in ports.iter().zip(at) {
                     let (port, at) = (LitStr::new(port, span), LitStr::new(&self.loc(at), span));
                     places.push(quote_spanned!(span=> , #port, #at));

@@ -10,7 +10,7 @@ use quote::{quote, ToTokens};
 use crate::tokens::respan;
 
 use super::input::XmlInput;
-use super::ir::{Tr, Value};
+use super::ir::{Reads, Tr, Value};
 use super::script;
 use crate::parse::EntrySyntax;
 
@@ -78,6 +78,19 @@ pub(super) fn rust_type(text: &str) -> Option<String> {
         }
     };
     Some(known.to_owned())
+}
+
+/// Whether a type, written `ty`, is one known to be read as `reads` asks: a primitive integer for
+/// a count, a primitive number for a duration (rustc checks any other).
+fn has_trait(reads: Reads, ty: &str) -> bool {
+    const INTEGERS: [&str; 10] = [
+        "i8", "i16", "i32", "i64", "isize", "u8", "u16", "u32", "u64", "usize",
+    ];
+    match reads {
+        Reads::Count => INTEGERS.contains(&ty),
+        Reads::Duration => INTEGERS.contains(&ty) || ty == "f32" || ty == "f64",
+        Reads::Queue => false,
+    }
 }
 
 /// A type of [`super::ir::ParamType`] as an error shows it: `VecDeque<f64>`, not its whole path.
@@ -225,8 +238,8 @@ impl<'a> Tr<'a> {
         let roots: Vec<usize> = (0..count).map(|index| self.entries.find(index)).collect();
         let mut class_user: HashMap<usize, TokenStream> = HashMap::new();
         let mut class_model: HashMap<usize, String> = HashMap::new();
-        let mut class_strong: HashMap<usize, String> = HashMap::new();
-        let mut class_port: HashMap<usize, TokenStream> = HashMap::new();
+        let mut class_strong: HashMap<usize, (String, String)> = HashMap::new();
+        let mut class_port: HashMap<usize, (TokenStream, String)> = HashMap::new();
         let mut class_param: HashMap<usize, String> = HashMap::new();
         let mut class_text: HashSet<usize> = HashSet::new();
         let mut class_tracked: HashSet<usize> = HashSet::new();
@@ -242,13 +255,18 @@ impl<'a> Tr<'a> {
                 class_model.entry(root).or_insert_with(|| ty.clone());
             }
             if let Some(param) = info.param_types.iter().find(|param| param.strong) {
-                class_strong.entry(root).or_insert_with(|| param.ty.clone());
+                (class_strong.entry(root))
+                    .or_insert_with(|| (param.ty.clone(), param.what.clone()));
             }
             if let std::collections::hash_map::Entry::Vacant(vacant) = class_port.entry(root) {
-                if let Some(ty) = (info.port_types.iter())
-                    .find_map(|(mapping, port)| self.port_value(*mapping, port))
-                {
-                    vacant.insert(ty);
+                if let Some(typed) = (info.port_types.iter()).find_map(|(mapping, port)| {
+                    let ty = self.port_value(*mapping, port)?;
+                    Some((
+                        ty,
+                        format!("`{}`'s port `{port}`", self.input.nodes[*mapping].id),
+                    ))
+                }) {
+                    vacant.insert(typed);
                 }
             }
             if let Some(param) = info.param_types.first() {
@@ -270,25 +288,42 @@ impl<'a> Tr<'a> {
         };
         let mut class_type: HashMap<usize, TokenStream> = HashMap::new();
         let mut from_params = HashSet::new();
+        // What gave each class its type, for the errors of the nodes that read it as another
+        // (`Tr::check_reads`).
+        let mut typed_by: HashMap<usize, String> = HashMap::new();
         for &root in &roots {
             if class_type.contains_key(&root) {
                 continue;
             }
             let ty = (class_user.get(&root).cloned())
-                .or_else(|| class_model.get(&root).and_then(parsed))
-                .or_else(|| {
-                    let strong = class_strong.get(&root).and_then(parsed);
-                    from_params.extend(strong.is_some().then_some(root));
-                    strong
+                .map(|ty| {
+                    (
+                        ty,
+                        "the invocation's `blackboard { .. }` declares it".to_owned(),
+                    )
                 })
-                .or_else(|| class_port.get(&root).cloned())
+                .or_else(|| {
+                    let ty = class_model.get(&root).and_then(parsed)?;
+                    Some((ty, "a `<TreeNodesModel>` port type makes it".to_owned()))
+                })
+                .or_else(|| {
+                    let (ty, what) = class_strong.get(&root)?;
+                    let strong = parsed(ty);
+                    from_params.extend(strong.is_some().then_some(root));
+                    Some((strong?, format!("{what} makes it")))
+                })
+                .or_else(|| {
+                    let (ty, port) = class_port.get(&root)?;
+                    Some((ty.clone(), format!("{port} makes it")))
+                })
                 .or_else(|| {
                     let param = class_param.get(&root).and_then(parsed);
                     from_params.extend(param.is_some().then_some(root));
-                    param
+                    Some((param?, String::new()))
                 });
-            if let Some(ty) = ty {
+            if let Some((ty, by)) = ty {
                 class_type.insert(root, ty);
+                typed_by.insert(root, by);
             }
         }
         // A copy's two entries have one type: either gives it to the other, until none is left
@@ -341,6 +376,7 @@ impl<'a> Tr<'a> {
             .collect();
         self.types = types;
         self.param_conflicts(&roots, &from_params);
+        self.check_reads(&roots, &from_params, &typed_by);
         for index in missing {
             self.untyped(index);
         }
@@ -384,6 +420,130 @@ impl<'a> Tr<'a> {
         }
         for (pos, message) in conflicts {
             self.err(pos, message);
+        }
+    }
+
+    /// An entry that a built-in node reads through a trait (a count, a duration, a queue: its
+    /// [`ParamType::reads`]) and that something else types (a mapped node's port, a
+    /// declaration, a `<TreeNodesModel>`): the node reads it through a trait of its own, written
+    /// here, that has the same method and is implemented for every type with that trait, and
+    /// whose error says where the attribute that reads the entry is, the element, the entry and
+    /// both types; the generated code takes it from the entry's `#[__bt_xml(count, ..)]`
+    /// (`crate::model::Entry::read_through`). The first attribute that reads an entry one way
+    /// gives the message; a type known to have the trait (a primitive integer for a count) needs
+    /// none.
+    ///
+    /// An entry typed by built-in parameters alone is [`Tr::param_conflicts`]'s.
+    fn check_reads(
+        &mut self,
+        roots: &[usize],
+        from_params: &HashSet<usize>,
+        typed_by: &HashMap<usize, String>,
+    ) {
+        let span = self.span;
+        let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
+        for (index, &root) in roots.iter().enumerate() {
+            if from_params.contains(&root) {
+                continue;
+            }
+            let Some(ty) = self.types[index].as_ref().map(ToString::to_string) else {
+                continue;
+            };
+            let info = &self.entries.infos[index];
+            let by = match self.declared(&info.name) {
+                Some(_) => "the invocation's `blackboard { .. }` declares it",
+                None => typed_by.get(&root).map_or("", String::as_str),
+            };
+            let by = match by {
+                "" => "it is".to_owned(),
+                by => braces(by),
+            };
+            let mut through = Vec::new();
+            for param in &info.param_types {
+                let Some(reads) = param.reads else {
+                    continue;
+                };
+                if has_trait(reads, &ty) || through.iter().any(|(word, _)| *word == reads.word()) {
+                    continue;
+                }
+                let (needs, note, item) = match reads {
+                    Reads::Count => (
+                        "a count, an integer",
+                        "a count read from an entry is an integer (`-1` is no limit): bind the attribute to an entry of an integer type, or write the number in it",
+                        quote::quote_spanned! {span=>
+                            fn as_limit(&self) -> ::core::option::Option<::core::primitive::usize>;
+                        },
+                    ),
+                    Reads::Duration => (
+                        "a duration, a number of milliseconds",
+                        "a duration read from an entry is a number of milliseconds (an integer, `f32` or `f64`) or a `core::time::Duration`: bind the attribute to an entry of such a type, or write the number in it",
+                        quote::quote_spanned! {span=>
+                            fn as_duration(&self) -> ::core::time::Duration;
+                        },
+                    ),
+                    Reads::Queue => (
+                        "the queue it pops its items from",
+                        "a `Loop`'s queue is a `bt::Deque<T, N>`, a `VecDeque<T>` or a type of yours that implements `bt::LoopQueue`: bind the attribute to an entry of such a type",
+                        quote::quote_spanned! {span=>
+                            type Item;
+                            fn pop_front(&mut self) -> ::core::option::Option<Self::Item>;
+                        },
+                    ),
+                };
+                let body = match reads {
+                    Reads::Count => quote::quote_spanned! {span=>
+                        #[inline(always)]
+                        fn as_limit(&self) -> ::core::option::Option<::core::primitive::usize> {
+                            __bt::AsLimit::as_limit(self)
+                        }
+                    },
+                    Reads::Duration => quote::quote_spanned! {span=>
+                        #[inline(always)]
+                        fn as_duration(&self) -> ::core::time::Duration {
+                            __bt::AsDuration::as_duration(self)
+                        }
+                    },
+                    Reads::Queue => quote::quote_spanned! {span=>
+                        type Item = <__BtT as __bt::LoopQueue>::Item;
+                        #[inline(always)]
+                        fn pop_front(&mut self) -> ::core::option::Option<Self::Item> {
+                            __bt::LoopQueue::pop_front(self)
+                        }
+                    },
+                };
+                let bound = match reads {
+                    Reads::Count => quote::quote_spanned!(span=> __bt::AsLimit),
+                    Reads::Duration => quote::quote_spanned!(span=> __bt::AsDuration),
+                    Reads::Queue => quote::quote_spanned!(span=> __bt::LoopQueue),
+                };
+                let loc = braces(&self.loc(param.pos));
+                let message = format!(
+                    "{loc}: {} reads the entry `{}` as {needs}, but {by} a `{{Self}}`",
+                    braces(&param.what),
+                    info.name,
+                );
+                let label = format!("{loc}: the entry `{}` is a `{{Self}}`", info.name);
+                let mut checks = self.checks.borrow_mut();
+                let name = quote::format_ident!(
+                    "__bt_xml_{}_{}",
+                    self.header.name,
+                    checks.len(),
+                    span = span
+                );
+                checks.push(quote::quote_spanned! {span=>
+                    #[doc(hidden)]
+                    #[allow(non_camel_case_types)]
+                    #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                    trait #name {
+                        #item
+                    }
+                    impl<__BtT: #bound + ?::core::marker::Sized> #name for __BtT {
+                        #body
+                    }
+                });
+                through.push((reads.word(), name));
+            }
+            self.entries.infos[index].read_through = through;
         }
     }
 

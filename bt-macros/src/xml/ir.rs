@@ -175,6 +175,9 @@ pub(super) struct EntryInfo {
     pub(super) updates: bool,
     /// Where the XML first names it (a script's attribute, a port's), for errors.
     pub(super) pos: Option<usize>,
+    /// The traits through which built-in nodes read it, by [`Reads::word`], when something else
+    /// types it (`Tr::check_reads`): `#[__bt_xml(count, __bt_xml_Tree_3)]` on the entry.
+    pub(super) read_through: Vec<(&'static str, Ident)>,
 }
 
 /// The type a built-in node's parameter gives the entry bound to it.
@@ -188,6 +191,32 @@ pub(super) struct ParamType {
     pub(super) what: String,
     /// Where the attribute is.
     pub(super) pos: usize,
+    /// How the node reads the entry, when it reads it through a trait (a count, a duration, a
+    /// queue) that the type something else gives the entry must have.
+    pub(super) reads: Option<Reads>,
+}
+
+/// How a built-in node reads an entry of a type it does not choose ([`ParamType::reads`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reads {
+    /// `bt::decorator::AsLimit`: `Repeat`'s `num_cycles`, `RetryUntilSuccessful`'s
+    /// `num_attempts`, ..
+    Count,
+    /// `bt::time::AsDuration`: `Delay`'s `delay_msec`, `Timeout`'s `msec`, ..
+    Duration,
+    /// `bt::LoopQueue`: a `Loop`'s `queue`.
+    Queue,
+}
+
+impl Reads {
+    /// The word that names it in an entry's `#[__bt_xml(..)]` (`crate::model::Entry::read_through`).
+    pub(super) fn word(self) -> &'static str {
+        match self {
+            Reads::Count => crate::kw::READ_COUNT,
+            Reads::Duration => crate::kw::READ_DURATION,
+            Reads::Queue => crate::kw::READ_QUEUE,
+        }
+    }
 }
 
 /// Every entry of every tree, by (tree, name), in first-use order.
@@ -219,6 +248,7 @@ impl EntryTable {
             switch_by_number: false,
             updates: false,
             pos: None,
+            read_through: Vec::new(),
         });
         self.parent.push(index);
         index

@@ -8,7 +8,8 @@ use syn::ext::IdentExt;
 
 use super::entries::{entry_ref, rust_ident, rust_type};
 use super::ir::{
-    format_list, shown, Arg, KindIr, Param, ParamType, Score, Script, SubUse, Target, Tr, Value,
+    format_list, shown, Arg, KindIr, Param, ParamType, Reads, Score, Script, SubUse, Target, Tr,
+    Value,
 };
 use super::script::{self, Stmt};
 use super::table::{Form, Row};
@@ -107,15 +108,16 @@ impl<'a> Tr<'a> {
                 let entry = self.entry(tree, key, at, true)?;
                 // BehaviorTree.CPP's port types: `num_cycles` and `num_attempts` are `int`, a
                 // time in milliseconds `unsigned`.
-                let ty = match form {
-                    Form::Count => "i32",
-                    _ => "u32",
+                let (ty, reads) = match form {
+                    Form::Count => ("i32", Reads::Count),
+                    _ => ("u32", Reads::Duration),
                 };
                 self.entries.infos[entry].param_types.push(ParamType {
                     ty: ty.to_owned(),
                     strong: false,
                     what: format!("`{name}`'s `{attribute}`"),
                     pos: at,
+                    reads: Some(reads),
                 });
                 let key = rust_ident(key, self.span)?;
                 Ok(quote_spanned!(self.span=> { #key }))
@@ -197,11 +199,11 @@ impl<'a> Tr<'a> {
         let mut typed = Vec::new();
         if let Some(item) = super::table::loop_item_type(name) {
             if let (Some(value), Some(pos)) = (key(VALUE), at(VALUE)) {
-                typed.push((value.to_owned(), item.to_owned(), true, VALUE, pos));
+                typed.push((value.to_owned(), item.to_owned(), true, VALUE, pos, None));
             }
             if let (Some(queue), Some(pos)) = (key(QUEUE), at(QUEUE)) {
                 let ty = format!("::std::collections::VecDeque<{item}>");
-                typed.push((queue.to_owned(), ty, false, QUEUE, pos));
+                typed.push((queue.to_owned(), ty, false, QUEUE, pos, Some(Reads::Queue)));
             }
         }
         if row.dsl == "Switch" {
@@ -227,6 +229,7 @@ impl<'a> Tr<'a> {
                         false,
                         VARIABLE,
                         pos,
+                        None,
                     ));
                 }
                 (false, Some(variable), _) => {
@@ -236,13 +239,14 @@ impl<'a> Tr<'a> {
                 _ => {}
             }
         }
-        for (key, ty, strong, attribute, pos) in typed {
+        for (key, ty, strong, attribute, pos, reads) in typed {
             let entry = self.entries.get(tree, &key);
             self.entries.infos[entry].param_types.push(ParamType {
                 ty,
                 strong,
                 what: format!("`{name}`'s `{attribute}`"),
                 pos,
+                reads,
             });
         }
         if name == "SetBlackboard" {
@@ -386,6 +390,7 @@ impl<'a> Tr<'a> {
                 strong: false,
                 what: "a `PrioritySelector` child's `score`".to_owned(),
                 pos: at,
+                reads: None,
             });
             return Some(Score::Expr(script::Expr::Entry(key.to_owned())));
         }

@@ -846,7 +846,11 @@ fn xml_ports_are_reached_through_the_checked_alias() {
     // fourth, without attributes, none; nor has `Lift`, of a type that names `L`.
     // Each attribute's place, which an error for an attribute that names no port gives.
     for (alias, bound, places) in [
-        ("__BtYardPorts1", "\"goal\"", "\"xml_text:2:13: `Go` (and 1 more element like it): \""),
+        (
+            "__BtYardPorts1",
+            "\"goal\"",
+            "\"xml_text:2:13: `Go` (and 1 more element like it): \"",
+        ),
         (
             "__BtYardPorts3",
             "\"goal\" , \"speed\"",
@@ -906,7 +910,45 @@ fn each_attribute_of_an_element_has_its_place_in_the_check() {
     );
 }
 
-/// A small deterministic generator for the fuzz test.
+/// A count, a duration and a queue read from entries that something else types (a mapped node's
+/// port, a declaration) are read through traits of the XML's, whose errors say where the XML reads
+/// them; an entry whose type is known to fit (`i32` for a count) is read through `bt`'s.
+#[test]
+fn entries_read_as_counts_durations_and_queues_are_checked_where_the_xml_reads_them() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="Yard"><Sequence>
+        <Plan laps="{laps}" pause="{pause}" stops="{stops}"/>
+        <Repeat num_cycles="{laps}"><AlwaysSuccess/></Repeat>
+        <LoopInt queue="{stops}" value="{stop}"><AlwaysSuccess/></LoopInt>
+        <Delay delay_msec="{pause}"><AlwaysSuccess/></Delay>
+        <RetryUntilSuccessful num_attempts="{name}"><AlwaysSuccess/></RetryUntilSuccessful>
+        <Repeat num_cycles="{tries}"><AlwaysSuccess/></Repeat>
+    </Sequence></BehaviorTree></root>"#;
+    let out = expand_invocation(&format!(
+        "tree Yard for W {{ xml_text = r#\"{xml}\"#, nodes {{ Action(Plan) }}, blackboard {{ name: String, tries: i32 }} }}"
+    ));
+    assert!(!out.contains("compile_error"), "{out}");
+    for (at, message, method) in [
+        ("xml_text:3:29", "`Repeat`'s `num_cycles` reads the entry `laps` as a count, an integer, but `Plan`'s port `laps` makes it a `{Self}`", "as_limit"),
+        ("xml_text:4:25", "`LoopInt`'s `queue` reads the entry `stops` as the queue it pops its items from, but `Plan`'s port `stops` makes it a `{Self}`", "pop_front"),
+        ("xml_text:5:28", "`Delay`'s `delay_msec` reads the entry `pause` as a duration, a number of milliseconds, but `Plan`'s port `pause` makes it a `{Self}`", "as_duration"),
+        ("xml_text:6:45", "`RetryUntilSuccessful`'s `num_attempts` reads the entry `name` as a count, an integer, but the invocation's `blackboard {{ .. }}` declares it a `{Self}`", "as_limit"),
+    ] {
+        let message = format!("message = \"{at}: {message}\"");
+        let at = out.find(&message).unwrap_or_else(|| panic!("{message} in {out}"));
+        // The trait after the message, and the node's call of its method.
+        let name = out[at..].split("trait ").nth(1).unwrap().split(' ').next().unwrap();
+        assert!(out.contains(&format!("< _ as {name} > :: {method}")), "{name} in {out}");
+    }
+    assert_eq!(
+        out.matches("on_unimplemented (message = \"xml_text")
+            .count(),
+        4,
+        "{out}"
+    );
+    assert!(out.contains("__bt :: AsLimit :: as_limit"), "{out}");
+}
+
+/// A small deterministic generator for the fuzz test./// A small deterministic generator for the fuzz test.
 struct Rng(u64);
 
 impl Rng {
