@@ -131,7 +131,12 @@ mod tests {
     /// `true`, as the argument of `PortsChecked`.
     type CheckedGo = <(u8, f64) as PortsChecked<
         {
-            check_required_at("nav.xml:3:5: `Go`: ", GO, &["goal"], &["nav.xml:3:9: `Go`: "]);
+            check_required_at(
+                "nav.xml:3:5: `Go`: ",
+                GO,
+                &["goal"],
+                &["nav.xml:3:9: `Go`: "],
+            );
             true
         },
     >>::Type;
