@@ -1,4 +1,4 @@
-// An attribute the node does not take.
+// An attribute the node does not take, in place of the one it needs: one error, at the attribute.
 use bt::behavior_tree;
 
 pub struct World;

@@ -38,6 +38,14 @@ impl<'a> Tr<'a> {
         if cases > 0 && children != cases + 1 {
             self.err(pos, format!("`{name}` takes {} children, one per case and the default last, found {children}", cases + 1));
         }
+        // A required parameter not given, next to an attribute it takes none of (most likely that
+        // parameter misspelt): one error, at the attribute, which says both.
+        let missing: Vec<&str> = (row.params.iter())
+            .filter(|param| param.default.is_none())
+            .filter(|param| !params.iter().any(|(given, ..)| *given == param.attribute))
+            .map(|param| param.attribute)
+            .collect();
+        let mut unknown = false;
         for &(attribute, _, _, at) in params {
             if !row.params.iter().any(|param| param.attribute == attribute) {
                 let takes = if row.params.is_empty() {
@@ -48,10 +56,17 @@ impl<'a> Tr<'a> {
                         format_list(row.params.iter().map(|p| p.attribute))
                     )
                 };
+                let needs = match (unknown, missing.is_empty()) {
+                    (false, false) => {
+                        format!(", and needs {}", format_list(missing.iter().copied()))
+                    }
+                    _ => String::new(),
+                };
                 self.err(
                     at,
-                    format!("unknown attribute `{attribute}` on `{name}`; {takes}"),
+                    format!("unknown attribute `{attribute}` on `{name}`; {takes}{needs}"),
                 );
+                unknown = true;
             }
         }
         let mut args = Vec::new();
@@ -66,7 +81,9 @@ impl<'a> Tr<'a> {
                 // table's tests check that it is BehaviorTree.CPP's).
                 (None, Some(_)) => continue,
                 (None, None) => {
-                    self.err(pos, format!("`{name}` needs `{}`", param.attribute));
+                    if !unknown {
+                        self.err(pos, format!("`{name}` needs `{}`", param.attribute));
+                    }
                     ok = false;
                     continue;
                 }

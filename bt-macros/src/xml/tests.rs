@@ -635,10 +635,11 @@ fn errors_point_into_the_xml() {
         "",
         "xml_text:1:58: unknown attribute `speed` on `Sequence`; it takes no parameters",
     );
-    at(
-        &tree(r#"<Repeat count="2"><AlwaysSuccess/></Repeat>"#),
-        "",
-        "unknown attribute `count` on `Repeat`; it takes `num_cycles`",
+    // The required parameter misspelt: one error, at the attribute, which says both mistakes.
+    let misspelt = errors(&tree(r#"<Repeat count="2"><AlwaysSuccess/></Repeat>"#), "");
+    assert_eq!(
+        misspelt,
+        ["xml_text:1:56: unknown attribute `count` on `Repeat`; it takes `num_cycles`, and needs `num_cycles`"],
     );
     at(&tree(r#"<Action/>"#), "", "`<Action>` needs an `ID`");
     at(
