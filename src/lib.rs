@@ -1002,7 +1002,12 @@
 //! `bt::nodes! { pub(crate) nav2 { ComputePathToPose = Action(ComputePath), .. } }` ([`nodes!`]),
 //! and each tree names it, `nodes = nav2` (or a path, `nodes = crate::robot::nav2`); with the
 //! entries typed by their ports (below), a tree's body is then its file, its registry and its
-//! initial values. `cargo run --example nav_recovery` runs two trees of one registry.
+//! initial values. `cargo run --example nav_recovery` runs two trees of one registry. A
+//! workspace whose node types are one crate and its trees another declares the registry `pub`
+//! in the first, `bt::nodes! { pub nav2 { .. } }`, with its types named from that crate's root
+//! (`crate::nodes::ComputePath`), and the trees of the second name it at that crate's root,
+//! `nodes = nav_nodes::nav2` ([`nodes!`] says how its own crate names it; `tests/registry/` and
+//! `tests/renamed/` are such a pair).
 //!
 //! **Values.** An attribute's value is `{key}` (the entry `key`), `{=}` (the entry named like the
 //! port), a Rust constant, or text:

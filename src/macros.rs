@@ -49,11 +49,19 @@ macro_rules! behavior_tree {
 ///
 /// The registry is a name in the macro namespace, visible as an item of its visibility
 /// (private: its module and the modules inside it; `pub(crate)`: the crate, by path, e.g.
-/// `nodes = crate::robot::navigation`); `pub` is refused, as a macro made by a macro cannot be
-/// exported from its crate. Its mappings are those of a tree's `nodes { .. }`; a tree may have
-/// both, and its own mapping of an ID takes the place of the registry's. The types are pasted
-/// into each tree that names the registry, so they are resolved where the tree is: write paths
-/// that resolve there (`crate::nodes::Plan`) when trees live in other modules.
+/// `nodes = crate::robot::navigation`). Its mappings are those of a tree's `nodes { .. }`; a tree
+/// may have both, and its own mapping of an ID takes the place of the registry's. The types are
+/// pasted into each tree that names the registry, so they are resolved where the tree is: write
+/// paths that resolve there (`crate::nodes::Plan`) when trees live in other modules.
+///
+/// A `pub` registry is for the trees of other crates, a workspace's `nodes` crate serving its
+/// `trees` crate: it is exported as a `#[macro_export]` macro is, at the crate's root
+/// (`nodes = nav_nodes::navigation` in another crate), and in its own crate it is named by its
+/// name below it, as a `macro_rules!` macro is (`#[macro_use]` on its module for the modules
+/// after it; rustc refuses a path to a macro a macro made, `crate::navigation`, within its crate).
+/// Its types are named from its crate's root, whatever crate expands it: `Plan` for a type at the
+/// root (or `pub use`d there), `crate::nodes::Plan` for another; the tokens after a type (an
+/// initial value, port values) are resolved where the tree is.
 #[macro_export]
 macro_rules! nodes {
     ($($registry:tt)*) => {

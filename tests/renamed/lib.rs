@@ -1,6 +1,7 @@
 //! Trees written against the facade under the name `behave` (see `Cargo.toml`): every family of
 //! generated code (leaves, ports, blackboard, subtrees, time, errors, random and NodeCanvas
-//! nodes, XML, observers, metadata) compiles without a crate named `bt`.
+//! nodes, XML, observers, metadata) compiles without a crate named `bt`; and an XML tree whose
+//! nodes are another crate's, through that crate's `pub` registry (`tests/registry`).
 #![cfg(test)]
 
 use behave::{behavior_tree, Input, ManualClock, Outcome, Output, Status, SyncAction};
@@ -103,6 +104,26 @@ behavior_tree! {
     }
 }
 
+behavior_tree! {
+    /// Its nodes mapped by another crate's registry, `bt::nodes! { pub nav { .. } }`, whose types
+    /// that crate names (`Measure`, `crate::drive::Drive`, `Stop`): only the ID `Stop` is mapped
+    /// here, to a type of this crate, in place of the registry's.
+    pub tree Registered for World {
+        xml_text = r#"
+            <root BTCPP_format="4">
+              <BehaviorTree ID="Registered">
+                <Sequence>
+                  <Measure distance="{d}"/>
+                  <Go metres="{d}" driven="{done}"/>
+                  <Stop a="{done}" sum="{checked}"/>
+                </Sequence>
+              </BehaviorTree>
+            </root>"#,
+        nodes = bt_registry_nodes::nav,
+        nodes { Stop = Action(Add) }
+    }
+}
+
 fn world() -> World {
     World {
         clock: ManualClock::new(),
@@ -134,6 +155,25 @@ fn trees_compile_and_tick_under_another_name() {
     assert_eq!(xml.tick(&mut world), Status::Success);
     assert_eq!(xml.blackboard().x, 3);
     assert_eq!(<Add as behave::Ports>::PORTS.len(), 3);
+}
+
+#[test]
+fn a_registry_of_another_crate() {
+    let mut world = world();
+    let mut tree = Registered::new();
+    // `Measure` gives 7, `Go` (the registry's `Drive`) drives it, `Stop` (this crate's `Add`)
+    // adds nothing to it.
+    assert_eq!(tree.tick(&mut world), Status::Success);
+    let bb = tree.blackboard();
+    assert_eq!((bb.d, bb.done, bb.checked), (7, 7, 7));
+    assert_eq!(world.seen, 1);
+    // The metadata names the nodes by their XML IDs.
+    let names: Vec<&str> = Registered::NODES.iter().map(|node| node.name).collect();
+    assert_eq!(names, ["Sequence", "Measure", "Go", "Stop"]);
+    // The registry's crate names it too, for a tree of its own.
+    let mut local = bt_registry_nodes::Local::new();
+    assert_eq!(local.tick(&mut ()), Status::Success);
+    assert_eq!((local.blackboard().d, local.blackboard().done), (7, 7));
 }
 
 #[test]

@@ -9,7 +9,10 @@
 //! mistake in a registry is reported once, at the registry, whatever uses it.
 //!
 //! The registry's tokens are pasted into each tree: its types are resolved where the tree is,
-//! as every path a `macro_rules!` macro expands to is.
+//! as every path a `macro_rules!` macro expands to is. A `pub` registry, for the trees of other
+//! crates, is a `#[macro_export]` macro named as the registry (a macro made by a macro can be
+//! named by path from other crates only), whose types are named from its crate's root through
+//! `$crate` ([`from_crate_root`]).
 
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
@@ -117,45 +120,105 @@ pub fn registry(input: TokenStream) -> TokenStream {
     };
     let hidden = format_ident!("__bt_nodes_{}", syn::ext::IdentExt::unraw(&name));
     let mut errors = TokenStream::new();
-    if let Visibility::Public(public) = &vis {
-        let error = syn::Error::new_spanned(
-            public,
-            "a node registry is visible within its crate at most: write `pub(crate)` (a `macro_rules!` macro made by a macro cannot be exported from its crate by path)",
-        );
-        errors.extend(crate::ctxt::compile_error(error));
-    }
+    let public = matches!(vis, Visibility::Public(_));
     let checked = |input: ParseStream| super::input::mappings(input);
     let given = match checked.parse2(body.clone()) {
-        Ok(_) if errors.is_empty() => quote!({ #body }),
-        Ok(_) => quote!(failed),
+        // A `pub` registry is expanded in other crates: its types are named from its crate's root.
+        Ok(mappings) if public => match from_crate_root(&mappings) {
+            Ok(mappings) => quote!({ #mappings }),
+            Err(error) => {
+                errors.extend(crate::ctxt::compile_error(error));
+                quote!(failed)
+            }
+        },
+        Ok(_) => quote!({ #body }),
         Err(error) => {
             errors.extend(crate::ctxt::compile_error(error));
             quote!(failed)
         }
     };
-    let vis = match vis {
-        Visibility::Public(_) => quote!(pub(crate)),
-        vis => quote!(#vis),
-    };
     let span = name.span();
     let misuse = format!(
         "`{name}` is a node registry: an XML tree names it, `nodes = {name}`, in its `behavior_tree!`"
     );
+    let arms = quote_spanned! {span=>
+        (@tree ($($krate:tt)*) $($tree:tt)*) => {
+            $($krate)*::__macros::behavior_tree_at! { ($($krate)*) @nodes #given $($tree)* }
+        };
+        ($($other:tt)*) => {
+            ::core::compile_error!(#misuse);
+        };
+    };
+    if public {
+        // `#[macro_export]`: at the crate's root for other crates (`nodes = nav_nodes::nav2`),
+        // and by its name below it in its own (a macro made by a macro cannot be named by path
+        // in its own crate).
+        return quote_spanned! {span=>
+            #errors
+            #(#attrs)*
+            #[macro_export]
+            macro_rules! #name { #arms }
+        };
+    }
     quote_spanned! {span=>
         #errors
         #[doc(hidden)]
-        macro_rules! #hidden {
-            (@tree ($($krate:tt)*) $($tree:tt)*) => {
-                $($krate)*::__macros::behavior_tree_at! { ($($krate)*) @nodes #given $($tree)* }
-            };
-            ($($other:tt)*) => {
-                ::core::compile_error!(#misuse);
-            };
-        }
+        macro_rules! #hidden { #arms }
         #(#attrs)*
         #[allow(unused_imports)]
         #vis use #hidden as #name;
     }
+}
+
+/// The mappings of a `pub` registry with each type named from the registry's crate: `$crate::`
+/// before a relative path (`Spin`, `nodes::Spin`), `$crate` for `crate` (`crate::nodes::Spin`),
+/// an absolute path (`::other::Spin`) as it is, each ID written out. The arguments after the
+/// type (an initial value, port values) are pasted as they are, resolved where the tree is.
+fn from_crate_root(mappings: &[super::input::Mapping]) -> syn::Result<TokenStream> {
+    let mut out = TokenStream::new();
+    for mapping in mappings {
+        let split = |input: ParseStream| {
+            let ty: syn::Type = input.parse()?;
+            Ok((ty, input.parse::<TokenStream>()?))
+        };
+        let Ok((syn::Type::Path(ty), rest)) = split.parse2(mapping.args.clone()) else {
+            return Err(syn::Error::new_spanned(
+                &mapping.args,
+                "a `pub` registry's types are named from its crate's root, as other crates expand it; write `crate::module::Type`, or `Type` for a type at the root (or `pub use`d there)",
+            ));
+        };
+        let span = ty
+            .path
+            .segments
+            .first()
+            .map_or(mapping.kind.span(), |s| s.ident.span());
+        let mut dollar = Punct::new('$', Spacing::Alone);
+        dollar.set_span(span);
+        let first = ty
+            .path
+            .segments
+            .first()
+            .map(|segment| segment.ident.to_string());
+        let rooted = match (ty.qself.is_some(), ty.path.leading_colon.is_some(), first.as_deref()) {
+            (false, true, _) => quote!(#ty),
+            (false, false, Some("crate")) => quote!(#dollar #ty),
+            (false, false, Some(first)) if first != "self" && first != "super" && first != "Self" => {
+                let krate = Ident::new("crate", span);
+                quote_spanned!(span=> #dollar #krate :: #ty)
+            }
+            _ => {
+                return Err(syn::Error::new_spanned(
+                    &ty,
+                    "a `pub` registry's types are named from its crate's root, as other crates expand it; write `crate::module::Type`, or `Type` for a type at the root (or `pub use`d there)",
+                ))
+            }
+        };
+        let (id, kind) = (proc_macro2::Literal::string(&mapping.id), &mapping.kind);
+        let mut args = Group::new(Delimiter::Parenthesis, quote!(#rooted #rest));
+        args.set_span(kind.span());
+        out.extend(quote!(#id = #kind #args,));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -207,5 +270,32 @@ mod tests {
         let broken = registry(quote!(nav2 { Go = Acton(Drive) })).to_string();
         assert_eq!(broken.matches("compile_error").count(), 2, "{broken}");
         assert!(broken.contains("@ nodes failed"), "{broken}");
+    }
+
+    #[test]
+    fn a_pub_registry_is_exported_with_its_types_named_from_its_crate() {
+        let out = registry(quote!(
+            #[doc = " Nav."]
+            pub nav2 { Action(Plan), Go = StatefulAction(crate::drive::Drive, speed = 2), Action(::other::Stop) }
+        ))
+        .to_string();
+        assert!(
+            out.contains("# [doc = \" Nav.\"] # [macro_export] macro_rules ! nav2"),
+            "{out}"
+        );
+        assert!(!out.contains(" use "), "{out}");
+        assert!(
+            out.contains("@ nodes { \"Plan\" = Action ($ crate :: Plan) , \"Go\" = StatefulAction ($ crate :: drive :: Drive , speed = 2) , \"Stop\" = Action (:: other :: Stop) , }"),
+            "{out}"
+        );
+        for relative in [
+            quote!(self::Plan),
+            quote!(super::Plan),
+            quote!(<Plan as Tr>::Node),
+        ] {
+            let out = registry(quote!(pub nav2 { Go = Action(#relative) })).to_string();
+            assert!(out.contains("@ nodes failed"), "{out}");
+            assert!(out.contains("named from its crate's root"), "{out}");
+        }
     }
 }

@@ -1,4 +1,5 @@
-// A node registry declared `pub`: a macro made by a macro cannot be exported from its crate.
+// A `pub` registry, which other crates expand, with a type named from its module (`self::`): its
+// types are paths from its crate's root.
 use bt::{Outcome, SyncAction};
 
 pub struct World;
@@ -13,7 +14,7 @@ impl SyncAction<World> for Beep {
 }
 
 bt::nodes! {
-    pub sounds { Action(Beep) }
+    pub sounds { Action(self::Beep) }
 }
 
 fn main() {}
