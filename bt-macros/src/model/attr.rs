@@ -193,8 +193,8 @@ pub fn blackboard(cx: &Ctxt, syntax: BlackboardSyntax) -> Blackboard {
         let mut read_through = Vec::new();
         for attr in entry.attrs {
             let path = attr.path();
-            if path.is_ident(kw::XML_ORIGIN) {
-                // The XML front end's: `#[__bt_xml(count, Trait)]`.
+            if path.is_ident(kw::XML_READ) {
+                // The XML front end's: `#[__bt_read(count, Trait)]`.
                 let read = attr.parse_args_with(|input: syn::parse::ParseStream| {
                     let word: Ident = input.parse()?;
                     input.parse::<syn::Token![,]>()?;

@@ -87,7 +87,7 @@ pub struct Entry {
     pub tracked: bool,
     /// For an entry of an XML tree: the traits through which its nodes read it as a count, a
     /// duration or a queue, in place of `bt`'s, whose errors say where the XML reads it
-    /// (`#[__bt_xml(count, Trait)]`, `crate::kw::XML_ORIGIN`).
+    /// (`#[__bt_read(count, Trait)]`, `crate::kw::XML_READ`).
     pub read_through: Vec<(String, Ident)>,
 }
 

@@ -139,7 +139,7 @@ impl Tr<'_> {
             // `A`): rustc's snake-case suggestion would break the binding.
             let style = quote_spanned!(self.span=> #[allow(non_snake_case)]);
             // The traits its nodes read it through (`Tr::check_reads`).
-            let xml = Ident::new(crate::kw::XML_ORIGIN, self.span);
+            let xml = Ident::new(crate::kw::XML_READ, self.span);
             let reads = (info.read_through.iter()).map(|(word, through)| {
                 let word = Ident::new(word, self.span);
                 quote_spanned!(self.span=> #[#xml(#word, #through)])

@@ -428,7 +428,7 @@ impl<'a> Tr<'a> {
     /// declaration, a `<TreeNodesModel>`): the node reads it through a trait of its own, written
     /// here, that has the same method and is implemented for every type with that trait, and
     /// whose error says where the attribute that reads the entry is, the element, the entry and
-    /// both types; the generated code takes it from the entry's `#[__bt_xml(count, ..)]`
+    /// both types; the generated code takes it from the entry's `#[__bt_read(count, ..)]`
     /// (`crate::model::Entry::read_through`). The first attribute that reads an entry one way
     /// gives the message; a type known to have the trait (a primitive integer for a count) needs
     /// none.

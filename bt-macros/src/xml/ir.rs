@@ -176,7 +176,7 @@ pub(super) struct EntryInfo {
     /// Where the XML first names it (a script's attribute, a port's), for errors.
     pub(super) pos: Option<usize>,
     /// The traits through which built-in nodes read it, by [`Reads::word`], when something else
-    /// types it (`Tr::check_reads`): `#[__bt_xml(count, __bt_xml_Tree_3)]` on the entry.
+    /// types it (`Tr::check_reads`): `#[__bt_read(count, __bt_xml_Tree_3)]` on the entry.
     pub(super) read_through: Vec<(&'static str, Ident)>,
 }
 
@@ -209,7 +209,7 @@ pub(super) enum Reads {
 }
 
 impl Reads {
-    /// The word that names it in an entry's `#[__bt_xml(..)]` (`crate::model::Entry::read_through`).
+    /// The word that names it in an entry's `#[__bt_read(..)]` (`crate::model::Entry::read_through`).
     pub(super) fn word(self) -> &'static str {
         match self {
             Reads::Count => crate::kw::READ_COUNT,
