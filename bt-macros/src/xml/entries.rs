@@ -446,7 +446,8 @@ impl<'a> Tr<'a> {
             if from_params.contains(&root) {
                 continue;
             }
-            let Some(ty) = self.types[index].as_ref().map(ToString::to_string) else {
+            let Some(ty) = (self.types[index].as_ref()).map(|ty| ty.to_token_stream().to_string())
+            else {
                 continue;
             };
             let info = &self.entries.infos[index];
