@@ -1340,71 +1340,22 @@ impl Mission {
         __bt_ctx: &mut FieldWorld,
         __bt_observer: &mut __BtO,
     ) {
-        let __bt_was_running: ::core::primitive::bool = false;
-        let __bt_first: ::core::primitive::usize = 0;
         let _ = {
             let mut __bt_step: __bt::Step = self.__bt_state_18.halt(5usize, false);
-            loop {
-                let __bt_event = match __bt_step {
-                    __bt::Step::Tick(__bt_child) => {
-                        __bt::Event::Child(
-                            __bt_child,
-                            match __bt_child {
-                                0usize => {
-                                    __bt::done(
-                                        19,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(19)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                }
-                                1usize => {
-                                    self.__bt_tick_20(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    )
-                                }
-                                2usize => self.__bt_tick_21(__bt_ctx, __bt_observer),
-                                3usize => {
-                                    __bt::done(
-                                        23,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            w.act(23)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                }
-                                _ => {
-                                    self.__bt_tick_24(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 4usize,
-                                    )
-                                }
-                            },
-                        )
+            while let __bt::Step::Halt(__bt_child) = __bt_step {
+                match __bt_child {
+                    1usize => {
+                        self.__bt_halt_20(__bt_ctx, __bt_observer);
                     }
-                    __bt::Step::Halt(__bt_child) => {
-                        match __bt_child {
-                            1usize => {
-                                self.__bt_halt_20(__bt_ctx, __bt_observer);
-                            }
-                            2usize => {
-                                self.__bt_halt_21(__bt_ctx, __bt_observer);
-                            }
-                            4usize => {
-                                self.__bt_halt_24(__bt_ctx, __bt_observer);
-                            }
-                            _ => {}
-                        }
-                        __bt::Event::Halted(__bt_child)
+                    2usize => {
+                        self.__bt_halt_21(__bt_ctx, __bt_observer);
                     }
-                    __bt::Step::Return(__bt_status) => break __bt_status,
-                };
+                    4usize => {
+                        self.__bt_halt_24(__bt_ctx, __bt_observer);
+                    }
+                    _ => {}
+                }
+                let __bt_event = __bt::Event::Halted(__bt_child);
                 __bt_step = self.__bt_state_18.next(__bt_event, 5usize, false);
             }
         };

@@ -154,14 +154,17 @@ fn switch(g: &Gen, node: &Node, state: &State, entry: &Ident, cases: &[Expr]) ->
 
 /// `TryCatch`: the tick in straight-line form (`TryCatch::first`, `on_child`: the guarded steps
 /// of `composite.rs`, the catch child last and unguarded, which a failure jumps to); the halt in
-/// the `Step` form, which may tick the catch child.
+/// the `Step` form, which with `catch_on_halt` may tick the catch child, and without it only
+/// halts the running child (no children's ticks in the halt).
 fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenStream {
     let (s, declare) = (&state.access, &state.declare_local);
     let len = node.children.len();
     let mut halt_rule = StepRule::with_params(state, None, quote!(#len, #catch_on_halt));
-    halt_rule.halt_may_tick = true;
-    // A halt ticks the catch child afresh, if it ticks it.
-    halt_rule.halt_locals = passed_flags(g, node, quote!(false), quote!(0));
+    halt_rule.halt_may_tick = catch_on_halt;
+    if catch_on_halt {
+        // A halt ticks the catch child afresh.
+        halt_rule.halt_locals = passed_flags(g, node, quote!(false), quote!(0));
+    }
     let (_, halt_body) = rule_bodies(g, node, halt_rule);
     // A labelled block, not a `loop`: the walk only moves forward (`Flow::Tick` names a
     // later child), and LLVM would hoist the later children's arithmetic out of a loop
