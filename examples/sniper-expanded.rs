@@ -340,20 +340,18 @@ impl Sniper {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        6,
-                                        __bt::execute::<
-                                            World,
-                                            Patrol,
-                                        >(
-                                            &mut self.__bt_leaf_6,
-                                            __bt_ctx,
-                                            <Patrol as __bt::SyncAction<World>>::execute,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    6,
+                                    __bt::execute::<
+                                        World,
+                                        Patrol,
+                                    >(
+                                        &mut self.__bt_leaf_6,
+                                        __bt_ctx,
+                                        <Patrol as __bt::SyncAction<World>>::execute,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 1usize,
                                 2usize,
@@ -412,20 +410,18 @@ impl Sniper {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        2,
-                                        __bt::check::<
-                                            World,
-                                            IsEnemyVisible,
-                                        >(
-                                            &mut self.__bt_leaf_2,
-                                            __bt_ctx,
-                                            <IsEnemyVisible as __bt::Condition<World>>::check,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    2,
+                                    __bt::check::<
+                                        World,
+                                        IsEnemyVisible,
+                                    >(
+                                        &mut self.__bt_leaf_2,
+                                        __bt_ctx,
+                                        <IsEnemyVisible as __bt::Condition<World>>::check,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_1,
                                 0usize,
                                 4usize,
@@ -436,20 +432,18 @@ impl Sniper {
                         }
                         if __bt_child == 1usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        3,
-                                        __bt::check::<
-                                            World,
-                                            IsRifleLoaded,
-                                        >(
-                                            &mut self.__bt_leaf_3,
-                                            __bt_ctx,
-                                            <IsRifleLoaded as __bt::Condition<World>>::check,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    3,
+                                    __bt::check::<
+                                        World,
+                                        IsRifleLoaded,
+                                    >(
+                                        &mut self.__bt_leaf_3,
+                                        __bt_ctx,
+                                        <IsRifleLoaded as __bt::Condition<World>>::check,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_1,
                                 1usize,
                                 4usize,
@@ -484,20 +478,18 @@ impl Sniper {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        5,
-                                        __bt::execute::<
-                                            World,
-                                            Shoot,
-                                        >(
-                                            &mut self.__bt_leaf_5,
-                                            __bt_ctx,
-                                            <Shoot as __bt::SyncAction<World>>::execute,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    5,
+                                    __bt::execute::<
+                                        World,
+                                        Shoot,
+                                    >(
+                                        &mut self.__bt_leaf_5,
+                                        __bt_ctx,
+                                        <Shoot as __bt::SyncAction<World>>::execute,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_1,
                                 3usize,
                                 4usize,

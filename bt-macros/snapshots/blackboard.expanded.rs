@@ -270,107 +270,105 @@ impl Robot {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        1,
-                                        {
-                                            let __bt_gated = match __bt::preconditions(
-                                                false,
-                                                &self.__bt_bb,
-                                                __bt::never,
-                                                __bt::never,
-                                                |bb| bb.goal.0 > 3,
-                                                __bt::always,
-                                            ) {
-                                                __bt::Gate::Tick => {
-                                                    let __bt_bound: u64 = const {
-                                                        __bt::bound_ports(
-                                                            <Plan>::__BT_PORTS,
-                                                            &["goal", "speed", "seen"],
-                                                        )
-                                                    };
-                                                    self.__bt_leaf_1
-                                                        .__bt_frame(
-                                                            __bt_bound,
-                                                            &mut self.__bt_bb,
-                                                            |__bt_leaf, __bt_bb| {
-                                                                {
-                                                                    let __bt_entry = &mut (*__bt_bb).goal;
-                                                                    let __bt_port = &mut (*__bt_leaf).goal;
-                                                                    __bt::bind_entry(
-                                                                        __bt_entry,
-                                                                        __bt_port,
-                                                                        __bt::PortStep::Load,
-                                                                        __bt::BindEntry::load,
-                                                                        __bt::BindEntry::store,
-                                                                    );
-                                                                }
-                                                                {
-                                                                    let __bt_entry = &mut (*__bt_bb).seen;
-                                                                    let __bt_port = &mut (*__bt_leaf).seen;
-                                                                    __bt::bind_entry(
-                                                                        __bt_entry,
-                                                                        __bt_port,
-                                                                        __bt::PortStep::Load,
-                                                                        __bt::BindEntry::load,
-                                                                        __bt::BindEntry::store,
-                                                                    );
-                                                                }
-                                                                __bt::bind_value(
-                                                                    2,
-                                                                    &mut *__bt_leaf,
-                                                                    |__bt_of| &mut __bt_of.speed,
-                                                                    __bt::BindValue::load_value,
+                                __bt::done(
+                                    1,
+                                    {
+                                        let __bt_gated = match __bt::preconditions(
+                                            false,
+                                            &self.__bt_bb,
+                                            __bt::never,
+                                            __bt::never,
+                                            |bb| bb.goal.0 > 3,
+                                            __bt::always,
+                                        ) {
+                                            __bt::Gate::Tick => {
+                                                let __bt_bound: u64 = const {
+                                                    __bt::bound_ports(
+                                                        <Plan>::__BT_PORTS,
+                                                        &["goal", "speed", "seen"],
+                                                    )
+                                                };
+                                                self.__bt_leaf_1
+                                                    .__bt_frame(
+                                                        __bt_bound,
+                                                        &mut self.__bt_bb,
+                                                        |__bt_leaf, __bt_bb| {
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).goal;
+                                                                let __bt_port = &mut (*__bt_leaf).goal;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Load,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
                                                                 );
-                                                                let __bt_result = __bt::execute::<
-                                                                    World,
-                                                                    Plan,
-                                                                >(
-                                                                    &mut *__bt_leaf,
-                                                                    __bt_ctx,
-                                                                    <Plan as __bt::SyncAction<World>>::execute,
+                                                            }
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).seen;
+                                                                let __bt_port = &mut (*__bt_leaf).seen;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Load,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
                                                                 );
-                                                                {
-                                                                    let __bt_entry = &mut (*__bt_bb).goal;
-                                                                    let __bt_port = &mut (*__bt_leaf).goal;
-                                                                    __bt::bind_entry(
-                                                                        __bt_entry,
-                                                                        __bt_port,
-                                                                        __bt::PortStep::Store,
-                                                                        __bt::BindEntry::load,
-                                                                        __bt::BindEntry::store,
-                                                                    );
-                                                                }
-                                                                {
-                                                                    let __bt_entry = &mut (*__bt_bb).seen;
-                                                                    let __bt_port = &mut (*__bt_leaf).seen;
-                                                                    __bt::bind_entry(
-                                                                        __bt_entry,
-                                                                        __bt_port,
-                                                                        __bt::PortStep::Store,
-                                                                        __bt::BindEntry::load,
-                                                                        __bt::BindEntry::store,
-                                                                    );
-                                                                }
-                                                                __bt_result
-                                                            },
-                                                        )
-                                                }
-                                                __bt::Gate::Answer(__bt_answer) => __bt_answer,
-                                                __bt::Gate::HaltAndSkip => __bt::Status::Skipped,
-                                            };
-                                            __bt::postconditions(
-                                                __bt_gated,
-                                                &mut self.__bt_bb,
-                                                |bb| bb.seen.set(1),
-                                                __bt::nothing,
-                                                __bt::nothing,
-                                            );
-                                            __bt_gated
-                                        },
-                                        __bt_observer,
-                                    )
-                                },
+                                                            }
+                                                            __bt::bind_value(
+                                                                2,
+                                                                &mut *__bt_leaf,
+                                                                |__bt_of| &mut __bt_of.speed,
+                                                                __bt::BindValue::load_value,
+                                                            );
+                                                            let __bt_result = __bt::execute::<
+                                                                World,
+                                                                Plan,
+                                                            >(
+                                                                &mut *__bt_leaf,
+                                                                __bt_ctx,
+                                                                <Plan as __bt::SyncAction<World>>::execute,
+                                                            );
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).goal;
+                                                                let __bt_port = &mut (*__bt_leaf).goal;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Store,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
+                                                                );
+                                                            }
+                                                            {
+                                                                let __bt_entry = &mut (*__bt_bb).seen;
+                                                                let __bt_port = &mut (*__bt_leaf).seen;
+                                                                __bt::bind_entry(
+                                                                    __bt_entry,
+                                                                    __bt_port,
+                                                                    __bt::PortStep::Store,
+                                                                    __bt::BindEntry::load,
+                                                                    __bt::BindEntry::store,
+                                                                );
+                                                            }
+                                                            __bt_result
+                                                        },
+                                                    )
+                                            }
+                                            __bt::Gate::Answer(__bt_answer) => __bt_answer,
+                                            __bt::Gate::HaltAndSkip => __bt::Status::Skipped,
+                                        };
+                                        __bt::postconditions(
+                                            __bt_gated,
+                                            &mut self.__bt_bb,
+                                            |bb| bb.seen.set(1),
+                                            __bt::nothing,
+                                            __bt::nothing,
+                                        );
+                                        __bt_gated
+                                    },
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 7usize,
@@ -392,18 +390,16 @@ impl Robot {
                         }
                         if __bt_child == 2usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        3,
-                                        __bt::set(
-                                            &mut self.__bt_bb,
-                                            |__bt_of| &mut __bt_of.goal,
-                                            (2, 2),
-                                            __bt::SetTo::value,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    3,
+                                    __bt::set(
+                                        &mut self.__bt_bb,
+                                        |__bt_of| &mut __bt_of.goal,
+                                        (2, 2),
+                                        __bt::SetTo::value,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 2usize,
                                 7usize,
@@ -414,17 +410,15 @@ impl Robot {
                         }
                         if __bt_child == 3usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        4,
-                                        __bt::unset(
-                                            &mut self.__bt_bb,
-                                            |__bt_of| &mut __bt_of.note,
-                                            __bt::Unset::unset,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    4,
+                                    __bt::unset(
+                                        &mut self.__bt_bb,
+                                        |__bt_of| &mut __bt_of.note,
+                                        __bt::Unset::unset,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 3usize,
                                 7usize,
@@ -435,16 +429,14 @@ impl Robot {
                         }
                         if __bt_child == 4usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        5,
-                                        {
-                                            __bt::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
-                                            __bt::Status::Success
-                                        },
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    5,
+                                    {
+                                        __bt::run(&mut self.__bt_bb, |bb| bb.goal.1 += 1);
+                                        __bt::Status::Success
+                                    },
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 4usize,
                                 7usize,
@@ -455,15 +447,13 @@ impl Robot {
                         }
                         if __bt_child == 5usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        6,
-                                        __bt::Status::from_bool(
-                                            __bt::test(&self.__bt_bb, |bb| bb.goal.0 == 2),
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    6,
+                                    __bt::Status::from_bool(
+                                        __bt::test(&self.__bt_bb, |bb| bb.goal.0 == 2),
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 5usize,
                                 7usize,
@@ -474,17 +464,15 @@ impl Robot {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        7,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            let bb = &self.__bt_bb;
-                                            w.ok && bb.goal.0 > 0
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    7,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        let bb = &self.__bt_bb;
+                                        w.ok && bb.goal.0 > 0
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 6usize,
                                 7usize,

@@ -342,7 +342,7 @@ impl Decorated {
     ) -> __bt::Status {
         __bt::done(
             1,
-            __bt::inverter({
+            __bt::inverter(
                 __bt::done(
                     2,
                     __bt::check::<
@@ -354,8 +354,8 @@ impl Decorated {
                         <IsEnemyVisible as __bt::Condition<World>>::check,
                     ),
                     __bt_observer,
-                )
-            }),
+                ),
+            ),
             __bt_observer,
         )
     }
@@ -610,20 +610,18 @@ impl Decorated {
                 match self.__bt_state_8.start(::core::option::Option::None) {
                     ::core::option::Option::Some(__bt_status) => __bt_status,
                     ::core::option::Option::None => {
-                        let __bt_child_status = {
-                            __bt::done(
-                                9,
-                                __bt::execute::<
-                                    World,
-                                    Shoot,
-                                >(
-                                    &mut self.__bt_leaf_9,
-                                    __bt_ctx,
-                                    <Shoot as __bt::SyncAction<World>>::execute,
-                                ),
-                                __bt_observer,
-                            )
-                        };
+                        let __bt_child_status = __bt::done(
+                            9,
+                            __bt::execute::<
+                                World,
+                                Shoot,
+                            >(
+                                &mut self.__bt_leaf_9,
+                                __bt_ctx,
+                                <Shoot as __bt::SyncAction<World>>::execute,
+                            ),
+                            __bt_observer,
+                        );
                         self.__bt_state_8
                             .on_child(__bt_child_status, ::core::option::Option::None)
                     }
@@ -680,9 +678,11 @@ impl Decorated {
             match self.__bt_state_11.start(false) {
                 ::core::option::Option::Some(__bt_status) => __bt_status,
                 ::core::option::Option::None => {
-                    let __bt_child_status = {
-                        __bt::done(12, __bt::Status::Success, __bt_observer)
-                    };
+                    let __bt_child_status = __bt::done(
+                        12,
+                        __bt::Status::Success,
+                        __bt_observer,
+                    );
                     self.__bt_state_11.on_child(__bt_child_status)
                 }
             },

@@ -323,22 +323,20 @@ impl Forager {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                {
-                                    __bt::done(
-                                        1,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            let bb = &mut self.__bt_bb;
-                                            {
-                                                w.sense(1);
-                                                bb.threat = w.threat();
-                                                bb.hungry = w.hungry();
-                                                true
-                                            }
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    1,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        let bb = &mut self.__bt_bb;
+                                        {
+                                            w.sense(1);
+                                            bb.threat = w.threat();
+                                            bb.hungry = w.hungry();
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 2usize,
@@ -644,16 +642,14 @@ impl Forager {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        6,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            w.act(6)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    6,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(6)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_4,
                                 1usize,
                                 2usize,
@@ -1123,16 +1119,14 @@ impl Forager {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        15,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(15)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    15,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(15)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_14,
                                 0usize,
                                 2usize,

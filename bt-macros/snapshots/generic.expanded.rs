@@ -233,16 +233,14 @@ where
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        1,
-                                        __bt::Status::from_bool({
-                                            let npc = &*__bt_ctx;
-                                            npc.alert
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    1,
+                                    __bt::Status::from_bool({
+                                        let npc = &*__bt_ctx;
+                                        npc.alert
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 2usize,

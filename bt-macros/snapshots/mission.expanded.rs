@@ -309,21 +309,19 @@ impl Mission {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                {
-                                    __bt::done(
-                                        1,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            let bb = &mut self.__bt_bb;
-                                            {
-                                                w.sense(1);
-                                                bb.mode = w.mode();
-                                                true
-                                            }
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    1,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        let bb = &mut self.__bt_bb;
+                                        {
+                                            w.sense(1);
+                                            bb.mode = w.mode();
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 2usize,
@@ -556,16 +554,14 @@ impl Mission {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        5,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(5)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    5,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(5)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_4,
                                 0usize,
                                 4usize,
@@ -608,16 +604,14 @@ impl Mission {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        8,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            w.act(8)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    8,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(8)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_4,
                                 3usize,
                                 4usize,
@@ -1055,16 +1049,14 @@ impl Mission {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        15,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(15)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    15,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(15)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_14,
                                 0usize,
                                 2usize,
@@ -1232,16 +1224,14 @@ impl Mission {
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 '__bt_walk: {
                     if __bt_child == 0usize {
-                        let __bt_child_status = {
-                            __bt::done(
-                                19,
-                                __bt::Status::from_bool({
-                                    let w = &*__bt_ctx;
-                                    w.cond(19)
-                                }),
-                                __bt_observer,
-                            )
-                        };
+                        let __bt_child_status = __bt::done(
+                            19,
+                            __bt::Status::from_bool({
+                                let w = &*__bt_ctx;
+                                w.cond(19)
+                            }),
+                            __bt_observer,
+                        );
                         match self
                             .__bt_state_18
                             .on_child(0usize, __bt_child_status, 5usize)
@@ -1286,16 +1276,14 @@ impl Mission {
                         }
                     }
                     if __bt_child == 3usize {
-                        let __bt_child_status = {
-                            __bt::done(
-                                23,
-                                __bt::answer({
-                                    let w = &mut *__bt_ctx;
-                                    w.act(23)
-                                }),
-                                __bt_observer,
-                            )
-                        };
+                        let __bt_child_status = __bt::done(
+                            23,
+                            __bt::answer({
+                                let w = &mut *__bt_ctx;
+                                w.act(23)
+                            }),
+                            __bt_observer,
+                        );
                         match self
                             .__bt_state_18
                             .on_child(3usize, __bt_child_status, 5usize)
@@ -1520,16 +1508,14 @@ impl Mission {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        25,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            w.act(25)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    25,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(25)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_24,
                                 0usize,
                                 2usize,
@@ -1648,16 +1634,14 @@ impl Mission {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        28,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(28)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    28,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(28)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_27,
                                 0usize,
                                 2usize,

@@ -662,20 +662,18 @@ impl Canvas {
                             _ => {
                                 let __bt_was_running: ::core::primitive::bool = true;
                                 let __bt_first: ::core::primitive::usize = 1usize;
-                                {
-                                    __bt::done(
-                                        8,
-                                        __bt::execute::<
-                                            World,
-                                            Idle,
-                                        >(
-                                            &mut self.__bt_leaf_8,
-                                            __bt_ctx,
-                                            <Idle as __bt::SyncAction<World>>::execute,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                }
+                                __bt::done(
+                                    8,
+                                    __bt::execute::<
+                                        World,
+                                        Idle,
+                                    >(
+                                        &mut self.__bt_leaf_8,
+                                        __bt_ctx,
+                                        <Idle as __bt::SyncAction<World>>::execute,
+                                    ),
+                                    __bt_observer,
+                                )
                             }
                         };
                         self.__bt_state_6
@@ -709,20 +707,18 @@ impl Canvas {
                         _ => {
                             let __bt_was_running: ::core::primitive::bool = false;
                             let __bt_first: ::core::primitive::usize = 1usize;
-                            {
-                                __bt::done(
-                                    8,
-                                    __bt::execute::<
-                                        World,
-                                        Idle,
-                                    >(
-                                        &mut self.__bt_leaf_8,
-                                        __bt_ctx,
-                                        <Idle as __bt::SyncAction<World>>::execute,
-                                    ),
-                                    __bt_observer,
-                                )
-                            }
+                            __bt::done(
+                                8,
+                                __bt::execute::<
+                                    World,
+                                    Idle,
+                                >(
+                                    &mut self.__bt_leaf_8,
+                                    __bt_ctx,
+                                    <Idle as __bt::SyncAction<World>>::execute,
+                                ),
+                                __bt_observer,
+                            )
                         }
                     };
                     __bt_next = self

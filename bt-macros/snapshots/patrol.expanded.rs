@@ -337,22 +337,20 @@ impl Patrol {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                {
-                                    __bt::done(
-                                        1,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            let bb = &mut self.__bt_bb;
-                                            {
-                                                w.sense(1);
-                                                bb.zone = w.zone();
-                                                bb.low = w.low_battery();
-                                                true
-                                            }
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    1,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        let bb = &mut self.__bt_bb;
+                                        {
+                                            w.sense(1);
+                                            bb.zone = w.zone();
+                                            bb.low = w.low_battery();
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 2usize,
@@ -414,16 +412,14 @@ impl Patrol {
     ) -> __bt::Status {
         {
             let __bt_status: __bt::Status = {
-                let __bt_condition: __bt::Status = {
-                    __bt::done(
-                        3,
-                        __bt::Status::from_bool({
-                            let w = &*__bt_ctx;
-                            w.clear(3)
-                        }),
-                        __bt_observer,
-                    )
-                };
+                let __bt_condition: __bt::Status = __bt::done(
+                    3,
+                    __bt::Status::from_bool({
+                        let w = &*__bt_ctx;
+                        w.clear(3)
+                    }),
+                    __bt_observer,
+                );
                 if __bt::WhileDoElse::halts(__bt_condition, 1usize) {
                     self.__bt_halt_4(__bt_ctx, __bt_observer);
                 }
@@ -659,16 +655,14 @@ impl Patrol {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        9,
-                                        __bt::answer({
-                                            let w = &mut *__bt_ctx;
-                                            w.act(9)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    9,
+                                    __bt::answer({
+                                        let w = &mut *__bt_ctx;
+                                        w.act(9)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_6,
                                 2usize,
                                 3usize,
@@ -1160,16 +1154,14 @@ impl Patrol {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        18,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(18)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    18,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(18)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_17,
                                 0usize,
                                 2usize,
@@ -1433,16 +1425,14 @@ impl Patrol {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        24,
-                                        __bt::Status::from_bool({
-                                            let w = &*__bt_ctx;
-                                            w.cond(24)
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    24,
+                                    __bt::Status::from_bool({
+                                        let w = &*__bt_ctx;
+                                        w.cond(24)
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_23,
                                 0usize,
                                 2usize,

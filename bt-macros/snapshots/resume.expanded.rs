@@ -510,20 +510,18 @@ impl Errands {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        8,
-                                        __bt::check::<
-                                            World,
-                                            IsHome,
-                                        >(
-                                            &mut self.__bt_leaf_8,
-                                            __bt_ctx,
-                                            <IsHome as __bt::Condition<World>>::check,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    8,
+                                    __bt::check::<
+                                        World,
+                                        IsHome,
+                                    >(
+                                        &mut self.__bt_leaf_8,
+                                        __bt_ctx,
+                                        <IsHome as __bt::Condition<World>>::check,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_5,
                                 1usize,
                                 2usize,

@@ -188,19 +188,17 @@ impl Sniper {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        6,
-                                        __bt::answer({
-                                            let world = &mut *__bt_ctx;
-                                            {
-                                                world.waypoint += 1;
-                                                true
-                                            }
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    6,
+                                    __bt::answer({
+                                        let world = &mut *__bt_ctx;
+                                        {
+                                            world.waypoint += 1;
+                                            true
+                                        }
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_0,
                                 1usize,
                                 2usize,
@@ -259,20 +257,18 @@ impl Sniper {
                     ): (::core::primitive::usize, __bt::Status) = loop {
                         if __bt_child == 0usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        2,
-                                        __bt::check::<
-                                            World,
-                                            IsEnemyVisible,
-                                        >(
-                                            &mut self.__bt_leaf_2,
-                                            __bt_ctx,
-                                            <IsEnemyVisible as __bt::Condition<World>>::check,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    2,
+                                    __bt::check::<
+                                        World,
+                                        IsEnemyVisible,
+                                    >(
+                                        &mut self.__bt_leaf_2,
+                                        __bt_ctx,
+                                        <IsEnemyVisible as __bt::Condition<World>>::check,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_1,
                                 0usize,
                                 4usize,
@@ -283,16 +279,14 @@ impl Sniper {
                         }
                         if __bt_child == 1usize {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        3,
-                                        __bt::Status::from_bool({
-                                            let world = &*__bt_ctx;
-                                            world.rounds > 0
-                                        }),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    3,
+                                    __bt::Status::from_bool({
+                                        let world = &*__bt_ctx;
+                                        world.rounds > 0
+                                    }),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_1,
                                 1usize,
                                 4usize,
@@ -327,20 +321,18 @@ impl Sniper {
                         }
                         {
                             if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                {
-                                    __bt::done(
-                                        5,
-                                        __bt::execute::<
-                                            World,
-                                            Shoot,
-                                        >(
-                                            &mut self.__bt_leaf_5,
-                                            __bt_ctx,
-                                            <Shoot as __bt::SyncAction<World>>::execute,
-                                        ),
-                                        __bt_observer,
-                                    )
-                                },
+                                __bt::done(
+                                    5,
+                                    __bt::execute::<
+                                        World,
+                                        Shoot,
+                                    >(
+                                        &mut self.__bt_leaf_5,
+                                        __bt_ctx,
+                                        <Shoot as __bt::SyncAction<World>>::execute,
+                                    ),
+                                    __bt_observer,
+                                ),
                                 &mut self.__bt_state_1,
                                 3usize,
                                 4usize,

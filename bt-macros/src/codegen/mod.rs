@@ -981,9 +981,10 @@ fn inlined(g: &Gen, node: &Node) -> bool {
 }
 
 /// The tick of leaf `id` as an expression of its parent's tick, if it is written there
-/// ([`inlined`]).
+/// ([`inlined`]): a call of `done` or a block ending in one of `finish` ([`tick_method`]), an
+/// expression wherever a call is, so written without braces of its own.
 fn inline_tick(g: &Gen, id: usize) -> Option<TokenStream> {
-    (g.inline_ticks.borrow()[id].as_ref()).map(|tick| quote!({ #tick }))
+    g.inline_ticks.borrow()[id].clone()
 }
 
 /// Node `node`'s tick function, around `body`; for a leaf written in its parent's tick
