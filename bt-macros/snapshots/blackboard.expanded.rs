@@ -293,28 +293,20 @@ impl Robot {
                                                         __bt_bound,
                                                         &mut self.__bt_bb,
                                                         |__bt_leaf, __bt_bb| {
-                                                            {
-                                                                let __bt_entry = &mut (*__bt_bb).goal;
-                                                                let __bt_port = &mut (*__bt_leaf).goal;
-                                                                __bt::bind_entry(
-                                                                    __bt_entry,
-                                                                    __bt_port,
-                                                                    __bt::PortStep::Load,
-                                                                    __bt::BindEntry::load,
-                                                                    __bt::BindEntry::store,
-                                                                );
-                                                            }
-                                                            {
-                                                                let __bt_entry = &mut (*__bt_bb).seen;
-                                                                let __bt_port = &mut (*__bt_leaf).seen;
-                                                                __bt::bind_entry(
-                                                                    __bt_entry,
-                                                                    __bt_port,
-                                                                    __bt::PortStep::Load,
-                                                                    __bt::BindEntry::load,
-                                                                    __bt::BindEntry::store,
-                                                                );
-                                                            }
+                                                            __bt::bind_entry(
+                                                                &mut (*__bt_bb).goal,
+                                                                &mut (*__bt_leaf).goal,
+                                                                __bt::PortStep::Load,
+                                                                __bt::BindEntry::load,
+                                                                __bt::BindEntry::store,
+                                                            );
+                                                            __bt::bind_entry(
+                                                                &mut (*__bt_bb).seen,
+                                                                &mut (*__bt_leaf).seen,
+                                                                __bt::PortStep::Load,
+                                                                __bt::BindEntry::load,
+                                                                __bt::BindEntry::store,
+                                                            );
                                                             __bt::bind_value(
                                                                 2,
                                                                 &mut *__bt_leaf,
@@ -329,28 +321,20 @@ impl Robot {
                                                                 __bt_ctx,
                                                                 <Plan as __bt::SyncAction<World>>::execute,
                                                             );
-                                                            {
-                                                                let __bt_entry = &mut (*__bt_bb).goal;
-                                                                let __bt_port = &mut (*__bt_leaf).goal;
-                                                                __bt::bind_entry(
-                                                                    __bt_entry,
-                                                                    __bt_port,
-                                                                    __bt::PortStep::Store,
-                                                                    __bt::BindEntry::load,
-                                                                    __bt::BindEntry::store,
-                                                                );
-                                                            }
-                                                            {
-                                                                let __bt_entry = &mut (*__bt_bb).seen;
-                                                                let __bt_port = &mut (*__bt_leaf).seen;
-                                                                __bt::bind_entry(
-                                                                    __bt_entry,
-                                                                    __bt_port,
-                                                                    __bt::PortStep::Store,
-                                                                    __bt::BindEntry::load,
-                                                                    __bt::BindEntry::store,
-                                                                );
-                                                            }
+                                                            __bt::bind_entry(
+                                                                &mut (*__bt_bb).goal,
+                                                                &mut (*__bt_leaf).goal,
+                                                                __bt::PortStep::Store,
+                                                                __bt::BindEntry::load,
+                                                                __bt::BindEntry::store,
+                                                            );
+                                                            __bt::bind_entry(
+                                                                &mut (*__bt_bb).seen,
+                                                                &mut (*__bt_leaf).seen,
+                                                                __bt::PortStep::Store,
+                                                                __bt::BindEntry::load,
+                                                                __bt::BindEntry::store,
+                                                            );
                                                             __bt_result
                                                         },
                                                     )
@@ -540,17 +524,13 @@ impl Robot {
                                     __bt_bound,
                                     &mut self.__bt_bb,
                                     |__bt_leaf, __bt_bb| {
-                                        {
-                                            let __bt_entry = &mut (*__bt_bb).goal;
-                                            let __bt_port = &mut (*__bt_leaf).target;
-                                            __bt::bind_entry(
-                                                __bt_entry,
-                                                __bt_port,
-                                                __bt::PortStep::Load,
-                                                __bt::BindEntry::load,
-                                                __bt::BindEntry::store,
-                                            );
-                                        }
+                                        __bt::bind_entry(
+                                            &mut (*__bt_bb).goal,
+                                            &mut (*__bt_leaf).target,
+                                            __bt::PortStep::Load,
+                                            __bt::BindEntry::load,
+                                            __bt::BindEntry::store,
+                                        );
                                         let __bt_result = {
                                             let _ = <Drive as __bt::StatefulAction<World>>::on_halted;
                                             __bt::stateful::<
@@ -564,17 +544,13 @@ impl Robot {
                                                 },
                                             )
                                         };
-                                        {
-                                            let __bt_entry = &mut (*__bt_bb).goal;
-                                            let __bt_port = &mut (*__bt_leaf).target;
-                                            __bt::bind_entry(
-                                                __bt_entry,
-                                                __bt_port,
-                                                __bt::PortStep::Store,
-                                                __bt::BindEntry::load,
-                                                __bt::BindEntry::store,
-                                            );
-                                        }
+                                        __bt::bind_entry(
+                                            &mut (*__bt_bb).goal,
+                                            &mut (*__bt_leaf).target,
+                                            __bt::PortStep::Store,
+                                            __bt::BindEntry::load,
+                                            __bt::BindEntry::store,
+                                        );
                                         __bt_result
                                     },
                                 )
@@ -619,31 +595,23 @@ impl Robot {
                         __bt_bound,
                         &mut self.__bt_bb,
                         |__bt_leaf, __bt_bb| {
-                            {
-                                let __bt_entry = &mut (*__bt_bb).goal;
-                                let __bt_port = &mut (*__bt_leaf).target;
-                                __bt::bind_entry(
-                                    __bt_entry,
-                                    __bt_port,
-                                    __bt::PortStep::Load,
-                                    __bt::BindEntry::load,
-                                    __bt::BindEntry::store,
-                                );
-                            }
+                            __bt::bind_entry(
+                                &mut (*__bt_bb).goal,
+                                &mut (*__bt_leaf).target,
+                                __bt::PortStep::Load,
+                                __bt::BindEntry::load,
+                                __bt::BindEntry::store,
+                            );
                             let __bt_result = <Drive as __bt::StatefulAction<
                                 World,
                             >>::on_halted(&mut *__bt_leaf, __bt_ctx);
-                            {
-                                let __bt_entry = &mut (*__bt_bb).goal;
-                                let __bt_port = &mut (*__bt_leaf).target;
-                                __bt::bind_entry(
-                                    __bt_entry,
-                                    __bt_port,
-                                    __bt::PortStep::Store,
-                                    __bt::BindEntry::load,
-                                    __bt::BindEntry::store,
-                                );
-                            }
+                            __bt::bind_entry(
+                                &mut (*__bt_bb).goal,
+                                &mut (*__bt_leaf).target,
+                                __bt::PortStep::Store,
+                                __bt::BindEntry::load,
+                                __bt::BindEntry::store,
+                            );
                             __bt_result
                         },
                     )

@@ -476,28 +476,20 @@ impl Navigate {
                                 __bt_bound,
                                 &mut self.__bt_bb,
                                 |__bt_leaf, __bt_bb| {
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).goal;
-                                        let __bt_port = &mut (*__bt_leaf).goal;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Load,
-                                            __bt::BindEntry::load,
-                                            __bt::BindEntry::store,
-                                        );
-                                    }
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).path;
-                                        let __bt_port = &mut (*__bt_leaf).path;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Load,
-                                            __bt::BindEntry::load,
-                                            __bt::BindEntry::store,
-                                        );
-                                    }
+                                    __bt::bind_entry(
+                                        &mut (*__bt_bb).goal,
+                                        &mut (*__bt_leaf).goal,
+                                        __bt::PortStep::Load,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
+                                    );
+                                    __bt::bind_entry(
+                                        &mut (*__bt_bb).path,
+                                        &mut (*__bt_leaf).path,
+                                        __bt::PortStep::Load,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
+                                    );
                                     let __bt_result = __bt::execute::<
                                         World,
                                         ComputePath,
@@ -506,28 +498,20 @@ impl Navigate {
                                         __bt_ctx,
                                         <ComputePath as __bt::SyncAction<World>>::execute,
                                     );
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).goal;
-                                        let __bt_port = &mut (*__bt_leaf).goal;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Store,
-                                            __bt::BindEntry::load,
-                                            __bt::BindEntry::store,
-                                        );
-                                    }
-                                    {
-                                        let __bt_entry = &mut (*__bt_bb).path;
-                                        let __bt_port = &mut (*__bt_leaf).path;
-                                        __bt::bind_entry(
-                                            __bt_entry,
-                                            __bt_port,
-                                            __bt::PortStep::Store,
-                                            __bt::BindEntry::load,
-                                            __bt::BindEntry::store,
-                                        );
-                                    }
+                                    __bt::bind_entry(
+                                        &mut (*__bt_bb).goal,
+                                        &mut (*__bt_leaf).goal,
+                                        __bt::PortStep::Store,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
+                                    );
+                                    __bt::bind_entry(
+                                        &mut (*__bt_bb).path,
+                                        &mut (*__bt_leaf).path,
+                                        __bt::PortStep::Store,
+                                        __bt::BindEntry::load,
+                                        __bt::BindEntry::store,
+                                    );
                                     __bt_result
                                 },
                             )
@@ -648,17 +632,13 @@ impl Navigate {
                             __bt_bound,
                             &mut self.__bt_bb,
                             |__bt_leaf, __bt_bb| {
-                                {
-                                    let __bt_entry = &mut (*__bt_bb).path;
-                                    let __bt_port = &mut (*__bt_leaf).path;
-                                    __bt::bind_entry(
-                                        __bt_entry,
-                                        __bt_port,
-                                        __bt::PortStep::Load,
-                                        __bt::BindEntry::load,
-                                        __bt::BindEntry::store,
-                                    );
-                                }
+                                __bt::bind_entry(
+                                    &mut (*__bt_bb).path,
+                                    &mut (*__bt_leaf).path,
+                                    __bt::PortStep::Load,
+                                    __bt::BindEntry::load,
+                                    __bt::BindEntry::store,
+                                );
                                 let __bt_result = {
                                     let _ = <FollowPath as __bt::StatefulAction<
                                         World,
@@ -674,17 +654,13 @@ impl Navigate {
                                         },
                                     )
                                 };
-                                {
-                                    let __bt_entry = &mut (*__bt_bb).path;
-                                    let __bt_port = &mut (*__bt_leaf).path;
-                                    __bt::bind_entry(
-                                        __bt_entry,
-                                        __bt_port,
-                                        __bt::PortStep::Store,
-                                        __bt::BindEntry::load,
-                                        __bt::BindEntry::store,
-                                    );
-                                }
+                                __bt::bind_entry(
+                                    &mut (*__bt_bb).path,
+                                    &mut (*__bt_leaf).path,
+                                    __bt::PortStep::Store,
+                                    __bt::BindEntry::load,
+                                    __bt::BindEntry::store,
+                                );
                                 __bt_result
                             },
                         )
@@ -708,31 +684,23 @@ impl Navigate {
                     __bt_bound,
                     &mut self.__bt_bb,
                     |__bt_leaf, __bt_bb| {
-                        {
-                            let __bt_entry = &mut (*__bt_bb).path;
-                            let __bt_port = &mut (*__bt_leaf).path;
-                            __bt::bind_entry(
-                                __bt_entry,
-                                __bt_port,
-                                __bt::PortStep::Load,
-                                __bt::BindEntry::load,
-                                __bt::BindEntry::store,
-                            );
-                        }
+                        __bt::bind_entry(
+                            &mut (*__bt_bb).path,
+                            &mut (*__bt_leaf).path,
+                            __bt::PortStep::Load,
+                            __bt::BindEntry::load,
+                            __bt::BindEntry::store,
+                        );
                         let __bt_result = <FollowPath as __bt::StatefulAction<
                             World,
                         >>::on_halted(&mut *__bt_leaf, __bt_ctx);
-                        {
-                            let __bt_entry = &mut (*__bt_bb).path;
-                            let __bt_port = &mut (*__bt_leaf).path;
-                            __bt::bind_entry(
-                                __bt_entry,
-                                __bt_port,
-                                __bt::PortStep::Store,
-                                __bt::BindEntry::load,
-                                __bt::BindEntry::store,
-                            );
-                        }
+                        __bt::bind_entry(
+                            &mut (*__bt_bb).path,
+                            &mut (*__bt_leaf).path,
+                            __bt::PortStep::Store,
+                            __bt::BindEntry::load,
+                            __bt::BindEntry::store,
+                        );
                         __bt_result
                     },
                 )

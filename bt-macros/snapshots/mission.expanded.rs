@@ -762,42 +762,42 @@ impl Mission {
                 self.__bt_state_9.begin();
                 let __bt_verdict: ::core::option::Option<__bt::Status> = loop {
                     if !self.__bt_state_9.is_completed(0usize) {
-                        let __bt_child_status = self
-                            .__bt_tick_10(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_verdict) = self
-                            .__bt_state_9
-                            .on_child(0usize, __bt_child_status, __bt_config)
-                        {
+                        if let ::core::option::Option::Some(__bt_verdict) = __bt::parallel_child(
+                            self.__bt_tick_10(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_9,
+                            0usize,
+                            __bt_config,
+                        ) {
                             break ::core::option::Option::Some(__bt_verdict);
                         }
                     }
                     if !self.__bt_state_9.is_completed(1usize) {
-                        let __bt_child_status = self
-                            .__bt_tick_12(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_verdict) = self
-                            .__bt_state_9
-                            .on_child(1usize, __bt_child_status, __bt_config)
-                        {
+                        if let ::core::option::Option::Some(__bt_verdict) = __bt::parallel_child(
+                            self.__bt_tick_12(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_9,
+                            1usize,
+                            __bt_config,
+                        ) {
                             break ::core::option::Option::Some(__bt_verdict);
                         }
                     }
                     if !self.__bt_state_9.is_completed(2usize) {
-                        let __bt_child_status = self
-                            .__bt_tick_14(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_verdict) = self
-                            .__bt_state_9
-                            .on_child(2usize, __bt_child_status, __bt_config)
-                        {
+                        if let ::core::option::Option::Some(__bt_verdict) = __bt::parallel_child(
+                            self.__bt_tick_14(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_9,
+                            2usize,
+                            __bt_config,
+                        ) {
                             break ::core::option::Option::Some(__bt_verdict);
                         }
                     }
                     if !self.__bt_state_9.is_completed(3usize) {
-                        let __bt_child_status = self
-                            .__bt_tick_17(__bt_ctx, __bt_observer);
-                        if let ::core::option::Option::Some(__bt_verdict) = self
-                            .__bt_state_9
-                            .on_child(3usize, __bt_child_status, __bt_config)
-                        {
+                        if let ::core::option::Option::Some(__bt_verdict) = __bt::parallel_child(
+                            self.__bt_tick_17(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_9,
+                            3usize,
+                            __bt_config,
+                        ) {
                             break ::core::option::Option::Some(__bt_verdict);
                         }
                     }
@@ -1224,99 +1224,87 @@ impl Mission {
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 '__bt_walk: {
                     if __bt_child == 0usize {
-                        let __bt_child_status = __bt::done(
-                            19,
-                            __bt::Status::from_bool({
-                                let w = &*__bt_ctx;
-                                w.cond(19)
-                            }),
-                            __bt_observer,
-                        );
-                        match self
-                            .__bt_state_18
-                            .on_child(0usize, __bt_child_status, 5usize)
-                        {
-                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                            __bt::Flow::Return(__bt_status)
-                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                                break '__bt_walk __bt_status;
-                            }
+                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                            __bt::done(
+                                19,
+                                __bt::Status::from_bool({
+                                    let w = &*__bt_ctx;
+                                    w.cond(19)
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_18,
+                            0usize,
+                            5usize,
+                            &mut __bt_child,
+                        ) {
+                            break '__bt_walk __bt_status;
                         }
                     }
                     if __bt_child == 1usize {
-                        let __bt_child_status = self
-                            .__bt_tick_20(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 1usize,
-                            );
-                        match self
-                            .__bt_state_18
-                            .on_child(1usize, __bt_child_status, 5usize)
-                        {
-                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                            __bt::Flow::Return(__bt_status)
-                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                                break '__bt_walk __bt_status;
-                            }
+                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                            self
+                                .__bt_tick_20(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_18,
+                            1usize,
+                            5usize,
+                            &mut __bt_child,
+                        ) {
+                            break '__bt_walk __bt_status;
                         }
                     }
                     if __bt_child == 2usize {
-                        let __bt_child_status = self
-                            .__bt_tick_21(__bt_ctx, __bt_observer);
-                        match self
-                            .__bt_state_18
-                            .on_child(2usize, __bt_child_status, 5usize)
-                        {
-                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                            __bt::Flow::Return(__bt_status)
-                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                                break '__bt_walk __bt_status;
-                            }
+                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                            self.__bt_tick_21(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_18,
+                            2usize,
+                            5usize,
+                            &mut __bt_child,
+                        ) {
+                            break '__bt_walk __bt_status;
                         }
                     }
                     if __bt_child == 3usize {
-                        let __bt_child_status = __bt::done(
-                            23,
-                            __bt::answer({
-                                let w = &mut *__bt_ctx;
-                                w.act(23)
-                            }),
-                            __bt_observer,
-                        );
-                        match self
-                            .__bt_state_18
-                            .on_child(3usize, __bt_child_status, 5usize)
-                        {
-                            __bt::Flow::Tick(__bt_next) => __bt_child = __bt_next,
-                            __bt::Flow::Return(__bt_status)
-                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                                break '__bt_walk __bt_status;
-                            }
+                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                            __bt::done(
+                                23,
+                                __bt::answer({
+                                    let w = &mut *__bt_ctx;
+                                    w.act(23)
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_18,
+                            3usize,
+                            5usize,
+                            &mut __bt_child,
+                        ) {
+                            break '__bt_walk __bt_status;
                         }
                     }
                     {
-                        let __bt_child_status = self
-                            .__bt_tick_24(
-                                __bt_ctx,
-                                __bt_observer,
-                                __bt_was_running && __bt_first == 4usize,
-                            );
-                        match self
-                            .__bt_state_18
-                            .on_child(4usize, __bt_child_status, 5usize)
-                        {
-                            __bt::Flow::Tick(__bt_next) => {
-                                ::core::unreachable!(
-                                    "TryCatch's rule asked for a child after its last"
-                                )
-                            }
-                            __bt::Flow::Return(__bt_status)
-                            | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                                break '__bt_walk __bt_status;
-                            }
+                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                            self
+                                .__bt_tick_24(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 4usize,
+                                ),
+                            &mut self.__bt_state_18,
+                            4usize,
+                            5usize,
+                            &mut __bt_child,
+                        ) {
+                            break '__bt_walk __bt_status;
                         }
                     }
+                    ::core::unreachable!(
+                        "TryCatch's rule asked for a child after its last"
+                    )
                 }
             },
             __bt_observer,

@@ -790,16 +790,25 @@ impl Patrol {
             {
                 self.__bt_state_10.begin();
                 if !self.__bt_state_10.is_completed(0usize) {
-                    let __bt_child_status = self.__bt_tick_11(__bt_ctx, __bt_observer);
-                    self.__bt_state_10.on_child(0usize, __bt_child_status);
+                    __bt::parallel_all_child(
+                        self.__bt_tick_11(__bt_ctx, __bt_observer),
+                        &mut self.__bt_state_10,
+                        0usize,
+                    );
                 }
                 if !self.__bt_state_10.is_completed(1usize) {
-                    let __bt_child_status = self.__bt_tick_12(__bt_ctx, __bt_observer);
-                    self.__bt_state_10.on_child(1usize, __bt_child_status);
+                    __bt::parallel_all_child(
+                        self.__bt_tick_12(__bt_ctx, __bt_observer),
+                        &mut self.__bt_state_10,
+                        1usize,
+                    );
                 }
                 if !self.__bt_state_10.is_completed(2usize) {
-                    let __bt_child_status = self.__bt_tick_14(__bt_ctx, __bt_observer);
-                    self.__bt_state_10.on_child(2usize, __bt_child_status);
+                    __bt::parallel_all_child(
+                        self.__bt_tick_14(__bt_ctx, __bt_observer),
+                        &mut self.__bt_state_10,
+                        2usize,
+                    );
                 }
                 self.__bt_state_10
                     .end({

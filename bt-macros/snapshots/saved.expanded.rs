@@ -374,17 +374,13 @@ impl Sentry {
                             __bt_bound,
                             &mut self.__bt_bb,
                             |__bt_leaf, __bt_bb| {
-                                {
-                                    let __bt_entry = &mut (*__bt_bb).post;
-                                    let __bt_port = &mut (*__bt_leaf).to;
-                                    __bt::bind_entry(
-                                        __bt_entry,
-                                        __bt_port,
-                                        __bt::PortStep::Load,
-                                        __bt::BindEntry::load,
-                                        __bt::BindEntry::store,
-                                    );
-                                }
+                                __bt::bind_entry(
+                                    &mut (*__bt_bb).post,
+                                    &mut (*__bt_leaf).to,
+                                    __bt::PortStep::Load,
+                                    __bt::BindEntry::load,
+                                    __bt::BindEntry::store,
+                                );
                                 let __bt_result = {
                                     let _ = <Walk as __bt::StatefulAction<World>>::on_halted;
                                     __bt::stateful::<
@@ -398,17 +394,13 @@ impl Sentry {
                                         },
                                     )
                                 };
-                                {
-                                    let __bt_entry = &mut (*__bt_bb).post;
-                                    let __bt_port = &mut (*__bt_leaf).to;
-                                    __bt::bind_entry(
-                                        __bt_entry,
-                                        __bt_port,
-                                        __bt::PortStep::Store,
-                                        __bt::BindEntry::load,
-                                        __bt::BindEntry::store,
-                                    );
-                                }
+                                __bt::bind_entry(
+                                    &mut (*__bt_bb).post,
+                                    &mut (*__bt_leaf).to,
+                                    __bt::PortStep::Store,
+                                    __bt::BindEntry::load,
+                                    __bt::BindEntry::store,
+                                );
                                 __bt_result
                             },
                         )
@@ -432,31 +424,23 @@ impl Sentry {
                     __bt_bound,
                     &mut self.__bt_bb,
                     |__bt_leaf, __bt_bb| {
-                        {
-                            let __bt_entry = &mut (*__bt_bb).post;
-                            let __bt_port = &mut (*__bt_leaf).to;
-                            __bt::bind_entry(
-                                __bt_entry,
-                                __bt_port,
-                                __bt::PortStep::Load,
-                                __bt::BindEntry::load,
-                                __bt::BindEntry::store,
-                            );
-                        }
+                        __bt::bind_entry(
+                            &mut (*__bt_bb).post,
+                            &mut (*__bt_leaf).to,
+                            __bt::PortStep::Load,
+                            __bt::BindEntry::load,
+                            __bt::BindEntry::store,
+                        );
                         let __bt_result = <Walk as __bt::StatefulAction<
                             World,
                         >>::on_halted(&mut *__bt_leaf, __bt_ctx);
-                        {
-                            let __bt_entry = &mut (*__bt_bb).post;
-                            let __bt_port = &mut (*__bt_leaf).to;
-                            __bt::bind_entry(
-                                __bt_entry,
-                                __bt_port,
-                                __bt::PortStep::Store,
-                                __bt::BindEntry::load,
-                                __bt::BindEntry::store,
-                            );
-                        }
+                        __bt::bind_entry(
+                            &mut (*__bt_bb).post,
+                            &mut (*__bt_leaf).to,
+                            __bt::PortStep::Store,
+                            __bt::BindEntry::load,
+                            __bt::BindEntry::store,
+                        );
                         __bt_result
                     },
                 )

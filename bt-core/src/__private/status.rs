@@ -124,6 +124,7 @@ in_order!(
     Fallback<I: SmallIndex, S: SkipCount>,
     AsyncSequence<I: SmallIndex>,
     AsyncFallback<I: SmallIndex>,
+    TryCatch<I: SmallIndex>,
 );
 
 macro_rules! in_order_reactive {
@@ -145,6 +146,31 @@ macro_rules! in_order_reactive {
 }
 
 in_order_reactive!(ReactiveSequence, ReactiveFallback);
+
+/// One child's step of a `Parallel`: child `child` answered `status`; the verdict, if the node
+/// decides ([`Parallel::on_child`]). The child's status comes first, as in [`follow`].
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn parallel_child<I: SmallIndex, const W: usize>(
+    status: Status,
+    rule: &mut Parallel<I, W>,
+    child: usize,
+    config: ParallelConfig,
+) -> Option<Status> {
+    rule.on_child(child, status, config)
+}
+
+/// One child's step of a `ParallelAll`: child `child` answered `status`
+/// ([`ParallelAll::on_child`]). The child's status comes first, as in [`follow`].
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn parallel_all_child<I: SmallIndex, const W: usize>(
+    status: Status,
+    rule: &mut ParallelAll<I, W>,
+    child: usize,
+) {
+    rule.on_child(child, status)
+}
 
 /// No child: the end of a walk that halts nothing ([`advance`]).
 pub const NO_CHILD: usize = usize::MAX;

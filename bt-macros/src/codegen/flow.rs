@@ -169,25 +169,16 @@ fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenS
     // A labelled block, not a `loop`: the walk only moves forward (`Flow::Tick` names a
     // later child), and LLVM would hoist the later children's arithmetic out of a loop
     // into every tick.
-    let last = len - 1;
     let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
+    // Each step through `follow`, which moves `__bt_child` on; the rule never asks for a child
+    // after the last one, and never to halt one in a tick (`TryCatch::on_child`).
     let steps = node.children.iter().enumerate().map(|(position, &id)| {
         let tick = tick_child(g, id);
-        let next = if position == last {
-            quote!(::core::unreachable!(
-                "TryCatch's rule asked for a child after its last"
-            ))
-        } else {
-            quote!(__bt_child = __bt_next)
-        };
         let step = quote! {
-            let __bt_child_status = #tick;
-            match #s.on_child(#position, __bt_child_status, #len) {
-                __bt::Flow::Tick(__bt_next) => #next,
-                __bt::Flow::Return(__bt_status)
-                | __bt::Flow::HaltAndReturn { status: __bt_status, .. } => {
-                    break #label __bt_status
-                }
+            if let ::core::option::Option::Some((_, __bt_status)) =
+                __bt::follow(#tick, &mut #s, #position, #len, &mut __bt_child)
+            {
+                break #label __bt_status;
             }
         };
         walk_step(step, position, len)
@@ -197,7 +188,10 @@ fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenS
         #declare
         let mut __bt_child: ::core::primitive::usize = #s.first(#len);
         #flags
-        #label: { #(#steps)* }
+        #label: {
+            #(#steps)*
+            ::core::unreachable!("TryCatch's rule asked for a child after its last")
+        }
     });
     node_methods(g, node, body, halt_body)
 }

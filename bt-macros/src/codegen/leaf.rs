@@ -336,24 +336,20 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                                 quote!(__bt::BindEntry::load, __bt::BindEntry::store),
                             ),
                         };
-                        // The places first, each at its token; the call's arguments are then
-                        // two names located at the port, where a type mismatch is reported.
+                        // The places, each at its token, as the call's arguments; the call at
+                        // the port, where a type mismatch is reported.
                         let at_port = Span::call_site().located_at(binding.port.span());
-                        let entry_name = Ident::new("__bt_entry", at_port);
-                        let port_name = Ident::new("__bt_port", at_port);
                         let methods = crate::tokens::respan(methods, at_port);
                         let bind = crate::tokens::respan(bind, at_port);
-                        Some(quote_spanned! {at_port=> {
-                            let #entry_name = #entry_place;
-                            let #port_name = #port_place;
+                        Some(quote_spanned! {at_port=>
                             __bt::#bind(
                                 #at
-                                #entry_name,
-                                #port_name,
+                                #entry_place,
+                                #port_place,
                                 __bt::PortStep::#step,
                                 #methods,
                             );
-                        }})
+                        })
                     }
                     Value::Expr(_) => None,
                 }

@@ -69,8 +69,7 @@ fn parallel_all(g: &Gen, node: &Node, state: &State, config: TokenStream) -> Tok
         let tick = tick_child(g, id);
         quote! {
             if !#s.is_completed(#position) {
-                let __bt_child_status = #tick;
-                #s.on_child(#position, __bt_child_status);
+                __bt::parallel_all_child(#tick, &mut #s, #position);
             }
         }
     });
@@ -161,9 +160,8 @@ fn straight_line(g: &Gen, node: &Node, state: &State, config: TokenStream) -> To
         let tick = tick_child(g, id);
         quote! {
             if !#s.is_completed(#position) {
-                let __bt_child_status = #tick;
                 if let ::core::option::Option::Some(__bt_verdict) =
-                    #s.on_child(#position, __bt_child_status, __bt_config)
+                    __bt::parallel_child(#tick, &mut #s, #position, __bt_config)
                 {
                     break ::core::option::Option::Some(__bt_verdict);
                 }
