@@ -7,10 +7,6 @@ pub const TRACKED: &str = "tracked";
 // Node attributes.
 pub const NAME: &str = "name";
 pub const ID: &str = "id";
-/// On a node the XML front end wrote: `#[__bt_xml("file.xml:12:7", "Element")]`, where the
-/// element is, which the model's errors on the node name (then, for a mapped node, each port's
-/// attribute and its place).
-pub const XML_ORIGIN: &str = "__bt_xml";
 /// On a blackboard entry the XML front end wrote: `#[__bt_read(count, __bt_xml_Tree_3)]`, the
 /// trait through which the nodes read it that way (`READ_COUNT`, `READ_DURATION`, `READ_QUEUE`),
 /// whose error says where the XML reads it.

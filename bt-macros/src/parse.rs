@@ -113,9 +113,31 @@ pub struct NodeSyntax {
     pub args: Args,
     /// The arguments' tokens as written (empty without parentheses), for the unused-entry check.
     pub arg_tokens: TokenStream,
-    /// The braced children, parsed when the model reaches them (`Children::parse`), so that no
-    /// stage recurses once per level of the tree.
-    pub children: Option<proc_macro2::Group>,
+    /// The children: braced tokens, parsed when the model reaches them (`Children::parse`), so
+    /// that no stage recurses once per level of the tree; or, from the XML front end, built.
+    pub children: Option<ChildNodes>,
+    /// For a node of an XML tree: where its element is, which the model's errors on the node
+    /// say, in the XML's words.
+    pub xml: Option<XmlOrigin>,
+}
+
+/// A node's children as a front end gives them.
+pub enum ChildNodes {
+    /// The DSL's `{ .. }`, parsed one level at a time (`Children::parse`).
+    Written(proc_macro2::Group),
+    /// Built by the XML front end, spanned at `span`.
+    Built(Span, Vec<NodeSyntax>),
+}
+
+/// Where a node of an XML tree comes from.
+pub struct XmlOrigin {
+    /// `file.xml:12:7`.
+    pub loc: String,
+    /// Its ID: its element's tag, or its `ID` attribute (`<Action ID="MoveTo">`).
+    pub element: String,
+    /// For a node mapped to a type of the user's: each port's attribute and where it is
+    /// (`file.xml:12:20`), which the checks of its ports name.
+    pub ports: Vec<(String, String)>,
 }
 
 /// A `Switch` child's label.
@@ -135,6 +157,18 @@ impl Case {
 }
 
 impl Children {
+    /// One level: the nodes built, or those inside the written group, each keeping its own
+    /// children unparsed.
+    pub fn take(children: ChildNodes) -> syn::Result<Children> {
+        match children {
+            ChildNodes::Written(group) => Children::parse(&group),
+            ChildNodes::Built(span, nodes) => Ok(Children {
+                brace: Brace(span),
+                nodes,
+            }),
+        }
+    }
+
     /// Parses one level: the nodes inside `group`, each keeping its own children unparsed.
     pub fn parse(group: &proc_macro2::Group) -> syn::Result<Children> {
         let (shallow, mut nested) = shallow(group.stream());
@@ -192,12 +226,15 @@ fn shallow(stream: TokenStream) -> (TokenStream, Vec<Option<proc_macro2::Group>>
 fn restore(nodes: &mut [NodeSyntax], nested: &mut [Option<proc_macro2::Group>]) {
     for node in nodes {
         let index = node.children.as_ref().and_then(|placeholder| {
+            let ChildNodes::Written(placeholder) = placeholder else {
+                return None;
+            };
             syn::parse2::<syn::LitInt>(placeholder.stream())
                 .ok()
                 .and_then(|index| index.base10_parse::<usize>().ok())
         });
         if let Some(original) = index.and_then(|index| nested.get_mut(index)?.take()) {
-            node.children = Some(original);
+            node.children = Some(ChildNodes::Written(original));
         }
     }
 }
@@ -574,7 +611,7 @@ impl Parse for NodeSyntax {
             (args, TokenStream::new())
         };
         let children = if input.peek(Brace) {
-            Some(input.parse::<proc_macro2::Group>()?)
+            Some(ChildNodes::Written(input.parse::<proc_macro2::Group>()?))
         } else {
             None
         };
@@ -585,6 +622,7 @@ impl Parse for NodeSyntax {
             args,
             arg_tokens,
             children,
+            xml: None,
         })
     }
 }

@@ -32,7 +32,7 @@ use crate::args::Args;
 pub use crate::args::Quantity;
 use crate::ctxt::Ctxt;
 use crate::kinds::{self, Arity, KindSpec, Shape};
-use crate::parse::{Body, Children, NodeSyntax};
+use crate::parse::{Body, ChildNodes, Children, NodeSyntax};
 
 pub use crate::args::{PortBinding, Value};
 pub use crate::kinds::{Category, Composite};
@@ -340,11 +340,12 @@ impl Tree {
         let id = self.nodes.len();
         let NodeSyntax {
             case: _,
-            mut attrs,
+            attrs,
             kind: kind_ident,
             args,
             arg_tokens,
             children,
+            xml,
         } = syntax;
         // The node as written, for the usages in its errors: `Repeat(2)`.
         let shown = if arg_tokens.is_empty() {
@@ -352,32 +353,19 @@ impl Tree {
         } else {
             format!("{kind_ident}({})", crate::text::source(arg_tokens))
         };
-        // A node of an XML tree: its errors say where its element is, in the XML's words.
-        let mut xml_origin = None;
+        // A node of an XML tree: its errors say where its element is, and its ID; for a mapped
+        // node, the place of each port's attribute.
         let mut xml_ports = Vec::new();
-        if let Some(at) =
-            (attrs.iter()).position(|attr| attr.path().is_ident(crate::kw::XML_ORIGIN))
-        {
-            let origin = attrs.remove(at);
-            let parsed = origin.parse_args_with(
-                syn::punctuated::Punctuated::<LitStr, syn::Token![,]>::parse_terminated,
-            );
-            if let Ok(parts) = parsed {
-                let parts: Vec<String> = parts.iter().map(LitStr::value).collect();
-                // `loc, element`, then for a mapped node each port's attribute and its place.
-                if let [loc, element, ports @ ..] = &parts[..] {
-                    xml_origin = Some(format!("{loc}: `{element}`: "));
-                    xml_ports = (ports.chunks_exact(2))
-                        .map(|pair| (pair[0].clone(), pair[1].clone()))
-                        .collect();
-                    cx.set_origin(Some(crate::ctxt::Origin {
-                        loc: loc.clone(),
-                        dsl: kind_ident.to_string(),
-                        element: element.clone(),
-                    }));
-                }
-            }
-        }
+        let xml_origin = xml.map(|origin| {
+            let shown = format!("{}: `{}`: ", origin.loc, origin.element);
+            xml_ports = origin.ports;
+            cx.set_origin(Some(crate::ctxt::Origin {
+                loc: origin.loc,
+                dsl: kind_ident.to_string(),
+                element: origin.element,
+            }));
+            shown
+        });
         let children = self.lower_node_parts(
             cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin, xml_ports, &shown,
         );
@@ -394,14 +382,14 @@ impl Tree {
         attrs: Vec<syn::Attribute>,
         kind_ident: Ident,
         args: Args,
-        children: Option<proc_macro2::Group>,
+        children: Option<ChildNodes>,
         parent: Option<usize>,
         depth: usize,
         xml_origin: Option<String>,
         xml_ports: Vec<(String, String)>,
         shown: &str,
     ) -> Vec<NodeSyntax> {
-        let (mut children, children_ok) = match children.as_ref().map(Children::parse) {
+        let (mut children, children_ok) = match children.map(Children::take) {
             None => (None, true),
             Some(Ok(children)) => (Some(children), true),
             Some(Err(error)) => {

@@ -1,13 +1,12 @@
-//! Emission: each translated tree as the DSL (a header, and its body's tokens), handed to the
-//! stages every tree goes through (`crate::pipeline`); after an error, the error and a stub of the
-//! tree type.
+//! Emission: each translated tree as the syntax of a tree (a header, and its body: blackboard
+//! entries and nodes), built here and handed to the stages every tree goes through
+//! (`crate::pipeline::syntax`); after an error, the error and a stub of the tree type.
 //!
-//! The hand-over is tokens, not a parsed `crate::parse::Body`, because tokens are what the DSL's
-//! syntax holds below the root: a node keeps its children as their braced group and the model
-//! parses one level at a time (`crate::parse::Children`), so that no stage recurses per level.
-//! The header is built here, not parsed again.
+//! Each node is built as the model reads it (`crate::parse::NodeSyntax`): its kind, its
+//! arguments, its attributes, its XML origin and its children, already built, so nothing is
+//! written as the DSL's text and read again. The model still takes one level at a time.
 
-use proc_macro2::{Delimiter, Group, Ident, Literal, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::LitStr;
 
@@ -15,20 +14,22 @@ use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
 use super::ir::{Arg, KindIr, NodeIr, Score, Script, Target, Tr, Value};
 use super::script;
 use super::table::Row;
+use crate::args::Args;
 use crate::codegen;
 use crate::model::Tree;
-use crate::parse::{BlackboardSyntax, EntrySyntax, Header};
+use crate::parse::{
+    BlackboardSyntax, Body, Case, ChildNodes, EntrySyntax, Header, NodeSyntax, XmlOrigin,
+};
 use crate::pipeline;
 use crate::tokens::respan;
 
-/// One tree of the document in the DSL: the header made for it, and its body's tokens
-/// (`blackboard { .. } Root { .. }`).
+/// One tree of the document as syntax: the header made for it, and its body.
 pub(super) struct DslTree {
     pub(super) header: Header,
-    pub(super) body: TokenStream,
+    pub(super) body: Body,
 }
 
-/// Every tree of a finished translation, in the DSL, and the located conversions of the XML's
+/// Every tree of a finished translation, as syntax, and the located conversions of the XML's
 /// values that they use ([`Tr::located`]); or the failures of the emission itself
 /// ([`Tr::internal`]).
 pub(super) fn trees(tr: &Tr) -> syn::Result<(Vec<DslTree>, TokenStream)> {
@@ -39,10 +40,11 @@ pub(super) fn trees(tr: &Tr) -> syn::Result<(Vec<DslTree>, TokenStream)> {
     Ok((trees, tr.checks.take().into_iter().collect()))
 }
 
-/// Every translated tree through the DSL's stages, after the located conversions of its values.
+/// Every translated tree through the stages after the front ends, after the located conversions
+/// of its values.
 pub(super) fn hand_over((trees, checks): (Vec<DslTree>, TokenStream)) -> TokenStream {
     let mut out = checks;
-    out.extend((trees.into_iter()).map(|tree| pipeline::tree(tree.header, tree.body)));
+    out.extend((trees.into_iter()).map(|tree| pipeline::syntax(tree.header, tree.body)));
     out
 }
 
@@ -65,6 +67,43 @@ pub(super) fn with_stub(
     out
 }
 
+/// What an attribute built here holds.
+enum Meta {
+    /// `#[word]`.
+    Word,
+    /// `#[word = "text"]`.
+    Text(String),
+    /// `#[word(tokens)]`.
+    List(TokenStream),
+}
+
+/// The attribute `#[name ..]`, at `span`.
+fn attribute(span: Span, name: &str, meta: Meta) -> syn::Attribute {
+    let path = syn::Path::from(Ident::new(name, span));
+    let meta = match meta {
+        Meta::Word => syn::Meta::Path(path),
+        Meta::Text(text) => syn::Meta::NameValue(syn::MetaNameValue {
+            path,
+            eq_token: syn::Token![=](span),
+            value: syn::Expr::Lit(syn::ExprLit {
+                attrs: Vec::new(),
+                lit: syn::Lit::Str(LitStr::new(&text, span)),
+            }),
+        }),
+        Meta::List(tokens) => syn::Meta::List(syn::MetaList {
+            path,
+            delimiter: syn::MacroDelimiter::Paren(syn::token::Paren(span)),
+            tokens,
+        }),
+    };
+    syn::Attribute {
+        pound_token: syn::Token![#](span),
+        style: syn::AttrStyle::Outer,
+        bracket_token: syn::token::Bracket(span),
+        meta,
+    }
+}
+
 impl Tr<'_> {
     /// Tree `index`: the invocation's header for the main tree (index 0), a header of the same
     /// visibility and context, documented, for a subtree.
@@ -78,7 +117,7 @@ impl Tr<'_> {
                 " The BehaviorTree.CPP tree `{}` of `{}`, a subtree of [`{}`].",
                 tree.id, self.files[0].display, user.name
             );
-            vec![syn::parse_quote_spanned!(self.span=> #[doc = #doc])]
+            vec![attribute(self.span, "doc", Meta::Text(doc))]
         };
         let header = Header {
             attrs,
@@ -97,54 +136,77 @@ impl Tr<'_> {
             body_span: self.span,
         };
         let blackboard = self.emit_blackboard(index);
-        let root = tree.root.as_ref().map(|root| self.emit_node(index, root));
+        let roots = (tree.root.as_ref())
+            .map(|root| self.emit_node(index, root))
+            .into_iter()
+            .collect();
         DslTree {
             header,
-            body: quote!(#blackboard #root),
+            body: Body { blackboard, roots },
         }
     }
 
-    fn emit_blackboard(&self, tree: usize) -> TokenStream {
+    fn emit_blackboard(&self, tree: usize) -> Option<BlackboardSyntax> {
+        let span = self.span;
         let mut entries = Vec::new();
         for (index, info) in self.entries.infos.iter().enumerate() {
             if info.tree != tree {
                 continue;
             }
-            let Some(ident) = rust_ident(&info.name, self.span) else {
+            let Some(ident) = rust_ident(&info.name, span) else {
                 continue;
             };
             let declared = self.declared(&info.name);
+            let loc = || self.loc(info.pos.unwrap_or_default());
             let Some(ty) = self.types[index].clone() else {
                 // An entry without a type fails the translation (`Tr::untyped`).
-                let loc = self.loc(info.pos.unwrap_or_default());
-                self.internal(&loc, &format!("the entry `{}` has no type", info.name));
+                self.internal(&loc(), &format!("the entry `{}` has no type", info.name));
                 continue;
             };
-            let tracked = self.tracked[index].then(|| quote_spanned!(self.span=> #[tracked]));
-            let attrs = declared.map(|entry| {
+            let ty = match declared {
+                Some(entry) => entry.ty.clone(),
+                None => match syn::parse2::<syn::Type>(ty) {
+                    Ok(ty) => ty,
+                    Err(_) => {
+                        let what = format!("the type of the entry `{}` is no type", info.name);
+                        self.internal(&loc(), &what);
+                        continue;
+                    }
+                },
+            };
+            let mut attrs: Vec<syn::Attribute> = declared.map_or_else(Vec::new, |entry| {
                 let attrs = entry.attrs.iter().filter(|attr| !is_tracked_attr(attr));
-                quote!(#(#attrs)*)
+                attrs.cloned().collect()
             });
             // An entry only there to be remapped, that no node of this tree uses.
-            let allow = (!info.used && declared.is_none())
-                .then(|| quote_spanned!(self.span=> #[allow(unused)]));
-            let ident = match declared {
+            if !info.used && declared.is_none() {
+                let unused = Ident::new("unused", span).into_token_stream();
+                attrs.push(attribute(span, "allow", Meta::List(unused)));
+            }
+            // The XML's names, as BehaviorTree.CPP projects write them (`nav_to_pose__error_code`,
+            // `A`): rustc's snake-case suggestion would break the binding.
+            let style = Ident::new("non_snake_case", span).into_token_stream();
+            attrs.push(attribute(span, "allow", Meta::List(style)));
+            if self.tracked[index] {
+                attrs.push(attribute(span, crate::kw::TRACKED, Meta::Word));
+            }
+            let name = match declared {
                 Some(entry) => entry.name.clone(),
                 None => ident,
             };
-            let init = declared
-                .and_then(|entry| entry.init.as_ref())
-                .map(|init| quote!(= #init));
-            // The XML's names, as BehaviorTree.CPP projects write them (`nav_to_pose__error_code`,
-            // `A`): rustc's snake-case suggestion would break the binding.
-            let style = quote_spanned!(self.span=> #[allow(non_snake_case)]);
+            let init = declared.and_then(|entry| entry.init.clone());
             // The traits its nodes read it through (`Tr::check_reads`).
-            let xml = Ident::new(crate::kw::XML_READ, self.span);
-            let reads = (info.read_through.iter()).map(|(word, through)| {
-                let word = Ident::new(word, self.span);
-                quote_spanned!(self.span=> #[#xml(#word, #through)])
+            for (word, through) in &info.read_through {
+                let word = Ident::new(word, span);
+                let read = quote_spanned!(span=> #word, #through);
+                attrs.push(attribute(span, crate::kw::XML_READ, Meta::List(read)));
+            }
+            entries.push(EntrySyntax {
+                attrs,
+                name,
+                ty,
+                init,
             });
-            entries.push(quote!(#attrs #allow #style #tracked #(#reads)* #ident: #ty #init));
         }
         if tree == 0 {
             // Declared entries no tree uses: in the main tree, where the pipeline warns about
@@ -154,18 +216,19 @@ impl Tr<'_> {
                 if self.entries.infos.iter().any(|info| info.name == name) {
                     continue;
                 }
-                entries.push(entry_tokens(entry));
+                entries.push(EntrySyntax {
+                    attrs: entry.attrs.clone(),
+                    name: entry.name.clone(),
+                    ty: entry.ty.clone(),
+                    init: entry.init.clone(),
+                });
             }
         }
-        if entries.is_empty() {
-            return TokenStream::new();
-        }
-        let keyword = Ident::new(crate::kw::BLACKBOARD, self.span);
-        quote!(#keyword { #(#entries),* })
+        (!entries.is_empty()).then_some(BlackboardSyntax { entries })
     }
 
-    fn emit_node(&self, tree: usize, node: &NodeIr) -> TokenStream {
-        // One frame per level: the node's own tokens are made in `emit_head` and `emit_tail`.
+    fn emit_node(&self, tree: usize, node: &NodeIr) -> NodeSyntax {
+        // One frame per level: the node's own syntax is made in `emit_tail`.
         let mut children = Vec::with_capacity(node.children.len());
         for child in &node.children {
             children.push(self.emit_node(tree, child));
@@ -173,32 +236,14 @@ impl Tr<'_> {
         self.emit_tail(tree, node, children)
     }
 
-    /// A node's attributes and kind, then its children (already written), labelled with their
+    /// A node's attributes and kind, then its children (already built), labelled with their
     /// cases under a `Switch`.
     #[inline(never)]
-    fn emit_tail(&self, tree: usize, node: &NodeIr, mut children: Vec<TokenStream>) -> TokenStream {
+    fn emit_tail(&self, tree: usize, node: &NodeIr, mut children: Vec<NodeSyntax>) -> NodeSyntax {
         let span = self.span;
-        let mut attrs = TokenStream::new();
-        if let Some((loc, element)) = &node.origin {
-            // Where the element is: the model's errors on the node say it, and its ID; then,
-            // for a mapped node, each port's attribute and where it is.
-            let attr = Ident::new(crate::kw::XML_ORIGIN, span);
-            let (loc, element) = (LitStr::new(loc, span), LitStr::new(element, span));
-            let mut places = Vec::new();
-            if let KindIr::Leaf {
-                ports, places: at, ..
-            } = &node.kind
-            {
-                for ((port, _), &at) in ports.iter().zip(at) {
-                    let (port, at) = (LitStr::new(port, span), LitStr::new(&self.loc(at), span));
-                    places.push(quote_spanned!(span=> , #port, #at));
-                }
-            }
-            attrs.extend(quote_spanned!(span=> #[#attr(#loc, #element #(#places)*)]));
-        }
+        let mut attrs = Vec::new();
         if let Some(name) = &node.name {
-            let lit = LitStr::new(name, span);
-            attrs.extend(quote_spanned!(span=> #[name = #lit]));
+            attrs.push(attribute(span, crate::kw::NAME, Meta::Text(name.clone())));
         }
         if let KindIr::Leaf { mapping, .. } = &node.kind {
             // The XML's ID, where the type does not say it, so that the tree's metadata, its
@@ -208,15 +253,11 @@ impl Tr<'_> {
                 .node_type()
                 .map(|ty| ty.to_token_stream().to_string().replace(' ', ""));
             if written.is_some_and(|written| written != mapping.id) {
-                let (attr, lit) = (
-                    Ident::new(crate::kw::ID, span),
-                    LitStr::new(&mapping.id, span),
-                );
-                attrs.extend(quote_spanned!(span=> #[#attr = #lit]));
+                let id = Meta::Text(mapping.id.clone());
+                attrs.push(attribute(span, crate::kw::ID, id));
             }
         }
         if let Some(score) = &node.score {
-            let attr = Ident::new(crate::kw::SCORE, span);
             let entries = TreeEntries { tr: self, tree };
             let emit = script::Emit {
                 entries: &entries,
@@ -226,20 +267,48 @@ impl Tr<'_> {
                 Score::Number(number) => emit.number_constant(number),
                 Score::Expr(expr) => emit.score(expr),
             };
-            attrs.extend(quote_spanned!(span=> #[#attr(#value)]));
+            attrs.push(attribute(span, crate::kw::SCORE, Meta::List(value)));
         }
         for (dsl, script) in &node.conditions {
-            let attr = Ident::new(dsl, span);
             let closure = self.emit_script(tree, script);
-            attrs.extend(quote_spanned!(span=> #[#attr(#closure)]));
+            attrs.push(attribute(span, dsl, Meta::List(closure)));
         }
         if let KindIr::BuiltIn { row, args } = &node.kind {
             self.label_cases(tree, row, args, &mut children);
         }
-        let children = (!children.is_empty()).then(|| quote!({ #(#children),* }));
         let loc = node.origin.as_ref().map_or("", |(loc, _)| loc.as_str());
-        let kind = self.emit_kind(tree, &node.kind, loc);
-        quote!(#attrs #kind #children)
+        let head = self.emit_kind(tree, &node.kind, loc);
+        let mut syntax = match syn::parse2::<NodeSyntax>(head) {
+            Ok(syntax) => syntax,
+            Err(error) => {
+                self.internal(loc, &format!("the node is not the DSL's: {error}"));
+                NodeSyntax {
+                    case: None,
+                    attrs: Vec::new(),
+                    kind: Ident::new("__bt_invalid", span),
+                    args: Args::Unread,
+                    arg_tokens: TokenStream::new(),
+                    children: None,
+                    xml: None,
+                }
+            }
+        };
+        syntax.attrs = attrs;
+        syntax.children = (!children.is_empty()).then(|| ChildNodes::Built(span, children));
+        syntax.xml = (node.origin.as_ref()).map(|(loc, element)| {
+            let ports = match &node.kind {
+                KindIr::Leaf { ports, places, .. } => (ports.iter().zip(places))
+                    .map(|((port, _), &at)| (port.clone(), self.loc(at)))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            XmlOrigin {
+                loc: loc.clone(),
+                element: element.clone(),
+                ports,
+            }
+        });
+        syntax
     }
 
     /// A node's kind and arguments; `loc` is where its element is.
@@ -438,7 +507,7 @@ impl Tr<'_> {
         tree: usize,
         row: &Row,
         args: &[(&'static str, Arg)],
-        children: &mut [TokenStream],
+        children: &mut [NodeSyntax],
     ) {
         let span = self.span;
         // The variable's type, named in each case's conversion: `==` alone would leave it to
@@ -483,11 +552,16 @@ impl Tr<'_> {
                 (None, LiteralForm::Constant(tokens)) => respan(tokens, span),
                 (None, form) => self.located(text, *at, &what, form, ty.as_ref()),
             };
-            let case = Ident::new("case", span);
-            *child = quote_spanned!(span=> #case #value => #child);
+            match syn::parse::Parser::parse2(syn::Expr::parse_without_eager_brace, value) {
+                Ok(value) => child.case = Some(Case::Value(Box::new(value), span)),
+                Err(error) => {
+                    let loc = self.loc(*at);
+                    self.internal(&loc, &format!("the case is no expression: {error}"));
+                }
+            }
         }
         if let Some(default) = children.last_mut() {
-            *default = quote_spanned!(span=> _ => #default);
+            default.case = Some(Case::Default(span));
         }
     }
 
@@ -682,11 +756,4 @@ fn rust_constant(text: &str) -> Option<TokenStream> {
     syn::parse2::<syn::Expr>(tokens.clone())
         .is_ok_and(|expr| constant(&expr))
         .then_some(tokens)
-}
-
-/// A declared entry as written.
-fn entry_tokens(entry: &EntrySyntax) -> TokenStream {
-    let (attrs, name, ty) = (&entry.attrs, &entry.name, &entry.ty);
-    let init = entry.init.as_ref().map(|init| quote!(= #init));
-    quote!(#(#attrs)* #name: #ty #init)
 }

@@ -1,14 +1,14 @@
 //! The translation to the DSL, its errors (with the XML's line and column), and a fuzz test of the
 //! XML text.
 
-use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::quote;
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{quote, ToTokens};
 
 use super::emit::{self, is_rust_constant, DslTree};
 use super::entries::{rust_ident, rust_type};
 use super::input::{lenient, load, parse_document, parse_input, row_col, too_deep};
 use super::translate::{translate, tree_ident};
-use crate::parse::TreeInput;
+use crate::parse::{Body, Case, ChildNodes, NodeSyntax, TreeInput};
 
 /// The DSL of each tree of an invocation, or its errors.
 fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
@@ -26,48 +26,47 @@ fn dsl(invocation: &str) -> Result<Vec<String>, Vec<String>> {
         .map_err(|error| error.into_iter().map(|e| e.to_string()).collect())
 }
 
-/// `tokens` without the nodes' origins (`#[__bt_xml("xml_text:2:1", "Sequence")]`), which
-/// `origins_locate_every_node` checks.
-fn without_origins(tokens: TokenStream) -> TokenStream {
-    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-    let mut out = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        if let (TokenTree::Punct(hash), Some(TokenTree::Group(group))) =
-            (&tokens[i], tokens.get(i + 1))
-        {
-            let origin = group.stream().into_iter().next().is_some_and(
-                |first| matches!(first, TokenTree::Ident(ident) if ident == crate::kw::XML_ORIGIN),
-            );
-            if hash.as_char() == '#' && origin {
-                i += 2;
-                continue;
-            }
-        }
-        out.push(match &tokens[i] {
-            TokenTree::Group(group) => {
-                let mut rebuilt = Group::new(group.delimiter(), without_origins(group.stream()));
-                rebuilt.set_span(group.span());
-                TokenTree::Group(rebuilt)
-            }
-            other => other.clone(),
-        });
-        i += 1;
-    }
-    out.into_iter().collect()
-}
-
-/// A translated tree as it would be written in the DSL.
+/// A translated tree as it would be written in the DSL (without the nodes' XML origins, which
+/// `origins_locate_every_node` checks).
 fn written(tree: &DslTree) -> String {
     let header = &tree.header;
-    let (attrs, vis, name, context, body) = (
-        &header.attrs,
-        &header.vis,
-        &header.name,
-        &header.context,
-        without_origins(tree.body.clone()),
-    );
+    let (attrs, vis, name, context) = (&header.attrs, &header.vis, &header.name, &header.context);
+    let body = body_tokens(&tree.body);
     quote!(#(#attrs)* #vis tree #name for #context { #body }).to_string()
+}
+
+/// A tree's body built by the emission, as the DSL's tokens.
+fn body_tokens(body: &Body) -> TokenStream {
+    let blackboard = body.blackboard.as_ref().map(|blackboard| {
+        let entries = blackboard.entries.iter().map(|entry| {
+            let (attrs, name, ty) = (&entry.attrs, &entry.name, &entry.ty);
+            let init = entry.init.as_ref().map(|init| quote!(= #init));
+            quote!(#(#attrs)* #name: #ty #init)
+        });
+        quote!(blackboard { #(#entries),* })
+    });
+    let roots = body.roots.iter().map(node_tokens);
+    quote!(#blackboard #(#roots),*)
+}
+
+/// A node built by the emission, as the DSL's tokens.
+fn node_tokens(node: &NodeSyntax) -> TokenStream {
+    let case = match &node.case {
+        Some(Case::Value(value, _)) => quote!(case #value =>),
+        Some(Case::Default(_)) => quote!(_ =>),
+        None => TokenStream::new(),
+    };
+    let (attrs, kind, args) = (&node.attrs, &node.kind, &node.arg_tokens);
+    let args = (!args.is_empty()).then(|| quote!((#args)));
+    let children = match &node.children {
+        Some(ChildNodes::Built(_, children)) => {
+            let children = children.iter().map(node_tokens);
+            quote!({ #(#children),* })
+        }
+        Some(ChildNodes::Written(group)) => group.to_token_stream(),
+        None => TokenStream::new(),
+    };
+    quote!(#case #(#attrs)* #kind #args #children)
 }
 
 /// An invocation of `xml_text`, with `nodes` and `blackboard` items.
@@ -347,16 +346,20 @@ fn origins_locate_every_node() {
         .map(|file| parse_document(file, Span::call_site()).unwrap())
         .collect();
     let tr = translate(&input.header, &parsed, &docs, &files).unwrap_or_else(|_| panic!());
-    let body = emit::trees(&tr).unwrap_or_else(|_| panic!()).0[0]
-        .body
-        .to_string();
-    assert!(
-        body.contains("# [__bt_xml (\"xml_text:3:3\" , \"Sequence\")] Sequence"),
-        "{body}"
-    );
-    assert!(
-        body.contains("# [__bt_xml (\"xml_text:4:5\" , \"Go\")] # [id = \"Go\"] Action (Walk)"),
-        "{body}"
+    let trees = emit::trees(&tr).unwrap_or_else(|_| panic!()).0;
+    let origin = |node: &NodeSyntax| {
+        let origin = node.xml.as_ref().expect("an XML origin");
+        (origin.loc.clone(), origin.element.clone())
+    };
+    let root = &trees[0].body.roots[0];
+    assert_eq!(origin(root), ("xml_text:3:3".into(), "Sequence".into()));
+    let Some(ChildNodes::Built(_, children)) = &root.children else {
+        panic!("the `Sequence` has its child built");
+    };
+    assert_eq!(origin(&children[0]), ("xml_text:4:5".into(), "Go".into()));
+    assert_eq!(
+        node_tokens(&children[0]).to_string(),
+        "# [id = \"Go\"] Action (Walk)"
     );
 }
 
