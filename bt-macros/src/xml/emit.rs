@@ -6,7 +6,7 @@
 //! arguments, its attributes, its XML origin and its children, already built, so nothing is
 //! written as the DSL's text and read again. The model still takes one level at a time.
 
-use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, Literal, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::LitStr;
 
@@ -14,8 +14,9 @@ use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
 use super::ir::{Arg, KindIr, NodeIr, Score, Script, Target, Tr, Value};
 use super::script;
 use super::table::Row;
-use crate::args::Args;
+use crate::args::{Args, Grammar, ParamKind, ParamValue, Quantity, Value as ArgValue};
 use crate::codegen;
+use crate::kinds;
 use crate::model::Tree;
 use crate::parse::{
     BlackboardSyntax, Body, Case, ChildNodes, EntrySyntax, Header, NodeSyntax, XmlOrigin,
@@ -277,19 +278,16 @@ impl Tr<'_> {
             self.label_cases(tree, row, args, &mut children);
         }
         let loc = node.origin.as_ref().map_or("", |(loc, _)| loc.as_str());
-        let head = self.emit_kind(tree, &node.kind, loc);
-        let mut syntax = match syn::parse2::<NodeSyntax>(head) {
-            Ok(syntax) => syntax,
-            Err(error) => {
-                self.internal(loc, &format!("the node is not the DSL's: {error}"));
-                NodeSyntax {
-                    case: None,
-                    attrs: Vec::new(),
-                    kind: Ident::new("__bt_invalid", span),
-                    args: Args::Unread,
-                    arg_tokens: TokenStream::new(),
-                    children: None,
-                    xml: None,
+        let mut syntax = match &node.kind {
+            KindIr::BuiltIn { row, args } => self.emit_built_in(tree, row, args, loc),
+            kind => {
+                let head = self.emit_kind(kind, loc);
+                match syn::parse2::<NodeSyntax>(head) {
+                    Ok(syntax) => syntax,
+                    Err(error) => {
+                        self.internal(loc, &format!("the node is not the DSL's: {error}"));
+                        self.invalid()
+                    }
                 }
             }
         };
@@ -311,19 +309,202 @@ impl Tr<'_> {
         syntax
     }
 
-    /// A node's kind and arguments; `loc` is where its element is.
-    fn emit_kind(&self, tree: usize, kind: &KindIr, loc: &str) -> TokenStream {
+    /// A node built after an internal error (which fails the emission).
+    fn invalid(&self) -> NodeSyntax {
+        NodeSyntax {
+            case: None,
+            attrs: Vec::new(),
+            kind: Ident::new("__bt_invalid", self.span),
+            args: Args::Unread,
+            arg_tokens: TokenStream::new(),
+            children: None,
+            xml: None,
+        }
+    }
+
+    /// A built-in node: its kind, and its arguments as its kind's grammar reads them, each
+    /// attribute the parameter the row's template makes it (`table::kind_param`); `loc` is where
+    /// its element is.
+    fn emit_built_in(
+        &self,
+        tree: usize,
+        row: &Row,
+        args: &[(&'static str, Arg)],
+        loc: &str,
+    ) -> NodeSyntax {
+        let mut arg_tokens = TokenStream::new();
+        let built = match kinds::lookup(row.dsl).map(|spec| spec.grammar) {
+            Some(Grammar::None) if args.iter().all(|(_, arg)| matches!(arg, Arg::Case(..))) => {
+                Some(Args::Absent)
+            }
+            Some(Grammar::Params(params)) => self
+                .params(tree, row, params, args, loc, &mut arg_tokens)
+                .map(Args::Params),
+            Some(Grammar::Assign) => self.assign(row, args, &mut arg_tokens),
+            _ => None,
+        };
+        let Some(args) = built else {
+            let message = format!("the arguments of `{}` do not fit `{}`", row.xml, row.dsl);
+            self.internal(loc, &message);
+            return self.invalid();
+        };
+        NodeSyntax {
+            case: None,
+            attrs: Vec::new(),
+            kind: Ident::new(row.dsl, self.span),
+            args,
+            arg_tokens,
+            children: None,
+            xml: None,
+        }
+    }
+
+    /// The values of a built-in node's parameters (`params`, its kind's), from its attributes;
+    /// `written` is set to them as the DSL writes them. `None` after an internal error.
+    fn params(
+        &self,
+        tree: usize,
+        row: &Row,
+        params: &'static [crate::args::Param],
+        args: &[(&'static str, Arg)],
+        loc: &str,
+        written: &mut TokenStream,
+    ) -> Option<Vec<Option<ParamValue>>> {
+        let mut values: Vec<Option<ParamValue>> = params.iter().map(|_| None).collect();
+        let mut shown: Vec<Option<TokenStream>> = params.iter().map(|_| None).collect();
+        for (attribute, arg) in args {
+            if let Arg::Case(..) = arg {
+                continue;
+            }
+            let Some((index, param)) = super::table::kind_param(row, attribute) else {
+                let message = format!(
+                    "`{}`'s `{attribute}` is no parameter of `{}`",
+                    row.xml, row.dsl
+                );
+                self.internal(loc, &message);
+                return None;
+            };
+            let Some((value, tokens)) = self.param_value(tree, arg, param.value) else {
+                let message = format!(
+                    "`{}`'s `{attribute}` is not the value of `{}`'s `{}`",
+                    row.xml, row.dsl, param.name
+                );
+                self.internal(loc, &message);
+                return None;
+            };
+            values[index] = Some(value);
+            shown[index] = Some(tokens);
+        }
+        let missing = (params.iter().zip(&values)).find(|(p, v)| p.required() && v.is_none());
+        if let Some((param, _)) = missing {
+            let message = format!("`{}`'s `{}` is not given", row.dsl, param.name);
+            self.internal(loc, &message);
+            return None;
+        }
+        // As the DSL writes them: by position while every parameter before is given and
+        // positional, else by name.
+        let span = self.span;
+        let mut positional = true;
+        for (param, tokens) in params.iter().zip(shown) {
+            let Some(tokens) = tokens else {
+                positional = false;
+                continue;
+            };
+            positional &= param.positional;
+            if !written.is_empty() {
+                written.extend(quote_spanned!(span=> ,));
+            }
+            if !positional {
+                let name = Ident::new(param.name, span);
+                written.extend(quote_spanned!(span=> #name =));
+            }
+            written.extend(tokens);
+        }
+        Some(values)
+    }
+
+    /// One attribute's translation as the value of a parameter of `kind`, and its tokens as the
+    /// DSL writes it; `None` if it is not one.
+    fn param_value(
+        &self,
+        tree: usize,
+        arg: &Arg,
+        kind: ParamKind,
+    ) -> Option<(ParamValue, TokenStream)> {
+        use super::params::Constant;
+        let span = self.span;
+        Some(match (arg, kind) {
+            (Arg::Entry(key), ParamKind::Count) => (
+                ParamValue::Count(Some(Quantity::Entry(key.clone()))),
+                quote_spanned!(span=> { #key }),
+            ),
+            (Arg::Entry(key), ParamKind::Duration) => (
+                ParamValue::Duration(Quantity::Entry(key.clone())),
+                quote_spanned!(span=> { #key }),
+            ),
+            (Arg::Entry(key), ParamKind::Entry) => {
+                (ParamValue::Entry(key.clone()), key.to_token_stream())
+            }
+            (Arg::Constant(constant), kind) => {
+                let value = match (*constant, kind) {
+                    (Constant::Count(count), ParamKind::Count) => {
+                        ParamValue::Count(count.map(Quantity::Literal))
+                    }
+                    (Constant::Millis(millis), ParamKind::Duration) => {
+                        ParamValue::Duration(Quantity::Literal(millis))
+                    }
+                    (Constant::Int(value), ParamKind::Int) => ParamValue::Int(value, span),
+                    (Constant::Bool(value), ParamKind::Bool) => ParamValue::Bool(value),
+                    (Constant::Status(word), ParamKind::Status(words)) => {
+                        ParamValue::Word(words.iter().position(|known| *known == word)?, span)
+                    }
+                    _ => return None,
+                };
+                (value, constant.tokens(span))
+            }
+            (Arg::Script(script), ParamKind::Closure) => {
+                let tokens = self.emit_script(tree, script);
+                let closure = syn::parse2::<syn::ExprClosure>(tokens.clone()).ok()?;
+                (ParamValue::Closure(Box::new(closure)), tokens)
+            }
+            _ => return None,
+        })
+    }
+
+    /// `SetBlackboard`'s `entry = value`; `written` is set to it as the DSL writes it.
+    fn assign(
+        &self,
+        row: &Row,
+        args: &[(&'static str, Arg)],
+        written: &mut TokenStream,
+    ) -> Option<Args> {
+        use super::table::attr::{OUTPUT_KEY, VALUE};
+        let key = args.iter().find_map(|(attribute, arg)| match arg {
+            Arg::Entry(key) if *attribute == OUTPUT_KEY => Some(key),
+            _ => None,
+        })?;
+        let value = args.iter().find_map(|(attribute, arg)| match arg {
+            Arg::Value(value) if *attribute == VALUE => Some(value),
+            _ => None,
+        })?;
+        let tokens = self.emit_value(value, &format!("`{}`'s `{VALUE}`", row.xml));
+        let value = match value {
+            Value::Entry(name) => ArgValue::Entry(rust_ident(name, self.span)?),
+            Value::Literal(..) => ArgValue::Expr(Box::new(syn::parse2(tokens.clone()).ok()?)),
+        };
+        *written = quote_spanned!(self.span=> #key = #tokens);
+        Some(Args::Assign(key.clone(), value))
+    }
+
+    /// A leaf's or a subtree's kind and arguments as the DSL's tokens; `loc` is where its element
+    /// is.
+    fn emit_kind(&self, kind: &KindIr, loc: &str) -> TokenStream {
         let span = self.span;
         match kind {
-            KindIr::BuiltIn { row, args } => {
-                let kind = Ident::new(row.dsl, span);
-                let args = self.render(tree, row, args, loc);
-                if args.is_empty() {
-                    return quote!(#kind);
-                }
-                let mut group = TokenTree::Group(Group::new(Delimiter::Parenthesis, args));
-                group.set_span(span);
-                quote!(#kind #group)
+            // Built, not written (`Tr::emit_built_in`).
+            KindIr::BuiltIn { row, .. } => {
+                self.internal(loc, &format!("`{}` was written as the DSL", row.xml));
+                TokenStream::new()
             }
             KindIr::Leaf { mapping, ports, .. } => {
                 let mapping = &self.input.nodes[*mapping];
@@ -574,97 +755,6 @@ impl Tr<'_> {
         match script {
             Script::Test(expr) => emit.condition(expr),
             Script::Act(statements) => emit.statements(statements),
-        }
-    }
-
-    /// A row's argument template with each `$attribute` replaced by the tokens of its
-    /// translation; `loc` is where the element is, for a template that is not the DSL's tokens
-    /// (a bug of the table, reported by [`Tr::internal`]).
-    fn render(
-        &self,
-        tree: usize,
-        row: &Row,
-        args: &[(&'static str, Arg)],
-        loc: &str,
-    ) -> TokenStream {
-        let filled = fill(row.args, &mut |name| {
-            let Some((_, arg)) = args.iter().find(|(attribute, _)| *attribute == name) else {
-                // An attribute left out takes the kind's default: its argument is left out.
-                let optional = (row.params.iter())
-                    .any(|param| param.attribute == name && param.default.is_some());
-                return optional.then_some(None);
-            };
-            Some(Some(match arg {
-                Arg::Tokens(tokens) => tokens.clone(),
-                Arg::Entry(key) => key.to_token_stream(),
-                Arg::Value(value) => {
-                    let what = format!("`{}`'s `{name}`", row.xml);
-                    self.emit_value(value, &what)
-                }
-                Arg::Script(script) => self.emit_script(tree, script),
-                Arg::Case(..) => TokenStream::new(),
-            }))
-        });
-        match filled {
-            Ok(tokens) => respan(tokens, self.span),
-            Err(problem) => {
-                self.internal(loc, &format!("the arguments of `{}`: {problem}", row.xml));
-                TokenStream::new()
-            }
-        }
-    }
-}
-
-/// A row's argument template (`"success = $success_count, failure = $failure_count"`) as the
-/// DSL's tokens, each `$attribute` replaced by `arg(attribute)`: `Some(Some(tokens))` for its
-/// value, `Some(None)` for an attribute left out, whose argument (the template's part between
-/// commas) is left out, `None` for a name that is no attribute. `Err` says what is wrong with a
-/// template that is not tokens or names an attribute that is not one (a bug of the table, which
-/// its tests rule out).
-pub(super) fn fill(
-    template: &str,
-    arg: &mut dyn FnMut(&str) -> Option<Option<TokenStream>>,
-) -> Result<TokenStream, String> {
-    let tokens: TokenStream = (template.parse())
-        .map_err(|_| format!("the template `{template}` is not the DSL's tokens"))?;
-    let mut out = TokenStream::new();
-    let mut part = TokenStream::new();
-    let mut left_out = false;
-    let mut tokens = tokens.into_iter();
-    loop {
-        match tokens.next() {
-            None => {
-                if !left_out && !part.is_empty() {
-                    out.extend((!out.is_empty()).then(|| quote!(,)));
-                    out.extend(part);
-                }
-                return Ok(out);
-            }
-            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {
-                if !left_out && !part.is_empty() {
-                    out.extend((!out.is_empty()).then(|| quote!(,)));
-                    out.extend(std::mem::take(&mut part));
-                }
-                part = TokenStream::new();
-                left_out = false;
-            }
-            Some(TokenTree::Punct(dollar)) if dollar.as_char() == '$' => match tokens.next() {
-                Some(TokenTree::Ident(name)) => {
-                    let name = name.to_string();
-                    match arg(&name) {
-                        Some(Some(value)) => part.extend(value),
-                        Some(None) => left_out = true,
-                        None => return Err(format!("`${name}` is not an attribute of the node")),
-                    }
-                }
-                _ => return Err("a `$` names no attribute".to_owned()),
-            },
-            Some(TokenTree::Group(_)) => {
-                return Err(
-                    "an argument is in brackets, where its parts cannot be left out".to_owned(),
-                )
-            }
-            Some(other) => part.extend([other]),
         }
     }
 }

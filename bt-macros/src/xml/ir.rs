@@ -79,10 +79,10 @@ pub(super) enum KindIr {
 }
 
 pub(super) enum Arg {
-    /// The DSL's tokens of a constant (a count, a flag, a number, a status) or of an entry read
-    /// when the node runs (`{key}`).
-    Tokens(TokenStream),
-    /// A blackboard entry's name.
+    /// A count, a flag, a number or a status.
+    Constant(super::params::Constant),
+    /// A blackboard entry's name: an entry the node names, or a count or duration it reads
+    /// from the entry when it runs (`{key}`).
     Entry(Ident),
     Value(Value),
     Script(Script),

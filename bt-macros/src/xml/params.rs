@@ -2,7 +2,7 @@
 //! (`table`), a mapped leaf's as its ports, a `<SubTree>`'s as its remappings, and the scripts.
 
 use proc_macro2::{Ident, Literal, Punct, Spacing, Span, TokenStream};
-use quote::{quote, quote_spanned, ToTokens};
+use quote::{quote, ToTokens};
 use roxmltree::Node as XNode;
 use syn::ext::IdentExt;
 
@@ -136,8 +136,7 @@ impl<'a> Tr<'a> {
                     pos: at,
                     reads: Some(reads),
                 });
-                let key = rust_ident(key, self.span)?;
-                Ok(quote_spanned!(self.span=> { #key }))
+                return Some(Arg::Entry(rust_ident(key, self.span)?));
             }
             Form::Key | Form::TrackedKey => {
                 return self.key_arg(tree, name, attribute, form, text, at)
@@ -158,8 +157,7 @@ impl<'a> Tr<'a> {
                 row.dsl
             )),
             Form::Count | Form::Bool | Form::Int | Form::Millis | Form::Status => {
-                constant(form, text, self.span)
-                    .map_err(|what| format!("must be {what}, not `{}`", shown(text)))
+                constant(form, text).map_err(|what| format!("must be {what}, not `{}`", shown(text)))
             }
             Form::Value => return self.value(tree, attribute, text, at).map(Arg::Value),
             Form::Script => {
@@ -174,7 +172,7 @@ impl<'a> Tr<'a> {
             }
         };
         match result {
-            Ok(tokens) => Some(Arg::Tokens(tokens)),
+            Ok(constant) => Some(Arg::Constant(constant)),
             Err(problem) => {
                 self.err(at, format!("`{name}`'s `{attribute}` {problem}"));
                 None
@@ -634,51 +632,78 @@ impl<'a> Tr<'a> {
     }
 }
 
-/// A constant attribute of `form` (a count, a flag, a number, a status) as the DSL's tokens, at
-/// `span`, or what it must be. A whole number is written without a sign of its own: the DSL reads
-/// `-` before its literal, and no `+`.
-pub(super) fn constant(form: Form, text: &str, span: Span) -> Result<TokenStream, &'static str> {
+/// A constant attribute of a built-in node, read from the XML's text.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Constant {
+    /// A count: `None` for no limit (BehaviorTree.CPP's `-1`).
+    Count(Option<u64>),
+    Bool(bool),
+    Int(i64),
+    /// Milliseconds.
+    Millis(u64),
+    /// A status, as the DSL's word: `Success`, `Failure`, `Running` or `Skipped`.
+    Status(&'static str),
+}
+
+impl Constant {
+    /// The constant as the DSL writes it (`forever`, `3`, `- 1`, `Failure`), at `span`: what the
+    /// arguments of a node built from XML show (`NodeSyntax::arg_tokens`).
+    pub(super) fn tokens(self, span: Span) -> TokenStream {
+        let word = |word: &str| Ident::new(word, span).into_token_stream();
+        let whole = |value: u64| {
+            let mut literal = Literal::u64_unsuffixed(value);
+            literal.set_span(span);
+            literal.into_token_stream()
+        };
+        match self {
+            Constant::Count(None) => word("forever"),
+            Constant::Count(Some(count)) => whole(count),
+            Constant::Bool(true) => word("true"),
+            Constant::Bool(false) => word("false"),
+            Constant::Int(value) if value < 0 => {
+                let mut minus = Punct::new('-', Spacing::Alone);
+                minus.set_span(span);
+                let value = whole(value.unsigned_abs());
+                quote!(#minus #value)
+            }
+            Constant::Int(value) => whole(value.unsigned_abs()),
+            Constant::Millis(value) => whole(value),
+            Constant::Status(status) => word(status),
+        }
+    }
+}
+
+/// A constant attribute of `form` (a count, a flag, a number, a status), or what it must be.
+pub(super) fn constant(form: Form, text: &str) -> Result<Constant, &'static str> {
     let trimmed = text.trim();
-    let word = |word: &str| Ok(Ident::new(word, span).into_token_stream());
-    let whole = |value: u64| {
-        let mut literal = Literal::u64_unsuffixed(value);
-        literal.set_span(span);
-        literal
-    };
     let unsigned = |text: &str| text.parse::<u64>().ok().filter(|_| !text.starts_with('+'));
     match form {
-        Form::Count if trimmed == "-1" => word("forever"),
-        Form::Count => (trimmed
-            .parse::<u64>()
-            .map(|count| whole(count).into_token_stream()))
-        .map_err(|_| "a whole number, or -1 for no limit"),
+        Form::Count if trimmed == "-1" => Ok(Constant::Count(None)),
+        Form::Count => (trimmed.parse::<u64>())
+            .map(|count| Constant::Count(Some(count)))
+            .map_err(|_| "a whole number, or -1 for no limit"),
         Form::Bool => match trimmed {
-            "true" | "True" | "TRUE" | "1" => word("true"),
-            "false" | "False" | "FALSE" | "0" => word("false"),
+            "true" | "True" | "TRUE" | "1" => Ok(Constant::Bool(true)),
+            "false" | "False" | "FALSE" | "0" => Ok(Constant::Bool(false)),
             _ => Err("`true` or `false`"),
         },
         Form::Int => match trimmed.strip_prefix('-') {
             Some(magnitude) => unsigned(magnitude)
-                .filter(|&value| value <= i64::MIN.unsigned_abs())
-                .map(|value| {
-                    let mut minus = Punct::new('-', Spacing::Alone);
-                    minus.set_span(span);
-                    let value = whole(value);
-                    quote!(#minus #value)
-                }),
+                .and_then(|value| i64::try_from(-i128::from(value)).ok())
+                .map(Constant::Int),
             None => unsigned(trimmed)
-                .filter(|&value| value <= i64::MAX as u64)
-                .map(|value| whole(value).into_token_stream()),
+                .and_then(|value| i64::try_from(value).ok())
+                .map(Constant::Int),
         }
         .ok_or("a whole number"),
         Form::Millis => unsigned(trimmed)
-            .map(|value| whole(value).into_token_stream())
+            .map(Constant::Millis)
             .ok_or("a number of milliseconds (a whole number, not negative)"),
         Form::Status => match trimmed.to_ascii_uppercase().as_str() {
-            "SUCCESS" => word("Success"),
-            "FAILURE" => word("Failure"),
-            "RUNNING" => word("Running"),
-            "SKIPPED" => word("Skipped"),
+            "SUCCESS" => Ok(Constant::Status("Success")),
+            "FAILURE" => Ok(Constant::Status("Failure")),
+            "RUNNING" => Ok(Constant::Status("Running")),
+            "SKIPPED" => Ok(Constant::Status("Skipped")),
             _ => Err("a status: `SUCCESS`, `FAILURE`, `RUNNING` or `SKIPPED`"),
         },
         _ => Err("a constant"),

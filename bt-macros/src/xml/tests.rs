@@ -1191,16 +1191,17 @@ fn locations_are_found_without_counting_from_the_start() {
     }
 }
 
-/// A row's template that is not the DSL's tokens (a bug of the table, which `table`'s tests rule
-/// out) is never silently dropped: the emission fails with an internal error at the element.
+/// A row whose template does not place an attribute as a parameter of its kind (a bug of the
+/// table, which `table`'s tests rule out) is never silently dropped: the emission fails with an
+/// internal error at the element.
 #[test]
-fn a_broken_template_is_an_internal_error_at_the_element() {
+fn a_broken_row_is_an_internal_error_at_the_element() {
     use super::ir::KindIr;
     use super::table::Row;
     static BROKEN: Row = Row {
         xml: "Repeat",
         dsl: "Repeat",
-        args: "$num_cycles (",
+        args: "$cycles",
         params: &[],
     };
     let xml = "<root BTCPP_format=\"4\">\n<BehaviorTree ID=\"Main\">\n  <Repeat num_cycles=\"2\">\n    <AlwaysSuccess/>\n  </Repeat>\n</BehaviorTree>\n</root>";
@@ -1217,11 +1218,11 @@ fn a_broken_template_is_an_internal_error_at_the_element() {
     };
     *row = &BROKEN;
     let Err(error) = emit::trees(&tr) else {
-        panic!("a broken template emitted");
+        panic!("a broken row emitted");
     };
     assert_eq!(
         error.to_string(),
-        "xml_text:3:3: internal error of the XML front end: the arguments of `Repeat`: the template `$num_cycles (` is not the DSL's tokens; this is a bug of `bt`, not of the XML: please report it, with this XML"
+        "xml_text:3:3: internal error of the XML front end: `Repeat`'s `num_cycles` is no parameter of `Repeat`; this is a bug of `bt`, not of the XML: please report it, with this XML"
     );
     // A node that did not translate (after an error, which ends the translation) is not
     // written as nothing either.
@@ -1232,34 +1233,6 @@ fn a_broken_template_is_an_internal_error_at_the_element() {
     assert!(
         error.to_string().starts_with("xml_text:3:3: internal error of the XML front end: a node that did not translate was written"),
         "{error}"
-    );
-}
-
-/// A template's `$attribute`s become the tokens given for them; the argument of an attribute
-/// left out is left out; a template that is not tokens, a `$` without a name, a name that is no
-/// attribute and brackets are errors.
-#[test]
-fn templates_fill_with_tokens() {
-    let mut arg = |name: &str| match name {
-        "a" => Some(Some(quote!(1))),
-        "b" => Some(Some(quote!({ key }))),
-        "absent" => Some(None),
-        _ => None,
-    };
-    let mut filled = |template: &str| emit::fill(template, &mut arg).map(|t| t.to_string());
-    assert_eq!(
-        filled("x = $a, y = $b").as_deref(),
-        Ok("x = 1 , y = { key }")
-    );
-    assert_eq!(filled("x = $absent, y = $b").as_deref(), Ok("y = { key }"));
-    assert_eq!(filled("$a, y = $absent").as_deref(), Ok("1"));
-    assert_eq!(filled("then_skip = $absent").as_deref(), Ok(""));
-    assert!(filled("$a (").is_err());
-    assert!(filled("$a, $").is_err());
-    assert!(filled("x = ($a)").is_err());
-    assert_eq!(
-        filled("$c"),
-        Err("`$c` is not an attribute of the node".to_owned())
     );
 }
 
