@@ -206,6 +206,14 @@ pub fn parse(
     Ok(args.unwrap_or_else(Args::Invalid))
 }
 
+/// Reads `tokens`, the arguments of node `kind` without their parentheses (spanned at `span`),
+/// with `grammar`: for arguments a front end holds as tokens (the leaf type of an XML node's
+/// mapping, `nodes { MoveTo = StatefulAction(MoveTo::new()) }`).
+pub fn parse_tokens(grammar: Grammar, kind: &Ident, tokens: TokenStream, span: Span) -> Args {
+    let parser = |input: ParseStream| parse(grammar, kind, Some((Paren(span), input)));
+    Parser::parse2(parser, tokens).unwrap_or_else(Args::Invalid)
+}
+
 /// No parentheses: fine where the arguments are optional.
 fn absent(grammar: Grammar, kind: &Ident) -> syn::Result<Args> {
     match grammar {

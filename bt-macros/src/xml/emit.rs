@@ -14,7 +14,9 @@ use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
 use super::ir::{Arg, KindIr, NodeIr, Score, Script, Target, Tr, Value};
 use super::script;
 use super::table::Row;
-use crate::args::{Args, Grammar, ParamKind, ParamValue, Quantity, Value as ArgValue};
+use crate::args::{
+    self, Args, Grammar, LeafArgs, ParamKind, ParamValue, PortBinding, Quantity, Value as ArgValue,
+};
 use crate::codegen;
 use crate::kinds;
 use crate::model::Tree;
@@ -280,15 +282,16 @@ impl Tr<'_> {
         let loc = node.origin.as_ref().map_or("", |(loc, _)| loc.as_str());
         let mut syntax = match &node.kind {
             KindIr::BuiltIn { row, args } => self.emit_built_in(tree, row, args, loc),
-            kind => {
-                let head = self.emit_kind(kind, loc);
-                match syn::parse2::<NodeSyntax>(head) {
-                    Ok(syntax) => syntax,
-                    Err(error) => {
-                        self.internal(loc, &format!("the node is not the DSL's: {error}"));
-                        self.invalid()
-                    }
-                }
+            KindIr::Leaf { mapping, ports, .. } => self.emit_leaf(*mapping, ports, loc),
+            KindIr::SubTree {
+                target,
+                remaps,
+                autoremap,
+            } => self.emit_subtree(*target, remaps, *autoremap, loc),
+            // Only after an error, which ends the translation before the emission.
+            KindIr::Invalid => {
+                self.internal(loc, "a node that did not translate was written");
+                self.invalid()
             }
         };
         syntax.attrs = attrs;
@@ -311,15 +314,8 @@ impl Tr<'_> {
 
     /// A node built after an internal error (which fails the emission).
     fn invalid(&self) -> NodeSyntax {
-        NodeSyntax {
-            case: None,
-            attrs: Vec::new(),
-            kind: Ident::new("__bt_invalid", self.span),
-            args: Args::Unread,
-            arg_tokens: TokenStream::new(),
-            children: None,
-            xml: None,
-        }
+        let kind = Ident::new("__bt_invalid", self.span);
+        self.syntax(kind, Args::Unread, TokenStream::new())
     }
 
     /// A built-in node: its kind, and its arguments as its kind's grammar reads them, each
@@ -348,15 +344,7 @@ impl Tr<'_> {
             self.internal(loc, &message);
             return self.invalid();
         };
-        NodeSyntax {
-            case: None,
-            attrs: Vec::new(),
-            kind: Ident::new(row.dsl, self.span),
-            args,
-            arg_tokens,
-            children: None,
-            xml: None,
-        }
+        self.syntax(Ident::new(row.dsl, self.span), args, arg_tokens)
     }
 
     /// The values of a built-in node's parameters (`params`, its kind's), from its attributes;
@@ -496,84 +484,146 @@ impl Tr<'_> {
         Some(Args::Assign(key.clone(), value))
     }
 
-    /// A leaf's or a subtree's kind and arguments as the DSL's tokens; `loc` is where its element
-    /// is.
-    fn emit_kind(&self, kind: &KindIr, loc: &str) -> TokenStream {
+    /// A node mapped to a type of the user's: its mapping's kind and arguments (`nodes { Go =
+    /// StatefulAction(Walk::new()) }`, read by the kind's grammar), and a binding for each port
+    /// the XML gives; `loc` is where its element is.
+    fn emit_leaf(&self, mapping: usize, ports: &[(String, Value)], loc: &str) -> NodeSyntax {
+        let mapping = &self.input.nodes[mapping];
+        let kind = mapping.kind.clone();
+        let what = |port: &str| format!("`{}`'s port `{port}`", mapping.id);
+        let Some((bindings, tokens)) = self.port_bindings(ports, &what, loc) else {
+            return self.invalid();
+        };
+        let grammar = kinds::lookup(&kind.to_string()).map_or(Grammar::Leaf, |spec| spec.grammar);
+        let args = args::parse_tokens(grammar, &kind, mapping.args.clone(), self.span);
+        let args = self.bound(&kind, args, bindings, false);
+        let arg_tokens = joined(mapping.args.clone(), tokens, self.span);
+        self.syntax(kind, args, arg_tokens)
+    }
+
+    /// A `SubTree` node: the tree it runs (generated from the XML, or mapped), its remapped
+    /// entries, and `..` for `_autoremap`; `loc` is where its element is.
+    fn emit_subtree(
+        &self,
+        target: Target,
+        remaps: &[(String, Value)],
+        autoremap: bool,
+        loc: &str,
+    ) -> NodeSyntax {
         let span = self.span;
-        match kind {
-            // Built, not written (`Tr::emit_built_in`).
-            KindIr::BuiltIn { row, .. } => {
-                self.internal(loc, &format!("`{}` was written as the DSL", row.xml));
-                TokenStream::new()
-            }
-            KindIr::Leaf { mapping, ports, .. } => {
-                let mapping = &self.input.nodes[*mapping];
-                let kind = &mapping.kind;
-                let what = |port: &str| format!("`{}`'s port `{port}`", mapping.id);
-                let args = self.bindings(mapping.args.clone(), ports, &what);
-                quote!(#kind(#args))
-            }
-            KindIr::SubTree {
-                target,
-                remaps,
-                autoremap,
-            } => {
-                let (tree_type, id) = match target {
-                    Target::Generated(child) => {
-                        let child = &self.trees[*child];
-                        let (_, args, _) = self.header.generics.split_for_impl();
-                        let ident = &child.ident;
-                        (quote!(#ident #args), child.id.as_str())
-                    }
-                    Target::Mapped(mapping) => {
-                        let mapping = &self.input.nodes[*mapping];
-                        (mapping.args.clone(), mapping.id.as_str())
-                    }
+        let kind = Ident::new("SubTree", span);
+        let (args, written, id) = match target {
+            Target::Generated(child) => {
+                let child = &self.trees[child];
+                let (_, args, _) = self.header.generics.split_for_impl();
+                let ident = &child.ident;
+                let written = quote!(#ident #args);
+                let Ok(ty) = syn::parse2::<syn::Type>(written.clone()) else {
+                    self.internal(loc, &format!("the tree type `{written}` is no type"));
+                    return self.invalid();
                 };
-                let what = |entry: &str| format!("the entry `{entry}` of the subtree `{id}`");
-                let mut args = self.bindings(tree_type, remaps, &what);
-                if *autoremap {
-                    args.extend(self.comma_if_needed(&args));
-                    args.extend(quote_spanned!(span=> ..));
-                }
-                let kind = Ident::new("SubTree", span);
-                quote!(#kind(#args))
+                let target = args::Target {
+                    ty: Box::new(ty),
+                    init: None,
+                    bindings: Vec::new(),
+                    rest: None,
+                };
+                (
+                    Args::Leaf(LeafArgs::Target(target)),
+                    written,
+                    child.id.as_str(),
+                )
             }
-            // Only after an error, which ends the translation before the emission.
-            KindIr::Invalid => {
-                self.internal(loc, "a node that did not translate was written");
-                TokenStream::new()
+            Target::Mapped(mapping) => {
+                let mapping = &self.input.nodes[mapping];
+                let args = args::parse_tokens(Grammar::Leaf, &kind, mapping.args.clone(), span);
+                (args, mapping.args.clone(), mapping.id.as_str())
             }
+        };
+        let what = |entry: &str| format!("the entry `{entry}` of the subtree `{id}`");
+        let Some((bindings, tokens)) = self.port_bindings(remaps, &what, loc) else {
+            return self.invalid();
+        };
+        let args = self.bound(&kind, args, bindings, autoremap);
+        let mut arg_tokens = joined(written, tokens, span);
+        if autoremap {
+            arg_tokens = joined(arg_tokens, quote_spanned!(span=> ..), span);
+        }
+        self.syntax(kind, args, arg_tokens)
+    }
+
+    /// A node of kind `kind` with its arguments (`arg_tokens` as the DSL writes them), before its
+    /// attributes, children and origin.
+    fn syntax(&self, kind: Ident, args: Args, arg_tokens: TokenStream) -> NodeSyntax {
+        NodeSyntax {
+            case: None,
+            attrs: Vec::new(),
+            kind,
+            args,
+            arg_tokens,
+            children: None,
+            xml: None,
         }
     }
 
-    /// `args` followed by `port = value` for each binding; `what` names a port in errors.
-    fn bindings(
+    /// A leaf's or subtree's arguments with the XML's `bindings` after those of its mapping,
+    /// and, with `rest`, `..` last. A closure takes no bindings, and nothing follows `..`: the
+    /// errors the DSL's grammar gives for them written together.
+    fn bound(&self, kind: &Ident, args: Args, bindings: Vec<PortBinding>, rest: bool) -> Args {
+        let span = self.span;
+        match args {
+            Args::Leaf(LeafArgs::Target(mut target)) => {
+                if target.rest.is_some() && (rest || !bindings.is_empty()) {
+                    let message = "`..` comes last: `SubTree(Child, ..)`; write `SubTree(Child)`, with remapped entries after a comma: `SubTree(Child, child_entry = {parent_entry}, other = {=}, speed = 2.0)`, or `SubTree(Child, ..)` to share every entry by name";
+                    return Args::Invalid(syn::Error::new(span, message));
+                }
+                target.bindings.extend(bindings);
+                if rest {
+                    target.rest = Some(span);
+                }
+                Args::Leaf(LeafArgs::Target(target))
+            }
+            Args::Leaf(LeafArgs::Closure(_)) if !bindings.is_empty() => {
+                Args::Invalid(syn::Error::new(span, format!("an inline leaf (a closure) has no ports: it reads the context and the blackboard itself, `{kind}(|ctx, bb| ..)`; for ports, write a type with `#[derive(bt::Ports)]`, `{kind}(Type, port = {{entry}})`")))
+            }
+            args => args,
+        }
+    }
+
+    /// `port = value` for each binding, and their tokens as the DSL writes them; `what` names a
+    /// port in errors. `None` after an internal error at `loc`.
+    fn port_bindings(
         &self,
-        mut args: TokenStream,
         bindings: &[(String, Value)],
         what: &dyn Fn(&str) -> String,
-    ) -> TokenStream {
-        // Looked up once: the stream ends with a binding after each one (a look at its last
-        // token per binding cost the length of the stream: quadratic in the attributes).
-        let mut comma = self.comma_if_needed(&args);
+        loc: &str,
+    ) -> Option<(Vec<PortBinding>, TokenStream)> {
+        let span = self.span;
+        let mut built = Vec::with_capacity(bindings.len());
+        let mut tokens = TokenStream::new();
         for (name, value) in bindings {
-            args.extend(comma.take());
-            comma = Some(quote_spanned!(self.span=> ,));
-            let port = rust_ident(name, self.span);
-            let value = self.emit_value(value, &what(name));
-            args.extend(quote_spanned!(self.span=> #port = #value));
+            let Some(port) = rust_ident(name, span) else {
+                self.internal(loc, &format!("the port `{name}` is no identifier"));
+                return None;
+            };
+            let written = self.emit_value(value, &what(name));
+            let value = match value {
+                Value::Entry(key) => rust_ident(key, span).map(ArgValue::Entry),
+                Value::Literal(..) => syn::parse2(written.clone())
+                    .ok()
+                    .map(|expr| ArgValue::Expr(Box::new(expr))),
+            };
+            let Some(value) = value else {
+                self.internal(loc, &format!("the value of `{name}` is no expression"));
+                return None;
+            };
+            if !tokens.is_empty() {
+                tokens.extend(quote_spanned!(span=> ,));
+            }
+            tokens.extend(quote_spanned!(span=> #port = #written));
+            built.push(PortBinding { port, value });
         }
-        args
-    }
-
-    fn comma_if_needed(&self, args: &TokenStream) -> Option<TokenStream> {
-        let last = args.clone().into_iter().last();
-        match last {
-            None => None,
-            Some(TokenTree::Punct(punct)) if punct.as_char() == ',' => None,
-            Some(_) => Some(quote_spanned!(self.span=> ,)),
-        }
+        Some((built, tokens))
     }
 
     /// `{entry}`, or a literal: a whole or real number or text through a located conversion
@@ -846,4 +896,17 @@ fn rust_constant(text: &str) -> Option<TokenStream> {
     syn::parse2::<syn::Expr>(tokens.clone())
         .is_ok_and(|expr| constant(&expr))
         .then_some(tokens)
+}
+
+/// `first, second` (either may be empty): arguments as the DSL writes them.
+fn joined(mut first: TokenStream, second: TokenStream, span: Span) -> TokenStream {
+    let ends_with_comma = matches!(
+        first.clone().into_iter().last(),
+        Some(TokenTree::Punct(punct)) if punct.as_char() == ','
+    );
+    if !first.is_empty() && !second.is_empty() && !ends_with_comma {
+        first.extend(quote_spanned!(span=> ,));
+    }
+    first.extend(second);
+    first
 }

@@ -1269,3 +1269,37 @@ fn a_left_out_attribute_expands_as_its_default() {
     assert!(!left_out.contains("compile_error"), "{left_out}");
     assert_eq!(left_out, written);
 }
+
+/// A mapping's arguments are read by their kind's grammar and the XML's bindings added after
+/// them, with the DSL's errors for what cannot follow: ports on a closure, remappings after `..`.
+/// BehaviorTree.CPP's lowest `success_count` is a whole number the model reads (and refuses as a
+/// threshold), not a number the arguments cannot hold.
+#[test]
+fn mapped_arguments_take_the_xmls_bindings() {
+    let errors = |xml: &str, rest: &str| {
+        let out = expand_invocation(&text(xml, rest));
+        assert!(out.contains("compile_error"), "{out}");
+        out
+    };
+    let closure = errors(
+        &tree(r#"<Action ID="Go" speed="2"/>"#),
+        "nodes { Go = Action(|_ctx| bt::Status::Success) }",
+    );
+    assert!(
+        closure.contains("an inline leaf (a closure) has no ports"),
+        "{closure}"
+    );
+    let rest = errors(
+        r#"<root BTCPP_format="4" main_tree_to_execute="Main"><BehaviorTree ID="Main"><SubTree ID="Child" level="{battery}"/></BehaviorTree></root>"#,
+        "nodes { Child = SubTree(ChildTree, ..) }, blackboard { battery: u8 }",
+    );
+    assert!(rest.contains("`..` comes last"), "{rest}");
+    let lowest = errors(
+        &tree(
+            r#"<Parallel success_count="-9223372036854775808"><AlwaysSuccess/><AlwaysSuccess/></Parallel>"#,
+        ),
+        "",
+    );
+    assert!(!lowest.contains("is a whole number"), "{lowest}");
+    assert!(lowest.contains("xml_text:1:"), "{lowest}");
+}
