@@ -168,14 +168,7 @@ impl Tr<'_> {
             };
             let ty = match declared {
                 Some(entry) => entry.ty.clone(),
-                None => match syn::parse2::<syn::Type>(ty) {
-                    Ok(ty) => ty,
-                    Err(_) => {
-                        let what = format!("the type of the entry `{}` is no type", info.name);
-                        self.internal(&loc(), &what);
-                        continue;
-                    }
-                },
+                None => ty,
             };
             let mut attrs: Vec<syn::Attribute> = declared.map_or_else(Vec::new, |entry| {
                 let attrs = entry.attrs.iter().filter(|attr| !is_tracked_attr(attr));
@@ -752,7 +745,8 @@ impl Tr<'_> {
                 let key = syn::ext::IdentExt::unraw(key).to_string();
                 self.entries.index.get(&(tree, key))
             })
-            .and_then(|&index| self.types.get(index).cloned().flatten());
+            .and_then(|&index| self.types.get(index).cloned().flatten())
+            .map(ToTokens::into_token_stream);
         let cases: Vec<(&str, &str, usize)> = (args.iter())
             .filter_map(|(attribute, arg)| match arg {
                 Arg::Case(text, at) => Some((*attribute, text.as_str(), *at)),

@@ -368,6 +368,16 @@ impl<'a> Tr<'a> {
             if ty.is_none() {
                 missing.push(index);
             }
+            // The model's syntax holds the type as a `syn::Type`: read here, once per entry.
+            let ty = ty.and_then(|ty| match syn::parse2::<syn::Type>(ty) {
+                Ok(ty) => Some(ty),
+                Err(_) => {
+                    let loc = self.loc(info.pos.unwrap_or_default());
+                    let what = format!("the type of the entry `{}` is no type", info.name);
+                    self.internal(&loc, &what);
+                    None
+                }
+            });
             types.push(ty);
         }
         self.tracked = roots
@@ -637,7 +647,7 @@ impl script::Entries for TreeEntries<'_, '_> {
         let ty = self
             .index(name)
             .and_then(|index| self.tr.types[index].as_ref())?;
-        let ty = ty.to_string();
+        let ty = ty.to_token_stream().to_string();
         script::NUMERIC_TYPES
             .iter()
             .copied()

@@ -140,7 +140,7 @@ pub(super) struct Tr<'a> {
     pub(super) entries: EntryTable,
     pub(super) uses: Vec<SubUse>,
     /// Resolved entry types (by entry index) and tracked classes, after `resolve`.
-    pub(super) types: Vec<Option<TokenStream>>,
+    pub(super) types: Vec<Option<syn::Type>>,
     pub(super) tracked: Vec<bool>,
     /// The located conversions `emit` writes for the values of the XML (`emit::Tr::located`),
     /// handed over with the trees.
