@@ -8,7 +8,8 @@
 //! is the one table of node kinds they all read. `expand` is the entry on `proc_macro2` token
 //! streams (tests call it directly); `pipeline` runs the stages on one tree's body. `xml` is a
 //! second front end: a tree given as BehaviorTree.CPP XML (`xml = "file.xml"`) is translated into
-//! the DSL's tokens and handed to `pipeline` like any other.
+//! the syntax `parse` would give (its nodes built directly, each with its XML origin) and handed
+//! to `pipeline` like any other.
 #![forbid(unsafe_code)]
 
 mod args;

@@ -111,7 +111,8 @@ pub struct NodeSyntax {
     pub kind: Ident,
     /// The arguments, read by the kind's grammar (`Args::Unread` for an unknown kind).
     pub args: Args,
-    /// The arguments' tokens as written (empty without parentheses), for the unused-entry check.
+    /// The arguments' tokens as written (empty without parentheses), for the unused-entry check;
+    /// for a node built from XML, as the DSL would write them (no stage parses them).
     pub arg_tokens: TokenStream,
     /// The children: braced tokens, parsed when the model reaches them (`Children::parse`), so
     /// that no stage recurses once per level of the tree; or, from the XML front end, built.

@@ -13,11 +13,13 @@
 //! * [`CONDITIONS`]: the pre- and post-condition attributes and the DSL's node attributes.
 //!
 //! A row's arguments are a template in the DSL's own syntax, where `$attribute` stands for the
-//! translated value of that XML attribute: `Repeat`'s `"$num_cycles"` makes
-//! `<Repeat num_cycles="3">` into `Repeat(3)`, `RunOnce`'s `"then_skip = $then_skip"` makes
-//! `<RunOnce then_skip="false">` into `RunOnce(then_skip = false)`; an attribute left out leaves
-//! its argument out (`<RunOnce>` is `RunOnce`), and a template left empty means no parentheses. The macro's tests check each row against its kinds
-//! table: its placeholders, forms and defaults.
+//! translated value of that XML attribute, and says which parameter of the kind it is, by name
+//! or by position: `Repeat`'s `"$num_cycles"` makes `<Repeat num_cycles="3">` into `Repeat(3)`,
+//! `RunOnce`'s `"then_skip = $then_skip"` makes `<RunOnce then_skip="false">` into
+//! `RunOnce(then_skip = false)`; an attribute left out leaves its argument out (`<RunOnce>` is
+//! `RunOnce`), and a template left empty means no parameters. The import reads the template as
+//! that placement only and builds the arguments' values itself (it writes no DSL). The macro's
+//! tests check each row against its kinds table: its placeholders, forms and defaults.
 
 /// Every node ID BehaviorTree.CPP 4 registers itself (`BehaviorTreeFactory`'s built-ins).
 pub const BUILT_IN: &[&str] = &[

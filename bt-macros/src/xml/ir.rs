@@ -33,7 +33,7 @@ pub(super) struct TreeIr {
 
 pub(super) struct NodeIr {
     /// Where the element is (`file:line:col`) and its ID (its tag, or its `ID` attribute): what
-    /// the model's errors on the node say instead of the DSL's words (`#[__bt_xml(..)]`).
+    /// the model's errors on the node say instead of the DSL's words (`crate::parse::XmlOrigin`).
     pub(super) origin: Option<(String, String)>,
     pub(super) name: Option<String>,
     /// The DSL attribute and its script.

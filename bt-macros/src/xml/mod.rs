@@ -21,8 +21,9 @@
 //!   arguments, by the table ([`table`]: BehaviorTree.CPP's node names and attributes, DSL kinds
 //!   and arguments); [`script`] the script subset;
 //! * [`entries`]: the blackboard entries of each tree, joined across subtrees, and their types;
-//! * [`emit`]: each tree as the DSL (a header and its body's tokens) handed to the stages every
-//!   tree goes through (`crate::pipeline`), or the errors and a stub.
+//! * [`emit`]: each tree as the syntax of a DSL tree (a header and its body, `crate::parse`),
+//!   built directly, handed to the stages every tree goes through (`crate::pipeline`), or the
+//!   errors and a stub.
 //!
 //! Errors found here go to a `Ctxt`; they name the XML file, line and column and are spanned at
 //! the `xml = ".."` literal; so is every token generated from the XML, so that rustc's errors on

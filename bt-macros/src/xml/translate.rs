@@ -1,5 +1,5 @@
 //! The translation: the XML document → one intermediate tree per `<BehaviorTree>` used (the main
-//! one, then each one a `<SubTree>` runs; `ir`), which `emit` writes in the DSL. This file reads
+//! one, then each one a `<SubTree>` runs; `ir`), which `emit` builds as the DSL's syntax. This file reads
 //! the document and its elements; `params` turns a node's attributes into arguments, `entries`
 //! gathers and types the blackboard entries.
 //!
