@@ -154,6 +154,7 @@ impl Quantity {
 }
 
 /// `Condition(..)`, `Action(..)`, `StatefulAction(..)`, `SubTree(..)`.
+#[derive(Clone)]
 pub enum LeafArgs {
     /// `|ctx| ..` or `|ctx, bb| ..`.
     Closure(Box<ExprClosure>),
@@ -162,6 +163,7 @@ pub enum LeafArgs {
 
 /// A leaf type or a child tree: `Type`, `Type = expression`, then bindings, then (subtrees only)
 /// `..`.
+#[derive(Clone)]
 pub struct Target {
     pub ty: Box<Type>,
     pub init: Option<Box<Expr>>,
@@ -171,12 +173,14 @@ pub struct Target {
 }
 
 /// `port = {entry}`, `port = {=}` or `port = expression`.
+#[derive(Clone)]
 pub struct PortBinding {
     pub port: Ident,
     pub value: Value,
 }
 
 /// A bound value: a blackboard entry, or an expression.
+#[derive(Clone)]
 pub enum Value {
     Entry(Ident),
     Expr(Box<Expr>),

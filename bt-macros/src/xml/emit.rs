@@ -480,15 +480,14 @@ impl Tr<'_> {
     /// A node mapped to a type of the user's: its mapping's kind and arguments (`nodes { Go =
     /// StatefulAction(Walk::new()) }`, read by the kind's grammar), and a binding for each port
     /// the XML gives; `loc` is where its element is.
-    fn emit_leaf(&self, mapping: usize, ports: &[(String, Value)], loc: &str) -> NodeSyntax {
-        let mapping = &self.input.nodes[mapping];
+    fn emit_leaf(&self, mapping_index: usize, ports: &[(String, Value)], loc: &str) -> NodeSyntax {
+        let mapping = &self.input.nodes[mapping_index];
         let kind = mapping.kind.clone();
         let what = |port: &str| format!("`{}`'s port `{port}`", mapping.id);
         let Some((bindings, tokens)) = self.port_bindings(ports, &what, loc) else {
             return self.invalid();
         };
-        let grammar = kinds::lookup(&kind.to_string()).map_or(Grammar::Leaf, |spec| spec.grammar);
-        let args = args::parse_tokens(grammar, &kind, mapping.args.clone(), self.span);
+        let args = self.mapped_args(mapping_index);
         let args = self.bound(&kind, args, bindings, false);
         let arg_tokens = joined(mapping.args.clone(), tokens, self.span);
         self.syntax(kind, args, arg_tokens)
@@ -527,9 +526,9 @@ impl Tr<'_> {
                     child.id.as_str(),
                 )
             }
-            Target::Mapped(mapping) => {
-                let mapping = &self.input.nodes[mapping];
-                let args = args::parse_tokens(Grammar::Leaf, &kind, mapping.args.clone(), span);
+            Target::Mapped(index) => {
+                let mapping = &self.input.nodes[index];
+                let args = self.mapped_args(index);
                 (args, mapping.args.clone(), mapping.id.as_str())
             }
         };
@@ -543,6 +542,33 @@ impl Tr<'_> {
             arg_tokens = joined(arg_tokens, quote_spanned!(span=> ..), span);
         }
         self.syntax(kind, args, arg_tokens)
+    }
+
+    /// The arguments of the mapping `index` (`nodes { Go = StatefulAction(Walk::new()) }`), read
+    /// by its kind's grammar once, for all the nodes that use it.
+    fn mapped_args(&self, index: usize) -> Args {
+        let mut cache = self.mapped_args.borrow_mut();
+        if cache.len() < self.input.nodes.len() {
+            cache.resize_with(self.input.nodes.len(), || None);
+        }
+        let read = cache[index].get_or_insert_with(|| {
+            let mapping = &self.input.nodes[index];
+            let kind = &mapping.kind;
+            let grammar =
+                kinds::lookup(&kind.to_string()).map_or(Grammar::Leaf, |spec| spec.grammar);
+            match args::parse_tokens(grammar, kind, mapping.args.clone(), self.span) {
+                Args::Leaf(args) => Ok(args),
+                Args::Invalid(error) => Err(error),
+                _ => Err(syn::Error::new(
+                    kind.span(),
+                    format!("`{kind}` maps an ID to a type of yours: `{kind}(Type)`"),
+                )),
+            }
+        });
+        match read {
+            Ok(args) => Args::Leaf(args.clone()),
+            Err(error) => Args::Invalid(error.clone()),
+        }
     }
 
     /// A node of kind `kind` with its arguments (`arg_tokens` as the DSL writes them), before its

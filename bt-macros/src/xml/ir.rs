@@ -148,6 +148,10 @@ pub(super) struct Tr<'a> {
     /// The failures of the emission itself ([`Tr::internal`]): bugs of the front end, which
     /// `emit::trees` reports instead of the trees.
     pub(super) internal: std::cell::RefCell<Vec<syn::Error>>,
+    /// The arguments of each `nodes { .. }` mapping (by its index), read by its kind's grammar
+    /// the first time a node uses it, or the error they give.
+    pub(super) mapped_args:
+        std::cell::RefCell<Vec<Option<Result<crate::args::LeafArgs, syn::Error>>>>,
 }
 
 /// A blackboard entry of one tree; entries joined by remapping are one class (union-find).
