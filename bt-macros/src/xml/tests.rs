@@ -8,6 +8,7 @@ use super::emit::{self, is_rust_constant, DslTree};
 use super::entries::{rust_ident, rust_type};
 use super::input::{lenient, load, parse_document, parse_input, row_col, too_deep};
 use super::translate::{translate, tree_ident};
+use crate::args::{Args, Grammar, LeafArgs, ParamKind, ParamValue, Quantity, Value as ArgValue};
 use crate::parse::{Body, Case, ChildNodes, NodeSyntax, TreeInput};
 
 /// The DSL of each tree of an invocation, or its errors.
@@ -56,7 +57,8 @@ fn node_tokens(node: &NodeSyntax) -> TokenStream {
         Some(Case::Default(_)) => quote!(_ =>),
         None => TokenStream::new(),
     };
-    let (attrs, kind, args) = (&node.attrs, &node.kind, &node.arg_tokens);
+    let (attrs, kind) = (&node.attrs, &node.kind);
+    let args = args_tokens(kind, &node.args);
     let args = (!args.is_empty()).then(|| quote!((#args)));
     let children = match &node.children {
         Some(ChildNodes::Built(_, children)) => {
@@ -67,6 +69,88 @@ fn node_tokens(node: &NodeSyntax) -> TokenStream {
         None => TokenStream::new(),
     };
     quote!(#case #(#attrs)* #kind #args #children)
+}
+
+/// A node's arguments as built (not `NodeSyntax::arg_tokens`, which the emission writes beside
+/// them), as the DSL writes them: a parameter by its position while every one before it is given
+/// and positional, else by its name.
+fn args_tokens(kind: &proc_macro2::Ident, args: &Args) -> TokenStream {
+    let value = |value: &ArgValue| match value {
+        ArgValue::Entry(entry) => quote!({ #entry }),
+        ArgValue::Expr(expr) => quote!(#expr),
+    };
+    let quantity = |quantity: &Quantity| match quantity {
+        Quantity::Literal(n) => proc_macro2::Literal::u64_unsuffixed(*n).into_token_stream(),
+        Quantity::Expr(expr) => quote!(#expr),
+        Quantity::Entry(entry) => quote!({ #entry }),
+    };
+    match args {
+        Args::Absent | Args::Unread => TokenStream::new(),
+        Args::Invalid(error) => error.to_compile_error(),
+        Args::Assign(entry, assigned) => {
+            let assigned = value(assigned);
+            quote!(#entry = #assigned)
+        }
+        Args::Leaf(LeafArgs::Closure(closure)) => quote!(#closure),
+        Args::Leaf(LeafArgs::Target(target)) => {
+            let ty = &target.ty;
+            let init = target.init.as_ref().map(|init| quote!(= #init));
+            let bindings = target.bindings.iter().map(|binding| {
+                let (port, bound) = (&binding.port, value(&binding.value));
+                quote!(, #port = #bound)
+            });
+            let rest = target.rest.map(|_| quote!(, ..));
+            quote!(#ty #init #(#bindings)* #rest)
+        }
+        Args::Params(values) => {
+            let Some(Grammar::Params(params)) =
+                crate::kinds::lookup(&kind.to_string()).map(|spec| spec.grammar)
+            else {
+                panic!("`{kind}` takes no parameters");
+            };
+            let mut out = Vec::new();
+            let mut positional = true;
+            for (param, given) in params.iter().zip(values) {
+                let Some(given) = given else {
+                    positional = false;
+                    continue;
+                };
+                positional &= param.positional;
+                let words = match param.value {
+                    ParamKind::Status(words) | ParamKind::Word(words) => words,
+                    _ => &[],
+                };
+                let shown = match given {
+                    ParamValue::Int(n, _) if *n < 0 => {
+                        let n = proc_macro2::Literal::u64_unsuffixed(n.unsigned_abs());
+                        quote!(- #n)
+                    }
+                    ParamValue::Int(n, _) => {
+                        proc_macro2::Literal::u64_unsuffixed(n.unsigned_abs()).into_token_stream()
+                    }
+                    ParamValue::Duration(q) | ParamValue::Count(Some(q)) => quantity(q),
+                    ParamValue::Count(None) => quote!(forever),
+                    ParamValue::Expr(expr) => quote!(#expr),
+                    ParamValue::Bool(flag) => quote!(#flag),
+                    ParamValue::Entry(entry) => quote!(#entry),
+                    ParamValue::Closure(closure) | ParamValue::ContextClosure(closure) => {
+                        quote!(#closure)
+                    }
+                    ParamValue::Word(index, _) => {
+                        proc_macro2::Ident::new(words[*index], Span::call_site())
+                            .into_token_stream()
+                    }
+                };
+                let name = proc_macro2::Ident::new(param.name, Span::call_site());
+                out.push(if positional {
+                    shown
+                } else {
+                    quote!(#name = #shown)
+                });
+            }
+            quote!(#(#out),*)
+        }
+    }
 }
 
 /// An invocation of `xml_text`, with `nodes` and `blackboard` items.
