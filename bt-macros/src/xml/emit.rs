@@ -11,7 +11,7 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::LitStr;
 
 use super::entries::{is_tracked_attr, rust_ident, TreeEntries};
-use super::ir::{Arg, KindIr, NodeIr, Score, Script, Target, Tr, Value};
+use super::ir::{Arg, KindIr, Mapped, NodeIr, Score, Script, Target, Tr, Value};
 use super::script;
 use super::table::Row;
 use crate::args::{
@@ -244,13 +244,8 @@ impl Tr<'_> {
         if let KindIr::Leaf { mapping, .. } = &node.kind {
             // The XML's ID, where the type does not say it, so that the tree's metadata, its
             // exports and Groot2 show the node as the XML has it.
-            let mapping = &self.input.nodes[*mapping];
-            let written = mapping
-                .node_type()
-                .map(|ty| ty.to_token_stream().to_string().replace(' ', ""));
-            if written.is_some_and(|written| written != mapping.id) {
-                let id = Meta::Text(mapping.id.clone());
-                attrs.push(attribute(span, crate::kw::ID, id));
+            if let Some(id) = self.mapped(*mapping, |mapped| mapped.id.clone()) {
+                attrs.push(attribute(span, crate::kw::ID, Meta::Text(id)));
             }
         }
         if let Some(score) = &node.score {
@@ -547,28 +542,38 @@ impl Tr<'_> {
     /// The arguments of the mapping `index` (`nodes { Go = StatefulAction(Walk::new()) }`), read
     /// by its kind's grammar once, for all the nodes that use it.
     fn mapped_args(&self, index: usize) -> Args {
-        let mut cache = self.mapped_args.borrow_mut();
+        self.mapped(index, |mapped| match &mapped.args {
+            Ok(args) => Args::Leaf(args.clone()),
+            Err(error) => Args::Invalid(error.clone()),
+        })
+    }
+
+    /// `read` of the mapping `index` as the emission reads it ([`Mapped`]), read the first time.
+    fn mapped<T>(&self, index: usize, read: impl FnOnce(&Mapped) -> T) -> T {
+        let mut cache = self.mapped.borrow_mut();
         if cache.len() < self.input.nodes.len() {
             cache.resize_with(self.input.nodes.len(), || None);
         }
-        let read = cache[index].get_or_insert_with(|| {
+        read(cache[index].get_or_insert_with(|| {
             let mapping = &self.input.nodes[index];
             let kind = &mapping.kind;
             let grammar =
                 kinds::lookup(&kind.to_string()).map_or(Grammar::Leaf, |spec| spec.grammar);
-            match args::parse_tokens(grammar, kind, mapping.args.clone(), self.span) {
+            let args = match args::parse_tokens(grammar, kind, mapping.args.clone(), self.span) {
                 Args::Leaf(args) => Ok(args),
                 Args::Invalid(error) => Err(error),
                 _ => Err(syn::Error::new(
                     kind.span(),
                     format!("`{kind}` maps an ID to a type of yours: `{kind}(Type)`"),
                 )),
-            }
-        });
-        match read {
-            Ok(args) => Args::Leaf(args.clone()),
-            Err(error) => Args::Invalid(error.clone()),
-        }
+            };
+            let written =
+                (mapping.node_type()).map(|ty| ty.to_token_stream().to_string().replace(' ', ""));
+            let id = written
+                .is_some_and(|written| written != mapping.id)
+                .then(|| mapping.id.clone());
+            Mapped { args, id }
+        }))
     }
 
     /// A node of kind `kind` with its arguments (`arg_tokens` as the DSL writes them), before its

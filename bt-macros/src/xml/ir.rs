@@ -148,10 +148,18 @@ pub(super) struct Tr<'a> {
     /// The failures of the emission itself ([`Tr::internal`]): bugs of the front end, which
     /// `emit::trees` reports instead of the trees.
     pub(super) internal: std::cell::RefCell<Vec<syn::Error>>,
-    /// The arguments of each `nodes { .. }` mapping (by its index), read by its kind's grammar
-    /// the first time a node uses it, or the error they give.
-    pub(super) mapped_args:
-        std::cell::RefCell<Vec<Option<Result<crate::args::LeafArgs, syn::Error>>>>,
+    /// What the emission reads of each `nodes { .. }` mapping (by its index), the first time a
+    /// node uses it.
+    pub(super) mapped: std::cell::RefCell<Vec<Option<Mapped>>>,
+}
+
+/// A `nodes { .. }` mapping as the emission reads it, once for all its nodes.
+pub(super) struct Mapped {
+    /// Its arguments, read by its kind's grammar, or the error they give.
+    pub(super) args: Result<crate::args::LeafArgs, syn::Error>,
+    /// The XML's ID where its type does not say it (`nodes { Go = Action(Walk) }`): the nodes'
+    /// `#[id = ".."]`.
+    pub(super) id: Option<String>,
 }
 
 /// A blackboard entry of one tree; entries joined by remapping are one class (union-find).

@@ -49,7 +49,7 @@ pub(super) fn translate<'a>(
         tracked: Vec::new(),
         checks: std::cell::RefCell::default(),
         internal: std::cell::RefCell::default(),
-        mapped_args: std::cell::RefCell::default(),
+        mapped: std::cell::RefCell::default(),
     };
     tr.run();
     tr.finish()
