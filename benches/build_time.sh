@@ -69,7 +69,9 @@ else
     BT=$WORK/bt
     rm -rf "$BT"
     mkdir -p "$BT"
-    git -C "$ROOT" archive "${BT_REV:-HEAD}" | tar -x -C "$BT"
+    # `-m`: the files dated now, not at the commit's time, so that cargo rebuilds bt and its
+    # macros after a build of another commit (an older date would look unchanged to it).
+    git -C "$ROOT" archive "${BT_REV:-HEAD}" | tar -x -m -C "$BT"
     REV="${BT_REV:-HEAD} $(git -C "$ROOT" rev-parse --short "${BT_REV:-HEAD}")"
 fi
 

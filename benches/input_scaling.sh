@@ -27,7 +27,7 @@ mkdir -p "$WORK"
 export CARGO_TARGET_DIR=$WORK/target CARGO_INCREMENTAL=0
 BT=$WORK/bt
 rm -rf "$BT" && mkdir -p "$BT"
-git -C "$ROOT" archive "${BT_REV:-HEAD}" | tar -x -C "$BT"
+git -C "$ROOT" archive "${BT_REV:-HEAD}" | tar -x -m -C "$BT"
 CRATE=$WORK/scratch
 mkdir -p "$CRATE/src"
 cat > "$CRATE/Cargo.toml" <<EOF
