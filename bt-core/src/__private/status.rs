@@ -262,3 +262,136 @@ pub fn halted_unflagged<O: Observer>(node: usize, observer: &mut O) {
 }
 
 pub use crate::NoObserver;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::__private::nodes::{action, control};
+
+    /// What an observer was told, in order.
+    #[derive(Default)]
+    struct Told(Vec<(usize, Option<Status>)>);
+
+    impl Observer for Told {
+        fn on_status(&mut self, node: usize, status: Status) {
+            self.0.push((node, Some(status)));
+        }
+        fn on_halted(&mut self, node: usize) {
+            self.0.push((node, None));
+        }
+    }
+
+    /// A step of a Sequence of three through `follow`: each row of its rule, as `on_child` and
+    /// `advance` give it.
+    #[test]
+    fn follow_is_the_rules_answer_and_the_walks_next_child() {
+        let mut rule: Sequence = Sequence::new();
+        let mut child = rule.start();
+        assert_eq!(follow(Status::Success, &mut rule, 0, 3, &mut child), None);
+        assert_eq!(child, 1);
+        assert_eq!(
+            follow(Status::Running, &mut rule, 1, 3, &mut child),
+            Some((NO_CHILD, Status::Running))
+        );
+        // The next tick resumes at the running child; its failure ends the walk.
+        let mut child = rule.start();
+        assert_eq!(child, 1);
+        assert_eq!(
+            follow(Status::Failure, &mut rule, 1, 3, &mut child),
+            Some((NO_CHILD, Status::Failure))
+        );
+        let mut child = rule.start();
+        assert_eq!(child, 0);
+        for position in 0..2 {
+            assert_eq!(
+                follow(Status::Success, &mut rule, position, 3, &mut child),
+                None
+            );
+        }
+        assert_eq!(
+            follow(Status::Success, &mut rule, 2, 3, &mut child),
+            Some((NO_CHILD, Status::Success))
+        );
+    }
+
+    /// A ReactiveFallback through `follow_reactive`: a child that succeeds before the running
+    /// one ends the walk and names the running child to halt.
+    #[test]
+    fn follow_reactive_names_the_child_to_halt() {
+        let mut rule: ReactiveFallback = ReactiveFallback::new();
+        let mut tick = ReactiveTick::new();
+        let mut child = rule.start();
+        assert_eq!(
+            follow_reactive(Status::Failure, &mut rule, 0, 2, &mut tick, &mut child),
+            None
+        );
+        assert_eq!(
+            follow_reactive(Status::Running, &mut rule, 1, 2, &mut tick, &mut child),
+            Some((NO_CHILD, Status::Running))
+        );
+        let mut tick = ReactiveTick::new();
+        let mut child = rule.start();
+        assert_eq!(
+            follow_reactive(Status::Success, &mut rule, child, 2, &mut tick, &mut child),
+            Some((1, Status::Success))
+        );
+    }
+
+    /// The direct resume: a leaf still running keeps the resume and its ancestors are told
+    /// `Running` up to the root; a leaf that finished is handed over to the walk.
+    #[test]
+    fn resumed_tells_the_ancestors_or_hands_the_status_over() {
+        // Root 0, its child 1, the leaf 2 under 1.
+        const NODES: &[NodeInfo] = &[
+            control("Root", "Sequence", 0, 0),
+            control("Mid", "Sequence", 0, 1),
+            action("Leaf", "StatefulAction", 1, 2),
+        ];
+        let mut resume: Resume = Resume::new();
+        resume.ticked(1, Status::Running);
+        let mut told = Told::default();
+        assert!(resumed(Status::Running, &mut resume, NODES, 1, &mut told));
+        assert_eq!(
+            told.0,
+            [(1, Some(Status::Running)), (0, Some(Status::Running))]
+        );
+        assert!(resume.is(1));
+        assert_eq!(resume.take_handed(), None);
+
+        let mut told = Told::default();
+        assert!(!resumed(Status::Success, &mut resume, NODES, 1, &mut told));
+        assert!(told.0.is_empty());
+        assert!(!resume.is(1));
+        assert_eq!(resume.take_handed(), Some(Status::Success));
+    }
+
+    /// A resumed leaf's halt forgets it and tells the observer.
+    #[test]
+    fn halted_resumed_forgets_the_leaf() {
+        let mut resume: Resume = Resume::new();
+        resume.ticked(3, Status::Running);
+        let mut told = Told::default();
+        halted_resumed(&mut resume, 7, &mut told);
+        assert!(!resume.is(3));
+        assert_eq!(resume.leaf(), 0);
+        assert_eq!(told.0, [(7, None)]);
+    }
+
+    /// The parallels' steps are their rules' `on_child`: a `Parallel` of two that needs one
+    /// success decides on the first.
+    #[test]
+    fn the_parallels_steps_are_their_rules() {
+        let config = ParallelConfig::new(2, 1, 2);
+        let mut rule: Parallel = Parallel::new();
+        rule.begin();
+        assert_eq!(
+            parallel_child(Status::Success, &mut rule, 0, config),
+            Some(Status::Success)
+        );
+        let mut all: ParallelAll = ParallelAll::new();
+        all.begin();
+        parallel_all_child(Status::Success, &mut all, 0);
+        assert!(all.is_completed(0));
+        assert!(!all.is_completed(1));
+    }
+}
