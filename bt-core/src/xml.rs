@@ -10,7 +10,8 @@
 //! * [`FromXmlReal`]: a real number (`speed="2.5"`);
 //! * [`BindEntryAt`]: a port bound to an entry (`goal="{target}"`), implemented for every
 //!   [`BindEntry`] binding, before ([`PortStep::Load`]) or after
-//!   ([`PortStep::Store`]) the leaf's call; its error names the element's line and column.
+//!   ([`PortStep::Store`]) the leaf's call; its error names the line and column of the
+//!   attribute that binds the port.
 
 use crate::ports::BindEntry;
 
@@ -203,12 +204,12 @@ pub enum PortStep {
 }
 
 /// [`BindEntry`] for a port of a node of an XML tree: the same binding, with an error that says
-/// where the node's element is (`LINE` and `COLUMN` in the XML). Implemented for every port type
+/// where the attribute that binds the port is (`LINE` and `COLUMN` in the XML). Implemented for every port type
 /// and entry type that `BindEntry` binds: a port type of yours implements `BindEntry`, not this.
 #[diagnostic::on_unimplemented(
     message = "line {LINE}, column {COLUMN} of the XML: port of type `{Self}` cannot be bound to an entry of type `{Entry}`",
     label = "this entry is a `{Entry}`",
-    note = "the element at that line and column (of the file of this literal, or of a file it includes) binds the port to the entry; the entry's type is its declaration in `blackboard {{ .. }}`, else the first type the nodes bound to it give it, in the order of the guide's \"The blackboard\" (the first port's, when only ports type it)"
+    note = "the attribute at that line and column (of the file of this literal, or of a file it includes) binds the port to the entry; the entry's type is its declaration in `blackboard {{ .. }}`, else the first type the nodes bound to it give it, in the order of the guide's \"The blackboard\" (the first port's, when only ports type it)"
 )]
 pub trait BindEntryAt<Entry, const LINE: u32, const COLUMN: u32> {
     /// [`BindEntry::load`] or [`BindEntry::store`].

@@ -317,8 +317,16 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         // The entry and the port as places, each at the user's token.
                         let entry_place = field_place("__bt_bb", entry);
                         let port_place = field_place("__bt_leaf", &binding.port);
-                        // A node of an XML tree: a mismatch names its element's line and column.
-                        let (bind, at, methods) = match leaf_type.xml_at {
+                        // A node of an XML tree: a mismatch names the line and column of the
+                        // attribute that binds the port (of the element, if it has no place).
+                        let attribute_at = || {
+                            let name = syn::ext::IdentExt::unraw(&binding.port).to_string();
+                            (leaf_type.xml_ports.iter())
+                                .find(|(port, _)| *port == name)
+                                .and_then(|(_, place)| crate::model::line_column(place))
+                        };
+                        let xml_at = leaf_type.xml_at.map(|at| attribute_at().unwrap_or(at));
+                        let (bind, at, methods) = match xml_at {
                             Some((line, column)) => {
                                 let (line, column) = (
                                     proc_macro2::Literal::u32_unsuffixed(line),

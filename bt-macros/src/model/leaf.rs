@@ -63,7 +63,8 @@ pub struct LeafType {
     pub init: Option<Box<Expr>>,
     pub bindings: Vec<PortBinding>,
     /// For a node of an XML tree: the line and column of its element, which the errors of its
-    /// entry bindings give (`bt::__private::bind_entry_at`).
+    /// entry bindings give (`bt::__private::bind_entry_at`) for a port whose attribute has no
+    /// place of its own in [`LeafType::xml_ports`] (they give the attribute's).
     pub xml_at: Option<(u32, u32)>,
     /// For a node of an XML tree: each port's attribute and where it is (`file.xml:12:19`),
     /// which the error for an attribute that names no port of the type gives.

@@ -171,7 +171,7 @@ fn name_port_checks(tree: &mut Tree) {
 }
 
 /// The line and column of an XML origin, `file.xml:12:7: `Element`: `.
-fn line_column(origin: &str) -> Option<(u32, u32)> {
+pub(crate) fn line_column(origin: &str) -> Option<(u32, u32)> {
     let location = origin.split(": `").next()?;
     let mut parts = location.rsplitn(3, ':');
     let column = parts.next()?.parse().ok()?;
