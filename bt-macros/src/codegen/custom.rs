@@ -495,9 +495,15 @@ fn children_method(g: &Gen, node: &Node) -> TokenStream {
             Some(tick) => tick,
             None => {
                 let tick = tick_fn(id);
-                match g.plan.flag_from_parent[id] {
-                    true => quote!(self.#tick(#ctx, #observer, __bt_running)),
-                    false => quote!(self.#tick(#ctx, #observer)),
+                // The flag the child's tick function takes, if it takes one
+                // (`codegen::takes_running_flag`).
+                match (
+                    super::resume::resumed_flag(g, id),
+                    g.plan.flag_from_parent[id],
+                ) {
+                    (Some(running), _) => quote!(self.#tick(#ctx, #observer, #running)),
+                    (None, true) => quote!(self.#tick(#ctx, #observer, __bt_running)),
+                    (None, false) => quote!(self.#tick(#ctx, #observer)),
                 }
             }
         };

@@ -319,13 +319,9 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         let port_place = field_place("__bt_leaf", &binding.port);
                         // A node of an XML tree: a mismatch names the line and column of the
                         // attribute that binds the port (of the element, if it has no place).
-                        let attribute_at = || {
-                            let name = syn::ext::IdentExt::unraw(&binding.port).to_string();
-                            (leaf_type.xml_ports.iter())
-                                .find(|(port, _)| *port == name)
-                                .and_then(|(_, place)| crate::model::line_column(place))
-                        };
-                        let xml_at = leaf_type.xml_at.map(|at| attribute_at().unwrap_or(at));
+                        let attribute_at = (leaf_type.xml_place(&binding.port))
+                            .and_then(crate::model::line_column);
+                        let xml_at = leaf_type.xml_at.map(|at| attribute_at.unwrap_or(at));
                         let (bind, at, methods) = match xml_at {
                             Some((line, column)) => {
                                 let (line, column) = (
@@ -418,12 +414,7 @@ pub(super) fn required_check(g: &Gen, node: &Node, leaf: &LeafType) -> Option<Ch
     let span = ty.span();
     // Where each attribute is, in the XML: an attribute that names no port is reported there.
     let places: Vec<Option<String>> = (leaf.bindings.iter())
-        .map(|binding| {
-            let name = syn::ext::IdentExt::unraw(&binding.port).to_string();
-            (leaf.xml_ports.iter())
-                .find(|(port, _)| *port == name)
-                .map(|(_, place)| place.clone())
-        })
+        .map(|binding| leaf.xml_place(&binding.port).map(str::to_owned))
         .collect();
     let element = (node.xml_origin.as_deref())
         .and_then(|origin| origin.split(": `").next())

@@ -980,6 +980,14 @@ fn inlined(g: &Gen, node: &Node) -> bool {
         && g.plan.resume_code(id).is_none()
 }
 
+/// Whether node `id`'s tick function takes its running flag as a parameter (`__bt_resumed`):
+/// one its parent passes ([`Plan::flag_from_parent`](crate::plan::Plan::flag_from_parent)), or,
+/// for a leaf the tick can resume directly, the resume code's test from the walk and `true` from
+/// the direct resume (`resume::resumed_flag`).
+fn takes_running_flag(g: &Gen, id: usize) -> bool {
+    g.plan.flag_from_parent[id] || g.plan.resume_code(id).is_some()
+}
+
 /// The tick of leaf `id` as an expression of its parent's tick, if it is written there
 /// ([`inlined`]): a call of `done` or a block ending in one of `finish` ([`tick_method`]), an
 /// expression wherever a call is, so written without braces of its own.
@@ -1021,7 +1029,7 @@ fn tick_method(g: &Gen, node: &Node, body: TokenStream) -> TokenStream {
             quote!(::core::result::Result::Ok(#finish)),
         ),
     };
-    let resumed = match g.plan.flag_from_parent[id] || g.plan.resume_code(id).is_some() {
+    let resumed = match takes_running_flag(g, id) {
         true => {
             let resumed = resumed_param();
             quote!(#resumed: ::core::primitive::bool,)

@@ -79,6 +79,15 @@ pub struct LeafType {
 }
 
 impl LeafType {
+    /// For a node of an XML tree: where the attribute that binds `port` is (`file.xml:12:19`),
+    /// if it has a place ([`LeafType::xml_ports`]).
+    pub fn xml_place(&self, port: &syn::Ident) -> Option<&str> {
+        let name = syn::ext::IdentExt::unraw(port).to_string();
+        (self.xml_ports.iter())
+            .find(|(attribute, _)| *attribute == name)
+            .map(|(_, place)| place.as_str())
+    }
+
     /// What the check of the node's ports depends on, the type and the bound ports: the nodes
     /// with the same key pass or fail it together.
     pub fn check_key(&self) -> String {
