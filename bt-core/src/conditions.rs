@@ -45,10 +45,10 @@ pub enum Gate {
 pub fn preconditions<S: ?Sized>(
     running: bool,
     state: &S,
-    failure_if: impl FnOnce(&S) -> bool,
-    success_if: impl FnOnce(&S) -> bool,
-    skip_if: impl FnOnce(&S) -> bool,
-    run_while: impl FnOnce(&S) -> bool,
+    failure_if: &impl Fn(&S) -> bool,
+    success_if: &impl Fn(&S) -> bool,
+    skip_if: &impl Fn(&S) -> bool,
+    run_while: &impl Fn(&S) -> bool,
 ) -> Gate {
     if running {
         return if run_while(state) {
@@ -80,9 +80,9 @@ pub fn preconditions<S: ?Sized>(
 pub fn postconditions<S: ?Sized>(
     status: Status,
     state: &mut S,
-    on_success: impl FnOnce(&mut S),
-    on_failure: impl FnOnce(&mut S),
-    post: impl FnOnce(&mut S),
+    on_success: &impl Fn(&mut S),
+    on_failure: &impl Fn(&mut S),
+    post: &impl Fn(&mut S),
 ) {
     match status {
         Status::Success => {
@@ -124,11 +124,7 @@ pub fn nothing<S: ?Sized>(_: &mut S) {}
 /// After a running node was halted: `on_halted`, then `post` (`spec/decisions.md`, decision 4).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn after_halt<S: ?Sized>(
-    state: &mut S,
-    on_halted: impl FnOnce(&mut S),
-    post: impl FnOnce(&mut S),
-) {
+pub fn after_halt<S: ?Sized>(state: &mut S, on_halted: &impl Fn(&mut S), post: &impl Fn(&mut S)) {
     on_halted(state);
     post(state);
 }
@@ -149,22 +145,22 @@ mod tests {
     fn idle_order_is_failure_success_skip_while() {
         let s = &0u32;
         assert_eq!(
-            preconditions(false, s, yes, yes, yes, no),
+            preconditions(false, s, &yes, &yes, &yes, &no),
             Gate::Answer(Status::Failure)
         );
         assert_eq!(
-            preconditions(false, s, no, yes, yes, no),
+            preconditions(false, s, &no, &yes, &yes, &no),
             Gate::Answer(Status::Success)
         );
         assert_eq!(
-            preconditions(false, s, no, no, yes, yes),
+            preconditions(false, s, &no, &no, &yes, &yes),
             Gate::Answer(Status::Skipped)
         );
         assert_eq!(
-            preconditions(false, s, no, no, no, no),
+            preconditions(false, s, &no, &no, &no, &no),
             Gate::Answer(Status::Skipped)
         );
-        assert_eq!(preconditions(false, s, no, no, no, yes), Gate::Tick);
+        assert_eq!(preconditions(false, s, &no, &no, &no, &yes), Gate::Tick);
     }
 
     #[test]
@@ -175,7 +171,7 @@ mod tests {
             true
         };
         assert_eq!(
-            preconditions(true, &0, counted, counted, counted, yes),
+            preconditions(true, &0, &counted, &counted, &counted, &yes),
             Gate::Tick
         );
         assert_eq!(
@@ -184,7 +180,7 @@ mod tests {
             "the *_if conditions are not evaluated while running"
         );
         assert_eq!(
-            preconditions(true, &0, yes, yes, yes, no),
+            preconditions(true, &0, &yes, &yes, &yes, &no),
             Gate::HaltAndSkip
         );
     }
@@ -197,7 +193,7 @@ mod tests {
             false
         };
         assert_eq!(
-            preconditions(false, &7, |s| *s == 7, counted, counted, yes),
+            preconditions(false, &7, &|s: &u32| *s == 7, &counted, &counted, &yes),
             Gate::Answer(Status::Failure)
         );
         assert_eq!(evaluated.get(), 0);
@@ -209,11 +205,11 @@ mod tests {
         let s = &0u32;
         assert!(!never(s) && always(s));
         assert_eq!(
-            preconditions(false, s, never, never, never, always),
+            preconditions(false, s, &never, &never, &never, &always),
             Gate::Tick
         );
         assert_eq!(
-            preconditions(true, s, never, never, never, always),
+            preconditions(true, s, &never, &never, &never, &always),
             Gate::Tick
         );
     }
@@ -222,7 +218,11 @@ mod tests {
     #[test]
     fn after_halt_runs_on_halted_then_post() {
         let mut log = [0u8; 2];
-        after_halt(&mut log, |l| l[0] = l[1] + 1, |l| l[1] = l[0] * 10);
+        after_halt(
+            &mut log,
+            &|l: &mut [u8; 2]| l[0] = l[1] + 1,
+            &|l: &mut [u8; 2]| l[1] = l[0] * 10,
+        );
         assert_eq!(log, [1, 10]);
     }
 
@@ -230,7 +230,13 @@ mod tests {
     fn post_runs_after_completion_only() {
         let mut log = [0u8; 3];
         let run = |log: &mut [u8; 3], status| {
-            postconditions(status, log, |l| l[0] += 1, |l| l[1] += 1, |l| l[2] += 1)
+            postconditions(
+                status,
+                log,
+                &|l: &mut [u8; 3]| l[0] += 1,
+                &|l: &mut [u8; 3]| l[1] += 1,
+                &|l: &mut [u8; 3]| l[2] += 1,
+            )
         };
         run(&mut log, Status::Success);
         assert_eq!(log, [1, 0, 1]);

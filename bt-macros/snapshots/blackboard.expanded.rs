@@ -264,22 +264,20 @@ impl Robot {
             {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     1,
                                     {
                                         let __bt_gated = match __bt::preconditions(
                                             false,
                                             &self.__bt_bb,
-                                            __bt::never,
-                                            __bt::never,
-                                            |bb| bb.goal.0 > 3,
-                                            __bt::always,
+                                            &__bt::never,
+                                            &__bt::never,
+                                            &|bb| bb.goal.0 > 3,
+                                            &__bt::always,
                                         ) {
                                             __bt::Gate::Tick => {
                                                 let __bt_bound: u64 = const {
@@ -345,9 +343,9 @@ impl Robot {
                                         __bt::postconditions(
                                             __bt_gated,
                                             &mut self.__bt_bb,
-                                            |bb| bb.seen.set(1),
-                                            __bt::nothing,
-                                            __bt::nothing,
+                                            &|bb| bb.seen.set(1),
+                                            &__bt::nothing,
+                                            &__bt::nothing,
                                         );
                                         __bt_gated
                                     },
@@ -357,23 +355,25 @@ impl Robot {
                                 0usize,
                                 7usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 1usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 1usize
+                            && __bt::follow(
                                 self.__bt_tick_2(__bt_ctx, __bt_observer),
                                 &mut self.__bt_state_0,
                                 1usize,
                                 7usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 2usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 2usize
+                            && __bt::follow(
                                 __bt::done(
                                     3,
                                     __bt::set(
@@ -388,12 +388,13 @@ impl Robot {
                                 2usize,
                                 7usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 3usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 3usize
+                            && __bt::follow(
                                 __bt::done(
                                     4,
                                     __bt::unset(
@@ -407,12 +408,13 @@ impl Robot {
                                 3usize,
                                 7usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 4usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 4usize
+                            && __bt::follow(
                                 __bt::done(
                                     5,
                                     {
@@ -425,12 +427,13 @@ impl Robot {
                                 4usize,
                                 7usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 5usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 5usize
+                            && __bt::follow(
                                 __bt::done(
                                     6,
                                     __bt::Status::from_bool(
@@ -442,30 +445,31 @@ impl Robot {
                                 5usize,
                                 7usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    7,
-                                    __bt::Status::from_bool({
-                                        let w = &*__bt_ctx;
-                                        let bb = &self.__bt_bb;
-                                        w.ok && bb.goal.0 > 0
-                                    }),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_0,
-                                6usize,
-                                7usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                7,
+                                __bt::Status::from_bool({
+                                    let w = &*__bt_ctx;
+                                    let bb = &self.__bt_bb;
+                                    w.ok && bb.goal.0 > 0
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_0,
+                            6usize,
+                            7usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_2(__bt_ctx, __bt_observer);
@@ -508,10 +512,10 @@ impl Robot {
                 let __bt_gated = match __bt::preconditions(
                     self.__bt_active.get(0usize),
                     &self.__bt_bb,
-                    __bt::never,
-                    __bt::never,
-                    __bt::never,
-                    |bb| *bb.seen < 10,
+                    &__bt::never,
+                    &__bt::never,
+                    &__bt::never,
+                    &|bb| *bb.seen < 10,
                 ) {
                     __bt::Gate::Tick => {
                         let __bt_running: bool = self.__bt_active.get(0usize);
@@ -565,9 +569,9 @@ impl Robot {
                 __bt::postconditions(
                     __bt_gated,
                     &mut self.__bt_bb,
-                    __bt::nothing,
-                    __bt::nothing,
-                    |bb| bb.goal = (1, 1),
+                    &__bt::nothing,
+                    &__bt::nothing,
+                    &|bb| bb.goal = (1, 1),
                 );
                 __bt_gated
             };
@@ -617,7 +621,7 @@ impl Robot {
                     )
             };
             __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
-            __bt::after_halt(&mut self.__bt_bb, __bt::nothing, |bb| bb.goal = (1, 1));
+            __bt::after_halt(&mut self.__bt_bb, &__bt::nothing, &|bb| bb.goal = (1, 1));
         }
     }
 }

@@ -238,59 +238,60 @@ impl Decorated {
                 let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow_reactive(
                                 self.__bt_tick_1(__bt_ctx, __bt_observer),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 4usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 1usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                        if __bt_child == 1usize
+                            && __bt::follow_reactive(
                                 self.__bt_tick_3(__bt_ctx, __bt_observer),
                                 &mut self.__bt_state_0,
                                 1usize,
                                 4usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 2usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                        if __bt_child == 2usize
+                            && __bt::follow_reactive(
                                 self.__bt_tick_10(__bt_ctx, __bt_observer),
                                 &mut self.__bt_state_0,
                                 2usize,
                                 4usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                self.__bt_tick_13(__bt_ctx, __bt_observer),
-                                &mut self.__bt_state_0,
-                                3usize,
-                                4usize,
-                                &mut __bt_tick,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow_reactive(
+                            self.__bt_tick_13(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_0,
+                            3usize,
+                            4usize,
+                            &mut __bt_tick,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_3(__bt_ctx, __bt_observer);
@@ -371,35 +372,34 @@ impl Decorated {
                 let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_3.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow_reactive(
                                 self.__bt_tick_4(__bt_ctx, __bt_observer),
                                 &mut self.__bt_state_3,
                                 0usize,
                                 2usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                &mut self.__bt_state_3,
-                                1usize,
-                                2usize,
-                                &mut __bt_tick,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow_reactive(
+                            self.__bt_tick_7(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_3,
+                            1usize,
+                            2usize,
+                            &mut __bt_tick,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_4(__bt_ctx, __bt_observer);

@@ -317,12 +317,10 @@ impl Forager {
                 let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow_reactive(
                                 __bt::done(
                                     1,
                                     __bt::answer({
@@ -342,23 +340,24 @@ impl Forager {
                                 2usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                self.__bt_tick_2(__bt_ctx, __bt_observer),
-                                &mut self.__bt_state_0,
-                                1usize,
-                                2usize,
-                                &mut __bt_tick,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow_reactive(
+                            self.__bt_tick_2(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_0,
+                            1usize,
+                            2usize,
+                            &mut __bt_tick,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_2(__bt_ctx, __bt_observer);
@@ -620,12 +619,10 @@ impl Forager {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_5(
                                         __bt_ctx,
@@ -636,29 +633,30 @@ impl Forager {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    6,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(6)
-                                    }),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_4,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                6,
+                                __bt::answer({
+                                    let w = &mut *__bt_ctx;
+                                    w.act(6)
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_4,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_5(__bt_ctx, __bt_observer);
@@ -1113,12 +1111,10 @@ impl Forager {
                     .start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     15,
                                     __bt::Status::from_bool({
@@ -1131,27 +1127,28 @@ impl Forager {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_16(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_14,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_16(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_14,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_16(__bt_ctx, __bt_observer);

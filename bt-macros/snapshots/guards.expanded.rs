@@ -250,12 +250,10 @@ impl Guarded {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_1(
                                         __bt_ctx,
@@ -266,12 +264,13 @@ impl Guarded {
                                 0usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 1usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 1usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_3(
                                         __bt_ctx,
@@ -282,12 +281,13 @@ impl Guarded {
                                 1usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 2usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 2usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_5(
                                         __bt_ctx,
@@ -298,22 +298,23 @@ impl Guarded {
                                 2usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self.__bt_tick_7(__bt_ctx, __bt_observer),
-                                &mut self.__bt_state_0,
-                                3usize,
-                                4usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self.__bt_tick_7(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_0,
+                            3usize,
+                            4usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_1(__bt_ctx, __bt_observer);

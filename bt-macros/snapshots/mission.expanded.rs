@@ -303,12 +303,10 @@ impl Mission {
                 let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow_reactive(
                                 __bt::done(
                                     1,
                                     __bt::answer({
@@ -327,23 +325,24 @@ impl Mission {
                                 2usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                self.__bt_tick_2(__bt_ctx, __bt_observer),
-                                &mut self.__bt_state_0,
-                                1usize,
-                                2usize,
-                                &mut __bt_tick,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow_reactive(
+                            self.__bt_tick_2(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_0,
+                            1usize,
+                            2usize,
+                            &mut __bt_tick,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_2(__bt_ctx, __bt_observer);
@@ -548,12 +547,10 @@ impl Mission {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_4.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     5,
                                     __bt::Status::from_bool({
@@ -566,12 +563,13 @@ impl Mission {
                                 0usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 1usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 1usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_6(
                                         __bt_ctx,
@@ -582,12 +580,13 @@ impl Mission {
                                 1usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 2usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 2usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_7(
                                         __bt_ctx,
@@ -598,29 +597,30 @@ impl Mission {
                                 2usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    8,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(8)
-                                    }),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_4,
-                                3usize,
-                                4usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                8,
+                                __bt::answer({
+                                    let w = &mut *__bt_ctx;
+                                    w.act(8)
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_4,
+                            3usize,
+                            4usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_6(__bt_ctx, __bt_observer);
@@ -1043,12 +1043,10 @@ impl Mission {
                     .start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     15,
                                     __bt::Status::from_bool({
@@ -1061,27 +1059,28 @@ impl Mission {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_16(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_14,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_16(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_14,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_16(__bt_ctx, __bt_observer);
@@ -1220,11 +1219,12 @@ impl Mission {
                 let mut __bt_child: ::core::primitive::usize = self
                     .__bt_state_18
                     .first(5usize);
+                let mut __bt_end: __bt::End = __bt::NO_END;
                 let __bt_was_running: ::core::primitive::bool = __bt_resumed;
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 '__bt_walk: {
-                    if __bt_child == 0usize {
-                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                    if __bt_child == 0usize
+                        && __bt::follow(
                             __bt::done(
                                 19,
                                 __bt::Status::from_bool({
@@ -1237,12 +1237,13 @@ impl Mission {
                             0usize,
                             5usize,
                             &mut __bt_child,
-                        ) {
-                            break '__bt_walk __bt_status;
-                        }
+                            &mut __bt_end,
+                        )
+                    {
+                        break '__bt_walk;
                     }
-                    if __bt_child == 1usize {
-                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                    if __bt_child == 1usize
+                        && __bt::follow(
                             self
                                 .__bt_tick_20(
                                     __bt_ctx,
@@ -1253,23 +1254,25 @@ impl Mission {
                             1usize,
                             5usize,
                             &mut __bt_child,
-                        ) {
-                            break '__bt_walk __bt_status;
-                        }
+                            &mut __bt_end,
+                        )
+                    {
+                        break '__bt_walk;
                     }
-                    if __bt_child == 2usize {
-                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                    if __bt_child == 2usize
+                        && __bt::follow(
                             self.__bt_tick_21(__bt_ctx, __bt_observer),
                             &mut self.__bt_state_18,
                             2usize,
                             5usize,
                             &mut __bt_child,
-                        ) {
-                            break '__bt_walk __bt_status;
-                        }
+                            &mut __bt_end,
+                        )
+                    {
+                        break '__bt_walk;
                     }
-                    if __bt_child == 3usize {
-                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
+                    if __bt_child == 3usize
+                        && __bt::follow(
                             __bt::done(
                                 23,
                                 __bt::answer({
@@ -1282,30 +1285,31 @@ impl Mission {
                             3usize,
                             5usize,
                             &mut __bt_child,
-                        ) {
-                            break '__bt_walk __bt_status;
-                        }
-                    }
+                            &mut __bt_end,
+                        )
                     {
-                        if let ::core::option::Option::Some((_, __bt_status)) = __bt::follow(
-                            self
-                                .__bt_tick_24(
-                                    __bt_ctx,
-                                    __bt_observer,
-                                    __bt_was_running && __bt_first == 4usize,
-                                ),
-                            &mut self.__bt_state_18,
-                            4usize,
-                            5usize,
-                            &mut __bt_child,
-                        ) {
-                            break '__bt_walk __bt_status;
-                        }
+                        break '__bt_walk;
+                    }
+                    if __bt::follow(
+                        self
+                            .__bt_tick_24(
+                                __bt_ctx,
+                                __bt_observer,
+                                __bt_was_running && __bt_first == 4usize,
+                            ),
+                        &mut self.__bt_state_18,
+                        4usize,
+                        5usize,
+                        &mut __bt_child,
+                        &mut __bt_end,
+                    ) {
+                        break '__bt_walk;
                     }
                     ::core::unreachable!(
                         "TryCatch's rule asked for a child after its last"
                     )
                 }
+                __bt_end.1
             },
             __bt_observer,
         )
@@ -1490,12 +1494,10 @@ impl Mission {
                     .start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     25,
                                     __bt::answer({
@@ -1508,27 +1510,28 @@ impl Mission {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_26(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_24,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_26(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_24,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_26(__bt_ctx, __bt_observer);
@@ -1616,12 +1619,10 @@ impl Mission {
                     .start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     28,
                                     __bt::Status::from_bool({
@@ -1634,27 +1635,28 @@ impl Mission {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_29(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_27,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_29(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_27,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_29(__bt_ctx, __bt_observer);

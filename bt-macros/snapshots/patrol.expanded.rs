@@ -331,12 +331,10 @@ impl Patrol {
                 let mut __bt_tick = __bt::ReactiveTick::new();
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow_reactive(
                                 __bt::done(
                                     1,
                                     __bt::answer({
@@ -356,23 +354,24 @@ impl Patrol {
                                 2usize,
                                 &mut __bt_tick,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow_reactive(
-                                self.__bt_tick_2(__bt_ctx, __bt_observer),
-                                &mut self.__bt_state_0,
-                                1usize,
-                                2usize,
-                                &mut __bt_tick,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow_reactive(
+                            self.__bt_tick_2(__bt_ctx, __bt_observer),
+                            &mut self.__bt_state_0,
+                            1usize,
+                            2usize,
+                            &mut __bt_tick,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_2(__bt_ctx, __bt_observer);
@@ -617,12 +616,10 @@ impl Patrol {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_6.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_7(
                                         __bt_ctx,
@@ -633,12 +630,13 @@ impl Patrol {
                                 0usize,
                                 3usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 1usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 1usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_8(
                                         __bt_ctx,
@@ -649,29 +647,30 @@ impl Patrol {
                                 1usize,
                                 3usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    9,
-                                    __bt::answer({
-                                        let w = &mut *__bt_ctx;
-                                        w.act(9)
-                                    }),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_6,
-                                2usize,
-                                3usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                9,
+                                __bt::answer({
+                                    let w = &mut *__bt_ctx;
+                                    w.act(9)
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_6,
+                            2usize,
+                            3usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_7(__bt_ctx, __bt_observer);
@@ -1157,12 +1156,10 @@ impl Patrol {
                     .start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     18,
                                     __bt::Status::from_bool({
@@ -1175,27 +1172,28 @@ impl Patrol {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_19(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_17,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_19(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_17,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_19(__bt_ctx, __bt_observer);
@@ -1428,12 +1426,10 @@ impl Patrol {
                     .start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     24,
                                     __bt::Status::from_bool({
@@ -1446,27 +1442,28 @@ impl Patrol {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_25(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_23,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_25(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_23,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         1usize => {
                             self.__bt_halt_25(__bt_ctx, __bt_observer);

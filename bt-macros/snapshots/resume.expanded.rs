@@ -106,7 +106,7 @@ impl Errands {
                     if __bt::resumed(
                         self.__bt_tick_2(__bt_ctx, __bt_observer, true),
                         &mut self.__bt_resume,
-                        Self::NODES,
+                        Self::__bt_nodes(),
                         1,
                         __bt_observer,
                     ) {
@@ -117,7 +117,7 @@ impl Errands {
                     if __bt::resumed(
                         self.__bt_tick_4(__bt_ctx, __bt_observer, true),
                         &mut self.__bt_resume,
-                        Self::NODES,
+                        Self::__bt_nodes(),
                         3,
                         __bt_observer,
                     ) {
@@ -128,7 +128,7 @@ impl Errands {
                     if __bt::resumed(
                         self.__bt_tick_7(__bt_ctx, __bt_observer, true),
                         &mut self.__bt_resume,
-                        Self::NODES,
+                        Self::__bt_nodes(),
                         6,
                         __bt_observer,
                     ) {
@@ -197,12 +197,10 @@ impl Errands {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_1(
                                         __bt_ctx,
@@ -213,27 +211,28 @@ impl Errands {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_5(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_0,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_5(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_0,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_1(__bt_ctx, __bt_observer);
@@ -285,12 +284,10 @@ impl Errands {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 {
                                     let __bt_leaf_status = match self.__bt_resume.take_handed()
                                     {
@@ -309,27 +306,28 @@ impl Errands {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_3(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_1,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_3(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_1,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_2(__bt_ctx, __bt_observer);
@@ -488,12 +486,10 @@ impl Errands {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_5.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_6(
                                         __bt_ctx,
@@ -504,33 +500,34 @@ impl Errands {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    8,
-                                    __bt::check::<
-                                        World,
-                                        IsHome,
-                                    >(
-                                        &mut self.__bt_leaf_8,
-                                        __bt_ctx,
-                                        <IsHome as __bt::Condition<World>>::check,
-                                    ),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_5,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                8,
+                                __bt::check::<
+                                    World,
+                                    IsHome,
+                                >(
+                                    &mut self.__bt_leaf_8,
+                                    __bt_ctx,
+                                    <IsHome as __bt::Condition<World>>::check,
+                                ),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_5,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_6(__bt_ctx, __bt_observer);
@@ -645,6 +642,10 @@ impl Errands {
             >>::on_halted(&mut self.__bt_leaf_7, __bt_ctx);
             __bt::halted_resumed(&mut self.__bt_resume, 7, __bt_observer);
         }
+    }
+    #[inline(always)]
+    fn __bt_nodes() -> &'static [__bt::NodeInfo] {
+        Self::NODES
     }
 }
 impl ::core::default::Default for Errands {

@@ -234,38 +234,37 @@ impl Sentry {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self.__bt_tick_1(__bt_ctx, __bt_observer),
                                 &mut self.__bt_state_0,
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                self
-                                    .__bt_tick_3(
-                                        __bt_ctx,
-                                        __bt_observer,
-                                        __bt_was_running && __bt_first == 1usize,
-                                    ),
-                                &mut self.__bt_state_0,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            self
+                                .__bt_tick_3(
+                                    __bt_ctx,
+                                    __bt_observer,
+                                    __bt_was_running && __bt_first == 1usize,
+                                ),
+                            &mut self.__bt_state_0,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_1(__bt_ctx, __bt_observer);

@@ -98,7 +98,7 @@ impl Sniper {
                     if __bt::resumed(
                         self.__bt_tick_4(__bt_ctx, __bt_observer, true),
                         &mut self.__bt_resume,
-                        Self::NODES,
+                        Self::__bt_nodes(),
                         1,
                         __bt_observer,
                     ) {
@@ -166,12 +166,10 @@ impl Sniper {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
                 let __bt_first: ::core::primitive::usize = __bt_child;
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 self
                                     .__bt_tick_1(
                                         __bt_ctx,
@@ -182,32 +180,33 @@ impl Sniper {
                                 0usize,
                                 2usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    6,
-                                    __bt::answer({
-                                        let world = &mut *__bt_ctx;
-                                        {
-                                            world.waypoint += 1;
-                                            true
-                                        }
-                                    }),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_0,
-                                1usize,
-                                2usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                6,
+                                __bt::answer({
+                                    let world = &mut *__bt_ctx;
+                                    {
+                                        world.waypoint += 1;
+                                        true
+                                    }
+                                }),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_0,
+                            1usize,
+                            2usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         0usize => {
                             self.__bt_halt_1(__bt_ctx, __bt_observer);
@@ -251,12 +250,10 @@ impl Sniper {
             {
                 let mut __bt_child: ::core::primitive::usize = self.__bt_state_1.start();
                 {
-                    let (
-                        __bt_halt,
-                        __bt_status,
-                    ): (::core::primitive::usize, __bt::Status) = loop {
-                        if __bt_child == 0usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                    let mut __bt_end: __bt::End = __bt::NO_END;
+                    loop {
+                        if __bt_child == 0usize
+                            && __bt::follow(
                                 __bt::done(
                                     2,
                                     __bt::check::<
@@ -273,12 +270,13 @@ impl Sniper {
                                 0usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 1usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 1usize
+                            && __bt::follow(
                                 __bt::done(
                                     3,
                                     __bt::Status::from_bool({
@@ -291,12 +289,13 @@ impl Sniper {
                                 1usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                                &mut __bt_end,
+                            )
+                        {
+                            break;
                         }
-                        if __bt_child == 2usize {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
+                        if __bt_child == 2usize
+                            && __bt::follow(
                                 {
                                     let __bt_leaf_status = match self.__bt_resume.take_handed()
                                     {
@@ -315,33 +314,34 @@ impl Sniper {
                                 2usize,
                                 4usize,
                                 &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
-                        }
+                                &mut __bt_end,
+                            )
                         {
-                            if let ::core::option::Option::Some(__bt_end) = __bt::follow(
-                                __bt::done(
-                                    5,
-                                    __bt::execute::<
-                                        World,
-                                        Shoot,
-                                    >(
-                                        &mut self.__bt_leaf_5,
-                                        __bt_ctx,
-                                        <Shoot as __bt::SyncAction<World>>::execute,
-                                    ),
-                                    __bt_observer,
-                                ),
-                                &mut self.__bt_state_1,
-                                3usize,
-                                4usize,
-                                &mut __bt_child,
-                            ) {
-                                break __bt_end;
-                            }
+                            break;
                         }
-                    };
+                        if __bt::follow(
+                            __bt::done(
+                                5,
+                                __bt::execute::<
+                                    World,
+                                    Shoot,
+                                >(
+                                    &mut self.__bt_leaf_5,
+                                    __bt_ctx,
+                                    <Shoot as __bt::SyncAction<World>>::execute,
+                                ),
+                                __bt_observer,
+                            ),
+                            &mut self.__bt_state_1,
+                            3usize,
+                            4usize,
+                            &mut __bt_child,
+                            &mut __bt_end,
+                        ) {
+                            break;
+                        }
+                    }
+                    let (__bt_halt, __bt_status) = __bt_end;
                     match __bt_halt {
                         2usize => {
                             self.__bt_halt_4(__bt_ctx, __bt_observer);
@@ -409,6 +409,10 @@ impl Sniper {
             >>::on_halted(&mut self.__bt_leaf_4, __bt_ctx);
             __bt::halted_resumed(&mut self.__bt_resume, 4, __bt_observer);
         }
+    }
+    #[inline(always)]
+    fn __bt_nodes() -> &'static [__bt::NodeInfo] {
+        Self::NODES
     }
 }
 impl ::core::default::Default for Sniper {

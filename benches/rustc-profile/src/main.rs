@@ -32,6 +32,11 @@ fn main() {
     let rows: usize = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(40);
     match args.get(2) {
         None => by_query(data, rows),
+        Some(parents) if parents == "--callers" => {
+            let query = args.get(3).map_or("", String::as_str);
+            let needle = args.get(4).map_or("", String::as_str);
+            callers(&data, query, needle);
+        }
         Some(queries) => by_item(&data, &queries.split(',').collect::<Vec<_>>(), rows),
     }
 }
@@ -49,6 +54,49 @@ fn by_query(data: ProfilingData, rows: usize) {
             "{seconds:9.2} {:9}  {}",
             query.invocation_count, query.label
         );
+    }
+}
+
+/// For the events of `query` whose item contains `needle`: the chain of queries that ran them
+/// (each event's enclosing events on its thread), with the time of the matching events.
+fn callers(data: &ProfilingData, query: &str, needle: &str) {
+    let mut events: Vec<_> = data
+        .iter_full()
+        .filter_map(|event| {
+            let interval = event.payload.timestamp()?;
+            let (start, end) = (interval.start(), interval.end());
+            let item = event.additional_data.first().map_or(String::new(), |path| group(path));
+            Some((event.thread_id, start, end, event.label.to_string(), item))
+        })
+        .collect();
+    events.sort_by(|a, b| (a.0, a.1, std::cmp::Reverse(a.2)).cmp(&(b.0, b.1, std::cmp::Reverse(b.2))));
+    let mut chains: HashMap<String, (f64, u64)> = HashMap::new();
+    let mut stack: Vec<usize> = Vec::new();
+    for (at, event) in events.iter().enumerate() {
+        while let Some(&top) = stack.last() {
+            let outer = &events[top];
+            if outer.0 == event.0 && outer.2 >= event.2 {
+                break;
+            }
+            stack.pop();
+        }
+        if event.3 == query && event.4.contains(needle) {
+            let chain: Vec<String> = stack
+                .iter()
+                .rev()
+                .take(4)
+                .map(|&i| format!("{}({})", events[i].3, events[i].4.chars().take(60).collect::<String>()))
+                .collect();
+            let entry = chains.entry(chain.join(" < ")).or_default();
+            entry.0 += event.2.duration_since(event.1).map_or(0.0, |d| d.as_secs_f64());
+            entry.1 += 1;
+        }
+        stack.push(at);
+    }
+    let mut chains: Vec<_> = chains.into_iter().collect();
+    chains.sort_by(|a, b| b.1 .0.total_cmp(&a.1 .0));
+    for (chain, (seconds, count)) in chains.iter().take(20) {
+        println!("{seconds:9.3} {count:6}  {chain}");
     }
 }
 

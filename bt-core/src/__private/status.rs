@@ -38,20 +38,34 @@ pub fn still_running<O: Observer>(node: usize, observer: &mut O) {
     observer.on_status(node, Status::Running);
 }
 
+/// Where a composite's walk ended: the child to halt first ([`NO_CHILD`]: none) and the
+/// composite's status. The generated walk declares it as [`NO_END`], each step writes it when the
+/// walk ends ([`follow`]), and after the steps the named child is halted in one place.
+pub type End = (usize, Status);
+
+/// The end of a walk that has not ended yet: the value a walk's [`End`] starts with, which a walk
+/// that ends always overwrites.
+pub const NO_END: End = (NO_CHILD, Status::Running);
+
 /// A composite's walk (the `Flow` protocol of `crate::control`) after its child answered:
-/// `None` when the walk goes on (`child` is then the next child to tick), else the end of the
-/// walk: the child to halt first ([`NO_CHILD`]: none) and the composite's status. The generated
-/// walk breaks out of its steps with it, and halts the named child in one place after them.
+/// `false` when the walk goes on (`child` is then the next child to tick), else `true` with the
+/// end of the walk written to `end`. The generated step is one condition: `if follow(..) { break }`.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn advance(flow: Flow, child: &mut usize) -> Option<(usize, Status)> {
+pub fn advance(flow: Flow, child: &mut usize, end: &mut End) -> bool {
     match flow {
         Flow::Tick(next) => {
             *child = next;
-            None
+            false
         }
-        Flow::Return(status) => Some((NO_CHILD, status)),
-        Flow::HaltAndReturn { halt, status } => Some((halt, status)),
+        Flow::Return(status) => {
+            *end = (NO_CHILD, status);
+            true
+        }
+        Flow::HaltAndReturn { halt, status } => {
+            *end = (halt, status);
+            true
+        }
     }
 }
 
@@ -88,8 +102,9 @@ pub fn follow<R: InOrder>(
     child: usize,
     len: usize,
     next: &mut usize,
-) -> Option<(usize, Status)> {
-    advance(rule.on_child_at(child, status, len), next)
+    end: &mut End,
+) -> bool {
+    advance(rule.on_child_at(child, status, len), next, end)
 }
 
 /// [`follow`] for a reactive composite, with this tick's count.
@@ -102,8 +117,9 @@ pub fn follow_reactive<R: InOrderReactive>(
     len: usize,
     tick: &mut ReactiveTick,
     next: &mut usize,
-) -> Option<(usize, Status)> {
-    advance(rule.on_child_at(child, status, len, tick), next)
+    end: &mut End,
+) -> bool {
+    advance(rule.on_child_at(child, status, len, tick), next, end)
 }
 
 macro_rules! in_order {
@@ -281,35 +297,44 @@ mod tests {
         }
     }
 
+    /// `follow`'s answer as an option: the end of the walk, if the step ended it.
+    fn ended(step: impl FnOnce(&mut End) -> bool) -> Option<End> {
+        let mut end = NO_END;
+        step(&mut end).then_some(end)
+    }
+
     /// A step of a Sequence of three through `follow`: each row of its rule, as `on_child` and
     /// `advance` give it.
     #[test]
     fn follow_is_the_rules_answer_and_the_walks_next_child() {
         let mut rule: Sequence = Sequence::new();
         let mut child = rule.start();
-        assert_eq!(follow(Status::Success, &mut rule, 0, 3, &mut child), None);
+        assert_eq!(
+            ended(|end| follow(Status::Success, &mut rule, 0, 3, &mut child, end)),
+            None
+        );
         assert_eq!(child, 1);
         assert_eq!(
-            follow(Status::Running, &mut rule, 1, 3, &mut child),
+            ended(|end| follow(Status::Running, &mut rule, 1, 3, &mut child, end)),
             Some((NO_CHILD, Status::Running))
         );
         // The next tick resumes at the running child; its failure ends the walk.
         let mut child = rule.start();
         assert_eq!(child, 1);
         assert_eq!(
-            follow(Status::Failure, &mut rule, 1, 3, &mut child),
+            ended(|end| follow(Status::Failure, &mut rule, 1, 3, &mut child, end)),
             Some((NO_CHILD, Status::Failure))
         );
         let mut child = rule.start();
         assert_eq!(child, 0);
         for position in 0..2 {
             assert_eq!(
-                follow(Status::Success, &mut rule, position, 3, &mut child),
+                ended(|end| follow(Status::Success, &mut rule, position, 3, &mut child, end)),
                 None
             );
         }
         assert_eq!(
-            follow(Status::Success, &mut rule, 2, 3, &mut child),
+            ended(|end| follow(Status::Success, &mut rule, 2, 3, &mut child, end)),
             Some((NO_CHILD, Status::Success))
         );
     }
@@ -322,17 +347,41 @@ mod tests {
         let mut tick = ReactiveTick::new();
         let mut child = rule.start();
         assert_eq!(
-            follow_reactive(Status::Failure, &mut rule, 0, 2, &mut tick, &mut child),
+            ended(|end| follow_reactive(
+                Status::Failure,
+                &mut rule,
+                0,
+                2,
+                &mut tick,
+                &mut child,
+                end
+            )),
             None
         );
         assert_eq!(
-            follow_reactive(Status::Running, &mut rule, 1, 2, &mut tick, &mut child),
+            ended(|end| follow_reactive(
+                Status::Running,
+                &mut rule,
+                1,
+                2,
+                &mut tick,
+                &mut child,
+                end
+            )),
             Some((NO_CHILD, Status::Running))
         );
         let mut tick = ReactiveTick::new();
         let mut child = rule.start();
         assert_eq!(
-            follow_reactive(Status::Success, &mut rule, child, 2, &mut tick, &mut child),
+            ended(|end| follow_reactive(
+                Status::Success,
+                &mut rule,
+                child,
+                2,
+                &mut tick,
+                &mut child,
+                end
+            )),
             Some((1, Status::Success))
         );
     }

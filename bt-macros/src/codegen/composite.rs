@@ -5,7 +5,7 @@
 //! ([`generate`]): a loop of guarded steps, straight-line steps, or a jump table.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{quote, ToTokens};
+use quote::quote;
 use syn::Ident;
 
 use super::{
@@ -124,44 +124,38 @@ impl Walk<'_> {
         self.node.children.len()
     }
 
-    /// The walk goes on after child `position` answered `status` (`__bt_child` is then the next
-    /// child), or `exit` leaves the steps with the end of the walk: the child to halt and the
-    /// status (`bt_core::__private::follow`, the rule's `on_child` and `advance` in one call). The
+    /// Whether the walk ends after child `position` answered `status` (an expression): `false`
+    /// when it goes on, with the next child written to the place `next`; `true` with the end of
+    /// the walk (the child to halt and the status) written to `__bt_end`
+    /// (`bt_core::__private::follow`, the rule's `on_child` and `advance` in one call). The
     /// `match` over the children to halt is written once per composite, after the steps
     /// ([`Walk::halt_tail`]), not once per child.
-    fn follow(&self, position: TokenStream, status: TokenStream, exit: TokenStream) -> TokenStream {
-        self.follow_into(position, status, exit, child_var().into_token_stream())
-    }
-
-    /// [`Walk::follow`], with the next child written to the place `next`.
-    fn follow_into(
-        &self,
-        position: TokenStream,
-        status: TokenStream,
-        exit: TokenStream,
-        next: TokenStream,
-    ) -> TokenStream {
-        let (state, len) = (self.state, self.len());
-        let follow = match self.tick_local {
+    fn ends(&self, position: TokenStream, status: TokenStream, next: TokenStream) -> TokenStream {
+        let (state, len, end) = (self.state, self.len(), end_var());
+        match self.tick_local {
             true => {
                 let tick = tick_var();
-                quote!(__bt::follow_reactive(#status, &mut #state, #position, #len, &mut #tick, &mut #next))
+                quote!(__bt::follow_reactive(#status, &mut #state, #position, #len, &mut #tick, &mut #next, &mut #end))
             }
-            false => quote!(__bt::follow(#status, &mut #state, #position, #len, &mut #next)),
-        };
-        quote! {
-            if let ::core::option::Option::Some(__bt_end) = #follow {
-                #exit __bt_end;
+            false => {
+                quote!(__bt::follow(#status, &mut #state, #position, #len, &mut #next, &mut #end))
             }
         }
     }
 
-    /// The walk `steps` (an expression that gives the end of the walk: the child to halt, or
+    /// The walk `steps` (statements that leave with `__bt_end` written: the child to halt, or
     /// `NO_CHILD`, and the status), then the halt of that child: the status of the walk.
     fn halt_tail(&self, steps: TokenStream) -> TokenStream {
+        let end = end_var();
+        let declare = quote!(let mut #end: __bt::End = __bt::NO_END;);
+        if !(self.node.children.iter()).any(|&id| self.g.plan.may_run[id]) {
+            return quote!({ #declare #steps #end.1 });
+        }
         let halt_named = self.halt_by_position(quote!(__bt_halt));
         quote! {{
-            let (__bt_halt, __bt_status): (::core::primitive::usize, __bt::Status) = #steps;
+            #declare
+            #steps
+            let (__bt_halt, __bt_status) = #end;
             #halt_named
             __bt_status
         }}
@@ -185,12 +179,11 @@ impl Walk<'_> {
             .iter()
             .enumerate()
             .map(|(position, &id)| {
-                let tick = tick_child(self.g, id);
-                let step = self.follow(quote!(#position), tick, quote!(break));
+                let ends = self.ends(quote!(#position), tick_child(self.g, id), quote!(#child));
                 if position == last {
-                    quote!({ #step })
+                    quote!(if #ends { break; })
                 } else {
-                    quote!(if #child == #position { #step })
+                    quote!(if #child == #position && #ends { break; })
                 }
             });
         let start = self.start();
@@ -216,9 +209,9 @@ impl Walk<'_> {
             .iter()
             .enumerate()
             .map(|(position, &id)| {
-                let tick = tick_child(self.g, id);
                 // The next child is the next step's.
-                self.follow_into(quote!(#position), tick, quote!(break #label), quote!(0))
+                let ends = self.ends(quote!(#position), tick_child(self.g, id), quote!(0));
+                quote!(if #ends { break #label; })
             });
         // After the last step every rule has answered (its `Tick(next)` names a later child).
         self.halt_tail(quote!(#label: {
@@ -237,9 +230,9 @@ impl Walk<'_> {
             true => self.parts(code),
             false => self.tick_match(&self.node.children, 0),
         };
-        let follow = self.follow(quote!(#child), dispatch, quote!(break));
+        let ends = self.ends(quote!(#child), dispatch, quote!(#child));
         let start = self.start();
-        let walk = self.halt_tail(quote!(loop { #follow }));
+        let walk = self.halt_tail(quote!(loop { if #ends { break; } }));
         quote! {
             #start
             #walk
@@ -351,6 +344,11 @@ impl Walk<'_> {
 
 fn child_var() -> Ident {
     Ident::new("__bt_child", Span::mixed_site())
+}
+
+/// The end of a composite's walk (`bt_core::__private::End`), written by the step that ends it.
+pub(super) fn end_var() -> Ident {
+    Ident::new("__bt_end", Span::mixed_site())
 }
 
 fn tick_var() -> Ident {

@@ -170,28 +170,30 @@ fn try_catch(g: &Gen, node: &Node, state: &State, catch_on_halt: bool) -> TokenS
     // later child), and LLVM would hoist the later children's arithmetic out of a loop
     // into every tick.
     let label = syn::Lifetime::new("'__bt_walk", proc_macro2::Span::mixed_site());
-    // Each step through `follow`, which moves `__bt_child` on; the rule never asks for a child
-    // after the last one, and never to halt one in a tick (`TryCatch::on_child`).
+    // Each step through `follow`, which moves `__bt_child` on and writes the walk's end when it
+    // ends; the rule never asks for a child after the last one, and never to halt one in a tick
+    // (`TryCatch::on_child`).
+    let end = super::composite::end_var();
     let steps = node.children.iter().enumerate().map(|(position, &id)| {
         let tick = tick_child(g, id);
-        let step = quote! {
-            if let ::core::option::Option::Some((_, __bt_status)) =
-                __bt::follow(#tick, &mut #s, #position, #len, &mut __bt_child)
-            {
-                break #label __bt_status;
-            }
-        };
-        walk_step(step, position, len)
+        let ends =
+            quote!(__bt::follow(#tick, &mut #s, #position, #len, &mut __bt_child, &mut #end));
+        match position == len - 1 {
+            true => quote!(if #ends { break #label; }),
+            false => quote!(if __bt_child == #position && #ends { break #label; }),
+        }
     });
     let flags = passed_flags(g, node, running_flag(g, node.id), quote!(__bt_child));
     let body = quote!({
         #declare
         let mut __bt_child: ::core::primitive::usize = #s.first(#len);
+        let mut #end: __bt::End = __bt::NO_END;
         #flags
         #label: {
             #(#steps)*
             ::core::unreachable!("TryCatch's rule asked for a child after its last")
         }
+        #end.1
     });
     node_methods(g, node, body, halt_body)
 }
