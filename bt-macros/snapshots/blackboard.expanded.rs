@@ -274,10 +274,10 @@ impl Robot {
                                         let __bt_gated = match __bt::preconditions(
                                             false,
                                             &self.__bt_bb,
-                                            &__bt::never,
-                                            &__bt::never,
-                                            &|bb| bb.goal.0 > 3,
-                                            &__bt::always,
+                                            __bt::never,
+                                            __bt::never,
+                                            |bb| bb.goal.0 > 3,
+                                            __bt::always,
                                         ) {
                                             __bt::Gate::Tick => {
                                                 let __bt_bound: u64 = const {
@@ -343,9 +343,9 @@ impl Robot {
                                         __bt::postconditions(
                                             __bt_gated,
                                             &mut self.__bt_bb,
-                                            &|bb| bb.seen.set(1),
-                                            &__bt::nothing,
-                                            &__bt::nothing,
+                                            |bb| bb.seen.set(1),
+                                            __bt::nothing,
+                                            __bt::nothing,
                                         );
                                         __bt_gated
                                     },
@@ -512,10 +512,10 @@ impl Robot {
                 let __bt_gated = match __bt::preconditions(
                     self.__bt_active.get(0usize),
                     &self.__bt_bb,
-                    &__bt::never,
-                    &__bt::never,
-                    &__bt::never,
-                    &|bb| *bb.seen < 10,
+                    __bt::never,
+                    __bt::never,
+                    __bt::never,
+                    |bb| *bb.seen < 10,
                 ) {
                     __bt::Gate::Tick => {
                         let __bt_running: bool = self.__bt_active.get(0usize);
@@ -569,9 +569,9 @@ impl Robot {
                 __bt::postconditions(
                     __bt_gated,
                     &mut self.__bt_bb,
-                    &__bt::nothing,
-                    &__bt::nothing,
-                    &|bb| bb.goal = (1, 1),
+                    __bt::nothing,
+                    __bt::nothing,
+                    |bb| bb.goal = (1, 1),
                 );
                 __bt_gated
             };
@@ -621,7 +621,7 @@ impl Robot {
                     )
             };
             __bt::halted(self.__bt_active.flag(0usize), 2, __bt_observer);
-            __bt::after_halt(&mut self.__bt_bb, &__bt::nothing, &|bb| bb.goal = (1, 1));
+            __bt::after_halt(&mut self.__bt_bb, __bt::nothing, |bb| bb.goal = (1, 1));
         }
     }
 }

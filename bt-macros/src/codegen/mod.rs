@@ -855,17 +855,17 @@ fn running_flag(g: &Gen, id: usize) -> TokenStream {
 /// every node).
 fn bb_test(closure: &Option<Box<syn::ExprClosure>>, absent: bool) -> TokenStream {
     match (closure, absent) {
-        (Some(closure), _) => quote_spanned!(closure.span()=> &#closure),
-        (None, false) => quote!(&__bt::never),
-        (None, true) => quote!(&__bt::always),
+        (Some(closure), _) => quote_spanned!(closure.span()=> #closure),
+        (None, false) => quote!(__bt::never),
+        (None, true) => quote!(__bt::always),
     }
 }
 
 /// An action as written, or `bt::__private::nothing` (see `bb_test`).
 fn bb_run(closure: &Option<Box<syn::ExprClosure>>) -> TokenStream {
     match closure {
-        Some(closure) => quote_spanned!(closure.span()=> &#closure),
-        None => quote!(&__bt::nothing),
+        Some(closure) => quote_spanned!(closure.span()=> #closure),
+        None => quote!(__bt::nothing),
     }
 }
 
