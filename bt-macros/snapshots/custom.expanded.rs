@@ -285,46 +285,34 @@ impl Navigate {
                 let __bt_start: ::core::primitive::bool = !__bt::root_running(
                     self.__bt_status,
                 );
-                let __bt_answer = {
-                    let mut __bt_kids = __bt::Kids::<
-                        _,
-                        ::core::convert::Infallible,
-                        2usize,
-                    > {
-                        slots: __BtSlotsNavigate::<_, 0, 0> {
-                            tree: &mut *self,
-                            observer: &mut *__bt_observer,
-                            id: 0,
-                        },
-                        error: ::core::option::Option::None,
-                    };
-                    {
-                        let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
-                        __bt::bind_value(
-                            2,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.number_of_retries,
-                            __bt::BindValue::load_value,
-                        );
-                    }
-                    if __bt_start {
-                        <RecoveryNode as __bt::ControlNode<
-                            World,
-                        >>::on_start(&mut *__bt_kids, __bt_ctx);
-                    }
-                    let __bt_said = ::core::result::Result::Ok(
-                        <RecoveryNode as __bt::ControlNode<
-                            World,
-                        >>::tick(&mut __bt_kids, __bt_ctx),
-                    );
-                    __bt_kids.finish(__bt_ctx, __bt_said)
+                let mut __bt_kids = __bt::Kids::<
+                    _,
+                    ::core::convert::Infallible,
+                    2usize,
+                > {
+                    slots: __BtSlotsNavigate::<_, 0, 0> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                        id: 0,
+                    },
+                    error: ::core::option::Option::None,
                 };
-                match __bt_answer {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(
-                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
-                    ) => match __bt_error {}
+                {
+                    let __bt_leaf: &mut RecoveryNode = &mut __bt_kids;
+                    __bt::bind_value(
+                        2,
+                        &mut *__bt_leaf,
+                        |__bt_of| &mut __bt_of.number_of_retries,
+                        __bt::BindValue::load_value,
+                    );
                 }
+                __bt::tick_custom(
+                    __bt_kids,
+                    __bt_start,
+                    __bt_ctx,
+                    <RecoveryNode as __bt::ControlNode<World>>::on_start,
+                    <RecoveryNode as __bt::ControlNode<World>>::tick,
+                )
             },
             __bt_observer,
         )
@@ -395,37 +383,25 @@ impl Navigate {
                         0usize,
                     )
                     .is_none();
-                let __bt_answer = {
-                    let mut __bt_kids = __bt::Kids::<
-                        _,
-                        ::core::convert::Infallible,
-                        2usize,
-                    > {
-                        slots: __BtSlotsNavigate::<_, 1, 1> {
-                            tree: &mut *self,
-                            observer: &mut *__bt_observer,
-                            id: 1,
-                        },
-                        error: ::core::option::Option::None,
-                    };
-                    if __bt_start {
-                        <PipelineSequence as __bt::ControlNode<
-                            World,
-                        >>::on_start(&mut *__bt_kids, __bt_ctx);
-                    }
-                    let __bt_said = ::core::result::Result::Ok(
-                        <PipelineSequence as __bt::ControlNode<
-                            World,
-                        >>::tick(&mut __bt_kids, __bt_ctx),
-                    );
-                    __bt_kids.finish(__bt_ctx, __bt_said)
+                let mut __bt_kids = __bt::Kids::<
+                    _,
+                    ::core::convert::Infallible,
+                    2usize,
+                > {
+                    slots: __BtSlotsNavigate::<_, 1, 1> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                        id: 1,
+                    },
+                    error: ::core::option::Option::None,
                 };
-                match __bt_answer {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(
-                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
-                    ) => match __bt_error {}
-                }
+                __bt::tick_custom(
+                    __bt_kids,
+                    __bt_start,
+                    __bt_ctx,
+                    <PipelineSequence as __bt::ControlNode<World>>::on_start,
+                    <PipelineSequence as __bt::ControlNode<World>>::tick,
+                )
             },
             __bt_observer,
         )
@@ -445,10 +421,11 @@ impl Navigate {
                 },
                 error: ::core::option::Option::None,
             };
-            __bt_kids.end_activation(__bt_ctx);
-            <PipelineSequence as __bt::ControlNode<
-                World,
-            >>::on_halted(&mut *__bt_kids, __bt_ctx);
+            __bt::halt_custom(
+                __bt_kids,
+                __bt_ctx,
+                <PipelineSequence as __bt::ControlNode<World>>::on_halted,
+            );
         }
         __bt::halted_unflagged(1, __bt_observer);
     }
@@ -537,46 +514,34 @@ impl Navigate {
                         0usize,
                     )
                     .is_none();
-                let __bt_answer = {
-                    let mut __bt_kids = __bt::Kids::<
-                        _,
-                        ::core::convert::Infallible,
-                        1usize,
-                    > {
-                        slots: __BtSlotsNavigate::<_, 2, 2> {
-                            tree: &mut *self,
-                            observer: &mut *__bt_observer,
-                            id: 2,
-                        },
-                        error: ::core::option::Option::None,
-                    };
-                    {
-                        let __bt_leaf: &mut RateController = &mut __bt_kids;
-                        __bt::bind_value(
-                            1.0,
-                            &mut *__bt_leaf,
-                            |__bt_of| &mut __bt_of.hz,
-                            __bt::BindValue::load_value,
-                        );
-                    }
-                    if __bt_start {
-                        <RateController as __bt::DecoratorNode<
-                            World,
-                        >>::on_start(&mut *__bt_kids, __bt_ctx);
-                    }
-                    let __bt_said = ::core::result::Result::Ok(
-                        <RateController as __bt::DecoratorNode<
-                            World,
-                        >>::tick(&mut __bt_kids, __bt_ctx),
-                    );
-                    __bt_kids.finish(__bt_ctx, __bt_said)
+                let mut __bt_kids = __bt::Kids::<
+                    _,
+                    ::core::convert::Infallible,
+                    1usize,
+                > {
+                    slots: __BtSlotsNavigate::<_, 2, 2> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                        id: 2,
+                    },
+                    error: ::core::option::Option::None,
                 };
-                match __bt_answer {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(
-                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
-                    ) => match __bt_error {}
+                {
+                    let __bt_leaf: &mut RateController = &mut __bt_kids;
+                    __bt::bind_value(
+                        1.0,
+                        &mut *__bt_leaf,
+                        |__bt_of| &mut __bt_of.hz,
+                        __bt::BindValue::load_value,
+                    );
                 }
+                __bt::tick_custom(
+                    __bt_kids,
+                    __bt_start,
+                    __bt_ctx,
+                    <RateController as __bt::DecoratorNode<World>>::on_start,
+                    <RateController as __bt::DecoratorNode<World>>::tick,
+                )
             },
             __bt_observer,
         )
@@ -748,37 +713,25 @@ impl Navigate {
                         1usize,
                     )
                     .is_none();
-                let __bt_answer = {
-                    let mut __bt_kids = __bt::Kids::<
-                        _,
-                        ::core::convert::Infallible,
-                        2usize,
-                    > {
-                        slots: __BtSlotsNavigate::<_, 5, 5> {
-                            tree: &mut *self,
-                            observer: &mut *__bt_observer,
-                            id: 5,
-                        },
-                        error: ::core::option::Option::None,
-                    };
-                    if __bt_start {
-                        <RoundRobin as __bt::ControlNode<
-                            World,
-                        >>::on_start(&mut *__bt_kids, __bt_ctx);
-                    }
-                    let __bt_said = ::core::result::Result::Ok(
-                        <RoundRobin as __bt::ControlNode<
-                            World,
-                        >>::tick(&mut __bt_kids, __bt_ctx),
-                    );
-                    __bt_kids.finish(__bt_ctx, __bt_said)
+                let mut __bt_kids = __bt::Kids::<
+                    _,
+                    ::core::convert::Infallible,
+                    2usize,
+                > {
+                    slots: __BtSlotsNavigate::<_, 5, 5> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                        id: 5,
+                    },
+                    error: ::core::option::Option::None,
                 };
-                match __bt_answer {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(
-                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
-                    ) => match __bt_error {}
-                }
+                __bt::tick_custom(
+                    __bt_kids,
+                    __bt_start,
+                    __bt_ctx,
+                    <RoundRobin as __bt::ControlNode<World>>::on_start,
+                    <RoundRobin as __bt::ControlNode<World>>::tick,
+                )
             },
             __bt_observer,
         )
@@ -798,10 +751,11 @@ impl Navigate {
                 },
                 error: ::core::option::Option::None,
             };
-            __bt_kids.end_activation(__bt_ctx);
-            <RoundRobin as __bt::ControlNode<
-                World,
-            >>::on_halted(&mut *__bt_kids, __bt_ctx);
+            __bt::halt_custom(
+                __bt_kids,
+                __bt_ctx,
+                <RoundRobin as __bt::ControlNode<World>>::on_halted,
+            );
         }
         __bt::halted_unflagged(5, __bt_observer);
     }

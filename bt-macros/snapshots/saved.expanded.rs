@@ -493,37 +493,25 @@ impl Sentry {
             3,
             {
                 let __bt_start: ::core::primitive::bool = !__bt_resumed;
-                let __bt_answer = {
-                    let mut __bt_kids = __bt::Kids::<
-                        _,
-                        ::core::convert::Infallible,
-                        2usize,
-                    > {
-                        slots: __BtSlotsSentry::<_, 3, 3> {
-                            tree: &mut *self,
-                            observer: &mut *__bt_observer,
-                            id: 3,
-                        },
-                        error: ::core::option::Option::None,
-                    };
-                    if __bt_start {
-                        <RoundRobin as __bt::ControlNode<
-                            World,
-                        >>::on_start(&mut *__bt_kids, __bt_ctx);
-                    }
-                    let __bt_said = ::core::result::Result::Ok(
-                        <RoundRobin as __bt::ControlNode<
-                            World,
-                        >>::tick(&mut __bt_kids, __bt_ctx),
-                    );
-                    __bt_kids.finish(__bt_ctx, __bt_said)
+                let mut __bt_kids = __bt::Kids::<
+                    _,
+                    ::core::convert::Infallible,
+                    2usize,
+                > {
+                    slots: __BtSlotsSentry::<_, 3, 3> {
+                        tree: &mut *self,
+                        observer: &mut *__bt_observer,
+                        id: 3,
+                    },
+                    error: ::core::option::Option::None,
                 };
-                match __bt_answer {
-                    ::core::result::Result::Ok(__bt_status) => __bt_status,
-                    ::core::result::Result::Err(
-                        __bt::Aborted::Child(__bt_error) | __bt::Aborted::Own(__bt_error),
-                    ) => match __bt_error {}
-                }
+                __bt::tick_custom(
+                    __bt_kids,
+                    __bt_start,
+                    __bt_ctx,
+                    <RoundRobin as __bt::ControlNode<World>>::on_start,
+                    <RoundRobin as __bt::ControlNode<World>>::tick,
+                )
             },
             __bt_observer,
         )
@@ -543,10 +531,11 @@ impl Sentry {
                 },
                 error: ::core::option::Option::None,
             };
-            __bt_kids.end_activation(__bt_ctx);
-            <RoundRobin as __bt::ControlNode<
-                World,
-            >>::on_halted(&mut *__bt_kids, __bt_ctx);
+            __bt::halt_custom(
+                __bt_kids,
+                __bt_ctx,
+                <RoundRobin as __bt::ControlNode<World>>::on_halted,
+            );
         }
         __bt::halted_unflagged(3, __bt_observer);
     }

@@ -154,16 +154,6 @@ fn node_trait(g: &Gen, custom: &Custom, context: TokenStream) -> TokenStream {
     quote_spanned!(ty.span()=> <#ty as __bt::#name>)
 }
 
-/// The node's tick over the handle `__bt_kids`, as a `Result` (`Ok` in a tree without an error
-/// type).
-fn tick_call(g: &Gen, node_trait: &TokenStream) -> TokenStream {
-    let ctx = ctx();
-    match g.error() {
-        None => quote!(::core::result::Result::Ok(#node_trait::tick(&mut __bt_kids, #ctx))),
-        Some(_) => quote!(#node_trait::try_tick(&mut __bt_kids, #ctx)),
-    }
-}
-
 /// The tree's error type, or `Infallible`.
 fn error_type(g: &Gen) -> TokenStream {
     match g.error() {
@@ -544,7 +534,6 @@ fn values(custom: &Custom) -> TokenStream {
 fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStream {
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
-    let tick = tick_call(g, &node_trait);
     let (handle, values) = (&slots.handle, values(custom));
     let (load_ports, _) = port_calls(slots);
     // Whether this call starts an activation. Under a built-in parent (or at the root) a node is
@@ -561,38 +550,39 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
             quote!(!#running)
         }
     };
-    let failed = match g.error() {
-        None => quote! {
-            ::core::result::Result::Err(
-                __bt::Aborted::Child(__bt_error)
-                | __bt::Aborted::Own(__bt_error),
-            ) => match __bt_error {},
-        },
-        Some(_) => {
-            // A child's error: the node answers no status, its tick is aborted, and the tree's
-            // halt after the error halts it (it is marked running) and what it left running.
-            // Its own error: it has finished, and the tree halts its running children.
-            let mark = |running: bool| match g.plan.active_slot[node.id] {
-                Some(slot) => quote!(self.__bt_active.set(#slot, #running);),
-                None => TokenStream::new(),
-            };
-            let (running, not_running) = (mark(true), mark(false));
-            let aborted = match node.id {
-                0 => TokenStream::new(),
-                id => aborted(g, id),
-            };
-            quote! {
-                ::core::result::Result::Err(__bt::Aborted::Child(__bt_error)) => {
-                    #running
-                    #aborted
-                    return ::core::result::Result::Err(__bt_error);
-                }
-                ::core::result::Result::Err(__bt::Aborted::Own(__bt_error)) => {
-                    #not_running
-                    #aborted
-                    return ::core::result::Result::Err(__bt_error);
-                }
-            }
+    if g.error().is_none() {
+        // The calls in bt-core's `tick_custom`, compiled once per handle type.
+        return quote!({
+            let __bt_start: ::core::primitive::bool = #enter;
+            #handle
+            #values
+            #load_ports
+            __bt::tick_custom(__bt_kids, __bt_start, #ctx, #node_trait::on_start, #node_trait::tick)
+        });
+    }
+    // In a tree with an error type, the node's `try_tick`. A child's error: the node answers no
+    // status, its tick is aborted, and the tree's halt after the error halts it (it is marked
+    // running) and what it left running. Its own error: it has finished, and the tree halts its
+    // running children.
+    let mark = |running: bool| match g.plan.active_slot[node.id] {
+        Some(slot) => quote!(self.__bt_active.set(#slot, #running);),
+        None => TokenStream::new(),
+    };
+    let (running, not_running) = (mark(true), mark(false));
+    let aborted = match node.id {
+        0 => TokenStream::new(),
+        id => aborted(g, id),
+    };
+    let failed = quote! {
+        ::core::result::Result::Err(__bt::Aborted::Child(__bt_error)) => {
+            #running
+            #aborted
+            return ::core::result::Result::Err(__bt_error);
+        }
+        ::core::result::Result::Err(__bt::Aborted::Own(__bt_error)) => {
+            #not_running
+            #aborted
+            return ::core::result::Result::Err(__bt_error);
         }
     };
     quote!({
@@ -604,7 +594,7 @@ fn tick_body(g: &Gen, node: &Node, custom: &Custom, slots: &Slots) -> TokenStrea
             if __bt_start {
                 #node_trait::on_start(&mut *__bt_kids, #ctx);
             }
-            let __bt_said = #tick;
+            let __bt_said = #node_trait::try_tick(&mut __bt_kids, #ctx);
             __bt_kids.finish(#ctx, __bt_said)
         };
         match __bt_answer {
@@ -622,6 +612,13 @@ fn halt_body(g: &Gen, custom: &Custom, slots: &Slots) -> TokenStream {
     let ctx = ctx();
     let node_trait = node_trait(g, custom, g.tree.header.context.to_token_stream());
     let (handle, values) = (&slots.handle, values(custom));
+    if values.is_empty() {
+        // The calls in bt-core's `halt_custom`, compiled once per handle type.
+        return quote!({
+            #handle
+            __bt::halt_custom(__bt_kids, #ctx, #node_trait::on_halted);
+        });
+    }
     let (load_ports, store_ports) = port_calls(slots);
     quote! {
         {
