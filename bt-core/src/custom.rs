@@ -336,20 +336,43 @@ pub trait NodeSlots<const K: usize> {
     /// The user's node type.
     type Node: ?Sized;
 
-    /// The node, in its field of the tree.
-    fn node(&self) -> &Self::Node;
-
-    /// The node, in its field of the tree.
-    fn node_mut(&mut self) -> &mut Self::Node;
-
     /// The node's children's last statuses ([`Lasts`]).
     type Lasts: Lasts;
 
-    /// The node's children's last statuses, in their field of the tree.
-    fn lasts(&self) -> &Self::Lasts;
+    /// The node and its children's last statuses, in their fields of the tree: one `match` over
+    /// a group's nodes in the generated code, where a method for each was two.
+    fn parts(&self) -> (&Self::Node, &Self::Lasts);
+
+    /// [`parts`](Self::parts), to change.
+    fn parts_mut(&mut self) -> (&mut Self::Node, &mut Self::Lasts);
+
+    /// The node, in its field of the tree.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn node(&self) -> &Self::Node {
+        self.parts().0
+    }
+
+    /// The node, in its field of the tree.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn node_mut(&mut self) -> &mut Self::Node {
+        self.parts_mut().0
+    }
 
     /// The node's children's last statuses, in their field of the tree.
-    fn lasts_mut(&mut self) -> &mut Self::Lasts;
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lasts(&self) -> &Self::Lasts {
+        self.parts().1
+    }
+
+    /// The node's children's last statuses, in their field of the tree.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn lasts_mut(&mut self) -> &mut Self::Lasts {
+        self.parts_mut().1
+    }
 
     /// Whether [`store`](Self::store) and [`load`](Self::load) move anything (the node has ports
     /// bound to entries): the handle calls them only then, so that a node without such ports has
@@ -800,23 +823,14 @@ mod tests {
 
     impl NodeSlots<3> for Slots<'_> {
         type Node = Node;
-
-        fn node(&self) -> &Node {
-            &self.0.node
-        }
-
-        fn node_mut(&mut self) -> &mut Node {
-            &mut self.0.node
-        }
-
         type Lasts = [Option<Status>; 3];
 
-        fn lasts(&self) -> &[Option<Status>; 3] {
-            &self.0.lasts
+        fn parts(&self) -> (&Node, &[Option<Status>; 3]) {
+            (&self.0.node, &self.0.lasts)
         }
 
-        fn lasts_mut(&mut self) -> &mut [Option<Status>; 3] {
-            &mut self.0.lasts
+        fn parts_mut(&mut self) -> (&mut Node, &mut [Option<Status>; 3]) {
+            (&mut self.0.node, &mut self.0.lasts)
         }
 
         const PORTS: bool = true;
@@ -1058,18 +1072,12 @@ mod tests {
         struct OneSlots<'t>(&'t mut One);
         impl NodeSlots<1> for OneSlots<'_> {
             type Node = u8;
-            fn node(&self) -> &u8 {
-                &self.0 .2
-            }
-            fn node_mut(&mut self) -> &mut u8 {
-                &mut self.0 .2
-            }
             type Lasts = [Option<Status>; 1];
-            fn lasts(&self) -> &[Option<Status>; 1] {
-                &self.0 .3
+            fn parts(&self) -> (&u8, &[Option<Status>; 1]) {
+                (&self.0 .2, &self.0 .3)
             }
-            fn lasts_mut(&mut self) -> &mut [Option<Status>; 1] {
-                &mut self.0 .3
+            fn parts_mut(&mut self) -> (&mut u8, &mut [Option<Status>; 1]) {
+                (&mut self.0 .2, &mut self.0 .3)
             }
         }
         impl ChildSlots<(), 1> for OneSlots<'_> {

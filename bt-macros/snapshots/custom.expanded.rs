@@ -875,22 +875,16 @@ impl<
     const __BT_ID: ::core::primitive::usize,
 > __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 0, __BT_ID> {
     type Node = RecoveryNode;
-    #[inline(always)]
-    fn node(&self) -> &RecoveryNode {
-        &self.tree.__bt_leaf_0
-    }
-    #[inline(always)]
-    fn node_mut(&mut self) -> &mut RecoveryNode {
-        &mut self.tree.__bt_leaf_0
-    }
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
-        &self.tree.__bt_user_0
+    fn parts(&self) -> (&RecoveryNode, &[::core::option::Option<__bt::Status>; 2usize]) {
+        (&self.tree.__bt_leaf_0, &self.tree.__bt_user_0)
     }
     #[inline(always)]
-    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
-        &mut self.tree.__bt_user_0
+    fn parts_mut(
+        &mut self,
+    ) -> (&mut RecoveryNode, &mut [::core::option::Option<__bt::Status>; 2usize]) {
+        (&mut self.tree.__bt_leaf_0, &mut self.tree.__bt_user_0)
     }
 }
 impl<
@@ -926,22 +920,18 @@ impl<
     const __BT_ID: ::core::primitive::usize,
 > __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 1, __BT_ID> {
     type Node = PipelineSequence;
-    #[inline(always)]
-    fn node(&self) -> &PipelineSequence {
-        &self.tree.__bt_leaf_1
-    }
-    #[inline(always)]
-    fn node_mut(&mut self) -> &mut PipelineSequence {
-        &mut self.tree.__bt_leaf_1
-    }
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
-        &self.tree.__bt_user_1
+    fn parts(
+        &self,
+    ) -> (&PipelineSequence, &[::core::option::Option<__bt::Status>; 2usize]) {
+        (&self.tree.__bt_leaf_1, &self.tree.__bt_user_1)
     }
     #[inline(always)]
-    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
-        &mut self.tree.__bt_user_1
+    fn parts_mut(
+        &mut self,
+    ) -> (&mut PipelineSequence, &mut [::core::option::Option<__bt::Status>; 2usize]) {
+        (&mut self.tree.__bt_leaf_1, &mut self.tree.__bt_user_1)
     }
 }
 impl<
@@ -977,22 +967,18 @@ impl<
     const __BT_ID: ::core::primitive::usize,
 > __bt::NodeSlots<1usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 2, __BT_ID> {
     type Node = RateController;
-    #[inline(always)]
-    fn node(&self) -> &RateController {
-        &self.tree.__bt_leaf_2
-    }
-    #[inline(always)]
-    fn node_mut(&mut self) -> &mut RateController {
-        &mut self.tree.__bt_leaf_2
-    }
     type Lasts = [::core::option::Option<__bt::Status>; 1usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 1usize] {
-        &self.tree.__bt_user_2
+    fn parts(
+        &self,
+    ) -> (&RateController, &[::core::option::Option<__bt::Status>; 1usize]) {
+        (&self.tree.__bt_leaf_2, &self.tree.__bt_user_2)
     }
     #[inline(always)]
-    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 1usize] {
-        &mut self.tree.__bt_user_2
+    fn parts_mut(
+        &mut self,
+    ) -> (&mut RateController, &mut [::core::option::Option<__bt::Status>; 1usize]) {
+        (&mut self.tree.__bt_leaf_2, &mut self.tree.__bt_user_2)
     }
 }
 impl<
@@ -1026,22 +1012,16 @@ impl<
     const __BT_ID: ::core::primitive::usize,
 > __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 5, __BT_ID> {
     type Node = RoundRobin;
-    #[inline(always)]
-    fn node(&self) -> &RoundRobin {
-        &self.tree.__bt_leaf_5
-    }
-    #[inline(always)]
-    fn node_mut(&mut self) -> &mut RoundRobin {
-        &mut self.tree.__bt_leaf_5
-    }
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
-        &self.tree.__bt_user_5
+    fn parts(&self) -> (&RoundRobin, &[::core::option::Option<__bt::Status>; 2usize]) {
+        (&self.tree.__bt_leaf_5, &self.tree.__bt_user_5)
     }
     #[inline(always)]
-    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
-        &mut self.tree.__bt_user_5
+    fn parts_mut(
+        &mut self,
+    ) -> (&mut RoundRobin, &mut [::core::option::Option<__bt::Status>; 2usize]) {
+        (&mut self.tree.__bt_leaf_5, &mut self.tree.__bt_user_5)
     }
 }
 impl<

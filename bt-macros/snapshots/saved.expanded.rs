@@ -666,22 +666,16 @@ impl<
     const __BT_ID: ::core::primitive::usize,
 > __bt::NodeSlots<2usize> for __BtSlotsSentry<'__bt_t, __BtChildO, 3, __BT_ID> {
     type Node = RoundRobin;
-    #[inline(always)]
-    fn node(&self) -> &RoundRobin {
-        &self.tree.__bt_leaf_3
-    }
-    #[inline(always)]
-    fn node_mut(&mut self) -> &mut RoundRobin {
-        &mut self.tree.__bt_leaf_3
-    }
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
     #[inline(always)]
-    fn lasts(&self) -> &[::core::option::Option<__bt::Status>; 2usize] {
-        &self.tree.__bt_user_3
+    fn parts(&self) -> (&RoundRobin, &[::core::option::Option<__bt::Status>; 2usize]) {
+        (&self.tree.__bt_leaf_3, &self.tree.__bt_user_3)
     }
     #[inline(always)]
-    fn lasts_mut(&mut self) -> &mut [::core::option::Option<__bt::Status>; 2usize] {
-        &mut self.tree.__bt_user_3
+    fn parts_mut(
+        &mut self,
+    ) -> (&mut RoundRobin, &mut [::core::option::Option<__bt::Status>; 2usize]) {
+        (&mut self.tree.__bt_leaf_3, &mut self.tree.__bt_user_3)
     }
 }
 impl<

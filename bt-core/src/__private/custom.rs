@@ -79,18 +79,12 @@ mod tests {
 
     impl NodeSlots<2> for Slots<'_> {
         type Node = Node;
-        fn node(&self) -> &Node {
-            &self.0.node
-        }
-        fn node_mut(&mut self) -> &mut Node {
-            &mut self.0.node
-        }
         type Lasts = [Option<Status>; 2];
-        fn lasts(&self) -> &[Option<Status>; 2] {
-            &self.0.lasts
+        fn parts(&self) -> (&Node, &[Option<Status>; 2]) {
+            (&self.0.node, &self.0.lasts)
         }
-        fn lasts_mut(&mut self) -> &mut [Option<Status>; 2] {
-            &mut self.0.lasts
+        fn parts_mut(&mut self) -> (&mut Node, &mut [Option<Status>; 2]) {
+            (&mut self.0.node, &mut self.0.lasts)
         }
     }
 

@@ -406,17 +406,16 @@ fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
         }
         false => TokenStream::new(),
     };
-    let place = |what: &dyn Fn(usize) -> super::Field, mutable: bool| {
+    let parts = |mutable: bool| {
         by_member(members, |id| {
-            let field = what(id);
+            let (node, lasts) = (field(id), state(id));
             match mutable {
-                true => quote!(&mut self.tree.#field),
-                false => quote!(&self.tree.#field),
+                true => quote!((&mut self.tree.#node, &mut self.tree.#lasts)),
+                false => quote!((&self.tree.#node, &self.tree.#lasts)),
             }
         })
     };
-    let (node_ref, node_mut) = (place(&field, false), place(&field, true));
-    let (lasts_ref, lasts_mut) = (place(&state, false), place(&state, true));
+    let (parts_ref, parts_mut) = (parts(false), parts(true));
     let (params, args) = (slots_params(g.tree), slots_args(g.tree));
     let where_clause = &g.tree.header.generics.where_clause;
     quote! {
@@ -425,22 +424,14 @@ fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
         #where_clause
         {
             type Node = #ty;
-            #[inline(always)]
-            fn node(&self) -> &#ty {
-                #node_ref
-            }
-            #[inline(always)]
-            fn node_mut(&mut self) -> &mut #ty {
-                #node_mut
-            }
             type Lasts = #lasts;
             #[inline(always)]
-            fn lasts(&self) -> &#lasts {
-                #lasts_ref
+            fn parts(&self) -> (&#ty, &#lasts) {
+                #parts_ref
             }
             #[inline(always)]
-            fn lasts_mut(&mut self) -> &mut #lasts {
-                #lasts_mut
+            fn parts_mut(&mut self) -> (&mut #ty, &mut #lasts) {
+                #parts_mut
             }
             #port_methods
         }
