@@ -1,19 +1,17 @@
 //! Values of BehaviorTree.CPP XML trees (`behavior_tree! { tree T for Ctx { xml = ".." } }`): the
-//! traits through which an attribute's literal becomes the value of a port or an entry, and
-//! through which a port of an XML tree binds to an entry. The macro's code calls them; a type of
-//! yours implements the first three to be written in XML as text, a whole number or a real
-//! number (the guide's "Trees from BehaviorTree.CPP XML", **Values**, says which literal is
-//! which).
+//! traits through which an attribute's literal becomes the value of a port or an entry. The
+//! macro's code calls them; a type of yours implements them to be written in XML as text, a
+//! whole number or a real number (the guide's "Trees from BehaviorTree.CPP XML", **Values**, says
+//! which literal is which).
 //!
 //! * [`FromXmlText`]: text (`message="hello"`), for every type with `From<&'static str>`;
 //! * [`FromXmlInt`]: a whole number (`retries="3"`), with the range the macro checks;
-//! * [`FromXmlReal`]: a real number (`speed="2.5"`);
-//! * [`BindEntryAt`]: a port bound to an entry (`goal="{target}"`), implemented for every
-//!   [`BindEntry`] binding, before ([`PortStep::Load`]) or after
-//!   ([`PortStep::Store`]) the leaf's call; its error names the line and column of the
-//!   attribute that binds the port.
-
-use crate::ports::BindEntry;
+//! * [`FromXmlReal`]: a real number (`speed="2.5"`).
+//!
+//! A port bound to an entry (`goal="{target}"`) is bound by [`BindEntry`](crate::ports::BindEntry),
+//! as in the DSL, through a trait the macro writes for the attribute, whose error says where the
+//! attribute is and names the element, the port and the entry; [`PortStep`] says on which side of
+//! the leaf's call.
 
 /// What a port or entry takes text of the XML as (`message="hello"`): any type with
 /// `From<&'static str>` (`&str`, `String`), through the implementation below.
@@ -194,37 +192,16 @@ impl FromXmlReal for f32 {
     }
 }
 
-/// Which side of a leaf's call a port binding is handled on: [`BindEntryAt::bind_at`]'s step.
+/// Which side of a leaf's call a port binding to an entry is handled on (the generated code's
+/// step; a port type of yours implements [`BindEntry`](crate::ports::BindEntry)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PortStep {
-    /// Before the call: an input takes the entry's value ([`BindEntry::load`]).
+    /// Before the call: an input takes the entry's value
+    /// ([`BindEntry::load`](crate::ports::BindEntry::load)).
     Load,
-    /// After the call: a written output reaches its entry ([`BindEntry::store`]).
+    /// After the call: a written output reaches its entry
+    /// ([`BindEntry::store`](crate::ports::BindEntry::store)).
     Store,
-}
-
-/// [`BindEntry`] for a port of a node of an XML tree: the same binding, with an error that says
-/// where the attribute that binds the port is (`LINE` and `COLUMN` in the XML). Implemented for every port type
-/// and entry type that `BindEntry` binds: a port type of yours implements `BindEntry`, not this.
-#[diagnostic::on_unimplemented(
-    message = "line {LINE}, column {COLUMN} of the XML: port of type `{Self}` cannot be bound to an entry of type `{Entry}`",
-    label = "this entry is a `{Entry}`",
-    note = "the attribute at that line and column (of the file of this literal, or of a file it includes) binds the port to the entry; the entry's type is its declaration in `blackboard {{ .. }}`, else the first type the nodes bound to it give it, in the order of the guide's \"The blackboard\" (the first port's, when only ports type it)"
-)]
-pub trait BindEntryAt<Entry, const LINE: u32, const COLUMN: u32> {
-    /// [`BindEntry::load`] or [`BindEntry::store`].
-    fn bind_at(&mut self, entry: &mut Entry, step: PortStep);
-}
-
-impl<E, P: BindEntry<E>, const LINE: u32, const COLUMN: u32> BindEntryAt<E, LINE, COLUMN> for P {
-    #[cfg_attr(debug_assertions, inline)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn bind_at(&mut self, entry: &mut E, step: PortStep) {
-        match step {
-            PortStep::Load => self.load(entry),
-            PortStep::Store => self.store(entry),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -139,6 +139,10 @@ pub struct XmlOrigin {
     /// For a node mapped to a type of the user's: each port's attribute and where it is
     /// (`file.xml:12:20`), which the checks of its ports name.
     pub ports: Vec<(String, String)>,
+    /// For such a node: each port bound to an entry, and the trait the XML front end wrote for
+    /// the binding, whose error says where the attribute is and names the element, the port and
+    /// the entry (`codegen::leaf::port_steps`).
+    pub binds: Vec<(String, proc_macro2::Ident)>,
 }
 
 /// A `Switch` child's label.

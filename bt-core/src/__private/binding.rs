@@ -7,7 +7,7 @@ pub use crate::ports::{
     bound_ports, check_required, check_required_at, port_key, port_key_of, BindEntry, BindText,
     BindValue, NoSuchPort, PortDirection, PortInfo, PortValue, FRAME_BYTES, UNKNOWN_PORT,
 };
-pub use crate::xml::{BindEntryAt, PortStep};
+pub use crate::xml::PortStep;
 
 /// Gives every type an empty port list, so that `<T>::__BT_PORTS` names the list of
 /// `#[derive(bt::Ports)]` (an inherent constant, which takes precedence) or else this one; and
@@ -73,22 +73,30 @@ pub fn bind_entry<E, P>(
     }
 }
 
-/// The line and column of a node's element in an XML file, as a type, so that an error on its
-/// binding can say them (`BindEntryAt`).
-pub struct At<const LINE: u32, const COLUMN: u32>;
-
-/// [`bind_entry`] for a node of an XML tree at `at`.
+/// [`bind_entry`] for a port of a node of an XML tree, through the trait the macro writes for
+/// its attribute: `bind` is that trait's method, implemented for every port type that
+/// [`BindEntry`] binds to the entry's type, whose error says where the attribute is and names the
+/// element, the port and the entry ([`bind_step`] is its body).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
-pub fn bind_entry_at<E, P, const LINE: u32, const COLUMN: u32>(
-    at: At<LINE, COLUMN>,
+pub fn bind_entry_with<E, P>(
     entry: &mut E,
     port: &mut P,
     step: PortStep,
-    bind_at: fn(&mut P, &mut E, PortStep),
+    bind: fn(&mut P, &mut E, PortStep),
 ) {
-    let _ = at;
-    bind_at(port, entry, step)
+    bind(port, entry, step)
+}
+
+/// [`BindEntry::load`] or [`BindEntry::store`], by `step`: the body of the trait the macro
+/// writes for an XML attribute that binds a port to an entry ([`bind_entry_with`]).
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn bind_step<E, P: BindEntry<E>>(port: &mut P, entry: &mut E, step: PortStep) {
+    match step {
+        PortStep::Load => port.load(entry),
+        PortStep::Store => port.store(entry),
+    }
 }
 
 /// `port = expression`, before the leaf's call (the value first, so that its type is known).

@@ -317,26 +317,16 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         // The entry and the port as places, each at the user's token.
                         let entry_place = field_place("__bt_bb", entry);
                         let port_place = field_place("__bt_leaf", &binding.port);
-                        // A node of an XML tree: a mismatch names the line and column of the
-                        // attribute that binds the port (of the element, if it has no place).
-                        let attribute_at = (leaf_type.xml_place(&binding.port))
-                            .and_then(crate::model::line_column);
-                        let xml_at = leaf_type.xml_at.map(|at| attribute_at.unwrap_or(at));
-                        let (bind, at, methods) = match xml_at {
-                            Some((line, column)) => {
-                                let (line, column) = (
-                                    proc_macro2::Literal::u32_unsuffixed(line),
-                                    proc_macro2::Literal::u32_unsuffixed(column),
-                                );
-                                (
-                                    quote!(bind_entry_at),
-                                    quote!(__bt::At::<#line, #column>,),
-                                    quote!(<_ as __bt::BindEntryAt<_, #line, #column>>::bind_at),
-                                )
-                            }
+                        // A node of an XML tree: through the trait the front end wrote for the
+                        // binding, whose error says where the attribute is and names the element,
+                        // the port and the entry.
+                        let (bind, methods) = match leaf_type.xml_bind(&binding.port) {
+                            Some(bind) => (
+                                quote!(bind_entry_with),
+                                quote!(<_ as #bind<_>>::__bt_bind),
+                            ),
                             None => (
                                 quote!(bind_entry),
-                                TokenStream::new(),
                                 quote!(__bt::BindEntry::load, __bt::BindEntry::store),
                             ),
                         };
@@ -347,7 +337,6 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         let bind = crate::tokens::respan(bind, at_port);
                         Some(quote_spanned! {at_port=>
                             __bt::#bind(
-                                #at
                                 #entry_place,
                                 #port_place,
                                 __bt::PortStep::#step,

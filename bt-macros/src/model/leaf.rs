@@ -62,10 +62,10 @@ pub struct LeafType {
     pub ty: Box<Type>,
     pub init: Option<Box<Expr>>,
     pub bindings: Vec<PortBinding>,
-    /// For a node of an XML tree: the line and column of its element, which the errors of its
-    /// entry bindings give (`bt::__private::bind_entry_at`) for a port whose attribute has no
-    /// place of its own in [`LeafType::xml_ports`] (they give the attribute's).
-    pub xml_at: Option<(u32, u32)>,
+    /// For a node of an XML tree: each port bound to an entry, and the trait through which the
+    /// binding is made (`crate::parse::XmlOrigin::binds`): its error says where the attribute
+    /// is and names the element, the port and the entry.
+    pub xml_binds: Vec<(String, Ident)>,
     /// For a node of an XML tree: each port's attribute and where it is (`file.xml:12:19`),
     /// which the error for an attribute that names no port of the type gives.
     pub xml_ports: Vec<(String, String)>,
@@ -86,6 +86,15 @@ impl LeafType {
         (self.xml_ports.iter())
             .find(|(attribute, _)| *attribute == name)
             .map(|(_, place)| place.as_str())
+    }
+
+    /// For a node of an XML tree: the trait through which `port` is bound to its entry
+    /// ([`LeafType::xml_binds`]).
+    pub fn xml_bind(&self, port: &syn::Ident) -> Option<&Ident> {
+        let name = syn::ext::IdentExt::unraw(port).to_string();
+        (self.xml_binds.iter())
+            .find(|(attribute, _)| *attribute == name)
+            .map(|(_, bind)| bind)
     }
 
     /// What the check of the node's ports depends on, the type and the bound ports: the nodes
@@ -186,8 +195,8 @@ pub(super) fn leaf_type(at: &Lower, target: Target) -> Option<LeafType> {
         ty: target.ty,
         init: target.init,
         bindings: target.bindings,
-        xml_at: None,
         xml_ports: Vec::new(),
+        xml_binds: Vec::new(),
         checked: None,
     })
 }

@@ -170,15 +170,6 @@ fn name_port_checks(tree: &mut Tree) {
     }
 }
 
-/// The line and column of an XML origin, `file.xml:12:7: `Element`: `.
-pub(crate) fn line_column(origin: &str) -> Option<(u32, u32)> {
-    let location = origin.split(": `").next()?;
-    let mut parts = location.rsplitn(3, ':');
-    let column = parts.next()?.parse().ok()?;
-    let line = parts.next()?.parse().ok()?;
-    Some((line, column))
-}
-
 /// A count as written: `Some(n)`, or `None` for `forever`.
 pub type Limit = Option<Quantity>;
 
@@ -355,10 +346,10 @@ impl Tree {
         };
         // A node of an XML tree: its errors say where its element is, and its ID; for a mapped
         // node, the place of each port's attribute.
-        let mut xml_ports = Vec::new();
+        let (mut xml_ports, mut xml_binds) = (Vec::new(), Vec::new());
         let xml_origin = xml.map(|origin| {
             let shown = format!("{}: `{}`: ", origin.loc, origin.element);
-            xml_ports = origin.ports;
+            (xml_ports, xml_binds) = (origin.ports, origin.binds);
             cx.set_origin(Some(crate::ctxt::Origin {
                 loc: origin.loc,
                 dsl: kind_ident.to_string(),
@@ -367,7 +358,17 @@ impl Tree {
             shown
         });
         let children = self.lower_node_parts(
-            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin, xml_ports, &shown,
+            cx,
+            id,
+            attrs,
+            kind_ident,
+            args,
+            children,
+            parent,
+            depth,
+            xml_origin,
+            (xml_ports, xml_binds),
+            &shown,
         );
         cx.set_origin(None);
         children
@@ -386,7 +387,7 @@ impl Tree {
         parent: Option<usize>,
         depth: usize,
         xml_origin: Option<String>,
-        xml_ports: Vec<(String, String)>,
+        (xml_ports, xml_binds): (Vec<(String, String)>, Vec<(String, Ident)>),
         shown: &str,
     ) -> Vec<NodeSyntax> {
         let (mut children, children_ok) = match children.map(Children::take) {
@@ -446,9 +447,9 @@ impl Tree {
         }
         let xml_id = xml_id.as_ref().map(LitStr::value);
         let mut kind = kind;
-        if let (Some(origin), Some(leaf)) = (&xml_origin, leaf_type_mut(&mut kind)) {
-            leaf.xml_at = line_column(origin);
+        if let (Some(_), Some(leaf)) = (&xml_origin, leaf_type_mut(&mut kind)) {
             leaf.xml_ports = xml_ports;
+            leaf.xml_binds = xml_binds;
         }
         let name = (explicit_name.as_ref().map(LitStr::value))
             .or_else(|| xml_id.clone())

@@ -285,16 +285,28 @@ impl Tr<'_> {
         syntax.attrs = attrs;
         syntax.children = (!children.is_empty()).then(|| ChildNodes::Built(span, children));
         syntax.xml = (node.origin.as_ref()).map(|(loc, element)| {
-            let ports = match &node.kind {
-                KindIr::Leaf { ports, places, .. } => (ports.iter().zip(places))
-                    .map(|((port, _), &at)| (port.clone(), self.loc(at)))
-                    .collect(),
-                _ => Vec::new(),
+            let (ports, binds) = match &node.kind {
+                KindIr::Leaf { ports, places, .. } => (
+                    (ports.iter().zip(places))
+                        .map(|((port, _), &at)| (port.clone(), self.loc(at)))
+                        .collect(),
+                    (ports.iter().zip(places))
+                        .filter_map(|((port, value), &at)| match value {
+                            Value::Entry(entry) => Some((
+                                port.clone(),
+                                self.bind_check(tree, element, port, entry, at),
+                            )),
+                            Value::Literal(..) => None,
+                        })
+                        .collect(),
+                ),
+                _ => (Vec::new(), Vec::new()),
             };
             XmlOrigin {
                 loc: loc.clone(),
                 element: element.clone(),
                 ports,
+                binds,
             }
         });
         syntax
@@ -754,6 +766,58 @@ impl Tr<'_> {
         lit.set_span(span);
         let ty = ty.cloned().unwrap_or_else(|| quote_spanned!(span=> _));
         quote_spanned!(span=> <#ty as #name>::__bt_xml(#lit))
+    }
+
+    /// The trait through which the port `port` of `element` is bound to the entry `entry` of
+    /// tree `tree` by the attribute at `at` (written once, before the trees, like the located
+    /// conversions of [`Tr::located`]): implemented for every port type that `bt::BindEntry`
+    /// binds to the entry's type, and otherwise an error that says where the attribute is and
+    /// names the element, the port, the entry, both types and what typed the entry. The
+    /// generated code binds the port through its method (`bt::__private::bind_entry_with`).
+    fn bind_check(&self, tree: usize, element: &str, port: &str, entry: &str, at: usize) -> Ident {
+        let span = self.span;
+        let mut checks = self.checks.borrow_mut();
+        let name = quote::format_ident!(
+            "__bt_xml_{}_{}",
+            self.header.name,
+            checks.len(),
+            span = span
+        );
+        let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
+        let by = (self.entries.index.get(&(tree, entry.to_owned())))
+            .and_then(|&index| self.typed_by.get(index))
+            .filter(|by| !by.is_empty())
+            .map(|by| braces(by));
+        let (loc, element, port, entry) = (
+            braces(&self.loc(at)),
+            braces(element),
+            braces(port),
+            braces(entry),
+        );
+        let message = format!(
+            "{loc}: `{element}`'s port `{port}` is a `{{Self}}`, and the XML binds it to the entry `{entry}`, a `{{__BtE}}`"
+        );
+        let label = format!("{loc}: `{port}=\"{{{{{entry}}}}}\"`: the entry is a `{{__BtE}}`");
+        let by = by.map_or(String::new(), |by| {
+            format!("the entry `{entry}` is a `{{__BtE}}` because {by}; ")
+        });
+        let note = format!("{by}an entry's type is its declaration in `blackboard {{{{ .. }}}}`, else the first type the nodes bound to it give it, in the order of the guide's \"The blackboard\"; bind the port to an entry of its type, or declare the entry with the port's type");
+        checks.push(quote_spanned! {span=>
+            #[doc(hidden)]
+            #[allow(non_camel_case_types)]
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #name<__BtE> {
+                fn __bt_bind(&mut self, entry: &mut __BtE, step: __bt::PortStep);
+            }
+            impl<__BtE, __BtP: __bt::BindEntry<__BtE>> #name<__BtE> for __BtP {
+                #[cfg_attr(debug_assertions, inline)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                fn __bt_bind(&mut self, entry: &mut __BtE, step: __bt::PortStep) {
+                    __bt::bind_step(self, entry, step)
+                }
+            }
+        });
+        name
     }
 
     /// `Switch<n>`'s children labelled with its cases, `case value =>`, and the last `_ =>`.

@@ -385,6 +385,12 @@ impl<'a> Tr<'a> {
             .map(|root| class_tracked.contains(root))
             .collect();
         self.types = types;
+        self.typed_by = (self.entries.infos.iter().zip(&roots))
+            .map(|(info, root)| match self.declared(&info.name) {
+                Some(_) => "the invocation's `blackboard { .. }` declares it".to_owned(),
+                None => typed_by.get(root).cloned().unwrap_or_default(),
+            })
+            .collect();
         self.param_conflicts(&roots, &from_params);
         self.check_reads(&roots, &from_params, &typed_by);
         for index in missing {

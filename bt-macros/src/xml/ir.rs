@@ -142,6 +142,10 @@ pub(super) struct Tr<'a> {
     /// Resolved entry types (by entry index) and tracked classes, after `resolve`.
     pub(super) types: Vec<Option<syn::Type>>,
     pub(super) tracked: Vec<bool>,
+    /// What gave each entry (by index) its type, after `resolve`, for the error of a port bound
+    /// to it that cannot take it: "the invocation's `blackboard { .. }` declares it",
+    /// "`Measure`'s port `distance` makes it"; empty when that is not known.
+    pub(super) typed_by: Vec<String>,
     /// The located conversions `emit` writes for the values of the XML (`emit::Tr::located`),
     /// handed over with the trees.
     pub(super) checks: std::cell::RefCell<Vec<TokenStream>>,

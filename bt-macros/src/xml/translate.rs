@@ -47,6 +47,7 @@ pub(super) fn translate<'a>(
         uses: Vec::new(),
         types: Vec::new(),
         tracked: Vec::new(),
+        typed_by: Vec::new(),
         checks: std::cell::RefCell::default(),
         internal: std::cell::RefCell::default(),
         mapped: std::cell::RefCell::default(),
