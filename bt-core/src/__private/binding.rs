@@ -74,9 +74,9 @@ pub fn bind_entry<E, P>(
 }
 
 /// [`bind_entry`] for a port of a node of an XML tree, through the trait the macro writes for
-/// its attribute: `bind` is that trait's method, implemented for every port type that
-/// [`BindEntry`] binds to the entry's type, whose error says where the attribute is and names the
-/// element, the port and the entry ([`bind_step`] is its body).
+/// its attribute: `bind` is that trait's constant, [`bind_step`] for every port type that
+/// [`BindEntry`] binds to the entry's type (the trait's error says where the attribute is and
+/// names the element, the port and the entry); no function per attribute.
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn bind_entry_with<E, P>(
@@ -88,7 +88,7 @@ pub fn bind_entry_with<E, P>(
     bind(port, entry, step)
 }
 
-/// [`BindEntry::load`] or [`BindEntry::store`], by `step`: the body of the trait the macro
+/// [`BindEntry::load`] or [`BindEntry::store`], by `step`: the constant of the trait the macro
 /// writes for an XML attribute that binds a port to an entry ([`bind_entry_with`]).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]

@@ -323,7 +323,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         let (bind, methods) = match leaf_type.xml_bind(&binding.port) {
                             Some(bind) => (
                                 quote!(bind_entry_with),
-                                quote!(<_ as #bind<_>>::__bt_bind),
+                                quote!(<_ as #bind<_>>::BIND),
                             ),
                             None => (
                                 quote!(bind_entry),

@@ -773,7 +773,8 @@ impl Tr<'_> {
     /// conversions of [`Tr::located`]): implemented for every port type that `bt::BindEntry`
     /// binds to the entry's type, and otherwise an error that says where the attribute is and
     /// names the element, the port, the entry, both types and what typed the entry. The
-    /// generated code binds the port through its method (`bt::__private::bind_entry_with`).
+    /// generated code binds the port through its constant, `bt::__private::bind_step` for the
+    /// two types (`bt::__private::bind_entry_with`): no function of its own.
     fn bind_check(&self, tree: usize, element: &str, port: &str, entry: &str, at: usize) -> Ident {
         let span = self.span;
         let mut checks = self.checks.borrow_mut();
@@ -806,15 +807,11 @@ impl Tr<'_> {
             #[doc(hidden)]
             #[allow(non_camel_case_types)]
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #name<__BtE> {
-                fn __bt_bind(&mut self, entry: &mut __BtE, step: __bt::PortStep);
+            trait #name<__BtE>: ::core::marker::Sized {
+                const BIND: fn(&mut Self, &mut __BtE, __bt::PortStep);
             }
             impl<__BtE, __BtP: __bt::BindEntry<__BtE>> #name<__BtE> for __BtP {
-                #[cfg_attr(debug_assertions, inline)]
-                #[cfg_attr(not(debug_assertions), inline(always))]
-                fn __bt_bind(&mut self, entry: &mut __BtE, step: __bt::PortStep) {
-                    __bt::bind_step(self, entry, step)
-                }
+                const BIND: fn(&mut Self, &mut __BtE, __bt::PortStep) = __bt::bind_step;
             }
         });
         name
