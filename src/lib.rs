@@ -1171,12 +1171,15 @@
 //! (`path.xml:6:7: `MoveTo`: the required input port `speed` (a `f32`) is not given: add the
 //! attribute `speed=".."` ..`), and every error of the checks the DSL's nodes go through, which
 //! names the element (`path.xml:4:5: `RateController` is a decorator and takes exactly one
-//! child, found 2`); an entry bound to a port of another type gives the line and column of the
-//! attribute that binds it and both types; an attribute that is no port of the node's type is
-//! one error that says where the attribute is and lists the type's ports (`path.xml:4:13:
-//! `MoveTo`: the attribute `sped` names no port of the node`, note: `.. the node's ports are
-//! `goal`, `speed``), for a leaf and for a control node or decorator of yours alike; a leaf type
-//! that is not a condition names the types, without the element's place. The ports are checked
+//! child, found 2`); an entry bound to a port of another type names the attribute's place, the
+//! element, the port, the entry, both types and what typed the entry (`path.xml:6:14: `Drive`'s
+//! port `metres` is a `bt::Input<u32>`, and the XML binds it to the entry `d`, a `f64``, note:
+//! `the entry `d` is a `f64` because `Measure`'s port `distance` makes it; ..`); an attribute
+//! that is no port of the node's type is one error that says where the attribute is and lists
+//! the type's ports (`path.xml:4:13: `MoveTo`: the attribute `sped` names no port of the node`,
+//! note: `.. the node's ports are `goal`, `speed``), for a leaf and for a control node or
+//! decorator of yours alike; a leaf type that is not a condition names the types, without the
+//! element's place. The ports are checked
 //! against the list `#[derive(bt::Ports)]` writes: a type without the derive (also one with a
 //! hand-written `impl Ports`) works from XML as from the DSL, each attribute a field, but a
 //! misspelled attribute is then rustc's "no field `sped` on type `&mut MoveTo`", at the
