@@ -22,6 +22,17 @@ pub struct Origin {
     /// The DSL's word for the node (`Decorator`) and the XML's (`RateController`).
     pub dsl: String,
     pub element: String,
+    /// A built-in node's parameters as the XML writes them ([`Ctxt::param`]).
+    pub params: Vec<XmlParam>,
+}
+
+/// A parameter of a built-in node of an XML tree: the DSL's name for it (`success`), the
+/// attribute as the XML writes it (`success_count="5"`) and where its value is
+/// (`file.xml:4:29`).
+pub struct XmlParam {
+    pub dsl: String,
+    pub written: String,
+    pub loc: String,
 }
 
 impl Ctxt {
@@ -53,6 +64,20 @@ impl Ctxt {
         self.origin.borrow().is_some()
     }
 
+    /// The parameter `name` of value `value` as an error names it, and the place that starts the
+    /// error: `("", "`success = 5`")` in the DSL; for a node of an XML tree, the attribute as
+    /// the XML writes it and where its value is, `("file.xml:4:29: ", "`success_count=\"5\"`")`
+    /// (when the XML gives it; a default is named as the DSL writes it, at the element).
+    pub fn param(&self, name: &str, value: impl Display) -> (String, String) {
+        let origin = self.origin.borrow();
+        let given = (origin.as_ref())
+            .and_then(|origin| origin.params.iter().find(|param| param.dsl == name));
+        match given {
+            Some(param) => (format!("{}: ", param.loc), format!("`{}`", param.written)),
+            None => (String::new(), format!("`{name} = {value}`")),
+        }
+    }
+
     /// Records an error spanned at `tokens`.
     pub fn error_spanned_by<T: ToTokens, M: Display>(&self, tokens: T, message: M) {
         self.syn_error(syn::Error::new_spanned(tokens.into_token_stream(), message));
@@ -80,8 +105,9 @@ impl Ctxt {
     }
 }
 
-/// `error` (each of its messages) said in the XML's words: `file.xml:12:7: ` first, the XML
-/// element's name for the DSL's word.
+/// `error` (each of its messages) said in the XML's words: `file.xml:12:7: ` first (unless it
+/// starts with a place of its own, an attribute's: [`Ctxt::param`]), the XML element's name for
+/// the DSL's word.
 fn located(error: syn::Error, origin: &Origin) -> syn::Error {
     map_messages(error, |mut message| {
         if origin.dsl != origin.element {
@@ -90,7 +116,9 @@ fn located(error: syn::Error, origin: &Origin) -> syn::Error {
                 &format!("`{}`", origin.element),
             );
         }
-        if !message.starts_with(&origin.loc) {
+        let placed = message.starts_with(&origin.loc)
+            || (origin.params.iter()).any(|param| message.starts_with(&format!("{}: ", param.loc)));
+        if !placed {
             message = format!("{}: {message}", origin.loc);
         }
         message

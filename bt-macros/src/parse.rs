@@ -143,6 +143,8 @@ pub struct XmlOrigin {
     /// the binding, whose error says where the attribute is and names the element, the port and
     /// the entry (`codegen::leaf::port_steps`).
     pub binds: Vec<(String, proc_macro2::Ident)>,
+    /// For a built-in node: its parameters as the XML writes them, for the model's errors.
+    pub params: Vec<crate::ctxt::XmlParam>,
 }
 
 /// A `Switch` child's label.

@@ -287,10 +287,11 @@ pub fn parallel(
                 ThresholdError::FailureAboveChildren => (at_failure, "failure", failure, "fail"),
                 _ => (at_success, "success", success, "succeed"),
             };
+            let (place, shown) = cx.param(name, value);
             cx.syn_error(syn::Error::new(
                 at,
                 format!(
-                    "`{kind}` has {} but `{name} = {value}` asks for more, so it could never {what}; {}",
+                    "{place}`{kind}` has {} but {shown} asks for more, so it could never {what}; {}",
                     count_children(children),
                     valid_thresholds(children)
                 ),
@@ -313,10 +314,11 @@ fn threshold_is_zero(
     } else {
         " counts back past the first child to 0,".to_owned()
     };
+    let (place, shown) = cx.param(name, value);
     cx.syn_error(syn::Error::new(
         at,
         format!(
-            "`{kind}` has {}: `{name} = {value}`{resolves} so it would {what}; {}",
+            "{place}`{kind}` has {}: {shown}{resolves} so it would {what}; {}",
             count_children(children),
             valid_thresholds(children)
         ),
@@ -369,10 +371,11 @@ pub fn parallel_all(
         ),
         Ok(_) => Some(()),
         Err(_) => {
+            let (place, shown) = cx.param("max_failures", max);
             cx.syn_error(syn::Error::new(
                 at,
                 format!(
-                    "`{kind}` has {} but `max_failures = {max}` asks for more, so it could never fail; {}",
+                    "{place}`{kind}` has {} but {shown} asks for more, so it could never fail; {}",
                     count_children(children),
                     valid_thresholds(children)
                 ),

@@ -354,6 +354,7 @@ impl Tree {
                 loc: origin.loc,
                 dsl: kind_ident.to_string(),
                 element: origin.element,
+                params: origin.params,
             }));
             shown
         });

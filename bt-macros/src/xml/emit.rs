@@ -264,12 +264,12 @@ impl Tr<'_> {
             let closure = self.emit_script(tree, script);
             attrs.push(attribute(span, dsl, Meta::List(closure)));
         }
-        if let KindIr::BuiltIn { row, args } = &node.kind {
+        if let KindIr::BuiltIn { row, args, .. } = &node.kind {
             self.label_cases(tree, row, args, &mut children);
         }
         let loc = node.origin.as_ref().map_or("", |(loc, _)| loc.as_str());
         let mut syntax = match &node.kind {
-            KindIr::BuiltIn { row, args } => self.emit_built_in(tree, row, args, loc),
+            KindIr::BuiltIn { row, args, .. } => self.emit_built_in(tree, row, args, loc),
             KindIr::Leaf { mapping, ports, .. } => self.emit_leaf(*mapping, ports, loc),
             KindIr::SubTree {
                 target,
@@ -302,11 +302,27 @@ impl Tr<'_> {
                 ),
                 _ => (Vec::new(), Vec::new()),
             };
+            // A built-in node's parameters as the XML writes them (`success_count="5"`), by the
+            // DSL's name (`success`), with where each value is.
+            let params = match &node.kind {
+                KindIr::BuiltIn { row, args, written } => (args.iter().zip(written))
+                    .filter_map(|((attribute, _), (text, at))| {
+                        let (_, param) = super::table::kind_param(row, attribute)?;
+                        Some(crate::ctxt::XmlParam {
+                            dsl: param.name.to_owned(),
+                            written: format!("{attribute}=\"{text}\""),
+                            loc: self.loc(*at),
+                        })
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
             XmlOrigin {
                 loc: loc.clone(),
                 element: element.clone(),
                 ports,
                 binds,
+                params,
             }
         });
         syntax

@@ -62,6 +62,9 @@ pub(super) enum KindIr {
     BuiltIn {
         row: &'static Row,
         args: Vec<(&'static str, Arg)>,
+        /// Each argument's text as the XML writes it and where its value is, by argument: the
+        /// model's errors about a parameter name the attribute there (`crate::ctxt::Ctxt::param`).
+        written: Vec<(String, usize)>,
     },
     Leaf {
         mapping: usize,

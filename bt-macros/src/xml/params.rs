@@ -69,7 +69,7 @@ impl<'a> Tr<'a> {
                 unknown = true;
             }
         }
-        let mut args = Vec::new();
+        let (mut args, mut written) = (Vec::new(), Vec::new());
         let mut ok = true;
         for param in row.params {
             let given = params
@@ -89,13 +89,16 @@ impl<'a> Tr<'a> {
                 }
             };
             match self.arg(tree, row, param.attribute, param.form, text, at) {
-                Some(arg) => args.push((param.attribute, arg)),
+                Some(arg) => {
+                    args.push((param.attribute, arg));
+                    written.push((text.to_owned(), at));
+                }
                 None => ok = false,
             }
         }
         self.param_types(tree, row, params, &args);
         if ok {
-            KindIr::BuiltIn { row, args }
+            KindIr::BuiltIn { row, args, written }
         } else {
             KindIr::Invalid
         }

@@ -479,7 +479,9 @@ fn model_errors_on_xml_nodes_are_located() {
     }
     let out = expand(r#"<Parallel success_count="5"><AlwaysSuccess/><AlwaysSuccess/></Parallel>"#);
     assert!(
-        out.contains("xml_text:1:48: `Parallel` has 2 children but `success = 5` asks for more"),
+        out.contains(
+            "xml_text:1:73: `Parallel` has 2 children but `success_count=\\\"5\\\"` asks for more"
+        ),
         "{out}"
     );
 }
@@ -1027,13 +1029,43 @@ fn entries_read_as_counts_durations_and_queues_are_checked_where_the_xml_reads_t
         let name = out[at..].split("trait ").nth(1).unwrap().split(' ').next().unwrap();
         assert!(out.contains(&format!("< _ as {name} > :: {method}")), "{name} in {out}");
     }
-    assert_eq!(
-        out.matches("on_unimplemented (message = \"xml_text")
-            .count(),
-        4,
-        "{out}"
-    );
+    assert_eq!(out.matches(" reads the entry ").count(), 4, "{out}");
     assert!(out.contains("__bt :: AsLimit :: as_limit"), "{out}");
+}
+
+/// Each attribute that binds a port of a mapped node to an entry is bound through a trait of its
+/// own, whose error names the attribute's place, the element, the port, the entry and what typed
+/// the entry; the node binds the port through the trait's constant.
+#[test]
+fn each_entry_binding_has_a_trait_that_names_the_attribute() {
+    let xml = r#"<root BTCPP_format="4"><BehaviorTree ID="Yard"><Sequence>
+        <Measure distance="{d}"/>
+        <Drive metres="{d}" goal="{goal}"/>
+    </Sequence></BehaviorTree></root>"#;
+    let out = expand_invocation(&format!(
+        "tree Yard for W {{ xml_text = r#\"{xml}\"#, nodes {{ Action(Measure), Action(Drive) }}, blackboard {{ goal: (i32, i32) }} }}"
+    ));
+    assert!(!out.contains("compile_error"), "{out}");
+    for (message, note) in [
+        (
+            "xml_text:2:18: `Measure`'s port `distance` is a `{Self}`, and the XML binds it to the entry `d`, a `{__BtE}`",
+            "the entry `d` is a `{__BtE}` because `Measure`'s port `distance` makes it; ",
+        ),
+        (
+            "xml_text:3:16: `Drive`'s port `metres` is a `{Self}`, and the XML binds it to the entry `d`, a `{__BtE}`",
+            "the entry `d` is a `{__BtE}` because `Measure`'s port `distance` makes it; ",
+        ),
+        (
+            "xml_text:3:29: `Drive`'s port `goal` is a `{Self}`, and the XML binds it to the entry `goal`, a `{__BtE}`",
+            "the entry `goal` is a `{__BtE}` because the invocation's `blackboard {{ .. }}` declares it; ",
+        ),
+    ] {
+        let message = format!("message = \"{message}\"");
+        let at = out.find(&message).unwrap_or_else(|| panic!("{message} in {out}"));
+        assert!(out[at..].contains(note), "{note} in {out}");
+        let name = out[at..].split("trait ").nth(1).unwrap().split(' ').next().unwrap();
+        assert_eq!(out.matches(&format!("< _ as {name} < _ >> :: BIND")).count(), 2, "{name} in {out}");
+    }
 }
 
 /// A small deterministic generator for the fuzz test./// A small deterministic generator for the fuzz test.
