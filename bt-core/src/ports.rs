@@ -374,6 +374,25 @@ impl<T: ?Sized> PortValue<UNKNOWN_PORT> for T {
     type Value = NoSuchPort;
 }
 
+// What the built-in nodes read from an entry as a count or a duration, for an entry typed by no
+// port: the attribute's error is the only one, not a second where the XML reads the entry. Never
+// called (the tree does not compile), and not offered in rustc's lists of the types that have
+// these traits. (A `Loop`'s queue is not: its items must convert to the loop's type.)
+
+#[diagnostic::do_not_recommend]
+impl crate::decorator::AsLimit for NoSuchPort {
+    fn as_limit(&self) -> Option<usize> {
+        None
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl crate::time::AsDuration for NoSuchPort {
+    fn as_duration(&self) -> core::time::Duration {
+        core::time::Duration::ZERO
+    }
+}
+
 /// The key of port `name` of a type whose port list is `ports`, for the [`PortValue`] that types
 /// an XML tree's entry bound to it: [`port_key`] of the name, or [`UNKNOWN_PORT`] when the list
 /// has ports and `name` is none of them. (A type without `#[derive(bt::Ports)]` has an empty
