@@ -321,10 +321,7 @@ pub(super) fn port_steps(leaf: &LeafType) -> PortSteps {
                         // binding, whose error says where the attribute is and names the element,
                         // the port and the entry.
                         let (bind, methods) = match leaf_type.xml_bind(&binding.port) {
-                            Some(bind) => (
-                                quote!(bind_entry_with),
-                                quote!(<_ as #bind<_>>::BIND),
-                            ),
+                            Some(bind) => (quote!(bind_entry_with), quote!(<_ as #bind<_>>::BIND)),
                             None => (
                                 quote!(bind_entry),
                                 quote!(__bt::BindEntry::load, __bt::BindEntry::store),
