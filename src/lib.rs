@@ -1173,8 +1173,8 @@
 //! names the element (`path.xml:4:5: `RateController` is a decorator and takes exactly one
 //! child, found 2`); an entry bound to a port of another type names the attribute's place, the
 //! element, the port, the entry, both types and what typed the entry (`path.xml:6:14: `Drive`'s
-//! port `metres` is a `bt::Input<u32>`, and the XML binds it to the entry `d`, a `f64``, note:
-//! `the entry `d` is a `f64` because `Measure`'s port `distance` makes it; ..`); an attribute
+//! port `metres` is a .., and the XML binds it to the entry `d`, a `f64``, note: `the entry `d`
+//! is a `f64` because `Measure`'s port `distance` makes it; ..`); an attribute
 //! that is no port of the node's type is one error that says where the attribute is and lists
 //! the type's ports (`path.xml:4:13: `MoveTo`: the attribute `sped` names no port of the node`,
 //! note: `.. the node's ports are `goal`, `speed``), for a leaf and for a control node or

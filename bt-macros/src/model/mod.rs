@@ -359,17 +359,8 @@ impl Tree {
             shown
         });
         let children = self.lower_node_parts(
-            cx,
-            id,
-            attrs,
-            kind_ident,
-            args,
-            children,
-            parent,
-            depth,
-            xml_origin,
-            (xml_ports, xml_binds),
-            &shown,
+            cx, id, attrs, kind_ident, args, children, parent, depth, xml_origin, xml_ports,
+            xml_binds, &shown,
         );
         cx.set_origin(None);
         children
@@ -388,7 +379,8 @@ impl Tree {
         parent: Option<usize>,
         depth: usize,
         xml_origin: Option<String>,
-        (xml_ports, xml_binds): (Vec<(String, String)>, Vec<(String, Ident)>),
+        xml_ports: Vec<(String, String)>,
+        xml_binds: Vec<(String, Ident)>,
         shown: &str,
     ) -> Vec<NodeSyntax> {
         let (mut children, children_ok) = match children.map(Children::take) {
