@@ -876,11 +876,13 @@ impl<
 > __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 0, __BT_ID> {
     type Node = RecoveryNode;
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts(&self) -> (&RecoveryNode, &[::core::option::Option<__bt::Status>; 2usize]) {
         (&self.tree.__bt_leaf_0, &self.tree.__bt_user_0)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts_mut(
         &mut self,
     ) -> (&mut RecoveryNode, &mut [::core::option::Option<__bt::Status>; 2usize]) {
@@ -905,7 +907,8 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 0, __BT_ID> {
             self.tree.__bt_children_0(__bt_ctx, self.observer, __bt_index, __bt_running),
         )
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
         match __bt_index {
             0usize => self.tree.__bt_halt_1(__bt_ctx, self.observer),
@@ -921,13 +924,15 @@ impl<
 > __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 1, __BT_ID> {
     type Node = PipelineSequence;
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts(
         &self,
     ) -> (&PipelineSequence, &[::core::option::Option<__bt::Status>; 2usize]) {
         (&self.tree.__bt_leaf_1, &self.tree.__bt_user_1)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts_mut(
         &mut self,
     ) -> (&mut PipelineSequence, &mut [::core::option::Option<__bt::Status>; 2usize]) {
@@ -952,7 +957,8 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 1, __BT_ID> {
             self.tree.__bt_children_1(__bt_ctx, self.observer, __bt_index, __bt_running),
         )
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
         match __bt_index {
             0usize => self.tree.__bt_halt_2(__bt_ctx, self.observer),
@@ -968,13 +974,15 @@ impl<
 > __bt::NodeSlots<1usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 2, __BT_ID> {
     type Node = RateController;
     type Lasts = [::core::option::Option<__bt::Status>; 1usize];
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts(
         &self,
     ) -> (&RateController, &[::core::option::Option<__bt::Status>; 1usize]) {
         (&self.tree.__bt_leaf_2, &self.tree.__bt_user_2)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts_mut(
         &mut self,
     ) -> (&mut RateController, &mut [::core::option::Option<__bt::Status>; 1usize]) {
@@ -999,7 +1007,8 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 2, __BT_ID> {
             self.tree.__bt_children_2(__bt_ctx, self.observer, __bt_index, __bt_running),
         )
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
         match __bt_index {
             _ => {}
@@ -1013,11 +1022,13 @@ impl<
 > __bt::NodeSlots<2usize> for __BtSlotsNavigate<'__bt_t, __BtChildO, 5, __BT_ID> {
     type Node = RoundRobin;
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts(&self) -> (&RoundRobin, &[::core::option::Option<__bt::Status>; 2usize]) {
         (&self.tree.__bt_leaf_5, &self.tree.__bt_user_5)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts_mut(
         &mut self,
     ) -> (&mut RoundRobin, &mut [::core::option::Option<__bt::Status>; 2usize]) {
@@ -1042,7 +1053,8 @@ for __BtSlotsNavigate<'__bt_t, __BtChildO, 5, __BT_ID> {
             self.tree.__bt_children_5(__bt_ctx, self.observer, __bt_index, __bt_running),
         )
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
         match __bt_index {
             1usize => self.tree.__bt_halt_7(__bt_ctx, self.observer),

@@ -667,11 +667,13 @@ impl<
 > __bt::NodeSlots<2usize> for __BtSlotsSentry<'__bt_t, __BtChildO, 3, __BT_ID> {
     type Node = RoundRobin;
     type Lasts = [::core::option::Option<__bt::Status>; 2usize];
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts(&self) -> (&RoundRobin, &[::core::option::Option<__bt::Status>; 2usize]) {
         (&self.tree.__bt_leaf_3, &self.tree.__bt_user_3)
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parts_mut(
         &mut self,
     ) -> (&mut RoundRobin, &mut [::core::option::Option<__bt::Status>; 2usize]) {
@@ -695,7 +697,8 @@ impl<
             self.tree.__bt_children_3(__bt_ctx, self.observer, __bt_index, __bt_running),
         )
     }
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn halt(&mut self, __bt_ctx: &mut World, __bt_index: ::core::primitive::usize) {
         match __bt_index {
             _ => {}

@@ -388,7 +388,8 @@ fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
             })
         });
         quote! {
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn #name(&mut self) {
                 #body
             }
@@ -425,11 +426,13 @@ fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
         {
             type Node = #ty;
             type Lasts = #lasts;
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn parts(&self) -> (&#ty, &#lasts) {
                 #parts_ref
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn parts_mut(&mut self) -> (&mut #ty, &mut #lasts) {
                 #parts_mut
             }
@@ -454,7 +457,8 @@ fn slots_impls(g: &Gen, custom: &Custom, members: &[usize]) -> TokenStream {
             ) -> ::core::result::Result<__bt::Status, #error> {
                 #tick
             }
-            #[inline(always)]
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
             fn halt(&mut self, #ctx: &mut #context, __bt_index: ::core::primitive::usize) {
                 #halt
             }
