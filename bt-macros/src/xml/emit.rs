@@ -712,14 +712,6 @@ impl Tr<'_> {
         ty: Option<&TokenStream>,
     ) -> TokenStream {
         let span = self.span;
-        let mut checks = self.checks.borrow_mut();
-        let name = quote::format_ident!(
-            "__bt_xml_{}_{}",
-            self.header.name,
-            checks.len(),
-            span = span
-        );
-        let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
         let quoted = super::ir::shown(text.trim());
         let (loc, what, shown) = (braces(&self.loc(at)), braces(what), braces(&quoted));
         let (bound, body, message, note) = match form {
@@ -764,17 +756,19 @@ impl Tr<'_> {
             ),
         };
         let label = format!("{loc}: {shown} for a `{{Self}}`");
-        checks.push(quote_spanned! {span=>
-            #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #name: ::core::marker::Sized {
-                fn __bt_xml(__bt_text: &'static str) -> Self;
-            }
-            impl<__BtT: #bound> #name for __BtT {
-                #[inline(always)]
-                fn __bt_xml(__bt_text: &'static str) -> Self {
-                    #body
+        let name = self.push_check(|name| {
+            quote_spanned! {span=>
+                #[doc(hidden)]
+                #[allow(non_camel_case_types)]
+                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                trait #name: ::core::marker::Sized {
+                    fn __bt_xml(__bt_text: &'static str) -> Self;
+                }
+                impl<__BtT: #bound> #name for __BtT {
+                    #[inline(always)]
+                    fn __bt_xml(__bt_text: &'static str) -> Self {
+                        #body
+                    }
                 }
             }
         });
@@ -793,14 +787,6 @@ impl Tr<'_> {
     /// two types (`bt::__private::bind_entry_with`): no function of its own.
     fn bind_check(&self, tree: usize, element: &str, port: &str, entry: &str, at: usize) -> Ident {
         let span = self.span;
-        let mut checks = self.checks.borrow_mut();
-        let name = quote::format_ident!(
-            "__bt_xml_{}_{}",
-            self.header.name,
-            checks.len(),
-            span = span
-        );
-        let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
         let by = (self.entries.index.get(&(tree, entry.to_owned())))
             .and_then(|&index| self.typed_by.get(index))
             .filter(|by| !by.is_empty())
@@ -819,17 +805,32 @@ impl Tr<'_> {
             format!("the entry `{entry}` is a `{{__BtE}}` because {by}; ")
         });
         let note = format!("{by}an entry's type is its declaration in `blackboard {{{{ .. }}}}`, else the first type the nodes bound to it give it, in the order of the guide's \"The blackboard\"; bind the port to an entry of its type, or declare the entry with the port's type");
-        checks.push(quote_spanned! {span=>
-            #[doc(hidden)]
-            #[allow(non_camel_case_types)]
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #name<__BtE>: ::core::marker::Sized {
-                const BIND: fn(&mut Self, &mut __BtE, __bt::PortStep);
+        self.push_check(|name| {
+            quote_spanned! {span=>
+                #[doc(hidden)]
+                #[allow(non_camel_case_types)]
+                #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                trait #name<__BtE>: ::core::marker::Sized {
+                    const BIND: fn(&mut Self, &mut __BtE, __bt::PortStep);
+                }
+                impl<__BtE, __BtP: __bt::BindEntry<__BtE>> #name<__BtE> for __BtP {
+                    const BIND: fn(&mut Self, &mut __BtE, __bt::PortStep) = __bt::bind_step;
+                }
             }
-            impl<__BtE, __BtP: __bt::BindEntry<__BtE>> #name<__BtE> for __BtP {
-                const BIND: fn(&mut Self, &mut __BtE, __bt::PortStep) = __bt::bind_step;
-            }
-        });
+        })
+    }
+
+    /// Adds a check written once, before the trees (a trait and its impl, which `item` makes
+    /// from the trait's name), under a fresh name of this invocation, `__bt_xml_<tree>_<n>`.
+    pub(super) fn push_check(&self, item: impl FnOnce(&Ident) -> TokenStream) -> Ident {
+        let mut checks = self.checks.borrow_mut();
+        let name = quote::format_ident!(
+            "__bt_xml_{}_{}",
+            self.header.name,
+            checks.len(),
+            span = self.span
+        );
+        checks.push(item(&name));
         name
     }
 
@@ -1011,4 +1012,10 @@ fn joined(mut first: TokenStream, second: TokenStream, span: Span) -> TokenStrea
     }
     first.extend(second);
     first
+}
+
+/// `text` with its braces doubled, for a message of `#[diagnostic::on_unimplemented]`, which reads
+/// `{name}` as a parameter.
+pub(super) fn braces(text: &str) -> String {
+    text.replace('{', "{{").replace('}', "}}")
 }

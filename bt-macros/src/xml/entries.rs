@@ -457,7 +457,7 @@ impl<'a> Tr<'a> {
         typed_by: &HashMap<usize, String>,
     ) {
         let span = self.span;
-        let braces = |text: &str| text.replace('{', "{{").replace('}', "}}");
+        let braces = super::emit::braces;
         for (index, &root) in roots.iter().enumerate() {
             if from_params.contains(&root) {
                 continue;
@@ -540,22 +540,17 @@ impl<'a> Tr<'a> {
                     info.name,
                 );
                 let label = format!("{loc}: the entry `{}` is a `{{Self}}`", info.name);
-                let mut checks = self.checks.borrow_mut();
-                let name = quote::format_ident!(
-                    "__bt_xml_{}_{}",
-                    self.header.name,
-                    checks.len(),
-                    span = span
-                );
-                checks.push(quote::quote_spanned! {span=>
-                    #[doc(hidden)]
-                    #[allow(non_camel_case_types)]
-                    #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-                    trait #name {
-                        #item
-                    }
-                    impl<__BtT: #bound + ?::core::marker::Sized> #name for __BtT {
-                        #body
+                let name = self.push_check(|name| {
+                    quote::quote_spanned! {span=>
+                        #[doc(hidden)]
+                        #[allow(non_camel_case_types)]
+                        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+                        trait #name {
+                            #item
+                        }
+                        impl<__BtT: #bound + ?::core::marker::Sized> #name for __BtT {
+                            #body
+                        }
                     }
                 });
                 through.push((reads.word(), name));
