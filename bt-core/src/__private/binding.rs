@@ -88,15 +88,12 @@ pub fn bind_entry_with<E, P>(
     bind(port, entry, step)
 }
 
-/// [`BindEntry::load`] or [`BindEntry::store`], by `step`: the constant of the trait the macro
-/// writes for an XML attribute that binds a port to an entry ([`bind_entry_with`]).
+/// [`bind_entry`] with [`BindEntry::load`] and [`BindEntry::store`]: the constant of the trait the
+/// macro writes for an XML attribute that binds a port to an entry ([`bind_entry_with`]).
 #[cfg_attr(debug_assertions, inline)]
 #[cfg_attr(not(debug_assertions), inline(always))]
 pub fn bind_step<E, P: BindEntry<E>>(port: &mut P, entry: &mut E, step: PortStep) {
-    match step {
-        PortStep::Load => port.load(entry),
-        PortStep::Store => port.store(entry),
-    }
+    bind_entry(entry, port, step, P::load, P::store)
 }
 
 /// `port = expression`, before the leaf's call (the value first, so that its type is known).
